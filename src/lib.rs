@@ -1,0 +1,10 @@
+//! cgs: a scripting language and computer-algebra system for combinatorial game theory.
+//!
+//! Stages (see ARCHITECTURE.md): [`syntax`] turns text into a spanned AST, [`interp`] evaluates it, [`game`]
+//! is the engine of canonical games it calls, [`ruleset`] evaluates script-defined rulesets, [`diag`] renders
+//! every error, and [`repl`] is the interactive front end.
+#![warn(missing_docs)]
+
+pub mod game;
+pub mod diag;
+pub mod syntax;

@@ -1,0 +1,341 @@
+//! The spanned abstract syntax tree produced by the parser and walked by the interpreter.
+//!
+//! Everything is an expression ([`Expr`]); statements such as `for`, `def` and assignment are expression kinds
+//! whose value is `Nothing` (or, for `for … yield`, a list). Function bodies are held in `Rc` so that closures
+//! can share them without copying the tree.
+
+use super::span::Span;
+use num_bigint::BigInt;
+use std::rc::Rc;
+
+/// An identifier. Cheap to clone.
+pub type Name = Rc<str>;
+
+/// An identifier together with where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    /// The name.
+    pub name: Name,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A node of the tree: what it is and where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A sequence of statements separated by `;`: a `begin … end` body, a branch, a loop body, a cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The statements in order.
+    pub stmts: Vec<Expr>,
+    /// Whether the last statement was followed by `;` (which, at the top of a cell, suppresses printing).
+    pub trailing_semicolon: bool,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An integer literal of any size.
+    Integer(BigInt),
+    /// A string literal, escapes already resolved.
+    Str(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `Nothing`.
+    Nothing,
+    /// `Left` or `Right`.
+    Player(PlayerLit),
+    /// A variable or global name.
+    Var(Name),
+    /// `*`, `*3`, `*n`, `*(n+1)`: the nimber of the given size (`*` alone is size 1).
+    Nimber(Option<Box<Expr>>),
+    /// Up literals: `^` `^^` `^3` `^n` `v` `vv` `v3`, optionally followed by a star part (`^*`, `^*3`, `v3*2`).
+    Up {
+        /// +1 for `^`, -1 for `v`.
+        sign: i8,
+        /// How many ups.
+        count: UpCount,
+        /// The star part: `None` if absent; `Some(None)` for a bare `*`; `Some(Some(e))` for `*e`.
+        star: Option<Option<Box<Expr>>>,
+    },
+    /// `<L1, L2 | R1>` with slash stacking already resolved into nested literals.
+    GameLit {
+        /// Left options (a collection-valued option is flattened at run time).
+        left: Vec<Expr>,
+        /// Right options.
+        right: Vec<Expr>,
+    },
+    /// `[a, b]`.
+    List(Vec<Expr>),
+    /// `{a, b}`.
+    Set(Vec<Expr>),
+    /// `{k => v, …}`; `{=>}` is the empty map.
+    Map(Vec<(Expr, Expr)>),
+    /// `(a, b)`: a tuple, used for grid coordinates.
+    Tuple(Vec<Expr>),
+    /// `[e for …]`, `{e for …}`, `{k => v for …}`; also the argument of `Sum(x for x in L)` (as `List`).
+    Comprehension {
+        /// Which collection is built.
+        kind: CollectionKind,
+        /// The element (for maps, the key).
+        elem: Box<Expr>,
+        /// For maps, the value.
+        value: Option<Box<Expr>>,
+        /// The `for` clauses, outermost first.
+        clauses: Vec<ForClause>,
+    },
+    /// A unary operator.
+    Unary {
+        /// Which operator.
+        op: UnaryOp,
+        /// Its operand.
+        expr: Box<Expr>,
+    },
+    /// A binary operator (`and`/`or` short-circuit).
+    Binary {
+        /// Which operator.
+        op: BinOp,
+        /// Left operand.
+        lhs: Box<Expr>,
+        /// Right operand.
+        rhs: Box<Expr>,
+    },
+    /// `x is Game`.
+    Is {
+        /// The value tested.
+        expr: Box<Expr>,
+        /// The type name.
+        ty: Ident,
+    },
+    /// `x.Member` (a property, or a method when the parent is a [`ExprKind::Call`]'s callee).
+    Member {
+        /// The object.
+        obj: Box<Expr>,
+        /// The member name.
+        name: Ident,
+    },
+    /// `f(args)` or `x.Method(args)`.
+    Call {
+        /// What is called.
+        callee: Box<Expr>,
+        /// The arguments.
+        args: Vec<Expr>,
+    },
+    /// `x[i]`, `g[r, c]`.
+    Index {
+        /// The collection.
+        obj: Box<Expr>,
+        /// One or more indices.
+        indices: Vec<Expr>,
+    },
+    /// `x -> e`, `(x, y) -> e`.
+    Lambda(Rc<FunctionDef>),
+    /// `def f(x) := e` / `def f(x) begin … end`: binds `f` in the current scope.
+    Def(Rc<FunctionDef>),
+    /// `x := e` (also declares `x` at top level).
+    Assign {
+        /// The variable.
+        target: Ident,
+        /// The value.
+        value: Box<Expr>,
+    },
+    /// `var x := e` or `var x`.
+    VarDecl {
+        /// The variable.
+        target: Ident,
+        /// Its initial value (`Nothing` if absent).
+        value: Option<Box<Expr>>,
+    },
+    /// `begin … end`.
+    Block(Block),
+    /// `if c then … elseif c2 then … else … end`.
+    If {
+        /// Each condition with its branch, in order.
+        branches: Vec<(Expr, Block)>,
+        /// The `else` branch.
+        otherwise: Option<Block>,
+    },
+    /// `for … do … end` (value `Nothing`) or `for … yield e end` (value: the list of yielded values).
+    For {
+        /// The clauses, outermost first.
+        clauses: Vec<ForClause>,
+        /// The body.
+        body: Block,
+        /// `do` or `yield`.
+        mode: ForMode,
+    },
+    /// `while c do … end`.
+    While {
+        /// The condition.
+        cond: Box<Expr>,
+        /// The body.
+        body: Block,
+    },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return` or `return e`.
+    Return(Option<Box<Expr>>),
+    /// `ruleset Name(params) … end`.
+    Ruleset(Rc<RulesetDef>),
+    /// A syntax error already reported by the parser; evaluating it is an internal error.
+    Error,
+}
+
+/// `Left` / `Right` as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerLit {
+    /// `Left`.
+    Left,
+    /// `Right`.
+    Right,
+}
+
+/// How many ups an up literal denotes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UpCount {
+    /// `^`, `^^`, `vvv`: the number of symbols.
+    Repeat(u32),
+    /// `^3`, `^n`, `^(n+1)`, `v3`: an expression.
+    Expr(Box<Expr>),
+}
+
+/// Which collection a comprehension builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CollectionKind {
+    /// `[…]`.
+    List,
+    /// `{…}`.
+    Set,
+    /// `{k => v …}`.
+    Map,
+}
+
+/// `for` or `yield` loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForMode {
+    /// `do … end`.
+    Do,
+    /// `yield … end`.
+    Yield,
+}
+
+/// One `for` clause: `x in coll`, `i from a to b by s`, each with an optional `where`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForClause {
+    /// The loop variable.
+    pub var: Ident,
+    /// What it ranges over.
+    pub source: ForSource,
+    /// The `where` filter.
+    pub filter: Option<Expr>,
+    /// Where the clause was written.
+    pub span: Span,
+}
+
+/// What a loop variable ranges over.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ForSource {
+    /// `in coll`.
+    In(Expr),
+    /// `from a to b by s` (`to` and `by` optional; no `to` means unbounded).
+    Range {
+        /// Start.
+        from: Expr,
+        /// Inclusive end.
+        to: Option<Expr>,
+        /// Step (default 1).
+        by: Option<Expr>,
+    },
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-x`.
+    Neg,
+    /// `+x`.
+    Plus,
+    /// `+-G`.
+    PlusMinus,
+    /// `not x`.
+    Not,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `x +- y` = `x + (+-y)`.
+    PlusMinus,
+    /// `*`.
+    Mul,
+    /// `/`.
+    Div,
+    /// `%`.
+    Mod,
+    /// `^` (power of numbers).
+    Pow,
+    /// `G : H` (ordinal sum).
+    OrdinalSum,
+    /// `==`.
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+    /// `<>` (confused with).
+    Confused,
+    /// `<|` (less than or confused with).
+    LessOrConfused,
+    /// `|>` (greater than or confused with).
+    GreaterOrConfused,
+    /// `and`.
+    And,
+    /// `or`.
+    Or,
+}
+
+/// A function: a `def`, a lambda, or a ruleset member.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDef {
+    /// The name (`None` for lambdas).
+    pub name: Option<Ident>,
+    /// Parameter names.
+    pub params: Vec<Ident>,
+    /// The body.
+    pub body: Expr,
+    /// The whole definition.
+    pub span: Span,
+}
+
+/// `ruleset Name(params) def … end`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesetDef {
+    /// The ruleset's name.
+    pub name: Ident,
+    /// Schema parameters: `None` for `ruleset Kayles`, `Some([])` for `ruleset K()`.
+    pub params: Option<Vec<Ident>>,
+    /// The `def`s of its body, in order (`Options`, `Components`, `Show`, and members).
+    pub defs: Vec<Rc<FunctionDef>>,
+    /// The whole declaration.
+    pub span: Span,
+}
