@@ -8,3 +8,5 @@
 pub mod game;
 pub mod diag;
 pub mod syntax;
+pub mod interp;
+pub mod repl;

@@ -1,1 +1,130 @@
-fn main() {}
+//! The `cgs` command: the REPL, script files, `-e SRC` and stdin.
+//!
+//! All evaluation happens on one thread with a large stack (see [`cgs::interp::with_big_stack`]); the main
+//! thread only parses arguments and waits for the exit status.
+
+use clap::{Parser, ValueEnum};
+use cgs::interp::Interpreter;
+use cgs::repl::{self, script};
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// cgs: a scripting language and computer-algebra system for combinatorial game theory.
+///
+/// With no arguments, starts the interactive REPL (or, when stdin is not a terminal, runs stdin as a script).
+/// Scripts run cell by cell, exactly as if typed into the REPL; the first error stops them with exit status 1.
+#[derive(Parser, Debug)]
+#[command(name = "cgs", version, about, long_about = None, after_help = EXAMPLES)]
+struct Args {
+    /// Script files to run in order, sharing one session (`-` reads stdin).
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+
+    /// Evaluate SRC as one cell and print its value.
+    #[arg(short = 'e', long = "eval", value_name = "SRC", conflicts_with = "files")]
+    eval: Option<String>,
+
+    /// Start the REPL after running the files or `-e` (their definitions stay available).
+    #[arg(short, long)]
+    interactive: bool,
+
+    /// When to colour error messages.
+    #[arg(long, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
+    color: Color,
+}
+
+const EXAMPLES: &str = "Examples:
+  cgs                         start the REPL
+  cgs examples/clobber.cgs    run a script
+  cgs -e '<1|*> + ^'          evaluate one cell
+  echo '*2 + *3' | cgs        run stdin as a script";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Color {
+    /// Colour when stderr is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let color = match args.color {
+        Color::Auto => script::stderr_wants_color(),
+        Color::Always => true,
+        Color::Never => false,
+    };
+    script::install_panic_hook();
+    let code = repl::with_big_stack(move || run(args, color));
+    ExitCode::from(code)
+}
+
+fn run(args: Args, color: bool) -> u8 {
+    let stdin_is_terminal = io::stdin().is_terminal();
+    if args.eval.is_none() && args.files.is_empty() {
+        if stdin_is_terminal || args.interactive {
+            return start_repl(Interpreter::new(), color);
+        }
+        let mut interp = Interpreter::new();
+        return run_stdin(&mut interp, color);
+    }
+
+    let mut interp = Interpreter::new();
+    let (stdout, stderr) = (io::stdout(), io::stderr());
+    let code = if let Some(src) = &args.eval {
+        repl::run_single_cell(&mut interp, "<-e>", src, &mut stdout.lock(), &mut stderr.lock(), color)
+    } else {
+        let mut code = 0;
+        for path in &args.files {
+            code = if path.as_os_str() == "-" {
+                i32::from(run_stdin(&mut interp, color))
+            } else {
+                match std::fs::read_to_string(path) {
+                    Ok(text) => {
+                        let name = path.display().to_string();
+                        repl::run_script_to(&mut interp, &name, &text, &mut stdout.lock(), &mut stderr.lock(), color)
+                    }
+                    Err(e) => {
+                        let _ = writeln!(
+                            stderr.lock(),
+                            "Error: Could not read `{}`: {}.",
+                            path.display(),
+                            repl::io_reason(&e)
+                        );
+                        1
+                    }
+                }
+            };
+            if code != 0 {
+                break;
+            }
+        }
+        code
+    };
+    if code != 0 {
+        return code as u8;
+    }
+    if args.interactive {
+        return start_repl(interp, color);
+    }
+    0
+}
+
+fn start_repl(interp: Interpreter, color: bool) -> u8 {
+    let mut session = repl::Repl::with_interpreter(interp);
+    session.set_color(color);
+    repl::terminal::run(session) as u8
+}
+
+fn run_stdin(interp: &mut Interpreter, color: bool) -> u8 {
+    let mut text = String::new();
+    if let Err(e) = io::stdin().read_to_string(&mut text) {
+        eprintln!("Error: Could not read standard input: {}.", repl::io_reason(&e));
+        return 1;
+    }
+    let (stdout, stderr) = (io::stdout(), io::stderr());
+    repl::run_script_to(interp, "<stdin>", &text, &mut stdout.lock(), &mut stderr.lock(), color) as u8
+}

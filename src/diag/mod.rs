@@ -15,3 +15,24 @@ pub struct Diagnostic {
     /// Notes and hints printed after the source excerpt.
     pub notes: Vec<String>,
 }
+
+mod render;
+
+pub use render::{render, render_to_string};
+
+/// The note attached to every internal error: the message is cgs's fault, not the user's.
+pub const BUG_NOTE: &str =
+    "this is a bug in cgs, not in your script; please report it with the input that triggered it";
+
+impl Diagnostic {
+    /// An internal error (a violated invariant of cgs itself, such as a caught panic), with the
+    /// "please report" note.
+    pub fn internal_bug(message: impl std::fmt::Display, span: Span) -> Diagnostic {
+        Diagnostic {
+            message: format!("Internal error: {message}"),
+            span,
+            labels: Vec::new(),
+            notes: vec![BUG_NOTE.to_string()],
+        }
+    }
+}

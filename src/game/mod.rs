@@ -4,16 +4,26 @@
 //! canonical game is hash-consed to a [`GameId`]: equal games have equal ids. All operations are methods on
 //! `Games` (spread over the files of this folder by topic) and take `&mut self` where they may create games.
 
-pub mod number;
-pub mod store;
-pub mod print;
-pub mod thermo;
 pub mod atomic;
+pub mod impartial;
+pub mod misere;
+pub mod number;
+pub mod obligated;
+pub mod print;
+pub mod store;
+pub mod sumber;
+pub mod takebreak;
+#[cfg(test)]
+mod tests_core;
+pub mod thermo;
+pub mod trajectory;
 pub mod uptimal;
 
 pub use number::Dyadic;
 pub use store::{Cmp, GameId, Games, Outcome};
+pub use thermo::ThermoCache;
 pub use thermo::Thermograph;
+pub use trajectory::Trajectory;
 
 /// Errors an engine operation reports to its caller (the interpreter words and spans them).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,13 @@
 //! Dyadic rationals `num / 2^exp`, the numbers of short game theory.
+//!
+//! Invariant: every [`Dyadic`] is in lowest terms (`num` odd unless `exp == 0`, and `0` has `exp == 0`),
+//! so the derived `Eq`/`Hash` are value equality. The numerator is an `i64` and the exponent is at most
+//! [`Dyadic::MAX_EXP`]; arithmetic that leaves this range is reported, never wrapped: the `checked_*`
+//! methods return `None`, and the operator impls (`+`, `-`, `*`, unary `-`) panic with a clear message.
+//! The game engine only uses the checked forms and turns `None` into [`GameError::Overflow`](super::GameError).
+
+use std::cmp::Ordering;
+use std::fmt;
 
 /// A dyadic rational in lowest terms: `num / 2^exp`, with `num` odd unless `exp == 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -8,10 +17,42 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
+    /// The largest supported exponent of the denominator.
+    pub const MAX_EXP: u32 = 62;
+    /// 0.
+    pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
+    /// 1.
+    pub const ONE: Dyadic = Dyadic { num: 1, exp: 0 };
+    /// -1.
+    pub const MINUS_ONE: Dyadic = Dyadic { num: -1, exp: 0 };
+
     /// `num / 2^exp`, reduced to lowest terms.
+    ///
+    /// # Panics
+    /// If the reduced exponent exceeds [`Dyadic::MAX_EXP`]; use [`Dyadic::checked_new`] to avoid that.
     pub fn new(num: i64, exp: u32) -> Dyadic {
-        let _ = (num, exp);
-        unimplemented!("engine owner fills this in")
+        Dyadic::checked_new(num, exp).expect("dyadic rational out of range")
+    }
+
+    /// `num / 2^exp` in lowest terms, or `None` if the reduced exponent exceeds [`Dyadic::MAX_EXP`].
+    pub fn checked_new(num: i64, exp: u32) -> Option<Dyadic> {
+        if num == 0 {
+            return Some(Dyadic::ZERO);
+        }
+        let tz = num.trailing_zeros().min(exp);
+        let d = Dyadic {
+            num: num >> tz,
+            exp: exp - tz,
+        };
+        (d.exp <= Dyadic::MAX_EXP).then_some(d)
+    }
+
+    /// `num / den` if `den` is a positive power of two and the result is in range, else `None`.
+    pub fn checked_from_ratio(num: i64, den: i64) -> Option<Dyadic> {
+        if den <= 0 || den & (den - 1) != 0 {
+            return None;
+        }
+        Dyadic::checked_new(num, den.trailing_zeros())
     }
     /// The integer `n`.
     pub fn from_int(n: i64) -> Dyadic {
@@ -24,5 +65,284 @@ impl Dyadic {
     /// `k` where the denominator is `2^k`.
     pub fn exp(self) -> u32 {
         self.exp
+    }
+    /// Whether this is an integer.
+    pub fn is_integer(self) -> bool {
+        self.exp == 0
+    }
+    /// Whether this is zero.
+    pub fn is_zero(self) -> bool {
+        self.num == 0
+    }
+    /// -1, 0 or 1.
+    pub fn signum(self) -> i64 {
+        self.num.signum()
+    }
+    /// The integer value, if this is an integer.
+    pub fn to_int(self) -> Option<i64> {
+        self.is_integer().then_some(self.num)
+    }
+    /// The largest integer `<= self`.
+    pub fn floor(self) -> i64 {
+        self.num >> self.exp
+    }
+    /// The smallest integer `>= self`.
+    pub fn ceil(self) -> i64 {
+        if self.exp == 0 {
+            self.num
+        } else {
+            (self.num >> self.exp) + 1
+        }
+    }
+    /// An approximation as a float (for plotting only).
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / (2f64).powi(self.exp as i32)
+    }
+
+    /// Numerators of `self` and `other` over the common denominator `2^max(exp)`.
+    fn aligned(self, other: Dyadic) -> (i128, i128, u32) {
+        let e = self.exp.max(other.exp);
+        (
+            (self.num as i128) << (e - self.exp),
+            (other.num as i128) << (e - other.exp),
+            e,
+        )
+    }
+
+    fn from_i128(num: i128, exp: u32) -> Option<Dyadic> {
+        if num == 0 {
+            return Some(Dyadic::ZERO);
+        }
+        let tz = num.trailing_zeros().min(exp);
+        let n = num >> tz;
+        let e = exp - tz;
+        if e > Dyadic::MAX_EXP {
+            return None;
+        }
+        i64::try_from(n).ok().map(|num| Dyadic { num, exp: e })
+    }
+
+    /// `self + other`, or `None` on overflow.
+    pub fn checked_add(self, other: Dyadic) -> Option<Dyadic> {
+        let (a, b, e) = self.aligned(other);
+        Dyadic::from_i128(a + b, e)
+    }
+    /// `self - other`, or `None` on overflow.
+    pub fn checked_sub(self, other: Dyadic) -> Option<Dyadic> {
+        let (a, b, e) = self.aligned(other);
+        Dyadic::from_i128(a - b, e)
+    }
+    /// `-self`, or `None` on overflow.
+    pub fn checked_neg(self) -> Option<Dyadic> {
+        self.num
+            .checked_neg()
+            .map(|num| Dyadic { num, exp: self.exp })
+    }
+    /// `self * other`, or `None` on overflow.
+    pub fn checked_mul(self, other: Dyadic) -> Option<Dyadic> {
+        let n = (self.num as i128) * (other.num as i128);
+        Dyadic::from_i128(n, self.exp + other.exp)
+    }
+    /// `self * n` for an integer `n`, or `None` on overflow.
+    pub fn checked_mul_int(self, n: i64) -> Option<Dyadic> {
+        self.checked_mul(Dyadic::from_int(n))
+    }
+    /// `self / 2`, or `None` if the exponent would exceed [`Dyadic::MAX_EXP`].
+    pub fn checked_half(self) -> Option<Dyadic> {
+        if self.num == 0 {
+            Some(self)
+        } else if self.exp >= Dyadic::MAX_EXP {
+            None
+        } else {
+            Some(Dyadic {
+                num: self.num,
+                exp: self.exp + 1,
+            })
+        }
+    }
+    /// `(self + other) / 2`, or `None` on overflow.
+    pub fn checked_mean(self, other: Dyadic) -> Option<Dyadic> {
+        let (a, b, e) = self.aligned(other);
+        Dyadic::from_i128(a + b, e + 1)
+    }
+    /// `|self|`, or `None` on overflow.
+    pub fn checked_abs(self) -> Option<Dyadic> {
+        if self.num < 0 {
+            self.checked_neg()
+        } else {
+            Some(self)
+        }
+    }
+
+    /// The birthday of this number as a game: `|n|` for an integer, else `floor(|x|) + 1 + exp`.
+    pub fn birthday(self) -> u64 {
+        let mag = self.num.unsigned_abs();
+        if self.exp == 0 {
+            mag
+        } else {
+            (mag >> self.exp) + 1 + self.exp as u64
+        }
+    }
+
+    /// The simplest number strictly between `lo` and `hi` (`None` = unbounded), by the simplicity rule:
+    /// the integer of least magnitude if there is one, else the dyadic with the smallest denominator.
+    /// Returns `None` if the interval is empty or the answer is outside the representable range.
+    pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Option<Dyadic> {
+        if let (Some(l), Some(h)) = (lo, hi) {
+            if l >= h {
+                return None;
+            }
+        }
+        // Least integer > lo and greatest integer < hi.
+        let first = match lo {
+            None => None,
+            Some(l) => Some(l.floor().checked_add(1)?),
+        };
+        let last = match hi {
+            None => None,
+            Some(h) => Some(h.ceil().checked_sub(1)?),
+        };
+        let has_int = match (first, last) {
+            (Some(f), Some(l)) => f <= l,
+            _ => true,
+        };
+        if has_int {
+            let n = match (first, last) {
+                (Some(f), _) if f > 0 => f,
+                (_, Some(l)) if l < 0 => l,
+                _ => 0,
+            };
+            return Some(Dyadic::from_int(n));
+        }
+        // No integer strictly between: both bounds exist and lie within one unit interval.
+        let (l, h) = (lo?, hi?);
+        for e in 1..=Dyadic::MAX_EXP {
+            // Least multiple of 2^-e strictly greater than l.
+            let (ln, _, _) = l.aligned(Dyadic { num: 0, exp: e });
+            let shift = e.max(l.exp);
+            // l = ln / 2^shift; we want k/2^e > l, k = floor(l * 2^e) + 1.
+            let k = (ln >> (shift - e)) + 1;
+            let cand = Dyadic::from_i128(k, e)?;
+            if cand < h {
+                return Some(cand);
+            }
+        }
+        None
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Dyadic) -> Ordering {
+        let (a, b, _) = self.aligned(*other);
+        a.cmp(&b)
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Dyadic) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Dyadic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exp == 0 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, 1u64 << self.exp)
+        }
+    }
+}
+
+impl From<i64> for Dyadic {
+    fn from(n: i64) -> Dyadic {
+        Dyadic::from_int(n)
+    }
+}
+
+impl std::ops::Add for Dyadic {
+    type Output = Dyadic;
+    /// # Panics
+    /// On overflow (use [`Dyadic::checked_add`] to handle it).
+    fn add(self, other: Dyadic) -> Dyadic {
+        self.checked_add(other).expect("dyadic overflow in +")
+    }
+}
+
+impl std::ops::Sub for Dyadic {
+    type Output = Dyadic;
+    /// # Panics
+    /// On overflow (use [`Dyadic::checked_sub`] to handle it).
+    fn sub(self, other: Dyadic) -> Dyadic {
+        self.checked_sub(other).expect("dyadic overflow in -")
+    }
+}
+
+impl std::ops::Mul for Dyadic {
+    type Output = Dyadic;
+    /// # Panics
+    /// On overflow (use [`Dyadic::checked_mul`] to handle it).
+    fn mul(self, other: Dyadic) -> Dyadic {
+        self.checked_mul(other).expect("dyadic overflow in *")
+    }
+}
+
+impl std::ops::Neg for Dyadic {
+    type Output = Dyadic;
+    /// # Panics
+    /// On overflow (use [`Dyadic::checked_neg`] to handle it).
+    fn neg(self) -> Dyadic {
+        self.checked_neg().expect("dyadic overflow in unary -")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Dyadic;
+
+    fn d(n: i64, e: u32) -> Dyadic {
+        Dyadic::new(n, e)
+    }
+
+    #[test]
+    fn lowest_terms_and_display() {
+        assert_eq!(d(6, 2), d(3, 1));
+        assert_eq!(d(6, 2).to_string(), "3/2");
+        assert_eq!(d(-2, 2).to_string(), "-1/2");
+        assert_eq!(d(0, 5).to_string(), "0");
+        assert_eq!(d(0, 5).exp(), 0);
+        assert_eq!(d(8, 2).to_string(), "2");
+    }
+
+    #[test]
+    fn arithmetic() {
+        assert_eq!(d(1, 1) + d(1, 2), d(3, 2));
+        assert_eq!(d(1, 1) - d(1, 1), Dyadic::ZERO);
+        assert_eq!(d(3, 1) * d(3, 1), d(9, 2));
+        assert_eq!(d(1, 0).checked_half(), Some(d(1, 1)));
+        assert_eq!(d(-3, 1).floor(), -2);
+        assert_eq!(d(-3, 1).ceil(), -1);
+        assert!(d(1, 2) < d(1, 1));
+        assert!(d(-1, 2) > d(-1, 1));
+        assert_eq!(Dyadic::from_int(i64::MAX).checked_add(Dyadic::ONE), None);
+        assert_eq!(Dyadic::from_int(i64::MIN).checked_neg(), None);
+        assert_eq!(d(1, 62).checked_half(), None);
+    }
+
+    #[test]
+    fn simplicity() {
+        let s = |l: Option<Dyadic>, h: Option<Dyadic>| Dyadic::simplest_between(l, h).unwrap();
+        assert_eq!(s(None, None), Dyadic::ZERO);
+        assert_eq!(s(Some(d(1, 0)), None), d(2, 0));
+        assert_eq!(s(None, Some(d(-1, 0))), d(-2, 0));
+        assert_eq!(s(Some(d(0, 0)), Some(d(1, 0))), d(1, 1));
+        assert_eq!(s(Some(d(1, 0)), Some(d(2, 0))), d(3, 1));
+        assert_eq!(s(Some(d(0, 0)), Some(d(2, 0))), d(1, 0));
+        assert_eq!(s(Some(d(-1, 0)), Some(d(1, 0))), Dyadic::ZERO);
+        assert_eq!(s(Some(d(3, 1)), Some(d(7, 2))), d(13, 3));
+        assert_eq!(s(Some(d(-7, 2)), Some(d(-3, 1))), d(-13, 3));
+        assert_eq!(s(Some(d(1, 2)), Some(d(5, 1))), d(1, 0));
+        assert_eq!(s(Some(d(-5, 2)), Some(d(-1, 2))), d(-1, 0));
+        assert_eq!(Dyadic::simplest_between(Some(d(1, 0)), Some(d(1, 0))), None);
     }
 }

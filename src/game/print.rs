@@ -1,11 +1,263 @@
 //! Printing canonical games exactly as CGSuite does, with `<>` for game braces.
+//!
+//! The rules, in the order they are tried (CGSuite's `Uptimal.appendTo` and `CanonicalShortGame.appendTo`):
+//! 1. An uptimal whose expansion has at most one coefficient, or is a unit `↑ⁿ`, or a unit sum `↑^[n]`,
+//!    prints compactly: number, ups (`^ ^^ ^3 v vv v3`, `^<n>`, `^[n]`), star (`* *4`) run together.
+//! 2. A switch (`G == -G`) prints `+-` and its Left options (several ones inside `{…}`).
+//! 3. `x + Tiny(G)` / `x + Miny(G)` print `xTiny(G)` / `xMiny(G)`.
+//! 4. Otherwise `L|R` with as many bars as needed to disambiguate nesting; a side with several options
+//!    prints each option bracketed; the whole game is bracketed `<…>` when asked (top level, several
+//!    options, switch option) or when it reaches 4 bars.
+//!
+//! Options print in CGSuite's deterministic order: numbers (by value) < nimbers < other uptimals (by
+//! expansion) < general games (by their sorted options, lexicographically).
 
+use super::uptimal::UptimalExpansion;
 use super::{GameId, Games};
+use std::cmp::Ordering;
+use std::fmt::Write;
+use std::sync::Arc;
+
+const MAX_SLASHES: usize = 4;
 
 impl Games {
     /// The printed form of `g` (LANGUAGE.md §8).
     pub fn display(&mut self, g: GameId) -> String {
-        let _ = g;
-        unimplemented!()
+        let mut s = String::new();
+        self.append(g, &mut s, true, false);
+        s
+    }
+
+    /// Sorts games in CGSuite's deterministic order (the order in which options and sets print).
+    pub fn sort_deterministic(&mut self, v: &mut [GameId]) {
+        // Merge sort needs a total order; `cmp_deterministic` is one.
+        let mut items = v.to_vec();
+        self.sort_by_det(&mut items);
+        v.copy_from_slice(&items);
+    }
+
+    fn sort_by_det(&mut self, v: &mut [GameId]) {
+        // Insertion sort for short lists, otherwise a simple merge sort (the comparison needs `&mut self`).
+        if v.len() <= 16 {
+            for i in 1..v.len() {
+                let mut j = i;
+                while j > 0 && self.cmp_deterministic(v[j - 1], v[j]) == Ordering::Greater {
+                    v.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            return;
+        }
+        let mid = v.len() / 2;
+        self.sort_by_det(&mut v[..mid]);
+        self.sort_by_det(&mut v[mid..]);
+        let (a, b) = (v[..mid].to_vec(), v[mid..].to_vec());
+        let (mut i, mut j, mut k) = (0, 0, 0);
+        while i < a.len() && j < b.len() {
+            if self.cmp_deterministic(a[i], b[j]) != Ordering::Greater {
+                v[k] = a[i];
+                i += 1;
+            } else {
+                v[k] = b[j];
+                j += 1;
+            }
+            k += 1;
+        }
+        for &x in a[i..].iter().chain(&b[j..]) {
+            v[k] = x;
+            k += 1;
+        }
+    }
+
+    /// CGSuite's deterministic total order on games (used for printing options and sets).
+    pub fn cmp_deterministic(&mut self, g: GameId, h: GameId) -> Ordering {
+        if g == h {
+            return Ordering::Equal;
+        }
+        let (cg, ch) = (self.print_class(g), self.print_class(h));
+        if cg != ch {
+            return cg.cmp(&ch);
+        }
+        match cg {
+            0 => self.number_value(g).cmp(&self.number_value(h)),
+            1 => self.nimber_value(g).cmp(&self.nimber_value(h)),
+            2 => {
+                let (a, b) = (self.uptimal_of(g), self.uptimal_of(h));
+                match (a, b) {
+                    (Some(a), Some(b)) => a.compare(&b),
+                    _ => Ordering::Equal,
+                }
+            }
+            _ => {
+                let (gl, gr) = self.sorted_options(g);
+                let (hl, hr) = self.sorted_options(h);
+                let c = self.cmp_lists(&gl, &hl);
+                if c != Ordering::Equal {
+                    return c;
+                }
+                self.cmp_lists(&gr, &hr)
+            }
+        }
+    }
+
+    /// The (left, right) options of `g` in deterministic order (cached).
+    pub fn sorted_options(&mut self, g: GameId) -> (Arc<[GameId]>, Arc<[GameId]>) {
+        if let Some(s) = self.sorted_cache.get(&g) {
+            return s.clone();
+        }
+        let mut l = self.left_options(g);
+        let mut r = self.right_options(g);
+        self.sort_by_det(&mut l);
+        self.sort_by_det(&mut r);
+        let s: (Arc<[GameId]>, Arc<[GameId]>) = (l.into(), r.into());
+        self.sorted_cache.insert(g, s.clone());
+        s
+    }
+
+    fn cmp_lists(&mut self, a: &[GameId], b: &[GameId]) -> Ordering {
+        for (&x, &y) in a.iter().zip(b) {
+            let c = self.cmp_deterministic(x, y);
+            if c != Ordering::Equal {
+                return c;
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+
+    /// 0 number, 1 nimber, 2 other uptimal, 3 general.
+    fn print_class(&mut self, g: GameId) -> u8 {
+        if self.is_number(g) {
+            0
+        } else if self.is_nimber(g) {
+            1
+        } else if self.is_uptimal(g) {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// Appends the printed form of `g`; returns the number of bars of an unbracketed general game, else 0.
+    fn append(
+        &mut self,
+        g: GameId,
+        out: &mut String,
+        force_brackets: bool,
+        force_parens: bool,
+    ) -> usize {
+        if let Some(ue) = self.uptimal_of(g) {
+            if ue.len() <= 1 || ue.is_unit() || ue.is_unit_sum() {
+                append_uptimal(&ue, out, force_parens);
+                return 0;
+            }
+        }
+        if self.neg(g) == g {
+            let lo = self.sorted_options(g).0;
+            out.push_str("+-");
+            if lo.len() > 1 {
+                out.push('{');
+            }
+            for (i, &o) in lo.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                self.append(o, out, true, lo.len() == 1);
+            }
+            if lo.len() > 1 {
+                out.push('}');
+            }
+            return 0;
+        }
+        if let Some((is_tiny, x, sub)) = self.tiny_parts(g) {
+            if force_parens {
+                out.push('(');
+            }
+            if x != self.zero() {
+                self.append(x, out, false, false);
+            }
+            out.push_str(if is_tiny { "Tiny(" } else { "Miny(" });
+            self.append(sub, out, true, false);
+            out.push(')');
+            if force_parens {
+                out.push(')');
+            }
+            return 0;
+        }
+        let (lo, ro) = self.sorted_options(g);
+        let mut left = String::new();
+        let mut right = String::new();
+        let mut slashes = 1;
+        for (i, &o) in lo.iter().enumerate() {
+            if i > 0 {
+                left.push(',');
+            }
+            slashes = slashes.max(self.append(o, &mut left, lo.len() > 1, false) + 1);
+        }
+        for (i, &o) in ro.iter().enumerate() {
+            if i > 0 {
+                right.push(',');
+            }
+            slashes = slashes.max(self.append(o, &mut right, ro.len() > 1, false) + 1);
+        }
+        let bracket = force_brackets || slashes == MAX_SLASHES;
+        if bracket {
+            out.push('<');
+        }
+        out.push_str(&left);
+        for _ in 0..slashes {
+            out.push('|');
+        }
+        out.push_str(&right);
+        if bracket {
+            out.push('>');
+            0
+        } else {
+            slashes
+        }
+    }
+}
+
+/// The compact form of an uptimal: number, ups, star run together.
+fn append_uptimal(ue: &UptimalExpansion, out: &mut String, force_parens: bool) {
+    let len = ue.len();
+    let is_number = len == 0 && ue.nim == 0;
+    let is_nimber = len == 0 && ue.number.is_zero();
+    let compact = is_number
+        || is_nimber
+        || (ue.number.is_zero() && ue.nim == 0 && (len == 1 || ue.is_unit() || ue.is_unit_sum()));
+    let parens = force_parens && !compact;
+    if parens {
+        out.push('(');
+    }
+    if !ue.number.is_zero() || (ue.nim == 0 && len == 0) {
+        let _ = write!(out, "{}", ue.number);
+    }
+    if len == 1 {
+        let c = ue.coef(1);
+        out.push_str(match c {
+            2 => "^^",
+            -2 => "vv",
+            c if c > 0 => "^",
+            _ => "v",
+        });
+        if c.abs() > 2 {
+            let _ = write!(out, "{}", c.abs());
+        }
+    } else if len > 1 {
+        out.push(if ue.coef(len) > 0 { '^' } else { 'v' });
+        if ue.is_unit() {
+            let _ = write!(out, "<{len}>");
+        } else {
+            let _ = write!(out, "[{len}]");
+        }
+    }
+    if ue.nim != 0 {
+        out.push('*');
+        if ue.nim > 1 {
+            let _ = write!(out, "{}", ue.nim);
+        }
+    }
+    if parens {
+        out.push(')');
     }
 }

@@ -1,27 +1,275 @@
 //! Uptimal expansions (CGSuite's `Uptimal`): games of the form number + Σ aᵢ·↑ⁱ + *n.
+//!
+//! A game is *uptimal* if it equals `x + a₁·↑ + a₂·↑² + … + aₖ·↑ᵏ + *m` (↑ⁱ is `^.Pow(i)`). Recognition
+//! follows CGSuite: a non-NUS candidate has exactly one Right option (or, for the negative case, one
+//! Left option), all of its options are uptimal with the same number part, and the expansion is the
+//! Right option's expansion "incremented"; the Left options are then checked against the four shapes
+//! (a)–(d) the canonical form of an uptimal can take. Results are cached per id.
 
-use super::{GameError, GameId, Games};
+use super::{Dyadic, GameError, GameId, Games};
+use std::cmp::Ordering;
 
 /// An uptimal expansion `number.a1 a2 … an + *nim` (coefficients of ↑¹, ↑², …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UptimalExpansion {
     /// The number part.
     pub number: super::Dyadic,
-    /// Coefficients of ↑¹, ↑², …
+    /// Coefficients of ↑¹, ↑², … (no trailing zeros).
     pub coefficients: Vec<i64>,
     /// The nimber part.
     pub nim: u64,
 }
 
+impl UptimalExpansion {
+    /// An expansion, trimming trailing zero coefficients.
+    pub fn new(number: Dyadic, mut coefficients: Vec<i64>, nim: u64) -> UptimalExpansion {
+        while coefficients.last() == Some(&0) {
+            coefficients.pop();
+        }
+        UptimalExpansion {
+            number,
+            coefficients,
+            nim,
+        }
+    }
+    /// The index of the last nonzero coefficient (0 if none).
+    pub fn len(&self) -> usize {
+        self.coefficients.len()
+    }
+    /// Whether there are no ups at all.
+    pub fn is_empty(&self) -> bool {
+        self.coefficients.is_empty()
+    }
+    /// The coefficient of ↑ⁿ (1-based; 0 beyond the length).
+    pub fn coef(&self, n: usize) -> i64 {
+        if n == 0 || n > self.len() {
+            0
+        } else {
+            self.coefficients[n - 1]
+        }
+    }
+    fn increment(&self, with_star: bool, to_length: usize) -> UptimalExpansion {
+        let n = to_length.max(self.len());
+        let c = (0..n)
+            .map(|i| {
+                if i < self.len() {
+                    self.coefficients[i] + i64::from(i < to_length)
+                } else {
+                    1
+                }
+            })
+            .collect();
+        UptimalExpansion::new(self.number, c, self.nim ^ u64::from(with_star))
+    }
+    /// The expansion of the negative.
+    pub fn negate(&self) -> UptimalExpansion {
+        UptimalExpansion::new(
+            -self.number,
+            self.coefficients.iter().map(|c| -c).collect(),
+            self.nim,
+        )
+    }
+    fn truncate_to(&self, n: usize) -> UptimalExpansion {
+        let n = n.min(self.len());
+        UptimalExpansion::new(self.number, self.coefficients[..n].to_vec(), self.nim)
+    }
+    fn sharply_truncate_to(&self, n: usize) -> UptimalExpansion {
+        let t = self.truncate_to(n);
+        if t.is_empty() {
+            UptimalExpansion::new(self.number, Vec::new(), 0)
+        } else {
+            t
+        }
+    }
+    fn rightmost_coefficient_leq(&self, n: i64) -> usize {
+        (0..self.len())
+            .rev()
+            .find(|&i| self.coefficients[i] <= n)
+            .map_or(0, |i| i + 1)
+    }
+    fn is_confused(&self) -> bool {
+        if self.nim == 0 {
+            return false;
+        }
+        if self.is_empty() || self.coefficients[0] == 0 {
+            return true;
+        }
+        if self.nim >= 2 {
+            return false;
+        }
+        let positive = self.coefficients[0] > 0;
+        for &c in &self.coefficients {
+            if (!positive && c < -1) || (positive && c > 1) {
+                return false;
+            }
+            if (!positive && c > -1) || (positive && c < 1) {
+                return true;
+            }
+        }
+        true
+    }
+    /// Exactly one nonzero coefficient, and it is ±1 (CGSuite's `isUnit`; true for no coefficients).
+    pub fn is_unit(&self) -> bool {
+        let nz: Vec<i64> = self
+            .coefficients
+            .iter()
+            .copied()
+            .filter(|&c| c != 0)
+            .collect();
+        nz.len() <= 1 && nz.iter().all(|c| c.abs() == 1)
+    }
+    /// All coefficients equal to the same ±1 (CGSuite's `isUnitSum`; true for no coefficients).
+    pub fn is_unit_sum(&self) -> bool {
+        match self.coefficients.first() {
+            None => true,
+            Some(&c) => c.abs() == 1 && self.coefficients.iter().all(|&d| d == c),
+        }
+    }
+    /// CGSuite's ordering of uptimal expansions (number part, coefficients, length, nimber part).
+    pub fn compare(&self, other: &UptimalExpansion) -> Ordering {
+        self.number
+            .cmp(&other.number)
+            .then_with(|| {
+                self.coefficients
+                    .iter()
+                    .zip(&other.coefficients)
+                    .map(|(a, b)| a.cmp(b))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(Ordering::Equal)
+            })
+            .then_with(|| self.len().cmp(&other.len()))
+            .then_with(|| self.nim.cmp(&other.nim))
+    }
+}
+
+impl std::fmt::Display for UptimalExpansion {
+    /// CGSuite's form: `x*m.d1d2…` with digits `0-9A-Z`, `(d)` beyond, and `-` after a negative digit.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.nim == 0 || !self.number.is_zero() {
+            write!(f, "{}", self.number)?;
+        }
+        if self.nim != 0 {
+            write!(f, "*")?;
+            if self.nim >= 2 {
+                write!(f, "{}", self.nim)?;
+            }
+        }
+        write!(f, ".")?;
+        if self.is_empty() {
+            write!(f, "0")?;
+        }
+        for &c in &self.coefficients {
+            let d = c.unsigned_abs();
+            if d < 10 {
+                write!(f, "{d}")?;
+            } else if d < 36 {
+                write!(f, "{}", (b'A' + (d - 10) as u8) as char)?;
+            } else {
+                write!(f, "({d})")?;
+            }
+            if c < 0 {
+                write!(f, "-")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Games {
     /// `G.UptimalExpansion`, or an error if G is not uptimal.
     pub fn uptimal_expansion(&mut self, g: GameId) -> Result<UptimalExpansion, GameError> {
-        let _ = g;
-        unimplemented!()
+        self.uptimal_of(g).ok_or(GameError::NotUptimal(g))
     }
     /// `G.IsUptimal`.
     pub fn is_uptimal(&mut self, g: GameId) -> bool {
-        let _ = g;
-        unimplemented!()
+        self.uptimal_of(g).is_some()
+    }
+
+    /// The uptimal expansion of `g`, if it has one (cached).
+    pub(crate) fn uptimal_of(&mut self, g: GameId) -> Option<UptimalExpansion> {
+        if let Some(v) = self.nus(g) {
+            return Some(UptimalExpansion::new(v.num, vec![v.ups], v.nim));
+        }
+        if let Some(u) = self.uptimal_cache.get(&g) {
+            return u.clone();
+        }
+        let mut ue = self.uptimal_positive(g);
+        if ue.is_none() {
+            let ng = self.neg(g);
+            ue = self.uptimal_positive(ng).map(|u| u.negate());
+        }
+        self.uptimal_cache.insert(g, ue.clone());
+        ue
+    }
+
+    /// The expansion of `g` assuming its last coefficient is positive.
+    fn uptimal_positive(&mut self, g: GameId) -> Option<UptimalExpansion> {
+        if self.right_slice(g).len() != 1 {
+            return None;
+        }
+        let gr = self.right_slice(g)[0];
+        let r = self.uptimal_of(gr)?;
+        let mut ls = Vec::new();
+        for o in self.left_options(g) {
+            let e = self.uptimal_of(o)?;
+            if e.number != r.number {
+                return None;
+            }
+            ls.push(e);
+        }
+        // CGSuite scans Left options with the nimbers first, in order.
+        ls.sort_by(|a, b| a.len().cmp(&b.len()).then(a.nim.cmp(&b.nim)));
+        let max_len = ls.iter().map(UptimalExpansion::len).max().unwrap_or(0);
+        if !r.is_empty() && r.coef(r.len()) > 0 {
+            let p = r.increment(true, r.len());
+            if valid_expansion(&p, &ls, &r) {
+                return Some(p);
+            }
+        }
+        let p = r.increment(true, r.len().max(max_len) + 1);
+        valid_expansion(&p, &ls, &r).then_some(p)
+    }
+}
+
+/// Whether Left options `ls` (and Right option `r`) are those of the canonical form of `exp`.
+fn valid_expansion(exp: &UptimalExpansion, ls: &[UptimalExpansion], r: &UptimalExpansion) -> bool {
+    let mut matches_base = None;
+    let mut first_non_nimber = ls.len();
+    for (i, l) in ls.iter().enumerate() {
+        if first_non_nimber == ls.len() && (!l.is_empty() || l.nim != i as u64) {
+            first_non_nimber = i;
+        }
+        if l.nim == r.nim {
+            if matches_base.is_some() {
+                return false;
+            }
+            matches_base = Some(i);
+        }
+    }
+    let last_consecutive_nimber = first_non_nimber as i64 - 1;
+    let rightmost_negative = exp.rightmost_coefficient_leq(-1);
+    let rightmost_nonpositive = exp.rightmost_coefficient_leq(0);
+    let cut = if exp.coef(exp.len()) == 1 {
+        exp.len() - 1
+    } else {
+        rightmost_nonpositive
+    };
+    if rightmost_negative >= 1 {
+        match (ls.len(), matches_base) {
+            (2, Some(i)) => {
+                let t = exp.truncate_to(rightmost_negative);
+                let expected1 = t.increment(true, t.len());
+                ls[i] == expected1 && ls[1 - i] == exp.truncate_to(cut)
+            }
+            _ => false,
+        }
+    } else if exp.coef(1) == 0 {
+        ls.len() as u64 == exp.nim + 1
+            && last_consecutive_nimber >= exp.nim as i64 - 1
+            && ls[ls.len() - 1] == exp.truncate_to(cut)
+    } else if exp.coef(1) == 1 && exp.is_confused() {
+        ls.len() == 2 && ls[0].nim == 0 && ls[0].is_empty() && ls[1] == exp.truncate_to(cut)
+    } else {
+        ls.len() == 1 && ls[0] == exp.sharply_truncate_to(cut)
     }
 }

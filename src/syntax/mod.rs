@@ -1,4 +1,7 @@
 //! Source text to spanned AST: the logos lexer, the LALRPOP parser and the cell splitter.
 
 pub mod ast;
+pub mod lexer;
+pub mod parse;
+pub mod sexp;
 pub mod span;

@@ -1,0 +1,1268 @@
+//! Take-and-break codes (CGSuite's `TakeAndBreak("0.77")`), nim-value sequences and periodicity.
+//!
+//! # Code language (as CGSuite's `TBCode`)
+//! A code is `a_m … a_1 d_0 . d_1 d_2 … d_n [d_{n+1} … d_{n+p}]`. Digit `d_k` says what may be done
+//! after removing `k` tokens from a heap; digits left of the point before `d_0` (read right to left)
+//! describe *adding* 1, 2, … tokens. Bit `h` of a digit allows leaving the remainder as exactly `h`
+//! nonempty heaps (bit 0: the heap must vanish, bit 1: one heap, bit 2: two heaps, bit 3: three, …).
+//! * digits `0-9`, `A-V` (case-insensitive, base 32: `F` = 15 allows 0–3 heaps), or `&N;` with `N`
+//!   decimal (any 63-bit mask);
+//! * a digit may be followed by a constraint on its splits into two or more heaps: `!` pairwise
+//!   unequal, `?` not all equal, `=` all equal (Grundy's game is `4!.0`: remove nothing, split into two
+//!   unequal heaps);
+//! * `*` (optionally constrained, `*!`) allows any number of heaps, including 0;
+//! * `{1,3,5+}` lists allowed heap counts explicitly, `+` meaning "and every larger count"; a constraint
+//!   may follow each count (`{2!,3}`) or the brace (`{2,3}!`), not both;
+//! * a trailing `[…]` repeats forever (`0.[3]` is Nim: remove any positive number of tokens);
+//! * normalisation as CGSuite: trailing zero digits are dropped, a code with nothing after the point
+//!   prints with `.0` (`4!.0`), a single-type constraint is shared by every heap count of its digit.
+//!
+//! Parse errors are a [`TakeBreakParseError`] (CGSuite reports them all as "malformed code").
+//!
+//! # Nim values
+//! [`TakeBreakCode::nim_value_sequence`] returns G(0..=n). Codes whose moves leave at most two heaps
+//! and remove a bounded number of tokens (octal games, Grundy's game, their hexadecimal/constrained
+//! cousins with ≤ 2 heaps) use the **sparse-space** method of Winning Ways ch. 4: a parity mask `M` is
+//! chosen (and re-chosen as the sequence grows) so that most nim values `v` have odd `popcount(v & M)`
+//! (the *common coset*); the positions of the other, *rare* values are listed. The xor of two common
+//! values is even, so every odd option value of a split comes from a pair containing a rare heap: those
+//! are found by scanning the rare list only. Even candidates for the mex are looked for lazily among
+//! all splits, stopping as soon as the candidate turns up, which it does almost at once. The mask only
+//! affects speed, never results. Other codes are evaluated by enumerating every option.
+//!
+//! # Periodicity
+//! [`check_periodicity`] is CGSuite's `CheckPeriodicity` test (Albert's arithmetic-periodicity
+//! checker): it looks for the eventual (arithmetic) period of a sequence and accepts it only when the
+//! sequence is long enough by the linear criterion `a·preperiod + b·period + c ≤ length`. For a
+//! take-and-break code CGSuite uses `a = b = H`, `c = L + H` and saltus 0, where `H` is one more than the
+//! largest number of heaps a move may leave (3 for octal games) and `L` the largest number of tokens a
+//! move may remove; [`TakeBreakCode::check_periodicity`] does the same on G(0..n-1), like CGSuite's
+//! `CheckPeriodicity(n)`. (This is at least as strict as the octal periodicity theorem's
+//! `2·preperiod + 2·period + L`, so a reported period is proven for finite octal codes.)
+
+use std::fmt;
+
+/// A restriction on the sizes of the heaps a split leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SplitConstraint {
+    /// Any sizes.
+    Unconstrained,
+    /// Not all equal (`?`).
+    SomeUnequal,
+    /// Pairwise unequal (`!`).
+    PairwiseUnequal,
+    /// All equal (`=`).
+    AllEqual,
+}
+
+impl SplitConstraint {
+    fn suffix(self) -> &'static str {
+        match self {
+            SplitConstraint::Unconstrained => "",
+            SplitConstraint::SomeUnequal => "?",
+            SplitConstraint::PairwiseUnequal => "!",
+            SplitConstraint::AllEqual => "=",
+        }
+    }
+}
+
+/// One code digit: for each number of resulting heaps, whether it is allowed and under which
+/// constraint.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CodeDigit {
+    /// `constraints[h]`: leaving exactly `h` heaps (`None`: not allowed). The last entry is `Some`.
+    constraints: Vec<Option<SplitConstraint>>,
+    /// Every count `>= constraints.len()` is allowed too, with the last entry's constraint.
+    allow_more: bool,
+}
+
+const BASE32: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+
+impl CodeDigit {
+    /// The digit allowing nothing.
+    pub fn zero() -> CodeDigit {
+        CodeDigit {
+            constraints: Vec::new(),
+            allow_more: false,
+        }
+    }
+
+    /// The digit with bit mask `mask` (bit h: leave h heaps), every split under `constraint`.
+    pub fn from_mask(mask: u64, constraint: SplitConstraint) -> CodeDigit {
+        let bits = 64 - mask.leading_zeros() as usize;
+        let constraints = (0..bits)
+            .map(|h| {
+                if mask >> h & 1 == 1 {
+                    Some(constraint)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        CodeDigit::normalized(constraints, false)
+    }
+
+    /// Builds a digit and normalises it as CGSuite does, so that equal digits compare equal.
+    pub fn normalized(
+        mut constraints: Vec<Option<SplitConstraint>>,
+        allow_more: bool,
+    ) -> CodeDigit {
+        while constraints.last() == Some(&None) {
+            constraints.pop();
+        }
+        let allow_more = allow_more && !constraints.is_empty();
+        if allow_more {
+            let last = *constraints.last().unwrap();
+            while constraints.len() < 4 {
+                constraints.push(last);
+            }
+        }
+        let mut effective: Vec<SplitConstraint> = Vec::new();
+        for c in constraints.iter().skip(2).flatten() {
+            if !effective.contains(c) {
+                effective.push(*c);
+            }
+        }
+        for (h, entry) in constraints.iter_mut().enumerate() {
+            if let Some(c) = entry {
+                if effective.len() == 1 {
+                    *c = effective[0];
+                } else if h < 2 {
+                    *c = SplitConstraint::Unconstrained;
+                }
+            }
+        }
+        if allow_more {
+            let last = *constraints.last().unwrap();
+            let keep = match constraints.iter().rposition(|c| *c != last) {
+                Some(i) => i + 2,
+                None => 1,
+            };
+            constraints.truncate(keep);
+        }
+        CodeDigit {
+            constraints,
+            allow_more,
+        }
+    }
+
+    /// Whether the digit allows nothing.
+    pub fn is_zero(&self) -> bool {
+        self.constraints.is_empty()
+    }
+
+    /// The rule for leaving exactly `heaps` heaps, `None` if not allowed.
+    pub fn constraint(&self, heaps: usize) -> Option<SplitConstraint> {
+        if heaps < self.constraints.len() {
+            self.constraints[heaps]
+        } else if self.allow_more {
+            *self.constraints.last().unwrap()
+        } else {
+            None
+        }
+    }
+
+    /// The largest number of heaps a move may leave; `None` if unbounded.
+    pub fn max_heap_count(&self) -> Option<usize> {
+        if self.allow_more {
+            None
+        } else {
+            Some(self.constraints.len().saturating_sub(1))
+        }
+    }
+
+    fn is_fully_unconstrained(&self) -> bool {
+        self.constraints
+            .iter()
+            .flatten()
+            .all(|c| *c == SplitConstraint::Unconstrained)
+    }
+}
+
+impl fmt::Display for CodeDigit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(&Some(last)) = self.constraints.last() else {
+            return write!(f, "0");
+        };
+        let consistent = self.constraints.iter().flatten().all(|c| *c == last);
+        if consistent && !self.allow_more {
+            let base: u64 = self
+                .constraints
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_some())
+                .map(|(h, _)| 1u64 << h)
+                .sum();
+            if base < 32 {
+                write!(f, "{}", BASE32[base as usize] as char)?;
+            } else {
+                write!(f, "&{base};")?;
+            }
+            write!(f, "{}", last.suffix())
+        } else if consistent {
+            if self.constraints.len() == 1 {
+                write!(f, "*{}", last.suffix())
+            } else {
+                let list: Vec<String> = self
+                    .constraints
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.is_some())
+                    .map(|(h, _)| h.to_string())
+                    .collect();
+                write!(f, "{{{}+}}{}", list.join(","), last.suffix())
+            }
+        } else {
+            let list: Vec<String> = self
+                .constraints
+                .iter()
+                .enumerate()
+                .filter_map(|(h, c)| c.map(|c| format!("{h}{}", c.suffix())))
+                .collect();
+            write!(
+                f,
+                "{{{}{}}}",
+                list.join(","),
+                if self.allow_more { "+" } else { "" }
+            )
+        }
+    }
+}
+
+/// Why a take-and-break code did not parse. Positions are byte offsets into the code string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TakeBreakParseError {
+    /// The code is empty or has no digit before the point.
+    NoDigitBeforePoint,
+    /// The code has no `.`.
+    MissingPoint,
+    /// A second `.`, or a `.` inside the repeating part.
+    UnexpectedPoint(usize),
+    /// A character that is not a digit, constraint, bracket or point.
+    UnexpectedChar(usize, char),
+    /// `[` before the point or a second `[`.
+    UnexpectedOpenBracket(usize),
+    /// `]` without `[`, or not at the end of the code.
+    UnexpectedCloseBracket(usize),
+    /// `[` never closed.
+    UnclosedBracket,
+    /// `&…` without `;` or `{…` without `}`.
+    Unterminated(usize),
+    /// A number inside `&…;` or `{…}` that is not a valid count or mask.
+    BadNumber(usize),
+    /// A heap count above 63 in a `{…}` list.
+    TooManyHeaps(usize),
+    /// Both a per-count and a whole-brace constraint in one `{…}` digit.
+    ConflictingConstraints(usize),
+}
+
+impl fmt::Display for TakeBreakParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TakeBreakParseError::NoDigitBeforePoint => {
+                write!(f, "a code needs a digit before the point")
+            }
+            TakeBreakParseError::MissingPoint => write!(f, "a code needs a point `.`"),
+            TakeBreakParseError::UnexpectedPoint(p) => write!(f, "unexpected `.` at position {p}"),
+            TakeBreakParseError::UnexpectedChar(p, c) => {
+                write!(f, "unexpected character `{c}` at position {p}")
+            }
+            TakeBreakParseError::UnexpectedOpenBracket(p) => {
+                write!(f, "unexpected `[` at position {p}")
+            }
+            TakeBreakParseError::UnexpectedCloseBracket(p) => {
+                write!(f, "unexpected `]` at position {p}")
+            }
+            TakeBreakParseError::UnclosedBracket => write!(f, "unclosed `[`"),
+            TakeBreakParseError::Unterminated(p) => write!(f, "unterminated digit at position {p}"),
+            TakeBreakParseError::BadNumber(p) => write!(f, "invalid number at position {p}"),
+            TakeBreakParseError::TooManyHeaps(p) => write!(f, "more than 63 heaps at position {p}"),
+            TakeBreakParseError::ConflictingConstraints(p) => {
+                write!(f, "conflicting constraints at position {p}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TakeBreakParseError {}
+
+/// Errors of nim-value computation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TakeBreakError {
+    /// The code lets a heap grow back to a size already being evaluated (CGSuite: "Those HeapRules
+    /// specify a loopy game.").
+    Loopy(usize),
+}
+
+impl fmt::Display for TakeBreakError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TakeBreakError::Loopy(n) => write!(f, "that code specifies a loopy game (heap {n})"),
+        }
+    }
+}
+
+/// A parsed take-and-break code. `Display` prints CGSuite's normal form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeBreakCode {
+    /// `digits[k]`: removing `k` tokens (`digits[0]`: removing none). Never empty.
+    digits: Vec<CodeDigit>,
+    /// `additive[j]`: adding `j + 1` tokens.
+    additive: Vec<CodeDigit>,
+    /// The number of trailing digits that repeat forever (0: finite code).
+    period: usize,
+}
+
+fn parse_constraint(bytes: &[u8], i: usize) -> (SplitConstraint, usize) {
+    match bytes.get(i) {
+        Some(b'!') => (SplitConstraint::PairwiseUnequal, 1),
+        Some(b'?') => (SplitConstraint::SomeUnequal, 1),
+        Some(b'=') => (SplitConstraint::AllEqual, 1),
+        _ => (SplitConstraint::Unconstrained, 0),
+    }
+}
+
+impl TakeBreakCode {
+    /// Parses a code such as `0.77`, `4!.0`, `0.[3]`, `0.{2,3}!`, `&72;.0`.
+    pub fn parse(s: &str) -> Result<TakeBreakCode, TakeBreakParseError> {
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        let mut in_additive = true;
+        let mut in_period = false;
+        let mut period_closed = false;
+        let mut digits: Vec<CodeDigit> = Vec::new();
+        let mut additive: Vec<CodeDigit> = Vec::new();
+        let mut preperiod: Option<usize> = None;
+        while i < bytes.len() {
+            let c = bytes[i];
+            let mut digit = None;
+            match c {
+                b'.' => {
+                    if !in_additive {
+                        return Err(TakeBreakParseError::UnexpectedPoint(i));
+                    }
+                    in_additive = false;
+                }
+                b'[' => {
+                    if in_period || in_additive || preperiod.is_some() {
+                        return Err(TakeBreakParseError::UnexpectedOpenBracket(i));
+                    }
+                    in_period = true;
+                    preperiod = Some(digits.len());
+                }
+                b']' => {
+                    if !in_period || i != bytes.len() - 1 {
+                        return Err(TakeBreakParseError::UnexpectedCloseBracket(i));
+                    }
+                    in_period = false;
+                    period_closed = true;
+                }
+                b'*' => {
+                    let (con, inc) = parse_constraint(bytes, i + 1);
+                    digit = Some(CodeDigit::normalized(vec![Some(con)], true));
+                    i += inc;
+                }
+                b'{' => {
+                    let end = s[i..]
+                        .find('}')
+                        .map(|e| e + i)
+                        .ok_or(TakeBreakParseError::Unterminated(i))?;
+                    let (global, inc) = parse_constraint(bytes, end + 1);
+                    digit = Some(parse_list(&s[i + 1..end], i + 1, global)?);
+                    i = end + inc;
+                }
+                b'&' => {
+                    let end = s[i..]
+                        .find(';')
+                        .map(|e| e + i)
+                        .ok_or(TakeBreakParseError::Unterminated(i))?;
+                    let text = &s[i + 1..end];
+                    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(TakeBreakParseError::BadNumber(i + 1));
+                    }
+                    let mask: u64 = text
+                        .parse()
+                        .map_err(|_| TakeBreakParseError::BadNumber(i + 1))?;
+                    if mask >> 63 != 0 {
+                        return Err(TakeBreakParseError::BadNumber(i + 1));
+                    }
+                    let (con, inc) = parse_constraint(bytes, end + 1);
+                    digit = Some(CodeDigit::from_mask(mask, con));
+                    i = end + inc;
+                }
+                _ => {
+                    let upper = c.to_ascii_uppercase();
+                    let Some(value) = BASE32.iter().position(|&b| b == upper) else {
+                        let ch = s[i..].chars().next().unwrap_or('?');
+                        return Err(TakeBreakParseError::UnexpectedChar(i, ch));
+                    };
+                    let (con, inc) = parse_constraint(bytes, i + 1);
+                    digit = Some(CodeDigit::from_mask(value as u64, con));
+                    i += inc;
+                }
+            }
+            if let Some(d) = digit {
+                if period_closed {
+                    return Err(TakeBreakParseError::UnexpectedCloseBracket(i));
+                }
+                if in_additive {
+                    additive.push(d);
+                } else {
+                    digits.push(d);
+                }
+            }
+            i += 1;
+        }
+        if in_period {
+            return Err(TakeBreakParseError::UnclosedBracket);
+        }
+        if additive.is_empty() {
+            return Err(if in_additive && !s.contains('.') && !s.is_empty() {
+                TakeBreakParseError::MissingPoint
+            } else {
+                TakeBreakParseError::NoDigitBeforePoint
+            });
+        }
+        if in_additive {
+            return Err(TakeBreakParseError::MissingPoint);
+        }
+        let period = preperiod.map_or(0, |p| digits.len() - p);
+        let d0 = additive.pop().unwrap();
+        additive.reverse();
+        let mut all = vec![d0];
+        all.extend(digits);
+        Ok(TakeBreakCode::from_digits(all, additive, period))
+    }
+
+    /// Builds a code from its digits (`digits[k]` for removing k tokens, `additive[j]` for adding
+    /// j+1), the last `period` digits repeating; normalised as CGSuite does.
+    pub fn from_digits(
+        mut digits: Vec<CodeDigit>,
+        mut additive: Vec<CodeDigit>,
+        mut period: usize,
+    ) -> TakeBreakCode {
+        while additive.last().is_some_and(|d| d.is_zero()) {
+            additive.pop();
+        }
+        period = period.min(digits.len().saturating_sub(1));
+        if digits[digits.len() - period..].iter().all(|d| d.is_zero()) {
+            digits.truncate(digits.len() - period);
+            period = 0;
+        }
+        if period == 0 {
+            while digits.last().is_some_and(|d| d.is_zero()) {
+                digits.pop();
+            }
+        }
+        if digits.is_empty() {
+            digits.push(CodeDigit::zero());
+        }
+        TakeBreakCode {
+            digits,
+            additive,
+            period,
+        }
+    }
+
+    /// The digit for removing `k` tokens (negative `k`: adding `-k`).
+    pub fn digit(&self, k: i64) -> &CodeDigit {
+        static ZERO: CodeDigit = CodeDigit {
+            constraints: Vec::new(),
+            allow_more: false,
+        };
+        if k < 0 {
+            self.additive.get((-k - 1) as usize).unwrap_or(&ZERO)
+        } else {
+            let k = k as usize;
+            if k < self.digits.len() {
+                &self.digits[k]
+            } else if self.period > 0 {
+                let pre = self.digits.len() - self.period;
+                &self.digits[(k - pre) % self.period + pre]
+            } else {
+                &ZERO
+            }
+        }
+    }
+
+    /// The largest number of tokens a move may remove (`None` for a code with a repeating part).
+    pub fn max_removed(&self) -> Option<usize> {
+        if self.period > 0 {
+            None
+        } else {
+            Some(self.digits.len() - 1)
+        }
+    }
+
+    /// The largest number of heaps a move may leave (`None` if unbounded, as with `*`).
+    pub fn max_heap_count(&self) -> Option<usize> {
+        let mut m = 0;
+        for d in self.digits.iter().chain(self.additive.iter()) {
+            m = m.max(d.max_heap_count()?);
+        }
+        Some(m)
+    }
+
+    /// Whether this is an (unconstrained) octal code: every digit < 8, nothing added.
+    pub fn is_octal(&self) -> bool {
+        self.additive.is_empty()
+            && self
+                .digits
+                .iter()
+                .all(|d| !d.allow_more && d.constraints.len() <= 3 && d.is_fully_unconstrained())
+    }
+
+    /// The number of trailing digits that repeat forever (0 for a finite code).
+    pub fn period(&self) -> usize {
+        self.period
+    }
+
+    /// Calls `f` with the heap sizes (nondecreasing) of every option of a heap of `n` tokens.
+    pub fn for_each_option(&self, n: usize, mut f: impl FnMut(&[usize])) {
+        let mut buf = Vec::new();
+        let first = -(self.additive.len() as i64);
+        let last = match self.max_removed() {
+            Some(m) => m.min(n) as i64,
+            None => n as i64,
+        };
+        for k in first..=last {
+            let digit = self.digit(k);
+            if digit.is_zero() {
+                continue;
+            }
+            let left = (n as i64 - k) as usize;
+            let max_h = match digit.max_heap_count() {
+                Some(h) => h.min(left),
+                None => left,
+            };
+            for h in 0..=max_h {
+                let Some(con) = digit.constraint(h) else {
+                    continue;
+                };
+                if h == 0 {
+                    if left == 0 {
+                        f(&[]);
+                    }
+                    continue;
+                }
+                // CGSuite quirk: a lone heap under "not all equal" needs at least two tokens.
+                if h == 1 && con == SplitConstraint::SomeUnequal && left < 2 {
+                    continue;
+                }
+                buf.clear();
+                partitions(left, h, 1, con, &mut buf, &mut f);
+            }
+        }
+    }
+
+    /// The options of a heap of `n` tokens, each as its list of heap sizes (CGSuite's
+    /// `HeapOptions(n)`).
+    pub fn heap_options(&self, n: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        self.for_each_option(n, |parts| out.push(parts.to_vec()));
+        out
+    }
+
+    /// The nim value of a heap of `n` tokens.
+    pub fn nim_value(&self, n: usize) -> Result<u32, TakeBreakError> {
+        Ok(self.nim_value_sequence(n)?[n])
+    }
+
+    /// Nim values G(0), …, G(n). Heap 0 has value 0.
+    ///
+    /// Errors only for codes that add tokens in a way that makes the game loopy.
+    pub fn nim_value_sequence(&self, n: usize) -> Result<Vec<u32>, TakeBreakError> {
+        if self.additive.is_empty()
+            && self.period == 0
+            && self.digits[0].constraint(1).is_none()
+            && self.max_heap_count().is_some_and(|h| h <= 2)
+        {
+            Ok(self.sparse_sequence(n))
+        } else {
+            self.naive_sequence(n)
+        }
+    }
+
+    /// CGSuite's periodicity criteria for this code (see the module documentation); `None` if a move
+    /// may leave unboundedly many heaps.
+    pub fn periodicity_criteria(&self) -> Option<PeriodicityCriteria> {
+        let mut h = 0usize;
+        for d in self.digits.iter().chain(self.additive.iter()) {
+            if d.allow_more {
+                return None;
+            }
+            h = h.max(d.constraints.len());
+        }
+        Some(PeriodicityCriteria {
+            preperiod_multiplier: h,
+            period_multiplier: h,
+            offset: self.digits.len() - 1 + h,
+            max_saltus: Some(0),
+            ..PeriodicityCriteria::default()
+        })
+    }
+
+    /// CGSuite's `CheckPeriodicity(n)`: the periodicity of G(0), …, G(n-1) if it is long enough to
+    /// prove it by the criteria of [`TakeBreakCode::periodicity_criteria`].
+    pub fn check_periodicity(&self, n: usize) -> Result<Option<Periodicity>, TakeBreakError> {
+        let Some(criteria) = self.periodicity_criteria() else {
+            return Ok(None);
+        };
+        let values = self.nim_value_sequence(n)?;
+        let values: Vec<i64> = values[..n].iter().map(|&v| v as i64).collect();
+        Ok(check_periodicity(&values, &criteria))
+    }
+
+    fn naive_sequence(&self, n: usize) -> Result<Vec<u32>, TakeBreakError> {
+        let mut values: Vec<Option<u32>> = vec![Some(0)];
+        let mut pending: Vec<bool> = vec![false];
+        for m in 1..=n {
+            self.naive_value(m, &mut values, &mut pending)?;
+        }
+        Ok((0..=n).map(|m| values[m].unwrap()).collect())
+    }
+
+    fn naive_value(
+        &self,
+        m: usize,
+        values: &mut Vec<Option<u32>>,
+        pending: &mut Vec<bool>,
+    ) -> Result<u32, TakeBreakError> {
+        if m >= values.len() {
+            values.resize(m + 1, None);
+            pending.resize(m + 1, false);
+        }
+        if let Some(v) = values[m] {
+            return Ok(v);
+        }
+        if pending[m] {
+            return Err(TakeBreakError::Loopy(m));
+        }
+        pending[m] = true;
+        let mut options: Vec<Vec<usize>> = Vec::new();
+        self.for_each_option(m, |parts| options.push(parts.to_vec()));
+        let mut seen: Vec<bool> = Vec::new();
+        for parts in options {
+            let mut x = 0u32;
+            for p in parts {
+                x ^= self.naive_value(p, values, pending)?;
+            }
+            if x as usize >= seen.len() {
+                seen.resize(x as usize + 1, false);
+            }
+            seen[x as usize] = true;
+        }
+        pending[m] = false;
+        let v = seen.iter().position(|s| !s).unwrap_or(seen.len()) as u32;
+        values[m] = Some(v);
+        Ok(v)
+    }
+
+    /// The sparse-space computation (finite code, at most two heaps, nothing added).
+    fn sparse_sequence(&self, n: usize) -> Vec<u32> {
+        let mut k0: Vec<usize> = Vec::new();
+        let mut k1: Vec<(usize, bool)> = Vec::new();
+        let mut k2: Vec<(usize, SplitConstraint)> = Vec::new();
+        for (k, d) in self.digits.iter().enumerate() {
+            if d.constraint(0).is_some() {
+                k0.push(k);
+            }
+            if let Some(c) = d.constraint(1) {
+                k1.push((k, c == SplitConstraint::SomeUnequal));
+            }
+            if let Some(c) = d.constraint(2) {
+                k2.push((k, c));
+            }
+        }
+        let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+        g.push(0);
+        let mut marks: Vec<u32> = vec![u32::MAX; 64];
+        let mut mask: u32 = 0;
+        let mut rare: Vec<usize> = Vec::new();
+        let mut next_review = 256usize;
+        let mut ranges: Vec<(usize, usize, usize)> = Vec::new();
+        let odd = |v: u32, mask: u32| (v & mask).count_ones() & 1 == 1;
+        for m in 1..=n {
+            let stamp = m as u32;
+            let mark = |marks: &mut Vec<u32>, v: u32| {
+                let v = v as usize;
+                if v >= marks.len() {
+                    marks.resize((v + 1).max(marks.len() * 2), u32::MAX);
+                }
+                marks[v] = stamp;
+            };
+            for &k in &k0 {
+                if m == k {
+                    mark(&mut marks, 0);
+                }
+            }
+            for &(k, quirk) in &k1 {
+                if m > k && !(quirk && m - k < 2) {
+                    mark(&mut marks, g[m - k]);
+                }
+            }
+            for &(k, c) in &k2 {
+                if m < k + 2 {
+                    continue;
+                }
+                let left = m - k;
+                for &r in &rare {
+                    if r >= left {
+                        break;
+                    }
+                    let b = left - r;
+                    let ok = match c {
+                        SplitConstraint::Unconstrained => true,
+                        SplitConstraint::SomeUnequal | SplitConstraint::PairwiseUnequal => r != b,
+                        SplitConstraint::AllEqual => r == b,
+                    };
+                    if ok {
+                        mark(&mut marks, g[r] ^ g[b]);
+                    }
+                }
+            }
+            // The mex: odd candidates are settled; even ones are looked for lazily among all splits,
+            // visiting the splits of every removal in step (a = 1, 2, …) so that a value any of them
+            // reaches turns up quickly.
+            ranges.clear();
+            for &(k, c) in &k2 {
+                if m < k + 2 {
+                    continue;
+                }
+                let left = m - k;
+                let (lo, hi) = match c {
+                    SplitConstraint::Unconstrained => (1, left / 2),
+                    SplitConstraint::SomeUnequal | SplitConstraint::PairwiseUnequal => {
+                        (1, (left - 1) / 2)
+                    }
+                    SplitConstraint::AllEqual if left % 2 == 0 => (left / 2, left / 2),
+                    SplitConstraint::AllEqual => continue,
+                };
+                if lo <= hi {
+                    ranges.push((left, lo, hi));
+                }
+            }
+            let max_hi = ranges.iter().map(|r| r.2).max().unwrap_or(0);
+            let mut scan_a = 1usize;
+            let mut scan_idx = 0usize;
+            let mut v = 0u32;
+            loop {
+                if (v as usize) < marks.len() && marks[v as usize] == stamp {
+                    v += 1;
+                    continue;
+                }
+                if odd(v, mask) {
+                    break;
+                }
+                let mut found = false;
+                'scan: while scan_a <= max_hi {
+                    while scan_idx < ranges.len() {
+                        let (left, lo, hi) = ranges[scan_idx];
+                        scan_idx += 1;
+                        if scan_a < lo || scan_a > hi {
+                            continue;
+                        }
+                        let x = g[scan_a] ^ g[left - scan_a];
+                        mark(&mut marks, x);
+                        if x == v {
+                            found = true;
+                            break 'scan;
+                        }
+                    }
+                    scan_idx = 0;
+                    scan_a += 1;
+                }
+                if !found {
+                    break;
+                }
+                v += 1;
+            }
+            g.push(v);
+            if !odd(v, mask) {
+                rare.push(m);
+            }
+            if m == next_review {
+                next_review *= 2;
+                if let Some(better) = choose_mask(&g, mask) {
+                    if std::env::var("TBDEBUG").is_ok() {
+                        eprintln!("m={m} mask {better:b}");
+                    }
+                    mask = better;
+                    rare = (1..=m).filter(|&r| !odd(g[r], mask)).collect();
+                }
+            }
+        }
+        g
+    }
+}
+
+/// Picks the parity mask under which most of the later half of `g` is odd; `None` if it would not
+/// beat `current`.
+fn choose_mask(g: &[u32], current: u32) -> Option<u32> {
+    let max = *g.iter().max().unwrap_or(&0);
+    let bits = 32 - max.leading_zeros();
+    if bits > 12 {
+        return None;
+    }
+    let mut hist = vec![0usize; 1 << bits];
+    for &v in &g[g.len() / 2..] {
+        hist[v as usize] += 1;
+    }
+    let all: Vec<usize> = {
+        let mut h = vec![0usize; 1 << bits];
+        for &v in &g[1..] {
+            h[v as usize] += 1;
+        }
+        h
+    };
+    let score = |mask: u32, h: &[usize]| -> usize {
+        h.iter()
+            .enumerate()
+            .filter(|(v, _)| (*v as u32 & mask).count_ones() & 1 == 1)
+            .map(|(_, c)| c)
+            .sum()
+    };
+    let mut best = current;
+    let mut best_score = score(current, &hist);
+    for mask in 1u32..(1u32 << bits) {
+        let s = score(mask, &hist);
+        if s > best_score {
+            best = mask;
+            best_score = s;
+        }
+    }
+    if best != current && score(best, &all) > score(current, &all) {
+        Some(best)
+    } else {
+        None
+    }
+}
+
+/// Enumerates the partitions of `total` into `parts` nondecreasing parts, each at least `min`, under
+/// `con`; calls `f` with each.
+fn partitions(
+    total: usize,
+    parts: usize,
+    min: usize,
+    con: SplitConstraint,
+    buf: &mut Vec<usize>,
+    f: &mut impl FnMut(&[usize]),
+) {
+    if parts == 1 {
+        if total < min {
+            return;
+        }
+        let ok = match con {
+            SplitConstraint::Unconstrained => true,
+            SplitConstraint::PairwiseUnequal => buf.last().is_none_or(|&l| l < total),
+            SplitConstraint::AllEqual => buf.iter().all(|&p| p == total),
+            SplitConstraint::SomeUnequal => buf.is_empty() || buf.iter().any(|&p| p != total),
+        };
+        if ok {
+            buf.push(total);
+            f(buf);
+            buf.pop();
+        }
+        return;
+    }
+    if con == SplitConstraint::AllEqual {
+        if total.is_multiple_of(parts)
+            && total / parts >= min
+            && buf.iter().all(|&p| p == total / parts)
+        {
+            let size = total / parts;
+            let start = buf.len();
+            buf.extend(std::iter::repeat_n(size, parts));
+            f(buf);
+            buf.truncate(start);
+        }
+        return;
+    }
+    let step = if con == SplitConstraint::PairwiseUnequal {
+        1
+    } else {
+        0
+    };
+    let mut p = min;
+    loop {
+        // the remaining parts-1 parts need at least (parts-1)·(p+step) + step·(parts-1)(parts-2)/2 tokens
+        let rest = parts - 1;
+        let need = rest * (p + step) + step * rest * (rest.saturating_sub(1)) / 2;
+        if p + need > total {
+            break;
+        }
+        buf.push(p);
+        partitions(total - p, rest, p + step, con, buf, f);
+        buf.pop();
+        p += 1;
+    }
+}
+
+impl fmt::Display for TakeBreakCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in self.additive.iter().rev() {
+            write!(f, "{d}")?;
+        }
+        write!(f, "{}.", self.digits[0])?;
+        let pre = self.digits.len() - self.period;
+        let middle = &self.digits[1..pre.max(1)];
+        if middle.is_empty() && self.period == 0 {
+            return write!(f, "0");
+        }
+        for d in middle {
+            write!(f, "{d}")?;
+        }
+        if self.period > 0 {
+            write!(f, "[")?;
+            for d in &self.digits[pre..] {
+                write!(f, "{d}")?;
+            }
+            write!(f, "]")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for TakeBreakCode {
+    type Err = TakeBreakParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TakeBreakCode::parse(s)
+    }
+}
+
+fn parse_list(
+    text: &str,
+    offset: usize,
+    global: SplitConstraint,
+) -> Result<CodeDigit, TakeBreakParseError> {
+    let (allow_more, body) = match text.strip_suffix('+') {
+        Some(b) => (true, b),
+        None => (false, text),
+    };
+    let mut entries: Vec<(usize, SplitConstraint)> = Vec::new();
+    let mut pos = offset;
+    for token in body.split(',') {
+        let (con, inc) = parse_constraint(token.as_bytes(), token.len().saturating_sub(1));
+        let number = &token[..token.len() - inc];
+        let con = if inc == 0 {
+            global
+        } else if global != SplitConstraint::Unconstrained {
+            return Err(TakeBreakParseError::ConflictingConstraints(pos));
+        } else {
+            con
+        };
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(TakeBreakParseError::BadNumber(pos));
+        }
+        let h: usize = number
+            .parse()
+            .map_err(|_| TakeBreakParseError::BadNumber(pos))?;
+        if h > 63 {
+            return Err(TakeBreakParseError::TooManyHeaps(pos));
+        }
+        entries.push((h, con));
+        pos += token.len() + 1;
+    }
+    let max = entries.iter().map(|e| e.0).max().unwrap_or(0);
+    let mut constraints = vec![None; max + 1];
+    for (h, c) in entries {
+        constraints[h] = Some(c);
+    }
+    Ok(CodeDigit::normalized(constraints, allow_more))
+}
+
+/// An eventual (arithmetic) periodicity: `values[n + period] = values[n] + saltus` for every
+/// `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Periodicity {
+    /// The first index from which the sequence is periodic.
+    pub preperiod: usize,
+    /// The period.
+    pub period: usize,
+    /// The increase per period (0 for a periodic sequence).
+    pub saltus: i64,
+}
+
+/// When [`check_periodicity`] accepts a periodicity: it needs
+/// `preperiod_multiplier·preperiod + period_multiplier·period + offset <= length` and the bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodicityCriteria {
+    /// Largest acceptable period (`None`: any).
+    pub max_period: Option<usize>,
+    /// Largest acceptable preperiod (`None`: any).
+    pub max_preperiod: Option<usize>,
+    /// Largest acceptable |saltus| (`None`: any; `Some(0)`: pure periodicity).
+    pub max_saltus: Option<u64>,
+    /// Multiplier of the preperiod in the length test.
+    pub preperiod_multiplier: usize,
+    /// Multiplier of the period in the length test.
+    pub period_multiplier: usize,
+    /// Constant of the length test.
+    pub offset: usize,
+}
+
+impl Default for PeriodicityCriteria {
+    /// Any periodicity with at least one full repetition of the period (CGSuite's default).
+    fn default() -> Self {
+        PeriodicityCriteria {
+            max_period: None,
+            max_preperiod: None,
+            max_saltus: None,
+            preperiod_multiplier: 1,
+            period_multiplier: 1,
+            offset: 0,
+        }
+    }
+}
+
+impl PeriodicityCriteria {
+    fn accepts(&self, pre: usize, per: usize, saltus: i64, len: usize) -> bool {
+        self.max_preperiod.is_none_or(|m| pre <= m)
+            && self.max_period.is_none_or(|m| per <= m)
+            && self.max_saltus.is_none_or(|m| saltus.unsigned_abs() <= m)
+            && self.preperiod_multiplier * pre + self.period_multiplier * per + self.offset <= len
+    }
+}
+
+/// CGSuite's periodicity test on a whole sequence: the eventual arithmetic periodicity with the
+/// largest preperiod-from-the-end that the criteria accept, found from the end of the sequence by a
+/// failure-function scan of the difference sequence (as CGSuite's `PeriodicityChecker`).
+pub fn check_periodicity(values: &[i64], criteria: &PeriodicityCriteria) -> Option<Periodicity> {
+    let len = values.len();
+    if len < 2 {
+        return None;
+    }
+    let top = len - 1;
+    let diff = |i: usize| values[i] - values[i + 1];
+    // link[i]: for the suffix of differences starting at i, one past the end of its shortest
+    // repeating block (so link[i] - i is the suffix's least period).
+    let mut link = vec![0usize; len];
+    link[top] = top + 1;
+    for i in (0..top).rev() {
+        let mut p = link[i + 1];
+        while p < len {
+            if diff(i) == diff(p - 1) {
+                break;
+            }
+            p = link[p];
+        }
+        link[i] = p - 1;
+        if link[i] > link[i + 1] {
+            let pre = i + 1;
+            let per = link[pre] - pre;
+            if per + link[pre] <= top + 1 {
+                let saltus = values[top] - values[top - per];
+                if criteria.accepts(pre, per, saltus, len) {
+                    return Some(Periodicity {
+                        preperiod: pre,
+                        period: per,
+                        saltus,
+                    });
+                }
+            }
+        }
+    }
+    let per = link[0];
+    if per < top {
+        let saltus = values[top] - values[top - per];
+        if criteria.accepts(0, per, saltus, len) {
+            return Some(Periodicity {
+                preperiod: 0,
+                period: per,
+                saltus,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(s: &str) -> TakeBreakCode {
+        TakeBreakCode::parse(s).unwrap()
+    }
+
+    #[test]
+    fn parse_and_print() {
+        for (input, printed) in [
+            ("0.77", "0.77"),
+            ("0.07", "0.07"),
+            ("0.137", "0.137"),
+            ("0.007", "0.007"),
+            ("4.07", "4.07"),
+            ("0.[3]", "0.[3]"),
+            ("4!.0", "4!.0"),
+            ("4!.", "4!.0"),
+            ("4?.", "4?.0"),
+            ("0.770", "0.77"),
+            ("0.7[0]", "0.7"),
+            ("0.f", "0.F"),
+            ("0.{2,3}!", "0.C!"),
+            ("8!.0", "8!.0"),
+            ("0.*", "0.*"),
+            ("0.{1,3+}", "0.{1,3+}"),
+            ("0.{1,2!}", "0.6!"),
+            ("0.{1,2!,3}", "0.{1,2!,3}"),
+            ("0.&64;", "0.&64;"),
+            ("0.7!", "0.7!"),
+            ("0.3!", "0.3"),
+            ("20.017", "20.017"),
+        ] {
+            assert_eq!(code(input).to_string(), printed, "{input}");
+        }
+    }
+
+    #[test]
+    fn parse_errors() {
+        use TakeBreakParseError::*;
+        assert_eq!(TakeBreakCode::parse("077"), Err(MissingPoint));
+        assert_eq!(TakeBreakCode::parse(".77"), Err(NoDigitBeforePoint));
+        assert_eq!(TakeBreakCode::parse(""), Err(NoDigitBeforePoint));
+        assert_eq!(TakeBreakCode::parse("0.7.7"), Err(UnexpectedPoint(3)));
+        assert_eq!(TakeBreakCode::parse("0.7x"), Err(UnexpectedChar(3, 'x')));
+        assert_eq!(TakeBreakCode::parse("0.[3"), Err(UnclosedBracket));
+        assert_eq!(
+            TakeBreakCode::parse("0.[3]7"),
+            Err(UnexpectedCloseBracket(4))
+        );
+        assert_eq!(TakeBreakCode::parse("[0].3"), Err(UnexpectedOpenBracket(0)));
+        assert_eq!(TakeBreakCode::parse("0.&12"), Err(Unterminated(2)));
+        assert_eq!(TakeBreakCode::parse("0.&x;"), Err(BadNumber(3)));
+        assert_eq!(
+            TakeBreakCode::parse("0.{2!,3}!"),
+            Err(ConflictingConstraints(3))
+        );
+        assert_eq!(TakeBreakCode::parse("0.{64}"), Err(TooManyHeaps(3)));
+        assert_eq!(TakeBreakCode::parse("0.{2"), Err(Unterminated(2)));
+    }
+
+    #[test]
+    fn options_of_heaps() {
+        let mut opts = Vec::new();
+        code("0.77").for_each_option(5, |p| opts.push(p.to_vec()));
+        assert_eq!(
+            opts,
+            vec![vec![4], vec![1, 3], vec![2, 2], vec![3], vec![1, 2]]
+        );
+        let mut opts = Vec::new();
+        code("4!.0").for_each_option(6, |p| opts.push(p.to_vec()));
+        assert_eq!(opts, vec![vec![1, 5], vec![2, 4]]);
+        let mut opts = Vec::new();
+        code("8!.0").for_each_option(7, |p| opts.push(p.to_vec()));
+        assert_eq!(opts, vec![vec![1, 2, 4]]);
+        let mut opts = Vec::new();
+        code("8?.0").for_each_option(6, |p| opts.push(p.to_vec()));
+        assert_eq!(opts, vec![vec![1, 1, 4], vec![1, 2, 3]]);
+        let mut opts = Vec::new();
+        code("0.{2=}").for_each_option(7, |p| opts.push(p.to_vec()));
+        assert_eq!(opts, vec![vec![3, 3]]);
+    }
+
+    #[test]
+    fn known_sequences() {
+        // Kayles (Winning Ways ch. 4)
+        let k = code("0.77").nim_value_sequence(23).unwrap();
+        assert_eq!(
+            k,
+            vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
+        );
+        // Dawson's Kayles
+        let d = code("0.07").nim_value_sequence(17).unwrap();
+        assert_eq!(
+            d,
+            vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2]
+        );
+        // Grundy's game
+        let g = code("4!.0").nim_value_sequence(20).unwrap();
+        assert_eq!(
+            g,
+            vec![0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+        );
+        // Nim and a subtraction game
+        assert_eq!(
+            code("0.[3]").nim_value_sequence(6).unwrap(),
+            vec![0, 1, 2, 3, 4, 5, 6]
+        );
+        assert_eq!(
+            code("0.333").nim_value_sequence(8).unwrap(),
+            vec![0, 1, 2, 3, 0, 1, 2, 3, 0]
+        );
+    }
+
+    #[test]
+    fn sparse_agrees_with_naive() {
+        for s in [
+            "0.77", "0.07", "0.137", "0.007", "4!.0", "4.07", "0.6", "0.16", "0.4", "0.165",
+            "0.51", "0.7=", "0.33", "4?.0", "0.3F", "0.7?", "0.4=", "0.6?", "4=.0",
+        ] {
+            let c = code(s);
+            let fast = c.nim_value_sequence(700).unwrap();
+            let slow = c.naive_sequence(700).unwrap();
+            assert_eq!(fast, slow, "{s}");
+        }
+    }
+
+    #[test]
+    fn periodicity_of_octal_games() {
+        // Kayles: last exceptional value at 70, then period 12 (Winning Ways ch. 4).
+        let p = code("0.77").check_periodicity(400).unwrap().unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
+        // Dawson's Kayles 0.07: period 34 from heap 53 on (heap 52 is the last exception).
+        // (CGSuite's tutorial: `CheckPeriodicity(300)` finds period 34, 100 values show nothing.)
+        let p = code("0.07").check_periodicity(300).unwrap().unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (53, 34, 0));
+        assert_eq!(code("0.07").check_periodicity(100).unwrap(), None);
+        assert_eq!(code("0.07").check_periodicity(265).unwrap(), None);
+        assert!(code("0.07").check_periodicity(266).unwrap().is_some());
+        // Dawson's chess 0.137 is Dawson's Kayles shifted by one heap.
+        let p = code("0.137").check_periodicity(600).unwrap().unwrap();
+        assert_eq!((p.preperiod, p.period), (52, 34));
+        // too short a sequence proves nothing
+        assert_eq!(code("0.77").check_periodicity(200).unwrap(), None);
+        // a subtraction game
+        let p = code("0.333").check_periodicity(30).unwrap().unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 4));
+    }
+
+    #[test]
+    fn arithmetic_periodicity() {
+        let v: Vec<i64> = (0..40).map(|n| if n < 3 { 7 } else { n / 2 }).collect();
+        let p = check_periodicity(&v, &PeriodicityCriteria::default()).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (3, 2, 1));
+        let strict = PeriodicityCriteria {
+            max_saltus: Some(0),
+            ..PeriodicityCriteria::default()
+        };
+        assert_eq!(check_periodicity(&v, &strict), None);
+    }
+
+    #[test]
+    fn loopy_codes_are_errors() {
+        assert_eq!(
+            code("2.0").nim_value_sequence(3),
+            Err(TakeBreakError::Loopy(1))
+        );
+    }
+
+    /// Speed check (run in release with `--ignored --nocapture`): Kayles to 10^5, Grundy's game to 10^6.
+    #[test]
+    #[ignore]
+    fn speed_kayles_and_grundy() {
+        let t = std::time::Instant::now();
+        let k = code("0.77").nim_value_sequence(100_000).unwrap();
+        println!("Kayles 0.77 to 10^5: {:?}", t.elapsed());
+        assert_eq!(k[100_000], k[100_000 - 12 * 1000]);
+        let t = std::time::Instant::now();
+        let g = code("4!.0").nim_value_sequence(1_000_000).unwrap();
+        println!(
+            "Grundy 4!.0 to 10^6: {:?} (max value {})",
+            t.elapsed(),
+            g.iter().max().unwrap()
+        );
+        // spot check against the naive evaluation at the end of a shorter run
+        let short = code("4!.0").naive_sequence(3000).unwrap();
+        assert_eq!(&g[..=3000], &short[..]);
+    }
+}

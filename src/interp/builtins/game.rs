@@ -1,0 +1,188 @@
+//! Members of games (LANGUAGE.md §7), mapped to the engine. Numbers answer them too, converted to games.
+
+use super::{boolean, count, dyadic, game, list, member, player, this_game, Member};
+use crate::interp::error::ErrorKind;
+use crate::interp::value::{dyadic_value, game_value, Player, Shown, Value};
+use std::rc::Rc;
+
+macro_rules! game_bool {
+    ($name:literal, $method:ident) => {
+        member($name, 0, |m, s, this, _| {
+            let g = this_game(m, s, this)?;
+            Ok(boolean(m.games.$method(g)))
+        })
+    };
+}
+
+macro_rules! game_game {
+    ($name:literal, $method:ident) => {
+        member($name, 0, |m, s, this, _| {
+            let g = this_game(m, s, this)?;
+            let h = m.games.$method(g);
+            Ok(game_value(m.games, h))
+        })
+    };
+}
+
+macro_rules! game_number {
+    ($name:literal, $method:ident) => {
+        member($name, 0, |m, s, this, _| {
+            let g = this_game(m, s, this)?;
+            Ok(dyadic_value(m.games.$method(g)))
+        })
+    };
+}
+
+macro_rules! game_list {
+    ($name:literal, $method:ident) => {
+        member($name, 0, |m, s, this, _| {
+            let g = this_game(m, s, this)?;
+            let hs = m.games.$method(g);
+            Ok(list(hs.into_iter().map(|h| game_value(m.games, h))))
+        })
+    };
+}
+
+/// Members of `Game` (and of `Integer` and `DyadicRational`).
+pub static GAME: &[Member] = &[
+    member("CanonicalForm", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(game_value(m.games, g))
+    }),
+    game_list!("LeftOptions", left_options),
+    game_list!("RightOptions", right_options),
+    member("Options", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let hs = match player(s, args, 0)? {
+            Player::Left => m.games.left_options(g),
+            Player::Right => m.games.right_options(g),
+        };
+        Ok(list(hs.into_iter().map(|h| game_value(m.games, h))))
+    }),
+    member("Birthday", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(Value::int(m.games.birthday(g)))
+    }),
+    member("OutcomeClass", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(Value::Outcome(m.games.outcome(g)))
+    }),
+    member("MisereOutcomeClass", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(Value::Outcome(m.games.misere_outcome(g)))
+    }),
+    game_number!("LeftStop", left_stop),
+    game_number!("RightStop", right_stop),
+    game_number!("Mean", mean),
+    game_number!("Temperature", temperature),
+    member("Thermograph", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(Value::Thermograph(Rc::new(m.games.thermograph(g))))
+    }),
+    member("Cool", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let t = dyadic(s, args, 0)?;
+        let r = m.games.cool(g, t);
+        m.game_result(r, s.span)
+    }),
+    member("Heat", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let t = game(m, s, args, 0)?;
+        let h = m.games.heat(g, t);
+        Ok(game_value(m.games, h))
+    }),
+    member("Overheat", 2, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let a = game(m, s, args, 0)?;
+        let b = game(m, s, args, 1)?;
+        let h = m.games.overheat(g, a, b);
+        Ok(game_value(m.games, h))
+    }),
+    game_game!("Freeze", freeze),
+    member("AtomicWeight", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        let r = m.games.atomic_weight(g);
+        m.game_result(r, s.span)
+    }),
+    game_bool!("IsAtomic", is_atomic),
+    game_bool!("IsAllSmall", is_all_small),
+    game_bool!("IsInfinitesimal", is_infinitesimal),
+    game_bool!("IsNumber", is_number),
+    game_bool!("IsInteger", is_integer),
+    game_bool!("IsNimber", is_nimber),
+    game_bool!("IsUptimal", is_uptimal),
+    game_bool!("IsNumberish", is_numberish),
+    game_bool!("IsNumberTiny", is_number_tiny),
+    game_bool!("IsEven", is_even),
+    game_bool!("IsOdd", is_odd),
+    game_bool!("IsEvenTempered", is_even_tempered),
+    game_bool!("IsOddTempered", is_odd_tempered),
+    game_list!("Incentives", incentives),
+    game_list!("LeftIncentives", left_incentives),
+    game_list!("RightIncentives", right_incentives),
+    game_game!("Companion", companion),
+    game_game!("ReducedCanonicalForm", reduced_canonical_form),
+    game_list!("Followers", followers),
+    member("FollowerCount", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(Value::int(m.games.follower_count(g)))
+    }),
+    member("StopCount", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(Value::int(m.games.stop_count(g)))
+    }),
+    member("UptimalExpansion", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        match m.games.uptimal_expansion(g) {
+            Ok(u) => Ok(Shown::value("Uptimal", u)),
+            Err(e) => Err(s.err(m.game_error(e))),
+        }
+    }),
+    member("NortonProduct", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let u = game(m, s, args, 0)?;
+        let r = m.games.norton_product(g, u);
+        m.game_result(r, s.span)
+    }),
+    member("ConwayProduct", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let h = game(m, s, args, 0)?;
+        let r = m.games.conway_product(g, h);
+        m.game_result(r, s.span)
+    }),
+    member("Pow", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let n = count(s, args, 0)?;
+        let r = m.games.pow(g, n);
+        m.game_result(r, s.span)
+    }),
+    member("PowTo", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let n = count(s, args, 0)?;
+        let r = m.games.pow_to(g, n);
+        m.game_result(r, s.span)
+    }),
+    game_game!("Tiny", tiny),
+    game_game!("Miny", miny),
+    member("SumberForm", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        match m.games.sumber_form(g) {
+            Some(x) => Ok(Shown::value("Sumber", x)),
+            None => {
+                let game = this.display(m.games);
+                Err(s.err(ErrorKind::NotASumber { game }))
+            }
+        }
+    }),
+    game_bool!("IsSumber", is_sumber),
+    member("NimValue", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        match m.games.nimber_value(g) {
+            Some(n) => Ok(Value::int(n)),
+            None => {
+                let game = this.display(m.games);
+                Err(s.err(ErrorKind::NotANimber { game }))
+            }
+        }
+    }),
+];

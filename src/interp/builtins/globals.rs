@@ -1,0 +1,145 @@
+//! Global functions (`Max`, `Tiny`, `Print`, …) and constants (`L`, `R`, `N`, `P`).
+
+use super::{dyadic, elements, game, NativeFn, Site};
+use crate::game::Outcome;
+use crate::interp::env::Globals;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::{compare_for_display, Machine};
+use crate::interp::value::{game_value, Value};
+use crate::syntax::ast::BinOp;
+use num_traits::{Signed, ToPrimitive};
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// Every global native function.
+pub static GLOBALS: &[NativeFn] = &[
+    NativeFn { name: "Max", arity: Arity::AtLeast(1), f: max },
+    NativeFn { name: "Min", arity: Arity::AtLeast(1), f: min },
+    NativeFn { name: "Mex", arity: Arity::Exact(1), f: mex },
+    NativeFn { name: "Sum", arity: Arity::Exact(1), f: sum },
+    NativeFn { name: "Print", arity: Arity::AtLeast(0), f: print },
+    NativeFn { name: "error", arity: Arity::Exact(1), f: error },
+    NativeFn { name: "Tiny", arity: Arity::Exact(1), f: tiny },
+    NativeFn { name: "Miny", arity: Arity::Exact(1), f: miny },
+    NativeFn { name: "Up", arity: Arity::Exact(1), f: up },
+];
+
+/// The global constants: the outcome classes.
+const CONSTANTS: [(&str, Outcome); 4] = [("L", Outcome::L), ("R", Outcome::R), ("N", Outcome::N), ("P", Outcome::P)];
+
+/// Registers every native global and constant.
+pub fn register_globals(globals: &mut Globals) {
+    for f in GLOBALS {
+        let v = Value::Function(Rc::new(crate::interp::value::Function::Native(f)));
+        globals.natives.insert(f.name, v);
+    }
+    for (name, o) in CONSTANTS {
+        globals.natives.insert(name, Value::Outcome(o));
+    }
+}
+
+/// The values `Max`/`Min` range over: one collection argument, or the arguments themselves.
+fn candidates(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Vec<Value>, EvalError> {
+    if args.len() == 1 {
+        if let Some(items) = m.elements(&args[0]) {
+            if items.is_empty() {
+                return Err(site.arg_err(0, ErrorKind::IndexOutOfBounds { index: "1".into() }));
+            }
+            return Ok(items);
+        }
+    }
+    Ok(args.to_vec())
+}
+
+/// The extreme value in display order (numbers numerically).
+pub fn extreme(m: &mut Machine, items: Vec<Value>, want: Ordering) -> Value {
+    let mut best: Option<Value> = None;
+    for v in items {
+        best = Some(match best {
+            None => v,
+            Some(b) if compare_for_display(m.games, &v, &b) == want => v,
+            Some(b) => b,
+        });
+    }
+    best.unwrap_or(Value::Nothing)
+}
+
+fn max(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let items = candidates(m, site, args)?;
+    Ok(extreme(m, items, Ordering::Greater))
+}
+
+fn min(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let items = candidates(m, site, args)?;
+    Ok(extreme(m, items, Ordering::Less))
+}
+
+fn mex(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let items = elements(m, site, args, 0)?;
+    let mut seen = Vec::new();
+    for v in &items {
+        let n = match v {
+            Value::Integer(n) if !n.is_negative() => n.to_u64(),
+            Value::Game(g) => m.games.nimber_value(*g),
+            _ => None,
+        };
+        match n {
+            Some(n) => seen.push(n),
+            None => return Err(site.wrong_type(0, "Collection of nimbers", v)),
+        }
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    let mut k = 0u64;
+    for n in seen {
+        if n == k {
+            k += 1;
+        } else if n > k {
+            break;
+        }
+    }
+    Ok(Value::int(k))
+}
+
+/// The sum of a sequence of values with `+`, starting from 0.
+pub fn sum_values(m: &mut Machine, site: &Site, items: Vec<Value>) -> Result<Value, EvalError> {
+    let mut total = Value::int(0);
+    for v in items {
+        total = m.binary(BinOp::Add, &total, &v).map_err(|k| site.err(k))?;
+    }
+    Ok(total)
+}
+
+fn sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let items = elements(m, site, args, 0)?;
+    sum_values(m, site, items)
+}
+
+fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let text: Vec<String> = args.iter().map(|v| v.display_plain(m.games)).collect();
+    m.write_line(&text.join(" "), site.span)?;
+    Ok(Value::Nothing)
+}
+
+fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let message = args[0].display_plain(m.games);
+    Err(site.err(ErrorKind::Script { message }))
+}
+
+fn tiny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let g = game(m, site, args, 0)?;
+    let t = m.games.tiny(g);
+    Ok(game_value(m.games, t))
+}
+
+fn miny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let g = game(m, site, args, 0)?;
+    let t = m.games.miny(g);
+    Ok(game_value(m.games, t))
+}
+
+fn up(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let d = dyadic(site, args, 0)?;
+    let g = m.games.up_order(d);
+    Ok(game_value(m.games, g))
+}

@@ -1,0 +1,41 @@
+//! Members of players and thermographs.
+
+use super::{member, player, string, Member};
+use crate::interp::error::ErrorKind;
+use crate::interp::value::{dyadic_value, Player, Shown, Value};
+
+/// Members of `Player`.
+pub static PLAYER: &[Member] = &[
+    member("Opponent", 0, |_, s, this, _| match this {
+        Value::Player(p) => Ok(Value::Player(p.opponent())),
+        _ => Err(s.bug()),
+    }),
+    member("Sign", 0, |_, s, this, _| match this {
+        Value::Player(p) => Ok(Value::int(p.sign())),
+        _ => Err(s.bug()),
+    }),
+];
+
+/// Members of `Thermograph`.
+pub static THERMOGRAPH: &[Member] = &[
+    member("Wall", 1, |_, s, this, args| {
+        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        let left = player(s, args, 0)? == Player::Left;
+        Ok(Shown::value("Trajectory", t.wall(left)))
+    }),
+    member("Mast", 0, |_, s, this, _| {
+        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        Ok(dyadic_value(t.mast()))
+    }),
+    member("Temperature", 0, |_, s, this, _| {
+        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        Ok(dyadic_value(t.temperature()))
+    }),
+    member("Plot", 1, |_, s, this, args| {
+        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        let path = string(s, args, 0)?;
+        std::fs::write(path, t.to_svg())
+            .map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
+        Ok(Value::Nothing)
+    }),
+];

@@ -1,0 +1,322 @@
+//! Native functions and members.
+//!
+//! Each type has one table ([`Member`] entries: name, arity, function) in the file for its topic; the global
+//! functions are the table in `globals.rs`. The tables are the documentation of what exists: member lookup,
+//! arity checking and REPL completion ([`all_member_names`]) all read them, and nothing else lists members.
+//!
+//! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
+//! arity or type error reads the same.
+
+mod collections;
+mod game;
+mod globals;
+mod misc;
+mod numbers;
+mod strings;
+
+use super::error::{Arity, ErrorKind, EvalError};
+use super::eval::Machine;
+use super::value::{is_dyadic, to_dyadic, Function, Player, Value};
+use crate::game::{Dyadic, GameId};
+use crate::syntax::span::Span;
+use imbl::Vector;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive};
+use std::rc::Rc;
+
+pub use globals::{register_globals, GLOBALS};
+
+/// A native global function.
+#[derive(Debug)]
+pub struct NativeFn {
+    /// Its name.
+    pub name: &'static str,
+    /// How many arguments it takes (checked before `f` runs).
+    pub arity: Arity,
+    /// The implementation.
+    pub f: NativeImpl,
+}
+
+/// The implementation of a native function: the machine, the call site and the arguments.
+pub type NativeImpl = fn(&mut Machine, &Site, &[Value]) -> Result<Value, EvalError>;
+
+/// The implementation of a member: the machine, the call site, the object and the arguments.
+pub type MemberImpl = fn(&mut Machine, &Site, &Value, &[Value]) -> Result<Value, EvalError>;
+
+/// A native member of a type: a property (arity 0, no parentheses needed) or a method.
+#[derive(Debug)]
+pub struct Member {
+    /// Its name.
+    pub name: &'static str,
+    /// How many arguments it takes.
+    pub arity: Arity,
+    /// The implementation.
+    pub f: MemberImpl,
+}
+
+/// Shorthand for table entries.
+pub(crate) const fn member(name: &'static str, arity: usize, f: MemberImpl) -> Member {
+    Member { name, arity: Arity::Exact(arity), f }
+}
+
+/// Where a native was called: its name, the span of the call and of each argument.
+pub struct Site<'s> {
+    /// The function or member name.
+    pub name: &'s str,
+    /// The whole call.
+    pub span: Span,
+    /// Each argument.
+    pub args: &'s [Span],
+}
+
+impl Site<'_> {
+    /// An error at the call.
+    pub fn err(&self, kind: ErrorKind) -> EvalError {
+        EvalError::new(kind, self.span)
+    }
+
+    /// An error at argument `i` (0-based).
+    pub fn arg_err(&self, i: usize, kind: ErrorKind) -> EvalError {
+        EvalError::new(kind, self.args.get(i).copied().unwrap_or(self.span))
+    }
+
+    /// "Argument i of `f` must be of type `expected`".
+    pub fn wrong_type(&self, i: usize, expected: &'static str, got: &Value) -> EvalError {
+        self.arg_err(
+            i,
+            ErrorKind::ArgumentType {
+                function: self.name.to_string(),
+                position: i + 1,
+                expected,
+                got: got.type_name(),
+            },
+        )
+    }
+
+    /// An internal error: a table entry was called on the wrong type.
+    pub fn bug(&self) -> EvalError {
+        self.err(ErrorKind::Internal { what: format!("member `{}` called on the wrong type", self.name) })
+    }
+}
+
+static INTEGER_TABLES: [&[Member]; 3] = [numbers::INTEGER, numbers::RATIONAL, game::GAME];
+static DYADIC_TABLES: [&[Member]; 2] = [numbers::RATIONAL, game::GAME];
+static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
+static GAME_TABLES: [&[Member]; 1] = [game::GAME];
+static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
+static LIST_TABLES: [&[Member]; 1] = [collections::LIST];
+static SET_TABLES: [&[Member]; 1] = [collections::SET];
+static MAP_TABLES: [&[Member]; 1] = [collections::MAP];
+static TUPLE_TABLES: [&[Member]; 1] = [collections::TUPLE];
+static PLAYER_TABLES: [&[Member]; 1] = [misc::PLAYER];
+static THERMOGRAPH_TABLES: [&[Member]; 1] = [misc::THERMOGRAPH];
+
+/// The member tables that apply to a value, most specific first. Numbers answer game members.
+pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
+    match v {
+        Value::Integer(_) => &INTEGER_TABLES,
+        Value::Rational(r) if is_dyadic(r) => &DYADIC_TABLES,
+        Value::Rational(_) => &RATIONAL_TABLES,
+        Value::Game(_) => &GAME_TABLES,
+        Value::String(_) => &STRING_TABLES,
+        Value::List(_) => &LIST_TABLES,
+        Value::Set(_) => &SET_TABLES,
+        Value::Map(_) => &MAP_TABLES,
+        Value::Tuple(_) => &TUPLE_TABLES,
+        Value::Player(_) => &PLAYER_TABLES,
+        Value::Thermograph(_) => &THERMOGRAPH_TABLES,
+        _ => &[],
+    }
+}
+
+/// The member `name` of `v`, if it has one.
+pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
+    tables_for(v).iter().flat_map(|t| t.iter()).find(|m| m.name == name)
+}
+
+/// Every member name of every type, sorted and deduplicated (for completion).
+pub fn all_member_names() -> Vec<&'static str> {
+    let tables: [&[Member]; 11] = [
+        numbers::INTEGER,
+        numbers::RATIONAL,
+        game::GAME,
+        strings::STRING,
+        collections::LIST,
+        collections::SET,
+        collections::MAP,
+        collections::TUPLE,
+        misc::PLAYER,
+        misc::THERMOGRAPH,
+        &[],
+    ];
+    let mut names: Vec<&'static str> = tables.iter().flat_map(|t| t.iter().map(|m| m.name)).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+// ---- argument helpers -------------------------------------------------------------------------------
+
+/// Argument `i` as an integer.
+pub fn integer<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<&'v BigInt, EvalError> {
+    match &args[i] {
+        Value::Integer(n) => Ok(n),
+        v => Err(site.wrong_type(i, "Integer", v)),
+    }
+}
+
+/// Argument `i` as an integer that fits in an `i64`.
+pub fn small_integer(site: &Site, args: &[Value], i: usize) -> Result<i64, EvalError> {
+    integer(site, args, i)?.to_i64().ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
+}
+
+/// Argument `i` as a non-negative integer that fits in a `u32` (a count, an exponent).
+pub fn count(site: &Site, args: &[Value], i: usize) -> Result<u32, EvalError> {
+    let n = integer(site, args, i)?;
+    if n.is_negative() {
+        return Err(site.wrong_type(i, "non-negative Integer", &args[i]));
+    }
+    n.to_u32().ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
+}
+
+/// Argument `i` as an exact rational.
+pub fn number(site: &Site, args: &[Value], i: usize) -> Result<BigRational, EvalError> {
+    args[i].as_rational().ok_or_else(|| site.wrong_type(i, "Rational", &args[i]))
+}
+
+/// Argument `i` as a dyadic rational.
+pub fn dyadic(site: &Site, args: &[Value], i: usize) -> Result<Dyadic, EvalError> {
+    let r = args[i].as_rational().ok_or_else(|| site.wrong_type(i, "DyadicRational", &args[i]))?;
+    to_dyadic(&r).map_err(|k| site.arg_err(i, k))
+}
+
+/// Argument `i` as a game (numbers convert).
+pub fn game(m: &mut Machine, site: &Site, args: &[Value], i: usize) -> Result<GameId, EvalError> {
+    match m.to_game(&args[i]) {
+        Some(r) => r.map_err(|k| site.arg_err(i, k)),
+        None => Err(site.wrong_type(i, "Game", &args[i])),
+    }
+}
+
+/// Argument `i` as a player.
+pub fn player(site: &Site, args: &[Value], i: usize) -> Result<Player, EvalError> {
+    match &args[i] {
+        Value::Player(p) => Ok(*p),
+        v => Err(site.wrong_type(i, "Player", v)),
+    }
+}
+
+/// Argument `i` as a function.
+pub fn function(site: &Site, args: &[Value], i: usize) -> Result<Rc<Function>, EvalError> {
+    match &args[i] {
+        Value::Function(f) => Ok(f.clone()),
+        v => Err(site.wrong_type(i, "Function", v)),
+    }
+}
+
+/// Argument `i` as a string.
+pub fn string<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<&'v str, EvalError> {
+    match &args[i] {
+        Value::String(s) => Ok(s),
+        v => Err(site.wrong_type(i, "String", v)),
+    }
+}
+
+/// Argument `i` as the elements of a collection (List, Set in display order, Tuple).
+pub fn elements(m: &mut Machine, site: &Site, args: &[Value], i: usize) -> Result<Vec<Value>, EvalError> {
+    m.elements(&args[i]).ok_or_else(|| site.wrong_type(i, "Collection", &args[i]))
+}
+
+/// The game value of the object of a game member.
+pub fn this_game(m: &mut Machine, site: &Site, this: &Value) -> Result<GameId, EvalError> {
+    match m.to_game(this) {
+        Some(r) => r.map_err(|k| site.err(k)),
+        None => Err(site.bug()),
+    }
+}
+
+/// A list value.
+pub fn list(items: impl IntoIterator<Item = Value>) -> Value {
+    Value::List(items.into_iter().collect::<Vector<Value>>())
+}
+
+/// A boolean value.
+pub fn boolean(b: bool) -> Value {
+    Value::Boolean(b)
+}
+
+/// A 1-based index argument into a sequence of `len` elements, as a 0-based index.
+pub fn index(site: &Site, args: &[Value], i: usize, len: usize) -> Result<usize, EvalError> {
+    let n = integer(site, args, i)?;
+    match n.to_usize() {
+        Some(k) if (1..=len).contains(&k) => Ok(k - 1),
+        _ => Err(site.arg_err(i, ErrorKind::IndexOutOfBounds { index: n.to_string() })),
+    }
+}
+
+/// Checks the arity of a call.
+pub fn check_arity(site: &Site, arity: Arity, got: usize) -> Result<(), EvalError> {
+    if arity.accepts(got) {
+        Ok(())
+    } else {
+        Err(site.err(ErrorKind::ArgumentCount { expected: arity, got }))
+    }
+}
+
+/// Whether the value is a dyadic rational or integer.
+pub fn is_dyadic_value(v: &Value) -> bool {
+    match v {
+        Value::Integer(_) => true,
+        Value::Rational(r) => is_dyadic(r),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_have_unique_names() {
+        let tables: [&[Member]; 10] = [
+            numbers::INTEGER,
+            numbers::RATIONAL,
+            game::GAME,
+            strings::STRING,
+            collections::LIST,
+            collections::SET,
+            collections::MAP,
+            collections::TUPLE,
+            misc::PLAYER,
+            misc::THERMOGRAPH,
+        ];
+        for t in tables {
+            let mut names: Vec<_> = t.iter().map(|m| m.name).collect();
+            let n = names.len();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(n, names.len(), "duplicate member in a table: {names:?}");
+        }
+        let mut g: Vec<_> = GLOBALS.iter().map(|f| f.name).collect();
+        let n = g.len();
+        g.sort_unstable();
+        g.dedup();
+        assert_eq!(n, g.len());
+    }
+
+    #[test]
+    fn game_members_of_language_reference_exist() {
+        for name in "CanonicalForm LeftOptions RightOptions Options Birthday OutcomeClass MisereOutcomeClass \
+             LeftStop RightStop Mean Temperature Thermograph Cool Heat Overheat Freeze AtomicWeight IsAtomic \
+             IsAllSmall IsInfinitesimal IsNumber IsInteger IsNimber IsUptimal IsNumberish IsNumberTiny IsEven \
+             IsOdd IsEvenTempered IsOddTempered Incentives LeftIncentives RightIncentives Companion \
+             ReducedCanonicalForm Followers FollowerCount StopCount UptimalExpansion NortonProduct \
+             ConwayProduct Pow PowTo Tiny Miny NimValue"
+            .split_whitespace()
+        {
+            assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
+        }
+        assert!(all_member_names().contains(&"NimSum"));
+    }
+}

@@ -1,0 +1,147 @@
+//! Members of integers and rationals (numbers also answer every game member, see `game.rs`).
+
+use super::{boolean, integer, member, Member, Site};
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::value::{div_mod_floor, is_dyadic, Value};
+use num_bigint::BigInt;
+use num_integer::Integer as _;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// Members of `Integer`.
+pub static INTEGER: &[Member] = &[
+    member("NimSum", 1, |_, s, this, args| {
+        let (a, b) = (int(s, this)?, non_negative(s, args, 0)?);
+        if a.is_negative() {
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "nim-sum operand", value: a.to_string() }));
+        }
+        Ok(Value::int(a ^ b))
+    }),
+    member("NimProduct", 1, |_, s, this, args| {
+        let a = int(s, this)?.to_u64();
+        let b = non_negative(s, args, 0)?.to_u64();
+        match (a, b) {
+            (Some(a), Some(b)) => Ok(Value::int(nim_product(a, b))),
+            _ => Err(s.err(ErrorKind::Overflow)),
+        }
+    }),
+    member("Gcd", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))),
+    member("Lcm", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))),
+    member("Div", 1, |_, s, this, args| {
+        let d = nonzero(s, args)?;
+        Ok(Value::int(div_mod_floor(int(s, this)?, d).0))
+    }),
+    member("Mod", 1, |_, s, this, args| {
+        let d = nonzero(s, args)?;
+        Ok(Value::int(div_mod_floor(int(s, this)?, d).1))
+    }),
+    member("Lb", 0, |_, s, this, _| {
+        let n = int(s, this)?;
+        if !n.is_positive() {
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "argument of `Lb`", value: n.to_string() }));
+        }
+        Ok(Value::int(n.bits() - 1))
+    }),
+    member("IsTwoPower", 0, |_, s, this, _| {
+        let n = int(s, this)?;
+        Ok(boolean(n.is_positive() && (n & (n - BigInt::one())).is_zero()))
+    }),
+    member("Isqrt", 0, |_, s, this, _| {
+        let n = int(s, this)?;
+        if n.is_negative() {
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "argument of `Isqrt`", value: n.to_string() }));
+        }
+        Ok(Value::int(n.sqrt()))
+    }),
+    member("IsEven", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_even()))),
+    member("IsOdd", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))),
+];
+
+/// Members of `Rational` (and so of `DyadicRational` and `Integer`).
+pub static RATIONAL: &[Member] = &[
+    member("Numerator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.numer().clone()))),
+    member("Denominator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.denom().clone()))),
+    member("Floor", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.floor().to_integer()))),
+    member("Ceiling", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.ceil().to_integer()))),
+    member("Abs", 0, |_, s, this, _| Ok(Value::rational(rat(s, this)?.abs()))),
+    member("Sign", 0, |_, s, this, _| {
+        let r = rat(s, this)?;
+        Ok(Value::int(if r.is_positive() {
+            1
+        } else if r.is_negative() {
+            -1
+        } else {
+            0
+        }))
+    }),
+    member("IsDyadic", 0, |_, s, this, _| Ok(boolean(is_dyadic(&rat(s, this)?)))),
+    member("IsInteger", 0, |_, s, this, _| Ok(boolean(rat(s, this)?.is_integer()))),
+];
+
+fn int<'v>(s: &Site, this: &'v Value) -> Result<&'v BigInt, EvalError> {
+    match this {
+        Value::Integer(n) => Ok(n),
+        _ => Err(s.bug()),
+    }
+}
+
+fn rat(s: &Site, this: &Value) -> Result<BigRational, EvalError> {
+    this.as_rational().ok_or_else(|| s.bug())
+}
+
+fn non_negative<'v>(s: &Site, args: &'v [Value], i: usize) -> Result<&'v BigInt, EvalError> {
+    let n = integer(s, args, i)?;
+    if n.is_negative() {
+        return Err(s.wrong_type(i, "non-negative Integer", &args[i]));
+    }
+    Ok(n)
+}
+
+fn nonzero<'v>(s: &Site, args: &'v [Value]) -> Result<&'v BigInt, EvalError> {
+    let d = integer(s, args, 0)?;
+    if d.is_zero() {
+        return Err(s.arg_err(0, ErrorKind::DivisionByZero));
+    }
+    Ok(d)
+}
+
+/// The nim-product of two naturals (Conway's field on 2^64 elements).
+pub fn nim_product(a: u64, b: u64) -> u64 {
+    nim_mul(a, b, 6)
+}
+
+/// Nim-multiplication in the field of 2^(2^k) elements; `a` and `b` must be below 2^(2^k).
+fn nim_mul(a: u64, b: u64, k: u32) -> u64 {
+    if a < 2 || b < 2 || k == 0 {
+        return a * b;
+    }
+    let half = 1u32 << (k - 1);
+    let mask = (1u64 << half) - 1;
+    let (a1, a0) = (a >> half, a & mask);
+    let (b1, b0) = (b >> half, b & mask);
+    let cross = nim_mul(a0 ^ a1, b0 ^ b1, k - 1);
+    let low = nim_mul(a0, b0, k - 1);
+    let high = nim_mul(a1, b1, k - 1);
+    let high_half = nim_mul(high, 1u64 << (half - 1), k - 1);
+    ((cross ^ low) << half) | (low ^ high_half)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nim_product;
+
+    #[test]
+    fn nim_products() {
+        assert_eq!(nim_product(2, 2), 3);
+        assert_eq!(nim_product(2, 3), 1);
+        assert_eq!(nim_product(3, 3), 2);
+        assert_eq!(nim_product(4, 4), 6);
+        assert_eq!(nim_product(16, 16), 24);
+        assert_eq!(nim_product(5, 7), nim_product(7, 5));
+        assert_eq!(nim_product(1, 123456789), 123456789);
+        // distributivity over nim-sum
+        for (a, b, c) in [(7u64, 11u64, 13u64), (300, 5000, 77), (1 << 40, 3, 1 << 33)] {
+            assert_eq!(nim_product(a, b ^ c), nim_product(a, b) ^ nim_product(a, c));
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Variables: the top-level (global) variables, the native globals, and the local scopes of a running
+//! function.
+//!
+//! Name resolution, innermost first: the local scopes of the current call (innermost block first, ending with
+//! the variables the closure captured), then the user's top-level variables, then the native globals
+//! (`Max`, `Tiny`, `L`, …), which user variables may shadow.
+//!
+//! Scopes are opened by a function call (parameters), a `begin … end` block, a `for` loop and a comprehension
+//! (their variables). `var x` declares in the innermost scope. `x := e` assigns to the innermost variable `x`
+//! that exists (local, then top-level); if there is none it declares `x` in the current function's own scope,
+//! or as a top-level variable outside functions. A closure captures every local visible where it is created,
+//! by value (an imbl map: O(1) to copy); top-level variables are not captured but looked up at call time.
+
+use super::value::Value;
+use crate::syntax::ast::Name;
+use std::collections::HashMap;
+
+/// One scope: names to values, persistent so that capturing it is cheap.
+pub type Scope = imbl::HashMap<Name, Value>;
+
+/// The local scopes of one running function (or of the top level, where there may be none).
+#[derive(Clone, Debug, Default)]
+pub struct Locals {
+    scopes: Vec<Scope>,
+    /// Index of the called function's own scope (parameters and undeclared assignments); `None` at top level.
+    function_scope: Option<usize>,
+}
+
+impl Locals {
+    /// The top level: no local scopes.
+    pub fn top() -> Locals {
+        Locals::default()
+    }
+
+    /// The locals of a call to a closure that captured `captured`; parameters go in the new function scope.
+    pub fn for_call(captured: Scope, params: Scope) -> Locals {
+        Locals { scopes: vec![captured, params], function_scope: Some(1) }
+    }
+
+    /// Whether this is the top level, outside every function.
+    pub fn in_function(&self) -> bool {
+        self.function_scope.is_some()
+    }
+
+    /// Opens a scope.
+    pub fn push(&mut self) {
+        self.scopes.push(Scope::new());
+    }
+
+    /// Closes the innermost scope.
+    pub fn pop(&mut self) {
+        self.scopes.pop();
+    }
+
+    /// The innermost local named `name`.
+    pub fn lookup(&self, name: &str) -> Option<&Value> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    /// Declares `name` in the innermost scope; returns the value back if there is no local scope (top level).
+    pub fn declare(&mut self, name: Name, value: Value) -> Result<(), Value> {
+        match self.scopes.last_mut() {
+            Some(s) => {
+                s.insert(name, value);
+                Ok(())
+            }
+            None => Err(value),
+        }
+    }
+
+    /// Updates the innermost existing local `name`; returns the value back if there is none.
+    pub fn assign(&mut self, name: &Name, value: Value) -> Result<(), Value> {
+        match self.scopes.iter_mut().rev().find(|s| s.contains_key(name)) {
+            Some(s) => {
+                s.insert(name.clone(), value);
+                Ok(())
+            }
+            None => Err(value),
+        }
+    }
+
+    /// Declares `name` in the current function's own scope; returns the value back at top level.
+    pub fn declare_in_function(&mut self, name: Name, value: Value) -> Result<(), Value> {
+        match self.function_scope {
+            Some(i) => {
+                self.scopes[i].insert(name, value);
+                Ok(())
+            }
+            None => Err(value),
+        }
+    }
+
+    /// Every visible local, flattened into one scope (inner names shadow outer ones), for a closure.
+    pub fn capture(&self) -> Scope {
+        let mut all = Scope::new();
+        for s in &self.scopes {
+            if all.is_empty() {
+                all = s.clone();
+            } else {
+                all = s.clone().union(all);
+            }
+        }
+        all
+    }
+
+    /// The names of all visible locals.
+    pub fn names(&self) -> impl Iterator<Item = &Name> {
+        self.scopes.iter().flat_map(|s| s.keys())
+    }
+}
+
+/// The top-level variables and the native globals.
+#[derive(Clone, Debug, Default)]
+pub struct Globals {
+    /// Variables assigned at top level.
+    pub vars: HashMap<Name, Value>,
+    /// Native functions and constants (`Max`, `Tiny`, `L`, …), shadowed by `vars`.
+    pub natives: HashMap<&'static str, Value>,
+}
+
+impl Globals {
+    /// The value of a global name.
+    pub fn lookup(&self, name: &str) -> Option<&Value> {
+        self.vars.get(name).or_else(|| self.natives.get(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> Name {
+        Name::from(s)
+    }
+
+    #[test]
+    fn scopes_shadow_and_assign() {
+        let mut params = Scope::new();
+        params.insert(n("x"), Value::int(1));
+        let mut captured = Scope::new();
+        captured.insert(n("y"), Value::int(2));
+        let mut l = Locals::for_call(captured, params);
+        l.push();
+        l.declare(n("x"), Value::int(10)).unwrap();
+        assert_eq!(l.lookup("x"), Some(&Value::int(10)));
+        l.assign(&n("y"), Value::int(3)).unwrap();
+        assert!(l.assign(&n("z"), Value::int(3)).is_err());
+        l.declare_in_function(n("z"), Value::int(4)).unwrap();
+        l.pop();
+        assert_eq!(l.lookup("x"), Some(&Value::int(1)));
+        assert_eq!(l.lookup("y"), Some(&Value::int(3)));
+        assert_eq!(l.lookup("z"), Some(&Value::int(4)));
+        let c = l.capture();
+        assert_eq!(c.get("x"), Some(&Value::int(1)));
+        assert_eq!(c.get("y"), Some(&Value::int(3)));
+    }
+
+    #[test]
+    fn top_level_has_no_scope() {
+        let mut l = Locals::top();
+        assert!(l.declare(n("x"), Value::Nothing).is_err());
+        assert!(!l.in_function());
+    }
+}

@@ -1,0 +1,344 @@
+//! Evaluation errors: a structured [`ErrorKind`], the span it points at and the chain of calls it happened in.
+//!
+//! Errors stay structured until the edge: the only place that turns a kind into a sentence is
+//! [`ErrorKind::message`], and the only place that turns an [`EvalError`] into something renderable is
+//! `impl From<&EvalError> for Diagnostic`. Values that an error mentions (a game, an index) are kept as their
+//! printed form, rendered when the error is raised, because rendering needs the game store.
+
+use crate::diag::Diagnostic;
+use crate::syntax::span::Span;
+use std::fmt;
+
+/// How many arguments a function or member takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Exactly this many.
+    Exact(usize),
+    /// Between the two bounds, inclusive.
+    Range(usize, usize),
+    /// At least this many.
+    AtLeast(usize),
+}
+
+impl Arity {
+    /// Whether `n` arguments are accepted.
+    pub fn accepts(self, n: usize) -> bool {
+        match self {
+            Arity::Exact(k) => n == k,
+            Arity::Range(lo, hi) => (lo..=hi).contains(&n),
+            Arity::AtLeast(k) => n >= k,
+        }
+    }
+
+    fn describe(self) -> String {
+        let plural = |k: usize| if k == 1 { "argument" } else { "arguments" };
+        match self {
+            Arity::Exact(k) => format!("{k} {}", plural(k)),
+            Arity::Range(lo, hi) => format!("{lo} to {hi} arguments"),
+            Arity::AtLeast(k) => format!("at least {k} {}", plural(k)),
+        }
+    }
+}
+
+/// What went wrong. Each variant carries the data its message needs; [`ErrorKind::message`] words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A name that is neither a variable nor a global.
+    UndefinedVariable {
+        /// The name.
+        name: String,
+    },
+    /// An operator applied to operands it has no meaning for.
+    NoOperation {
+        /// The operator as written (`+`, `<=`, `unary -`).
+        op: &'static str,
+        /// The operand types, left to right.
+        types: Vec<&'static str>,
+    },
+    /// `x.Foo` where the type of `x` has no member `Foo`.
+    NotAMember {
+        /// The type of the object.
+        ty: &'static str,
+        /// The member name.
+        name: String,
+    },
+    /// A call with the wrong number of arguments.
+    ArgumentCount {
+        /// What the callee accepts.
+        expected: Arity,
+        /// How many were given.
+        got: usize,
+    },
+    /// A native function or member got an argument of the wrong type.
+    ArgumentType {
+        /// The function or member.
+        function: String,
+        /// 1-based position of the argument.
+        position: usize,
+        /// What it needs (a type name or a short description such as `non-negative Integer`).
+        expected: &'static str,
+        /// The type it got.
+        got: &'static str,
+    },
+    /// `x / 0`, `x % 0`, `0 ^ -1`.
+    DivisionByZero,
+    /// A list, string or tuple index outside `1..=length`, or not an integer.
+    IndexOutOfBounds {
+        /// The index as printed.
+        index: String,
+    },
+    /// `m[k]` for a key the map does not have.
+    KeyNotFound {
+        /// The key as printed.
+        key: String,
+    },
+    /// `x[i]` on a value that has no elements.
+    NotIndexable {
+        /// Its type.
+        ty: &'static str,
+    },
+    /// `x(…)` on a value that is not a function.
+    NotCallable {
+        /// Its type.
+        ty: &'static str,
+    },
+    /// `for x in v` where `v` is not a collection.
+    NotIterable {
+        /// Its type.
+        ty: &'static str,
+    },
+    /// A condition (`if`, `while`, `where`, `and`, `or`, `not`) that is not a Boolean.
+    NotBoolean {
+        /// Its type.
+        ty: &'static str,
+    },
+    /// An element of a game literal (or an operand converted to a game) that is not a game.
+    NotAGame {
+        /// Its type.
+        ty: &'static str,
+        /// Its printed form.
+        value: String,
+    },
+    /// `*n`, `^n`, a loop bound or similar that must be an integer of a certain range.
+    ExpectedInteger {
+        /// What the integer is for, e.g. "nimber size".
+        what: &'static str,
+        /// The printed value.
+        value: String,
+    },
+    /// `x is Foo` for an unknown type name.
+    UnknownType {
+        /// The name.
+        name: String,
+    },
+    /// The script called itself too deeply.
+    RecursionDepth,
+    /// The user pressed Ctrl-C.
+    Interrupted,
+    /// `error("…")` in a script.
+    Script {
+        /// The message given.
+        message: String,
+    },
+    /// `break` or `continue` outside a loop.
+    LoopControlOutsideLoop {
+        /// `break` or `continue`.
+        keyword: &'static str,
+    },
+    /// `return` outside a function.
+    ReturnOutsideFunction,
+    /// `G.AtomicWeight` of a game that is not atomic.
+    NotAtomic {
+        /// The game as printed.
+        game: String,
+    },
+    /// `G.Cool(t)` with `t <= -1`.
+    InvalidCoolingTemperature {
+        /// The temperature as printed.
+        temperature: String,
+    },
+    /// An operation defined only on nimbers.
+    NotANimber {
+        /// The game as printed.
+        game: String,
+    },
+    /// An operation defined only on uptimals.
+    NotUptimal {
+        /// The game as printed.
+        game: String,
+    },
+    /// `G.SumberForm` of a game that is not a sumber.
+    NotASumber {
+        /// The game as printed.
+        game: String,
+    },
+    /// An operation that needs a positive game.
+    NotPositive {
+        /// The game as printed.
+        game: String,
+    },
+    /// A number too large for the game engine's exact range, or an absurdly large result.
+    Overflow,
+    /// A rational that is not dyadic used where a game is needed.
+    NotDyadic {
+        /// The number as printed.
+        value: String,
+    },
+    /// A feature the interpreter knows about but does not implement yet.
+    NotSupported {
+        /// What, e.g. "rulesets".
+        what: &'static str,
+    },
+    /// Writing output failed.
+    Output {
+        /// The I/O error.
+        message: String,
+    },
+    /// A bug in cgs itself.
+    Internal {
+        /// What went wrong.
+        what: String,
+    },
+}
+
+impl ErrorKind {
+    /// The one-line message, in CGSuite's sentence style.
+    pub fn message(&self) -> String {
+        use ErrorKind::*;
+        match self {
+            UndefinedVariable { name } => format!("That variable is not defined: `{name}`."),
+            NoOperation { op, types } => {
+                let list = types.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ");
+                if types.len() == 1 {
+                    format!("No operation `{op}` for argument of type {list}.")
+                } else {
+                    format!("No operation `{op}` for arguments of types {list}.")
+                }
+            }
+            NotAMember { ty, name } => format!("Not a member of `{ty}`: `{name}`."),
+            ArgumentCount { expected, got } => {
+                format!("Expecting {}, got {got}.", expected.describe())
+            }
+            ArgumentType { function, position, expected, got } => format!(
+                "Argument {position} of `{function}` must be of type `{expected}`, not `{got}`."
+            ),
+            DivisionByZero => "Division by zero.".to_string(),
+            IndexOutOfBounds { index } => format!("Index out of bounds: {index}."),
+            KeyNotFound { key } => format!("Key not found: {key}."),
+            NotIndexable { ty } => format!("A value of type `{ty}` cannot be indexed."),
+            NotCallable { ty } => format!("A value of type `{ty}` is not a function."),
+            NotIterable { ty } => format!("A value of type `{ty}` cannot be iterated over."),
+            NotBoolean { ty } => format!("Expecting a `Boolean`, got a `{ty}`."),
+            NotAGame { ty, value } => format!("Not a game (a `{ty}`): {value}"),
+            ExpectedInteger { what, value } => format!("Invalid {what}: {value}"),
+            UnknownType { name } => format!("Unknown type: `{name}`."),
+            RecursionDepth => "Maximum recursion depth exceeded.".to_string(),
+            Interrupted => "Interrupted.".to_string(),
+            Script { message } => message.clone(),
+            LoopControlOutsideLoop { keyword } => format!("`{keyword}` outside of a loop."),
+            ReturnOutsideFunction => "`return` outside of a function.".to_string(),
+            NotAtomic { game } => format!("That game is not atomic: {game}"),
+            InvalidCoolingTemperature { temperature } => {
+                format!("Invalid cooling temperature (must be > -1): {temperature}")
+            }
+            NotANimber { game } => format!("That game is not a nimber: {game}"),
+            NotUptimal { game } => format!("That game is not an uptimal: {game}"),
+            NotASumber { game } => format!("That game is not a sumber: {game}"),
+            NotPositive { game } => format!("That game is not positive: {game}"),
+            Overflow => "Overflow: the number is too large.".to_string(),
+            NotDyadic { value } => format!("Not a dyadic rational: {value}"),
+            NotSupported { what } => format!("Not yet supported: {what}."),
+            Output { message } => format!("Could not write output: {message}."),
+            Internal { what } => format!("Internal error: {what}."),
+        }
+    }
+}
+
+/// One call on the stack when an error happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The called function's name (`anonymous function` for lambdas).
+    pub function: String,
+    /// Where it was called.
+    pub call_span: Span,
+}
+
+/// An evaluation error: what, where, and the calls it happened inside (innermost first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// What went wrong.
+    pub kind: ErrorKind,
+    /// Where.
+    pub span: Span,
+    /// The call stack, innermost call first.
+    pub frames: Vec<Frame>,
+}
+
+impl EvalError {
+    /// An error at `span` with an empty call stack.
+    pub fn new(kind: ErrorKind, span: Span) -> EvalError {
+        EvalError { kind, span, frames: Vec::new() }
+    }
+
+    /// The one-line message.
+    pub fn message(&self) -> String {
+        self.kind.message()
+    }
+
+    /// Whether this is an interruption by Ctrl-C.
+    pub fn is_interrupt(&self) -> bool {
+        self.kind == ErrorKind::Interrupted
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+impl From<&EvalError> for Diagnostic {
+    fn from(e: &EvalError) -> Diagnostic {
+        let labels =
+            e.frames.iter().map(|f| (f.call_span, format!("in `{}`, called here", f.function))).collect();
+        let mut notes = Vec::new();
+        if let ErrorKind::Internal { .. } = e.kind {
+            notes.push("This is a bug in cgs; please report it.".to_string());
+        }
+        Diagnostic { message: e.message(), span: e.span, labels, notes }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_read_like_cgsuite() {
+        let k = ErrorKind::NoOperation { op: "+", types: vec!["List", "Integer"] };
+        assert_eq!(k.message(), "No operation `+` for arguments of types `List`, `Integer`.");
+        let k = ErrorKind::ArgumentCount { expected: Arity::Exact(2), got: 1 };
+        assert_eq!(k.message(), "Expecting 2 arguments, got 1.");
+        let k = ErrorKind::ArgumentCount { expected: Arity::Exact(1), got: 0 };
+        assert_eq!(k.message(), "Expecting 1 argument, got 0.");
+        assert_eq!(
+            ErrorKind::UndefinedVariable { name: "foo".into() }.message(),
+            "That variable is not defined: `foo`."
+        );
+        assert_eq!(
+            ErrorKind::NotAMember { ty: "Integer", name: "Foo".into() }.message(),
+            "Not a member of `Integer`: `Foo`."
+        );
+    }
+
+    #[test]
+    fn diagnostic_carries_frames() {
+        let mut e = EvalError::new(ErrorKind::DivisionByZero, Span::new(0, 3, 4));
+        e.frames.push(Frame { function: "f".into(), call_span: Span::new(0, 10, 14) });
+        let d = Diagnostic::from(&e);
+        assert_eq!(d.message, "Division by zero.");
+        assert_eq!(d.labels, vec![(Span::new(0, 10, 14), "in `f`, called here".to_string())]);
+    }
+}

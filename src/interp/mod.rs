@@ -1,0 +1,176 @@
+//! The interpreter: evaluates parsed cells against a persistent workspace of variables and games.
+//!
+//! [`Interpreter`] is the public face used by the REPL, the CLI and the test harness. It owns the source
+//! registry, the game store ([`crate::game::Games`]) and the top-level variables; each call to
+//! [`Interpreter::eval_cell`] runs a fresh [`eval::Machine`] over them. An error leaves every variable
+//! assigned before it intact.
+//!
+//! Stack: evaluation is recursive. By default the interpreter allows itself [`DEFAULT_STACK_BUDGET`] bytes of
+//! machine stack (safe on any thread, including the 2 MiB threads of `cargo test`) and reports deeper
+//! recursion as "Maximum recursion depth exceeded". Front ends should create and use the interpreter inside
+//! [`with_big_stack`], which runs a closure on a thread with a [`BIG_STACK_SIZE`] stack and raises the budget
+//! of interpreters created there accordingly.
+
+pub mod builtins;
+pub mod env;
+pub mod error;
+pub mod eval;
+pub mod value;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::{Arity, ErrorKind, EvalError, Frame};
+pub use value::{Player, Value};
+
+use crate::game::Games;
+use crate::syntax::ast::{Block, ExprKind};
+use crate::syntax::span::Sources;
+use env::Globals;
+use eval::Machine;
+use std::cell::Cell;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Stack bytes an interpreter may use when created outside [`with_big_stack`].
+pub const DEFAULT_STACK_BUDGET: usize = 1 << 20;
+
+/// The stack size of the thread [`with_big_stack`] spawns.
+pub const BIG_STACK_SIZE: usize = 512 << 20;
+
+thread_local! {
+    static STACK_BUDGET: Cell<usize> = const { Cell::new(DEFAULT_STACK_BUDGET) };
+}
+
+/// Runs `f` on a new thread with a [`BIG_STACK_SIZE`] stack and waits for it. Interpreters created inside
+/// `f` may recurse deeply (about 3/4 of that stack). A panic in `f` is re-raised on the calling thread.
+pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    let handle = std::thread::Builder::new()
+        .name("cgs-interpreter".into())
+        .stack_size(BIG_STACK_SIZE)
+        .spawn(move || {
+            STACK_BUDGET.with(|b| b.set(BIG_STACK_SIZE / 4 * 3));
+            f()
+        })
+        .expect("cannot spawn the interpreter thread");
+    match handle.join() {
+        Ok(r) => r,
+        Err(p) => std::panic::resume_unwind(p),
+    }
+}
+
+/// A workspace: sources, games and variables, and the evaluator entry points.
+pub struct Interpreter {
+    sources: Sources,
+    games: Games,
+    globals: Globals,
+    interrupt: Arc<AtomicBool>,
+    stack_budget: usize,
+}
+
+impl Default for Interpreter {
+    fn default() -> Interpreter {
+        Interpreter::new()
+    }
+}
+
+impl Interpreter {
+    /// A fresh workspace with every native global registered.
+    pub fn new() -> Interpreter {
+        let mut globals = Globals::default();
+        builtins::register_globals(&mut globals);
+        Interpreter {
+            sources: Sources::new(),
+            games: Games::new(),
+            globals,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            stack_budget: STACK_BUDGET.with(|b| b.get()),
+        }
+    }
+
+    /// The source registry: add every text before parsing it so spans resolve.
+    pub fn sources(&mut self) -> &mut Sources {
+        &mut self.sources
+    }
+
+    /// The game store.
+    pub fn games(&mut self) -> &mut Games {
+        &mut self.games
+    }
+
+    /// Sets how many bytes of machine stack evaluation may use before reporting
+    /// "Maximum recursion depth exceeded" (see [`with_big_stack`]).
+    pub fn set_stack_budget(&mut self, bytes: usize) {
+        self.stack_budget = bytes;
+    }
+
+    /// Evaluates one cell. `Print` output is written to `out` as it happens; then, unless the cell ends with
+    /// `;` or its last statement's value is `Nothing`, that value's printed form on its own line.
+    /// On error, variables assigned before the error keep their new values.
+    pub fn eval_cell(&mut self, block: &Block, out: &mut dyn Write) -> Result<(), EvalError> {
+        self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
+        let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
+        let mut last = value::Value::Nothing;
+        for stmt in &block.stmts {
+            last = m.eval_top(stmt)?;
+        }
+        let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
+        if !block.trailing_semicolon && !is_definition && !matches!(last, value::Value::Nothing) {
+            let text = last.display(m.games);
+            m.write_line(&text, block.span)?;
+        }
+        Ok(())
+    }
+
+    /// Evaluates one cell and returns the value of its last statement instead of printing it.
+    pub fn eval_value(&mut self, block: &Block, out: &mut dyn Write) -> Result<Value, EvalError> {
+        self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
+        let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
+        let mut last = value::Value::Nothing;
+        for stmt in &block.stmts {
+            last = m.eval_top(stmt)?;
+        }
+        Ok(last)
+    }
+
+    /// The printed form of a value, as the REPL shows it.
+    pub fn display(&mut self, v: &Value) -> String {
+        v.display(&mut self.games)
+    }
+
+    /// The flag Ctrl-C sets; evaluation polls it on every call and loop iteration and then fails with
+    /// [`ErrorKind::Interrupted`], leaving variables intact.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    /// The names completion offers: user variables and native globals, sorted.
+    pub fn completion_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .globals
+            .vars
+            .keys()
+            .map(|k| k.to_string())
+            .chain(self.globals.natives.keys().map(|k| k.to_string()))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Every member name of every type (for completion after `.`).
+    pub fn member_names() -> Vec<&'static str> {
+        builtins::all_member_names()
+    }
+
+    /// The value of a top-level variable.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.globals.vars.get(name)
+    }
+
+    /// Forgets every user variable (`:clear`); native globals stay.
+    pub fn clear(&mut self) {
+        self.globals.vars.clear();
+    }
+}

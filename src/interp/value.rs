@@ -1,0 +1,544 @@
+//! Run-time values.
+//!
+//! Invariants that the rest of the interpreter relies on:
+//! - **Numbers are numeric values, never `Game`.** An `Integer` holds a `BigInt`; a `Rational` holds a
+//!   `BigRational` whose denominator is greater than 1 (so `4/2` is the `Integer` 2). A rational whose
+//!   denominator is a power of two is a dyadic rational and is also a game: it converts to the engine's
+//!   [`Dyadic`] on demand ([`to_dyadic`]). Every game result goes back through [`game_value`], which turns a
+//!   canonical number into the numeric value, so a `Value::Game` is never a number and structural equality is
+//!   value equality.
+//! - **Values are cheap to clone**: big numbers and strings are behind `Rc`, games are ids, collections are
+//!   persistent `imbl` structures.
+//! - **There is a total order on values** ([`Ord`]) so that they can live in sets and be map keys: first by
+//!   kind (Nothing, Boolean, String, numbers, games, Player, OutcomeClass, Tuple, List, Set, Map, others),
+//!   then by value; numbers compare numerically and games by id. Ids depend on creation order, so anything a
+//!   user can *see* (printing a set, iterating over it, `Sorted`) uses [`display_cmp`] instead, which orders
+//!   games as CGSuite prints options (the engine's `cmp_deterministic`: numbers, nimbers, other uptimals,
+//!   general games).
+//!
+//! Extension point: values defined outside the core interpreter (rulesets, positions, grids) are
+//! [`Value::Object`]s implementing [`Object`]; the ruleset work plugs in there.
+
+use super::builtins::NativeFn;
+use super::env::Scope;
+use super::error::ErrorKind;
+use crate::game::{Dyadic, GameId, Games, Outcome, Thermograph};
+use crate::syntax::ast::FunctionDef;
+use imbl::{OrdMap, OrdSet, Vector};
+use num_bigint::BigInt;
+use num_integer::Integer as _;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+use std::rc::Rc;
+
+/// `Left` or `Right`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Player {
+    /// Left (positive, bLue, vertical).
+    Left,
+    /// Right.
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+
+    /// +1 for Left, -1 for Right.
+    pub fn sign(self) -> i64 {
+        match self {
+            Player::Left => 1,
+            Player::Right => -1,
+        }
+    }
+}
+
+/// A value defined outside the core interpreter: a ruleset, a position, a grid.
+///
+/// This is the extension point for the rulesets work: implement it, wrap the value in [`Value::Object`], and
+/// teach `eval.rs` (calls, members) about it. Objects compare by identity.
+pub trait Object: fmt::Debug {
+    /// The type name shown in errors and tested by `is`.
+    fn type_name(&self) -> &'static str;
+    /// The printed form.
+    fn display(&self, games: &mut Games) -> String;
+}
+
+/// An engine value that the interpreter only shows: a sumber, a trajectory, an uptimal expansion.
+#[derive(Debug)]
+pub struct Shown {
+    /// Its type name.
+    pub type_name: &'static str,
+    /// Its printed form.
+    pub text: String,
+}
+
+impl Shown {
+    /// Wraps a printable engine value.
+    pub fn value(type_name: &'static str, x: impl fmt::Display) -> Value {
+        Value::Object(Rc::new(Shown { type_name, text: x.to_string() }))
+    }
+}
+
+impl Object for Shown {
+    fn type_name(&self) -> &'static str {
+        self.type_name
+    }
+    fn display(&self, _: &mut Games) -> String {
+        self.text.clone()
+    }
+}
+
+/// A user-defined function together with the local variables it captured.
+#[derive(Clone, Debug)]
+pub struct Closure {
+    /// The definition (shared with the AST).
+    pub def: Rc<FunctionDef>,
+    /// The local variables visible where it was defined, captured by value. Top-level variables are not
+    /// captured: they are looked up when the function runs (so top-level functions can call each other).
+    pub captured: Scope,
+}
+
+/// Something that can be called.
+#[derive(Clone, Debug)]
+pub enum Function {
+    /// Defined in the script.
+    Closure(Closure),
+    /// Defined in Rust (see `builtins`).
+    Native(&'static NativeFn),
+}
+
+impl Function {
+    /// The name shown in call stacks.
+    pub fn name(&self) -> String {
+        match self {
+            Function::Closure(c) => {
+                c.def.name.as_ref().map_or("anonymous function".to_string(), |n| n.name.to_string())
+            }
+            Function::Native(n) => n.name.to_string(),
+        }
+    }
+}
+
+/// A run-time value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// `Nothing`.
+    Nothing,
+    /// `true` / `false`.
+    Boolean(bool),
+    /// An integer of any size.
+    Integer(Rc<BigInt>),
+    /// A rational that is not an integer (denominator > 1, lowest terms).
+    Rational(Rc<BigRational>),
+    /// A canonical game that is not a number.
+    Game(GameId),
+    /// A string.
+    String(Rc<str>),
+    /// `[a, b]`, 1-indexed.
+    List(Vector<Value>),
+    /// `{a, b}`.
+    Set(OrdSet<Value>),
+    /// `{k => v}`.
+    Map(OrdMap<Value, Value>),
+    /// `(a, b)`.
+    Tuple(Rc<[Value]>),
+    /// A function or closure.
+    Function(Rc<Function>),
+    /// `Left` / `Right`.
+    Player(Player),
+    /// `L`, `R`, `N`, `P`.
+    Outcome(Outcome),
+    /// A thermograph.
+    Thermograph(Rc<Thermograph>),
+    /// A value defined outside the core interpreter (see [`Object`]).
+    Object(Rc<dyn Object>),
+}
+
+impl Value {
+    /// The integer `n`.
+    pub fn int(n: impl Into<BigInt>) -> Value {
+        Value::Integer(Rc::new(n.into()))
+    }
+
+    /// A string value.
+    pub fn str(s: &str) -> Value {
+        Value::String(Rc::from(s))
+    }
+
+    /// The number `r`, as an `Integer` if it is one.
+    pub fn rational(r: BigRational) -> Value {
+        if r.denom().is_one() {
+            Value::Integer(Rc::new(r.to_integer()))
+        } else {
+            Value::Rational(Rc::new(r))
+        }
+    }
+
+    /// The type name used in messages and by `is`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Nothing => "Nothing",
+            Value::Boolean(_) => "Boolean",
+            Value::Integer(_) => "Integer",
+            Value::Rational(r) if is_dyadic(r) => "DyadicRational",
+            Value::Rational(_) => "Rational",
+            Value::Game(_) => "Game",
+            Value::String(_) => "String",
+            Value::List(_) => "List",
+            Value::Set(_) => "Set",
+            Value::Map(_) => "Map",
+            Value::Tuple(_) => "Tuple",
+            Value::Function(_) => "Function",
+            Value::Player(_) => "Player",
+            Value::Outcome(_) => "OutcomeClass",
+            Value::Thermograph(_) => "Thermograph",
+            Value::Object(o) => o.type_name(),
+        }
+    }
+
+    /// The value as an exact rational, if it is a number.
+    pub fn as_rational(&self) -> Option<BigRational> {
+        match self {
+            Value::Integer(n) => Some(BigRational::from_integer((**n).clone())),
+            Value::Rational(r) => Some((**r).clone()),
+            _ => None,
+        }
+    }
+
+    /// Whether it is an `Integer` or a `Rational`.
+    pub fn is_number(&self) -> bool {
+        matches!(self, Value::Integer(_) | Value::Rational(_))
+    }
+
+    /// The printed form (strings quoted), as at the top level of the REPL.
+    pub fn display(&self, games: &mut Games) -> String {
+        let mut s = String::new();
+        self.write(games, &mut s, true);
+        s
+    }
+
+    /// The printed form with a top-level string unquoted (as `Print` and string concatenation show it).
+    pub fn display_plain(&self, games: &mut Games) -> String {
+        let mut s = String::new();
+        self.write(games, &mut s, false);
+        s
+    }
+
+    fn write(&self, games: &mut Games, out: &mut String, quote: bool) {
+        match self {
+            Value::Nothing => out.push_str("Nothing"),
+            Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Integer(n) => out.push_str(&n.to_string()),
+            Value::Rational(r) => out.push_str(&format!("{}/{}", r.numer(), r.denom())),
+            Value::Game(g) => out.push_str(&games.display(*g)),
+            Value::String(s) if quote => write_quoted(s, out),
+            Value::String(s) => out.push_str(s),
+            Value::List(items) => {
+                out.push('[');
+                write_joined(games, items.iter().cloned().collect(), out, ",");
+                out.push(']');
+            }
+            Value::Tuple(items) => {
+                out.push('(');
+                write_joined(games, items.to_vec(), out, ",");
+                out.push(')');
+            }
+            Value::Set(items) => {
+                out.push('{');
+                let items = set_in_display_order(games, items);
+                write_joined(games, items, out, ",");
+                out.push('}');
+            }
+            Value::Map(map) if map.is_empty() => out.push_str("{=>}"),
+            Value::Map(map) => {
+                out.push('{');
+                for (i, (k, v)) in map_in_display_order(games, map).into_iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    k.write(games, out, true);
+                    out.push_str(" => ");
+                    v.write(games, out, true);
+                }
+                out.push('}');
+            }
+            Value::Function(f) => match &**f {
+                Function::Closure(c) => match &c.def.name {
+                    Some(n) => out.push_str(&format!("<function {}>", n.name)),
+                    None => out.push_str("<function>"),
+                },
+                Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
+            },
+            Value::Player(Player::Left) => out.push_str("Left"),
+            Value::Player(Player::Right) => out.push_str("Right"),
+            Value::Outcome(o) => out.push_str(outcome_letter(*o)),
+            Value::Thermograph(t) => out.push_str(&t.to_string()),
+            Value::Object(o) => out.push_str(&o.display(games)),
+        }
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Value::Nothing => 0,
+            Value::Boolean(_) => 1,
+            Value::String(_) => 2,
+            Value::Integer(_) | Value::Rational(_) => 3,
+            Value::Game(_) => 4,
+            Value::Player(_) => 5,
+            Value::Outcome(_) => 6,
+            Value::Tuple(_) => 7,
+            Value::List(_) => 8,
+            Value::Set(_) => 9,
+            Value::Map(_) => 10,
+            Value::Thermograph(_) => 11,
+            Value::Function(_) => 12,
+            Value::Object(_) => 13,
+        }
+    }
+}
+
+/// The letter CGSuite prints for an outcome class.
+pub fn outcome_letter(o: Outcome) -> &'static str {
+    match o {
+        Outcome::L => "L",
+        Outcome::R => "R",
+        Outcome::N => "N",
+        Outcome::P => "P",
+    }
+}
+
+fn outcome_index(o: Outcome) -> u8 {
+    match o {
+        Outcome::L => 0,
+        Outcome::R => 1,
+        Outcome::N => 2,
+        Outcome::P => 3,
+    }
+}
+
+fn write_quoted(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn write_joined(games: &mut Games, items: Vec<Value>, out: &mut String, sep: &str) {
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        v.write(games, out, true);
+    }
+}
+
+/// The elements of a set in the order users see them (printing, iteration).
+pub fn set_in_display_order(games: &mut Games, set: &OrdSet<Value>) -> Vec<Value> {
+    let mut v: Vec<Value> = set.iter().cloned().collect();
+    if v.iter().any(contains_game) {
+        sort_for_display(games, &mut v);
+    }
+    v
+}
+
+/// The entries of a map in the order users see them.
+pub fn map_in_display_order(games: &mut Games, map: &OrdMap<Value, Value>) -> Vec<(Value, Value)> {
+    let mut v: Vec<(Value, Value)> = map.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    if v.iter().any(|(k, _)| contains_game(k)) {
+        v.sort_by(|a, b| display_cmp(games, &a.0, &b.0));
+    }
+    v
+}
+
+/// Sorts values in display order.
+pub fn sort_for_display(games: &mut Games, v: &mut [Value]) {
+    v.sort_by(|a, b| display_cmp(games, a, b));
+}
+
+fn contains_game(v: &Value) -> bool {
+    match v {
+        Value::Game(_) => true,
+        Value::List(l) => l.iter().any(contains_game),
+        Value::Tuple(t) => t.iter().any(contains_game),
+        _ => false,
+    }
+}
+
+/// The order users see: like [`Ord`], except that games are ordered by the engine's deterministic order
+/// (CGSuite's order of options: nimbers, then other uptimals, then general games) rather than by id.
+pub fn display_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Game(g), Value::Game(h)) => {
+            if g == h {
+                return Ordering::Equal;
+            }
+            game_display_cmp(games, *g, *h)
+        }
+        (Value::List(x), Value::List(y)) => {
+            seq_display_cmp(games, &x.iter().cloned().collect::<Vec<_>>(), &y.iter().cloned().collect::<Vec<_>>())
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => seq_display_cmp(games, x, y),
+        _ => a.cmp(b),
+    }
+}
+
+fn seq_display_cmp(games: &mut Games, x: &[Value], y: &[Value]) -> Ordering {
+    for (a, b) in x.iter().zip(y.iter()) {
+        let c = display_cmp(games, a, b);
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    x.len().cmp(&y.len())
+}
+
+fn game_display_cmp(games: &mut Games, g: GameId, h: GameId) -> Ordering {
+    games.cmp_deterministic(g, h)
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Value {}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Value) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Value {
+    fn cmp(&self, other: &Value) -> Ordering {
+        let (ra, rb) = (self.rank(), other.rank());
+        if ra != rb {
+            return ra.cmp(&rb);
+        }
+        match (self, other) {
+            (Value::Nothing, Value::Nothing) => Ordering::Equal,
+            (Value::Boolean(a), Value::Boolean(b)) => a.cmp(b),
+            (Value::String(a), Value::String(b)) => a.cmp(b),
+            (Value::Integer(a), Value::Integer(b)) => a.cmp(b),
+            (Value::Rational(a), Value::Rational(b)) => a.cmp(b),
+            (Value::Integer(a), Value::Rational(b)) => BigRational::from_integer((**a).clone()).cmp(b),
+            (Value::Rational(a), Value::Integer(b)) => (**a).cmp(&BigRational::from_integer((**b).clone())),
+            (Value::Game(a), Value::Game(b)) => a.cmp(b),
+            (Value::Player(a), Value::Player(b)) => a.cmp(b),
+            (Value::Outcome(a), Value::Outcome(b)) => outcome_index(*a).cmp(&outcome_index(*b)),
+            (Value::Tuple(a), Value::Tuple(b)) => a.cmp(b),
+            (Value::List(a), Value::List(b)) => a.cmp(b),
+            (Value::Set(a), Value::Set(b)) => a.cmp(b),
+            (Value::Map(a), Value::Map(b)) => a.cmp(b),
+            (Value::Thermograph(a), Value::Thermograph(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    Rc::as_ptr(a).cmp(&Rc::as_ptr(b))
+                }
+            }
+            (Value::Function(a), Value::Function(b)) => {
+                (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8))
+            }
+            (Value::Object(a), Value::Object(b)) => {
+                (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8))
+            }
+            _ => Ordering::Equal,
+        }
+    }
+}
+
+/// Whether a rational's denominator is a power of two.
+pub fn is_dyadic(r: &BigRational) -> bool {
+    let d = r.denom();
+    d.is_positive() && (d & (d - BigInt::one())).is_zero()
+}
+
+/// The largest power of two allowed in a dyadic denominator handed to the engine.
+const MAX_DYADIC_EXP: u64 = 62;
+
+/// The engine's form of a dyadic rational, or why it has none.
+pub fn to_dyadic(r: &BigRational) -> Result<Dyadic, ErrorKind> {
+    if !is_dyadic(r) {
+        return Err(ErrorKind::NotDyadic { value: format!("{}/{}", r.numer(), r.denom()) });
+    }
+    let exp = r.denom().bits() - 1;
+    if exp > MAX_DYADIC_EXP {
+        return Err(ErrorKind::Overflow);
+    }
+    let num = r.numer().to_i64().ok_or(ErrorKind::Overflow)?;
+    Ok(Dyadic::new(num, exp as u32))
+}
+
+/// The exact rational value of a dyadic.
+pub fn dyadic_to_rational(d: Dyadic) -> BigRational {
+    BigRational::new(BigInt::from(d.numerator()), BigInt::one() << d.exp())
+}
+
+/// The numeric value of a dyadic.
+pub fn dyadic_value(d: Dyadic) -> Value {
+    Value::rational(dyadic_to_rational(d))
+}
+
+/// The value of a canonical game: a number if it is one, else `Game`.
+pub fn game_value(games: &Games, g: GameId) -> Value {
+    match games.number_value(g) {
+        Some(d) => dyadic_value(d),
+        None => Value::Game(g),
+    }
+}
+
+/// Floor division and modulo with the sign of the divisor (CGSuite's `Div`/`Mod`, and `%`).
+pub fn div_mod_floor(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
+    a.div_mod_floor(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn numbers_normalise_and_order() {
+        assert!(matches!(Value::rational(q(4, 2)), Value::Integer(_)));
+        assert!(matches!(Value::rational(q(1, 3)), Value::Rational(_)));
+        assert!(Value::int(1) < Value::rational(q(3, 2)));
+        assert!(Value::rational(q(-1, 2)) < Value::int(0));
+        assert_eq!(Value::rational(q(2, 4)), Value::rational(q(1, 2)));
+        assert!(Value::str("a") < Value::int(0));
+    }
+
+    #[test]
+    fn dyadic_test() {
+        assert!(is_dyadic(&q(3, 8)));
+        assert!(is_dyadic(&q(3, 1)));
+        assert!(!is_dyadic(&q(1, 3)));
+        assert_eq!(Value::rational(q(3, 8)).type_name(), "DyadicRational");
+        assert_eq!(Value::rational(q(1, 3)).type_name(), "Rational");
+    }
+
+    #[test]
+    fn player() {
+        assert_eq!(Player::Left.opponent(), Player::Right);
+        assert_eq!(Player::Right.sign(), -1);
+    }
+}

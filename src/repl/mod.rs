@@ -1,0 +1,234 @@
+//! The interactive front end: a terminal-free [`Repl`] backend, and a thin rustyline front end
+//! ([`terminal::run`]) on top of it.
+//!
+//! The backend owns the [`Interpreter`] and the lines of a cell still being typed. Input is decided complete
+//! by the real parser ([`is_incomplete`]); a complete cell is parsed with `parse_cell` and evaluated through
+//! [`script::run_cell`], the same path scripts take. No error ends the session or loses a variable: parse
+//! errors never reach the interpreter, evaluation errors leave the environment as the cell's completed
+//! assignments made it, and a panic inside the interpreter is caught and reported as an internal error.
+
+pub mod command;
+pub mod script;
+pub mod terminal;
+
+pub use command::{Command, CommandError};
+pub use crate::interp::with_big_stack;
+pub use script::{run_script, run_script_to, run_single_cell};
+
+use crate::interp::Interpreter;
+use crate::syntax::parse::is_incomplete;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// The prompt for a new cell.
+pub const PROMPT: &str = "cgs> ";
+/// The prompt while a cell is being continued.
+pub const CONTINUATION_PROMPT: &str = "...> ";
+
+/// What the REPL expects after an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplStatus {
+    /// The input was handled; ready for a new cell.
+    Ready,
+    /// The cell is unfinished; more lines are needed.
+    Continue,
+    /// The user asked to leave.
+    Quit,
+}
+
+/// What one input produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplOutput {
+    /// Values and `Print` output.
+    pub stdout: String,
+    /// Diagnostics.
+    pub stderr: String,
+    /// What happens next.
+    pub status: ReplStatus,
+}
+
+/// The REPL backend: an interpreter, the unfinished cell, and the session's settings.
+pub struct Repl {
+    interp: Interpreter,
+    pending: String,
+    timing: bool,
+    cells: usize,
+    color: bool,
+}
+
+impl Default for Repl {
+    fn default() -> Self {
+        Repl::new()
+    }
+}
+
+impl Repl {
+    /// A fresh session (the interpreter loads its stdlib here, before the first prompt). Colour is off.
+    pub fn new() -> Repl {
+        Repl::with_interpreter(Interpreter::new())
+    }
+
+    /// A session around an existing interpreter (e.g. one that has run the scripts given to `cgs -i`).
+    pub fn with_interpreter(interp: Interpreter) -> Repl {
+        Repl { interp, pending: String::new(), timing: false, cells: 0, color: false }
+    }
+
+    /// Switches coloured diagnostics on or off.
+    pub fn set_color(&mut self, color: bool) {
+        self.color = color;
+    }
+
+    /// The interpreter, e.g. for its interrupt flag.
+    pub fn interpreter(&mut self) -> &mut Interpreter {
+        &mut self.interp
+    }
+
+    /// The prompt to show next: [`PROMPT`], or [`CONTINUATION_PROMPT`] inside an unfinished cell.
+    pub fn prompt(&self) -> &'static str {
+        if self.pending.is_empty() {
+            PROMPT
+        } else {
+            CONTINUATION_PROMPT
+        }
+    }
+
+    /// Whether an unfinished cell is waiting for more lines.
+    pub fn has_pending_input(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Drops the unfinished cell (Ctrl-C at a continuation prompt).
+    pub fn cancel_pending(&mut self) {
+        self.pending.clear();
+    }
+
+    /// Whether `text`, appended to the unfinished cell, still needs more lines. Commands are always complete.
+    pub fn needs_more(&self, text: &str) -> bool {
+        if self.pending.is_empty() && text.trim_start().starts_with(':') {
+            return false;
+        }
+        is_incomplete(&format!("{}{}", self.pending, text))
+    }
+
+    /// Names for completion: variables, functions and globals.
+    pub fn completion_names(&self) -> Vec<String> {
+        self.interp.completion_names()
+    }
+
+    /// Handles one line (or several, as an editor with a validator returns them), capturing the output.
+    pub fn input_line(&mut self, line: &str) -> ReplOutput {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = self.input(line, &mut out, &mut err);
+        ReplOutput {
+            stdout: String::from_utf8_lossy(&out).into_owned(),
+            stderr: String::from_utf8_lossy(&err).into_owned(),
+            status,
+        }
+    }
+
+    /// Feeds `text` line by line, as if typed, and returns everything printed to `(stdout, stderr)`.
+    /// Stops at `:quit`.
+    pub fn eval_text(&mut self, text: &str) -> (String, String) {
+        let (mut stdout, mut stderr) = (String::new(), String::new());
+        for line in text.lines() {
+            let o = self.input_line(line);
+            stdout.push_str(&o.stdout);
+            stderr.push_str(&o.stderr);
+            if o.status == ReplStatus::Quit {
+                break;
+            }
+        }
+        (stdout, stderr)
+    }
+
+    /// Handles one input, writing values to `out` and diagnostics to `err` as they are produced.
+    pub fn input(&mut self, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> ReplStatus {
+        if self.pending.is_empty() && text.trim_start().starts_with(':') {
+            return self.command(text, out, err);
+        }
+        self.pending.push_str(text);
+        if self.pending.trim().is_empty() {
+            self.pending.clear();
+            return ReplStatus::Ready;
+        }
+        if is_incomplete(&self.pending) {
+            self.pending.push('\n');
+            return ReplStatus::Continue;
+        }
+        let source = std::mem::take(&mut self.pending);
+        self.cells += 1;
+        let name = format!("<repl:{}>", self.cells);
+        let start = Instant::now();
+        script::run_single_cell(&mut self.interp, &name, &source, out, err, self.color);
+        self.report_time(start, out);
+        ReplStatus::Ready
+    }
+
+    fn command(&mut self, line: &str, out: &mut dyn Write, err: &mut dyn Write) -> ReplStatus {
+        let command = match Command::parse(line) {
+            Ok(command) => command,
+            Err(e) => {
+                self.plain_error(&e.to_string(), err);
+                return ReplStatus::Ready;
+            }
+        };
+        match command {
+            Command::Help => {
+                let _ = write!(out, "{}", command::help_text());
+            }
+            Command::Quit => return ReplStatus::Quit,
+            Command::Time => {
+                self.timing = !self.timing;
+                let _ = writeln!(out, "Timing is {}.", if self.timing { "on" } else { "off" });
+            }
+            Command::Clear => {
+                self.interp.clear();
+                let _ = writeln!(out, "All variables cleared.");
+            }
+            Command::Load(path) => match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    let start = Instant::now();
+                    script::run_script_to(&mut self.interp, &path, &text, out, err, self.color);
+                    self.report_time(start, out);
+                }
+                Err(e) => self.plain_error(&format!("Could not read `{path}`: {}.", io_reason(&e)), err),
+            },
+        }
+        ReplStatus::Ready
+    }
+
+    fn report_time(&self, start: Instant, out: &mut dyn Write) {
+        if self.timing {
+            let _ = writeln!(out, "Time: {}", format_duration(start.elapsed()));
+        }
+    }
+
+    fn plain_error(&self, message: &str, err: &mut dyn Write) {
+        let _ = if self.color {
+            writeln!(err, "\x1b[31mError:\x1b[0m {message}")
+        } else {
+            writeln!(err, "Error: {message}")
+        };
+    }
+}
+
+/// An I/O error's reason without the `(os error 2)` suffix.
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// `0.123 ms`, `45.6 ms`, `2.345 s`.
+pub fn format_duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 0.001 {
+        format!("{:.3} ms", secs * 1e3)
+    } else if secs < 1.0 {
+        format!("{:.1} ms", secs * 1e3)
+    } else {
+        format!("{secs:.3} s")
+    }
+}

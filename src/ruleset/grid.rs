@@ -1,0 +1,424 @@
+//! `Grid`: an immutable rectangular board of one-byte cells, the state type of board rulesets.
+//!
+//! Coordinates are **1-indexed** `(row, column)` pairs, as in the language (`g[r, c]`); row 1 is the top row.
+//! A grid is written as its rows separated by `|`, e.g. `"xo.|ox."` (2 rows, 3 columns). Grids compare and
+//! hash structurally; `Ord` orders by shape first, then by the cells in row-major order.
+
+use std::fmt;
+
+/// Which neighbouring cells count as adjacent (for [`Grid::decomposition`] and [`Grid::neighbours`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Adjacency {
+    /// The four orthogonal neighbours (rook steps).
+    Orthogonal,
+    /// The four diagonal neighbours (bishop steps).
+    Diagonal,
+    /// All eight neighbours (king steps).
+    King,
+}
+
+impl Adjacency {
+    /// The `(row, column)` offsets of the neighbours.
+    pub fn offsets(self) -> &'static [(i64, i64)] {
+        const ORTH: [(i64, i64); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+        const DIAG: [(i64, i64); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+        const KING: [(i64, i64); 8] = [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ];
+        match self {
+            Adjacency::Orthogonal => &ORTH,
+            Adjacency::Diagonal => &DIAG,
+            Adjacency::King => &KING,
+        }
+    }
+}
+
+/// Why a grid could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// Row `row` (1-indexed) has `found` cells where the first row has `expected`.
+    Ragged {
+        /// The offending row, 1-indexed.
+        row: usize,
+        /// The length of the first row.
+        expected: usize,
+        /// The length of the offending row.
+        found: usize,
+    },
+    /// A cell is not a single ASCII character.
+    NonAscii,
+    /// `updated` named a cell off the board.
+    OutOfRange {
+        /// Row, 1-indexed.
+        row: usize,
+        /// Column, 1-indexed.
+        col: usize,
+    },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::Ragged {
+                row,
+                expected,
+                found,
+            } => {
+                write!(
+                    f,
+                    "Grid rows must have equal lengths: row {row} has {found} cells, row 1 has {expected}"
+                )
+            }
+            GridError::NonAscii => write!(f, "Grid cells must be ASCII characters"),
+            GridError::OutOfRange { row, col } => {
+                write!(f, "Grid cell ({row}, {col}) is off the board")
+            }
+        }
+    }
+}
+
+/// An immutable rectangular board of cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Box<[u8]>,
+}
+
+impl Grid {
+    /// A grid of `rows × cols` cells, all equal to `fill`.
+    pub fn filled(rows: usize, cols: usize, fill: u8) -> Grid {
+        Grid {
+            rows,
+            cols,
+            cells: vec![fill; rows * cols].into_boxed_slice(),
+        }
+    }
+
+    /// A grid from its cells in row-major order. `None` when `cells.len() != rows * cols`.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Option<Grid> {
+        (cells.len() == rows * cols).then(|| Grid {
+            rows,
+            cols,
+            cells: cells.into_boxed_slice(),
+        })
+    }
+
+    /// Parses `"xo.|ox."`: rows separated by `|`, one ASCII character per cell. The empty string is the
+    /// 0 × 0 grid.
+    pub fn parse(s: &str) -> Result<Grid, GridError> {
+        if !s.is_ascii() {
+            return Err(GridError::NonAscii);
+        }
+        if s.is_empty() {
+            return Ok(Grid::filled(0, 0, b'.'));
+        }
+        let lines: Vec<&[u8]> = s.split('|').map(str::as_bytes).collect();
+        let cols = lines[0].len();
+        let mut cells = Vec::with_capacity(lines.len() * cols);
+        for (i, line) in lines.iter().enumerate() {
+            if line.len() != cols {
+                return Err(GridError::Ragged {
+                    row: i + 1,
+                    expected: cols,
+                    found: line.len(),
+                });
+            }
+            cells.extend_from_slice(line);
+        }
+        Ok(Grid {
+            rows: lines.len(),
+            cols,
+            cells: cells.into_boxed_slice(),
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The cell at 1-indexed `(r, c)`, or `None` off the board (including row or column 0).
+    pub fn get(&self, r: usize, c: usize) -> Option<u8> {
+        (r >= 1 && c >= 1 && r <= self.rows && c <= self.cols)
+            .then(|| self.cells[(r - 1) * self.cols + c - 1])
+    }
+
+    /// Like [`Grid::get`] with signed coordinates (negative ones are off the board).
+    pub fn get_signed(&self, r: i64, c: i64) -> Option<u8> {
+        if r < 1 || c < 1 {
+            return None;
+        }
+        self.get(usize::try_from(r).ok()?, usize::try_from(c).ok()?)
+    }
+
+    /// A copy with the given cells replaced (later entries win). Errors if a cell is off the board.
+    pub fn updated(&self, changes: &[((usize, usize), u8)]) -> Result<Grid, GridError> {
+        let mut cells = self.cells.clone();
+        for &((r, c), v) in changes {
+            if self.get(r, c).is_none() {
+                return Err(GridError::OutOfRange { row: r, col: c });
+            }
+            cells[(r - 1) * self.cols + c - 1] = v;
+        }
+        Ok(Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+        })
+    }
+
+    /// Every cell equal to `v`, as 1-indexed `(r, c)` in row-major order.
+    pub fn find_all(&self, v: u8) -> Vec<(usize, usize)> {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &x)| x == v)
+            .map(|(i, _)| (i / self.cols + 1, i % self.cols + 1))
+            .collect()
+    }
+
+    /// The on-board neighbours of 1-indexed `(r, c)` under `adj`.
+    pub fn neighbours(&self, r: usize, c: usize, adj: Adjacency) -> Vec<(usize, usize)> {
+        adj.offsets()
+            .iter()
+            .filter_map(|&(dr, dc)| {
+                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                self.get_signed(nr, nc).map(|_| (nr as usize, nc as usize))
+            })
+            .collect()
+    }
+
+    /// Splits the grid into connected regions of cells different from `empty` (connected under `adj`).
+    /// Each region is returned as its own minimal bounding grid, with every cell outside the region set to
+    /// `empty`. Regions come in the row-major order of their first cell.
+    pub fn decomposition(&self, empty: u8, adj: Adjacency) -> Vec<Grid> {
+        let n = self.cells.len();
+        let mut seen = vec![false; n];
+        let mut out = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..n {
+            if seen[start] || self.cells[start] == empty {
+                continue;
+            }
+            let mut region = Vec::new();
+            seen[start] = true;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                region.push(i);
+                let (r, c) = ((i / self.cols) as i64, (i % self.cols) as i64);
+                for &(dr, dc) in adj.offsets() {
+                    let (nr, nc) = (r + dr, c + dc);
+                    if nr < 0 || nc < 0 || nr >= self.rows as i64 || nc >= self.cols as i64 {
+                        continue;
+                    }
+                    let j = nr as usize * self.cols + nc as usize;
+                    if !seen[j] && self.cells[j] != empty {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+            for &i in &region {
+                let (r, c) = (i / self.cols, i % self.cols);
+                r0 = r0.min(r);
+                r1 = r1.max(r);
+                c0 = c0.min(c);
+                c1 = c1.max(c);
+            }
+            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+            let mut cells = vec![empty; h * w];
+            for &i in &region {
+                let (r, c) = (i / self.cols, i % self.cols);
+                cells[(r - r0) * w + (c - c0)] = self.cells[i];
+            }
+            out.push(Grid {
+                rows: h,
+                cols: w,
+                cells: cells.into_boxed_slice(),
+            });
+        }
+        out
+    }
+
+    /// The grid reflected top to bottom.
+    pub fn flip_rows(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for r in (0..self.rows).rev() {
+            cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
+        }
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: cells.into_boxed_slice(),
+        }
+    }
+
+    /// The grid reflected left to right.
+    pub fn flip_cols(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for r in 0..self.rows {
+            cells.extend(self.cells[r * self.cols..(r + 1) * self.cols].iter().rev());
+        }
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: cells.into_boxed_slice(),
+        }
+    }
+
+    /// The transpose (rows become columns).
+    pub fn transpose(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for c in 0..self.cols {
+            for r in 0..self.rows {
+                cells.push(self.cells[r * self.cols + c]);
+            }
+        }
+        Grid {
+            rows: self.cols,
+            cols: self.rows,
+            cells: cells.into_boxed_slice(),
+        }
+    }
+
+    /// The images of the grid under its symmetry group: the 8 symmetries of the square when `rows == cols`,
+    /// otherwise the 4 that keep the shape (identity, the two reflections, the half turn). Identity first.
+    pub fn symmetries(&self) -> Vec<Grid> {
+        let fr = self.flip_rows();
+        let fc = self.flip_cols();
+        let half = fr.flip_cols();
+        let mut out = vec![self.clone(), fr, fc, half];
+        if self.rows == self.cols {
+            let t: Vec<Grid> = out.iter().map(Grid::transpose).collect();
+            out.extend(t);
+        }
+        out
+    }
+
+    /// The least (by `Ord`, i.e. row-major lexicographic) image of the grid under [`Grid::symmetries`].
+    pub fn canonical(&self) -> Grid {
+        self.symmetries()
+            .into_iter()
+            .min()
+            .expect("the identity is always a symmetry")
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str("|")?;
+            }
+            for &b in &self.cells[r * self.cols..(r + 1) * self.cols] {
+                fmt::Write::write_char(f, b as char)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_get_display() {
+        let g = Grid::parse("xo.|ox.").unwrap();
+        assert_eq!((g.rows(), g.cols()), (2, 3));
+        assert_eq!(g.get(1, 1), Some(b'x'));
+        assert_eq!(g.get(2, 3), Some(b'.'));
+        assert_eq!(g.get(0, 1), None);
+        assert_eq!(g.get(3, 1), None);
+        assert_eq!(g.get(1, 4), None);
+        assert_eq!(g.get_signed(-1, 1), None);
+        assert_eq!(g.to_string(), "xo.|ox.");
+        assert_eq!(Grid::parse("").unwrap().to_string(), "");
+    }
+
+    #[test]
+    fn ragged_is_an_error() {
+        assert_eq!(
+            Grid::parse("xo|x"),
+            Err(GridError::Ragged {
+                row: 2,
+                expected: 2,
+                found: 1
+            })
+        );
+        assert_eq!(Grid::parse("é"), Err(GridError::NonAscii));
+    }
+
+    #[test]
+    fn updated_and_find_all() {
+        let g = Grid::parse("xo.|ox.").unwrap();
+        let h = g.updated(&[((1, 3), b'x'), ((2, 1), b'.')]).unwrap();
+        assert_eq!(h.to_string(), "xox|.x.");
+        assert_eq!(g.to_string(), "xo.|ox.");
+        assert_eq!(h.find_all(b'x'), vec![(1, 1), (1, 3), (2, 2)]);
+        assert_eq!(
+            g.updated(&[((3, 1), b'x')]),
+            Err(GridError::OutOfRange { row: 3, col: 1 })
+        );
+    }
+
+    #[test]
+    fn decomposition_regions() {
+        let g = Grid::parse("xx..o|....o|.x...").unwrap();
+        let parts: Vec<String> = g
+            .decomposition(b'.', Adjacency::Orthogonal)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(parts, vec!["xx", "o|o", "x"]);
+        let g = Grid::parse("x.|.x").unwrap();
+        assert_eq!(g.decomposition(b'.', Adjacency::Orthogonal).len(), 2);
+        let d = g.decomposition(b'.', Adjacency::Diagonal);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].to_string(), "x.|.x");
+        assert_eq!(g.decomposition(b'.', Adjacency::King).len(), 1);
+        let g = Grid::parse("x.x|xxx").unwrap();
+        let d = g.decomposition(b'.', Adjacency::Orthogonal);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].to_string(), "x.x|xxx");
+    }
+
+    #[test]
+    fn symmetries_and_canonical() {
+        let g = Grid::parse("ab|cd").unwrap();
+        let mut all: Vec<String> = g.symmetries().iter().map(|s| s.to_string()).collect();
+        all.sort();
+        assert_eq!(
+            all,
+            vec!["ab|cd", "ac|bd", "ba|dc", "bd|ac", "ca|db", "cd|ab", "db|ca", "dc|ba"]
+        );
+        assert_eq!(g.canonical().to_string(), "ab|cd");
+        assert_eq!(
+            Grid::parse("dc|ba").unwrap().canonical().to_string(),
+            "ab|cd"
+        );
+        let r = Grid::parse("cba|fed").unwrap();
+        assert_eq!(r.symmetries().len(), 4);
+        assert_eq!(r.canonical().to_string(), "abc|def");
+        assert_eq!(r.transpose().to_string(), "cf|be|ad");
+    }
+}

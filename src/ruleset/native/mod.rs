@@ -1,0 +1,48 @@
+//! Native fast paths for standard rulesets, each beside its `stdlib/*.cgs` definition.
+//!
+//! Every solver memoises the value of each *component* (an independent part of a position, normalised under
+//! the ruleset's symmetries) in an `FxHashMap`, and builds values with the engine's canonical-form
+//! constructor [`crate::game::Games::new_game`]. Boards are packed into `u128` bitboards ([`bits`]), so a
+//! component must fit a bounding box of at most 128 cells; otherwise a solver reports
+//! [`NativeError::TooLarge`] and the caller falls back to the script rules. A solver given an interrupt flag
+//! (`set_interrupt`) checks it once per component it solves and stops with [`NativeError::Interrupted`]; its
+//! memo stays valid, so asking again resumes the work.
+
+pub mod bits;
+pub mod clobber;
+pub mod cram;
+pub mod domineering;
+pub mod region;
+pub mod toads;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Why a native solver gave no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NativeError {
+    /// A component does not fit the solver's 128-cell bitboards.
+    TooLarge,
+    /// The interrupt flag was raised.
+    Interrupted,
+    /// A cell the ruleset does not know (Toads and Frogs accepts `t`, `T`, `f`, `F`, `.`).
+    BadCell(u8),
+}
+
+/// An optional shared interrupt flag.
+#[derive(Clone, Default)]
+pub(crate) struct Interrupt(Option<Arc<AtomicBool>>);
+
+impl Interrupt {
+    pub(crate) fn set(&mut self, flag: Arc<AtomicBool>) {
+        self.0 = Some(flag);
+    }
+
+    #[inline]
+    pub(crate) fn check(&self) -> Result<(), NativeError> {
+        match &self.0 {
+            Some(f) if f.load(Ordering::Relaxed) => Err(NativeError::Interrupted),
+            _ => Ok(()),
+        }
+    }
+}

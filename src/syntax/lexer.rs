@@ -1,0 +1,630 @@
+//! The lexer: the [`Token`] enum is the single vocabulary of the language; the grammar's `extern` block maps each
+//! of its terminals to one variant. Literal payloads (integers, strings with escapes resolved, identifiers) are
+//! parsed here, so the grammar never re-reads text.
+//!
+//! Game-literal brackets are lexed as plain `<`, `>` and bar runs (`|` is [`Token::Bar`], `||`, `|||`, … are
+//! [`Token::Bars`]); the grammar recognises the comparison operators `<|` and `|>` as two adjacent tokens, so
+//! `<|0>`, `<0|>` and `<<0|>|>` need no special cases. The only token split done after logos is `>==`, which is
+//! always `>` followed by `==` (as in `<|>==0`); see [`tokens`].
+
+use logos::{FilterResult, Lexer, Logos};
+use num_bigint::BigInt;
+use std::fmt;
+
+/// What went wrong while lexing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LexErrorKind {
+    /// A character that starts no token.
+    UnexpectedChar(char),
+    /// A string literal without its closing `"` on the same line.
+    UnterminatedString,
+    /// A backslash escape other than `\\ \" \n \t`; holds the escaped character.
+    BadEscape(char),
+    /// A `/*` comment without its `*/`.
+    UnterminatedComment,
+}
+
+/// A lexing error with its byte range (file-absolute once it leaves [`tokens`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexError {
+    /// What went wrong.
+    pub kind: LexErrorKind,
+    /// First byte of the offending text.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+}
+
+/// Required by logos; never used (every error is built by a callback).
+impl Default for LexError {
+    fn default() -> LexError {
+        LexError { kind: LexErrorKind::UnexpectedChar('\u{fffd}'), start: 0, end: 0 }
+    }
+}
+
+impl LexError {
+    fn unexpected_char<'a>(lex: &mut Lexer<'a, Token<'a>>) -> LexError {
+        let span = lex.span();
+        let c = lex.slice().chars().next().unwrap_or('\u{fffd}');
+        LexError { kind: LexErrorKind::UnexpectedChar(c), start: span.start, end: span.end }
+    }
+
+    /// The one-line message, in CGSuite's sentence style.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            LexErrorKind::UnexpectedChar(c) => format!("Syntax error: unexpected character `{}`.", c.escape_debug()),
+            LexErrorKind::UnterminatedString => "Syntax error: unterminated string.".to_string(),
+            LexErrorKind::BadEscape(c) => {
+                format!("Syntax error: invalid escape sequence `\\{}` in string.", c.escape_debug())
+            }
+            LexErrorKind::UnterminatedComment => "Syntax error: unterminated comment.".to_string(),
+        }
+    }
+}
+
+/// The tokens of cgs.
+#[derive(Logos, Clone, Debug, PartialEq)]
+#[logos(error(LexError, LexError::unexpected_char))]
+#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip r"//[^\n]*")]
+pub enum Token<'input> {
+    /// An integer literal of any size.
+    #[regex(r"[0-9]+", |lex| lex.slice().parse::<BigInt>().ok())]
+    Int(BigInt),
+    /// A string literal, escapes resolved.
+    #[token("\"", lex_string)]
+    Str(String),
+    /// An identifier.
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*")]
+    Ident(&'input str),
+
+    /// `and`
+    #[token("and")]
+    And,
+    /// `as`
+    #[token("as")]
+    As,
+    /// `begin`
+    #[token("begin")]
+    Begin,
+    /// `break`
+    #[token("break")]
+    Break,
+    /// `by`
+    #[token("by")]
+    By,
+    /// `continue`
+    #[token("continue")]
+    Continue,
+    /// `def`
+    #[token("def")]
+    Def,
+    /// `do`
+    #[token("do")]
+    Do,
+    /// `else`
+    #[token("else")]
+    Else,
+    /// `elseif`
+    #[token("elseif")]
+    Elseif,
+    /// `end`
+    #[token("end")]
+    End,
+    /// `error`
+    #[token("error")]
+    Error,
+    /// `false`
+    #[token("false")]
+    False,
+    /// `for`
+    #[token("for")]
+    For,
+    /// `from`
+    #[token("from")]
+    From,
+    /// `if`
+    #[token("if")]
+    If,
+    /// `in`
+    #[token("in")]
+    In,
+    /// `is`
+    #[token("is")]
+    Is,
+    /// `not`
+    #[token("not")]
+    Not,
+    /// `or`
+    #[token("or")]
+    Or,
+    /// `return`
+    #[token("return")]
+    Return,
+    /// `ruleset`
+    #[token("ruleset")]
+    Ruleset,
+    /// `then`
+    #[token("then")]
+    Then,
+    /// `to`
+    #[token("to")]
+    To,
+    /// `true`
+    #[token("true")]
+    True,
+    /// `var`
+    #[token("var")]
+    Var,
+    /// `where`
+    #[token("where")]
+    Where,
+    /// `while`
+    #[token("while")]
+    While,
+    /// `yield`
+    #[token("yield")]
+    Yield,
+    /// `Nothing`
+    #[token("Nothing")]
+    Nothing,
+    /// `Left`
+    #[token("Left")]
+    Left,
+    /// `Right`
+    #[token("Right")]
+    Right,
+
+    /// `*`: a nimber in operand position, multiplication between operands.
+    #[token("*")]
+    Star,
+    /// `^`: up in operand position, power between operands.
+    #[token("^")]
+    Caret,
+    /// `^^`, `^^^`, …: a run of two or more ups; holds the count.
+    #[regex(r"\^\^+", |lex| run_length(lex.slice()))]
+    Carets(u32),
+    /// `v`: down.
+    #[token("v", priority = 10)]
+    Down,
+    /// `vv`, `vvv`, …: a run of two or more downs; holds the count.
+    #[regex(r"vv+", |lex| run_length(lex.slice()), priority = 10)]
+    Downs(u32),
+    /// `v3`: down times an integer; holds the integer.
+    #[regex(r"v[0-9]+", |lex| lex.slice()[1..].parse::<BigInt>().ok(), priority = 10)]
+    DownCount(BigInt),
+    /// `+-`
+    #[token("+-")]
+    PlusMinus,
+    /// `+`
+    #[token("+")]
+    Plus,
+    /// `-`
+    #[token("-")]
+    Minus,
+    /// `/`
+    #[token("/")]
+    Slash,
+    /// `%`
+    #[token("%")]
+    Percent,
+    /// `:`
+    #[token(":")]
+    Colon,
+    /// `:=`
+    #[token(":=")]
+    ColonEq,
+    /// `=`: never valid; lexed so that the parser can say "use `:=`".
+    #[token("=")]
+    Eq,
+    /// `=>`
+    #[token("=>")]
+    FatArrow,
+    /// `==`
+    #[token("==")]
+    EqEq,
+    /// `!=`
+    #[token("!=")]
+    NotEq,
+    /// `<`
+    #[token("<")]
+    Lt,
+    /// `<=`
+    #[token("<=")]
+    Le,
+    /// `>`
+    #[token(">")]
+    Gt,
+    /// `>=`
+    #[token(">=")]
+    Ge,
+    /// `>==`: split by [`tokens`] into `>` and `==`; never reaches the parser.
+    #[token(">==")]
+    GtEqEq,
+    /// `<>` (confused with).
+    #[token("<>")]
+    LtGt,
+    /// `->`
+    #[token("->")]
+    Arrow,
+    /// `.`
+    #[token(".")]
+    Dot,
+    /// `,`
+    #[token(",")]
+    Comma,
+    /// `;`
+    #[token(";")]
+    Semi,
+    /// `(`
+    #[token("(")]
+    LParen,
+    /// `)`
+    #[token(")")]
+    RParen,
+    /// `[`
+    #[token("[")]
+    LBracket,
+    /// `]`
+    #[token("]")]
+    RBracket,
+    /// `{`
+    #[token("{")]
+    LBrace,
+    /// `}`
+    #[token("}")]
+    RBrace,
+    /// `|`
+    #[token("|")]
+    Bar,
+    /// `||`, `|||`, …: a run of two or more bars; holds the count.
+    #[regex(r"\|\|+", |lex| run_length(lex.slice()))]
+    Bars(u32),
+
+    /// A `/* … */` comment: skipped by its callback, never produced.
+    #[token("/*", block_comment)]
+    BlockComment,
+    /// Stands in for text that failed to lex (the error is reported separately); the grammar accepts it as an
+    /// operand so that parsing continues. Never produced by logos.
+    Invalid,
+}
+
+fn run_length(s: &str) -> u32 {
+    u32::try_from(s.len()).unwrap_or(u32::MAX)
+}
+
+fn block_comment<'a>(lex: &mut Lexer<'a, Token<'a>>) -> FilterResult<(), LexError> {
+    match lex.remainder().find("*/") {
+        Some(i) => {
+            lex.bump(i + 2);
+            FilterResult::Skip
+        }
+        None => {
+            let start = lex.span().start;
+            lex.bump(lex.remainder().len());
+            FilterResult::Error(LexError { kind: LexErrorKind::UnterminatedComment, start, end: start + 2 })
+        }
+    }
+}
+
+/// Lexes the rest of a string after its opening `"`. A string ends at the closing `"` on the same line; the
+/// first bad escape is reported (with its own span) after the whole string has been consumed.
+fn lex_string<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<String, LexError> {
+    let start = lex.span().start;
+    let rest = lex.remainder();
+    let mut out = String::new();
+    let mut bad: Option<LexError> = None;
+    let mut chars = rest.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                lex.bump(i + 1);
+                return match bad {
+                    Some(e) => Err(e),
+                    None => Ok(out),
+                };
+            }
+            '\n' => break,
+            '\\' => match chars.next() {
+                Some((_, '\\')) => out.push('\\'),
+                Some((_, '"')) => out.push('"'),
+                Some((_, 'n')) => out.push('\n'),
+                Some((_, 't')) => out.push('\t'),
+                Some((j, '\n')) | Some((j, '\r')) => {
+                    lex.bump(j);
+                    return Err(LexError { kind: LexErrorKind::UnterminatedString, start, end: start + 1 + j });
+                }
+                Some((j, e)) => {
+                    if bad.is_none() {
+                        let s = start + 1 + i;
+                        bad = Some(LexError {
+                            kind: LexErrorKind::BadEscape(e),
+                            start: s,
+                            end: start + 1 + j + e.len_utf8(),
+                        });
+                    }
+                }
+                None => break,
+            },
+            _ => out.push(c),
+        }
+    }
+    // No closing quote on this line: the string runs to the end of the line.
+    let len = rest.find('\n').unwrap_or(rest.len());
+    let len = if rest[..len].ends_with('\r') { len - 1 } else { len };
+    lex.bump(len);
+    Err(LexError { kind: LexErrorKind::UnterminatedString, start, end: start + 1 + len })
+}
+
+/// A token with its byte range.
+pub type Spanned<'input> = (usize, Token<'input>, usize);
+
+/// Lexes `src`, whose first byte is at `offset` in its file, into LALRPOP triples with file-absolute offsets.
+/// `>==` comes out as `>` followed by `==`.
+pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'_>, LexError>> + '_ {
+    raw_tokens(src, offset).map(|(res, s, e)| res.map(|t| (s, t, e)))
+}
+
+/// Like [`tokens`], but every item carries the byte range the lexer consumed, also for errors (whose own span
+/// may be narrower, e.g. just the bad escape inside a string).
+pub(crate) fn raw_tokens(
+    src: &str,
+    offset: usize,
+) -> impl Iterator<Item = (Result<Token<'_>, LexError>, usize, usize)> + '_ {
+    Token::lexer(src).spanned().flat_map(move |(res, range)| {
+        let (s, e) = (range.start + offset, range.end + offset);
+        match res {
+            Ok(Token::GtEqEq) => [Some((Ok(Token::Gt), s, s + 1)), Some((Ok(Token::EqEq), s + 1, e))],
+            Ok(tok) => [Some((Ok(tok), s, e)), None],
+            Err(mut err) => {
+                if err.end <= err.start {
+                    err.start = range.start;
+                    err.end = range.end;
+                }
+                err.start += offset;
+                err.end += offset;
+                [Some((Err(err), s, e)), None]
+            }
+        }
+        .into_iter()
+        .flatten()
+    })
+}
+
+impl Token<'_> {
+    /// Opening-bracket depth contributed by this token: +1 for `(`, `[`, `{`, -1 for their closers. Used by the
+    /// cell splitter to see that a text is unfinished without parsing it.
+    pub fn bracket_delta(&self) -> i32 {
+        match self {
+            Token::LParen | Token::LBracket | Token::LBrace => 1,
+            Token::RParen | Token::RBracket | Token::RBrace => -1,
+            _ => 0,
+        }
+    }
+
+    /// Keyword-block depth contributed by this token: +1 for `begin`, `if`, `do`, `yield` (a `for`/`while` body;
+    /// comprehensions use neither) and `ruleset`, -1 for `end`.
+    pub fn block_delta(&self) -> i32 {
+        match self {
+            Token::Begin | Token::If | Token::Do | Token::Yield | Token::Ruleset => 1,
+            Token::End => -1,
+            _ => 0,
+        }
+    }
+}
+
+impl Token<'_> {
+    /// Whether a text ending with this token is certainly unfinished: a binary operator, a separator or a keyword
+    /// that needs something after it. (`*`, `^` and `>` can end an operand; `return` can stand alone.)
+    pub fn expects_more(&self) -> bool {
+        matches!(
+            self,
+            Token::PlusMinus
+                | Token::Plus
+                | Token::Minus
+                | Token::Slash
+                | Token::Percent
+                | Token::Colon
+                | Token::ColonEq
+                | Token::Eq
+                | Token::FatArrow
+                | Token::EqEq
+                | Token::NotEq
+                | Token::Lt
+                | Token::Le
+                | Token::Ge
+                | Token::LtGt
+                | Token::Arrow
+                | Token::Dot
+                | Token::Comma
+                | Token::Bar
+                | Token::Bars(_)
+                | Token::And
+                | Token::Or
+                | Token::Not
+                | Token::Is
+                | Token::In
+                | Token::From
+                | Token::To
+                | Token::By
+                | Token::Where
+                | Token::Then
+                | Token::Else
+                | Token::Elseif
+                | Token::For
+                | Token::While
+                | Token::Def
+                | Token::Var
+        )
+    }
+}
+
+impl fmt::Display for Token<'_> {
+    /// The token as it would be written (used in "unexpected `…`" messages).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            Token::Int(n) => return write!(f, "{n}"),
+            Token::Str(s) => {
+                f.write_str("\"")?;
+                for c in s.chars() {
+                    match c {
+                        '\\' => f.write_str("\\\\")?,
+                        '"' => f.write_str("\\\"")?,
+                        '\n' => f.write_str("\\n")?,
+                        '\t' => f.write_str("\\t")?,
+                        c => write!(f, "{c}")?,
+                    }
+                }
+                return f.write_str("\"");
+            }
+            Token::Ident(s) => s,
+            Token::Carets(n) => return f.write_str(&"^".repeat(*n as usize)),
+            Token::Downs(n) => return f.write_str(&"v".repeat(*n as usize)),
+            Token::DownCount(n) => return write!(f, "v{n}"),
+            Token::Bars(n) => return f.write_str(&"|".repeat(*n as usize)),
+            Token::And => "and",
+            Token::As => "as",
+            Token::Begin => "begin",
+            Token::Break => "break",
+            Token::By => "by",
+            Token::Continue => "continue",
+            Token::Def => "def",
+            Token::Do => "do",
+            Token::Else => "else",
+            Token::Elseif => "elseif",
+            Token::End => "end",
+            Token::Error => "error",
+            Token::False => "false",
+            Token::For => "for",
+            Token::From => "from",
+            Token::If => "if",
+            Token::In => "in",
+            Token::Is => "is",
+            Token::Not => "not",
+            Token::Or => "or",
+            Token::Return => "return",
+            Token::Ruleset => "ruleset",
+            Token::Then => "then",
+            Token::To => "to",
+            Token::True => "true",
+            Token::Var => "var",
+            Token::Where => "where",
+            Token::While => "while",
+            Token::Yield => "yield",
+            Token::Nothing => "Nothing",
+            Token::Left => "Left",
+            Token::Right => "Right",
+            Token::Star => "*",
+            Token::Caret => "^",
+            Token::Down => "v",
+            Token::PlusMinus => "+-",
+            Token::Plus => "+",
+            Token::Minus => "-",
+            Token::Slash => "/",
+            Token::Percent => "%",
+            Token::Colon => ":",
+            Token::ColonEq => ":=",
+            Token::Eq => "=",
+            Token::FatArrow => "=>",
+            Token::EqEq => "==",
+            Token::NotEq => "!=",
+            Token::Lt => "<",
+            Token::Le => "<=",
+            Token::Gt => ">",
+            Token::Ge => ">=",
+            Token::GtEqEq => ">==",
+            Token::LtGt => "<>",
+            Token::Arrow => "->",
+            Token::Dot => ".",
+            Token::Comma => ",",
+            Token::Semi => ";",
+            Token::LParen => "(",
+            Token::RParen => ")",
+            Token::LBracket => "[",
+            Token::RBracket => "]",
+            Token::LBrace => "{",
+            Token::RBrace => "}",
+            Token::Bar => "|",
+            Token::BlockComment => "/*",
+            Token::Invalid => "invalid token",
+        };
+        f.write_str(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compact token printer: tokens as written, separated by spaces; lex errors as `!kind@start..end`.
+    fn lex(src: &str) -> String {
+        tokens(src, 0)
+            .map(|t| match t {
+                Ok((_, Token::Ident(s), _)) => format!("id:{s}"),
+                Ok((_, Token::Str(s), _)) => format!("str:{s:?}"),
+                Ok((_, t, _)) => t.to_string(),
+                Err(e) => format!("!{:?}@{}..{}", e.kind, e.start, e.end),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn basics() {
+        assert_eq!(lex("x := 3 + foo_1"), "id:x := 3 + id:foo_1");
+        assert_eq!(lex("12345678901234567890123"), "12345678901234567890123");
+        assert_eq!(lex("a // comment\n b /* c \n d */ e"), "id:a id:b id:e");
+        assert_eq!(lex("if then elseif end Nothing Left"), "if then elseif end Nothing Left");
+        assert_eq!(lex("iff ends"), "id:iff id:ends");
+    }
+
+    #[test]
+    fn game_tokens() {
+        assert_eq!(lex("<|>"), "< | >");
+        assert_eq!(lex("<0|>"), "< 0 | >");
+        assert_eq!(lex("<|0>"), "< | 0 >");
+        assert_eq!(lex("<<0|>|>"), "< < 0 | > | >");
+        assert_eq!(lex("<3|||2||1|0>"), "< 3 ||| 2 || 1 | 0 >");
+        assert_eq!(lex("G <| H |> K <> L"), "id:G < | id:H | > id:K <> id:L");
+        assert_eq!(lex("^ ^^ ^^^*3"), "^ ^^ ^^^ * 3");
+        assert_eq!(lex("v vv vvv v3*2 vx value v3x vv3"), "v vv vvv v3 * 2 id:vx id:value id:v3x id:vv3");
+        assert_eq!(lex("+-1 3+-1 x->y"), "+- 1 3 +- 1 id:x -> id:y");
+        assert_eq!(lex("<|>==0 a>=b a>b"), "< | > == 0 id:a >= id:b id:a > id:b");
+        assert_eq!(lex("= == => := : <= !="), "= == => := : <= !=");
+    }
+
+    #[test]
+    fn spans_are_offset() {
+        let v: Vec<_> = tokens("<|>==0", 10).map(|t| t.map(|(s, _, e)| (s, e))).collect();
+        assert_eq!(v, vec![Ok((10, 11)), Ok((11, 12)), Ok((12, 13)), Ok((13, 15)), Ok((15, 16))]);
+    }
+
+    #[test]
+    fn strings() {
+        assert_eq!(lex(r#""a\\b\"c\nd\te""#), r#"str:"a\\b\"c\nd\te""#);
+        assert_eq!(lex(r#""abc"#), "!UnterminatedString@0..4");
+        assert_eq!(lex("\"abc\nx"), "!UnterminatedString@0..4 id:x");
+        assert_eq!(lex(r#"x "a\qb" y"#), "id:x !BadEscape('q')@4..6 id:y");
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(lex("1 @ 2"), "1 !UnexpectedChar('@')@2..3 2");
+        assert_eq!(lex("1 /* abc"), "1 !UnterminatedComment@2..4");
+        assert_eq!(lex("a ! b"), "id:a !UnexpectedChar('!')@2..3 id:b");
+    }
+
+    /// The printed form of every fixed token lexes back to that token (guards the `Display` table against drift).
+    #[test]
+    fn display_round_trips() {
+        let src = "and as begin break by continue def do else elseif end error false for from if in is not or \
+                   return ruleset then to true var where while yield Nothing Left Right * ^ ^^^ v vvv v7 +- + - / \
+                   % : := = => == != < <= > >= <> -> . , ; ( ) [ ] { } | ||| 42 \"q\\\"\" name";
+        for t in tokens(src, 0) {
+            let (_, t, _) = t.expect("lexes");
+            let printed = t.to_string();
+            let again: Vec<_> = tokens(&printed, 0).map(|r| r.expect("lexes").1).collect();
+            assert_eq!(again, vec![t.clone()], "{printed}");
+        }
+    }
+}

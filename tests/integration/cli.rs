@@ -1,0 +1,137 @@
+//! The built `cgs` binary: `-e`, script files, stdin, exit codes and `--help`. The binary must print exactly
+//! what the library's script runner prints (the snapshots of `tests/scripts/cli/` pin that down).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cgs(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgs"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("CGS_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the cgs binary");
+    let mut pipe = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        pipe.write_all(text.as_bytes()).unwrap();
+    }
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn eval_prints_the_value_of_one_cell() {
+    let out = cgs(&["-e", "*2 + *3"], None);
+    assert_eq!(text(&out.stdout), "*\n");
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+
+    let out = cgs(&["-e", "x := 3; x + 4"], None);
+    assert_eq!(text(&out.stdout), "7\n");
+    let out = cgs(&["-e", "x := 3; x + 4;"], None);
+    assert_eq!(text(&out.stdout), "", "a trailing `;` suppresses the value");
+}
+
+#[test]
+fn eval_errors_exit_with_status_1() {
+    let out = cgs(&["-e", "1 / 0"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("<-e>:1:1"), "{err}");
+    assert!(err.contains("1 / 0"), "{err}");
+    assert!(!err.contains('\x1b'), "no colour when stderr is not a terminal: {err}");
+
+    let out = cgs(&["-e", "(1 + "], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("Error"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn script_files_match_the_library_runner() {
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cli")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "cgs") {
+            continue;
+        }
+        let name = format!("tests/scripts/cli/{}", path.file_name().unwrap().to_string_lossy());
+        let source = std::fs::read_to_string(&path).unwrap();
+        let script = name.clone();
+        let expected = cgs::interp::with_big_stack(move || {
+            cgs::repl::run_script(&mut cgs::interp::Interpreter::new(), &script, &source)
+        });
+        let out = cgs(&[&name], None);
+        assert_eq!(text(&out.stdout), expected.0, "{name}: stdout");
+        assert_eq!(text(&out.stderr), expected.1, "{name}: stderr");
+        assert_eq!(out.status.code(), Some(expected.2), "{name}: exit code");
+    }
+}
+
+#[test]
+fn a_script_stops_at_the_first_error() {
+    let out = cgs(&["tests/scripts/cli/stops_at_first_error.cgs"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("before"), "{stdout}");
+    assert!(!stdout.contains("after"), "{stdout}");
+}
+
+#[test]
+fn several_files_share_one_session() {
+    let out = cgs(&["tests/integration/repl/defs.cgs", "-"], Some("twice(*3)\n"));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&out.stdout).lines().last(), Some("0"));
+}
+
+#[test]
+fn stdin_is_read_as_a_script() {
+    let out = cgs(&[], Some("a := ^\na + a\n\ndef f(n) begin\n  n + 1\nend\nf(1)\n"));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("^^\n"), "{stdout}");
+    assert!(stdout.ends_with("2\n"), "{stdout}");
+
+    let out = cgs(&[], Some("1 +\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("<stdin>"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn missing_files_and_bad_arguments_fail_cleanly() {
+    let out = cgs(&["no/such/file.cgs"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "Error: Could not read `no/such/file.cgs`: No such file or directory.\n");
+
+    let out = cgs(&["--no-such-flag"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = cgs(&["-e", "1", "file.cgs"], None);
+    assert_eq!(out.status.code(), Some(2), "-e and files are exclusive");
+}
+
+#[test]
+fn help_describes_the_usage() {
+    let out = cgs(&["--help"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for needle in ["Usage: cgs", "--eval", "[FILE]...", "combinatorial game"] {
+        assert!(help.contains(needle), "{needle} missing from:\n{help}");
+    }
+    let out = cgs(&["--version"], None);
+    assert!(text(&out.stdout).starts_with("cgs "), "{}", text(&out.stdout));
+}
+
+#[test]
+fn runaway_recursion_is_an_error_not_a_crash() {
+    let out = cgs(&["-e", "def f(n) := f(n + 1); f(0)"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("Maximum recursion depth exceeded"), "{err}");
+}

@@ -1,0 +1,16 @@
+//! The one integration-test binary.
+//!
+//! - [`scripts`]: every `tests/scripts/**/*.cgs` and every `examples/*.cgs` is run through
+//!   [`cgs::repl::run_script`] (the code path of `cgs FILE`) and its stdout, stderr and exit code are
+//!   snapshotted with insta. Adding a test is adding a file.
+//! - [`repl`]: REPL transcripts through the terminal-free backend, from `tests/integration/repl/*.repl`.
+//! - [`cli`]: the built `cgs` binary: `-e`, script files, stdin, exit codes, `--help`.
+//! - [`docs`]: the REPL transcripts in `README.md` are replayed and must match.
+//!
+//! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
+//! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
+
+mod cli;
+mod docs;
+mod repl;
+mod scripts;
