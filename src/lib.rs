@@ -10,3 +10,4 @@ pub mod diag;
 pub mod syntax;
 pub mod interp;
 pub mod repl;
+pub mod ruleset;

@@ -119,6 +119,8 @@ pub struct Games {
     pub(crate) uptimal_cache: FxHashMap<GameId, Option<super::uptimal::UptimalExpansion>>,
     /// Options in the deterministic printing order (left, right), per game.
     pub(crate) sorted_cache: FxHashMap<GameId, SortedOptions>,
+    /// Thermographs and related values, per game (see thermo.rs).
+    pub(crate) thermo: super::thermo::ThermoCache,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     overflow: bool,
 }
@@ -154,6 +156,7 @@ impl Games {
             stop_count_cache: FxHashMap::default(),
             uptimal_cache: FxHashMap::default(),
             sorted_cache: FxHashMap::default(),
+            thermo: super::thermo::ThermoCache::new(),
             interrupt: None,
             overflow: false,
         };

@@ -787,3 +787,29 @@ fn long_orders() {
     let c = g.up_order(Dyadic::new(37, 6));
     assert_eq!(g.sumber_form(c), Some(sm(false, &[(37, 6, 1)])));
 }
+
+/// Timing of larger cases (`cargo test -- --ignored sumber_timing --nocapture`).
+#[test]
+#[ignore]
+fn sumber_timing() {
+    let mut g = Games::new();
+    let cases = [
+        sm(
+            true,
+            &[(1, 3, 3), (3, 3, -3), (5, 3, 3), (1, 0, -3), (5, 1, 3)],
+        ),
+        sm(false, &[(1, 4, 6), (1, 1, -6), (3, 0, 6), (7, 0, -6)]),
+        sm(true, &[(1, 0, 12), (2, 0, -12), (3, 0, 12)]),
+    ];
+    for s in cases {
+        let t = std::time::Instant::now();
+        let v = g.sumber_value(&s);
+        let t1 = t.elapsed();
+        let n = g.follower_count(v);
+        let t = std::time::Instant::now();
+        let f = g.sumber_form(v);
+        let t2 = t.elapsed();
+        assert_eq!(f.as_ref(), Some(&s));
+        eprintln!("{s}: build {t1:?}, {n} followers, sumber_form {t2:?}");
+    }
+}

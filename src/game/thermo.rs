@@ -20,9 +20,7 @@ pub struct Thermograph {
 
 /// Memo tables for thermography and atomic weights, keyed by game id.
 ///
-/// Intended to live in [`Games`] as a field (`pub thermo: ThermoCache`) so results persist between calls;
-/// until then each public operation uses a fresh one for the duration of the call.
-#[derive(Default, Debug)]
+#[derive(Default, Debug, Clone)]
 pub struct ThermoCache {
     pub(super) thermographs: HashMap<GameId, Thermograph>,
     pub(super) naive_atomic_weights: HashMap<GameId, GameId>,
@@ -422,14 +420,16 @@ impl Games {
         }
     }
 
-    /// Runs `f` with the thermography cache. Until [`Games`] carries a `thermo: ThermoCache` field the
-    /// cache lives for one call; with the field this becomes `take` / run / put back.
+    /// Runs `f` with the arena's thermography cache (taken out for the call and put back, so that `f` may
+    /// use the arena mutably while it fills the cache).
     pub(super) fn with_thermo_cache<T>(
         &mut self,
         f: impl FnOnce(&mut Games, &mut ThermoCache) -> T,
     ) -> T {
-        let mut cache = ThermoCache::new();
-        f(self, &mut cache)
+        let mut cache = std::mem::take(&mut self.thermo);
+        let result = f(self, &mut cache);
+        self.thermo = cache;
+        result
     }
 
     /// `G.Mean`: the mast value of the thermograph (the number part for number + ups + star).

@@ -194,6 +194,44 @@ pub enum ErrorKind {
         /// The I/O error.
         message: String,
     },
+    /// A `ruleset` declaration without `def Options`.
+    RulesetWithoutOptions {
+        /// The ruleset's name.
+        ruleset: String,
+    },
+    /// A hook or member of a ruleset with the wrong number of parameters.
+    RulesetHookArity {
+        /// The ruleset's name.
+        ruleset: String,
+        /// The hook (`Options`, `Show`, …) or member.
+        hook: String,
+        /// What it must take.
+        expected: &'static str,
+        /// How many parameters it has.
+        got: usize,
+    },
+    /// A ruleset state that cannot be hashed (a function, a thermograph, a position).
+    UnhashableState {
+        /// The type of the offending part.
+        ty: &'static str,
+    },
+    /// A ruleset hook (`Options`, `Components`) that returned something other than a collection.
+    HookResult {
+        /// The hook.
+        hook: &'static str,
+        /// The type it returned.
+        ty: &'static str,
+    },
+    /// A position that is among its own followers.
+    NotShortGame {
+        /// The position as printed.
+        position: String,
+    },
+    /// A malformed grid or grid cell.
+    InvalidGrid {
+        /// What is wrong.
+        message: String,
+    },
     /// A bug in cgs itself.
     Internal {
         /// What went wrong.
@@ -208,7 +246,11 @@ impl ErrorKind {
         match self {
             UndefinedVariable { name } => format!("That variable is not defined: `{name}`."),
             NoOperation { op, types } => {
-                let list = types.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ");
+                let list = types
+                    .iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 if types.len() == 1 {
                     format!("No operation `{op}` for argument of type {list}.")
                 } else {
@@ -219,7 +261,12 @@ impl ErrorKind {
             ArgumentCount { expected, got } => {
                 format!("Expecting {}, got {got}.", expected.describe())
             }
-            ArgumentType { function, position, expected, got } => format!(
+            ArgumentType {
+                function,
+                position,
+                expected,
+                got,
+            } => format!(
                 "Argument {position} of `{function}` must be of type `{expected}`, not `{got}`."
             ),
             DivisionByZero => "Division by zero.".to_string(),
@@ -228,8 +275,8 @@ impl ErrorKind {
             NotIndexable { ty } => format!("A value of type `{ty}` cannot be indexed."),
             NotCallable { ty } => format!("A value of type `{ty}` is not a function."),
             NotIterable { ty } => format!("A value of type `{ty}` cannot be iterated over."),
-            NotBoolean { ty } => format!("Expecting a `Boolean`, got a `{ty}`."),
-            NotAGame { ty, value } => format!("Not a game (a `{ty}`): {value}"),
+            NotBoolean { ty } => format!("Expecting a `Boolean`, got a value of type `{ty}`."),
+            NotAGame { ty, value } => format!("Not a game: {value} (of type `{ty}`)."),
             ExpectedInteger { what, value } => format!("Invalid {what}: {value}"),
             UnknownType { name } => format!("Unknown type: `{name}`."),
             RecursionDepth => "Maximum recursion depth exceeded.".to_string(),
@@ -249,6 +296,22 @@ impl ErrorKind {
             NotDyadic { value } => format!("Not a dyadic rational: {value}"),
             NotSupported { what } => format!("Not yet supported: {what}."),
             Output { message } => format!("Could not write output: {message}."),
+            RulesetWithoutOptions { ruleset } => {
+                format!("The ruleset `{ruleset}` has no `Options` definition.")
+            }
+            RulesetHookArity { ruleset, hook, expected, got } => {
+                format!("`{hook}` of the ruleset `{ruleset}` must take {expected}, not {got}.")
+            }
+            UnhashableState { ty } => {
+                format!("A value of type `{ty}` cannot be part of a ruleset state (states must be hashable).")
+            }
+            HookResult { hook, ty } => {
+                format!("`{hook}` must return a collection, not a value of type `{ty}`.")
+            }
+            NotShortGame { position } => {
+                format!("That is not a short game: {position} is among its own followers.")
+            }
+            InvalidGrid { message } => format!("Invalid grid: {message}."),
             Internal { what } => format!("Internal error: {what}."),
         }
     }
@@ -277,7 +340,11 @@ pub struct EvalError {
 impl EvalError {
     /// An error at `span` with an empty call stack.
     pub fn new(kind: ErrorKind, span: Span) -> EvalError {
-        EvalError { kind, span, frames: Vec::new() }
+        EvalError {
+            kind,
+            span,
+            frames: Vec::new(),
+        }
     }
 
     /// The one-line message.
@@ -301,13 +368,21 @@ impl std::error::Error for EvalError {}
 
 impl From<&EvalError> for Diagnostic {
     fn from(e: &EvalError) -> Diagnostic {
-        let labels =
-            e.frames.iter().map(|f| (f.call_span, format!("in `{}`, called here", f.function))).collect();
+        let labels = e
+            .frames
+            .iter()
+            .map(|f| (f.call_span, format!("in `{}`, called here", f.function)))
+            .collect();
         let mut notes = Vec::new();
         if let ErrorKind::Internal { .. } = e.kind {
             notes.push("This is a bug in cgs; please report it.".to_string());
         }
-        Diagnostic { message: e.message(), span: e.span, labels, notes }
+        Diagnostic {
+            message: e.message(),
+            span: e.span,
+            labels,
+            notes,
+        }
     }
 }
 
@@ -317,18 +392,34 @@ mod tests {
 
     #[test]
     fn messages_read_like_cgsuite() {
-        let k = ErrorKind::NoOperation { op: "+", types: vec!["List", "Integer"] };
-        assert_eq!(k.message(), "No operation `+` for arguments of types `List`, `Integer`.");
-        let k = ErrorKind::ArgumentCount { expected: Arity::Exact(2), got: 1 };
+        let k = ErrorKind::NoOperation {
+            op: "+",
+            types: vec!["List", "Integer"],
+        };
+        assert_eq!(
+            k.message(),
+            "No operation `+` for arguments of types `List`, `Integer`."
+        );
+        let k = ErrorKind::ArgumentCount {
+            expected: Arity::Exact(2),
+            got: 1,
+        };
         assert_eq!(k.message(), "Expecting 2 arguments, got 1.");
-        let k = ErrorKind::ArgumentCount { expected: Arity::Exact(1), got: 0 };
+        let k = ErrorKind::ArgumentCount {
+            expected: Arity::Exact(1),
+            got: 0,
+        };
         assert_eq!(k.message(), "Expecting 1 argument, got 0.");
         assert_eq!(
             ErrorKind::UndefinedVariable { name: "foo".into() }.message(),
             "That variable is not defined: `foo`."
         );
         assert_eq!(
-            ErrorKind::NotAMember { ty: "Integer", name: "Foo".into() }.message(),
+            ErrorKind::NotAMember {
+                ty: "Integer",
+                name: "Foo".into()
+            }
+            .message(),
             "Not a member of `Integer`: `Foo`."
         );
     }
@@ -336,9 +427,15 @@ mod tests {
     #[test]
     fn diagnostic_carries_frames() {
         let mut e = EvalError::new(ErrorKind::DivisionByZero, Span::new(0, 3, 4));
-        e.frames.push(Frame { function: "f".into(), call_span: Span::new(0, 10, 14) });
+        e.frames.push(Frame {
+            function: "f".into(),
+            call_span: Span::new(0, 10, 14),
+        });
         let d = Diagnostic::from(&e);
         assert_eq!(d.message, "Division by zero.");
-        assert_eq!(d.labels, vec![(Span::new(0, 10, 14), "in `f`, called here".to_string())]);
+        assert_eq!(
+            d.labels,
+            vec![(Span::new(0, 10, 14), "in `f`, called here".to_string())]
+        );
     }
 }

@@ -20,13 +20,13 @@ use super::builtins::{self, Site};
 use super::env::{Globals, Locals, Scope};
 use super::error::{Arity, ErrorKind, EvalError, Frame};
 use super::value::{
-    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure,
-    Function, Player, Value,
+    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic,
+    Closure, Function, Player, Value,
 };
 use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
 use crate::syntax::ast::{
-    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, PlayerLit, UnaryOp,
-    UpCount,
+    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, PlayerLit,
+    UnaryOp, UpCount,
 };
 use crate::syntax::span::Span;
 use imbl::{OrdMap, OrdSet, Vector};
@@ -137,13 +137,16 @@ impl<'a> Machine<'a> {
     fn escaped(&self, exit: Exit) -> EvalError {
         match exit {
             Exit::Error(e) => *e,
-            Exit::Break(s) => EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "break" }, s),
-            Exit::Continue(s) => {
-                EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "continue" }, s)
+            Exit::Break(s) => {
+                EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "break" }, s)
             }
-            Exit::Return(_) => {
-                EvalError::new(ErrorKind::ReturnOutsideFunction, Span::default())
-            }
+            Exit::Continue(s) => EvalError::new(
+                ErrorKind::LoopControlOutsideLoop {
+                    keyword: "continue",
+                },
+                s,
+            ),
+            Exit::Return(_) => EvalError::new(ErrorKind::ReturnOutsideFunction, Span::default()),
         }
     }
 
@@ -182,7 +185,9 @@ impl<'a> Machine<'a> {
                     Some(None) => 1,
                     Some(Some(x)) => self.eval_u64(x, "nimber size")?,
                 };
-                let ups = ups.checked_mul(i64::from(*sign)).ok_or_else(|| overflow(e.span))?;
+                let ups = ups
+                    .checked_mul(i64::from(*sign))
+                    .ok_or_else(|| overflow(e.span))?;
                 let g = self.games.uptimal(Dyadic::from_int(0), ups, nim);
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
@@ -224,24 +229,36 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::Tuple(v.into()))
             }
-            ExprKind::Comprehension { kind, elem, value, clauses } => {
-                self.comprehension(*kind, elem, value.as_deref(), clauses)
-            }
+            ExprKind::Comprehension {
+                kind,
+                elem,
+                value,
+                clauses,
+            } => self.comprehension(*kind, elem, value.as_deref(), clauses),
             ExprKind::Unary { op, expr } => {
                 let v = self.unary(*op, expr, e.span)?;
                 self.engine_ok(e.span)?;
                 Ok(v)
             }
-            ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
-                Ok(Value::Boolean(self.eval_bool(lhs)? && self.eval_bool(rhs)?))
-            }
-            ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
-                Ok(Value::Boolean(self.eval_bool(lhs)? || self.eval_bool(rhs)?))
-            }
+            ExprKind::Binary {
+                op: BinOp::And,
+                lhs,
+                rhs,
+            } => Ok(Value::Boolean(self.eval_bool(lhs)? && self.eval_bool(rhs)?)),
+            ExprKind::Binary {
+                op: BinOp::Or,
+                lhs,
+                rhs,
+            } => Ok(Value::Boolean(self.eval_bool(lhs)? || self.eval_bool(rhs)?)),
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                let v = self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?;
+                let v = match crate::ruleset::dispatch::binary(self, *op, &a, &b, e.span) {
+                    Some(r) => r?,
+                    None => self
+                        .binary(*op, &a, &b)
+                        .map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
+                };
                 self.engine_ok(e.span)?;
                 Ok(v)
             }
@@ -249,7 +266,12 @@ impl<'a> Machine<'a> {
                 let v = self.eval(expr)?;
                 match is_type(&v, &ty.name) {
                     Some(b) => Ok(Value::Boolean(b)),
-                    None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
+                    None => err(
+                        ErrorKind::UnknownType {
+                            name: ty.name.to_string(),
+                        },
+                        ty.span,
+                    ),
                 }
             }
             ExprKind::Member { obj, name } => {
@@ -259,6 +281,12 @@ impl<'a> Machine<'a> {
             ExprKind::Call { callee, args } => self.call_expr(callee, args, e.span),
             ExprKind::Index { obj, indices } => {
                 let mut v = self.eval(obj)?;
+                if let Value::Object(o) = &v {
+                    let (keys, _) = self.eval_args(indices)?;
+                    if let Some(r) = crate::ruleset::dispatch::index_object(self, o, &keys, e.span) {
+                        return Ok(r?);
+                    }
+                }
                 for i in indices {
                     let k = self.eval(i)?;
                     v = self.index(&v, &k, i.span)?;
@@ -266,11 +294,17 @@ impl<'a> Machine<'a> {
                 Ok(v)
             }
             ExprKind::Lambda(def) => {
-                let c = Closure { def: def.clone(), captured: self.locals.capture() };
+                let c = Closure {
+                    def: def.clone(),
+                    captured: self.locals.capture(),
+                };
                 Ok(Value::Function(Rc::new(Function::Closure(c))))
             }
             ExprKind::Def(def) => {
-                let c = Closure { def: def.clone(), captured: self.locals.capture() };
+                let c = Closure {
+                    def: def.clone(),
+                    captured: self.locals.capture(),
+                };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
                     self.declare(name.name.clone(), f);
@@ -296,7 +330,10 @@ impl<'a> Machine<'a> {
                 self.locals.pop();
                 r
             }
-            ExprKind::If { branches, otherwise } => {
+            ExprKind::If {
+                branches,
+                otherwise,
+            } => {
                 for (cond, body) in branches {
                     if self.eval_bool(cond)? {
                         return self.eval_block(body);
@@ -307,7 +344,11 @@ impl<'a> Machine<'a> {
                     None => Ok(Value::Nothing),
                 }
             }
-            ExprKind::For { clauses, body, mode } => self.for_loop(clauses, body, *mode),
+            ExprKind::For {
+                clauses,
+                body,
+                mode,
+            } => self.for_loop(clauses, body, *mode),
             ExprKind::While { cond, body } => {
                 loop {
                     self.check_limits(e.span)?;
@@ -334,10 +375,17 @@ impl<'a> Machine<'a> {
                 }
                 Err(Exit::Return(v))
             }
-            ExprKind::Ruleset(_) => err(ErrorKind::NotSupported { what: "rulesets" }, e.span),
-            ExprKind::Error => {
-                err(ErrorKind::Internal { what: "evaluated a syntax error".to_string() }, e.span)
+            ExprKind::Ruleset(def) => {
+                let v = crate::ruleset::dispatch::declare(def)?;
+                self.declare(def.name.name.clone(), v);
+                Ok(Value::Nothing)
             }
+            ExprKind::Error => err(
+                ErrorKind::Internal {
+                    what: "evaluated a syntax error".to_string(),
+                },
+                e.span,
+            ),
         }
     }
 
@@ -370,7 +418,14 @@ impl<'a> Machine<'a> {
     fn eval_u64(&mut self, e: &Expr, what: &'static str) -> Eval<u64> {
         let n = self.eval_integer(e, what)?;
         n.to_u64().ok_or_else(|| {
-            EvalError::new(ErrorKind::ExpectedInteger { what, value: n.to_string() }, e.span).into()
+            EvalError::new(
+                ErrorKind::ExpectedInteger {
+                    what,
+                    value: n.to_string(),
+                },
+                e.span,
+            )
+            .into()
         })
     }
 
@@ -384,7 +439,9 @@ impl<'a> Machine<'a> {
         for o in opts {
             let v = self.eval(o)?;
             let items = match &v {
-                Value::List(_) | Value::Set(_) | Value::Tuple(_) => self.elements(&v).unwrap_or_default(),
+                Value::List(_) | Value::Set(_) | Value::Tuple(_) => {
+                    self.elements(&v).unwrap_or_default()
+                }
                 _ => vec![v],
             };
             for item in items {
@@ -399,7 +456,13 @@ impl<'a> Machine<'a> {
             Some(r) => r.map_err(|k| EvalError::new(k, span)),
             None => {
                 let value = v.display(self.games);
-                Err(EvalError::new(ErrorKind::NotAGame { ty: v.type_name(), value }, span))
+                Err(EvalError::new(
+                    ErrorKind::NotAGame {
+                        ty: v.type_name(),
+                        value,
+                    },
+                    span,
+                ))
             }
         }
     }
@@ -412,7 +475,12 @@ impl<'a> Machine<'a> {
         }
         match self.globals.lookup(name) {
             Some(v) => Ok(v.clone()),
-            None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
+            None => err(
+                ErrorKind::UndefinedVariable {
+                    name: name.to_string(),
+                },
+                span,
+            ),
         }
     }
 
@@ -423,7 +491,9 @@ impl<'a> Machine<'a> {
     }
 
     fn assign(&mut self, name: &Rc<str>, v: Value) {
-        let Err(v) = self.locals.assign(name, v) else { return };
+        let Err(v) = self.locals.assign(name, v) else {
+            return;
+        };
         if let Some(slot) = self.globals.vars.get_mut(name) {
             *slot = v;
             return;
@@ -478,12 +548,19 @@ impl<'a> Machine<'a> {
                 };
                 if step.is_zero() {
                     let span = by.as_ref().map_or(clause.span, |b| b.span);
-                    return err(ErrorKind::ExpectedInteger { what: "step", value: "0".into() }, span);
+                    return err(
+                        ErrorKind::ExpectedInteger {
+                            what: "step",
+                            value: "0".into(),
+                        },
+                        span,
+                    );
                 }
                 let mut cur = start;
                 loop {
                     if let Some(end) = &end {
-                        if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end) {
+                        if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end)
+                        {
                             break;
                         }
                     }
@@ -500,7 +577,10 @@ impl<'a> Machine<'a> {
         match v.as_rational() {
             Some(r) => Ok(r),
             None => err(
-                ErrorKind::ExpectedInteger { what: "loop bound", value: v.display(self.games) },
+                ErrorKind::ExpectedInteger {
+                    what: "loop bound",
+                    value: v.display(self.games),
+                },
                 e.span,
             ),
         }
@@ -508,8 +588,14 @@ impl<'a> Machine<'a> {
 
     fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
         match coll {
-            Value::Map(m) => Ok(map_in_display_order(self.games, m).into_iter().map(|(k, _)| k).collect()),
-            Value::String(s) => Ok(s.chars().map(|c| Value::String(Rc::from(c.to_string()))).collect()),
+            Value::Map(m) => Ok(map_in_display_order(self.games, m)
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect()),
+            Value::String(s) => Ok(s
+                .chars()
+                .map(|c| Value::String(Rc::from(c.to_string())))
+                .collect()),
             v => match self.elements(v) {
                 Some(items) => Ok(items),
                 None => err(ErrorKind::NotIterable { ty: v.type_name() }, span),
@@ -592,7 +678,11 @@ impl<'a> Machine<'a> {
             ExprKind::Var(n) => n.to_string(),
             _ => String::new(),
         };
-        let site = Site { name: &name, span, args: &spans };
+        let site = Site {
+            name: &name,
+            span,
+            args: &spans,
+        };
         Ok(self.call_value(&f, &vals, &site)?)
     }
 
@@ -605,13 +695,27 @@ impl<'a> Machine<'a> {
     }
 
     /// Calls a function value with evaluated arguments.
-    pub fn call_value(&mut self, f: &Value, args: &[Value], site: &Site) -> Result<Value, EvalError> {
+    pub fn call_value(
+        &mut self,
+        f: &Value,
+        args: &[Value],
+        site: &Site,
+    ) -> Result<Value, EvalError> {
         let Value::Function(func) = f else {
+            if let Value::Object(o) = f {
+                if let Some(r) = crate::ruleset::dispatch::call_object(self, o, args, site) {
+                    return r;
+                }
+            }
             return Err(site.err(ErrorKind::NotCallable { ty: f.type_name() }));
         };
         match &**func {
             Function::Native(n) => {
-                let site = Site { name: n.name, span: site.span, args: site.args };
+                let site = Site {
+                    name: n.name,
+                    span: site.span,
+                    args: site.args,
+                };
                 builtins::check_arity(&site, n.arity, args.len())?;
                 let v = (n.f)(self, &site, args)?;
                 self.engine_ok(site.span)?;
@@ -630,7 +734,10 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         let params = &c.def.params;
         if params.len() != args.len() {
-            let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(params.len()), got: args.len() };
+            let kind = ErrorKind::ArgumentCount {
+                expected: Arity::Exact(params.len()),
+                got: args.len(),
+            };
             return Err(EvalError::new(kind, span));
         }
         self.depth += 1;
@@ -645,7 +752,10 @@ impl<'a> Machine<'a> {
         for (p, a) in params.iter().zip(args) {
             scope.insert(p.name.clone(), a.clone());
         }
-        let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope));
+        let saved = std::mem::replace(
+            &mut self.locals,
+            Locals::for_call(c.captured.clone(), scope),
+        );
         let r = self.eval(&c.def.body);
         self.locals = saved;
         self.depth -= 1;
@@ -653,16 +763,28 @@ impl<'a> Machine<'a> {
             Ok(v) | Err(Exit::Return(v)) => Ok(v),
             Err(exit) => {
                 let mut e = self.escaped(exit);
-                e.frames.push(Frame { function: func.name(), call_span: span });
+                e.frames.push(Frame {
+                    function: func.name(),
+                    call_span: span,
+                });
                 Err(e)
             }
         }
     }
 
     /// Calls a function value from a native (e.g. the function given to `Map`).
-    pub fn call_function(&mut self, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    pub fn call_function(
+        &mut self,
+        f: &Rc<Function>,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let spans = vec![span; args.len()];
-        let site = Site { name: "", span, args: &spans };
+        let site = Site {
+            name: "",
+            span,
+            args: &spans,
+        };
         self.call_value(&Value::Function(f.clone()), args, &site)
     }
 
@@ -674,11 +796,23 @@ impl<'a> Machine<'a> {
         arg_spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
+        if let Value::Object(o) = &obj {
+            if let Some(r) = crate::ruleset::dispatch::invoke_member(self, o, name, args, arg_spans, span) {
+                return r;
+            }
+        }
         let Some(member) = builtins::find_member(&obj, &name.name) else {
-            let kind = ErrorKind::NotAMember { ty: obj.type_name(), name: name.name.to_string() };
+            let kind = ErrorKind::NotAMember {
+                ty: obj.type_name(),
+                name: name.name.to_string(),
+            };
             return Err(EvalError::new(kind, name.span));
         };
-        let site = Site { name: member.name, span, args: arg_spans };
+        let site = Site {
+            name: member.name,
+            span,
+            args: arg_spans,
+        };
         builtins::check_arity(&site, member.arity, args.len())?;
         let v = (member.f)(self, &site, &obj, args)?;
         self.engine_ok(span)?;
@@ -689,10 +823,18 @@ impl<'a> Machine<'a> {
 
     fn index(&mut self, v: &Value, k: &Value, span: Span) -> Result<Value, EvalError> {
         let out_of_bounds = |m: &mut Machine| {
-            EvalError::new(ErrorKind::IndexOutOfBounds { index: k.display(m.games) }, span)
+            EvalError::new(
+                ErrorKind::IndexOutOfBounds {
+                    index: k.display(m.games),
+                },
+                span,
+            )
         };
         let position = |len: usize| match k {
-            Value::Integer(n) => n.to_usize().filter(|i| (1..=len).contains(i)).map(|i| i - 1),
+            Value::Integer(n) => n
+                .to_usize()
+                .filter(|i| (1..=len).contains(i))
+                .map(|i| i - 1),
             _ => None,
         };
         match v {
@@ -705,14 +847,24 @@ impl<'a> Machine<'a> {
                 None => Err(out_of_bounds(self)),
             },
             Value::String(s) => match position(s.chars().count()) {
-                Some(i) => Ok(Value::String(Rc::from(s.chars().nth(i).unwrap_or(' ').to_string()))),
+                Some(i) => Ok(Value::String(Rc::from(
+                    s.chars().nth(i).unwrap_or(' ').to_string(),
+                ))),
                 None => Err(out_of_bounds(self)),
             },
             Value::Map(m) => match m.get(k) {
                 Some(x) => Ok(x.clone()),
-                None => Err(EvalError::new(ErrorKind::KeyNotFound { key: k.display(self.games) }, span)),
+                None => Err(EvalError::new(
+                    ErrorKind::KeyNotFound {
+                        key: k.display(self.games),
+                    },
+                    span,
+                )),
             },
-            _ => Err(EvalError::new(ErrorKind::NotIndexable { ty: v.type_name() }, span)),
+            _ => Err(EvalError::new(
+                ErrorKind::NotIndexable { ty: v.type_name() },
+                span,
+            )),
         }
     }
 
@@ -728,6 +880,7 @@ impl<'a> Machine<'a> {
                 None => Err(ErrorKind::Overflow),
             }),
             Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
+            Value::Object(o) => crate::ruleset::dispatch::to_game(self, o),
             _ => None,
         }
     }
@@ -743,7 +896,11 @@ impl<'a> Machine<'a> {
     }
 
     /// The value of a game, with an engine error worded for users.
-    pub fn game_result(&mut self, r: Result<GameId, GameError>, span: Span) -> Result<Value, EvalError> {
+    pub fn game_result(
+        &mut self,
+        r: Result<GameId, GameError>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
         match r {
             Ok(g) => Ok(game_value(self.games, g)),
             Err(e) => Err(EvalError::new(self.game_error(e), span)),
@@ -761,13 +918,21 @@ impl<'a> Machine<'a> {
     /// An engine error as an error kind.
     pub fn game_error(&mut self, e: GameError) -> ErrorKind {
         match e {
-            GameError::NotAtomic(g) => ErrorKind::NotAtomic { game: self.show_game(g) },
+            GameError::NotAtomic(g) => ErrorKind::NotAtomic {
+                game: self.show_game(g),
+            },
             GameError::InvalidCoolingTemperature(t) => ErrorKind::InvalidCoolingTemperature {
                 temperature: super::value::dyadic_value(t).display(self.games),
             },
-            GameError::NotANimber(g) => ErrorKind::NotANimber { game: self.show_game(g) },
-            GameError::NotUptimal(g) => ErrorKind::NotUptimal { game: self.show_game(g) },
-            GameError::NotPositive(g) => ErrorKind::NotPositive { game: self.show_game(g) },
+            GameError::NotANimber(g) => ErrorKind::NotANimber {
+                game: self.show_game(g),
+            },
+            GameError::NotUptimal(g) => ErrorKind::NotUptimal {
+                game: self.show_game(g),
+            },
+            GameError::NotPositive(g) => ErrorKind::NotPositive {
+                game: self.show_game(g),
+            },
             GameError::Overflow => ErrorKind::Overflow,
         }
     }
@@ -778,8 +943,14 @@ impl<'a> Machine<'a> {
 
     /// Writes a line of output.
     pub fn write_line(&mut self, text: &str, span: Span) -> Result<(), EvalError> {
-        writeln!(self.out, "{text}")
-            .map_err(|e| EvalError::new(ErrorKind::Output { message: e.to_string() }, span))
+        writeln!(self.out, "{text}").map_err(|e| {
+            EvalError::new(
+                ErrorKind::Output {
+                    message: e.to_string(),
+                },
+                span,
+            )
+        })
     }
 
     // ---- operators -----------------------------------------------------------------------------------
@@ -790,10 +961,18 @@ impl<'a> Machine<'a> {
         }
         let v = self.eval(e)?;
         let no_op = |name: &'static str| {
-            Exit::from(EvalError::new(ErrorKind::NoOperation { op: name, types: vec![v.type_name()] }, span))
+            Exit::from(EvalError::new(
+                ErrorKind::NoOperation {
+                    op: name,
+                    types: vec![v.type_name()],
+                },
+                span,
+            ))
         };
         match (op, &v) {
-            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Game(_)) => Ok(v.clone()),
+            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Game(_)) => {
+                Ok(v.clone())
+            }
             (UnaryOp::Plus, _) => Err(no_op("+")),
             (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::int(-(**n).clone())),
             (UnaryOp::Neg, Value::Rational(r)) => Ok(Value::rational(-(**r).clone())),
@@ -801,7 +980,10 @@ impl<'a> Machine<'a> {
                 let h = self.games.neg(*g);
                 Ok(game_value(self.games, h))
             }
-            (UnaryOp::Neg, _) => Err(no_op("-")),
+            (UnaryOp::Neg, _) => match crate::ruleset::dispatch::negate(self, &v) {
+                Some(x) => Ok(x),
+                None => Err(no_op("-")),
+            },
             (UnaryOp::PlusMinus, _) => match self.to_game(&v) {
                 Some(Ok(g)) => {
                     let h = self.games.plus_minus(g);
@@ -817,7 +999,15 @@ impl<'a> Machine<'a> {
     /// Applies a binary operator other than `and`/`or` to two values.
     pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
-        let no_op = || ErrorKind::NoOperation { op: op_name(op), types: vec![a.type_name(), b.type_name()] };
+        let no_op = || ErrorKind::NoOperation {
+            op: op_name(op),
+            types: vec![a.type_name(), b.type_name()],
+        };
+        if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
+            if let Some(r) = crate::ruleset::dispatch::binary(self, op, a, b, Span::default()) {
+                return r.map_err(|e| e.kind);
+            }
+        }
         match op {
             BinOp::Eq => return Ok(Value::Boolean(a == b)),
             BinOp::Ne => return Ok(Value::Boolean(a != b)),
@@ -850,7 +1040,9 @@ impl<'a> Machine<'a> {
                 BinOp::Gt | BinOp::GreaterOrConfused => Ok(Value::Boolean(x > y)),
                 BinOp::Ge => Ok(Value::Boolean(x >= y)),
                 BinOp::Confused => Ok(Value::Boolean(false)),
-                BinOp::OrdinalSum | BinOp::PlusMinus => self.game_binary(op, a, b).unwrap_or_else(|| Err(no_op())),
+                BinOp::OrdinalSum | BinOp::PlusMinus => {
+                    self.game_binary(op, a, b).unwrap_or_else(|| Err(no_op()))
+                }
                 _ => Err(no_op()),
             };
         }
@@ -877,13 +1069,20 @@ impl<'a> Machine<'a> {
 
     /// Game arithmetic and comparison; `None` if the operator or operands have no game meaning.
     fn game_binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-        let no_op = || ErrorKind::NoOperation { op: op_name(op), types: vec![a.type_name(), b.type_name()] };
+        let no_op = || ErrorKind::NoOperation {
+            op: op_name(op),
+            types: vec![a.type_name(), b.type_name()],
+        };
         if op == BinOp::Mul {
             let (n, g) = match (a, b) {
-                (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),
+                (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => {
+                    (n, *g)
+                }
                 _ => return Some(Err(no_op())),
             };
-            let Some(n) = n.to_i64() else { return Some(Err(ErrorKind::Overflow)) };
+            let Some(n) = n.to_i64() else {
+                return Some(Err(ErrorKind::Overflow));
+            };
             let h = self.games.mul_int(n, g);
             return Some(Ok(game_value(self.games, h)));
         }
@@ -906,7 +1105,12 @@ impl<'a> Machine<'a> {
                 let pm = games.plus_minus(h);
                 games.add(g, pm)
             }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Confused | BinOp::LessOrConfused
+            BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Confused
+            | BinOp::LessOrConfused
             | BinOp::GreaterOrConfused => {
                 let c = games.cmp(g, h);
                 let b = match op {
@@ -938,7 +1142,11 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     }
     let trivial = base.is_zero() || base.abs().is_one();
     let Some(k) = e.abs().to_u64() else {
-        return if trivial { Ok(Value::rational(trivial_power(&base, e))) } else { Err(ErrorKind::Overflow) };
+        return if trivial {
+            Ok(Value::rational(trivial_power(&base, e)))
+        } else {
+            Err(ErrorKind::Overflow)
+        };
     };
     if trivial {
         return Ok(Value::rational(trivial_power(&base, e)));
@@ -950,7 +1158,11 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     let k = k as u32;
     let num = base.numer().pow(k);
     let den = base.denom().pow(k);
-    let r = if e.is_negative() { BigRational::new(den, num) } else { BigRational::new(num, den) };
+    let r = if e.is_negative() {
+        BigRational::new(den, num)
+    } else {
+        BigRational::new(num, den)
+    };
     Ok(Value::rational(r))
 }
 

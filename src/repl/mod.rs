@@ -2,17 +2,19 @@
 //! ([`terminal::run`]) on top of it.
 //!
 //! The backend owns the [`Interpreter`] and the lines of a cell still being typed. Input is decided complete
-//! by the real parser ([`is_incomplete`]); a complete cell is parsed with `parse_cell` and evaluated through
-//! [`script::run_cell`], the same path scripts take. No error ends the session or loses a variable: parse
-//! errors never reach the interpreter, evaluation errors leave the environment as the cell's completed
-//! assignments made it, and a panic inside the interpreter is caught and reported as an internal error.
+//! by the real parser ([`is_incomplete`]); complete input is split into cells and evaluated by
+//! [`script::run_script_to`], the path scripts take (so pasting several lines works as typing them).
+//!
+//! No error ends the session or loses a variable: parse errors never reach the interpreter, evaluation
+//! errors leave the variables as the cell's completed assignments made them, and a panic inside the
+//! interpreter is caught and reported as an internal error.
 
 pub mod command;
 pub mod script;
 pub mod terminal;
 
-pub use command::{Command, CommandError};
 pub use crate::interp::with_big_stack;
+pub use command::{Command, CommandError};
 pub use script::{run_script, run_script_to, run_single_cell};
 
 use crate::interp::Interpreter;
@@ -70,7 +72,13 @@ impl Repl {
 
     /// A session around an existing interpreter (e.g. one that has run the scripts given to `cgs -i`).
     pub fn with_interpreter(interp: Interpreter) -> Repl {
-        Repl { interp, pending: String::new(), timing: false, cells: 0, color: false }
+        Repl {
+            interp,
+            pending: String::new(),
+            timing: false,
+            cells: 0,
+            color: false,
+        }
     }
 
     /// Switches coloured diagnostics on or off.
@@ -159,7 +167,8 @@ impl Repl {
         self.cells += 1;
         let name = format!("<repl:{}>", self.cells);
         let start = Instant::now();
-        script::run_single_cell(&mut self.interp, &name, &source, out, err, self.color);
+        // Pasted text may hold several cells: split it as a script is split (stopping at an error).
+        script::run_script_to(&mut self.interp, &name, &source, out, err, self.color);
         self.report_time(start, out);
         ReplStatus::Ready
     }
@@ -191,7 +200,9 @@ impl Repl {
                     script::run_script_to(&mut self.interp, &path, &text, out, err, self.color);
                     self.report_time(start, out);
                 }
-                Err(e) => self.plain_error(&format!("Could not read `{path}`: {}.", io_reason(&e)), err),
+                Err(e) => {
+                    self.plain_error(&format!("Could not read `{path}`: {}.", io_reason(&e)), err)
+                }
             },
         }
         ReplStatus::Ready

@@ -24,7 +24,11 @@ use std::sync::Once;
 pub fn run_script(interp: &mut Interpreter, name: &str, text: &str) -> (String, String, i32) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = run_script_to(interp, name, text, &mut out, &mut err, false);
-    (String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned(), code)
+    (
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+        code,
+    )
 }
 
 /// Runs a whole script in `interp`, writing values to `out` and diagnostics to `err` as they happen.
@@ -89,7 +93,11 @@ pub fn run_cell(
 }
 
 /// Evaluates a parsed cell, turning an escaped panic into an internal-error diagnostic.
-fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> Result<(), Diagnostic> {
+fn eval_guarded(
+    interp: &mut Interpreter,
+    cell: &Cell,
+    out: &mut dyn Write,
+) -> Result<(), Diagnostic> {
     CATCHING.with(|c| c.set(true));
     let result = panic::catch_unwind(AssertUnwindSafe(|| interp.eval_cell(&cell.block, out)));
     CATCHING.with(|c| c.set(false));
@@ -104,8 +112,10 @@ fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> R
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "the interpreter panicked".to_string());
             let mut d = Diagnostic::internal_bug(what, cell.span);
-            if let (Some(location), Some(note)) = (PANIC_LOCATION.with(|l| l.borrow_mut().take()), d.notes.last_mut())
-            {
+            if let (Some(location), Some(note)) = (
+                PANIC_LOCATION.with(|l| l.borrow_mut().take()),
+                d.notes.last_mut(),
+            ) {
                 note.push_str(&format!(" (the panic happened at {location})"));
             }
             Err(d)
@@ -128,7 +138,9 @@ pub fn install_panic_hook() {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
             if CATCHING.with(|c| c.get()) {
-                let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+                let location = info
+                    .location()
+                    .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
                 PANIC_LOCATION.with(|l| *l.borrow_mut() = location);
             } else {
                 previous(info);

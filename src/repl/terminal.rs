@@ -16,7 +16,9 @@ use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Cmd, CompletionType, Config, Context, Editor, Helper, Hinter, KeyCode, KeyEvent, Modifiers};
+use rustyline::{
+    Cmd, CompletionType, Config, Context, Editor, Helper, Hinter, KeyCode, KeyEvent, Modifiers,
+};
 use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -100,7 +102,9 @@ fn make_editor() -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
     // Enter submits a complete cell wherever the cursor is, and opens a new line in an unfinished one.
     editor.bind_sequence(
         KeyEvent(KeyCode::Enter, Modifiers::NONE),
-        Cmd::AcceptOrInsertLine { accept_in_the_middle: true },
+        Cmd::AcceptOrInsertLine {
+            accept_in_the_middle: true,
+        },
     );
     Ok(editor)
 }
@@ -125,7 +129,8 @@ impl Interrupts {
     /// Installs the process's one `ctrlc` handler. `None` if signals are unavailable (then Ctrl-C during an
     /// evaluation ends the process, as it would without a handler).
     fn install(flag: Arc<AtomicBool>) -> Option<Interrupts> {
-        static INSTALLED: OnceLock<Option<(Arc<AtomicBool>, Arc<AtomicUsize>, Arc<AtomicBool>)>> = OnceLock::new();
+        static INSTALLED: OnceLock<Option<(Arc<AtomicBool>, Arc<AtomicUsize>, Arc<AtomicBool>)>> =
+            OnceLock::new();
         let shared = INSTALLED.get_or_init(|| {
             let evaluating = Arc::new(AtomicBool::new(false));
             let presses = Arc::new(AtomicUsize::new(0));
@@ -143,11 +148,13 @@ impl Interrupts {
             .ok()
             .map(|()| (evaluating, presses, flag))
         });
-        shared.as_ref().map(|(evaluating, presses, flag)| Interrupts {
-            evaluating: evaluating.clone(),
-            presses: presses.clone(),
-            flag: flag.clone(),
-        })
+        shared
+            .as_ref()
+            .map(|(evaluating, presses, flag)| Interrupts {
+                evaluating: evaluating.clone(),
+                presses: presses.clone(),
+                flag: flag.clone(),
+            })
     }
 
     fn start_evaluation(&self) {
@@ -175,8 +182,13 @@ struct CgsHelper {
 impl Validator for CgsHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
-        let complete = input.trim_start().starts_with(':') || !crate::syntax::parse::is_incomplete(input);
-        Ok(if complete { ValidationResult::Valid(None) } else { ValidationResult::Incomplete })
+        let complete =
+            input.trim_start().starts_with(':') || !crate::syntax::parse::is_incomplete(input);
+        Ok(if complete {
+            ValidationResult::Valid(None)
+        } else {
+            ValidationResult::Incomplete
+        })
     }
 }
 
@@ -193,7 +205,12 @@ impl Highlighter for CgsHelper {
 impl Completer for CgsHelper {
     type Candidate = Pair;
 
-    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         Ok(complete(line, pos, &self.names, &self.members))
     }
 }
@@ -209,16 +226,31 @@ pub fn complete(line: &str, pos: usize, names: &[String], members: &[&str]) -> (
         .last()
         .map_or(pos, |(i, _)| i);
     let word = &before[start..];
-    let pair = |s: &str| Pair { display: s.to_string(), replacement: s.to_string() };
+    let pair = |s: &str| Pair {
+        display: s.to_string(),
+        replacement: s.to_string(),
+    };
     let prefix = &before[..start];
     let mut candidates: Vec<Pair> = if prefix.trim() == ":" {
-        super::command::COMMANDS.iter().filter(|c| c.0.starts_with(word)).map(|c| pair(c.0)).collect()
+        super::command::COMMANDS
+            .iter()
+            .filter(|c| c.0.starts_with(word))
+            .map(|c| pair(c.0))
+            .collect()
     } else if prefix.trim_start().starts_with(':') {
         Vec::new()
     } else if prefix.ends_with('.') {
-        members.iter().filter(|m| m.starts_with(word)).map(|m| pair(m)).collect()
+        members
+            .iter()
+            .filter(|m| m.starts_with(word))
+            .map(|m| pair(m))
+            .collect()
     } else {
-        names.iter().filter(|n| n.starts_with(word)).map(|n| pair(n)).collect()
+        names
+            .iter()
+            .filter(|n| n.starts_with(word))
+            .map(|n| pair(n))
+            .collect()
     };
     candidates.sort_by(|a, b| a.display.cmp(&b.display));
     candidates.dedup_by(|a, b| a.display == b.display);
@@ -231,7 +263,12 @@ mod tests {
 
     fn words(line: &str) -> Vec<String> {
         let names = vec!["Tiny".to_string(), "Temp".to_string(), "x".to_string()];
-        let (_, c) = complete(line, line.len(), &names, &["CanonicalForm", "Cool", "Temperature"]);
+        let (_, c) = complete(
+            line,
+            line.len(),
+            &names,
+            &["CanonicalForm", "Cool", "Temperature"],
+        );
         c.into_iter().map(|p| p.replacement).collect()
     }
 

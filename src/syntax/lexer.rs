@@ -552,21 +552,34 @@ impl fmt::Display for Token<'_> {
     }
 }
 
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for LexError {}
+
+/// A compact listing of the tokens of `src`, for tests and snapshots: tokens as written separated by spaces,
+/// identifiers as `id:name`, strings as `str:"…"`, lexing errors as `!Kind@start..end`.
+pub fn listing(src: &str) -> String {
+    tokens(src, 0)
+        .map(|t| match t {
+            Ok((_, Token::Ident(s), _)) => format!("id:{s}"),
+            Ok((_, Token::Str(s), _)) => format!("str:{s:?}"),
+            Ok((_, t, _)) => t.to_string(),
+            Err(e) => format!("!{:?}@{}..{}", e.kind, e.start, e.end),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Compact token printer: tokens as written, separated by spaces; lex errors as `!kind@start..end`.
     fn lex(src: &str) -> String {
-        tokens(src, 0)
-            .map(|t| match t {
-                Ok((_, Token::Ident(s), _)) => format!("id:{s}"),
-                Ok((_, Token::Str(s), _)) => format!("str:{s:?}"),
-                Ok((_, t, _)) => t.to_string(),
-                Err(e) => format!("!{:?}@{}..{}", e.kind, e.start, e.end),
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        listing(src)
     }
 
     #[test]

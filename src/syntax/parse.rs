@@ -5,12 +5,14 @@
 //! of the current cell is parsed. It is *incomplete* when the parser meets the end of input too early (an open
 //! bracket, an unfinished `begin`/`if`/`for`/`def`/`ruleset`, a trailing operator) or inside an unterminated
 //! `/*` comment; an incomplete cell continues on the next line. Otherwise the cell ends there, whether it parsed
-//! cleanly or not: a real syntax error ends its cell at the first newline where error recovery has not left
-//! the parser waiting for more, so an error does not swallow the rest of a file. The REPL asks the same
-//! question through [`is_incomplete`].
+//! cleanly or not. Once a cell has a real syntax error, the end of input only counts if the tokens also show
+//! something open (an unclosed bracket or `begin`/`if`/`do`/`yield`/`ruleset`, or a trailing operator), since
+//! error recovery can leave the parser waiting for input a correct text would not need. So a real error ends
+//! its cell at the first newline where nothing is left open, and does not swallow the rest of a file. The REPL
+//! asks the same question through [`is_incomplete`].
 //!
 //! Parsing at every newline would be quadratic for very long cells (a 5000-line list), so a cell longer than
-//! [`LONG_CELL`] tokens whose tokens show it is still open (an unclosed bracket or `begin`/`if`/`do`/`yield`/
+//! `LONG_CELL` (512) tokens whose tokens show it is still open (an unclosed bracket or `begin`/`if`/`do`/`yield`/
 //! `ruleset`, or a trailing operator) is re-parsed only each time it has grown by a quarter; only there can a
 //! real error end a cell a few lines late.
 //!
@@ -115,6 +117,14 @@ impl ParseError {
         }
     }
 }
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 impl From<&ParseError> for crate::diag::Diagnostic {
     fn from(e: &ParseError) -> crate::diag::Diagnostic {
@@ -239,9 +249,20 @@ impl<'a> Lexed<'a> {
         errors.sort_by_key(|e| (e.span.start, e.span.end));
         errors.dedup();
         drop_cascades(&mut errors, toks);
-        let incomplete = errors.iter().any(ParseError::is_unexpected_end);
+        // After a real error, recovery can leave the parser waiting for input that a correct text would not
+        // need (`x<y|z>` recovers as `ERROR |> …`), so then the tokens must show that something is still open.
+        let at_end = errors.iter().any(ParseError::is_unexpected_end);
+        let real_error = errors.iter().any(|e| !e.is_unexpected_end());
+        let incomplete = at_end && (!real_error || visibly_open(toks));
         (Cell { span, block, errors }, incomplete)
     }
+}
+
+/// Whether the tokens show an unfinished text: an unclosed bracket or `begin`/`if`/`do`/`yield`/`ruleset`, or
+/// a trailing operator.
+fn visibly_open(toks: &[(usize, Token<'_>, usize)]) -> bool {
+    let (brackets, blocks) = toks.iter().fold((0, 0), |(b, k), t| (b + t.1.bracket_delta(), k + t.1.block_delta()));
+    brackets > 0 || blocks > 0 || toks.last().is_some_and(|t| t.1.expects_more())
 }
 
 /// Drops an unexpected-token error at the token right after the previous one: recovery treats the first bad
@@ -887,6 +908,7 @@ end";
             "begin 1 2",
             "[1 2",
             "if x then 1 2",
+            "x<y|z>",
             "1\n2",
             "if x then 1 end",
         ] {

@@ -19,23 +19,37 @@ pub static PLAYER: &[Member] = &[
 /// Members of `Thermograph`.
 pub static THERMOGRAPH: &[Member] = &[
     member("Wall", 1, |_, s, this, args| {
-        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        let Value::Thermograph(t) = this else {
+            return Err(s.bug());
+        };
         let left = player(s, args, 0)? == Player::Left;
         Ok(Shown::value("Trajectory", t.wall(left)))
     }),
     member("Mast", 0, |_, s, this, _| {
-        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        let Value::Thermograph(t) = this else {
+            return Err(s.bug());
+        };
         Ok(dyadic_value(t.mast()))
     }),
     member("Temperature", 0, |_, s, this, _| {
-        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        let Value::Thermograph(t) = this else {
+            return Err(s.bug());
+        };
         Ok(dyadic_value(t.temperature()))
     }),
     member("Plot", 1, |_, s, this, args| {
-        let Value::Thermograph(t) = this else { return Err(s.bug()) };
+        let Value::Thermograph(t) = this else {
+            return Err(s.bug());
+        };
         let path = string(s, args, 0)?;
-        std::fs::write(path, t.to_svg())
-            .map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
+        std::fs::write(path, t.to_svg()).map_err(|e| {
+            s.arg_err(
+                0,
+                ErrorKind::Output {
+                    message: e.to_string(),
+                },
+            )
+        })?;
         Ok(Value::Nothing)
     }),
 ];

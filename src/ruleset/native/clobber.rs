@@ -400,6 +400,33 @@ mod tests {
     }
 
     #[test]
+    fn large_boards() {
+        let mut c = Ctx::new();
+        let mut g = Grid::filled(12, 12, b'.');
+        g = g
+            .updated(&[
+                ((3, 4), b'x'),
+                ((3, 5), b'o'),
+                ((9, 9), b'x'),
+                ((10, 9), b'o'),
+            ])
+            .unwrap();
+        let v = c.solver.value(&mut c.games, &g).unwrap();
+        assert_eq!(v, c.games.zero()); // * + * = 0
+        let checker: Vec<u8> = (0..144)
+            .map(|i| {
+                if (i / 12 + i % 12) % 2 == 0 {
+                    b'x'
+                } else {
+                    b'o'
+                }
+            })
+            .collect();
+        let g = Grid::from_cells(12, 12, checker).unwrap();
+        assert_eq!(c.solver.value(&mut c.games, &g), Err(NativeError::TooLarge));
+    }
+
+    #[test]
     fn agrees_with_reference() {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();

@@ -18,6 +18,8 @@ use std::sync::Arc;
 /// A Domineering solver with a memo of region values; reuse one solver (and one [`Games`]) across queries.
 pub struct DomineeringSolver {
     memo: RegionMemo<GameId>,
+    /// The integers -64..=64 (values of strips), by `n + 64`, as met.
+    integers: Vec<Option<GameId>>,
     interrupt: Interrupt,
 }
 
@@ -32,6 +34,7 @@ impl DomineeringSolver {
     pub fn new() -> Self {
         DomineeringSolver {
             memo: RegionMemo::new(),
+            integers: Vec::new(),
             interrupt: Interrupt::default(),
         }
     }
@@ -58,6 +61,10 @@ impl DomineeringSolver {
 
     /// The value of an arbitrary (trimmed) region, through the memo.
     fn region_value(&mut self, games: &mut Games, r: Region) -> Result<GameId, NativeError> {
+        // A connected region one cell wide is a strip: only one player can move, floor(length / 2) times.
+        if r.h == 1 || r.w == 1 {
+            return Ok(self.strip(games, r.h as i64 / 2 - r.w as i64 / 2));
+        }
         // The memo holds every region met as it is met, as well as normalised ones, so that most lookups
         // skip the normalisation.
         if let Some(v) = self.memo.get(&r) {
@@ -79,42 +86,73 @@ impl DomineeringSolver {
         Ok(v)
     }
 
-    /// The value of the cells `m` of a board of shape `s`: the sum over its regions.
-    fn board_value(
-        &mut self,
-        games: &mut Games,
-        s: &Shape,
-        m: u128,
-    ) -> Result<GameId, NativeError> {
-        let mut regions = Vec::new();
-        for_each_region(s, m, 2, |c| regions.push(Region::trimmed(s, c)));
-        let mut ids = Vec::with_capacity(regions.len());
-        for r in regions {
-            ids.push(self.region_value(games, r)?);
+    /// The integer `n` (the value of a strip), cached.
+    fn strip(&mut self, games: &mut Games, n: i64) -> GameId {
+        let i = (n + 64) as usize;
+        if i < self.integers.len() {
+            if let Some(v) = self.integers[i] {
+                return v;
+            }
+        } else if i < 129 {
+            self.integers.resize(i + 1, None);
+        } else {
+            return games.integer(n);
         }
-        Ok(sum(games, &mut ids))
+        let v = games.integer(n);
+        self.integers[i] = Some(v);
+        v
     }
 
-    /// Solves a normalised region from its options.
+    /// Solves a normalised region from its options. All options are split into regions first and looked up
+    /// in one pass (independent lookups overlap their cache misses); only the misses recurse.
     fn solve(&mut self, games: &mut Games, r: Region) -> Result<GameId, NativeError> {
         self.interrupt.check()?;
         let s = Shape::new(r.h, r.w).expect("region fits");
         let m = r.bits;
-        let mut left = Vec::new();
-        let mut vert = m & shr(m, s.w);
-        while vert != 0 {
-            let i = vert.trailing_zeros();
-            vert &= vert - 1;
-            let child = m & !(1u128 << i | 1u128 << (i + s.w));
-            left.push(self.board_value(games, &s, child)?);
+        let vert = m & shr(m, s.w);
+        let horiz = m & (m >> 1) & s.not_last_col;
+        let left_moves = vert.count_ones() as usize;
+        // regions[ends[k-1]..ends[k]] are the regions of option k (Left's options first).
+        let mut regions = Vec::with_capacity(2 * (left_moves + horiz.count_ones() as usize));
+        let mut ends = Vec::with_capacity(left_moves + horiz.count_ones() as usize);
+        for (mut moves, domino) in [(vert, 1u128 | 1u128 << s.w), (horiz, 3u128)] {
+            while moves != 0 {
+                let i = moves.trailing_zeros();
+                moves &= moves - 1;
+                for_each_region(&s, m & !(domino << i), 2, |c| {
+                    regions.push(Region::trimmed(&s, c))
+                });
+                ends.push(regions.len());
+            }
         }
-        let mut right = Vec::new();
-        let mut horiz = m & (m >> 1) & s.not_last_col;
-        while horiz != 0 {
-            let i = horiz.trailing_zeros();
-            horiz &= horiz - 1;
-            let child = m & !(3u128 << i);
-            right.push(self.board_value(games, &s, child)?);
+        let found: Vec<Option<GameId>> = regions
+            .iter()
+            .map(|r| {
+                if r.h == 1 || r.w == 1 {
+                    None
+                } else {
+                    self.memo.get(r)
+                }
+            })
+            .collect();
+        let (mut left, mut right) = (Vec::with_capacity(left_moves), Vec::new());
+        let mut start = 0;
+        let mut ids = Vec::new();
+        for (k, &end) in ends.iter().enumerate() {
+            ids.clear();
+            for j in start..end {
+                ids.push(match found[j] {
+                    Some(v) => v,
+                    None => self.region_value(games, regions[j])?,
+                });
+            }
+            start = end;
+            let v = sum(games, &mut ids);
+            if k < left_moves {
+                left.push(v);
+            } else {
+                right.push(v);
+            }
         }
         left.sort_unstable();
         left.dedup();

@@ -7,6 +7,9 @@
 //! [`NativeError::TooLarge`] and the caller falls back to the script rules. A solver given an interrupt flag
 //! (`set_interrupt`) checks it once per component it solves and stops with [`NativeError::Interrupted`]; its
 //! memo stays valid, so asking again resumes the work.
+//!
+//! A solver's memo holds [`crate::game::GameId`]s, so one solver must always be used with the same
+//! [`crate::game::Games`] arena.
 
 pub mod bits;
 pub mod clobber;

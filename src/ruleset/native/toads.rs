@@ -384,6 +384,19 @@ mod tests {
     }
 
     #[test]
+    fn long_runs_use_the_unpacked_memo() {
+        let mut games = Games::new();
+        let mut memo = FxHashMap::default();
+        let mut solver = ToadsSolver::new();
+        // Runs of 59 and 60 squares are packed, longer ones are not.
+        for n in [57, 58, 59, 62, 63] {
+            let s = format!("t{}f", ".".repeat(n));
+            let expected = reference(&mut games, &mut memo, s.as_bytes());
+            assert_eq!(solver.value(&mut games, &s), Ok(expected), "{s}");
+        }
+    }
+
+    #[test]
     fn agrees_with_reference() {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();

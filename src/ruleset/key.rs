@@ -1,0 +1,146 @@
+//! Structural keys of ruleset states: the memo tables of rulesets are keyed by them.
+//!
+//! A state is any immutable value built from strings, numbers, games, booleans, players, outcome classes,
+//! lists, tuples, sets, maps and grids. [`encode`] writes a compact, self-delimiting byte encoding of it, so
+//! that two states have equal keys exactly when they are structurally equal (a set or map is encoded with its
+//! elements in the order of their encodings, so the order in which it was built does not matter). Keys are
+//! hashed with `FxHash` as byte strings. Functions, thermographs, positions and other objects are not
+//! states: [`encode`] reports the type of the first such value it meets.
+
+use super::gridvalue::GridValue;
+use crate::interp::value::{Player, Value};
+use crate::game::Outcome;
+use num_traits::ToPrimitive;
+
+/// The encoded key of a state.
+pub type StateKey = Box<[u8]>;
+
+/// Appends the encoding of `v` to `out`, or returns the type name of a part that cannot be a state.
+pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
+    match v {
+        Value::Nothing => out.push(0),
+        Value::Boolean(b) => out.extend_from_slice(&[1, u8::from(*b)]),
+        Value::Integer(n) => match n.to_i64() {
+            Some(k) => {
+                out.push(2);
+                out.extend_from_slice(&k.to_le_bytes());
+            }
+            None => {
+                out.push(3);
+                bytes(&n.to_signed_bytes_le(), out);
+            }
+        },
+        Value::Rational(r) => {
+            out.push(4);
+            bytes(&r.numer().to_signed_bytes_le(), out);
+            bytes(&r.denom().to_signed_bytes_le(), out);
+        }
+        Value::Game(g) => {
+            out.push(5);
+            out.extend_from_slice(&g.0.to_le_bytes());
+        }
+        Value::String(s) => {
+            out.push(6);
+            bytes(s.as_bytes(), out);
+        }
+        Value::List(items) => {
+            out.push(7);
+            len(items.len(), out);
+            for x in items {
+                encode(x, out)?;
+            }
+        }
+        Value::Tuple(items) => {
+            out.push(8);
+            len(items.len(), out);
+            for x in items.iter() {
+                encode(x, out)?;
+            }
+        }
+        Value::Set(items) => {
+            out.push(9);
+            let mut parts = Vec::with_capacity(items.len());
+            for x in items {
+                let mut b = Vec::new();
+                encode(x, &mut b)?;
+                parts.push(b);
+            }
+            sorted_parts(parts, out);
+        }
+        Value::Map(map) => {
+            out.push(10);
+            let mut parts = Vec::with_capacity(map.len());
+            for (k, x) in map {
+                let mut b = Vec::new();
+                encode(k, &mut b)?;
+                encode(x, &mut b)?;
+                parts.push(b);
+            }
+            sorted_parts(parts, out);
+        }
+        Value::Player(p) => out.extend_from_slice(&[11, u8::from(*p == Player::Left)]),
+        Value::Outcome(o) => {
+            let i = match o {
+                Outcome::L => 0,
+                Outcome::R => 1,
+                Outcome::N => 2,
+                Outcome::P => 3,
+            };
+            out.extend_from_slice(&[12, i]);
+        }
+        Value::Object(o) => {
+            let any: &dyn std::any::Any = &**o;
+            match any.downcast_ref::<GridValue>() {
+                Some(g) => {
+                    out.push(13);
+                    len(g.0.rows(), out);
+                    len(g.0.cols(), out);
+                    out.extend_from_slice(g.0.cells());
+                }
+                None => return Err(o.type_name()),
+            }
+        }
+        Value::Function(_) | Value::Thermograph(_) => return Err(v.type_name()),
+    }
+    Ok(())
+}
+
+/// The key of a state, or the type name of a part that cannot be a state.
+pub fn key_of(v: &Value) -> Result<StateKey, &'static str> {
+    let mut out = Vec::new();
+    encode(v, &mut out)?;
+    Ok(out.into_boxed_slice())
+}
+
+fn len(n: usize, out: &mut Vec<u8>) {
+    out.extend_from_slice(&(n as u32).to_le_bytes());
+}
+
+fn bytes(b: &[u8], out: &mut Vec<u8>) {
+    len(b.len(), out);
+    out.extend_from_slice(b);
+}
+
+fn sorted_parts(mut parts: Vec<Vec<u8>>, out: &mut Vec<u8>) {
+    parts.sort_unstable();
+    len(parts.len(), out);
+    for p in parts {
+        bytes(&p, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_structural() {
+        let a = Value::List([Value::int(1), Value::str("x")].into_iter().collect());
+        let b = Value::List([Value::int(1), Value::str("x")].into_iter().collect());
+        assert_eq!(key_of(&a), key_of(&b));
+        assert_ne!(key_of(&Value::int(1)), key_of(&Value::str("1")));
+        let l1 = Value::List([Value::str("ab")].into_iter().collect());
+        let l2 = Value::List([Value::str("a"), Value::str("b")].into_iter().collect());
+        assert_ne!(key_of(&l1), key_of(&l2));
+    }
+}

@@ -1,0 +1,482 @@
+//! The memo table of a ruleset instance, and canonical forms of positions by an explicit-stack search.
+//!
+//! Every state a computation meets gets a [`Node`] in its instance's [`Memo`], found by the state's structural
+//! key ([`super::key`]; a `Canonical` hook maps a state to a representative first, and both keys lead to the
+//! node). A node records, once computed: its split into components (the `Components` hook), its options (each
+//! a [`SumRef`]: positions of any ruleset plus a constant game), its canonical form and the results of outcome
+//! searches. Nothing is ever removed: results live as long as the instance.
+//!
+//! [`canonical`] walks the option graph depth first with an explicit stack (no Rust recursion, so deep games
+//! cannot overflow the stack). A node is marked busy while it is on a stack; meeting a busy node means a
+//! position is among its own followers: the error "That is not a short game". Script hooks run while no memo
+//! table is borrowed, so a hook may itself ask about other positions.
+//!
+//! Impartial rulesets get their canonical forms as nimbers by mex over the options' nim values (options that
+//! are not nimbers fall back to the general constructor).
+
+use super::key::encode;
+use super::position::{gamelike, Gamelike, Position};
+use super::script::{self, Instance};
+use crate::game::GameId;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{Player, Value};
+use crate::syntax::span::Span;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A position of some instance inside a sum, possibly negated.
+#[derive(Clone, Debug)]
+pub struct Term {
+    /// The instance.
+    pub inst: Rc<Instance>,
+    /// The node in its memo.
+    pub node: u32,
+    /// Whether the term is negated.
+    pub neg: bool,
+}
+
+/// A sum of terms and a constant game: an option or the components of a position.
+#[derive(Clone, Debug, Default)]
+pub struct SumRef {
+    /// The positions.
+    pub terms: Vec<Term>,
+    /// The constant part (`None` for 0).
+    pub constant: Option<GameId>,
+}
+
+/// How a node splits into components.
+#[derive(Clone, Debug)]
+pub enum Split {
+    /// Not computed yet.
+    Unknown,
+    /// The position is its own only component.
+    Atomic,
+    /// The position is the sum of these.
+    Parts(Rc<SumRef>),
+}
+
+/// Everything known about one state.
+#[derive(Debug)]
+pub struct Node {
+    /// The state (the representative, if the ruleset has a `Canonical` hook).
+    pub state: Value,
+    /// The canonical form.
+    pub canonical: Option<GameId>,
+    /// On the stack of a running canonical-form search.
+    pub busy: bool,
+    /// Components.
+    pub split: Split,
+    /// Left options (for an impartial ruleset: the options).
+    pub left: Option<Rc<[SumRef]>>,
+    /// Right options (for an impartial ruleset: the same as `left`).
+    pub right: Option<Rc<[SumRef]>>,
+    /// Outcome-search results: `[normal, misère][Left first, Right first]` = whether the mover wins.
+    pub wins: [[Option<bool>; 2]; 2],
+}
+
+/// The memo table of one ruleset instance.
+#[derive(Debug, Default)]
+pub struct Memo {
+    index: FxHashMap<Box<[u8]>, u32>,
+    /// The nodes, indexed by `u32`.
+    pub nodes: Vec<Node>,
+}
+
+impl Memo {
+    /// The node of a key, if known.
+    fn get(&self, key: &[u8]) -> Option<u32> {
+        self.index.get(key).copied()
+    }
+
+    fn add(&mut self, key: Box<[u8]>, state: Value) -> u32 {
+        let i = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            state,
+            canonical: None,
+            busy: false,
+            split: Split::Unknown,
+            left: None,
+            right: None,
+            wins: [[None; 2]; 2],
+        });
+        self.index.insert(key, i);
+        i
+    }
+
+    /// How many states are memoised.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether nothing is memoised yet.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+fn unhashable(ty: &'static str, span: Span) -> EvalError {
+    EvalError::new(ErrorKind::UnhashableState { ty }, span)
+}
+
+/// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
+pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<u32, EvalError> {
+    let mut key = Vec::with_capacity(16);
+    encode(state, &mut key).map_err(|ty| unhashable(ty, span))?;
+    if let Some(i) = inst.memo.borrow().get(&key) {
+        return Ok(i);
+    }
+    let Some(canon) = &inst.hooks.canonical else {
+        return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone()));
+    };
+    let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
+    let mut rkey = Vec::with_capacity(key.len());
+    encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
+    let mut memo = inst.memo.borrow_mut();
+    let i = match memo.get(&rkey) {
+        Some(i) => i,
+        None => memo.add(rkey.into_boxed_slice(), rep),
+    };
+    memo.index.insert(key.into_boxed_slice(), i);
+    Ok(i)
+}
+
+/// The node of a position (cached in the position).
+pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, EvalError> {
+    if let Some(i) = p.node.get() {
+        return Ok(i);
+    }
+    let i = node_for(m, &p.inst, &p.state, span)?;
+    p.node.set(Some(i));
+    Ok(i)
+}
+
+/// Adds one element of an `Options` or `Components` result to `sum`: a position or sum as it is, `Value(g)` as
+/// a constant, anything else as a state of `inst`.
+fn add_element(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    v: &Value,
+    sum: &mut SumRef,
+    span: Span,
+) -> Result<(), EvalError> {
+    if let Value::Object(o) = v {
+        match gamelike(o) {
+            Some(Gamelike::Position(p)) => {
+                let node = position_node(m, &p, span)?;
+                sum.terms.push(Term { inst: p.inst.clone(), node, neg: false });
+                return Ok(());
+            }
+            Some(Gamelike::Sum(s)) => {
+                for (p, neg) in &s.terms {
+                    let node = position_node(m, p, span)?;
+                    sum.terms.push(Term { inst: p.inst.clone(), node, neg: *neg });
+                }
+                if let Some(c) = s.constant {
+                    add_constant(m, sum, c);
+                }
+                return Ok(());
+            }
+            Some(Gamelike::Option(g)) => {
+                add_constant(m, sum, g);
+                return Ok(());
+            }
+            None => {}
+        }
+    }
+    let node = node_for(m, inst, v, span)?;
+    sum.terms.push(Term { inst: inst.clone(), node, neg: false });
+    Ok(())
+}
+
+fn add_constant(m: &mut Machine, sum: &mut SumRef, g: GameId) {
+    let c = match sum.constant {
+        Some(c) => m.games.add(c, g),
+        None => g,
+    };
+    sum.constant = (c != m.games.zero()).then_some(c);
+}
+
+/// The elements of a hook's result, which must be a collection.
+fn hook_elements(m: &mut Machine, hook: &'static str, v: &Value, span: Span) -> Result<Vec<Value>, EvalError> {
+    match m.elements(&v.clone()) {
+        Some(items) => Ok(items),
+        None => Err(EvalError::new(ErrorKind::HookResult { hook, ty: v.type_name() }, span)),
+    }
+}
+
+/// Calls `Options` of `state` for `player` (ignored by impartial rulesets) and returns the raw elements.
+pub fn raw_options(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    state: &Value,
+    player: Player,
+    span: Span,
+) -> Result<Vec<Value>, EvalError> {
+    let v = if inst.impartial {
+        script::call(m, &inst.hooks.options, std::slice::from_ref(state), span)?
+    } else {
+        script::call(m, &inst.hooks.options, &[state.clone(), Value::Player(player)], span)?
+    };
+    hook_elements(m, "Options", &v, span)
+}
+
+fn options_of(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    state: &Value,
+    player: Player,
+    span: Span,
+) -> Result<Rc<[SumRef]>, EvalError> {
+    let items = raw_options(m, inst, state, player, span)?;
+    let mut out = Vec::with_capacity(items.len());
+    for v in &items {
+        let mut sum = SumRef::default();
+        add_element(m, inst, v, &mut sum, span)?;
+        out.push(sum);
+    }
+    Ok(out.into())
+}
+
+/// Computes the split of a node (calling `Components`), if not known yet.
+pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Split, EvalError> {
+    let (split, state) = {
+        let memo = inst.memo.borrow();
+        let n = &memo.nodes[idx as usize];
+        (n.split.clone(), n.state.clone())
+    };
+    if !matches!(split, Split::Unknown) {
+        return Ok(split);
+    }
+    let split = match &inst.hooks.components {
+        None => Split::Atomic,
+        Some(f) => {
+            let v = script::call(m, f, std::slice::from_ref(&state), span)?;
+            let items = hook_elements(m, "Components", &v, span)?;
+            let mut sum = SumRef::default();
+            for x in &items {
+                add_element(m, inst, x, &mut sum, span)?;
+            }
+            let itself = sum.constant.is_none()
+                && sum.terms.len() == 1
+                && Rc::ptr_eq(&sum.terms[0].inst, inst)
+                && sum.terms[0].node == idx
+                && !sum.terms[0].neg;
+            if itself {
+                Split::Atomic
+            } else {
+                Split::Parts(Rc::new(sum))
+            }
+        }
+    };
+    inst.memo.borrow_mut().nodes[idx as usize].split = split.clone();
+    Ok(split)
+}
+
+/// The options of a node for `player` (computed and stored if not known yet).
+pub fn ensure_options(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    idx: u32,
+    player: Player,
+    span: Span,
+) -> Result<Rc<[SumRef]>, EvalError> {
+    let (known, state) = {
+        let memo = inst.memo.borrow();
+        let n = &memo.nodes[idx as usize];
+        let known = match player {
+            Player::Left => n.left.clone(),
+            Player::Right => n.right.clone(),
+        };
+        (known, n.state.clone())
+    };
+    if let Some(o) = known {
+        return Ok(o);
+    }
+    let opts = options_of(m, inst, &state, player, span)?;
+    let mut memo = inst.memo.borrow_mut();
+    let n = &mut memo.nodes[idx as usize];
+    if inst.impartial {
+        n.left = Some(opts.clone());
+        n.right = Some(opts.clone());
+    } else if player == Player::Left {
+        n.left = Some(opts.clone());
+    } else {
+        n.right = Some(opts.clone());
+    }
+    Ok(opts)
+}
+
+/// The terms whose values the canonical form of a node needs: its components, or all its options' terms.
+fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Vec<Term>, EvalError> {
+    match ensure_split(m, inst, idx, span)? {
+        Split::Parts(sum) => Ok(sum.terms.clone()),
+        _ => {
+            let mut deps = Vec::new();
+            let left = ensure_options(m, inst, idx, Player::Left, span)?;
+            deps.extend(left.iter().flat_map(|s| s.terms.iter().cloned()));
+            if !inst.impartial {
+                let right = ensure_options(m, inst, idx, Player::Right, span)?;
+                deps.extend(right.iter().flat_map(|s| s.terms.iter().cloned()));
+            }
+            Ok(deps)
+        }
+    }
+}
+
+/// The canonical form of a term whose node is known to be computed.
+fn term_value(m: &mut Machine, t: &Term) -> Option<GameId> {
+    let g = t.inst.memo.borrow().nodes[t.node as usize].canonical?;
+    Some(if t.neg { m.games.neg(g) } else { g })
+}
+
+/// The value of a sum whose terms are all computed.
+pub fn sum_value(m: &mut Machine, s: &SumRef) -> Option<GameId> {
+    let mut total = s.constant;
+    for t in &s.terms {
+        let g = term_value(m, t)?;
+        total = Some(match total {
+            None => g,
+            Some(h) => m.games.add(h, g),
+        });
+    }
+    Some(total.unwrap_or_else(|| m.games.zero()))
+}
+
+/// The nim value of a sum whose terms are all computed, if every part is a nimber.
+fn sum_nim(m: &mut Machine, s: &SumRef) -> Option<u64> {
+    let mut x = match s.constant {
+        Some(c) => m.games.nimber_value(c)?,
+        None => 0,
+    };
+    for t in &s.terms {
+        let g = t.inst.memo.borrow().nodes[t.node as usize].canonical?;
+        x ^= m.games.nimber_value(g)?;
+    }
+    Some(x)
+}
+
+/// The canonical form of a node whose dependencies are all computed.
+fn compute(m: &mut Machine, inst: &Rc<Instance>, idx: u32) -> Option<GameId> {
+    let (split, left, right) = {
+        let memo = inst.memo.borrow();
+        let n = &memo.nodes[idx as usize];
+        (n.split.clone(), n.left.clone(), n.right.clone())
+    };
+    if let Split::Parts(sum) = split {
+        return sum_value(m, &sum);
+    }
+    let left = left?;
+    if inst.impartial {
+        let nims: Option<Vec<u64>> = left.iter().map(|s| sum_nim(m, s)).collect();
+        if let Some(mut nims) = nims {
+            nims.sort_unstable();
+            nims.dedup();
+            let mex = nims.iter().enumerate().find(|&(i, &v)| i as u64 != v).map_or(nims.len() as u64, |(i, _)| i as u64);
+            return Some(m.games.nimber(mex));
+        }
+        let vals: Option<Vec<GameId>> = left.iter().map(|s| sum_value(m, s)).collect();
+        let vals = vals?;
+        return Some(m.games.new_game(&vals, &vals));
+    }
+    let right = right?;
+    let l: Option<Vec<GameId>> = left.iter().map(|s| sum_value(m, s)).collect();
+    let r: Option<Vec<GameId>> = right.iter().map(|s| sum_value(m, s)).collect();
+    Some(m.games.new_game(&l?, &r?))
+}
+
+/// The printed form of a node's position, for messages.
+pub fn describe(m: &mut Machine, inst: &Instance, idx: u32) -> String {
+    let state = inst.memo.borrow().nodes[idx as usize].state.clone();
+    Position::plain(inst, &state, m.games)
+}
+
+struct Frame {
+    inst: Rc<Instance>,
+    idx: u32,
+    deps: Option<Vec<Term>>,
+    cursor: usize,
+}
+
+fn set_busy(inst: &Instance, idx: u32, busy: bool) {
+    inst.memo.borrow_mut().nodes[idx as usize].busy = busy;
+}
+
+/// The canonical form of the position at node `idx` of `inst`.
+pub fn canonical(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<GameId, EvalError> {
+    {
+        let memo = inst.memo.borrow();
+        let n = &memo.nodes[idx as usize];
+        if let Some(g) = n.canonical {
+            return Ok(g);
+        }
+        if n.busy {
+            drop(memo);
+            let position = describe(m, inst, idx);
+            return Err(EvalError::new(ErrorKind::NotShortGame { position }, span));
+        }
+    }
+    set_busy(inst, idx, true);
+    let mut stack = vec![Frame { inst: inst.clone(), idx, deps: None, cursor: 0 }];
+    let r = run(m, &mut stack, span);
+    for f in &stack {
+        set_busy(&f.inst, f.idx, false);
+    }
+    r?;
+    let g = inst.memo.borrow().nodes[idx as usize].canonical;
+    g.ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "canonical form not computed".into() }, span))
+}
+
+fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalError> {
+    while let Some(top) = stack.len().checked_sub(1) {
+        if stack[top].deps.is_none() {
+            let (inst, idx) = (stack[top].inst.clone(), stack[top].idx);
+            let deps = dependencies(m, &inst, idx, span)?;
+            stack[top].deps = Some(deps);
+        }
+        let mut next = None;
+        {
+            let f = &mut stack[top];
+            let deps = f.deps.as_deref().unwrap_or_default();
+            while f.cursor < deps.len() {
+                let t = &deps[f.cursor];
+                let (known, busy) = {
+                    let memo = t.inst.memo.borrow();
+                    let n = &memo.nodes[t.node as usize];
+                    (n.canonical.is_some(), n.busy)
+                };
+                if known {
+                    f.cursor += 1;
+                    continue;
+                }
+                if busy {
+                    let (inst, node) = (t.inst.clone(), t.node);
+                    let position = describe(m, &inst, node);
+                    return Err(EvalError::new(ErrorKind::NotShortGame { position }, span));
+                }
+                next = Some(t.clone());
+                break;
+            }
+        }
+        if let Some(t) = next {
+            set_busy(&t.inst, t.node, true);
+            stack.push(Frame { inst: t.inst, idx: t.node, deps: None, cursor: 0 });
+            continue;
+        }
+        let Some(f) = stack.pop() else { break };
+        let g = compute(m, &f.inst, f.idx).ok_or_else(|| {
+            EvalError::new(ErrorKind::Internal { what: "an option's value is missing".into() }, span)
+        })?;
+        let mut memo = f.inst.memo.borrow_mut();
+        let n = &mut memo.nodes[f.idx as usize];
+        n.canonical = Some(g);
+        n.busy = false;
+    }
+    Ok(())
+}
+
+/// The canonical form of a position.
+pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameId, EvalError> {
+    let idx = position_node(m, p, span)?;
+    canonical(m, &p.inst, idx, span)
+}

@@ -1,0 +1,165 @@
+//! Positions and sums of positions as script values.
+//!
+//! - [`Position`]: a ruleset instance applied to a state. It prints as `Name(state)` (state as a value, so
+//!   strings are quoted; schema arguments are not shown) or through the ruleset's `Show`. It finds its memo
+//!   node lazily and caches the index.
+//! - [`PositionSum`]: a sum (or difference) of positions plus a constant game, e.g. `Kayles(3) + *2`. It is a
+//!   value in its own right: game members go through the sum of canonical forms, `MisereOutcomeClass` searches
+//!   the sum's own game tree.
+//! - [`GameOption`]: `Value(g)`, a game value used as an option of a ruleset as it is.
+
+use super::script::{self, Instance};
+use crate::game::{GameId, Games};
+use crate::interp::error::EvalError;
+use crate::interp::eval::Machine;
+use crate::interp::value::{game_value, Object, Value};
+use crate::syntax::span::Span;
+use std::cell::{Cell, OnceCell};
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// A position: a ruleset instance and a state.
+#[derive(Debug)]
+pub struct Position {
+    /// The ruleset instance.
+    pub inst: Rc<Instance>,
+    /// The state.
+    pub state: Value,
+    /// The memo node of the state, once looked up.
+    pub node: Cell<Option<u32>>,
+    /// The printed form from `Show`, once computed.
+    pub shown: OnceCell<String>,
+}
+
+impl Position {
+    /// A position whose node is not yet looked up.
+    pub fn new(inst: Rc<Instance>, state: Value) -> Position {
+        Position { inst, state, node: Cell::new(None), shown: OnceCell::new() }
+    }
+
+    /// Computes the `Show` form if the ruleset has a `Show` hook and it is not computed yet.
+    pub fn fill_show(&self, m: &mut Machine, span: Span) -> Result<(), EvalError> {
+        if self.shown.get().is_some() {
+            return Ok(());
+        }
+        if let Some(show) = &self.inst.hooks.show {
+            let v = script::call(m, show, std::slice::from_ref(&self.state), span)?;
+            let _ = self.shown.set(v.display_plain(m.games));
+        }
+        Ok(())
+    }
+
+    /// The default printed form `Name(state)`.
+    pub fn plain(inst: &Instance, state: &Value, games: &mut Games) -> String {
+        format!("{}({})", inst.name(), state.display(games))
+    }
+}
+
+impl Object for Position {
+    fn type_name(&self) -> &'static str {
+        "Position"
+    }
+    fn display(&self, games: &mut Games) -> String {
+        match self.shown.get() {
+            Some(s) => s.clone(),
+            None => Position::plain(&self.inst, &self.state, games),
+        }
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        let o = any.downcast_ref::<Position>()?;
+        Some(self.inst.id.cmp(&o.inst.id).then_with(|| self.state.cmp(&o.state)))
+    }
+}
+
+/// A sum of positions (each possibly negated) and a constant game.
+#[derive(Debug, Clone)]
+pub struct PositionSum {
+    /// The positions, with `true` for a negated one.
+    pub terms: Vec<(Rc<Position>, bool)>,
+    /// The constant part (`None` for 0).
+    pub constant: Option<GameId>,
+}
+
+impl Object for PositionSum {
+    fn type_name(&self) -> &'static str {
+        "Position"
+    }
+    fn display(&self, games: &mut Games) -> String {
+        let mut s = String::new();
+        for (i, (p, neg)) in self.terms.iter().enumerate() {
+            match (i, neg) {
+                (0, true) => s.push('-'),
+                (0, false) => {}
+                (_, true) => s.push_str(" - "),
+                (_, false) => s.push_str(" + "),
+            }
+            s.push_str(&p.display(games));
+        }
+        if let Some(c) = self.constant {
+            let v = game_value(games, c);
+            if self.terms.is_empty() {
+                return v.display(games);
+            }
+            s.push_str(" + ");
+            s.push_str(&v.display(games));
+        }
+        s
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        let o = any.downcast_ref::<PositionSum>()?;
+        let a: Vec<_> = self.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
+        let b: Vec<_> = o.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
+        Some(a.cmp(&b).then_with(|| self.constant.cmp(&o.constant)))
+    }
+}
+
+/// `Value(g)`: a game value meant as an option of a ruleset.
+#[derive(Debug)]
+pub struct GameOption(pub GameId);
+
+impl Object for GameOption {
+    fn type_name(&self) -> &'static str {
+        "GameOption"
+    }
+    fn display(&self, games: &mut Games) -> String {
+        format!("Value({})", game_value(games, self.0).display(games))
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<GameOption>().map(|o| self.0.cmp(&o.0))
+    }
+}
+
+/// What a value is, as far as rulesets are concerned.
+pub enum Gamelike<'v> {
+    /// A single position.
+    Position(Rc<Position>),
+    /// A sum involving positions.
+    Sum(&'v PositionSum),
+    /// `Value(g)`.
+    Option(GameId),
+}
+
+/// Classifies an object as a position, a sum or `Value(g)`.
+pub fn gamelike(o: &Rc<dyn Object>) -> Option<Gamelike<'_>> {
+    let any: &dyn std::any::Any = &**o;
+    if let Some(s) = any.downcast_ref::<PositionSum>() {
+        return Some(Gamelike::Sum(s));
+    }
+    if let Some(g) = any.downcast_ref::<GameOption>() {
+        return Some(Gamelike::Option(g.0));
+    }
+    as_position(o).map(Gamelike::Position)
+}
+
+/// The object as an `Rc<Position>` if it is one.
+pub fn as_position(o: &Rc<dyn Object>) -> Option<Rc<Position>> {
+    let any: &dyn std::any::Any = &**o;
+    if !any.is::<Position>() {
+        return None;
+    }
+    let a: Rc<dyn std::any::Any> = o.clone();
+    a.downcast::<Position>().ok()
+}

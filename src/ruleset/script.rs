@@ -1,0 +1,261 @@
+//! Script-defined rulesets: `ruleset Name(params) … end`.
+//!
+//! A declaration evaluates to a [`Schema`] when it has parameters (`ruleset S(L, R)`) and otherwise directly
+//! to an [`Instance`] (`ruleset Kayles`). Calling a schema with arguments gives an instance (instances are
+//! interned per schema and structural argument key, so `S({1},{2})` twice shares one memo table); calling an
+//! instance with a state gives a [`Position`].
+//!
+//! The `def`s of the body become closures whose captured scope holds the ruleset's parameters, `Position`
+//! (a [`PositionCtor`] of the instance) and the body's other `def`s, so `Options` may call helpers defined
+//! beside it. Hooks: `Options(state, player)` (partizan) or `Options(state)` (impartial) is required;
+//! `Components(state)`, `Show(state)` and `Canonical(state)` are optional; every other `def` taking the state
+//! first is a member of the positions.
+
+use super::memo::Memo;
+use super::position::Position;
+use crate::game::Games;
+use crate::interp::env::Scope;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{Closure, Function, Object, Value};
+use crate::syntax::ast::{FunctionDef, Name, RulesetDef};
+use crate::syntax::span::Span;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::rc::{Rc, Weak};
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+
+static NEXT_INSTANCE: AtomicU64 = AtomicU64::new(1);
+
+/// The functions of a ruleset instance, as closures over its parameters.
+#[derive(Debug)]
+pub struct Hooks {
+    /// `Options`.
+    pub options: Rc<Function>,
+    /// `Components`, if defined.
+    pub components: Option<Rc<Function>>,
+    /// `Show`, if defined.
+    pub show: Option<Rc<Function>>,
+    /// `Canonical`, if defined.
+    pub canonical: Option<Rc<Function>>,
+    /// Every other `def`: name, closure and parameter count (the state included).
+    pub members: Vec<(Name, Rc<Function>, usize)>,
+}
+
+/// A ruleset with its parameters bound: the thing positions belong to, and the owner of their memo table.
+#[derive(Debug)]
+pub struct Instance {
+    /// Unique for the life of the process; orders terms of sums.
+    pub id: u64,
+    /// The declaration.
+    pub def: Rc<RulesetDef>,
+    /// The schema arguments (empty for a parameterless ruleset).
+    pub args: Vec<Value>,
+    /// `Options` takes only the state.
+    pub impartial: bool,
+    /// The closures.
+    pub hooks: Hooks,
+    /// Everything computed about its states.
+    pub memo: RefCell<Memo>,
+}
+
+impl Instance {
+    /// The ruleset's name.
+    pub fn name(&self) -> &str {
+        &self.def.name.name
+    }
+
+    /// The script member `name`, if the body defines one.
+    pub fn member(&self, name: &str) -> Option<&(Name, Rc<Function>, usize)> {
+        self.hooks.members.iter().find(|(n, _, _)| &**n == name)
+    }
+}
+
+impl Object for Instance {
+    fn type_name(&self) -> &'static str {
+        "Ruleset"
+    }
+    fn display(&self, games: &mut Games) -> String {
+        if self.def.params.is_none() {
+            return self.name().to_string();
+        }
+        let args: Vec<String> = self.args.iter().map(|a| a.display(games)).collect();
+        format!("{}({})", self.name(), args.join(","))
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<Instance>().map(|o| self.id.cmp(&o.id))
+    }
+}
+
+/// A ruleset with parameters, not yet applied to arguments.
+#[derive(Debug)]
+pub struct Schema {
+    /// The declaration.
+    pub def: Rc<RulesetDef>,
+    instances: RefCell<FxHashMap<Box<[u8]>, Rc<Instance>>>,
+}
+
+impl Object for Schema {
+    fn type_name(&self) -> &'static str {
+        "Ruleset"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        self.def.name.name.to_string()
+    }
+}
+
+/// `Position` inside a ruleset body: builds positions of the instance being defined.
+#[derive(Debug)]
+pub struct PositionCtor(pub Weak<Instance>);
+
+impl Object for PositionCtor {
+    fn type_name(&self) -> &'static str {
+        "Function"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        match self.0.upgrade() {
+            Some(i) => format!("<function Position of {}>", i.name()),
+            None => "<function Position>".to_string(),
+        }
+    }
+}
+
+/// Evaluates a `ruleset` declaration: a schema if it has parameters, otherwise its one instance.
+pub fn declare(def: &Rc<RulesetDef>) -> Result<Value, EvalError> {
+    validate(def)?;
+    match def.params {
+        Some(_) => Ok(Value::Object(Rc::new(Schema { def: def.clone(), instances: RefCell::default() }))),
+        None => Ok(Value::Object(instantiate(def, Vec::new()))),
+    }
+}
+
+/// Checks the hooks of a declaration: `Options` exists with 1 or 2 parameters, the other hooks take one,
+/// members take the state first.
+fn validate(def: &RulesetDef) -> Result<(), EvalError> {
+    let ruleset = def.name.name.to_string();
+    let options = def.defs.iter().rev().find(|d| fname(d) == Some("Options"));
+    let Some(options) = options else {
+        return Err(EvalError::new(ErrorKind::RulesetWithoutOptions { ruleset }, def.name.span));
+    };
+    if !(1..=2).contains(&options.params.len()) {
+        let kind = ErrorKind::RulesetHookArity {
+            ruleset,
+            hook: "Options".into(),
+            expected: "1 parameter (impartial) or 2 (partizan)",
+            got: options.params.len(),
+        };
+        return Err(EvalError::new(kind, hook_span(options)));
+    }
+    for d in &def.defs {
+        let Some(name) = fname(d) else { continue };
+        let (ok, expected) = match name {
+            "Options" => continue,
+            "Components" | "Show" | "Canonical" => (d.params.len() == 1, "1 parameter (the state)"),
+            _ => (!d.params.is_empty(), "the state as first parameter"),
+        };
+        if !ok {
+            let kind = ErrorKind::RulesetHookArity {
+                ruleset: ruleset.clone(),
+                hook: name.to_string(),
+                expected,
+                got: d.params.len(),
+            };
+            return Err(EvalError::new(kind, hook_span(d)));
+        }
+    }
+    Ok(())
+}
+
+fn fname(d: &FunctionDef) -> Option<&str> {
+    d.name.as_ref().map(|n| &*n.name)
+}
+
+fn hook_span(d: &FunctionDef) -> Span {
+    d.name.as_ref().map_or(d.span, |n| n.span)
+}
+
+/// The instance of `schema` for `args`, shared when the arguments are structurally equal.
+pub fn apply_schema(schema: &Schema, args: Vec<Value>) -> Rc<Instance> {
+    let key = super::key::key_of(&Value::Tuple(args.clone().into())).ok();
+    if let Some(k) = &key {
+        if let Some(i) = schema.instances.borrow().get(k) {
+            return i.clone();
+        }
+    }
+    let inst = instantiate(&schema.def, args);
+    if let Some(k) = key {
+        schema.instances.borrow_mut().insert(k, inst.clone());
+    }
+    inst
+}
+
+/// Builds an instance: binds the parameters and `Position`, and closes every `def` over them.
+fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
+    Rc::new_cyclic(|weak: &Weak<Instance>| {
+        let mut base = Scope::new();
+        if let Some(params) = &def.params {
+            for (p, a) in params.iter().zip(&args) {
+                base.insert(p.name.clone(), a.clone());
+            }
+        }
+        base.insert(Name::from("Position"), Value::Object(Rc::new(PositionCtor(weak.clone()))));
+        // Each def sees the others; three rounds let helpers call helpers two levels deep (and every closure
+        // sees itself through its own name, as any function does).
+        let mut scope = base.clone();
+        for _ in 0..3 {
+            let mut next = base.clone();
+            for d in &def.defs {
+                if let Some(n) = &d.name {
+                    let c = Closure { def: d.clone(), captured: scope.clone() };
+                    next.insert(n.name.clone(), Value::Function(Rc::new(Function::Closure(c))));
+                }
+            }
+            scope = next;
+        }
+        let closure = |d: &Rc<FunctionDef>| Rc::new(Function::Closure(Closure { def: d.clone(), captured: scope.clone() }));
+        let find = |name: &str| def.defs.iter().rev().find(|d| fname(d) == Some(name)).map(closure);
+        let options_def = def.defs.iter().rev().find(|d| fname(d) == Some("Options"));
+        let impartial = options_def.is_some_and(|d| d.params.len() == 1);
+        let options = match find("Options") {
+            Some(f) => f,
+            None => Rc::new(Function::Closure(Closure { def: def.defs[0].clone(), captured: scope.clone() })),
+        };
+        let mut members: Vec<(Name, Rc<Function>, usize)> = Vec::new();
+        for d in def.defs.iter().rev() {
+            let Some(n) = fname(d) else { continue };
+            if matches!(n, "Options" | "Components" | "Show" | "Canonical") || members.iter().any(|m| &*m.0 == n) {
+                continue;
+            }
+            members.push((Name::from(n), closure(d), d.params.len()));
+        }
+        let hooks = Hooks {
+            options,
+            components: find("Components"),
+            show: find("Show"),
+            canonical: find("Canonical"),
+            members,
+        };
+        Instance {
+            id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
+            def: def.clone(),
+            args,
+            impartial,
+            hooks,
+            memo: RefCell::new(Memo::default()),
+        }
+    })
+}
+
+/// A position of `inst`, printed through `Show` when the ruleset defines it.
+pub fn position(m: &mut Machine, inst: &Rc<Instance>, state: Value, span: Span) -> Result<Value, EvalError> {
+    let p = Position::new(inst.clone(), state);
+    p.fill_show(m, span)?;
+    Ok(Value::Object(Rc::new(p)))
+}
+
+/// Calls one of the ruleset's closures.
+pub fn call(m: &mut Machine, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    m.call_function(f, args, span)
+}
