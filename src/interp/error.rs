@@ -232,6 +232,30 @@ pub enum ErrorKind {
         /// What is wrong.
         message: String,
     },
+    /// A misère or obligated operation on a game that is not impartial.
+    NotImpartial {
+        /// The game as printed.
+        game: String,
+    },
+    /// `TakeAndBreak(code)` with a malformed code.
+    InvalidTakeBreakCode {
+        /// The code as given.
+        code: String,
+        /// The parser's explanation.
+        reason: String,
+    },
+    /// A take-and-break code whose heaps can grow back to a size being evaluated.
+    LoopyTakeBreak {
+        /// The code.
+        code: String,
+        /// The heap where the loop was found.
+        heap: usize,
+    },
+    /// A brute-force search that would build more positions than allowed.
+    SearchTooLarge {
+        /// The limit.
+        limit: usize,
+    },
     /// A bug in cgs itself.
     Internal {
         /// What went wrong.
@@ -312,6 +336,12 @@ impl ErrorKind {
                 format!("That is not a short game: {position} is among its own followers.")
             }
             InvalidGrid { message } => format!("Invalid grid: {message}."),
+            NotImpartial { game } => format!("That game is not impartial: {game}"),
+            InvalidTakeBreakCode { code, reason } => format!("Invalid take-and-break code \"{code}\": {reason}."),
+            LoopyTakeBreak { code, heap } => {
+                format!("That take-and-break code specifies a loopy game: \"{code}\" (heap {heap}).")
+            }
+            SearchTooLarge { limit } => format!("Too large to search (more than {limit} positions)."),
             Internal { what } => format!("Internal error: {what}."),
         }
     }

@@ -166,6 +166,39 @@ impl<'a> Machine<'a> {
             ExprKind::Player(PlayerLit::Left) => Ok(Value::Player(Player::Left)),
             ExprKind::Player(PlayerLit::Right) => Ok(Value::Player(Player::Right)),
             ExprKind::Var(name) => self.lookup(name, e.span),
+            ExprKind::Nimber { .. } => self.eval_nimber(e),
+            ExprKind::Up { .. } => self.eval_up(e),
+            ExprKind::GameLit { .. } => self.eval_game_lit(e),
+            ExprKind::List { .. } => self.eval_list(e),
+            ExprKind::Set { .. } => self.eval_set(e),
+            ExprKind::Map { .. } => self.eval_map(e),
+            ExprKind::Tuple { .. } => self.eval_tuple(e),
+            ExprKind::Comprehension { .. } => self.eval_comprehension(e),
+            ExprKind::Unary { .. } => self.eval_unary(e),
+            ExprKind::Binary { .. } => self.eval_binary(e),
+            ExprKind::Is { .. } => self.eval_is(e),
+            ExprKind::Member { .. } => self.eval_member(e),
+            ExprKind::Call { callee, args } => self.call_expr(callee, args, e.span),
+            ExprKind::Index { .. } => self.eval_index(e),
+            ExprKind::Lambda { .. } => self.eval_lambda(e),
+            ExprKind::Def { .. } => self.eval_def(e),
+            ExprKind::Assign { .. } => self.eval_assign(e),
+            ExprKind::VarDecl { .. } => self.eval_var_decl(e),
+            ExprKind::Block { .. } => self.eval_block_expr(e),
+            ExprKind::If { .. } => self.eval_if(e),
+            ExprKind::For { .. } => self.eval_for(e),
+            ExprKind::While { .. } => self.eval_while(e),
+            ExprKind::Break => Err(Exit::Break(e.span)),
+            ExprKind::Continue => Err(Exit::Continue(e.span)),
+            ExprKind::Return { .. } => self.eval_return(e),
+            ExprKind::Ruleset { .. } => self.eval_ruleset(e),
+            ExprKind::Error { .. } => self.eval_error(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_nimber(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Nimber(size) => {
                 let n = match size {
                     None => 1,
@@ -175,6 +208,13 @@ impl<'a> Machine<'a> {
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_up(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Up { sign, count, star } => {
                 let ups = match count {
                     UpCount::Repeat(k) => i64::from(*k),
@@ -192,6 +232,13 @@ impl<'a> Machine<'a> {
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_game_lit(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::GameLit { left, right } => {
                 let l = self.eval_options(left)?;
                 let r = self.eval_options(right)?;
@@ -199,6 +246,13 @@ impl<'a> Machine<'a> {
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_list(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::List(items) => {
                 let mut v = Vector::new();
                 for x in items {
@@ -206,6 +260,13 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::List(v))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_set(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Set(items) => {
                 let mut s = OrdSet::new();
                 for x in items {
@@ -213,6 +274,13 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::Set(s))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_map(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Map(entries) => {
                 let mut m = OrdMap::new();
                 for (k, v) in entries {
@@ -222,6 +290,13 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::Map(m))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_tuple(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Tuple(items) => {
                 let mut v = Vec::with_capacity(items.len());
                 for x in items {
@@ -229,17 +304,38 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::Tuple(v.into()))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_comprehension(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Comprehension {
                 kind,
                 elem,
                 value,
                 clauses,
             } => self.comprehension(*kind, elem, value.as_deref(), clauses),
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_unary(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Unary { op, expr } => {
                 let v = self.unary(*op, expr, e.span)?;
                 self.engine_ok(e.span)?;
                 Ok(v)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_binary(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Binary {
                 op: BinOp::And,
                 lhs,
@@ -262,6 +358,13 @@ impl<'a> Machine<'a> {
                 self.engine_ok(e.span)?;
                 Ok(v)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_is(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Is { expr, ty } => {
                 let v = self.eval(expr)?;
                 match is_type(&v, &ty.name) {
@@ -274,11 +377,24 @@ impl<'a> Machine<'a> {
                     ),
                 }
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_member(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Member { obj, name } => {
                 let o = self.eval(obj)?;
                 Ok(self.invoke_member(o, name, &[], &[], e.span)?)
             }
-            ExprKind::Call { callee, args } => self.call_expr(callee, args, e.span),
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_index(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Index { obj, indices } => {
                 let mut v = self.eval(obj)?;
                 if let Value::Object(o) = &v {
@@ -293,6 +409,13 @@ impl<'a> Machine<'a> {
                 }
                 Ok(v)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_lambda(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Lambda(def) => {
                 let c = Closure {
                     def: def.clone(),
@@ -300,6 +423,13 @@ impl<'a> Machine<'a> {
                 };
                 Ok(Value::Function(Rc::new(Function::Closure(c))))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_def(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Def(def) => {
                 let c = Closure {
                     def: def.clone(),
@@ -311,11 +441,25 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::Nothing)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_assign(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Assign { target, value } => {
                 let v = self.eval(value)?;
                 self.assign(&target.name, v.clone());
                 Ok(v)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_var_decl(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::VarDecl { target, value } => {
                 let v = match value {
                     Some(x) => self.eval(x)?,
@@ -324,12 +468,26 @@ impl<'a> Machine<'a> {
                 self.declare(target.name.clone(), v.clone());
                 Ok(v)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_block_expr(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Block(b) => {
                 self.locals.push();
                 let r = self.eval_block(b);
                 self.locals.pop();
                 r
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_if(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::If {
                 branches,
                 otherwise,
@@ -344,11 +502,25 @@ impl<'a> Machine<'a> {
                     None => Ok(Value::Nothing),
                 }
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_for(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::For {
                 clauses,
                 body,
                 mode,
             } => self.for_loop(clauses, body, *mode),
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_while(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::While { cond, body } => {
                 loop {
                     self.check_limits(e.span)?;
@@ -363,8 +535,13 @@ impl<'a> Machine<'a> {
                 }
                 Ok(Value::Nothing)
             }
-            ExprKind::Break => Err(Exit::Break(e.span)),
-            ExprKind::Continue => Err(Exit::Continue(e.span)),
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_return(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Return(x) => {
                 let v = match x {
                     Some(x) => self.eval(x)?,
@@ -375,17 +552,32 @@ impl<'a> Machine<'a> {
                 }
                 Err(Exit::Return(v))
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_ruleset(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Ruleset(def) => {
                 let v = crate::ruleset::dispatch::declare(def)?;
                 self.declare(def.name.name.clone(), v);
                 Ok(Value::Nothing)
             }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_error(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
             ExprKind::Error => err(
                 ErrorKind::Internal {
                     what: "evaluated a syntax error".to_string(),
                 },
                 e.span,
             ),
+            _ => unreachable!("dispatched by kind"),
         }
     }
 
@@ -706,6 +898,9 @@ impl<'a> Machine<'a> {
                 if let Some(r) = crate::ruleset::dispatch::call_object(self, o, args, site) {
                     return r;
                 }
+                if let Some(r) = builtins::impartial::call_object(self, o, args, site) {
+                    return r;
+                }
             }
             return Err(site.err(ErrorKind::NotCallable { ty: f.type_name() }));
         };
@@ -788,7 +983,8 @@ impl<'a> Machine<'a> {
         self.call_value(&Value::Function(f.clone()), args, &site)
     }
 
-    fn invoke_member(
+    /// `obj.name(args)`: also used by natives that ask a value for its members.
+    pub fn invoke_member(
         &mut self,
         obj: Value,
         name: &Ident,
@@ -797,6 +993,9 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         if let Value::Object(o) = &obj {
+            if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
+                return r;
+            }
             if let Some(r) = crate::ruleset::dispatch::invoke_member(self, o, name, args, arg_spans, span) {
                 return r;
             }
@@ -880,7 +1079,10 @@ impl<'a> Machine<'a> {
                 None => Err(ErrorKind::Overflow),
             }),
             Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
-            Value::Object(o) => crate::ruleset::dispatch::to_game(self, o),
+            Value::Object(o) => match crate::ruleset::dispatch::to_game(self, o) {
+                Some(r) => Some(r),
+                None => builtins::impartial::to_game(self, o),
+            },
             _ => None,
         }
     }
@@ -1006,6 +1208,9 @@ impl<'a> Machine<'a> {
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
             if let Some(r) = crate::ruleset::dispatch::binary(self, op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
+            }
+            if let Some(r) = builtins::impartial::binary(self, op, a, b) {
+                return r;
             }
         }
         match op {

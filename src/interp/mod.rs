@@ -15,6 +15,7 @@ pub mod builtins;
 pub mod env;
 pub mod error;
 pub mod eval;
+pub mod stdlib;
 pub mod value;
 
 #[cfg(test)]
@@ -80,13 +81,15 @@ impl Interpreter {
     pub fn new() -> Interpreter {
         let mut globals = Globals::default();
         builtins::register_globals(&mut globals);
-        Interpreter {
+        let mut interp = Interpreter {
             sources: Sources::new(),
             games: Games::new(),
             globals,
             interrupt: Arc::new(AtomicBool::new(false)),
             stack_budget: STACK_BUDGET.with(|b| b.get()),
-        }
+        };
+        stdlib::load(&mut interp);
+        interp
     }
 
     /// The source registry: add every text before parsing it so spans resolve.

@@ -358,3 +358,32 @@ fn completion_lists() {
     assert!(names.contains(&"Max".to_string()));
     assert!(Interpreter::member_names().contains(&"CanonicalForm"));
 }
+
+#[test]
+#[ignore = "measures recursion capacity"]
+fn measure_depth() {
+    for n in [50, 100, 200, 400, 800, 1600] {
+        let src = format!("def d(n) := if n == 0 then 0 else 1 + d(n - 1) end\nd({n})");
+        println!("default budget, depth {n}: {}", run(&src).trim());
+    }
+    for n in [10000, 50000, 99000] {
+        let src = format!("def d(n) := if n == 0 then 0 else 1 + d(n - 1) end\nd({n})");
+        println!("big stack, depth {n}: {}", with_big_stack(move || run(&src)).trim());
+    }
+}
+
+#[test]
+#[ignore = "sizes"]
+fn sizes() {
+    use super::value::Value;
+    println!("Value {} Vector {} OrdSet {} OrdMap {} Exit {} EvalError {}", std::mem::size_of::<Value>(),
+        std::mem::size_of::<imbl::Vector<Value>>(), std::mem::size_of::<imbl::OrdSet<Value>>(),
+        std::mem::size_of::<imbl::OrdMap<Value, Value>>(), std::mem::size_of::<super::eval::Exit>(),
+        std::mem::size_of::<super::EvalError>());
+}
+
+#[test]
+#[ignore = "sp"]
+fn sp_probe() {
+    run("def d(n) := if n == 0 then 0 else 1 + d(n - 1) end\nd(3)");
+}

@@ -34,16 +34,10 @@ impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::Unknown(name) => {
-                write!(
-                    f,
-                    "Unknown command `:{name}`. Type `:help` for the list of commands."
-                )
+                write!(f, "Unknown command `:{name}`. Type `:help` for the list of commands.")
             }
             CommandError::Ambiguous(name) => {
-                write!(
-                    f,
-                    "Ambiguous command `:{name}`. Type `:help` for the list of commands."
-                )
+                write!(f, "Ambiguous command `:{name}`. Type `:help` for the list of commands.")
             }
             CommandError::MissingArgument(usage) => {
                 write!(f, "Missing argument. Usage: `{usage}`.")
@@ -57,11 +51,7 @@ impl fmt::Display for CommandError {
 pub const COMMANDS: [(&str, &str, &str); 5] = [
     ("help", ":help", "show this help"),
     ("quit", ":quit", "leave cgs (Ctrl-D also works)"),
-    (
-        "load",
-        ":load FILE",
-        "run a script in this session; its definitions stay",
-    ),
+    ("load", ":load FILE", "run a script in this session; its definitions stay"),
     ("time", ":time", "toggle printing the time each cell takes"),
     ("clear", ":clear", "forget all variables and definitions"),
 ];
@@ -75,11 +65,8 @@ impl Command {
             Some(i) => (&rest[..i], rest[i..].trim()),
             None => (rest, ""),
         };
-        let matches: Vec<&str> = COMMANDS
-            .iter()
-            .map(|c| c.0)
-            .filter(|name| !word.is_empty() && name.starts_with(word))
-            .collect();
+        let matches: Vec<&str> =
+            COMMANDS.iter().map(|c| c.0).filter(|name| !word.is_empty() && name.starts_with(word)).collect();
         let name = match matches.as_slice() {
             [one] => *one,
             [] => return Err(CommandError::Unknown(word.to_string())),
@@ -111,9 +98,7 @@ impl Command {
 }
 
 fn unquote(s: &str) -> &str {
-    s.strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .unwrap_or(s)
+    s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s)
 }
 
 /// The text `:help` prints.
@@ -144,26 +129,11 @@ mod tests {
         assert_eq!(Command::parse(":q"), Ok(Command::Quit));
         assert_eq!(Command::parse("  :time "), Ok(Command::Time));
         assert_eq!(Command::parse(":clear"), Ok(Command::Clear));
-        assert_eq!(
-            Command::parse(":load a b.cgs"),
-            Ok(Command::Load("a b.cgs".into()))
-        );
-        assert_eq!(
-            Command::parse(":l \"x.cgs\""),
-            Ok(Command::Load("x.cgs".into()))
-        );
-        assert_eq!(
-            Command::parse(":load"),
-            Err(CommandError::MissingArgument(":load FILE"))
-        );
-        assert_eq!(
-            Command::parse(":frob"),
-            Err(CommandError::Unknown("frob".into()))
-        );
+        assert_eq!(Command::parse(":load a b.cgs"), Ok(Command::Load("a b.cgs".into())));
+        assert_eq!(Command::parse(":l \"x.cgs\""), Ok(Command::Load("x.cgs".into())));
+        assert_eq!(Command::parse(":load"), Err(CommandError::MissingArgument(":load FILE")));
+        assert_eq!(Command::parse(":frob"), Err(CommandError::Unknown("frob".into())));
         assert_eq!(Command::parse(":"), Err(CommandError::Unknown("".into())));
-        assert_eq!(
-            Command::parse(":quit now"),
-            Err(CommandError::UnexpectedArgument("quit"))
-        );
+        assert_eq!(Command::parse(":quit now"), Err(CommandError::UnexpectedArgument("quit")));
     }
 }

@@ -72,13 +72,7 @@ impl Repl {
 
     /// A session around an existing interpreter (e.g. one that has run the scripts given to `cgs -i`).
     pub fn with_interpreter(interp: Interpreter) -> Repl {
-        Repl {
-            interp,
-            pending: String::new(),
-            timing: false,
-            cells: 0,
-            color: false,
-        }
+        Repl { interp, pending: String::new(), timing: false, cells: 0, color: false }
     }
 
     /// Switches coloured diagnostics on or off.
@@ -200,9 +194,7 @@ impl Repl {
                     script::run_script_to(&mut self.interp, &path, &text, out, err, self.color);
                     self.report_time(start, out);
                 }
-                Err(e) => {
-                    self.plain_error(&format!("Could not read `{path}`: {}.", io_reason(&e)), err)
-                }
+                Err(e) => self.plain_error(&format!("Could not read `{path}`: {}.", io_reason(&e)), err),
             },
         }
         ReplStatus::Ready

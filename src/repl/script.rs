@@ -24,11 +24,7 @@ use std::sync::Once;
 pub fn run_script(interp: &mut Interpreter, name: &str, text: &str) -> (String, String, i32) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = run_script_to(interp, name, text, &mut out, &mut err, false);
-    (
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-        code,
-    )
+    (String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned(), code)
 }
 
 /// Runs a whole script in `interp`, writing values to `out` and diagnostics to `err` as they happen.
@@ -69,13 +65,7 @@ pub fn run_single_cell(
 }
 
 /// Reports every parse error of `cell`, or evaluates it. Returns whether it succeeded.
-pub fn run_cell(
-    interp: &mut Interpreter,
-    cell: &Cell,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    color: bool,
-) -> bool {
+pub fn run_cell(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write, err: &mut dyn Write, color: bool) -> bool {
     let diagnostics: Vec<Diagnostic> = if cell.errors.is_empty() {
         match eval_guarded(interp, cell, out) {
             Ok(()) => return true,
@@ -93,11 +83,7 @@ pub fn run_cell(
 }
 
 /// Evaluates a parsed cell, turning an escaped panic into an internal-error diagnostic.
-fn eval_guarded(
-    interp: &mut Interpreter,
-    cell: &Cell,
-    out: &mut dyn Write,
-) -> Result<(), Diagnostic> {
+fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> Result<(), Diagnostic> {
     CATCHING.with(|c| c.set(true));
     let result = panic::catch_unwind(AssertUnwindSafe(|| interp.eval_cell(&cell.block, out)));
     CATCHING.with(|c| c.set(false));
@@ -112,10 +98,7 @@ fn eval_guarded(
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "the interpreter panicked".to_string());
             let mut d = Diagnostic::internal_bug(what, cell.span);
-            if let (Some(location), Some(note)) = (
-                PANIC_LOCATION.with(|l| l.borrow_mut().take()),
-                d.notes.last_mut(),
-            ) {
+            if let (Some(location), Some(note)) = (PANIC_LOCATION.with(|l| l.borrow_mut().take()), d.notes.last_mut()) {
                 note.push_str(&format!(" (the panic happened at {location})"));
             }
             Err(d)
@@ -138,9 +121,7 @@ pub fn install_panic_hook() {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
             if CATCHING.with(|c| c.get()) {
-                let location = info
-                    .location()
-                    .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+                let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
                 PANIC_LOCATION.with(|l| *l.borrow_mut() = location);
             } else {
                 previous(info);

@@ -16,9 +16,7 @@ use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{
-    Cmd, CompletionType, Config, Context, Editor, Helper, Hinter, KeyCode, KeyEvent, Modifiers,
-};
+use rustyline::{Cmd, CompletionType, Config, Context, Editor, Helper, Hinter, KeyCode, KeyEvent, Modifiers};
 use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -40,10 +38,7 @@ pub fn run(mut repl: Repl) -> i32 {
     }
     let interrupts = Interrupts::install(repl.interpreter().interrupt_flag());
 
-    println!(
-        "cgs {} — combinatorial game theory. Type :help for help, Ctrl-D to quit.",
-        env!("CARGO_PKG_VERSION")
-    );
+    println!("cgs {} — combinatorial game theory. Type :help for help, Ctrl-D to quit.", env!("CARGO_PKG_VERSION"));
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.names = repl.completion_names();
@@ -59,8 +54,8 @@ pub fn run(mut repl: Repl) -> i32 {
                 if let Some(i) = &interrupts {
                     i.start_evaluation();
                 }
-                let (stdout, stderr) = (io::stdout(), io::stderr());
-                let status = repl.input(&text, &mut stdout.lock(), &mut stderr.lock());
+                // Unlocked handles: the Ctrl-C handler may need stderr while this evaluation runs.
+                let status = repl.input(&text, &mut io::stdout(), &mut io::stderr());
                 if let Some(i) = &interrupts {
                     i.end_evaluation();
                 }
@@ -102,9 +97,7 @@ fn make_editor() -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
     // Enter submits a complete cell wherever the cursor is, and opens a new line in an unfinished one.
     editor.bind_sequence(
         KeyEvent(KeyCode::Enter, Modifiers::NONE),
-        Cmd::AcceptOrInsertLine {
-            accept_in_the_middle: true,
-        },
+        Cmd::AcceptOrInsertLine { accept_in_the_middle: true },
     );
     Ok(editor)
 }
@@ -129,8 +122,7 @@ impl Interrupts {
     /// Installs the process's one `ctrlc` handler. `None` if signals are unavailable (then Ctrl-C during an
     /// evaluation ends the process, as it would without a handler).
     fn install(flag: Arc<AtomicBool>) -> Option<Interrupts> {
-        static INSTALLED: OnceLock<Option<(Arc<AtomicBool>, Arc<AtomicUsize>, Arc<AtomicBool>)>> =
-            OnceLock::new();
+        static INSTALLED: OnceLock<Option<(Arc<AtomicBool>, Arc<AtomicUsize>, Arc<AtomicBool>)>> = OnceLock::new();
         let shared = INSTALLED.get_or_init(|| {
             let evaluating = Arc::new(AtomicBool::new(false));
             let presses = Arc::new(AtomicUsize::new(0));
@@ -148,13 +140,11 @@ impl Interrupts {
             .ok()
             .map(|()| (evaluating, presses, flag))
         });
-        shared
-            .as_ref()
-            .map(|(evaluating, presses, flag)| Interrupts {
-                evaluating: evaluating.clone(),
-                presses: presses.clone(),
-                flag: flag.clone(),
-            })
+        shared.as_ref().map(|(evaluating, presses, flag)| Interrupts {
+            evaluating: evaluating.clone(),
+            presses: presses.clone(),
+            flag: flag.clone(),
+        })
     }
 
     fn start_evaluation(&self) {
@@ -182,13 +172,8 @@ struct CgsHelper {
 impl Validator for CgsHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
-        let complete =
-            input.trim_start().starts_with(':') || !crate::syntax::parse::is_incomplete(input);
-        Ok(if complete {
-            ValidationResult::Valid(None)
-        } else {
-            ValidationResult::Incomplete
-        })
+        let complete = input.trim_start().starts_with(':') || !crate::syntax::parse::is_incomplete(input);
+        Ok(if complete { ValidationResult::Valid(None) } else { ValidationResult::Incomplete })
     }
 }
 
@@ -205,12 +190,7 @@ impl Highlighter for CgsHelper {
 impl Completer for CgsHelper {
     type Candidate = Pair;
 
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _ctx: &Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
         Ok(complete(line, pos, &self.names, &self.members))
     }
 }
@@ -226,31 +206,16 @@ pub fn complete(line: &str, pos: usize, names: &[String], members: &[&str]) -> (
         .last()
         .map_or(pos, |(i, _)| i);
     let word = &before[start..];
-    let pair = |s: &str| Pair {
-        display: s.to_string(),
-        replacement: s.to_string(),
-    };
+    let pair = |s: &str| Pair { display: s.to_string(), replacement: s.to_string() };
     let prefix = &before[..start];
     let mut candidates: Vec<Pair> = if prefix.trim() == ":" {
-        super::command::COMMANDS
-            .iter()
-            .filter(|c| c.0.starts_with(word))
-            .map(|c| pair(c.0))
-            .collect()
+        super::command::COMMANDS.iter().filter(|c| c.0.starts_with(word)).map(|c| pair(c.0)).collect()
     } else if prefix.trim_start().starts_with(':') {
         Vec::new()
     } else if prefix.ends_with('.') {
-        members
-            .iter()
-            .filter(|m| m.starts_with(word))
-            .map(|m| pair(m))
-            .collect()
+        members.iter().filter(|m| m.starts_with(word)).map(|m| pair(m)).collect()
     } else {
-        names
-            .iter()
-            .filter(|n| n.starts_with(word))
-            .map(|n| pair(n))
-            .collect()
+        names.iter().filter(|n| n.starts_with(word)).map(|n| pair(n)).collect()
     };
     candidates.sort_by(|a, b| a.display.cmp(&b.display));
     candidates.dedup_by(|a, b| a.display == b.display);
@@ -263,12 +228,7 @@ mod tests {
 
     fn words(line: &str) -> Vec<String> {
         let names = vec!["Tiny".to_string(), "Temp".to_string(), "x".to_string()];
-        let (_, c) = complete(
-            line,
-            line.len(),
-            &names,
-            &["CanonicalForm", "Cool", "Temperature"],
-        );
+        let (_, c) = complete(line, line.len(), &names, &["CanonicalForm", "Cool", "Temperature"]);
         c.into_iter().map(|p| p.replacement).collect()
     }
 

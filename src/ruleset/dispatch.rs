@@ -39,9 +39,7 @@ pub fn call_object(
     site: &Site,
 ) -> Option<Result<Value, EvalError>> {
     let any: &dyn Any = &**o;
-    let one = |n: usize| -> Result<(), EvalError> {
-        builtins::check_arity(site, Arity::Exact(n), args.len())
-    };
+    let one = |n: usize| -> Result<(), EvalError> { builtins::check_arity(site, Arity::Exact(n), args.len()) };
     if let Some(s) = any.downcast_ref::<Schema>() {
         let n = s.def.params.as_ref().map_or(0, Vec::len);
         return Some(one(n).map(|()| Value::Object(script::apply_schema(s, args.to_vec()))));
@@ -221,7 +219,9 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         return None;
     }
     let err = |k: ErrorKind| EvalError::new(k, span);
-    let no_op = || err(ErrorKind::NoOperation { op: crate::interp::eval::op_name(op), types: vec![a.type_name(), b.type_name()] });
+    let no_op = || {
+        err(ErrorKind::NoOperation { op: crate::interp::eval::op_name(op), types: vec![a.type_name(), b.type_name()] })
+    };
     if matches!(op, BinOp::Add | BinOp::Sub) {
         if matches!(a, Value::String(_)) || matches!(b, Value::String(_)) {
             return None;

@@ -8,8 +8,8 @@
 //! states: [`encode`] reports the type of the first such value it meets.
 
 use super::gridvalue::GridValue;
-use crate::interp::value::{Player, Value};
 use crate::game::Outcome;
+use crate::interp::value::{Player, Value};
 use num_traits::ToPrimitive;
 
 /// The encoded key of a state.

@@ -89,11 +89,16 @@ impl Memo {
         self.index.get(key).copied()
     }
 
-    fn add(&mut self, key: Box<[u8]>, state: Value) -> u32 {
+    /// Adds a node, or finds it if a hook that ran since the lookup added it. `canonical` comes from the
+    /// ruleset's `Shortcut` hook ([`super::shortcut`]).
+    fn add(&mut self, key: Box<[u8]>, state: Value, canonical: Option<GameId>) -> u32 {
+        if let Some(i) = self.get(&key) {
+            return i;
+        }
         let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             state,
-            canonical: None,
+            canonical,
             busy: false,
             split: Split::Unknown,
             left: None,
@@ -127,17 +132,21 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         return Ok(i);
     }
     let Some(canon) = &inst.hooks.canonical else {
-        return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone()));
+        let known = super::shortcut::lookup(m, inst, state, span)?;
+        return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone(), known));
     };
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
     let mut rkey = Vec::with_capacity(key.len());
     encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
-    let mut memo = inst.memo.borrow_mut();
-    let i = match memo.get(&rkey) {
+    let found = inst.memo.borrow().get(&rkey);
+    let i = match found {
         Some(i) => i,
-        None => memo.add(rkey.into_boxed_slice(), rep),
+        None => {
+            let known = super::shortcut::lookup(m, inst, &rep, span)?;
+            inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, known)
+        }
     };
-    memo.index.insert(key.into_boxed_slice(), i);
+    inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
     Ok(i)
 }
 
@@ -153,13 +162,7 @@ pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, E
 
 /// Adds one element of an `Options` or `Components` result to `sum`: a position or sum as it is, `Value(g)` as
 /// a constant, anything else as a state of `inst`.
-fn add_element(
-    m: &mut Machine,
-    inst: &Rc<Instance>,
-    v: &Value,
-    sum: &mut SumRef,
-    span: Span,
-) -> Result<(), EvalError> {
+fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef, span: Span) -> Result<(), EvalError> {
     if let Value::Object(o) = v {
         match gamelike(o) {
             Some(Gamelike::Position(p)) => {
@@ -372,7 +375,8 @@ fn compute(m: &mut Machine, inst: &Rc<Instance>, idx: u32) -> Option<GameId> {
         if let Some(mut nims) = nims {
             nims.sort_unstable();
             nims.dedup();
-            let mex = nims.iter().enumerate().find(|&(i, &v)| i as u64 != v).map_or(nims.len() as u64, |(i, _)| i as u64);
+            let mex =
+                nims.iter().enumerate().find(|&(i, &v)| i as u64 != v).map_or(nims.len() as u64, |(i, _)| i as u64);
             return Some(m.games.nimber(mex));
         }
         let vals: Option<Vec<GameId>> = left.iter().map(|s| sum_value(m, s)).collect();
@@ -464,9 +468,8 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
             continue;
         }
         let Some(f) = stack.pop() else { break };
-        let g = compute(m, &f.inst, f.idx).ok_or_else(|| {
-            EvalError::new(ErrorKind::Internal { what: "an option's value is missing".into() }, span)
-        })?;
+        let g = compute(m, &f.inst, f.idx)
+            .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "an option's value is missing".into() }, span))?;
         let mut memo = f.inst.memo.borrow_mut();
         let n = &mut memo.nodes[f.idx as usize];
         n.canonical = Some(g);

@@ -12,3 +12,4 @@ pub mod native;
 pub mod position;
 pub mod script;
 pub mod search;
+pub mod shortcut;

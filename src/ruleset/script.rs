@@ -214,7 +214,8 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
             }
             scope = next;
         }
-        let closure = |d: &Rc<FunctionDef>| Rc::new(Function::Closure(Closure { def: d.clone(), captured: scope.clone() }));
+        let closure =
+            |d: &Rc<FunctionDef>| Rc::new(Function::Closure(Closure { def: d.clone(), captured: scope.clone() }));
         let find = |name: &str| def.defs.iter().rev().find(|d| fname(d) == Some(name)).map(closure);
         let options_def = def.defs.iter().rev().find(|d| fname(d) == Some("Options"));
         let impartial = options_def.is_some_and(|d| d.params.len() == 1);

@@ -47,10 +47,7 @@ fn eval_errors_exit_with_status_1() {
     let err = text(&out.stderr);
     assert!(err.contains("<-e>:1:1"), "{err}");
     assert!(err.contains("1 / 0"), "{err}");
-    assert!(
-        !err.contains('\x1b'),
-        "no colour when stderr is not a terminal: {err}"
-    );
+    assert!(!err.contains('\x1b'), "no colour when stderr is not a terminal: {err}");
 
     let out = cgs(&["-e", "(1 + "], None);
     assert_eq!(out.status.code(), Some(1));
@@ -59,17 +56,12 @@ fn eval_errors_exit_with_status_1() {
 
 #[test]
 fn script_files_match_the_library_runner() {
-    for entry in
-        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cli")).unwrap()
-    {
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/cli")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "cgs") {
             continue;
         }
-        let name = format!(
-            "tests/scripts/cli/{}",
-            path.file_name().unwrap().to_string_lossy()
-        );
+        let name = format!("tests/scripts/cli/{}", path.file_name().unwrap().to_string_lossy());
         let source = std::fs::read_to_string(&path).unwrap();
         let script = name.clone();
         let expected = cgs::interp::with_big_stack(move || {
@@ -93,20 +85,14 @@ fn a_script_stops_at_the_first_error() {
 
 #[test]
 fn several_files_share_one_session() {
-    let out = cgs(
-        &["tests/integration/repl/defs.cgs", "-"],
-        Some("twice(*3)\n"),
-    );
+    let out = cgs(&["tests/integration/repl/defs.cgs", "-"], Some("twice(*3)\n"));
     assert_eq!(text(&out.stderr), "");
     assert_eq!(text(&out.stdout).lines().last(), Some("0"));
 }
 
 #[test]
 fn stdin_is_read_as_a_script() {
-    let out = cgs(
-        &[],
-        Some("a := ^\na + a\n\ndef f(n) begin\n  n + 1\nend\nf(1)\n"),
-    );
+    let out = cgs(&[], Some("a := ^\na + a\n\ndef f(n) begin\n  n + 1\nend\nf(1)\n"));
     assert_eq!(text(&out.stderr), "");
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
@@ -115,21 +101,14 @@ fn stdin_is_read_as_a_script() {
 
     let out = cgs(&[], Some("1 +\n"));
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stderr).contains("<stdin>"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stderr).contains("<stdin>"), "{}", text(&out.stderr));
 }
 
 #[test]
 fn missing_files_and_bad_arguments_fail_cleanly() {
     let out = cgs(&["no/such/file.cgs"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        text(&out.stderr),
-        "Error: Could not read `no/such/file.cgs`: No such file or directory.\n"
-    );
+    assert_eq!(text(&out.stderr), "Error: Could not read `no/such/file.cgs`: No such file or directory.\n");
 
     let out = cgs(&["--no-such-flag"], None);
     assert_eq!(out.status.code(), Some(2));
@@ -146,11 +125,7 @@ fn help_describes_the_usage() {
         assert!(help.contains(needle), "{needle} missing from:\n{help}");
     }
     let out = cgs(&["--version"], None);
-    assert!(
-        text(&out.stdout).starts_with("cgs "),
-        "{}",
-        text(&out.stdout)
-    );
+    assert!(text(&out.stdout).starts_with("cgs "), "{}", text(&out.stdout));
 }
 
 #[test]

@@ -18,10 +18,7 @@ fn transcript_blocks(markdown: &str) -> Vec<String> {
             block.push('\n');
         }
     }
-    blocks
-        .into_iter()
-        .filter(|b| b.starts_with(PROMPT))
-        .collect()
+    blocks.into_iter().filter(|b| b.starts_with(PROMPT)).collect()
 }
 
 /// Replays the prompt lines of `block` and rebuilds the transcript from what the REPL prints.
@@ -29,9 +26,7 @@ fn replay(block: &str) -> String {
     let mut repl = Repl::new();
     let mut t = String::new();
     for line in block.lines() {
-        let input = line
-            .strip_prefix(PROMPT)
-            .or_else(|| line.strip_prefix(CONTINUATION_PROMPT));
+        let input = line.strip_prefix(PROMPT).or_else(|| line.strip_prefix(CONTINUATION_PROMPT));
         let Some(input) = input else { continue };
         t.push_str(repl.prompt());
         t.push_str(input);
@@ -45,16 +40,12 @@ fn replay(block: &str) -> String {
 
 #[test]
 fn readme_transcripts_are_real() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let blocks = transcript_blocks(&readme);
     assert!(!blocks.is_empty(), "README.md has no `cgs> ` transcript");
     for block in blocks {
         let b = block.clone();
         let actual = cgs::interp::with_big_stack(move || replay(&b));
-        assert_eq!(
-            actual, block,
-            "README transcript differs from what cgs prints"
-        );
+        assert_eq!(actual, block, "README transcript differs from what cgs prints");
     }
 }

@@ -46,7 +46,7 @@ fn transcripts() {
 
 #[test]
 fn an_error_keeps_the_variables() {
-    let t = session("x := 5\nx + [1]\ny := (x\nx + 1\nx = 2\nx + 2\n");
+    let t = session("x := 5\nx + [1]\ny := [x)\nx + 1\nx = 2\nx + 2\n");
     assert!(t.contains("Error:"), "{t}");
     assert!(t.ends_with(&format!("{PROMPT}x + 2\n7\n")), "{t}");
     assert!(t.contains(&format!("{PROMPT}x + 1\n6\n")), "{t}");
@@ -55,10 +55,7 @@ fn an_error_keeps_the_variables() {
 #[test]
 fn unfinished_input_continues_on_the_next_line() {
     let t = session("def f(x) begin\n  x + 1\nend\nf(41)\n");
-    assert!(
-        t.contains(&format!("{CONTINUATION_PROMPT}  x + 1\n")),
-        "{t}"
-    );
+    assert!(t.contains(&format!("{CONTINUATION_PROMPT}  x + 1\n")), "{t}");
     assert!(t.contains(&format!("{CONTINUATION_PROMPT}end\n")), "{t}");
     assert!(t.ends_with(&format!("{PROMPT}f(41)\n42\n")), "{t}");
 }
@@ -75,11 +72,7 @@ fn load_keeps_the_scripts_definitions() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("defs.cgs");
     std::fs::write(&file, "def double(n) := 2 * n\nz := double(21)\n").unwrap();
-    let t = session(&format!(
-        ":load {}\nz + 1\n:load {}/missing.cgs\nz\n",
-        file.display(),
-        dir.display()
-    ));
+    let t = session(&format!(":load {}\nz + 1\n:load {}/missing.cgs\nz\n", file.display(), dir.display()));
     std::fs::remove_dir_all(&dir).ok();
     assert!(t.contains(&format!("{PROMPT}z + 1\n43\n")), "{t}");
     assert!(t.contains("Could not read"), "{t}");

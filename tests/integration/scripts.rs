@@ -27,27 +27,17 @@ struct Header {
 }
 
 fn parse_header(name: &str, text: &str) -> Header {
-    let mut header = Header {
-        exit_code: 0,
-        timeout: Duration::from_secs(DEFAULT_TIMEOUT_SECS),
-    };
-    for line in text
-        .lines()
-        .map(str::trim)
-        .take_while(|l| l.starts_with("//"))
-    {
+    let mut header = Header { exit_code: 0, timeout: Duration::from_secs(DEFAULT_TIMEOUT_SECS) };
+    for line in text.lines().map(str::trim).take_while(|l| l.starts_with("//")) {
         let Some(setting) = line.strip_prefix("//~") else {
             continue;
         };
-        let (key, value) = setting
-            .split_once('=')
-            .unwrap_or_else(|| panic!("{name}: header line `{line}` is not `//~ key = value`"));
+        let (key, value) =
+            setting.split_once('=').unwrap_or_else(|| panic!("{name}: header line `{line}` is not `//~ key = value`"));
         let value = value.trim();
         match key.trim() {
             "exit-code" => header.exit_code = value.parse().expect("exit-code is an integer"),
-            "timeout" => {
-                header.timeout = Duration::from_secs(value.parse().expect("timeout is seconds"))
-            }
+            "timeout" => header.timeout = Duration::from_secs(value.parse().expect("timeout is seconds")),
             other => panic!("{name}: unknown header key `{other}` (known: exit-code, timeout)"),
         }
     }
@@ -84,10 +74,7 @@ fn relative_name(path: &Path) -> String {
     let root = crate_root().canonicalize().unwrap_or_else(|_| crate_root());
     let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let rel = path.strip_prefix(&root).unwrap_or(&path);
-    rel.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
+    rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
 /// Every `.cgs` file under `dir` (recursively when `recursive`), sorted.
@@ -122,9 +109,7 @@ fn run_one(name: &str, text: &str) -> Outcome {
             return false;
         }
         // Each cell clears the flag when it starts, so keep setting it until the script gives up.
-        while done_rx.recv_timeout(Duration::from_millis(50))
-            == Err(mpsc::RecvTimeoutError::Timeout)
-        {
+        while done_rx.recv_timeout(Duration::from_millis(50)) == Err(mpsc::RecvTimeoutError::Timeout) {
             flag.store(true, Ordering::SeqCst);
         }
         true
@@ -134,13 +119,7 @@ fn run_one(name: &str, text: &str) -> Outcome {
     let elapsed = start.elapsed();
     let _ = done_tx.send(());
     let timed_out = watchdog.join().unwrap_or(false);
-    Outcome {
-        stdout,
-        stderr,
-        exit_code,
-        timed_out,
-        elapsed,
-    }
+    Outcome { stdout, stderr, exit_code, timed_out, elapsed }
 }
 
 /// [`run_one`] on a big-stack thread, as the `cgs` binary runs scripts.
@@ -152,9 +131,7 @@ fn run_big(name: String, text: String) -> Outcome {
 fn run_all(files: &[PathBuf]) -> HashMap<String, Outcome> {
     let queue = Mutex::new(files.iter().collect::<Vec<_>>());
     let results = Mutex::new(HashMap::new());
-    let workers = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(files.len().max(1));
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(files.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
@@ -172,7 +149,7 @@ fn run_all(files: &[PathBuf]) -> HashMap<String, Outcome> {
 }
 
 /// Snapshots every matched script; asserts its header's exit code and that it finished in time.
-fn check(outcomes: &HashMap<String, Outcome>, path: &Path, slow: &Mutex<Vec<String>>) {
+fn check(kind: &str, outcomes: &HashMap<String, Outcome>, path: &Path, slow: &Mutex<Vec<String>>) {
     let name = relative_name(path);
     let text = std::fs::read_to_string(path).unwrap();
     let header = parse_header(&name, &text);
@@ -185,16 +162,10 @@ fn check(outcomes: &HashMap<String, Outcome>, path: &Path, slow: &Mutex<Vec<Stri
         }
     };
     if outcome.elapsed > Duration::from_secs(10) {
-        slow.lock()
-            .unwrap()
-            .push(format!("{name}: {:.1} s", outcome.elapsed.as_secs_f64()));
+        slow.lock().unwrap().push(format!("{name}: {:.1} s", outcome.elapsed.as_secs_f64()));
     }
-    insta::assert_snapshot!(outcome.snapshot());
-    assert!(
-        !outcome.timed_out,
-        "{name} was interrupted after its timeout of {:?}",
-        header.timeout
-    );
+    insta::assert_snapshot!(kind, outcome.snapshot());
+    assert!(!outcome.timed_out, "{name} was interrupted after its timeout of {:?}", header.timeout);
     assert_eq!(
         outcome.exit_code, header.exit_code,
         "{name} exited with {} but its header expects {} (add `//~ exit-code = N` for scripts that must fail)\n{}",
@@ -226,9 +197,7 @@ fn scripts() {
     let outcomes = run_all(&cgs_files(&crate_root().join("tests/scripts"), true));
     let slow = Mutex::new(Vec::new());
     snapshot_settings().bind(|| {
-        insta::glob!("../scripts", "**/*.cgs", |path| check(
-            &outcomes, path, &slow
-        ));
+        insta::glob!("../scripts", "**/*.cgs", |path| { check("scripts", &outcomes, path, &slow) });
     });
     report_slow(slow);
 }
@@ -241,19 +210,14 @@ fn examples() {
     let mut settings = snapshot_settings();
     settings.set_allow_empty_glob(true);
     settings.bind(|| {
-        insta::glob!("../../examples", "*.cgs", |path| check(
-            &outcomes, path, &slow
-        ));
+        insta::glob!("../../examples", "*.cgs", |path| { check("examples", &outcomes, path, &slow) });
     });
     report_slow(slow);
 }
 
 #[test]
 fn headers_are_parsed() {
-    let h = parse_header(
-        "t",
-        "//~ exit-code = 1\n// a comment\n//~ timeout = 5\n1 + 1\n//~ exit-code = 7\n",
-    );
+    let h = parse_header("t", "//~ exit-code = 1\n// a comment\n//~ timeout = 5\n1 + 1\n//~ exit-code = 7\n");
     assert_eq!(h.exit_code, 1);
     assert_eq!(h.timeout, Duration::from_secs(5));
     assert_eq!(parse_header("t", "1\n").exit_code, 0);

@@ -185,4 +185,8 @@ pub static GAME: &[Member] = &[
             }
         }
     }),
+    member("MisereCanonicalForm", 0, super::impartial::misere_canonical_form),
+    member("MisereNimValue", 0, super::impartial::misere_nim_value),
+    member("Genus", 0, super::impartial::genus),
+    member("ObligatedValue", 0, super::impartial::obligated_value),
 ];

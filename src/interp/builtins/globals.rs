@@ -78,6 +78,7 @@ pub fn register_globals(globals: &mut Globals) {
         globals.natives.insert(name, Value::Outcome(o));
     }
     super::ruleset::register(globals);
+    super::impartial::register(globals);
 }
 
 /// The values `Max`/`Min` range over: one collection argument, or the arguments themselves.

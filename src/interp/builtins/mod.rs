@@ -10,6 +10,7 @@
 mod collections;
 mod game;
 mod globals;
+pub mod impartial;
 mod misc;
 mod numbers;
 pub mod ruleset;
@@ -133,6 +134,7 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
         Value::Tuple(_) => &TUPLE_TABLES,
         Value::Player(_) => &PLAYER_TABLES,
         Value::Thermograph(_) => &THERMOGRAPH_TABLES,
+        Value::Object(o) => impartial::tables_for_object(o).unwrap_or(&[]),
         _ => &[],
     }
 }
@@ -165,6 +167,7 @@ pub fn all_member_names() -> Vec<&'static str> {
     ];
     let mut names: Vec<&'static str> = tables
         .iter()
+        .chain(impartial::all_tables().iter())
         .flat_map(|t| t.iter().map(|m| m.name))
         .collect();
     names.sort_unstable();
@@ -328,7 +331,7 @@ mod tests {
             misc::PLAYER,
             misc::THERMOGRAPH,
         ];
-        for t in tables {
+        for t in tables.into_iter().chain(impartial::all_tables()) {
             let mut names: Vec<_> = t.iter().map(|m| m.name).collect();
             let n = names.len();
             names.sort_unstable();

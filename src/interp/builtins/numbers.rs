@@ -24,7 +24,7 @@ pub static INTEGER: &[Member] = &[
         let a = int(s, this)?.to_u64();
         let b = non_negative(s, args, 0)?.to_u64();
         match (a, b) {
-            (Some(a), Some(b)) => Ok(Value::int(nim_product(a, b))),
+            (Some(a), Some(b)) => Ok(Value::int(crate::game::impartial::nim_product(a, b))),
             _ => Err(s.err(ErrorKind::Overflow)),
         }
     }),
@@ -138,30 +138,9 @@ fn nonzero<'v>(s: &Site, args: &'v [Value]) -> Result<&'v BigInt, EvalError> {
     Ok(d)
 }
 
-/// The nim-product of two naturals (Conway's field on 2^64 elements).
-pub fn nim_product(a: u64, b: u64) -> u64 {
-    nim_mul(a, b, 6)
-}
-
-/// Nim-multiplication in the field of 2^(2^k) elements; `a` and `b` must be below 2^(2^k).
-fn nim_mul(a: u64, b: u64, k: u32) -> u64 {
-    if a < 2 || b < 2 || k == 0 {
-        return a * b;
-    }
-    let half = 1u32 << (k - 1);
-    let mask = (1u64 << half) - 1;
-    let (a1, a0) = (a >> half, a & mask);
-    let (b1, b0) = (b >> half, b & mask);
-    let cross = nim_mul(a0 ^ a1, b0 ^ b1, k - 1);
-    let low = nim_mul(a0, b0, k - 1);
-    let high = nim_mul(a1, b1, k - 1);
-    let high_half = nim_mul(high, 1u64 << (half - 1), k - 1);
-    ((cross ^ low) << half) | (low ^ high_half)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::nim_product;
+    use crate::game::impartial::nim_product;
 
     #[test]
     fn nim_products() {

@@ -311,7 +311,12 @@ pub fn grid_new(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, Eval
 }
 
 /// `g[r, c]` or `g[(r, c)]`: the cell as a one-character string, `Nothing` off the board.
-pub fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: crate::syntax::span::Span) -> Result<Value, EvalError> {
+pub fn grid_index(
+    m: &mut Machine,
+    g: &Grid,
+    keys: &[Value],
+    span: crate::syntax::span::Span,
+) -> Result<Value, EvalError> {
     let (r, c) = match keys {
         [Value::Tuple(t)] if t.len() == 2 => (&t[0], &t[1]),
         [r, c] => (r, c),
@@ -322,7 +327,12 @@ pub fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: crate::syntax
     };
     for v in [r, c] {
         if !matches!(v, Value::Integer(_)) {
-            let kind = ErrorKind::ArgumentType { function: "Grid index".into(), position: 1, expected: "Integer", got: v.type_name() };
+            let kind = ErrorKind::ArgumentType {
+                function: "Grid index".into(),
+                position: 1,
+                expected: "Integer",
+                got: v.type_name(),
+            };
             return Err(EvalError::new(kind, span));
         }
     }
@@ -378,7 +388,9 @@ pub static GRID: &[Member] = &[
             };
             let (Some(r), Some(c)) = (r, c) else {
                 let key = k.display(m.games);
-                return Err(s.arg_err(0, ErrorKind::InvalidGrid { message: format!("not a cell (row, column): {key}") }));
+                return Err(
+                    s.arg_err(0, ErrorKind::InvalidGrid { message: format!("not a cell (row, column): {key}") })
+                );
             };
             let b = cell(s, std::slice::from_ref(v), 0)?;
             changes.push(((r, c), b));

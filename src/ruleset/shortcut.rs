@@ -1,0 +1,246 @@
+//! The `Shortcut` hook of rulesets, the native solvers behind the stdlib's shortcuts, and `ByRules`.
+//!
+//! - **`Shortcut(state)`** is an optional `def` of a ruleset: the canonical form of the state when the ruleset
+//!   knows it without searching its options (a formula, a native solver), or `Nothing`. [`lookup`] runs it once
+//!   for each new memo node (on the representative state, after the `Canonical` hook), and the node starts with
+//!   that canonical form, so `CanonicalForm`, `OutcomeClass` and every game member skip the search. `Options`
+//!   stays the definition: `LeftOptions`, `MisereOutcomeClass` (which never reads canonical forms of positions)
+//!   and every state the shortcut answers `Nothing` for use it. A hook that fails leaves no node behind, so
+//!   asking again (after an interruption, say) runs it again.
+//! - **`NativeValue(solver, state)`** runs one of the native solvers of [`super::native`] — `"Domineering"`,
+//!   `"Clobber"`, `"Cram"` (board strings or grids) and `"ToadsAndFrogs"` (strip strings) — and answers `Nothing`
+//!   when the solver does not apply (a region larger than its 128-cell bitboards, a cell it does not know).
+//!   The solvers belong to the interpreter ([`NativeState`], created by the stdlib loader), so their memos hold
+//!   ids of the interpreter's own game arena; Ctrl-C interrupts them.
+//! - **`ByRules(position)`** is the same position in a *twin* of its ruleset: an instance of the same declaration
+//!   (and arguments) with its own memo table and its `Shortcut` hook switched off, so every value is computed
+//!   from `Options`. One twin per instance, kept by the interpreter. The stdlib's native-backed rulesets define
+//!   `CanonicalFormByRules` with it; the agreement tests compare the two paths.
+
+use super::grid::Grid;
+use super::gridvalue::GridValue;
+use super::native::clobber::ClobberSolver;
+use super::native::cram::CramSolver;
+use super::native::domineering::DomineeringSolver;
+use super::native::toads::ToadsSolver;
+use super::native::NativeError;
+use super::position::as_position;
+use super::script::{self, Instance, Schema};
+use crate::game::GameId;
+use crate::interp::builtins::{NativeFn, Site};
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{game_value, Function, Object, Value};
+use crate::syntax::span::Span;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The name under which the interpreter's [`NativeState`] is kept among the native globals. It is not an
+/// identifier, so no script can name, shadow or replace it.
+pub const STATE_KEY: &str = "$native-solvers";
+
+thread_local! {
+    /// Instances whose `Shortcut` hook is off: the twins made by `ByRules`. Instance ids are unique for the life
+    /// of the process, so one set serves every interpreter.
+    static BY_RULES: RefCell<FxHashSet<u64>> = RefCell::default();
+}
+
+/// The native solvers of one interpreter, and the `ByRules` twins of its ruleset instances.
+pub struct NativeState {
+    domineering: RefCell<DomineeringSolver>,
+    clobber: RefCell<ClobberSolver>,
+    cram: RefCell<CramSolver>,
+    toads: RefCell<ToadsSolver>,
+    twins: RefCell<FxHashMap<u64, Rc<Instance>>>,
+}
+
+impl std::fmt::Debug for NativeState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NativeState")
+    }
+}
+
+impl Object for NativeState {
+    fn type_name(&self) -> &'static str {
+        "NativeSolvers"
+    }
+    fn display(&self, _: &mut crate::game::Games) -> String {
+        "<native solvers>".to_string()
+    }
+}
+
+impl NativeState {
+    /// Fresh solvers that stop when `interrupt` is raised.
+    pub fn new(interrupt: Arc<AtomicBool>) -> NativeState {
+        let mut domineering = DomineeringSolver::new();
+        domineering.set_interrupt(interrupt.clone());
+        let mut clobber = ClobberSolver::new();
+        clobber.set_interrupt(interrupt.clone());
+        let mut cram = CramSolver::new();
+        cram.set_interrupt(interrupt.clone());
+        let mut toads = ToadsSolver::new();
+        toads.set_interrupt(interrupt);
+        NativeState {
+            domineering: RefCell::new(domineering),
+            clobber: RefCell::new(clobber),
+            cram: RefCell::new(cram),
+            toads: RefCell::new(toads),
+            twins: RefCell::default(),
+        }
+    }
+
+    /// The state as a value to keep among the native globals under [`STATE_KEY`].
+    pub fn value(interrupt: Arc<AtomicBool>) -> Value {
+        Value::Object(Rc::new(NativeState::new(interrupt)))
+    }
+}
+
+/// The globals of this module.
+pub static SHORTCUT_GLOBALS: &[NativeFn] = &[
+    NativeFn { name: "NativeValue", arity: Arity::Exact(2), f: native_value },
+    NativeFn { name: "ByRules", arity: Arity::Exact(1), f: by_rules },
+];
+
+/// Registers `NativeValue`, `ByRules` and a fresh [`NativeState`].
+pub fn register(globals: &mut crate::interp::env::Globals, interrupt: Arc<AtomicBool>) {
+    for f in SHORTCUT_GLOBALS {
+        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
+    }
+    globals.natives.insert(STATE_KEY, NativeState::value(interrupt));
+}
+
+fn downcast<T: 'static>(o: &Rc<dyn Object>) -> Option<Rc<T>> {
+    let any: &dyn std::any::Any = &**o;
+    if !any.is::<T>() {
+        return None;
+    }
+    let a: Rc<dyn std::any::Any> = o.clone();
+    a.downcast::<T>().ok()
+}
+
+fn state(m: &Machine, span: Span) -> Result<Rc<NativeState>, EvalError> {
+    match m.globals.natives.get(STATE_KEY) {
+        Some(Value::Object(o)) => downcast::<NativeState>(o)
+            .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span)),
+        _ => Err(EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span)),
+    }
+}
+
+/// The `Shortcut` value of a new node's state, if the instance has the hook, it is on, and it knows the value.
+pub fn lookup(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<Option<GameId>, EvalError> {
+    let Some((_, f, _)) = inst.member("Shortcut") else { return Ok(None) };
+    if BY_RULES.with(|s| s.borrow().contains(&inst.id)) {
+        return Ok(None);
+    }
+    let f = f.clone();
+    let v = script::call(m, &f, std::slice::from_ref(state), span)?;
+    if matches!(v, Value::Nothing) {
+        return Ok(None);
+    }
+    match m.to_game(&v) {
+        Some(Ok(g)) => Ok(Some(g)),
+        Some(Err(k)) => Err(EvalError::new(k, span)),
+        None => {
+            let message = format!(
+                "`Shortcut` of `{}` must return a game or `Nothing`, not a value of type `{}`.",
+                inst.name(),
+                v.type_name()
+            );
+            Err(EvalError::new(ErrorKind::Script { message }, span))
+        }
+    }
+}
+
+/// A board argument: a board string or a Grid.
+fn board(s: &Site, args: &[Value], i: usize) -> Result<Grid, EvalError> {
+    match &args[i] {
+        Value::String(t) => Grid::parse(t).map_err(|e| s.arg_err(i, ErrorKind::InvalidGrid { message: e.to_string() })),
+        Value::Object(o) => {
+            let any: &dyn std::any::Any = &**o;
+            match any.downcast_ref::<GridValue>() {
+                Some(g) => Ok(g.0.clone()),
+                None => Err(s.wrong_type(i, "Grid", &args[i])),
+            }
+        }
+        v => Err(s.wrong_type(i, "Grid", v)),
+    }
+}
+
+/// `NativeValue(solver, state)`.
+fn native_value(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let Value::String(name) = &args[0] else { return Err(s.wrong_type(0, "String", &args[0])) };
+    let st = state(m, s.span)?;
+    let r = match &**name {
+        "Domineering" => {
+            let g = board(s, args, 1)?;
+            let r = st.domineering.borrow_mut().value(m.games, &g);
+            r
+        }
+        "Clobber" => {
+            let g = board(s, args, 1)?;
+            let r = st.clobber.borrow_mut().value(m.games, &g);
+            r
+        }
+        "Cram" => {
+            let g = board(s, args, 1)?;
+            let r = st.cram.borrow_mut().value(m.games, &g);
+            r
+        }
+        "ToadsAndFrogs" => {
+            let Value::String(t) = &args[1] else { return Err(s.wrong_type(1, "String", &args[1])) };
+            let r = st.toads.borrow_mut().value(m.games, t);
+            r
+        }
+        other => {
+            let message = format!(
+                "`NativeValue`: no native solver named \"{other}\" (there are \"Domineering\", \"Clobber\", \"Cram\" and \"ToadsAndFrogs\")."
+            );
+            return Err(s.arg_err(0, ErrorKind::Script { message }));
+        }
+    };
+    match r {
+        Ok(g) => {
+            m.engine_ok(s.span)?;
+            Ok(game_value(m.games, g))
+        }
+        Err(NativeError::TooLarge | NativeError::BadCell(_)) => Ok(Value::Nothing),
+        Err(NativeError::Interrupted) => Err(s.err(ErrorKind::Interrupted)),
+    }
+}
+
+/// The twin of `inst`: same declaration and arguments, own memo, `Shortcut` off.
+fn twin(m: &Machine, inst: &Rc<Instance>, span: Span) -> Result<Rc<Instance>, EvalError> {
+    if BY_RULES.with(|s| s.borrow().contains(&inst.id)) {
+        return Ok(inst.clone());
+    }
+    let st = state(m, span)?;
+    if let Some(t) = st.twins.borrow().get(&inst.id) {
+        return Ok(t.clone());
+    }
+    let declared = script::declare(&inst.def)?;
+    let Value::Object(o) = &declared else {
+        return Err(EvalError::new(ErrorKind::Internal { what: "a ruleset declared to a non-object".into() }, span));
+    };
+    let t = match (downcast::<Instance>(o), downcast::<Schema>(o)) {
+        (Some(i), _) => i,
+        (None, Some(schema)) => script::apply_schema(&schema, inst.args.clone()),
+        _ => return Err(EvalError::new(ErrorKind::Internal { what: "a ruleset declared to a non-ruleset".into() }, span)),
+    };
+    BY_RULES.with(|s| s.borrow_mut().insert(t.id));
+    st.twins.borrow_mut().insert(inst.id, t.clone());
+    Ok(t)
+}
+
+/// `ByRules(position)`.
+fn by_rules(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let p = match &args[0] {
+        Value::Object(o) => as_position(o),
+        _ => None,
+    };
+    let Some(p) = p else { return Err(s.wrong_type(0, "Position", &args[0])) };
+    let t = twin(m, &p.inst, s.span)?;
+    script::position(m, &t, p.state.clone(), s.span)
+}
