@@ -5,9 +5,9 @@
 //! every error, and [`repl`] is the interactive front end.
 #![warn(missing_docs)]
 
-pub mod game;
 pub mod diag;
-pub mod syntax;
+pub mod game;
 pub mod interp;
 pub mod repl;
 pub mod ruleset;
+pub mod syntax;

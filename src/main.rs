@@ -22,12 +22,7 @@ struct Args {
     files: Vec<PathBuf>,
 
     /// Evaluate SRC as one cell and print its value.
-    #[arg(
-        short = 'e',
-        long = "eval",
-        value_name = "SRC",
-        conflicts_with = "files"
-    )]
+    #[arg(short = 'e', long = "eval", value_name = "SRC", conflicts_with = "files")]
     eval: Option<String>,
 
     /// Start the REPL after running the files or `-e` (their definitions stay available).
@@ -80,14 +75,7 @@ fn run(args: Args, color: bool) -> u8 {
     let mut interp = Interpreter::new();
     let (stdout, stderr) = (io::stdout(), io::stderr());
     let code = if let Some(src) = &args.eval {
-        repl::run_single_cell(
-            &mut interp,
-            "<-e>",
-            src,
-            &mut stdout.lock(),
-            &mut stderr.lock(),
-            color,
-        )
+        repl::run_single_cell(&mut interp, "<-e>", src, &mut stdout.lock(), &mut stderr.lock(), color)
     } else {
         let mut code = 0;
         for path in &args.files {
@@ -97,14 +85,7 @@ fn run(args: Args, color: bool) -> u8 {
                 match std::fs::read_to_string(path) {
                     Ok(text) => {
                         let name = path.display().to_string();
-                        repl::run_script_to(
-                            &mut interp,
-                            &name,
-                            &text,
-                            &mut stdout.lock(),
-                            &mut stderr.lock(),
-                            color,
-                        )
+                        repl::run_script_to(&mut interp, &name, &text, &mut stdout.lock(), &mut stderr.lock(), color)
                     }
                     Err(e) => {
                         let _ = writeln!(
@@ -141,19 +122,9 @@ fn start_repl(interp: Interpreter, color: bool) -> u8 {
 fn run_stdin(interp: &mut Interpreter, color: bool) -> u8 {
     let mut text = String::new();
     if let Err(e) = io::stdin().read_to_string(&mut text) {
-        eprintln!(
-            "Error: Could not read standard input: {}.",
-            repl::io_reason(&e)
-        );
+        eprintln!("Error: Could not read standard input: {}.", repl::io_reason(&e));
         return 1;
     }
     let (stdout, stderr) = (io::stdout(), io::stderr());
-    repl::run_script_to(
-        interp,
-        "<stdin>",
-        &text,
-        &mut stdout.lock(),
-        &mut stderr.lock(),
-        color,
-    ) as u8
+    repl::run_script_to(interp, "<stdin>", &text, &mut stdout.lock(), &mut stderr.lock(), color) as u8
 }

@@ -30,12 +30,7 @@ pub fn render_to_string(d: &Diagnostic, sources: &Sources) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-fn try_render(
-    d: &Diagnostic,
-    sources: &Sources,
-    out: &mut dyn Write,
-    color: bool,
-) -> io::Result<()> {
+fn try_render(d: &Diagnostic, sources: &Sources, out: &mut dyn Write, color: bool) -> io::Result<()> {
     if sources.text(d.span.file).is_empty() {
         return render_without_source(d, out, color);
     }
@@ -45,29 +40,20 @@ fn try_render(
         .with_char_set(CharSet::Unicode)
         .with_compact(false);
     let primary = clamp(d.span, sources);
-    let mut builder = Report::build(ReportKind::Error, primary.clone())
-        .with_config(config)
-        .with_message(&d.message);
+    let mut builder = Report::build(ReportKind::Error, primary.clone()).with_config(config).with_message(&d.message);
     // ariadne draws only labels that carry a message.
-    let mut here =
-        if primary.1.is_empty() && primary.1.start == sources.text(d.span.file).trim_end().len() {
-            "end of input".to_string()
-        } else {
-            "here".to_string()
-        };
+    let mut here = if primary.1.is_empty() && primary.1.start == sources.text(d.span.file).trim_end().len() {
+        "end of input".to_string()
+    } else {
+        "here".to_string()
+    };
     let (mut frames, mut extra_notes) = collapse_frames(&d.labels);
     // A frame on the very span of the error (a recursive call failing) joins the primary label.
-    if let Some(i) = frames
-        .iter()
-        .position(|(span, _)| clamp(*span, sources) == primary)
-    {
+    if let Some(i) = frames.iter().position(|(span, _)| clamp(*span, sources) == primary) {
         let (_, msg) = frames.remove(i);
         here = format!("{here}; {msg}");
     }
-    let mut primary_label = Label::new(primary)
-        .with_message(here)
-        .with_order(0)
-        .with_priority(10);
+    let mut primary_label = Label::new(primary).with_message(here).with_order(0).with_priority(10);
     if color {
         primary_label = primary_label.with_color(Color::Red);
     }
@@ -78,9 +64,7 @@ fn try_render(
             extra_notes.push(msg);
             continue;
         }
-        let mut label = Label::new(clamp(span, sources))
-            .with_message(msg)
-            .with_order(i as i32 + 1);
+        let mut label = Label::new(clamp(span, sources)).with_message(msg).with_order(i as i32 + 1);
         if color {
             label = label.with_color(Color::Blue);
         }
@@ -89,10 +73,7 @@ fn try_render(
     for note in d.notes.iter().chain(extra_notes.iter()) {
         builder.add_note(note);
     }
-    let mut cache = SourceCache {
-        sources,
-        loaded: HashMap::new(),
-    };
+    let mut cache = SourceCache { sources, loaded: HashMap::new() };
     let mut text = Vec::new();
     builder.finish().write(&mut cache, &mut text)?;
     // ariadne pads some lines with spaces; trailing whitespace only gets in the way of snapshots and docs.
@@ -131,11 +112,7 @@ fn collapse_frames(labels: &[(Span, String)]) -> (Vec<(Span, String)>, Vec<Strin
     let mut kept = Vec::new();
     let mut notes = Vec::new();
     for (span, msg, n) in runs.iter().take(MAX_FRAME_LABELS) {
-        let msg = if *n > 1 {
-            format!("{msg} ({n} times)")
-        } else {
-            msg.to_string()
-        };
+        let msg = if *n > 1 { format!("{msg} ({n} times)") } else { msg.to_string() };
         kept.push((*span, msg));
     }
     let omitted: usize = runs.iter().skip(MAX_FRAME_LABELS).map(|r| r.2).sum();
@@ -176,11 +153,7 @@ impl ariadne::Cache<FileId> for SourceCache<'_> {
 
     fn fetch(&mut self, id: &FileId) -> Result<&Source<String>, impl fmt::Debug> {
         let sources = self.sources;
-        Ok::<_, ()>(
-            self.loaded
-                .entry(*id)
-                .or_insert_with(|| Source::from(sources.text(*id).to_string())),
-        )
+        Ok::<_, ()>(self.loaded.entry(*id).or_insert_with(|| Source::from(sources.text(*id).to_string())))
     }
 
     fn display<'b>(&self, id: &'b FileId) -> Option<impl fmt::Display + 'b> {
@@ -193,12 +166,7 @@ mod tests {
     use super::*;
 
     fn diag(span: Span) -> Diagnostic {
-        Diagnostic {
-            message: "Unexpected end of input.".into(),
-            span,
-            labels: vec![],
-            notes: vec![],
-        }
+        Diagnostic { message: "Unexpected end of input.".into(), span, labels: vec![], notes: vec![] }
     }
 
     #[test]
@@ -220,11 +188,8 @@ mod tests {
         let f = sources.add("rec.cgs", "def f(n) := f(n + 1);\nf(0)\n");
         let mut d = diag(Span::new(f, 12, 20));
         d.message = "Maximum recursion depth exceeded.".into();
-        d.labels = (0..1000)
-            .map(|_| (Span::new(f, 12, 20), "in call to `f`".to_string()))
-            .collect();
-        d.labels
-            .push((Span::new(f, 22, 26), "in call to `f`".to_string()));
+        d.labels = (0..1000).map(|_| (Span::new(f, 12, 20), "in call to `f`".to_string())).collect();
+        d.labels.push((Span::new(f, 22, 26), "in call to `f`".to_string()));
         let out = render_to_string(&d, &sources);
         println!("{out}");
         assert!(out.contains("(1000 times)"), "{out}");
@@ -234,16 +199,10 @@ mod tests {
     fn internal_errors_say_please_report() {
         let mut sources = Sources::new();
         let f = sources.add("<-e>", "1 + 2");
-        let out = render_to_string(
-            &Diagnostic::internal_bug("boom", Span::new(f, 0, 5)),
-            &sources,
-        );
+        let out = render_to_string(&Diagnostic::internal_bug("boom", Span::new(f, 0, 5)), &sources);
         println!("{out}");
         assert!(out.contains("please report"));
-        let out = render_to_string(
-            &Diagnostic::internal_bug("boom", Span::default()),
-            &Sources::new(),
-        );
+        let out = render_to_string(&Diagnostic::internal_bug("boom", Span::default()), &Sources::new());
         println!("{out}");
         assert!(out.contains("please report"));
     }

@@ -71,11 +71,7 @@ impl Games {
             return f;
         }
         let mut f = 1;
-        for x in self
-            .left_options(g)
-            .into_iter()
-            .chain(self.right_options(g))
-        {
+        for x in self.left_options(g).into_iter().chain(self.right_options(g)) {
             f = f.max(self.far_star(x, cache));
         }
         cache.far_stars.insert(g, f);
@@ -167,11 +163,7 @@ impl Games {
     fn companion_with(&mut self, g: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
         if let Some((x, ups, nim)) = self.number_up_star(g) {
             if x.numerator() == 0 {
-                return if nim >= 2 {
-                    g
-                } else {
-                    self.uptimal(x, ups, nim ^ 1)
-                };
+                return if nim >= 2 { g } else { self.uptimal(x, ups, nim ^ 1) };
             }
         }
         if let Some(&r) = memo.get(&g) {

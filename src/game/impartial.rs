@@ -213,10 +213,7 @@ mod tests {
         for _ in 0..300 {
             let (a, b, c) = (next(), next(), next());
             assert_eq!(nim_product(a, b), nim_product(b, a));
-            assert_eq!(
-                nim_product(a, nim_product(b, c)),
-                nim_product(nim_product(a, b), c)
-            );
+            assert_eq!(nim_product(a, nim_product(b, c)), nim_product(nim_product(a, b), c));
             assert_eq!(nim_product(a, b ^ c), nim_product(a, b) ^ nim_product(a, c));
             assert_eq!(nim_product(a, 1), a);
         }
@@ -243,11 +240,7 @@ mod tests {
         assert!(ImpartialTree::nim(0).misere_next_wins());
         assert!(!ImpartialTree::nim(1).misere_next_wins());
         assert!(ImpartialTree::nim(2).misere_next_wins());
-        assert!(ImpartialTree::nim(1)
-            .sum(&ImpartialTree::nim(1))
-            .misere_next_wins());
-        assert!(!ImpartialTree::nim(2)
-            .sum(&ImpartialTree::nim(2))
-            .misere_next_wins());
+        assert!(ImpartialTree::nim(1).sum(&ImpartialTree::nim(1)).misere_next_wins());
+        assert!(!ImpartialTree::nim(2).sum(&ImpartialTree::nim(2)).misere_next_wins());
     }
 }

@@ -97,19 +97,13 @@ pub enum Phylum {
 
 impl Phylum {
     fn is_generally_tame(self) -> bool {
-        matches!(
-            self,
-            Phylum::NimHeap | Phylum::HereditarilyTame | Phylum::ReversiblyTame
-        )
+        matches!(self, Phylum::NimHeap | Phylum::HereditarilyTame | Phylum::ReversiblyTame)
     }
     fn is_tameable(self) -> bool {
         self.is_generally_tame() || self == Phylum::Tameable
     }
     fn is_generally_restive(self) -> bool {
-        matches!(
-            self,
-            Phylum::HereditarilyRestive | Phylum::ReversiblyRestive
-        )
+        matches!(self, Phylum::HereditarilyRestive | Phylum::ReversiblyRestive)
     }
     fn is_restive_or_tame(self) -> bool {
         self.is_generally_tame() || self.is_generally_restive()
@@ -117,10 +111,7 @@ impl Phylum {
     fn is_wild(self) -> bool {
         matches!(
             self,
-            Phylum::WildOfTameGenus
-                | Phylum::WildOfRestiveGenus
-                | Phylum::WildOfRestlessGenus
-                | Phylum::Wild
+            Phylum::WildOfTameGenus | Phylum::WildOfRestiveGenus | Phylum::WildOfRestlessGenus | Phylum::Wild
         )
     }
 }
@@ -159,13 +150,7 @@ impl Genus {
                     self.base ^ alt
                 }
             }
-            GenusKind::Restive => {
-                (if self.sup[0] < 4 {
-                    self.sup[0]
-                } else {
-                    self.base
-                }) ^ alt
-            }
+            GenusKind::Restive => (if self.sup[0] < 4 { self.sup[0] } else { self.base }) ^ alt,
             GenusKind::General => {
                 let len = self.sup.len();
                 self.sup[len - 2 + ((len ^ n) & 1)]
@@ -262,12 +247,7 @@ impl MisereGames {
             genus: HashMap::new(),
             sorted: HashMap::new(),
         };
-        g.records.push(Record {
-            options: Vec::new(),
-            birthday: 0,
-            g_plus: 0,
-            g_minus: 1,
-        });
+        g.records.push(Record { options: Vec::new(), birthday: 0, g_plus: 0, g_minus: 1 });
         g.index.insert(Vec::new(), MisereId(0));
         g.nims.push(MisereId(0));
         g
@@ -299,9 +279,7 @@ impl MisereGames {
         let zero = MisereId(0);
         // Every option reverses through 0, and G is a misère N-position: G = 0.
         if !opts.contains(&zero)
-            && opts
-                .iter()
-                .all(|o| self.records[o.0 as usize].options.contains(&zero))
+            && opts.iter().all(|o| self.records[o.0 as usize].options.contains(&zero))
             && opts.iter().any(|o| self.records[o.0 as usize].g_minus == 0)
         {
             return zero;
@@ -310,41 +288,22 @@ impl MisereGames {
         let mut by_birthday = opts.clone();
         by_birthday.sort_by_key(|o| self.records[o.0 as usize].birthday);
         for j in 1..by_birthday.len() {
-            let (lo, hi) = (
-                self.birthday(by_birthday[j - 1]),
-                self.birthday(by_birthday[j]),
-            );
+            let (lo, hi) = (self.birthday(by_birthday[j - 1]), self.birthday(by_birthday[j]));
             if hi > lo + 1 {
                 let mut base = by_birthday[..j].to_vec();
                 base.sort_unstable();
                 if let Some(&h) = self.index.get(&base) {
-                    if by_birthday[j..]
-                        .iter()
-                        .all(|o| self.records[o.0 as usize].options.binary_search(&h).is_ok())
-                    {
+                    if by_birthday[j..].iter().all(|o| self.records[o.0 as usize].options.binary_search(&h).is_ok()) {
                         return h;
                     }
                 }
             }
         }
-        let birthday = opts
-            .iter()
-            .map(|o| self.records[o.0 as usize].birthday + 1)
-            .max()
-            .unwrap_or(0);
+        let birthday = opts.iter().map(|o| self.records[o.0 as usize].birthday + 1).max().unwrap_or(0);
         let g_plus = mex(opts.iter().map(|o| self.records[o.0 as usize].g_plus));
-        let g_minus = if opts.is_empty() {
-            1
-        } else {
-            mex(opts.iter().map(|o| self.records[o.0 as usize].g_minus))
-        };
+        let g_minus = if opts.is_empty() { 1 } else { mex(opts.iter().map(|o| self.records[o.0 as usize].g_minus)) };
         let id = MisereId(self.records.len() as u32);
-        self.records.push(Record {
-            options: opts.clone(),
-            birthday,
-            g_plus,
-            g_minus,
-        });
+        self.records.push(Record { options: opts.clone(), birthday, g_plus, g_minus });
         self.index.insert(opts, id);
         id
     }
@@ -505,18 +464,8 @@ impl MisereGames {
         }
         let (ea, eb) = (self.even_part(a), self.even_part(b));
         if ea != eb {
-            let ka = (
-                self.birthday(ea),
-                self.options(ea).len(),
-                self.nim_value(ea),
-                self.misere_nim_value(ea),
-            );
-            let kb = (
-                self.birthday(eb),
-                self.options(eb).len(),
-                self.nim_value(eb),
-                self.misere_nim_value(eb),
-            );
+            let ka = (self.birthday(ea), self.options(ea).len(), self.nim_value(ea), self.misere_nim_value(ea));
+            let kb = (self.birthday(eb), self.options(eb).len(), self.nim_value(eb), self.misere_nim_value(eb));
             let c = ka.cmp(&kb);
             if c != Ordering::Equal {
                 return c;
@@ -753,19 +702,14 @@ impl MisereGames {
                 if tameable {
                     g_plus_set.extend(tameable_plus);
                     g_minus_set.extend(tameable_minus);
-                    if (gp != mex(g_plus_set.iter().copied())
-                        || gm != mex(g_minus_set.iter().copied()))
+                    if (gp != mex(g_plus_set.iter().copied()) || gm != mex(g_minus_set.iter().copied()))
                         && (!g_plus_set.is_empty() || gp > 0)
                     {
                         tameable = false;
                     }
                 }
                 if rev {
-                    mine = if tame_genus {
-                        Phylum::ReversiblyTame
-                    } else {
-                        Phylum::ReversiblyRestive
-                    };
+                    mine = if tame_genus { Phylum::ReversiblyTame } else { Phylum::ReversiblyRestive };
                 } else if tameable {
                     mine = Phylum::Tameable;
                 }
@@ -783,25 +727,13 @@ impl MisereGames {
         let p = self.phylum(g);
         let (gp, gm) = (self.nim_value(g), self.misere_nim_value(g));
         if p == Phylum::NimHeap {
-            return Genus {
-                base: gp,
-                sup: Vec::new(),
-                kind: GenusKind::Tame,
-            };
+            return Genus { base: gp, sup: Vec::new(), kind: GenusKind::Tame };
         }
         if p.is_generally_tame() {
-            return Genus {
-                base: gp,
-                sup: vec![gm],
-                kind: GenusKind::Tame,
-            };
+            return Genus { base: gp, sup: vec![gm], kind: GenusKind::Tame };
         }
         if p.is_generally_restive() {
-            return Genus {
-                base: gp,
-                sup: vec![gm],
-                kind: GenusKind::Restive,
-            };
+            return Genus { base: gp, sup: vec![gm], kind: GenusKind::Restive };
         }
         if let Some(x) = self.genus.get(&g) {
             return x.clone();
@@ -809,19 +741,11 @@ impl MisereGames {
         let opts = self.options(g).to_vec();
         let genera: Vec<Genus> = opts.iter().map(|&o| self.genus(o)).collect();
         let base = mex(genera.iter().map(|x| x.base));
-        let max_differ = genera
-            .iter()
-            .map(|x| x.max_differ())
-            .max()
-            .unwrap_or(1)
-            .max(1)
-            + 2;
+        let max_differ = genera.iter().map(|x| x.max_differ()).max().unwrap_or(1).max(1) + 2;
         let mut sup = vec![mex(genera.iter().map(|x| x.sup_digit(0)))];
         for i in 1..=max_differ {
             let prev = sup[i - 1];
-            let d = mex([prev, prev ^ 1]
-                .into_iter()
-                .chain(genera.iter().map(|x| x.sup_digit(i))));
+            let d = mex([prev, prev ^ 1].into_iter().chain(genera.iter().map(|x| x.sup_digit(i))));
             sup.push(d);
         }
         let mut last = max_differ;
@@ -829,11 +753,7 @@ impl MisereGames {
             last -= 1;
         }
         sup.truncate(last + 1);
-        let result = Genus {
-            base,
-            sup,
-            kind: GenusKind::General,
-        };
+        let result = Genus { base, sup, kind: GenusKind::General };
         self.genus.insert(g, result.clone());
         result
     }
@@ -863,13 +783,7 @@ mod tests {
     use super::*;
 
     fn tree_of(games: &MisereGames, g: MisereId) -> ImpartialTree {
-        ImpartialTree::new(
-            games
-                .options(g)
-                .iter()
-                .map(|&o| tree_of(games, o))
-                .collect(),
-        )
+        ImpartialTree::new(games.options(g).iter().map(|&o| tree_of(games, o)).collect())
     }
 
     /// All games born by day `n` (canonical ids), by closing under subsets of options.
@@ -878,10 +792,7 @@ mod tests {
         for _ in 0..day {
             let mut next = Vec::new();
             for mask in 0u64..(1u64 << all.len()) {
-                let opts: Vec<MisereId> = (0..all.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| all[i])
-                    .collect();
+                let opts: Vec<MisereId> = (0..all.len()).filter(|i| mask >> i & 1 == 1).map(|i| all[i]).collect();
                 let g = games.game(&opts);
                 if !next.contains(&g) {
                     next.push(g);
@@ -997,12 +908,7 @@ mod tests {
             assert_eq!(genus.base, m.nim_value(g));
             let mut x = g;
             for n in 0..6 {
-                assert_eq!(
-                    genus.sup_digit(n),
-                    m.misere_nim_value(x),
-                    "γ{n} of {}",
-                    m.display(g)
-                );
+                assert_eq!(genus.sup_digit(n), m.misere_nim_value(x), "γ{n} of {}", m.display(g));
                 x = m.add(x, two);
             }
         }
@@ -1026,10 +932,7 @@ mod tests {
         // the 22 games born by day 4, as CGSuite names them, with their genera
         let mut m = MisereGames::new();
         let day4 = born_by(&mut m, 4);
-        let mut names: Vec<String> = day4
-            .iter()
-            .map(|&g| format!("{} {}", m.display(g), m.genus(g)))
-            .collect();
+        let mut names: Vec<String> = day4.iter().map(|&g| format!("{} {}", m.display(g), m.genus(g))).collect();
         names.sort();
         let expected = [
             "*[0] 0",

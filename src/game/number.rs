@@ -40,10 +40,7 @@ impl Dyadic {
             return Some(Dyadic::ZERO);
         }
         let tz = num.trailing_zeros().min(exp);
-        let d = Dyadic {
-            num: num >> tz,
-            exp: exp - tz,
-        };
+        let d = Dyadic { num: num >> tz, exp: exp - tz };
         (d.exp <= Dyadic::MAX_EXP).then_some(d)
     }
 
@@ -102,11 +99,7 @@ impl Dyadic {
     /// Numerators of `self` and `other` over the common denominator `2^max(exp)`.
     fn aligned(self, other: Dyadic) -> (i128, i128, u32) {
         let e = self.exp.max(other.exp);
-        (
-            (self.num as i128) << (e - self.exp),
-            (other.num as i128) << (e - other.exp),
-            e,
-        )
+        ((self.num as i128) << (e - self.exp), (other.num as i128) << (e - other.exp), e)
     }
 
     fn from_i128(num: i128, exp: u32) -> Option<Dyadic> {
@@ -134,9 +127,7 @@ impl Dyadic {
     }
     /// `-self`, or `None` on overflow.
     pub fn checked_neg(self) -> Option<Dyadic> {
-        self.num
-            .checked_neg()
-            .map(|num| Dyadic { num, exp: self.exp })
+        self.num.checked_neg().map(|num| Dyadic { num, exp: self.exp })
     }
     /// `self * other`, or `None` on overflow.
     pub fn checked_mul(self, other: Dyadic) -> Option<Dyadic> {
@@ -154,10 +145,7 @@ impl Dyadic {
         } else if self.exp >= Dyadic::MAX_EXP {
             None
         } else {
-            Some(Dyadic {
-                num: self.num,
-                exp: self.exp + 1,
-            })
+            Some(Dyadic { num: self.num, exp: self.exp + 1 })
         }
     }
     /// `(self + other) / 2`, or `None` on overflow.

@@ -35,32 +35,17 @@ pub struct ObligatedValue {
 
 impl ObligatedValue {
     /// `00`: P under both rules.
-    pub const V00: ObligatedValue = ObligatedValue {
-        normal_next_wins: false,
-        misere_next_wins: false,
-    };
+    pub const V00: ObligatedValue = ObligatedValue { normal_next_wins: false, misere_next_wins: false };
     /// `01`: normal P, misère N (e.g. a finished game).
-    pub const V01: ObligatedValue = ObligatedValue {
-        normal_next_wins: false,
-        misere_next_wins: true,
-    };
+    pub const V01: ObligatedValue = ObligatedValue { normal_next_wins: false, misere_next_wins: true };
     /// `10`: normal N, misère P (e.g. `*`).
-    pub const V10: ObligatedValue = ObligatedValue {
-        normal_next_wins: true,
-        misere_next_wins: false,
-    };
+    pub const V10: ObligatedValue = ObligatedValue { normal_next_wins: true, misere_next_wins: false };
     /// `11`: N under both rules.
-    pub const V11: ObligatedValue = ObligatedValue {
-        normal_next_wins: true,
-        misere_next_wins: true,
-    };
+    pub const V11: ObligatedValue = ObligatedValue { normal_next_wins: true, misere_next_wins: true };
 
     /// From the two digits (`normal`, `misere`), each 0 or 1.
     pub fn from_digits(normal: u8, misere: u8) -> ObligatedValue {
-        ObligatedValue {
-            normal_next_wins: normal != 0,
-            misere_next_wins: misere != 0,
-        }
+        ObligatedValue { normal_next_wins: normal != 0, misere_next_wins: misere != 0 }
     }
 
     /// The value as the number `2·normal + misère` (0 to 3).
@@ -79,10 +64,7 @@ impl ObligatedValue {
             normal |= !o.normal_next_wins;
             misere |= !o.misere_next_wins;
         }
-        ObligatedValue {
-            normal_next_wins: normal,
-            misere_next_wins: misere || !any,
-        }
+        ObligatedValue { normal_next_wins: normal, misere_next_wins: misere || !any }
     }
 
     /// The value of the obligated sum `self ⊕ other` (Ferguson's Figure 4).
@@ -93,19 +75,13 @@ impl ObligatedValue {
 
 impl fmt::Display for ObligatedValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            self.normal_next_wins as u8, self.misere_next_wins as u8
-        )
+        write!(f, "{}{}", self.normal_next_wins as u8, self.misere_next_wins as u8)
     }
 }
 
 /// The value of an obligated sum from the values of its components (Ferguson's Theorem 1). The
 /// empty sum (nothing to play) is `01`.
-pub fn obligated_sum_value<I: IntoIterator<Item = ObligatedValue>>(
-    components: I,
-) -> ObligatedValue {
+pub fn obligated_sum_value<I: IntoIterator<Item = ObligatedValue>>(components: I) -> ObligatedValue {
     let (mut m00, mut m10, mut m11) = (0usize, 0usize, 0usize);
     for v in components {
         match (v.normal_next_wins, v.misere_next_wins) {
@@ -133,10 +109,7 @@ pub fn obligated_sum_value<I: IntoIterator<Item = ObligatedValue>>(
 
 /// The value of a single game: its own normal and misère outcomes.
 pub fn obligated_value(g: &ImpartialTree) -> ObligatedValue {
-    ObligatedValue {
-        normal_next_wins: g.normal_next_wins(),
-        misere_next_wins: g.misere_next_wins(),
-    }
+    ObligatedValue { normal_next_wins: g.normal_next_wins(), misere_next_wins: g.misere_next_wins() }
 }
 
 /// The normal and misère outcomes of the obligated sum of `components`, by exhaustive search of the
@@ -145,14 +118,8 @@ pub fn obligated_outcome_search(components: &[ImpartialTree]) -> ObligatedValue 
     let mut table = TreeTable::default();
     let mut ids: Vec<usize> = components.iter().map(|g| g.intern(&mut table)).collect();
     ids.sort_unstable();
-    let mut search = Search {
-        table,
-        memo: HashMap::new(),
-    };
-    ObligatedValue {
-        normal_next_wins: search.wins(&ids, None, false),
-        misere_next_wins: search.wins(&ids, None, true),
-    }
+    let mut search = Search { table, memo: HashMap::new() };
+    ObligatedValue { normal_next_wins: search.wins(&ids, None, false), misere_next_wins: search.wins(&ids, None, true) }
 }
 
 struct Search {
@@ -206,10 +173,7 @@ impl Search {
 
 /// Obligated take-and-break (Ferguson §3): values of heaps 0..=n when a move that leaves several
 /// heaps leaves their obligated sum. Heap 0 is `01`.
-pub fn obligated_value_sequence(
-    code: &TakeBreakCode,
-    n: usize,
-) -> Result<Vec<ObligatedValue>, TakeBreakError> {
+pub fn obligated_value_sequence(code: &TakeBreakCode, n: usize) -> Result<Vec<ObligatedValue>, TakeBreakError> {
     let mut values: Vec<Option<ObligatedValue>> = vec![Some(ObligatedValue::V01)];
     let mut pending = vec![false];
     for m in 1..=n {
@@ -295,9 +259,7 @@ pub fn obligated_knight_table(width: usize, height: usize) -> Vec<Vec<ObligatedV
             t[i][j] = Some(ObligatedValue::from_options(opts));
         }
     }
-    (0..width)
-        .map(|i| (0..height).map(|j| t[i][j].unwrap()).collect())
-        .collect()
+    (0..width).map(|i| (0..height).map(|j| t[i][j].unwrap()).collect()).collect()
 }
 
 #[cfg(test)]
@@ -318,21 +280,10 @@ mod tests {
     #[test]
     fn figure_4() {
         let fig = ["00 00 11 11", "00 01 10 11", "11 10 01 11", "11 11 11 11"];
-        let order = [
-            ObligatedValue::V00,
-            ObligatedValue::V01,
-            ObligatedValue::V10,
-            ObligatedValue::V11,
-        ];
+        let order = [ObligatedValue::V00, ObligatedValue::V01, ObligatedValue::V10, ObligatedValue::V11];
         for (i, line) in fig.iter().enumerate() {
             for (j, expected) in row(line).into_iter().enumerate() {
-                assert_eq!(
-                    order[i].oplus(order[j]),
-                    expected,
-                    "{} ⊕ {}",
-                    order[i],
-                    order[j]
-                );
+                assert_eq!(order[i].oplus(order[j]), expected, "{} ⊕ {}", order[i], order[j]);
             }
         }
         assert_eq!(obligated_sum_value([]), ObligatedValue::V01);
@@ -378,21 +329,14 @@ mod tests {
             seen[by_theorem.code() as usize] += 1;
             // the corollary's statement of the P-positions
             let m = |w: ObligatedValue| comps.iter().filter(|g| obligated_value(g) == w).count();
-            let (m00, m10, m11) = (
-                m(ObligatedValue::V00),
-                m(ObligatedValue::V10),
-                m(ObligatedValue::V11),
-            );
+            let (m00, m10, m11) = (m(ObligatedValue::V00), m(ObligatedValue::V10), m(ObligatedValue::V11));
             assert_eq!(!by_search.normal_next_wins, m11 == 0 && m10 % 2 == 0);
             assert_eq!(
                 !by_search.misere_next_wins,
                 m11 == 0 && ((m00 == 0 && m10 % 2 == 1) || (m00 > 0 && m10 % 2 == 0))
             );
         }
-        assert!(
-            seen.iter().all(|&c| c > 50),
-            "every value class exercised: {seen:?}"
-        );
+        assert!(seen.iter().all(|&c| c > 50), "every value class exercised: {seen:?}");
     }
 
     fn seq(code: &str, n: usize) -> Vec<ObligatedValue> {
@@ -410,10 +354,7 @@ mod tests {
     #[test]
     fn example_3_grundy() {
         let s = seq("4!.0", 14);
-        assert_eq!(
-            s[1..].to_vec(),
-            row("01 01 10 01 11 10 01 11 10 01 11 10 01 11")
-        );
+        assert_eq!(s[1..].to_vec(), row("01 01 10 01 11 10 01 11 10 01 11 10 01 11"));
         assert_eq!(period_of("4!.0", 200), (3, 3));
     }
 
@@ -434,10 +375,7 @@ mod tests {
     #[test]
     fn example_6_007() {
         let s = seq("0.007", 21);
-        assert_eq!(
-            s,
-            row("01 01 01 10 10 10 11 11 01 11 11 10 10 10 01 01 01 11 11 10 11 11")
-        );
+        assert_eq!(s, row("01 01 01 10 10 10 11 11 01 11 11 10 10 10 01 01 01 11 11 10 11 11"));
         assert_eq!(period_of("0.007", 300), (0, 22));
     }
 
@@ -447,10 +385,7 @@ mod tests {
         let tau = (1.0 + 5f64.sqrt()) / 2.0;
         let mut p_positions = std::collections::HashSet::new();
         for n in 2..30 {
-            let (a, b) = (
-                (n as f64 * tau).floor() as usize,
-                (n as f64 * tau * tau).floor() as usize,
-            );
+            let (a, b) = ((n as f64 * tau).floor() as usize, (n as f64 * tau * tau).floor() as usize);
             p_positions.insert((a, b));
             p_positions.insert((b, a));
         }

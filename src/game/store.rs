@@ -78,11 +78,7 @@ pub(crate) struct Nus {
 
 impl Nus {
     fn number(num: Dyadic) -> Nus {
-        Nus {
-            num,
-            ups: 0,
-            nim: 0,
-        }
+        Nus { num, ups: 0, nim: 0 }
     }
 }
 
@@ -331,22 +327,9 @@ impl Games {
         id
     }
 
-    fn push_record(
-        &mut self,
-        lstart: u32,
-        nl: usize,
-        rstart: u32,
-        nr: usize,
-        nus: Option<Nus>,
-    ) -> GameId {
+    fn push_record(&mut self, lstart: u32, nl: usize, rstart: u32, nr: usize, nus: Option<Nus>) -> GameId {
         let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node {
-            lstart,
-            nl: nl as u32,
-            rstart,
-            nr: nr as u32,
-            nus,
-        });
+        self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
         self.neg_cache.push(NONE);
         self.birthday_cache.push(NONE);
         if let Some(v) = nus {
@@ -375,16 +358,8 @@ impl Games {
         let num = |g: GameId| self.number_value(g);
         match (l.len(), r.len()) {
             (0, 0) => return Some(Nus::number(Dyadic::ZERO)),
-            (0, 1) => {
-                return num(r[0])
-                    .and_then(|y| y.checked_sub(Dyadic::ONE))
-                    .map(Nus::number)
-            }
-            (1, 0) => {
-                return num(l[0])
-                    .and_then(|y| y.checked_add(Dyadic::ONE))
-                    .map(Nus::number)
-            }
+            (0, 1) => return num(r[0]).and_then(|y| y.checked_sub(Dyadic::ONE)).map(Nus::number),
+            (1, 0) => return num(l[0]).and_then(|y| y.checked_add(Dyadic::ONE)).map(Nus::number),
             _ => {}
         }
         if l.len() == 1 && r.len() == 1 {
@@ -395,18 +370,10 @@ impl Games {
                 return a.num.checked_mean(b.num).map(Nus::number);
             }
             if a_num && !b_num && a.num == b.num && b.ups >= 0 {
-                return Some(Nus {
-                    num: a.num,
-                    ups: b.ups + 1,
-                    nim: b.nim ^ 1,
-                });
+                return Some(Nus { num: a.num, ups: b.ups + 1, nim: b.nim ^ 1 });
             }
             if b_num && !a_num && a.num == b.num && a.ups <= 0 {
-                return Some(Nus {
-                    num: a.num,
-                    ups: a.ups - 1,
-                    nim: a.nim ^ 1,
-                });
+                return Some(Nus { num: a.num, ups: a.ups - 1, nim: a.nim ^ 1 });
             }
         }
         // x↑* = {x, x* | x} and x↓* = {x | x, x*}.
@@ -419,26 +386,14 @@ impl Games {
                 return None;
             }
             let (p, q) = (self.nus(two[0])?, self.nus(two[1])?);
-            let star = Nus {
-                num: x.num,
-                ups: 0,
-                nim: 1,
-            };
+            let star = Nus { num: x.num, ups: 0, nim: 1 };
             ((p == x && q == star) || (q == x && p == star)).then_some(x.num)
         };
         if let Some(x) = up_star(l, r) {
-            return Some(Nus {
-                num: x,
-                ups: 1,
-                nim: 1,
-            });
+            return Some(Nus { num: x, ups: 1, nim: 1 });
         }
         if let Some(x) = up_star(r, l) {
-            return Some(Nus {
-                num: x,
-                ups: -1,
-                nim: 1,
-            });
+            return Some(Nus { num: x, ups: -1, nim: 1 });
         }
         // x + *m = {x, x*, …, x*(m-1) | same}.
         if !l.is_empty() && l == r {
@@ -452,11 +407,7 @@ impl Games {
                 }
                 seen[v.nim as usize] = true;
             }
-            return Some(Nus {
-                num: x,
-                ups: 0,
-                nim: m,
-            });
+            return Some(Nus { num: x, ups: 0, nim: m });
         }
         None
     }
@@ -499,11 +450,8 @@ impl Games {
             while k != n {
                 k += s;
                 let v = Nus::number(Dyadic::from_int(k));
-                prev = if s > 0 {
-                    self.push_node(&[prev], &[], Some(v))
-                } else {
-                    self.push_node(&[], &[prev], Some(v))
-                };
+                prev =
+                    if s > 0 { self.push_node(&[prev], &[], Some(v)) } else { self.push_node(&[], &[prev], Some(v)) };
             }
             prev
         } else {
@@ -522,11 +470,7 @@ impl Games {
         let mut ids = vec![base];
         let mut k = 1;
         while k <= m {
-            match self.lookup_nus(Nus {
-                num: x,
-                ups: 0,
-                nim: k,
-            }) {
+            match self.lookup_nus(Nus { num: x, ups: 0, nim: k }) {
                 Some(id) => ids.push(id),
                 None => break,
             }
@@ -538,17 +482,7 @@ impl Games {
             let run = self.opts.len() as u32;
             self.opts.extend_from_slice(&ids);
             while k <= m {
-                let id = self.push_record(
-                    run,
-                    k as usize,
-                    run,
-                    k as usize,
-                    Some(Nus {
-                        num: x,
-                        ups: 0,
-                        nim: k,
-                    }),
-                );
+                let id = self.push_record(run, k as usize, run, k as usize, Some(Nus { num: x, ups: 0, nim: k }));
                 ids.push(id);
                 if k < m {
                     self.opts.push(id);
@@ -566,35 +500,19 @@ impl Games {
         let mut k = n;
         let mut prev = loop {
             if k == 0 {
-                break self.make_nus(Nus {
-                    num: x,
-                    ups: 0,
-                    nim: nim_at(0),
-                });
+                break self.make_nus(Nus { num: x, ups: 0, nim: nim_at(0) });
             }
-            if let Some(id) = self.lookup_nus(Nus {
-                num: x,
-                ups: k,
-                nim: nim_at(k),
-            }) {
+            if let Some(id) = self.lookup_nus(Nus { num: x, ups: k, nim: nim_at(k) }) {
                 break id;
             }
             k -= s;
         };
         let xid = self.make_number(x);
-        let star = self.make_nus(Nus {
-            num: x,
-            ups: 0,
-            nim: 1,
-        });
+        let star = self.make_nus(Nus { num: x, ups: 0, nim: 1 });
         while k != n {
             k += s;
             let c = nim_at(k);
-            let rec = Some(Nus {
-                num: x,
-                ups: k,
-                nim: c,
-            });
+            let rec = Some(Nus { num: x, ups: k, nim: c });
             let mut pair = [xid, star];
             pair.sort_unstable();
             prev = if k == 1 && c == 1 {
@@ -627,19 +545,11 @@ impl Games {
     }
     /// The nimber `*n` (overflow flag beyond [`MAX_NIM`]).
     pub fn nimber(&mut self, n: u64) -> GameId {
-        self.make_nus(Nus {
-            num: Dyadic::ZERO,
-            ups: 0,
-            nim: n,
-        })
+        self.make_nus(Nus { num: Dyadic::ZERO, ups: 0, nim: n })
     }
     /// number + ups·↑ + *nim
     pub fn uptimal(&mut self, number: Dyadic, ups: i64, nim: u64) -> GameId {
-        self.make_nus(Nus {
-            num: number,
-            ups,
-            nim,
-        })
+        self.make_nus(Nus { num: number, ups, nim })
     }
     /// `*`.
     pub fn star(&mut self) -> GameId {
@@ -784,11 +694,7 @@ impl Games {
                 if i == j || !keep[j] {
                     continue;
                 }
-                let dominated = if left {
-                    self.leq(opts[i], opts[j])
-                } else {
-                    self.leq(opts[j], opts[i])
-                };
+                let dominated = if left { self.leq(opts[i], opts[j]) } else { self.leq(opts[j], opts[i]) };
                 if dominated {
                     keep[i] = false;
                     break;
@@ -837,14 +743,12 @@ impl Games {
     /// ↑ⁿ (`^.Pow(n)`, printed `^<n>`).
     pub fn up_pow(&mut self, n: u32) -> GameId {
         let up = self.up();
-        self.pow(up, n)
-            .unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}}"))
+        self.pow(up, n).unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}}"))
     }
     /// ↑^[n] (`^.PowTo(n)`, printed `^[n]`).
     pub fn up_pow_to(&mut self, n: u32) -> GameId {
         let up = self.up();
-        self.pow_to(up, n)
-            .unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}}"))
+        self.pow_to(up, n).unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}}"))
     }
 
     /// `G = {0|H}` → `H`, else the CGSuite error.
@@ -905,11 +809,7 @@ impl Games {
         }
         if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
             return match (a.num.checked_add(b.num), a.ups.checked_add(b.ups)) {
-                (Some(num), Some(ups)) => self.make_nus(Nus {
-                    num,
-                    ups,
-                    nim: a.nim ^ b.nim,
-                }),
+                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: a.nim ^ b.nim }),
                 _ => self.flag_overflow(),
             };
         }
@@ -977,11 +877,7 @@ impl Games {
         }
         let result = if let Some(v) = self.nus(g) {
             match (v.num.checked_neg(), v.ups.checked_neg()) {
-                (Some(num), Some(ups)) => self.make_nus(Nus {
-                    num,
-                    ups,
-                    nim: v.nim,
-                }),
+                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: v.nim }),
                 _ => return self.flag_overflow(),
             }
         } else {
@@ -1005,11 +901,7 @@ impl Games {
     pub fn mul_int(&mut self, n: i64, g: GameId) -> GameId {
         if let Some(v) = self.nus(g) {
             return match (v.num.checked_mul_int(n), v.ups.checked_mul(n)) {
-                (Some(num), Some(ups)) => self.make_nus(Nus {
-                    num,
-                    ups,
-                    nim: if n % 2 == 0 { 0 } else { v.nim },
-                }),
+                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: if n % 2 == 0 { 0 } else { v.nim } }),
                 _ => self.flag_overflow(),
             };
         }
@@ -1032,11 +924,7 @@ impl Games {
         if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
             if a.ups == 0 && b.num.is_zero() && b.ups == 0 {
                 return match a.nim.checked_add(b.nim) {
-                    Some(nim) => self.make_nus(Nus {
-                        num: a.num,
-                        ups: 0,
-                        nim,
-                    }),
+                    Some(nim) => self.make_nus(Nus { num: a.num, ups: 0, nim }),
                     None => self.flag_overflow(),
                 };
             }
@@ -1525,11 +1413,7 @@ impl Games {
             } else {
                 let n = v.ups.unsigned_abs();
                 let c1 = v.nim ^ ((n - 1) & 1);
-                let level1 = if c1 == 1 {
-                    Some(4)
-                } else {
-                    nim_stops(c1 ^ 1).and_then(|x| x.checked_add(1))
-                };
+                let level1 = if c1 == 1 { Some(4) } else { nim_stops(c1 ^ 1).and_then(|x| x.checked_add(1)) };
                 level1.and_then(|x| x.checked_add(u128::from(n - 1)))
             };
             return count.unwrap_or_else(|| {

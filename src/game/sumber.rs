@@ -87,10 +87,7 @@ impl Q {
     }
 
     fn neg(self) -> Q {
-        Q {
-            num: -self.num,
-            exp: self.exp,
-        }
+        Q { num: -self.num, exp: self.exp }
     }
 
     /// `self + other`; panics only on overflow of the i64 numerator, far beyond any game the engine can build.
@@ -123,10 +120,7 @@ impl Q {
                 (None, Some(Q::int(self.num + 1)))
             }
         } else {
-            (
-                Some(Q::new(self.num - 1, self.exp)),
-                Some(Q::new(self.num + 1, self.exp)),
-            )
+            (Some(Q::new(self.num - 1, self.exp)), Some(Q::new(self.num + 1, self.exp)))
         }
     }
 
@@ -194,11 +188,7 @@ struct Span {
 
 impl Span {
     fn contains(&self, x: Q) -> bool {
-        let above = if self.lo_closed {
-            x >= self.lo
-        } else {
-            x > self.lo
-        };
+        let above = if self.lo_closed { x >= self.lo } else { x > self.lo };
         let below = match self.hi {
             None => true,
             Some(h) => {
@@ -258,10 +248,7 @@ impl Sumber {
 
     /// The sumber `*`.
     pub fn star() -> Sumber {
-        Sumber {
-            star: true,
-            terms: Vec::new(),
-        }
+        Sumber { star: true, terms: Vec::new() }
     }
 
     /// ↑(d) for any dyadic d (↑(0) = 0, ↑(-d) = -↑(d)).
@@ -277,10 +264,7 @@ impl Sumber {
 
     /// `star·* + Σ c·↑(d)` for arbitrary terms (orders may repeat, be zero or negative; coefficients may be 0).
     pub fn from_terms(star: bool, terms: &[(Dyadic, i64)]) -> Sumber {
-        let mut s = Sumber {
-            star,
-            terms: Vec::new(),
-        };
+        let mut s = Sumber { star, terms: Vec::new() };
         for &(d, c) in terms {
             s.add_term(Q::from_dyadic(d), c);
         }
@@ -292,11 +276,7 @@ impl Sumber {
         if d.is_zero() || c == 0 {
             return;
         }
-        let (d, c) = if d.is_negative() {
-            (d.neg(), -c)
-        } else {
-            (d, c)
-        };
+        let (d, c) = if d.is_negative() { (d.neg(), -c) } else { (d, c) };
         match self.terms.binary_search_by(|t| t.0.cmp(&d)) {
             Ok(i) => {
                 self.terms[i].1 += c;
@@ -315,10 +295,7 @@ impl Sumber {
 
     /// The terms `(d_k, s_k)` of the standard form, orders strictly increasing.
     pub fn terms(&self) -> Vec<(Dyadic, i64)> {
-        self.terms
-            .iter()
-            .map(|&(q, c)| (q.to_dyadic(), c))
-            .collect()
+        self.terms.iter().map(|&(q, c)| (q.to_dyadic(), c)).collect()
     }
 
     /// The orders d_k, strictly increasing.
@@ -346,19 +323,12 @@ impl Sumber {
     pub fn times(&self, n: i64) -> Sumber {
         Sumber {
             star: self.star && n % 2 != 0,
-            terms: if n == 0 {
-                Vec::new()
-            } else {
-                self.terms.iter().map(|&(d, c)| (d, c * n)).collect()
-            },
+            terms: if n == 0 { Vec::new() } else { self.terms.iter().map(|&(d, c)| (d, c * n)).collect() },
         }
     }
 
     fn toggled_star(&self) -> Sumber {
-        Sumber {
-            star: !self.star,
-            terms: self.terms.clone(),
-        }
+        Sumber { star: !self.star, terms: self.terms.clone() }
     }
 
     // --- Theorem 1 ---
@@ -439,10 +409,7 @@ impl Sumber {
 
     /// All cuts among the candidates {0, d_1, …, d_n}, increasing.
     pub fn cuts(&self) -> Vec<Dyadic> {
-        self.cut_candidates()
-            .filter(|&m| self.section_at_q(m).leq_zero())
-            .map(Q::to_dyadic)
-            .collect()
+        self.cut_candidates().filter(|&m| self.section_at_q(m).leq_zero()).map(Q::to_dyadic).collect()
     }
 
     fn cut_candidates(&self) -> impl Iterator<Item = Q> + '_ {
@@ -451,9 +418,7 @@ impl Sumber {
 
     fn min_cut_q(&self) -> Q {
         // S^{d_n} = 0, so there is always a cut.
-        self.cut_candidates()
-            .find(|&m| self.section_at_q(m).leq_zero())
-            .unwrap_or(Q::ZERO)
+        self.cut_candidates().find(|&m| self.section_at_q(m).leq_zero()).unwrap_or(Q::ZERO)
     }
 
     /// The minimum cut m: the least of {0, d_1, …, d_n} at which S has a cut.
@@ -506,22 +471,13 @@ impl Sumber {
                 Some(n) => p.add(n).half(),
                 None => p.add(Q::int(1)),
             };
-            for (lo, lo_closed, hi, hi_closed, x) in
-                [(p, true, Some(p), true, p), (p, false, next, false, sample)]
-            {
+            for (lo, lo_closed, hi, hi_closed, x) in [(p, true, Some(p), true, p), (p, false, next, false, sample)] {
                 if !holds(x) {
                     ended |= found.is_some();
                 } else {
                     debug_assert!(!ended, "critical section is not an interval");
                     match &mut found {
-                        None => {
-                            found = Some(Span {
-                                lo,
-                                lo_closed,
-                                hi,
-                                hi_closed,
-                            })
-                        }
+                        None => found = Some(Span { lo, lo_closed, hi, hi_closed }),
                         Some(s) => {
                             s.hi = hi;
                             s.hi_closed = hi_closed;
@@ -536,18 +492,10 @@ impl Sumber {
     /// The critical section X(A|B) of `{lefts | rights}` as in the paper: C is the Right option of least net
     /// weight (X is empty when two Right options share that least net weight). Returns `(lo, lo_closed, hi,
     /// hi_closed)` with `hi = None` for an unbounded interval, or `None` when X is empty.
-    pub fn critical_section(
-        lefts: &[Sumber],
-        rights: &[Sumber],
-    ) -> Option<(Dyadic, bool, Option<Dyadic>, bool)> {
+    pub fn critical_section(lefts: &[Sumber], rights: &[Sumber]) -> Option<(Dyadic, bool, Option<Dyadic>, bool)> {
         let c = Sumber::least_net_right(rights)?;
         let s = Sumber::critical_span(lefts, rights, c)?;
-        Some((
-            s.lo.to_dyadic(),
-            s.lo_closed,
-            s.hi.map(Q::to_dyadic),
-            s.hi_closed,
-        ))
+        Some((s.lo.to_dyadic(), s.lo_closed, s.hi.map(Q::to_dyadic), s.hi_closed))
     }
 
     /// The simplest number of X(lefts | rights), if X is non-empty.
@@ -628,10 +576,8 @@ impl Sumber {
         if ls.iter().any(|a| a.compare(&st) == Cmp::Greater) {
             Sumber::candidate_on(ls, rs, c).map(orient)
         } else {
-            let (nl, nr): (Vec<Sumber>, Vec<Sumber>) = (
-                rs.iter().map(|r| -r).collect(),
-                ls.iter().map(|l| -l).collect(),
-            );
+            let (nl, nr): (Vec<Sumber>, Vec<Sumber>) =
+                (rs.iter().map(|r| -r).collect(), ls.iter().map(|l| -l).collect());
             let c2 = Sumber::least_net_right(&nr)?;
             Sumber::candidate_on(&nl, &nr, c2).map(|s| orient(-s))
         }
@@ -653,10 +599,7 @@ impl Sumber {
         let neg_r: Vec<Sumber> = lefts.iter().map(|l| -l).collect();
         for (ls, rs, sign) in [(lefts, rights, 1), (&neg_l[..], &neg_r[..], -1)] {
             for c in rs {
-                let cuts: Vec<Q> = c
-                    .cut_candidates()
-                    .filter(|&m| c.section_at_q(m).leq_zero())
-                    .collect();
+                let cuts: Vec<Q> = c.cut_candidates().filter(|&m| c.section_at_q(m).leq_zero()).collect();
                 for m in cuts {
                     if let Some(s) = Sumber::candidate_at(ls, rs, c, m) {
                         push(s.times(sign));
@@ -678,10 +621,7 @@ impl Sumber {
 impl Neg for &Sumber {
     type Output = Sumber;
     fn neg(self) -> Sumber {
-        Sumber {
-            star: self.star,
-            terms: self.terms.iter().map(|&(d, c)| (d, -c)).collect(),
-        }
+        Sumber { star: self.star, terms: self.terms.iter().map(|&(d, c)| (d, -c)).collect() }
     }
 }
 
@@ -795,11 +735,7 @@ impl Games {
                 continue;
             }
             let (dl, dr) = t.number_options();
-            let missing: Vec<Q> = [dl, dr]
-                .into_iter()
-                .flatten()
-                .filter(|x| !memo.contains_key(x))
-                .collect();
+            let missing: Vec<Q> = [dl, dr].into_iter().flatten().filter(|x| !memo.contains_key(x)).collect();
             if !missing.is_empty() {
                 stack.extend(missing);
                 continue;
@@ -862,11 +798,7 @@ impl Games {
             if n.numerator() != 0 || nim > 1 {
                 return None;
             }
-            let mut s = if nim == 1 {
-                Sumber::star()
-            } else {
-                Sumber::zero()
-            };
+            let mut s = if nim == 1 { Sumber::star() } else { Sumber::zero() };
             s.add_term(Q::int(1), ups);
             return Some(s);
         }
@@ -881,8 +813,7 @@ impl Games {
         }
         let mut found = None;
         for cand in Sumber::candidates(&lefts, &rights) {
-            if cand.fits_between(&lefts, &rights) && self.sumber_value_memo(&cand, &mut cx.ups) == g
-            {
+            if cand.fits_between(&lefts, &rights) && self.sumber_value_memo(&cand, &mut cx.ups) == g {
                 found = Some(cand);
                 break;
             }
@@ -890,8 +821,7 @@ impl Games {
         if cx.record_paper {
             let paper = Sumber::simplify(&lefts, &rights);
             if paper != found {
-                cx.paper_disagreements
-                    .push((lefts, rights, paper, found.clone()));
+                cx.paper_disagreements.push((lefts, rights, paper, found.clone()));
             }
         }
         found
@@ -915,10 +845,7 @@ type Disagreement = (Vec<Sumber>, Vec<Sumber>, Option<Sumber>, Option<Sumber>);
 impl Games {
     /// `sumber_form` plus the followers on which the paper's rule alone disagrees with the verified answer.
     fn sumber_form_counting(&mut self, g: GameId) -> (Option<Sumber>, Vec<Disagreement>) {
-        let mut cx = SumberCx {
-            record_paper: true,
-            ..SumberCx::default()
-        };
+        let mut cx = SumberCx { record_paper: true, ..SumberCx::default() };
         let r = self.sumber_form_in(g, &mut cx);
         (r, cx.paper_disagreements)
     }

@@ -81,32 +81,18 @@ const BASE32: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
 impl CodeDigit {
     /// The digit allowing nothing.
     pub fn zero() -> CodeDigit {
-        CodeDigit {
-            constraints: Vec::new(),
-            allow_more: false,
-        }
+        CodeDigit { constraints: Vec::new(), allow_more: false }
     }
 
     /// The digit with bit mask `mask` (bit h: leave h heaps), every split under `constraint`.
     pub fn from_mask(mask: u64, constraint: SplitConstraint) -> CodeDigit {
         let bits = 64 - mask.leading_zeros() as usize;
-        let constraints = (0..bits)
-            .map(|h| {
-                if mask >> h & 1 == 1 {
-                    Some(constraint)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let constraints = (0..bits).map(|h| if mask >> h & 1 == 1 { Some(constraint) } else { None }).collect();
         CodeDigit::normalized(constraints, false)
     }
 
     /// Builds a digit and normalises it as CGSuite does, so that equal digits compare equal.
-    pub fn normalized(
-        mut constraints: Vec<Option<SplitConstraint>>,
-        allow_more: bool,
-    ) -> CodeDigit {
+    pub fn normalized(mut constraints: Vec<Option<SplitConstraint>>, allow_more: bool) -> CodeDigit {
         while constraints.last() == Some(&None) {
             constraints.pop();
         }
@@ -140,10 +126,7 @@ impl CodeDigit {
             };
             constraints.truncate(keep);
         }
-        CodeDigit {
-            constraints,
-            allow_more,
-        }
+        CodeDigit { constraints, allow_more }
     }
 
     /// Whether the digit allows nothing.
@@ -172,10 +155,7 @@ impl CodeDigit {
     }
 
     fn is_fully_unconstrained(&self) -> bool {
-        self.constraints
-            .iter()
-            .flatten()
-            .all(|c| *c == SplitConstraint::Unconstrained)
+        self.constraints.iter().flatten().all(|c| *c == SplitConstraint::Unconstrained)
     }
 }
 
@@ -186,13 +166,8 @@ impl fmt::Display for CodeDigit {
         };
         let consistent = self.constraints.iter().flatten().all(|c| *c == last);
         if consistent && !self.allow_more {
-            let base: u64 = self
-                .constraints
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.is_some())
-                .map(|(h, _)| 1u64 << h)
-                .sum();
+            let base: u64 =
+                self.constraints.iter().enumerate().filter(|(_, c)| c.is_some()).map(|(h, _)| 1u64 << h).sum();
             if base < 32 {
                 write!(f, "{}", BASE32[base as usize] as char)?;
             } else {
@@ -219,12 +194,7 @@ impl fmt::Display for CodeDigit {
                 .enumerate()
                 .filter_map(|(h, c)| c.map(|c| format!("{h}{}", c.suffix())))
                 .collect();
-            write!(
-                f,
-                "{{{}{}}}",
-                list.join(","),
-                if self.allow_more { "+" } else { "" }
-            )
+            write!(f, "{{{}{}}}", list.join(","), if self.allow_more { "+" } else { "" })
         }
     }
 }
@@ -363,26 +333,18 @@ impl TakeBreakCode {
                     i += inc;
                 }
                 b'{' => {
-                    let end = s[i..]
-                        .find('}')
-                        .map(|e| e + i)
-                        .ok_or(TakeBreakParseError::Unterminated(i))?;
+                    let end = s[i..].find('}').map(|e| e + i).ok_or(TakeBreakParseError::Unterminated(i))?;
                     let (global, inc) = parse_constraint(bytes, end + 1);
                     digit = Some(parse_list(&s[i + 1..end], i + 1, global)?);
                     i = end + inc;
                 }
                 b'&' => {
-                    let end = s[i..]
-                        .find(';')
-                        .map(|e| e + i)
-                        .ok_or(TakeBreakParseError::Unterminated(i))?;
+                    let end = s[i..].find(';').map(|e| e + i).ok_or(TakeBreakParseError::Unterminated(i))?;
                     let text = &s[i + 1..end];
                     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
                         return Err(TakeBreakParseError::BadNumber(i + 1));
                     }
-                    let mask: u64 = text
-                        .parse()
-                        .map_err(|_| TakeBreakParseError::BadNumber(i + 1))?;
+                    let mask: u64 = text.parse().map_err(|_| TakeBreakParseError::BadNumber(i + 1))?;
                     if mask >> 63 != 0 {
                         return Err(TakeBreakParseError::BadNumber(i + 1));
                     }
@@ -436,11 +398,7 @@ impl TakeBreakCode {
 
     /// Builds a code from its digits (`digits[k]` for removing k tokens, `additive[j]` for adding
     /// j+1), the last `period` digits repeating; normalised as CGSuite does.
-    pub fn from_digits(
-        mut digits: Vec<CodeDigit>,
-        mut additive: Vec<CodeDigit>,
-        mut period: usize,
-    ) -> TakeBreakCode {
+    pub fn from_digits(mut digits: Vec<CodeDigit>, mut additive: Vec<CodeDigit>, mut period: usize) -> TakeBreakCode {
         while additive.last().is_some_and(|d| d.is_zero()) {
             additive.pop();
         }
@@ -457,19 +415,12 @@ impl TakeBreakCode {
         if digits.is_empty() {
             digits.push(CodeDigit::zero());
         }
-        TakeBreakCode {
-            digits,
-            additive,
-            period,
-        }
+        TakeBreakCode { digits, additive, period }
     }
 
     /// The digit for removing `k` tokens (negative `k`: adding `-k`).
     pub fn digit(&self, k: i64) -> &CodeDigit {
-        static ZERO: CodeDigit = CodeDigit {
-            constraints: Vec::new(),
-            allow_more: false,
-        };
+        static ZERO: CodeDigit = CodeDigit { constraints: Vec::new(), allow_more: false };
         if k < 0 {
             self.additive.get((-k - 1) as usize).unwrap_or(&ZERO)
         } else {
@@ -506,10 +457,7 @@ impl TakeBreakCode {
     /// Whether this is an (unconstrained) octal code: every digit < 8, nothing added.
     pub fn is_octal(&self) -> bool {
         self.additive.is_empty()
-            && self
-                .digits
-                .iter()
-                .all(|d| !d.allow_more && d.constraints.len() <= 3 && d.is_fully_unconstrained())
+            && self.digits.iter().all(|d| !d.allow_more && d.constraints.len() <= 3 && d.is_fully_unconstrained())
     }
 
     /// The number of trailing digits that repeat forever (0 for a finite code).
@@ -732,9 +680,7 @@ impl TakeBreakCode {
                 let left = m - k;
                 let (lo, hi) = match c {
                     SplitConstraint::Unconstrained => (1, left / 2),
-                    SplitConstraint::SomeUnequal | SplitConstraint::PairwiseUnequal => {
-                        (1, (left - 1) / 2)
-                    }
+                    SplitConstraint::SomeUnequal | SplitConstraint::PairwiseUnequal => (1, (left - 1) / 2),
                     SplitConstraint::AllEqual if left % 2 == 0 => (left / 2, left / 2),
                     SplitConstraint::AllEqual => continue,
                 };
@@ -816,11 +762,7 @@ fn choose_mask(g: &[u32], current: u32) -> Option<u32> {
         h
     };
     let score = |mask: u32, h: &[usize]| -> usize {
-        h.iter()
-            .enumerate()
-            .filter(|(v, _)| (*v as u32 & mask).count_ones() & 1 == 1)
-            .map(|(_, c)| c)
-            .sum()
+        h.iter().enumerate().filter(|(v, _)| (*v as u32 & mask).count_ones() & 1 == 1).map(|(_, c)| c).sum()
     };
     let mut best = current;
     let mut best_score = score(current, &hist);
@@ -866,10 +808,7 @@ fn partitions(
         return;
     }
     if con == SplitConstraint::AllEqual {
-        if total.is_multiple_of(parts)
-            && total / parts >= min
-            && buf.iter().all(|&p| p == total / parts)
-        {
+        if total.is_multiple_of(parts) && total / parts >= min && buf.iter().all(|&p| p == total / parts) {
             let size = total / parts;
             let start = buf.len();
             buf.extend(std::iter::repeat_n(size, parts));
@@ -878,11 +817,7 @@ fn partitions(
         }
         return;
     }
-    let step = if con == SplitConstraint::PairwiseUnequal {
-        1
-    } else {
-        0
-    };
+    let step = if con == SplitConstraint::PairwiseUnequal { 1 } else { 0 };
     let mut p = min;
     loop {
         // the remaining parts-1 parts need at least (parts-1)·(p+step) + step·(parts-1)(parts-2)/2 tokens
@@ -930,11 +865,7 @@ impl std::str::FromStr for TakeBreakCode {
     }
 }
 
-fn parse_list(
-    text: &str,
-    offset: usize,
-    global: SplitConstraint,
-) -> Result<CodeDigit, TakeBreakParseError> {
+fn parse_list(text: &str, offset: usize, global: SplitConstraint) -> Result<CodeDigit, TakeBreakParseError> {
     let (allow_more, body) = match text.strip_suffix('+') {
         Some(b) => (true, b),
         None => (false, text),
@@ -954,9 +885,7 @@ fn parse_list(
         if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             return Err(TakeBreakParseError::BadNumber(pos));
         }
-        let h: usize = number
-            .parse()
-            .map_err(|_| TakeBreakParseError::BadNumber(pos))?;
+        let h: usize = number.parse().map_err(|_| TakeBreakParseError::BadNumber(pos))?;
         if h > 63 {
             return Err(TakeBreakParseError::TooManyHeaps(pos));
         }
@@ -1053,11 +982,7 @@ pub fn check_periodicity(values: &[i64], criteria: &PeriodicityCriteria) -> Opti
             if per + link[pre] <= top + 1 {
                 let saltus = values[top] - values[top - per];
                 if criteria.accepts(pre, per, saltus, len) {
-                    return Some(Periodicity {
-                        preperiod: pre,
-                        period: per,
-                        saltus,
-                    });
+                    return Some(Periodicity { preperiod: pre, period: per, saltus });
                 }
             }
         }
@@ -1066,11 +991,7 @@ pub fn check_periodicity(values: &[i64], criteria: &PeriodicityCriteria) -> Opti
     if per < top {
         let saltus = values[top] - values[top - per];
         if criteria.accepts(0, per, saltus, len) {
-            return Some(Periodicity {
-                preperiod: 0,
-                period: per,
-                saltus,
-            });
+            return Some(Periodicity { preperiod: 0, period: per, saltus });
         }
     }
     None
@@ -1123,17 +1044,11 @@ mod tests {
         assert_eq!(TakeBreakCode::parse("0.7.7"), Err(UnexpectedPoint(3)));
         assert_eq!(TakeBreakCode::parse("0.7x"), Err(UnexpectedChar(3, 'x')));
         assert_eq!(TakeBreakCode::parse("0.[3"), Err(UnclosedBracket));
-        assert_eq!(
-            TakeBreakCode::parse("0.[3]7"),
-            Err(UnexpectedCloseBracket(4))
-        );
+        assert_eq!(TakeBreakCode::parse("0.[3]7"), Err(UnexpectedCloseBracket(4)));
         assert_eq!(TakeBreakCode::parse("[0].3"), Err(UnexpectedOpenBracket(0)));
         assert_eq!(TakeBreakCode::parse("0.&12"), Err(Unterminated(2)));
         assert_eq!(TakeBreakCode::parse("0.&x;"), Err(BadNumber(3)));
-        assert_eq!(
-            TakeBreakCode::parse("0.{2!,3}!"),
-            Err(ConflictingConstraints(3))
-        );
+        assert_eq!(TakeBreakCode::parse("0.{2!,3}!"), Err(ConflictingConstraints(3)));
         assert_eq!(TakeBreakCode::parse("0.{64}"), Err(TooManyHeaps(3)));
         assert_eq!(TakeBreakCode::parse("0.{2"), Err(Unterminated(2)));
     }
@@ -1142,10 +1057,7 @@ mod tests {
     fn options_of_heaps() {
         let mut opts = Vec::new();
         code("0.77").for_each_option(5, |p| opts.push(p.to_vec()));
-        assert_eq!(
-            opts,
-            vec![vec![4], vec![1, 3], vec![2, 2], vec![3], vec![1, 2]]
-        );
+        assert_eq!(opts, vec![vec![4], vec![1, 3], vec![2, 2], vec![3], vec![1, 2]]);
         let mut opts = Vec::new();
         code("4!.0").for_each_option(6, |p| opts.push(p.to_vec()));
         assert_eq!(opts, vec![vec![1, 5], vec![2, 4]]);
@@ -1164,38 +1076,23 @@ mod tests {
     fn known_sequences() {
         // Kayles (Winning Ways ch. 4)
         let k = code("0.77").nim_value_sequence(23).unwrap();
-        assert_eq!(
-            k,
-            vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
-        );
+        assert_eq!(k, vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]);
         // Dawson's Kayles
         let d = code("0.07").nim_value_sequence(17).unwrap();
-        assert_eq!(
-            d,
-            vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2]
-        );
+        assert_eq!(d, vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2]);
         // Grundy's game
         let g = code("4!.0").nim_value_sequence(20).unwrap();
-        assert_eq!(
-            g,
-            vec![0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
-        );
+        assert_eq!(g, vec![0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]);
         // Nim and a subtraction game
-        assert_eq!(
-            code("0.[3]").nim_value_sequence(6).unwrap(),
-            vec![0, 1, 2, 3, 4, 5, 6]
-        );
-        assert_eq!(
-            code("0.333").nim_value_sequence(8).unwrap(),
-            vec![0, 1, 2, 3, 0, 1, 2, 3, 0]
-        );
+        assert_eq!(code("0.[3]").nim_value_sequence(6).unwrap(), vec![0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(code("0.333").nim_value_sequence(8).unwrap(), vec![0, 1, 2, 3, 0, 1, 2, 3, 0]);
     }
 
     #[test]
     fn sparse_agrees_with_naive() {
         for s in [
-            "0.77", "0.07", "0.137", "0.007", "4!.0", "4.07", "0.6", "0.16", "0.4", "0.165",
-            "0.51", "0.7=", "0.33", "4?.0", "0.3F", "0.7?", "0.4=", "0.6?", "4=.0",
+            "0.77", "0.07", "0.137", "0.007", "4!.0", "4.07", "0.6", "0.16", "0.4", "0.165", "0.51", "0.7=", "0.33",
+            "4?.0", "0.3F", "0.7?", "0.4=", "0.6?", "4=.0",
         ] {
             let c = code(s);
             let fast = c.nim_value_sequence(700).unwrap();
@@ -1231,19 +1128,13 @@ mod tests {
         let v: Vec<i64> = (0..40).map(|n| if n < 3 { 7 } else { n / 2 }).collect();
         let p = check_periodicity(&v, &PeriodicityCriteria::default()).unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus), (3, 2, 1));
-        let strict = PeriodicityCriteria {
-            max_saltus: Some(0),
-            ..PeriodicityCriteria::default()
-        };
+        let strict = PeriodicityCriteria { max_saltus: Some(0), ..PeriodicityCriteria::default() };
         assert_eq!(check_periodicity(&v, &strict), None);
     }
 
     #[test]
     fn loopy_codes_are_errors() {
-        assert_eq!(
-            code("2.0").nim_value_sequence(3),
-            Err(TakeBreakError::Loopy(1))
-        );
+        assert_eq!(code("2.0").nim_value_sequence(3), Err(TakeBreakError::Loopy(1)));
     }
 
     /// Speed check (run in release with `--ignored --nocapture`): Kayles to 10^5, Grundy's game to 10^6.
@@ -1256,11 +1147,7 @@ mod tests {
         assert_eq!(k[100_000], k[100_000 - 12 * 1000]);
         let t = std::time::Instant::now();
         let g = code("4!.0").nim_value_sequence(1_000_000).unwrap();
-        println!(
-            "Grundy 4!.0 to 10^6: {:?} (max value {})",
-            t.elapsed(),
-            g.iter().max().unwrap()
-        );
+        println!("Grundy 4!.0 to 10^6: {:?} (max value {})", t.elapsed(), g.iter().max().unwrap());
         // spot check against the naive evaluation at the end of a shorter run
         let short = code("4!.0").naive_sequence(3000).unwrap();
         assert_eq!(&g[..=3000], &short[..]);

@@ -28,12 +28,7 @@ impl Parser<'_> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.i += 1;
         }
-        (self.i > start).then(|| {
-            std::str::from_utf8(&self.s[start..self.i])
-                .unwrap()
-                .parse()
-                .unwrap()
-        })
+        (self.i > start).then(|| std::str::from_utf8(&self.s[start..self.i]).unwrap().parse().unwrap())
     }
     fn expr(&mut self, g: &mut Games) -> GameId {
         let mut acc = self.juxt(g);
@@ -88,11 +83,7 @@ impl Parser<'_> {
             Some(c @ (b'^' | b'v')) => {
                 self.i += 1;
                 let sign = if c == b'^' { 1 } else { -1 };
-                let n = if self.eat(c) {
-                    2
-                } else {
-                    self.int().unwrap_or(1)
-                };
+                let n = if self.eat(c) { 2 } else { self.int().unwrap_or(1) };
                 g.uptimal(Dyadic::ZERO, sign * n, 0)
             }
             Some(b'T') | Some(b'M') => {
@@ -170,10 +161,7 @@ fn build(g: &mut Games, lists: &[Vec<GameId>], bars: &[usize]) -> GameId {
 }
 
 fn parse(g: &mut Games, s: &str) -> GameId {
-    let mut p = Parser {
-        s: s.as_bytes(),
-        i: 0,
-    };
+    let mut p = Parser { s: s.as_bytes(), i: 0 };
     let e = p.expr(g);
     assert_eq!(p.i, s.len(), "trailing input in {s}");
     e
@@ -328,10 +316,7 @@ fn options_of_nus_records() {
     };
     assert_eq!(t(&mut g, "5"), "{4} {}");
     assert_eq!(t(&mut g, "25/16"), "{3/2} {13/8}");
-    assert_eq!(
-        t(&mut g, "*8"),
-        "{0,*,*2,*3,*4,*5,*6,*7} {0,*,*2,*3,*4,*5,*6,*7}"
-    );
+    assert_eq!(t(&mut g, "*8"), "{0,*,*2,*3,*4,*5,*6,*7} {0,*,*2,*3,*4,*5,*6,*7}");
     assert_eq!(t(&mut g, "6+^+*"), "{6,6*} {6}");
     assert_eq!(t(&mut g, "^+*6"), "{0} {*7}");
     assert_eq!(t(&mut g, "73/16+v9+*8"), "{73/16v8*9} {73/16}");
@@ -494,14 +479,8 @@ fn day2(g: &mut Games) -> Vec<GameId> {
         let mut next = Vec::new();
         for lm in 0..(1u32 << n) {
             for rm in 0..(1u32 << n) {
-                let l: Vec<GameId> = (0..n)
-                    .filter(|i| lm >> i & 1 == 1)
-                    .map(|i| day[i])
-                    .collect();
-                let r: Vec<GameId> = (0..n)
-                    .filter(|i| rm >> i & 1 == 1)
-                    .map(|i| day[i])
-                    .collect();
+                let l: Vec<GameId> = (0..n).filter(|i| lm >> i & 1 == 1).map(|i| day[i]).collect();
+                let r: Vec<GameId> = (0..n).filter(|i| rm >> i & 1 == 1).map(|i| day[i]).collect();
                 next.push(g.new_game(&l, &r));
             }
         }
@@ -520,14 +499,8 @@ fn day_counts() {
 }
 
 fn random_game(g: &mut Games, d2: &[GameId], lm: u32, rm: u32) -> GameId {
-    let l: Vec<GameId> = (0..d2.len())
-        .filter(|i| lm >> i & 1 == 1)
-        .map(|i| d2[i])
-        .collect();
-    let r: Vec<GameId> = (0..d2.len())
-        .filter(|i| rm >> i & 1 == 1)
-        .map(|i| d2[i])
-        .collect();
+    let l: Vec<GameId> = (0..d2.len()).filter(|i| lm >> i & 1 == 1).map(|i| d2[i]).collect();
+    let r: Vec<GameId> = (0..d2.len()).filter(|i| rm >> i & 1 == 1).map(|i| d2[i]).collect();
     g.new_game(&l, &r)
 }
 
@@ -582,9 +555,7 @@ fn uptimal_round_trip() {
     for len in 0..=3usize {
         let n = 5i64.pow(len as u32);
         for code in 0..n {
-            let coefs: Vec<i64> = (0..len)
-                .map(|i| (code / 5i64.pow(i as u32)) % 5 - 2)
-                .collect();
+            let coefs: Vec<i64> = (0..len).map(|i| (code / 5i64.pow(i as u32)) % 5 - 2).collect();
             for nim in 0..3u64 {
                 for num in [Dyadic::ZERO, Dyadic::new(3, 1)] {
                     let e = super::uptimal::UptimalExpansion::new(num, coefs.clone(), nim);
@@ -616,11 +587,7 @@ fn assert_canonical(g: &mut Games, x: GameId) {
         let (l, r) = (g.left_options(f), g.right_options(f));
         for &a in &l {
             for &b in &l {
-                assert!(
-                    a == b || !g.leq(a, b),
-                    "dominated left option in {}",
-                    g.display(f)
-                );
+                assert!(a == b || !g.leq(a, b), "dominated left option in {}", g.display(f));
             }
             for ar in g.right_options(a) {
                 assert!(!g.leq(ar, f), "reversible left option in {}", g.display(f));
@@ -628,11 +595,7 @@ fn assert_canonical(g: &mut Games, x: GameId) {
         }
         for &a in &r {
             for &b in &r {
-                assert!(
-                    a == b || !g.leq(b, a),
-                    "dominated right option in {}",
-                    g.display(f)
-                );
+                assert!(a == b || !g.leq(b, a), "dominated right option in {}", g.display(f));
             }
             for al in g.left_options(a) {
                 assert!(!g.leq(f, al), "reversible right option in {}", g.display(f));

@@ -19,10 +19,7 @@ fn q(n: i64, e: u32) -> Q {
 
 /// S = 4·↑(1) − 2·↑(2) + ↑(3) + ↑(5) − ↑(6) of Examples 1–3.
 fn example_s() -> Sumber {
-    sm(
-        false,
-        &[(1, 0, 4), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)],
-    )
+    sm(false, &[(1, 0, 4), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)])
 }
 
 fn span(lefts: &[Sumber], rights: &[Sumber]) -> Option<Span> {
@@ -44,26 +41,15 @@ fn dyadic_helpers() {
     assert_eq!(q(1, 1).birthday(), 2);
     assert_eq!(q(3, 2).birthday(), 3);
     assert_eq!(q(3, 1).birthday(), 3);
-    let s = |lo, lc, hi, hc| Span {
-        lo,
-        lo_closed: lc,
-        hi,
-        hi_closed: hc,
-    };
+    let s = |lo, lc, hi, hc| Span { lo, lo_closed: lc, hi, hi_closed: hc };
     assert_eq!(s(Q::ZERO, true, None, false).simplest(), Q::ZERO);
     assert_eq!(s(Q::ZERO, false, None, false).simplest(), Q::int(1));
-    assert_eq!(
-        s(Q::int(1), false, Some(Q::int(2)), false).simplest(),
-        q(3, 1)
-    );
+    assert_eq!(s(Q::int(1), false, Some(Q::int(2)), false).simplest(), q(3, 1));
     assert_eq!(s(q(1, 1), true, None, false).simplest(), Q::int(1));
     assert_eq!(s(q(1, 1), true, Some(Q::int(1)), false).simplest(), q(1, 1));
     assert_eq!(s(q(1, 2), false, Some(q(1, 1)), false).simplest(), q(3, 3));
     assert_eq!(s(q(5, 3), true, Some(q(5, 3)), true).simplest(), q(5, 3));
-    assert_eq!(
-        s(Q::int(2), false, Some(Q::int(3)), true).simplest(),
-        Q::int(3)
-    );
+    assert_eq!(s(Q::int(2), false, Some(Q::int(3)), true).simplest(), Q::int(3));
 }
 
 #[test]
@@ -114,28 +100,16 @@ fn example_1_cuts() {
     let sec = |m: i64| s.section_at_q(Q::int(m));
     assert_eq!(sec(0), s);
     assert_eq!(sec(0).outcome(), Outcome::L);
-    assert_eq!(
-        sec(1),
-        sm(
-            false,
-            &[(1, 0, 1), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)]
-        )
-    );
+    assert_eq!(sec(1), sm(false, &[(1, 0, 1), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)]));
     assert_eq!(sec(1).outcome(), Outcome::R);
-    assert_eq!(
-        sec(2),
-        sm(false, &[(2, 0, -1), (3, 0, 1), (5, 0, 1), (6, 0, -1)])
-    );
+    assert_eq!(sec(2), sm(false, &[(2, 0, -1), (3, 0, 1), (5, 0, 1), (6, 0, -1)]));
     assert_eq!(sec(2).outcome(), Outcome::L);
     assert_eq!(sec(3), sm(false, &[(5, 0, 1), (6, 0, -1)]));
     assert_eq!(sec(3).outcome(), Outcome::R);
     assert_eq!(sec(5), sm(false, &[(5, 0, 1), (6, 0, -1)]));
     assert_eq!(sec(5).outcome(), Outcome::R);
     assert_eq!(sec(6), Sumber::zero());
-    let cuts: Vec<Q> = s
-        .cut_candidates()
-        .filter(|&m| s.section_at_q(m).leq_zero())
-        .collect();
+    let cuts: Vec<Q> = s.cut_candidates().filter(|&m| s.section_at_q(m).leq_zero()).collect();
     assert_eq!(cuts, vec![Q::int(1), Q::int(3), Q::int(5), Q::int(6)]);
 }
 
@@ -143,13 +117,7 @@ fn example_1_cuts() {
 fn example_2_sections() {
     let s = example_s();
     assert_eq!(s.min_cut_q(), Q::int(1));
-    assert_eq!(
-        s.upper_section(),
-        sm(
-            false,
-            &[(1, 0, 1), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)]
-        )
-    );
+    assert_eq!(s.upper_section(), sm(false, &[(1, 0, 1), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)]));
     assert_eq!(s.lower_section(), sm(false, &[(1, 0, 3)]));
     // The star goes to the lower section (Example 6), and m = 0 when the star-free part is ≤ 0.
     let b = sm(true, &[(2, 0, 2), (3, 0, -2)]);
@@ -161,30 +129,14 @@ fn example_2_sections() {
 #[test]
 fn example_3_critical_section_is_1() {
     let x = span(&[Sumber::zero()], &[example_s()]).unwrap();
-    assert_eq!(
-        x,
-        Span {
-            lo: Q::int(1),
-            lo_closed: true,
-            hi: Some(Q::int(1)),
-            hi_closed: true
-        }
-    );
+    assert_eq!(x, Span { lo: Q::int(1), lo_closed: true, hi: Some(Q::int(1)), hi_closed: true });
 }
 
 #[test]
 fn example_4_up_star() {
     let (a, b) = (Sumber::zero(), sm(false, &[(1, 0, 1)]));
     let x = span(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
-    assert_eq!(
-        x,
-        Span {
-            lo: Q::int(1),
-            lo_closed: true,
-            hi: None,
-            hi_closed: false
-        }
-    );
+    assert_eq!(x, Span { lo: Q::int(1), lo_closed: true, hi: None, hi_closed: false });
     assert_eq!(x.simplest(), Q::int(1));
     assert_eq!(Sumber::simplify(&[a], &[b]), Some(sm(true, &[(1, 0, 2)])));
     for n in 1..=6 {
@@ -197,35 +149,16 @@ fn example_4_up_star() {
 fn example_5_half() {
     let (a, b) = (Sumber::zero(), sm(false, &[(1, 1, 1)]));
     let x = span(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
-    assert_eq!(
-        x,
-        Span {
-            lo: q(1, 1),
-            lo_closed: true,
-            hi: None,
-            hi_closed: false
-        }
-    );
+    assert_eq!(x, Span { lo: q(1, 1), lo_closed: true, hi: None, hi_closed: false });
     assert_eq!(x.simplest(), Q::int(1));
-    assert_eq!(
-        Sumber::simplify(&[a], &[b]),
-        Some(sm(true, &[(1, 1, 1), (1, 0, 1)]))
-    );
+    assert_eq!(Sumber::simplify(&[a], &[b]), Some(sm(true, &[(1, 1, 1), (1, 0, 1)])));
 }
 
 #[test]
 fn example_6_three_halves() {
     let (a, b) = (sm(false, &[(1, 0, 1)]), sm(true, &[(2, 0, 2), (3, 0, -2)]));
     let x = span(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
-    assert_eq!(
-        x,
-        Span {
-            lo: Q::int(1),
-            lo_closed: false,
-            hi: Some(Q::int(2)),
-            hi_closed: false
-        }
-    );
+    assert_eq!(x, Span { lo: Q::int(1), lo_closed: false, hi: Some(Q::int(2)), hi_closed: false });
     assert_eq!(x.simplest(), q(3, 1));
     assert_eq!(Sumber::simplify(&[a], &[b]), Some(sm(false, &[(3, 1, 1)])));
 }
@@ -235,40 +168,22 @@ fn examples_7_and_8_not_sumbers() {
     let (up, star) = (sm(false, &[(1, 0, 1)]), Sumber::star());
     // Example 7: {↑(1) + ↑(1) | *}.
     assert_eq!(span(&[up.times(2)], std::slice::from_ref(&star)), None);
-    assert_eq!(
-        Sumber::simplify(&[up.times(2)], std::slice::from_ref(&star)),
-        None
-    );
+    assert_eq!(Sumber::simplify(&[up.times(2)], std::slice::from_ref(&star)), None);
     // Example 8: {↑(1) | *, ↑(1)}.
-    assert_eq!(
-        span(std::slice::from_ref(&up), &[star.clone(), up.clone()]),
-        None
-    );
-    assert_eq!(
-        Sumber::simplify(std::slice::from_ref(&up), &[star, up.clone()]),
-        None
-    );
+    assert_eq!(span(std::slice::from_ref(&up), &[star.clone(), up.clone()]), None);
+    assert_eq!(Sumber::simplify(std::slice::from_ref(&up), &[star, up.clone()]), None);
 }
 
 #[test]
 fn display() {
     assert_eq!(Sumber::zero().to_string(), "0");
     assert_eq!(Sumber::star().to_string(), "*");
-    assert_eq!(
-        sm(true, &[(1, 0, 4), (2, 0, -2), (3, 0, 1)]).to_string(),
-        "* + 4*Up(1) - 2*Up(2) + Up(3)"
-    );
+    assert_eq!(sm(true, &[(1, 0, 4), (2, 0, -2), (3, 0, 1)]).to_string(), "* + 4*Up(1) - 2*Up(2) + Up(3)");
     assert_eq!(sm(false, &[(1, 0, 1)]).to_string(), "Up(1)");
     assert_eq!(sm(false, &[(1, 0, -1)]).to_string(), "-Up(1)");
-    assert_eq!(
-        sm(false, &[(1, 0, -2), (2, 0, 1)]).to_string(),
-        "-2*Up(1) + Up(2)"
-    );
+    assert_eq!(sm(false, &[(1, 0, -2), (2, 0, 1)]).to_string(), "-2*Up(1) + Up(2)");
     assert_eq!(sm(true, &[(3, 1, -1)]).to_string(), "* - Up(3/2)");
-    assert_eq!(
-        sm(true, &[(1, 0, 1), (1, 1, 1)]).to_string(),
-        "* + Up(1/2) + Up(1)"
-    );
+    assert_eq!(sm(true, &[(1, 0, 1), (1, 1, 1)]).to_string(), "* + Up(1/2) + Up(1)");
     assert_eq!(sm(false, &[(3, 2, 3)]).to_string(), "3*Up(3/4)");
 }
 
@@ -399,11 +314,7 @@ impl Rng {
 
 fn random_sumber(rng: &mut Rng, max_terms: u64) -> Sumber {
     const ORDERS: [(i64, u32); 7] = [(1, 2), (1, 1), (3, 2), (1, 0), (3, 1), (2, 0), (3, 0)];
-    let mut s = if rng.below(2) == 1 {
-        Sumber::star()
-    } else {
-        Sumber::zero()
-    };
+    let mut s = if rng.below(2) == 1 { Sumber::star() } else { Sumber::zero() };
     for _ in 0..rng.below(max_terms + 1) {
         let (n, e) = ORDERS[rng.below(7) as usize];
         let c = rng.below(7) as i64 - 3;
@@ -435,12 +346,7 @@ fn random_sumbers_round_trip() {
 /// Prints where Kao's rule alone disagrees with the verified answer, and checks that it never claims a wrong
 /// value or a sumber where there is none: its only failures are sumbers it does not recognise.
 fn report_disagreements(what: &str, d: &[Disagreement]) {
-    let show = |v: &[Sumber]| {
-        v.iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let show = |v: &[Sumber]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
     let mut seen = std::collections::HashSet::new();
     for (l, r, paper, found) in d {
         if seen.insert((l.clone(), r.clone())) {
@@ -525,31 +431,20 @@ fn day_3_cross_check() {
     let orders = [(1, 2), (1, 1), (3, 2), (1, 0), (3, 1), (2, 0), (3, 0)];
     let mut rng = Rng(12345);
     for _ in 0..400 {
-        let mut s = if rng.below(2) == 1 {
-            Sumber::star()
-        } else {
-            Sumber::zero()
-        };
+        let mut s = if rng.below(2) == 1 { Sumber::star() } else { Sumber::zero() };
         for _ in 0..rng.below(3) {
             let (n, e) = orders[rng.below(7) as usize];
             s.add_term(Q::new(n, e), rng.below(5) as i64 - 2);
         }
         let v = g.sumber_value(&s);
         if all_set.contains(&v) {
-            assert!(
-                found_set.contains(&s),
-                "{s} is born by day 3 but was not recognised"
-            );
+            assert!(found_set.contains(&s), "{s} is born by day 3 but was not recognised");
         }
     }
     found.sort_by_key(|s| (s.terms.len(), s.to_string()));
     let names: Vec<String> = found.iter().map(|s| s.to_string()).collect();
     eprintln!("day 3 sumbers: {}", names.join("; "));
-    eprintln!(
-        "day 3: {} of {} canonical games are sumbers",
-        found.len(),
-        all.len()
-    );
+    eprintln!("day 3: {} of {} canonical games are sumbers", found.len(), all.len());
 }
 
 /// The Left and the Right options of a literal component.
@@ -578,11 +473,7 @@ impl Literal {
         }
         let mut win = false;
         'outer: for i in 0..key.len() {
-            let side = if left_moves {
-                self.opts[key[i]].0.clone()
-            } else {
-                self.opts[key[i]].1.clone()
-            };
+            let side = if left_moves { self.opts[key[i]].0.clone() } else { self.opts[key[i]].1.clone() };
             for o in side {
                 let mut next: Vec<usize> = key.clone();
                 next.remove(i);
@@ -640,29 +531,19 @@ fn paper_rule_gaps_brute_force() {
     let g0 = lit.game(vec![vec![up1, star]], vec![vec![]]);
     assert!(lit.is_zero(&[g0, dn1, up2]));
     // {4↑* | ⇑*, 3↑} − (4↑(1) − ↑(2)) = 0.
-    let g1 = lit.game(
-        vec![vec![up1, up1, up1, up1, star]],
-        vec![vec![up1, up1, star], vec![up1, up1, up1]],
-    );
+    let g1 = lit.game(vec![vec![up1, up1, up1, up1, star]], vec![vec![up1, up1, star], vec![up1, up1, up1]]);
     assert!(lit.is_zero(&[g1, dn1, dn1, dn1, dn1, up2]));
     // {2↑(1/4) + * | *, ↑(1/4)} − (2↑(1/4) − ↑(1)) = 0.
     let g2 = lit.game(vec![vec![upq, upq, star]], vec![vec![star], vec![upq]]);
     assert!(lit.is_zero(&[g2, dnq, dnq, up1]));
     // {−↑(3/4), * − 2↑(3/4) | −3↑(3/4)} − (* − 3↑(3/4) + ↑(1)) = 0.
-    let g3 = lit.game(
-        vec![vec![dn34], vec![star, dn34, dn34]],
-        vec![vec![dn34, dn34, dn34]],
-    );
+    let g3 = lit.game(vec![vec![dn34], vec![star, dn34, dn34]], vec![vec![dn34, dn34, dn34]]);
     assert!(lit.is_zero(&[g3, star, up34, up34, up34, dn1]));
 
     // The engine agrees, the paper's rule alone says "not a sumber", and sumber_form finds each.
     let mut e = Games::new();
     let cases: Vec<(Vec<Sumber>, Vec<Sumber>, Sumber)> = vec![
-        (
-            vec![sm(true, &[(1, 0, 1)])],
-            vec![Sumber::zero()],
-            sm(false, &[(1, 0, 1), (2, 0, -1)]),
-        ),
+        (vec![sm(true, &[(1, 0, 1)])], vec![Sumber::zero()], sm(false, &[(1, 0, 1), (2, 0, -1)])),
         (
             vec![sm(true, &[(1, 0, 4)])],
             vec![sm(true, &[(1, 0, 2)]), sm(false, &[(1, 0, 3)])],
@@ -706,26 +587,10 @@ fn sumber_stress() {
         assert_eq!(g.outcome(v), s.outcome(), "outcome of {s}");
     }
     // Wider orders and coefficients.
-    const WIDE: [(i64, u32); 12] = [
-        (1, 3),
-        (1, 2),
-        (3, 3),
-        (1, 1),
-        (5, 3),
-        (3, 2),
-        (1, 0),
-        (5, 4),
-        (3, 1),
-        (2, 0),
-        (5, 1),
-        (4, 0),
-    ];
+    const WIDE: [(i64, u32); 12] =
+        [(1, 3), (1, 2), (3, 3), (1, 1), (5, 3), (3, 2), (1, 0), (5, 4), (3, 1), (2, 0), (5, 1), (4, 0)];
     for i in 0..1000 {
-        let mut s = if rng.below(2) == 1 {
-            Sumber::star()
-        } else {
-            Sumber::zero()
-        };
+        let mut s = if rng.below(2) == 1 { Sumber::star() } else { Sumber::zero() };
         for _ in 0..1 + i % 5 {
             let (n, e) = WIDE[rng.below(12) as usize];
             s.add_term(Q::new(n, e), rng.below(13) as i64 - 6);
@@ -761,10 +626,7 @@ fn non_sumbers_and_uptimal_shortcut() {
     let zero = g.zero();
     assert_eq!(g.sumber_form(zero), Some(Sumber::zero()));
     let star = g.nimber(1);
-    assert_eq!(
-        g.sumber_form(star).map(|s| s.to_string()),
-        Some("*".to_string())
-    );
+    assert_eq!(g.sumber_form(star).map(|s| s.to_string()), Some("*".to_string()));
 }
 
 #[test]
@@ -780,10 +642,7 @@ fn long_orders() {
     let b = g.up_order(Dyadic::new(3, 1));
     let nb = g.neg(b);
     assert_eq!(a, nb);
-    assert_eq!(
-        g.sumber_form(a).map(|s| s.to_string()),
-        Some("-Up(3/2)".to_string())
-    );
+    assert_eq!(g.sumber_form(a).map(|s| s.to_string()), Some("-Up(3/2)".to_string()));
     let c = g.up_order(Dyadic::new(37, 6));
     assert_eq!(g.sumber_form(c), Some(sm(false, &[(37, 6, 1)])));
 }
@@ -794,10 +653,7 @@ fn long_orders() {
 fn sumber_timing() {
     let mut g = Games::new();
     let cases = [
-        sm(
-            true,
-            &[(1, 3, 3), (3, 3, -3), (5, 3, 3), (1, 0, -3), (5, 1, 3)],
-        ),
+        sm(true, &[(1, 3, 3), (3, 3, -3), (5, 3, 3), (1, 0, -3), (5, 1, 3)]),
         sm(false, &[(1, 4, 6), (1, 1, -6), (3, 0, 6), (7, 0, -6)]),
         sm(true, &[(1, 0, 12), (2, 0, -12), (3, 0, 12)]),
     ];

@@ -45,10 +45,7 @@ fn simple_switches() {
     let s = g(&mut gs, &[a], &[b]);
     assert_eq!(gs.mean(s), d(3, 1));
     assert_eq!(gs.temperature(s), d(1, 1));
-    assert_eq!(
-        th(&mut gs, s),
-        "Thermograph(3/2,[1/2],[0,-1],3/2,[1/2],[0,1])"
-    );
+    assert_eq!(th(&mut gs, s), "Thermograph(3/2,[1/2],[0,-1],3/2,[1/2],[0,1])");
 }
 
 #[test]
@@ -61,20 +58,14 @@ fn two_stage_switch() {
     let x = g(&mut gs, &[two], &[inner]);
     assert_eq!(gs.mean(x), d(5, 2));
     assert_eq!(gs.temperature(x), d(3, 2));
-    assert_eq!(
-        th(&mut gs, x),
-        "Thermograph(5/4,[3/4],[0,-1],5/4,[3/4,1/2],[0,1,0])"
-    );
+    assert_eq!(th(&mut gs, x), "Thermograph(5/4,[3/4],[0,-1],5/4,[3/4,1/2],[0,1,0])");
     let t = gs.thermograph(x);
     assert_eq!(t.mast(), d(5, 2));
     assert_eq!(t.temperature(), d(3, 2));
     assert_eq!(t.value_at(true, int(0)), int(2));
     assert_eq!(t.value_at(false, int(0)), int(1));
     assert_eq!(t.value_at(false, d(5, 3)), d(9, 3));
-    assert_eq!(
-        t.wall(false).to_string(),
-        "Trajectory(5/4,[3/4,1/2],[0,1,0])"
-    );
+    assert_eq!(t.wall(false).to_string(), "Trajectory(5/4,[3/4,1/2],[0,1,0])");
 }
 
 #[test]
@@ -84,10 +75,7 @@ fn numbers_and_infinitesimals() {
     assert_eq!(th(&mut gs, three), "Thermograph(3,[],[0],3,[],[0])");
     assert_eq!(gs.temperature(three), int(-1));
     let half = gs.number(d(1, 1));
-    assert_eq!(
-        th(&mut gs, half),
-        "Thermograph(1/2,[-1/2],[0,-1],1/2,[-1/2],[0,1])"
-    );
+    assert_eq!(th(&mut gs, half), "Thermograph(1/2,[-1/2],[0,-1],1/2,[-1/2],[0,1])");
     assert_eq!(gs.temperature(half), d(-1, 1));
     let x = gs.number(d(-5, 3));
     assert_eq!(gs.temperature(x), d(-1, 3));
@@ -147,14 +135,8 @@ fn cooling() {
     let x = gs.number(d(3, 2));
     assert_eq!(gs.cool(x, int(5)), Ok(x));
     assert_eq!(gs.cool(x, d(-3, 2)), Ok(x));
-    assert_eq!(
-        gs.cool(x, int(-1)),
-        Err(GameError::InvalidCoolingTemperature(int(-1)))
-    );
-    assert_eq!(
-        gs.cool(pm1, int(-2)),
-        Err(GameError::InvalidCoolingTemperature(int(-2)))
-    );
+    assert_eq!(gs.cool(x, int(-1)), Err(GameError::InvalidCoolingTemperature(int(-1))));
+    assert_eq!(gs.cool(pm1, int(-2)), Err(GameError::InvalidCoolingTemperature(int(-2))));
     // Subzero cooling of a switch: ±1 cooled by -1/2 is ±(3/2).
     let (a, b) = (gs.number(d(3, 1)), gs.number(d(-3, 1)));
     let pm32 = g(&mut gs, &[a], &[b]);
@@ -337,14 +319,8 @@ fn day2(gs: &mut Games) -> Vec<GameId> {
     let mut out = Vec::new();
     for lm in 0u32..16 {
         for rm in 0u32..16 {
-            let l: Vec<GameId> = (0..4)
-                .filter(|i| lm >> i & 1 == 1)
-                .map(|i| day1[i])
-                .collect();
-            let r: Vec<GameId> = (0..4)
-                .filter(|i| rm >> i & 1 == 1)
-                .map(|i| day1[i])
-                .collect();
+            let l: Vec<GameId> = (0..4).filter(|i| lm >> i & 1 == 1).map(|i| day1[i]).collect();
+            let r: Vec<GameId> = (0..4).filter(|i| rm >> i & 1 == 1).map(|i| day1[i]).collect();
             out.push(gs.new_game(&l, &r));
         }
     }
@@ -357,14 +333,8 @@ fn day2(gs: &mut Games) -> Vec<GameId> {
 fn day3(gs: &mut Games, lm: u32, rm: u32) -> GameId {
     let d2 = day2(gs);
     assert_eq!(d2.len(), 22);
-    let l: Vec<GameId> = (0..22)
-        .filter(|i| lm >> i & 1 == 1)
-        .map(|i| d2[i])
-        .collect();
-    let r: Vec<GameId> = (0..22)
-        .filter(|i| rm >> i & 1 == 1)
-        .map(|i| d2[i])
-        .collect();
+    let l: Vec<GameId> = (0..22).filter(|i| lm >> i & 1 == 1).map(|i| d2[i]).collect();
+    let r: Vec<GameId> = (0..22).filter(|i| rm >> i & 1 == 1).map(|i| d2[i]).collect();
     gs.new_game(&l, &r)
 }
 
@@ -535,11 +505,7 @@ fn sorted(mut v: Vec<GameId>) -> Vec<GameId> {
 
 fn check(gs: &mut Games, c: &Case) {
     let x = c.game;
-    assert_eq!(
-        gs.thermograph(x).to_string(),
-        c.thermograph,
-        "thermograph of {x:?}"
-    );
+    assert_eq!(gs.thermograph(x).to_string(), c.thermograph, "thermograph of {x:?}");
     assert_eq!(gs.mean(x), c.mean, "mean of {x:?}");
     assert_eq!(gs.temperature(x), c.temperature, "temperature of {x:?}");
     match c.atomic_weight {
@@ -548,36 +514,16 @@ fn check(gs: &mut Games, c: &Case) {
             assert!(gs.is_atomic(x));
         }
         None => {
-            assert_eq!(
-                gs.atomic_weight(x),
-                Err(GameError::NotAtomic(x)),
-                "atomic weight of {x:?}"
-            );
+            assert_eq!(gs.atomic_weight(x), Err(GameError::NotAtomic(x)), "atomic weight of {x:?}");
             assert!(!gs.is_atomic(x));
         }
     }
     assert_eq!(gs.companion(x), c.companion, "companion of {x:?}");
     assert_eq!(gs.freeze(x), c.freeze, "freeze of {x:?}");
-    assert_eq!(
-        sorted(gs.incentives(x)),
-        sorted(c.incentives.clone()),
-        "incentives of {x:?}"
-    );
-    assert_eq!(
-        sorted(gs.left_incentives(x)),
-        sorted(c.left_incentives.clone()),
-        "left incentives of {x:?}"
-    );
-    assert_eq!(
-        sorted(gs.right_incentives(x)),
-        sorted(c.right_incentives.clone()),
-        "right incentives of {x:?}"
-    );
-    assert_eq!(
-        gs.reduced_canonical_form(x),
-        c.rcf,
-        "reduced canonical form of {x:?}"
-    );
+    assert_eq!(sorted(gs.incentives(x)), sorted(c.incentives.clone()), "incentives of {x:?}");
+    assert_eq!(sorted(gs.left_incentives(x)), sorted(c.left_incentives.clone()), "left incentives of {x:?}");
+    assert_eq!(sorted(gs.right_incentives(x)), sorted(c.right_incentives.clone()), "right incentives of {x:?}");
+    assert_eq!(gs.reduced_canonical_form(x), c.rcf, "reduced canonical form of {x:?}");
 }
 
 #[test]
@@ -644,8 +590,7 @@ fn cgsuite_numbers_and_uptimals() {
         gs,
         &Case {
             game: x,
-            thermograph:
-                "Thermograph(25/16,[-1/16,-1/2],[0,-1,0],25/16,[-1/16,-1/8,-1/2],[0,1,0,1])",
+            thermograph: "Thermograph(25/16,[-1/16,-1/2],[0,-1,0],25/16,[-1/16,-1/8,-1/2],[0,1,0,1])",
             mean: d(25, 4),
             temperature: d(-1, 4),
             atomic_weight: None,
@@ -936,10 +881,7 @@ fn cgsuite_infinitesimals_and_tinies() {
     assert_eq!(gs.atomic_weight(x), Ok(zero));
     assert_eq!(gs.companion(x), comp);
     assert_eq!(gs.freeze(x), x);
-    assert_eq!(
-        gs.thermograph(x).to_string(),
-        "Thermograph(0,[0],[0,-1],0,[],[0])"
-    );
+    assert_eq!(gs.thermograph(x).to_string(), "Thermograph(0,[0],[0,-1],0,[],[0])");
     let miny = gs.miny(s31);
     assert_eq!(gs.left_incentives(x), vec![miny]);
     // Miny({5||3|1}) = {5||3|1|||0||||0}.
@@ -953,10 +895,7 @@ fn cgsuite_infinitesimals_and_tinies() {
     assert_eq!(gs.companion(x), comp);
     assert_eq!(gs.freeze(x), x);
     assert_eq!(gs.reduced_canonical_form(x), zero);
-    assert_eq!(
-        gs.thermograph(x).to_string(),
-        "Thermograph(0,[],[0],0,[0],[0,1])"
-    );
+    assert_eq!(gs.thermograph(x).to_string(), "Thermograph(0,[],[0],0,[0],[0,1])");
     assert_eq!(gs.right_incentives(x), vec![x]);
     // {1|^^||^}: atomic weight 2 although not all-small; {1|^3||^} is not atomic.
     let uu = gs.uptimal(int(0), 2, 0);
@@ -969,10 +908,7 @@ fn cgsuite_infinitesimals_and_tinies() {
     let cl = g(gs, &[one], &[uus]);
     let comp = g(gs, &[cl], &[ups]);
     assert_eq!(gs.companion(x), comp);
-    assert_eq!(
-        gs.thermograph(x).to_string(),
-        "Thermograph(0,[0],[0,-1],0,[],[0])"
-    );
+    assert_eq!(gs.thermograph(x).to_string(), "Thermograph(0,[0],[0,-1],0,[],[0])");
     assert_eq!(gs.incentives(x).len(), 2);
     let l = g(gs, &[one], &[u3]);
     let x = g(gs, &[l], &[up]);
@@ -1052,18 +988,9 @@ fn cgsuite_hot_games() {
 
 /// An all-small game born by day 3 from a mask over the all-small games born by day 2.
 fn all_small_day3(gs: &mut Games, lm: u32, rm: u32) -> GameId {
-    let d2: Vec<GameId> = day2(gs)
-        .into_iter()
-        .filter(|&x| gs.is_all_small(x))
-        .collect();
-    let l: Vec<GameId> = (0..d2.len())
-        .filter(|i| lm >> i & 1 == 1)
-        .map(|i| d2[i])
-        .collect();
-    let r: Vec<GameId> = (0..d2.len())
-        .filter(|i| rm >> i & 1 == 1)
-        .map(|i| d2[i])
-        .collect();
+    let d2: Vec<GameId> = day2(gs).into_iter().filter(|&x| gs.is_all_small(x)).collect();
+    let l: Vec<GameId> = (0..d2.len()).filter(|i| lm >> i & 1 == 1).map(|i| d2[i]).collect();
+    let r: Vec<GameId> = (0..d2.len()).filter(|i| rm >> i & 1 == 1).map(|i| d2[i]).collect();
     // All-small: both sides empty or both nonempty.
     if l.is_empty() != r.is_empty() {
         return gs.zero();

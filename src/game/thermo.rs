@@ -39,8 +39,7 @@ impl ThermoCache {
 }
 
 fn dy(x: Q) -> Dyadic {
-    x.to_dyadic()
-        .unwrap_or_else(|| panic!("thermography produced a non-dyadic or out-of-range value {x}"))
+    x.to_dyadic().unwrap_or_else(|| panic!("thermography produced a non-dyadic or out-of-range value {x}"))
 }
 
 impl Thermograph {
@@ -51,10 +50,7 @@ impl Thermograph {
     /// The vertical mast at `v`.
     pub fn mast_at(v: Q) -> Thermograph {
         let t = Trajectory::constant(v);
-        Thermograph {
-            left: t.clone(),
-            right: t,
-        }
+        Thermograph { left: t.clone(), right: t }
     }
     /// `T.Wall(player)`: the left wall for `left == true`, else the right wall.
     pub fn wall(&self, left: bool) -> &Trajectory {
@@ -74,9 +70,7 @@ impl Thermograph {
     }
     /// The largest critical temperature of either wall, or -1 for a plain vertical mast.
     pub fn temperature_q(&self) -> Q {
-        self.left
-            .top_critical_point()
-            .max(self.right.top_critical_point())
+        self.left.top_critical_point().max(self.right.top_critical_point())
     }
     /// The value of the mast (the left wall at the temperature).
     pub fn mast_q(&self) -> Q {
@@ -117,17 +111,9 @@ impl Thermograph {
     /// The points `(value, temperature)` of a wall from -1 up to `t_top`.
     fn wall_points(w: &Trajectory, t_top: Q) -> Vec<(f64, f64)> {
         let mut ts: Vec<Q> = vec![Q::int(-1)];
-        ts.extend(
-            w.critical_points()
-                .iter()
-                .rev()
-                .copied()
-                .filter(|&c| c < t_top),
-        );
+        ts.extend(w.critical_points().iter().rev().copied().filter(|&c| c < t_top));
         ts.push(t_top);
-        ts.into_iter()
-            .map(|t| (w.value_at(t).to_f64(), t.to_f64()))
-            .collect()
+        ts.into_iter().map(|t| (w.value_at(t).to_f64(), t.to_f64())).collect()
     }
 
     /// An SVG drawing: both walls, the mast, and labelled temperature (vertical) and value (horizontal)
@@ -157,10 +143,7 @@ impl Thermograph {
             h = height
         );
         let _ = writeln!(s, "<title>{}</title>", self);
-        let _ = writeln!(
-            s,
-            r#"<rect x="0" y="0" width="{width:.1}" height="{height:.1}" fill="white"/>"#
-        );
+        let _ = writeln!(s, r#"<rect x="0" y="0" width="{width:.1}" height="{height:.1}" fill="white"/>"#);
         // Value axis along t = 0, labelled at integer values (or a coarser step when wide).
         let (y0, xl, xr) = (y(0.0), x(vhi), x(vlo));
         let _ = writeln!(
@@ -168,10 +151,8 @@ impl Thermograph {
             r#"<line class="value-axis" x1="{xl:.1}" y1="{y0:.1}" x2="{xr:.1}" y2="{y0:.1}" stroke="gray"/>"#
         );
         let span = vhi - vlo;
-        let step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]
-            .into_iter()
-            .find(|st| span / st <= 12.0)
-            .unwrap_or(span / 10.0);
+        let step =
+            [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0].into_iter().find(|st| span / st <= 12.0).unwrap_or(span / 10.0);
         let mut v = (vlo / step).ceil() * step;
         while v <= vhi {
             let xv = x(v);
@@ -181,12 +162,8 @@ impl Thermograph {
                 y0 - 3.0,
                 y0 + 3.0
             );
-            let _ = writeln!(
-                s,
-                r#"<text x="{xv:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                y(tlo) + 18.0,
-                fmt_num(v)
-            );
+            let _ =
+                writeln!(s, r#"<text x="{xv:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, y(tlo) + 18.0, fmt_num(v));
             let _ = writeln!(
                 s,
                 r##"<line x1="{xv:.1}" y1="{:.1}" x2="{xv:.1}" y2="{:.1}" stroke="#eee"/>"##,
@@ -223,20 +200,9 @@ impl Thermograph {
                 xa - 3.0,
                 xa + 3.0
             );
-            let _ = writeln!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}">{}</text>"#,
-                xa + 6.0,
-                yt + 4.0,
-                t
-            );
+            let _ = writeln!(s, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, xa + 6.0, yt + 4.0, t);
         }
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}">t</text>"#,
-            xa + 6.0,
-            y(thi) - 6.0
-        );
+        let _ = writeln!(s, r#"<text x="{:.1}" y="{:.1}">t</text>"#, xa + 6.0, y(thi) - 6.0);
         // The walls.
         for (class, w) in [("left-wall", &self.left), ("right-wall", &self.right)] {
             let pts: Vec<String> = Thermograph::wall_points(w, t_top)
@@ -257,21 +223,9 @@ impl Thermograph {
             r#"<line class="mast" x1="{xm:.1}" y1="{ym:.1}" x2="{xm:.1}" y2="{:.1}" stroke="black" stroke-width="3"/>"#,
             y(thi)
         );
-        let _ = writeln!(
-            s,
-            r#"<text x="{xm:.1}" y="{:.1}" text-anchor="middle">mast {m}</text>"#,
-            y(thi) - 8.0
-        );
-        let _ = writeln!(
-            s,
-            r#"<circle cx="{xm:.1}" cy="{ym:.1}" r="3" fill="black"/>"#
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}">temperature {temp}</text>"#,
-            xm + 6.0,
-            ym - 6.0
-        );
+        let _ = writeln!(s, r#"<text x="{xm:.1}" y="{:.1}" text-anchor="middle">mast {m}</text>"#, y(thi) - 8.0);
+        let _ = writeln!(s, r#"<circle cx="{xm:.1}" cy="{ym:.1}" r="3" fill="black"/>"#);
+        let _ = writeln!(s, r#"<text x="{:.1}" y="{:.1}">temperature {temp}</text>"#, xm + 6.0, ym - 6.0);
         s.push_str("</svg>\n");
         s
     }
@@ -285,9 +239,7 @@ impl Thermograph {
         let cols = 41usize;
         let rows = (((thi - tlo) * 4.0).round() as usize).clamp(8, 24);
         let col = |v: f64| -> usize {
-            (((vhi - v) / (vhi - vlo)) * (cols - 1) as f64)
-                .round()
-                .clamp(0.0, (cols - 1) as f64) as usize
+            (((vhi - v) / (vhi - vlo)) * (cols - 1) as f64).round().clamp(0.0, (cols - 1) as f64) as usize
         };
         let zero_row = (((thi - 0.0) / (thi - tlo)) * rows as f64).round() as usize;
         let mut out = String::new();
@@ -313,16 +265,8 @@ impl Thermograph {
         }
         let left_label = fmt_num(vhi);
         let right_label = fmt_num(vlo);
-        let gap = (cols + 1)
-            .saturating_sub(left_label.len() + right_label.len())
-            .max(1);
-        out.push_str(&format!(
-            "{:>6}{}{}{}\n",
-            "",
-            left_label,
-            " ".repeat(gap),
-            right_label
-        ));
+        let gap = (cols + 1).saturating_sub(left_label.len() + right_label.len()).max(1);
+        out.push_str(&format!("{:>6}{}{}{}\n", "", left_label, " ".repeat(gap), right_label));
         out
     }
 }
@@ -382,9 +326,7 @@ impl Games {
             }
             match (ls, rs) {
                 (Some(ls), Some(rs)) => {
-                    let (l, r) = ls
-                        .tilt(Q::int(-1))
-                        .thermographic_intersection(&rs.tilt(Q::int(1)));
+                    let (l, r) = ls.tilt(Q::int(-1)).thermographic_intersection(&rs.tilt(Q::int(1)));
                     Thermograph::new(l, r)
                 }
                 // A canonical non-integer has options on both sides; be total anyway (CGSuite's infinite
@@ -422,10 +364,7 @@ impl Games {
 
     /// Runs `f` with the arena's thermography cache (taken out for the call and put back, so that `f` may
     /// use the arena mutably while it fills the cache).
-    pub(super) fn with_thermo_cache<T>(
-        &mut self,
-        f: impl FnOnce(&mut Games, &mut ThermoCache) -> T,
-    ) -> T {
+    pub(super) fn with_thermo_cache<T>(&mut self, f: impl FnOnce(&mut Games, &mut ThermoCache) -> T) -> T {
         let mut cache = std::mem::take(&mut self.thermo);
         let result = f(self, &mut cache);
         self.thermo = cache;
@@ -499,12 +438,7 @@ impl Games {
         self.heat_with(g, t, &mut memo)
     }
 
-    pub(super) fn heat_with(
-        &mut self,
-        g: GameId,
-        t: GameId,
-        memo: &mut HashMap<GameId, GameId>,
-    ) -> GameId {
+    pub(super) fn heat_with(&mut self, g: GameId, t: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
         if self.is_number(g) {
             return g;
         }
@@ -533,18 +467,9 @@ impl Games {
         self.overheat_with(g, s, t, &mut memo)
     }
 
-    fn overheat_with(
-        &mut self,
-        g: GameId,
-        s: GameId,
-        t: GameId,
-        memo: &mut HashMap<GameId, GameId>,
-    ) -> GameId {
+    fn overheat_with(&mut self, g: GameId, s: GameId, t: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
         if self.is_integer(g) {
-            let n = self
-                .number_value(g)
-                .expect("an integer has a number value")
-                .numerator();
+            let n = self.number_value(g).expect("an integer has a number value").numerator();
             return self.mul_int(n, s);
         }
         if let Some(&r) = memo.get(&g) {

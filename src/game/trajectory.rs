@@ -135,10 +135,7 @@ impl std::ops::Mul for Q {
     fn mul(self, o: Q) -> Q {
         let g1 = gcd(self.n, o.d).max(1);
         let g2 = gcd(o.n, self.d).max(1);
-        Q::new(
-            ck((self.n / g1).checked_mul(o.n / g2)),
-            ck((self.d / g2).checked_mul(o.d / g1)),
-        )
+        Q::new(ck((self.n / g1).checked_mul(o.n / g2)), ck((self.d / g2).checked_mul(o.d / g1)))
     }
 }
 impl std::ops::Div for Q {
@@ -151,10 +148,7 @@ impl std::ops::Div for Q {
 impl std::ops::Neg for Q {
     type Output = Q;
     fn neg(self) -> Q {
-        Q {
-            n: -self.n,
-            d: self.d,
-        }
+        Q { n: -self.n, d: self.d }
     }
 }
 impl fmt::Display for Q {
@@ -180,10 +174,7 @@ impl Line {
         self.slope * t + self.icept
     }
     pub fn constant(v: Q) -> Line {
-        Line {
-            slope: Q::zero(),
-            icept: v,
-        }
+        Line { slope: Q::zero(), icept: v }
     }
     /// Where two lines of different slopes meet.
     pub fn meet(self, o: Line) -> Option<Q> {
@@ -237,29 +228,15 @@ fn minus_one() -> Q {
 impl Trajectory {
     /// The constant trajectory (a vertical mast) at `v`.
     pub fn constant(v: Q) -> Trajectory {
-        Trajectory {
-            cps: vec![],
-            slopes: vec![Q::zero()],
-            icepts: vec![v],
-        }
+        Trajectory { cps: vec![], slopes: vec![Q::zero()], icepts: vec![v] }
     }
 
     /// Builds a trajectory from its mast value (the value at the highest critical point, or the constant),
     /// its critical points (strictly decreasing, all `> -1`) and slopes (`cps.len() + 1` of them).
     pub fn from_parts(mast: Q, cps: Vec<Q>, slopes: Vec<Q>) -> Trajectory {
-        assert_eq!(
-            slopes.len(),
-            cps.len() + 1,
-            "slopes must have one more entry than critical points"
-        );
-        assert!(
-            cps.windows(2).all(|w| w[0] > w[1]),
-            "critical points must be strictly decreasing"
-        );
-        assert!(
-            cps.last().is_none_or(|&c| c > minus_one()),
-            "critical points must exceed -1"
-        );
+        assert_eq!(slopes.len(), cps.len() + 1, "slopes must have one more entry than critical points");
+        assert!(cps.windows(2).all(|w| w[0] > w[1]), "critical points must be strictly decreasing");
+        assert!(cps.last().is_none_or(|&c| c > minus_one()), "critical points must exceed -1");
         let mut icepts = Vec::with_capacity(slopes.len());
         if cps.is_empty() {
             icepts.push(mast);
@@ -274,11 +251,7 @@ impl Trajectory {
                 icepts.push(value - slopes[i + 1] * cps[i]);
             }
         }
-        Trajectory {
-            cps,
-            slopes,
-            icepts,
-        }
+        Trajectory { cps, slopes, icepts }
     }
 
     /// The critical points, highest first.
@@ -303,10 +276,7 @@ impl Trajectory {
     }
 
     fn line(&self, i: usize) -> Line {
-        Line {
-            slope: self.slopes[i],
-            icept: self.icepts[i],
-        }
+        Line { slope: self.slopes[i], icept: self.icepts[i] }
     }
     /// The line of the piece just above `t` (at a critical point, the upper piece).
     pub(super) fn line_above(&self, t: Q) -> Line {
@@ -374,32 +344,17 @@ impl Trajectory {
             }
         }
         debug_assert!(merged.first().is_some_and(|p| p.0 == minus_one()));
-        debug_assert!(
-            merged
-                .windows(2)
-                .all(|w| w[0].1.at(w[1].0) == w[1].1.at(w[1].0)),
-            "discontinuous trajectory"
-        );
+        debug_assert!(merged.windows(2).all(|w| w[0].1.at(w[1].0) == w[1].1.at(w[1].0)), "discontinuous trajectory");
         let cps = merged.iter().skip(1).rev().map(|p| p.0).collect();
         let slopes = merged.iter().rev().map(|p| p.1.slope).collect();
         let icepts = merged.iter().rev().map(|p| p.1.icept).collect();
-        Trajectory {
-            cps,
-            slopes,
-            icepts,
-        }
+        Trajectory { cps, slopes, icepts }
     }
 
     /// The elementary intervals (from `-1` upwards) on which both `self` and `o` are linear and do not cross,
     /// with the lines of each.
     fn common_intervals(&self, o: &Trajectory) -> Vec<(Interval, Line, Line)> {
-        let mut bounds: Vec<Q> = self
-            .cps
-            .iter()
-            .chain(o.cps.iter())
-            .copied()
-            .filter(|&c| c > minus_one())
-            .collect();
+        let mut bounds: Vec<Q> = self.cps.iter().chain(o.cps.iter()).copied().filter(|&c| c > minus_one()).collect();
         bounds.sort();
         bounds.dedup();
         let mut out = Vec::new();
@@ -431,11 +386,7 @@ impl Trajectory {
         let mut pieces = Vec::new();
         for (iv, a, b) in self.common_intervals(o) {
             let ord = iv.compare(a, b);
-            let pick_a = if max {
-                ord != Ordering::Less
-            } else {
-                ord != Ordering::Greater
-            };
+            let pick_a = if max { ord != Ordering::Less } else { ord != Ordering::Greater };
             pieces.push((iv.lo, if pick_a { a } else { b }));
         }
         Trajectory::from_pieces(&pieces)
@@ -453,15 +404,7 @@ impl Trajectory {
         let pieces: Vec<(Q, Line)> = self
             .common_intervals(o)
             .into_iter()
-            .map(|(iv, a, b)| {
-                (
-                    iv.lo,
-                    Line {
-                        slope: a.slope + b.slope,
-                        icept: a.icept + b.icept,
-                    },
-                )
-            })
+            .map(|(iv, a, b)| (iv.lo, Line { slope: a.slope + b.slope, icept: a.icept + b.icept }))
             .collect();
         Trajectory::from_pieces(&pieces)
     }
@@ -516,16 +459,8 @@ impl Trajectory {
                         None
                     }
                 };
-                let tl = if l.slope > zero {
-                    within((m - l.icept) / l.slope)
-                } else {
-                    None
-                };
-                let tr = if r.slope < zero {
-                    within((m - r.icept) / r.slope)
-                } else {
-                    None
-                };
+                let tl = if l.slope > zero { within((m - l.icept) / l.slope) } else { None };
+                let tr = if r.slope < zero { within((m - r.icept) / r.slope) } else { None };
                 match (tl, tr) {
                     (Some(a), Some(b)) if b < a => {
                         push(b, r);

@@ -26,11 +26,7 @@ impl UptimalExpansion {
         while coefficients.last() == Some(&0) {
             coefficients.pop();
         }
-        UptimalExpansion {
-            number,
-            coefficients,
-            nim,
-        }
+        UptimalExpansion { number, coefficients, nim }
     }
     /// The index of the last nonzero coefficient (0 if none).
     pub fn len(&self) -> usize {
@@ -50,24 +46,13 @@ impl UptimalExpansion {
     }
     fn increment(&self, with_star: bool, to_length: usize) -> UptimalExpansion {
         let n = to_length.max(self.len());
-        let c = (0..n)
-            .map(|i| {
-                if i < self.len() {
-                    self.coefficients[i] + i64::from(i < to_length)
-                } else {
-                    1
-                }
-            })
-            .collect();
+        let c =
+            (0..n).map(|i| if i < self.len() { self.coefficients[i] + i64::from(i < to_length) } else { 1 }).collect();
         UptimalExpansion::new(self.number, c, self.nim ^ u64::from(with_star))
     }
     /// The expansion of the negative.
     pub fn negate(&self) -> UptimalExpansion {
-        UptimalExpansion::new(
-            -self.number,
-            self.coefficients.iter().map(|c| -c).collect(),
-            self.nim,
-        )
+        UptimalExpansion::new(-self.number, self.coefficients.iter().map(|c| -c).collect(), self.nim)
     }
     fn truncate_to(&self, n: usize) -> UptimalExpansion {
         let n = n.min(self.len());
@@ -82,10 +67,7 @@ impl UptimalExpansion {
         }
     }
     fn rightmost_coefficient_leq(&self, n: i64) -> usize {
-        (0..self.len())
-            .rev()
-            .find(|&i| self.coefficients[i] <= n)
-            .map_or(0, |i| i + 1)
+        (0..self.len()).rev().find(|&i| self.coefficients[i] <= n).map_or(0, |i| i + 1)
     }
     fn is_confused(&self) -> bool {
         if self.nim == 0 {
@@ -110,12 +92,7 @@ impl UptimalExpansion {
     }
     /// Exactly one nonzero coefficient, and it is ±1 (CGSuite's `isUnit`; true for no coefficients).
     pub fn is_unit(&self) -> bool {
-        let nz: Vec<i64> = self
-            .coefficients
-            .iter()
-            .copied()
-            .filter(|&c| c != 0)
-            .collect();
+        let nz: Vec<i64> = self.coefficients.iter().copied().filter(|&c| c != 0).collect();
         nz.len() <= 1 && nz.iter().all(|c| c.abs() == 1)
     }
     /// All coefficients equal to the same ±1 (CGSuite's `isUnitSum`; true for no coefficients).
@@ -249,11 +226,7 @@ fn valid_expansion(exp: &UptimalExpansion, ls: &[UptimalExpansion], r: &UptimalE
     let last_consecutive_nimber = first_non_nimber as i64 - 1;
     let rightmost_negative = exp.rightmost_coefficient_leq(-1);
     let rightmost_nonpositive = exp.rightmost_coefficient_leq(0);
-    let cut = if exp.coef(exp.len()) == 1 {
-        exp.len() - 1
-    } else {
-        rightmost_nonpositive
-    };
+    let cut = if exp.coef(exp.len()) == 1 { exp.len() - 1 } else { rightmost_nonpositive };
     if rightmost_negative >= 1 {
         match (ls.len(), matches_base) {
             (2, Some(i)) => {

@@ -34,10 +34,7 @@ impl Locals {
 
     /// The locals of a call to a closure that captured `captured`; parameters go in the new function scope.
     pub fn for_call(captured: Scope, params: Scope) -> Locals {
-        Locals {
-            scopes: vec![captured, params],
-            function_scope: Some(1),
-        }
+        Locals { scopes: vec![captured, params], function_scope: Some(1) }
     }
 
     /// Whether this is the top level, outside every function.

@@ -270,11 +270,7 @@ impl ErrorKind {
         match self {
             UndefinedVariable { name } => format!("That variable is not defined: `{name}`."),
             NoOperation { op, types } => {
-                let list = types
-                    .iter()
-                    .map(|t| format!("`{t}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let list = types.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ");
                 if types.len() == 1 {
                     format!("No operation `{op}` for argument of type {list}.")
                 } else {
@@ -285,14 +281,9 @@ impl ErrorKind {
             ArgumentCount { expected, got } => {
                 format!("Expecting {}, got {got}.", expected.describe())
             }
-            ArgumentType {
-                function,
-                position,
-                expected,
-                got,
-            } => format!(
-                "Argument {position} of `{function}` must be of type `{expected}`, not `{got}`."
-            ),
+            ArgumentType { function, position, expected, got } => {
+                format!("Argument {position} of `{function}` must be of type `{expected}`, not `{got}`.")
+            }
             DivisionByZero => "Division by zero.".to_string(),
             IndexOutOfBounds { index } => format!("Index out of bounds: {index}."),
             KeyNotFound { key } => format!("Key not found: {key}."),
@@ -370,11 +361,7 @@ pub struct EvalError {
 impl EvalError {
     /// An error at `span` with an empty call stack.
     pub fn new(kind: ErrorKind, span: Span) -> EvalError {
-        EvalError {
-            kind,
-            span,
-            frames: Vec::new(),
-        }
+        EvalError { kind, span, frames: Vec::new() }
     }
 
     /// The one-line message.
@@ -398,21 +385,12 @@ impl std::error::Error for EvalError {}
 
 impl From<&EvalError> for Diagnostic {
     fn from(e: &EvalError) -> Diagnostic {
-        let labels = e
-            .frames
-            .iter()
-            .map(|f| (f.call_span, format!("in `{}`, called here", f.function)))
-            .collect();
+        let labels = e.frames.iter().map(|f| (f.call_span, format!("in `{}`, called here", f.function))).collect();
         let mut notes = Vec::new();
         if let ErrorKind::Internal { .. } = e.kind {
             notes.push("This is a bug in cgs; please report it.".to_string());
         }
-        Diagnostic {
-            message: e.message(),
-            span: e.span,
-            labels,
-            notes,
-        }
+        Diagnostic { message: e.message(), span: e.span, labels, notes }
     }
 }
 
@@ -422,34 +400,18 @@ mod tests {
 
     #[test]
     fn messages_read_like_cgsuite() {
-        let k = ErrorKind::NoOperation {
-            op: "+",
-            types: vec!["List", "Integer"],
-        };
-        assert_eq!(
-            k.message(),
-            "No operation `+` for arguments of types `List`, `Integer`."
-        );
-        let k = ErrorKind::ArgumentCount {
-            expected: Arity::Exact(2),
-            got: 1,
-        };
+        let k = ErrorKind::NoOperation { op: "+", types: vec!["List", "Integer"] };
+        assert_eq!(k.message(), "No operation `+` for arguments of types `List`, `Integer`.");
+        let k = ErrorKind::ArgumentCount { expected: Arity::Exact(2), got: 1 };
         assert_eq!(k.message(), "Expecting 2 arguments, got 1.");
-        let k = ErrorKind::ArgumentCount {
-            expected: Arity::Exact(1),
-            got: 0,
-        };
+        let k = ErrorKind::ArgumentCount { expected: Arity::Exact(1), got: 0 };
         assert_eq!(k.message(), "Expecting 1 argument, got 0.");
         assert_eq!(
             ErrorKind::UndefinedVariable { name: "foo".into() }.message(),
             "That variable is not defined: `foo`."
         );
         assert_eq!(
-            ErrorKind::NotAMember {
-                ty: "Integer",
-                name: "Foo".into()
-            }
-            .message(),
+            ErrorKind::NotAMember { ty: "Integer", name: "Foo".into() }.message(),
             "Not a member of `Integer`: `Foo`."
         );
     }
@@ -457,15 +419,9 @@ mod tests {
     #[test]
     fn diagnostic_carries_frames() {
         let mut e = EvalError::new(ErrorKind::DivisionByZero, Span::new(0, 3, 4));
-        e.frames.push(Frame {
-            function: "f".into(),
-            call_span: Span::new(0, 10, 14),
-        });
+        e.frames.push(Frame { function: "f".into(), call_span: Span::new(0, 10, 14) });
         let d = Diagnostic::from(&e);
         assert_eq!(d.message, "Division by zero.");
-        assert_eq!(
-            d.labels,
-            vec![(Span::new(0, 10, 14), "in `f`, called here".to_string())]
-        );
+        assert_eq!(d.labels, vec![(Span::new(0, 10, 14), "in `f`, called here".to_string())]);
     }
 }

@@ -20,13 +20,12 @@ use super::builtins::{self, Site};
 use super::env::{Globals, Locals, Scope};
 use super::error::{Arity, ErrorKind, EvalError, Frame};
 use super::value::{
-    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic,
-    Closure, Function, Player, Value,
+    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
+    Player, Value,
 };
 use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
 use crate::syntax::ast::{
-    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, PlayerLit,
-    UnaryOp, UpCount,
+    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, PlayerLit, UnaryOp, UpCount,
 };
 use crate::syntax::span::Span;
 use imbl::{OrdMap, OrdSet, Vector};
@@ -137,15 +136,8 @@ impl<'a> Machine<'a> {
     fn escaped(&self, exit: Exit) -> EvalError {
         match exit {
             Exit::Error(e) => *e,
-            Exit::Break(s) => {
-                EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "break" }, s)
-            }
-            Exit::Continue(s) => EvalError::new(
-                ErrorKind::LoopControlOutsideLoop {
-                    keyword: "continue",
-                },
-                s,
-            ),
+            Exit::Break(s) => EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "break" }, s),
+            Exit::Continue(s) => EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "continue" }, s),
             Exit::Return(_) => EvalError::new(ErrorKind::ReturnOutsideFunction, Span::default()),
         }
     }
@@ -192,7 +184,7 @@ impl<'a> Machine<'a> {
             ExprKind::Continue => Err(Exit::Continue(e.span)),
             ExprKind::Return { .. } => self.eval_return(e),
             ExprKind::Ruleset { .. } => self.eval_ruleset(e),
-            ExprKind::Error { .. } => self.eval_error(e),
+            ExprKind::Error => self.eval_error(e),
         }
     }
 
@@ -225,9 +217,7 @@ impl<'a> Machine<'a> {
                     Some(None) => 1,
                     Some(Some(x)) => self.eval_u64(x, "nimber size")?,
                 };
-                let ups = ups
-                    .checked_mul(i64::from(*sign))
-                    .ok_or_else(|| overflow(e.span))?;
+                let ups = ups.checked_mul(i64::from(*sign)).ok_or_else(|| overflow(e.span))?;
                 let g = self.games.uptimal(Dyadic::from_int(0), ups, nim);
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
@@ -311,12 +301,9 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_comprehension(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::Comprehension {
-                kind,
-                elem,
-                value,
-                clauses,
-            } => self.comprehension(*kind, elem, value.as_deref(), clauses),
+            ExprKind::Comprehension { kind, elem, value, clauses } => {
+                self.comprehension(*kind, elem, value.as_deref(), clauses)
+            }
             _ => unreachable!("dispatched by kind"),
         }
     }
@@ -336,24 +323,18 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_binary(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::Binary {
-                op: BinOp::And,
-                lhs,
-                rhs,
-            } => Ok(Value::Boolean(self.eval_bool(lhs)? && self.eval_bool(rhs)?)),
-            ExprKind::Binary {
-                op: BinOp::Or,
-                lhs,
-                rhs,
-            } => Ok(Value::Boolean(self.eval_bool(lhs)? || self.eval_bool(rhs)?)),
+            ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
+                Ok(Value::Boolean(self.eval_bool(lhs)? && self.eval_bool(rhs)?))
+            }
+            ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
+                Ok(Value::Boolean(self.eval_bool(lhs)? || self.eval_bool(rhs)?))
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
                 let v = match crate::ruleset::dispatch::binary(self, *op, &a, &b, e.span) {
                     Some(r) => r?,
-                    None => self
-                        .binary(*op, &a, &b)
-                        .map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
+                    None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
                 };
                 self.engine_ok(e.span)?;
                 Ok(v)
@@ -369,12 +350,7 @@ impl<'a> Machine<'a> {
                 let v = self.eval(expr)?;
                 match is_type(&v, &ty.name) {
                     Some(b) => Ok(Value::Boolean(b)),
-                    None => err(
-                        ErrorKind::UnknownType {
-                            name: ty.name.to_string(),
-                        },
-                        ty.span,
-                    ),
+                    None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
                 }
             }
             _ => unreachable!("dispatched by kind"),
@@ -417,10 +393,7 @@ impl<'a> Machine<'a> {
     fn eval_lambda(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Lambda(def) => {
-                let c = Closure {
-                    def: def.clone(),
-                    captured: self.locals.capture(),
-                };
+                let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 Ok(Value::Function(Rc::new(Function::Closure(c))))
             }
             _ => unreachable!("dispatched by kind"),
@@ -431,10 +404,7 @@ impl<'a> Machine<'a> {
     fn eval_def(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Def(def) => {
-                let c = Closure {
-                    def: def.clone(),
-                    captured: self.locals.capture(),
-                };
+                let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
                     self.declare(name.name.clone(), f);
@@ -488,10 +458,7 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_if(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::If {
-                branches,
-                otherwise,
-            } => {
+            ExprKind::If { branches, otherwise } => {
                 for (cond, body) in branches {
                     if self.eval_bool(cond)? {
                         return self.eval_block(body);
@@ -509,11 +476,7 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_for(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::For {
-                clauses,
-                body,
-                mode,
-            } => self.for_loop(clauses, body, *mode),
+            ExprKind::For { clauses, body, mode } => self.for_loop(clauses, body, *mode),
             _ => unreachable!("dispatched by kind"),
         }
     }
@@ -571,12 +534,7 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_error(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::Error => err(
-                ErrorKind::Internal {
-                    what: "evaluated a syntax error".to_string(),
-                },
-                e.span,
-            ),
+            ExprKind::Error => err(ErrorKind::Internal { what: "evaluated a syntax error".to_string() }, e.span),
             _ => unreachable!("dispatched by kind"),
         }
     }
@@ -609,16 +567,8 @@ impl<'a> Machine<'a> {
 
     fn eval_u64(&mut self, e: &Expr, what: &'static str) -> Eval<u64> {
         let n = self.eval_integer(e, what)?;
-        n.to_u64().ok_or_else(|| {
-            EvalError::new(
-                ErrorKind::ExpectedInteger {
-                    what,
-                    value: n.to_string(),
-                },
-                e.span,
-            )
-            .into()
-        })
+        n.to_u64()
+            .ok_or_else(|| EvalError::new(ErrorKind::ExpectedInteger { what, value: n.to_string() }, e.span).into())
     }
 
     fn eval_i64(&mut self, e: &Expr, what: &'static str) -> Eval<i64> {
@@ -631,9 +581,7 @@ impl<'a> Machine<'a> {
         for o in opts {
             let v = self.eval(o)?;
             let items = match &v {
-                Value::List(_) | Value::Set(_) | Value::Tuple(_) => {
-                    self.elements(&v).unwrap_or_default()
-                }
+                Value::List(_) | Value::Set(_) | Value::Tuple(_) => self.elements(&v).unwrap_or_default(),
                 _ => vec![v],
             };
             for item in items {
@@ -648,13 +596,7 @@ impl<'a> Machine<'a> {
             Some(r) => r.map_err(|k| EvalError::new(k, span)),
             None => {
                 let value = v.display(self.games);
-                Err(EvalError::new(
-                    ErrorKind::NotAGame {
-                        ty: v.type_name(),
-                        value,
-                    },
-                    span,
-                ))
+                Err(EvalError::new(ErrorKind::NotAGame { ty: v.type_name(), value }, span))
             }
         }
     }
@@ -667,12 +609,7 @@ impl<'a> Machine<'a> {
         }
         match self.globals.lookup(name) {
             Some(v) => Ok(v.clone()),
-            None => err(
-                ErrorKind::UndefinedVariable {
-                    name: name.to_string(),
-                },
-                span,
-            ),
+            None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
         }
     }
 
@@ -699,11 +636,7 @@ impl<'a> Machine<'a> {
 
     /// Runs `body` once for every binding of the clauses (nested, outermost first) that passes the filters.
     /// A `continue` from the body moves on to the next binding; a `break` leaves every clause.
-    fn run_clauses(
-        &mut self,
-        clauses: &[ForClause],
-        body: &mut dyn FnMut(&mut Machine<'a>) -> Eval<()>,
-    ) -> Eval<()> {
+    fn run_clauses(&mut self, clauses: &[ForClause], body: &mut dyn FnMut(&mut Machine<'a>) -> Eval<()>) -> Eval<()> {
         let Some((clause, rest)) = clauses.split_first() else {
             return match body(self) {
                 Ok(()) | Err(Exit::Continue(_)) => Ok(()),
@@ -740,19 +673,12 @@ impl<'a> Machine<'a> {
                 };
                 if step.is_zero() {
                     let span = by.as_ref().map_or(clause.span, |b| b.span);
-                    return err(
-                        ErrorKind::ExpectedInteger {
-                            what: "step",
-                            value: "0".into(),
-                        },
-                        span,
-                    );
+                    return err(ErrorKind::ExpectedInteger { what: "step", value: "0".into() }, span);
                 }
                 let mut cur = start;
                 loop {
                     if let Some(end) = &end {
-                        if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end)
-                        {
+                        if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end) {
                             break;
                         }
                     }
@@ -768,26 +694,14 @@ impl<'a> Machine<'a> {
         let v = self.eval(e)?;
         match v.as_rational() {
             Some(r) => Ok(r),
-            None => err(
-                ErrorKind::ExpectedInteger {
-                    what: "loop bound",
-                    value: v.display(self.games),
-                },
-                e.span,
-            ),
+            None => err(ErrorKind::ExpectedInteger { what: "loop bound", value: v.display(self.games) }, e.span),
         }
     }
 
     fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
         match coll {
-            Value::Map(m) => Ok(map_in_display_order(self.games, m)
-                .into_iter()
-                .map(|(k, _)| k)
-                .collect()),
-            Value::String(s) => Ok(s
-                .chars()
-                .map(|c| Value::String(Rc::from(c.to_string())))
-                .collect()),
+            Value::Map(m) => Ok(map_in_display_order(self.games, m).into_iter().map(|(k, _)| k).collect()),
+            Value::String(s) => Ok(s.chars().map(|c| Value::String(Rc::from(c.to_string()))).collect()),
             v => match self.elements(v) {
                 Some(items) => Ok(items),
                 None => err(ErrorKind::NotIterable { ty: v.type_name() }, span),
@@ -870,11 +784,7 @@ impl<'a> Machine<'a> {
             ExprKind::Var(n) => n.to_string(),
             _ => String::new(),
         };
-        let site = Site {
-            name: &name,
-            span,
-            args: &spans,
-        };
+        let site = Site { name: &name, span, args: &spans };
         Ok(self.call_value(&f, &vals, &site)?)
     }
 
@@ -887,12 +797,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Calls a function value with evaluated arguments.
-    pub fn call_value(
-        &mut self,
-        f: &Value,
-        args: &[Value],
-        site: &Site,
-    ) -> Result<Value, EvalError> {
+    pub fn call_value(&mut self, f: &Value, args: &[Value], site: &Site) -> Result<Value, EvalError> {
         let Value::Function(func) = f else {
             if let Value::Object(o) = f {
                 if let Some(r) = crate::ruleset::dispatch::call_object(self, o, args, site) {
@@ -906,11 +811,7 @@ impl<'a> Machine<'a> {
         };
         match &**func {
             Function::Native(n) => {
-                let site = Site {
-                    name: n.name,
-                    span: site.span,
-                    args: site.args,
-                };
+                let site = Site { name: n.name, span: site.span, args: site.args };
                 builtins::check_arity(&site, n.arity, args.len())?;
                 let v = (n.f)(self, &site, args)?;
                 self.engine_ok(site.span)?;
@@ -929,10 +830,7 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         let params = &c.def.params;
         if params.len() != args.len() {
-            let kind = ErrorKind::ArgumentCount {
-                expected: Arity::Exact(params.len()),
-                got: args.len(),
-            };
+            let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(params.len()), got: args.len() };
             return Err(EvalError::new(kind, span));
         }
         self.depth += 1;
@@ -947,10 +845,7 @@ impl<'a> Machine<'a> {
         for (p, a) in params.iter().zip(args) {
             scope.insert(p.name.clone(), a.clone());
         }
-        let saved = std::mem::replace(
-            &mut self.locals,
-            Locals::for_call(c.captured.clone(), scope),
-        );
+        let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope));
         let r = self.eval(&c.def.body);
         self.locals = saved;
         self.depth -= 1;
@@ -958,28 +853,16 @@ impl<'a> Machine<'a> {
             Ok(v) | Err(Exit::Return(v)) => Ok(v),
             Err(exit) => {
                 let mut e = self.escaped(exit);
-                e.frames.push(Frame {
-                    function: func.name(),
-                    call_span: span,
-                });
+                e.frames.push(Frame { function: func.name(), call_span: span });
                 Err(e)
             }
         }
     }
 
     /// Calls a function value from a native (e.g. the function given to `Map`).
-    pub fn call_function(
-        &mut self,
-        f: &Rc<Function>,
-        args: &[Value],
-        span: Span,
-    ) -> Result<Value, EvalError> {
+    pub fn call_function(&mut self, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
         let spans = vec![span; args.len()];
-        let site = Site {
-            name: "",
-            span,
-            args: &spans,
-        };
+        let site = Site { name: "", span, args: &spans };
         self.call_value(&Value::Function(f.clone()), args, &site)
     }
 
@@ -1001,17 +884,10 @@ impl<'a> Machine<'a> {
             }
         }
         let Some(member) = builtins::find_member(&obj, &name.name) else {
-            let kind = ErrorKind::NotAMember {
-                ty: obj.type_name(),
-                name: name.name.to_string(),
-            };
+            let kind = ErrorKind::NotAMember { ty: obj.type_name(), name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));
         };
-        let site = Site {
-            name: member.name,
-            span,
-            args: arg_spans,
-        };
+        let site = Site { name: member.name, span, args: arg_spans };
         builtins::check_arity(&site, member.arity, args.len())?;
         let v = (member.f)(self, &site, &obj, args)?;
         self.engine_ok(span)?;
@@ -1021,19 +897,10 @@ impl<'a> Machine<'a> {
     // ---- indexing ------------------------------------------------------------------------------------
 
     fn index(&mut self, v: &Value, k: &Value, span: Span) -> Result<Value, EvalError> {
-        let out_of_bounds = |m: &mut Machine| {
-            EvalError::new(
-                ErrorKind::IndexOutOfBounds {
-                    index: k.display(m.games),
-                },
-                span,
-            )
-        };
+        let out_of_bounds =
+            |m: &mut Machine| EvalError::new(ErrorKind::IndexOutOfBounds { index: k.display(m.games) }, span);
         let position = |len: usize| match k {
-            Value::Integer(n) => n
-                .to_usize()
-                .filter(|i| (1..=len).contains(i))
-                .map(|i| i - 1),
+            Value::Integer(n) => n.to_usize().filter(|i| (1..=len).contains(i)).map(|i| i - 1),
             _ => None,
         };
         match v {
@@ -1046,24 +913,14 @@ impl<'a> Machine<'a> {
                 None => Err(out_of_bounds(self)),
             },
             Value::String(s) => match position(s.chars().count()) {
-                Some(i) => Ok(Value::String(Rc::from(
-                    s.chars().nth(i).unwrap_or(' ').to_string(),
-                ))),
+                Some(i) => Ok(Value::String(Rc::from(s.chars().nth(i).unwrap_or(' ').to_string()))),
                 None => Err(out_of_bounds(self)),
             },
             Value::Map(m) => match m.get(k) {
                 Some(x) => Ok(x.clone()),
-                None => Err(EvalError::new(
-                    ErrorKind::KeyNotFound {
-                        key: k.display(self.games),
-                    },
-                    span,
-                )),
+                None => Err(EvalError::new(ErrorKind::KeyNotFound { key: k.display(self.games) }, span)),
             },
-            _ => Err(EvalError::new(
-                ErrorKind::NotIndexable { ty: v.type_name() },
-                span,
-            )),
+            _ => Err(EvalError::new(ErrorKind::NotIndexable { ty: v.type_name() }, span)),
         }
     }
 
@@ -1098,11 +955,7 @@ impl<'a> Machine<'a> {
     }
 
     /// The value of a game, with an engine error worded for users.
-    pub fn game_result(
-        &mut self,
-        r: Result<GameId, GameError>,
-        span: Span,
-    ) -> Result<Value, EvalError> {
+    pub fn game_result(&mut self, r: Result<GameId, GameError>, span: Span) -> Result<Value, EvalError> {
         match r {
             Ok(g) => Ok(game_value(self.games, g)),
             Err(e) => Err(EvalError::new(self.game_error(e), span)),
@@ -1120,21 +973,13 @@ impl<'a> Machine<'a> {
     /// An engine error as an error kind.
     pub fn game_error(&mut self, e: GameError) -> ErrorKind {
         match e {
-            GameError::NotAtomic(g) => ErrorKind::NotAtomic {
-                game: self.show_game(g),
-            },
-            GameError::InvalidCoolingTemperature(t) => ErrorKind::InvalidCoolingTemperature {
-                temperature: super::value::dyadic_value(t).display(self.games),
-            },
-            GameError::NotANimber(g) => ErrorKind::NotANimber {
-                game: self.show_game(g),
-            },
-            GameError::NotUptimal(g) => ErrorKind::NotUptimal {
-                game: self.show_game(g),
-            },
-            GameError::NotPositive(g) => ErrorKind::NotPositive {
-                game: self.show_game(g),
-            },
+            GameError::NotAtomic(g) => ErrorKind::NotAtomic { game: self.show_game(g) },
+            GameError::InvalidCoolingTemperature(t) => {
+                ErrorKind::InvalidCoolingTemperature { temperature: super::value::dyadic_value(t).display(self.games) }
+            }
+            GameError::NotANimber(g) => ErrorKind::NotANimber { game: self.show_game(g) },
+            GameError::NotUptimal(g) => ErrorKind::NotUptimal { game: self.show_game(g) },
+            GameError::NotPositive(g) => ErrorKind::NotPositive { game: self.show_game(g) },
             GameError::Overflow => ErrorKind::Overflow,
         }
     }
@@ -1145,14 +990,7 @@ impl<'a> Machine<'a> {
 
     /// Writes a line of output.
     pub fn write_line(&mut self, text: &str, span: Span) -> Result<(), EvalError> {
-        writeln!(self.out, "{text}").map_err(|e| {
-            EvalError::new(
-                ErrorKind::Output {
-                    message: e.to_string(),
-                },
-                span,
-            )
-        })
+        writeln!(self.out, "{text}").map_err(|e| EvalError::new(ErrorKind::Output { message: e.to_string() }, span))
     }
 
     // ---- operators -----------------------------------------------------------------------------------
@@ -1163,18 +1001,10 @@ impl<'a> Machine<'a> {
         }
         let v = self.eval(e)?;
         let no_op = |name: &'static str| {
-            Exit::from(EvalError::new(
-                ErrorKind::NoOperation {
-                    op: name,
-                    types: vec![v.type_name()],
-                },
-                span,
-            ))
+            Exit::from(EvalError::new(ErrorKind::NoOperation { op: name, types: vec![v.type_name()] }, span))
         };
         match (op, &v) {
-            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Game(_)) => {
-                Ok(v.clone())
-            }
+            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Game(_)) => Ok(v.clone()),
             (UnaryOp::Plus, _) => Err(no_op("+")),
             (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::int(-(**n).clone())),
             (UnaryOp::Neg, Value::Rational(r)) => Ok(Value::rational(-(**r).clone())),
@@ -1201,10 +1031,7 @@ impl<'a> Machine<'a> {
     /// Applies a binary operator other than `and`/`or` to two values.
     pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
-        let no_op = || ErrorKind::NoOperation {
-            op: op_name(op),
-            types: vec![a.type_name(), b.type_name()],
-        };
+        let no_op = || ErrorKind::NoOperation { op: op_name(op), types: vec![a.type_name(), b.type_name()] };
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
             if let Some(r) = crate::ruleset::dispatch::binary(self, op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
@@ -1245,9 +1072,7 @@ impl<'a> Machine<'a> {
                 BinOp::Gt | BinOp::GreaterOrConfused => Ok(Value::Boolean(x > y)),
                 BinOp::Ge => Ok(Value::Boolean(x >= y)),
                 BinOp::Confused => Ok(Value::Boolean(false)),
-                BinOp::OrdinalSum | BinOp::PlusMinus => {
-                    self.game_binary(op, a, b).unwrap_or_else(|| Err(no_op()))
-                }
+                BinOp::OrdinalSum | BinOp::PlusMinus => self.game_binary(op, a, b).unwrap_or_else(|| Err(no_op())),
                 _ => Err(no_op()),
             };
         }
@@ -1274,15 +1099,10 @@ impl<'a> Machine<'a> {
 
     /// Game arithmetic and comparison; `None` if the operator or operands have no game meaning.
     fn game_binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-        let no_op = || ErrorKind::NoOperation {
-            op: op_name(op),
-            types: vec![a.type_name(), b.type_name()],
-        };
+        let no_op = || ErrorKind::NoOperation { op: op_name(op), types: vec![a.type_name(), b.type_name()] };
         if op == BinOp::Mul {
             let (n, g) = match (a, b) {
-                (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => {
-                    (n, *g)
-                }
+                (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),
                 _ => return Some(Err(no_op())),
             };
             let Some(n) = n.to_i64() else {
@@ -1347,11 +1167,7 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     }
     let trivial = base.is_zero() || base.abs().is_one();
     let Some(k) = e.abs().to_u64() else {
-        return if trivial {
-            Ok(Value::rational(trivial_power(&base, e)))
-        } else {
-            Err(ErrorKind::Overflow)
-        };
+        return if trivial { Ok(Value::rational(trivial_power(&base, e))) } else { Err(ErrorKind::Overflow) };
     };
     if trivial {
         return Ok(Value::rational(trivial_power(&base, e)));
@@ -1363,11 +1179,7 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     let k = k as u32;
     let num = base.numer().pow(k);
     let den = base.denom().pow(k);
-    let r = if e.is_negative() {
-        BigRational::new(den, num)
-    } else {
-        BigRational::new(num, den)
-    };
+    let r = if e.is_negative() { BigRational::new(den, num) } else { BigRational::new(num, den) };
     Ok(Value::rational(r))
 }
 

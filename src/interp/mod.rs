@@ -112,23 +112,13 @@ impl Interpreter {
     /// `;` or its last statement's value is `Nothing`, that value's printed form on its own line.
     /// On error, variables assigned before the error keep their new values.
     pub fn eval_cell(&mut self, block: &Block, out: &mut dyn Write) -> Result<(), EvalError> {
-        self.interrupt
-            .store(false, std::sync::atomic::Ordering::Relaxed);
-        let mut m = Machine::new(
-            &mut self.games,
-            &mut self.globals,
-            out,
-            &self.interrupt,
-            self.stack_budget,
-        );
+        self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
+        let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
         let mut last = value::Value::Nothing;
         for stmt in &block.stmts {
             last = m.eval_top(stmt)?;
         }
-        let is_definition = block
-            .stmts
-            .last()
-            .is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
+        let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
         if !block.trailing_semicolon && !is_definition && !matches!(last, value::Value::Nothing) {
             let text = last.display(m.games);
             m.write_line(&text, block.span)?;
@@ -138,15 +128,8 @@ impl Interpreter {
 
     /// Evaluates one cell and returns the value of its last statement instead of printing it.
     pub fn eval_value(&mut self, block: &Block, out: &mut dyn Write) -> Result<Value, EvalError> {
-        self.interrupt
-            .store(false, std::sync::atomic::Ordering::Relaxed);
-        let mut m = Machine::new(
-            &mut self.games,
-            &mut self.globals,
-            out,
-            &self.interrupt,
-            self.stack_budget,
-        );
+        self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
+        let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
         let mut last = value::Value::Nothing;
         for stmt in &block.stmts {
             last = m.eval_top(stmt)?;

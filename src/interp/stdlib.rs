@@ -34,10 +34,7 @@ pub const FILES: &[(&str, &str)] = &[
 /// globals are keyed by static strings; the stdlib defines a fixed, small set of names).
 fn intern(name: &str) -> &'static str {
     static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let mut names = NAMES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let mut names = NAMES.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     if let Some(n) = names.get(name) {
         return n;
     }

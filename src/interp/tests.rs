@@ -35,12 +35,7 @@ fn check(src: &str, expected: &[&str]) {
 
 fn error_of(src: &str) -> String {
     let out = run(src);
-    out.lines()
-        .last()
-        .unwrap_or("")
-        .strip_prefix("error: ")
-        .unwrap_or("<no error>")
-        .to_string()
+    out.lines().last().unwrap_or("").strip_prefix("error: ").unwrap_or("<no error>").to_string()
 }
 
 #[test]
@@ -51,18 +46,12 @@ fn integer_arithmetic_is_exact() {
     check("7 % 3\n-7 % 3", &["1", "2"]);
     check("(2/3)^2\n2^-3\n(-1)^101", &["4/9", "1/8", "-1"]);
     check("10.Div(3)\n(-10).Mod(3)\n12.Gcd(18)", &["3", "2", "6"]);
-    check(
-        "5.NimSum(3)\n2.NimProduct(2)\n1024.Lb\n64.IsTwoPower\n50.Isqrt",
-        &["6", "3", "10", "true", "7"],
-    );
+    check("5.NimSum(3)\n2.NimProduct(2)\n1024.Lb\n64.IsTwoPower\n50.Isqrt", &["6", "3", "10", "true", "7"]);
 }
 
 #[test]
 fn comparisons_of_numbers() {
-    check(
-        "3 < 7/2\n1/2 <= 1/2\n1/3 == 2/6\n2 != 2",
-        &["true", "true", "true", "false"],
-    );
+    check("3 < 7/2\n1/2 <= 1/2\n1/3 == 2/6\n2 != 2", &["true", "true", "true", "false"]);
     check("\"a\" < \"b\"", &["true"]);
 }
 
@@ -78,100 +67,46 @@ fn games_and_numbers() {
     check("* + *", &["0"]);
     check("* + * == 0", &["true"]);
     check("opts := [0, *];\n<opts | 0>", &["^*"]);
-    check(
-        "* < ^\n^ > 0\n* <> 0\n* <| 0\n* |> 0",
-        &["false", "true", "true", "true", "true"],
-    );
+    check("* < ^\n^ > 0\n* <> 0\n* <| 0\n* |> 0", &["false", "true", "true", "true", "true"]);
     check("^3\nv + *\n^*3\nv3*2", &["^3", "v*", "^*3", "v3*2"]);
 }
 
 #[test]
 fn game_members() {
-    check(
-        "g := <2|-1>;\ng.Mean\ng.Temperature\ng.LeftOptions",
-        &["1/2", "3/2", "[2]"],
-    );
-    check(
-        "^.OutcomeClass\n*.OutcomeClass\n0.OutcomeClass",
-        &["L", "N", "P"],
-    );
-    check(
-        "(1/2).LeftStop\n(1/2).Birthday\n*8.NimValue",
-        &["1/2", "2", "8"],
-    );
+    check("g := <2|-1>;\ng.Mean\ng.Temperature\ng.LeftOptions", &["1/2", "3/2", "[2]"]);
+    check("^.OutcomeClass\n*.OutcomeClass\n0.OutcomeClass", &["L", "N", "P"]);
+    check("(1/2).LeftStop\n(1/2).Birthday\n*8.NimValue", &["1/2", "2", "8"]);
     check("Tiny(2)\n^.AtomicWeight", &["Tiny(2)", "1"]);
     check("<2|-1>.Cool(1)\n<2|-1>.Cool(3/2)", &["<1|0>", "1/2*"]);
 }
 
 #[test]
 fn collections() {
-    check(
-        "L := [3, 1, 2];\nL[1]\nL.Length\nL.Sorted\nL.Reversed",
-        &["3", "3", "[1,2,3]", "[2,1,3]"],
-    );
-    check(
-        "[3,1,2].Updated(2, 10)\n[1,2].Append(3)\n[1,2,3].Tail",
-        &["[3,10,2]", "[1,2,3]", "[2,3]"],
-    );
-    check(
-        "[1,2,3].Map(x -> x * x)\n[1,2,3].Filter(x -> x > 1)",
-        &["[1,4,9]", "[2,3]"],
-    );
-    check(
-        "[1,3,2].Sort((a, b) -> a > b)\n[1,3,2].Sort(x -> -x)",
-        &["[3,2,1]", "[3,2,1]"],
-    );
+    check("L := [3, 1, 2];\nL[1]\nL.Length\nL.Sorted\nL.Reversed", &["3", "3", "[1,2,3]", "[2,1,3]"]);
+    check("[3,1,2].Updated(2, 10)\n[1,2].Append(3)\n[1,2,3].Tail", &["[3,10,2]", "[1,2,3]", "[2,3]"]);
+    check("[1,2,3].Map(x -> x * x)\n[1,2,3].Filter(x -> x > 1)", &["[1,4,9]", "[2,3]"]);
+    check("[1,3,2].Sort((a, b) -> a > b)\n[1,3,2].Sort(x -> -x)", &["[3,2,1]", "[3,2,1]"]);
     check("{3, 1, 2, 1}\n{^, *, 0}", &["{1,2,3}", "{0,*,^}"]);
-    check(
-        "{1,2,3}.Union({3,4})\n{1,2,3}.Intersection({2,3,4})",
-        &["{1,2,3,4}", "{2,3}"],
-    );
-    check(
-        "{\"a\" => 1, 2 => *}\n{=>}",
-        &["{\"a\" => 1, 2 => *}", "{=>}"],
-    );
-    check(
-        "M := {\"a\" => 1};\nM[\"a\"]\nM.Keys\nM.Updated(\"b\", 2)",
-        &["1", "{\"a\"}", "{\"a\" => 1, \"b\" => 2}"],
-    );
-    check(
-        "Max([3, 9, 2])\nMin(4, 1, 7)\nMex([0, 1, 3])\nSum([1/2, 1/4, *])",
-        &["9", "1", "2", "3/4*"],
-    );
+    check("{1,2,3}.Union({3,4})\n{1,2,3}.Intersection({2,3,4})", &["{1,2,3,4}", "{2,3}"]);
+    check("{\"a\" => 1, 2 => *}\n{=>}", &["{\"a\" => 1, 2 => *}", "{=>}"]);
+    check("M := {\"a\" => 1};\nM[\"a\"]\nM.Keys\nM.Updated(\"b\", 2)", &["1", "{\"a\"}", "{\"a\" => 1, \"b\" => 2}"]);
+    check("Max([3, 9, 2])\nMin(4, 1, 7)\nMex([0, 1, 3])\nSum([1/2, 1/4, *])", &["9", "1", "2", "3/4*"]);
     check("(1, 2)[2]\n[[1, 2], [3]][1][2]\n[]", &["2", "2", "[]"]);
 }
 
 #[test]
 fn strings() {
-    check(
-        "s := \"xo.ox\";\ns[1]\ns.Length\ns.Updated(3, \"x\")",
-        &["\"x\"", "5", "\"xoxox\""],
-    );
-    check(
-        "\"xo.ox\".Substring(2, 4)\n\"xo.ox\".Split(\".\")",
-        &["\"o.o\"", "[\"xo\",\"ox\"]"],
-    );
-    check(
-        "\"xo.ox\".FindAll(\"o\")\n\"ab\" + \"cd\"\n\"n = \" + 3",
-        &["[2,4]", "\"abcd\"", "\"n = 3\""],
-    );
+    check("s := \"xo.ox\";\ns[1]\ns.Length\ns.Updated(3, \"x\")", &["\"x\"", "5", "\"xoxox\""]);
+    check("\"xo.ox\".Substring(2, 4)\n\"xo.ox\".Split(\".\")", &["\"o.o\"", "[\"xo\",\"ox\"]"]);
+    check("\"xo.ox\".FindAll(\"o\")\n\"ab\" + \"cd\"\n\"n = \" + 3", &["[2,4]", "\"abcd\"", "\"n = 3\""]);
     check("Print(\"hi\", 2)", &["hi 2"]);
 }
 
 #[test]
 fn closures_capture_by_value() {
-    check(
-        "def makeAdder(n) := x -> x + n\ninc := makeAdder(1);\ninc(41)",
-        &["42"],
-    );
-    check(
-        "adders := [x -> x + k for k from 1 to 3];\n[f(10) for f in adders]",
-        &["[11,12,13]"],
-    );
-    check(
-        "def f() begin var a := 1; var g := () -> a; a := 2; g() end\nf()",
-        &["1"],
-    );
+    check("def makeAdder(n) := x -> x + n\ninc := makeAdder(1);\ninc(41)", &["42"]);
+    check("adders := [x -> x + k for k from 1 to 3];\n[f(10) for f in adders]", &["[11,12,13]"]);
+    check("def f() begin var a := 1; var g := () -> a; a := 2; g() end\nf()", &["1"]);
 }
 
 #[test]
@@ -186,100 +121,49 @@ fn top_level_names_are_dynamic() {
 
 #[test]
 fn recursion() {
-    check(
-        "def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end\nfact(25)",
-        &["15511210043330985984000000"],
-    );
+    check("def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end\nfact(25)", &["15511210043330985984000000"]);
 }
 
 #[test]
 fn control_flow() {
-    check(
-        "total := 0;\nfor i from 1 to 10 do total := total + i end\ntotal",
-        &["55"],
-    );
+    check("total := 0;\nfor i from 1 to 10 do total := total + i end\ntotal", &["55"]);
     check("for i from 10 to 1 by -3 yield i end", &["[10,7,4,1]"]);
-    check(
-        "for x in [1,2,3,4] where x % 2 == 0 yield x * x end",
-        &["[4,16]"],
-    );
-    check(
-        "n := 0;\nwhile true do n := n + 1; if n >= 7 then break end end\nn",
-        &["7"],
-    );
-    check(
-        "e := [];\nfor i from 1 to 6 do if i % 2 == 1 then continue end; e := e.Append(i) end\ne",
-        &["[2,4,6]"],
-    );
-    check(
-        "def first(L) begin for x in L do if x > 2 then return x end end; 0 end\nfirst([1,5,9])",
-        &["5"],
-    );
-    check(
-        "[[i, j] for i from 1 to 3 for j from i to 3 where i + j == 4]",
-        &["[[1,3],[2,2]]"],
-    );
-    check(
-        "{x % 3 for x from 1 to 10}\n{x => x^2 for x from 1 to 3}",
-        &["{0,1,2}", "{1 => 1, 2 => 4, 3 => 9}"],
-    );
+    check("for x in [1,2,3,4] where x % 2 == 0 yield x * x end", &["[4,16]"]);
+    check("n := 0;\nwhile true do n := n + 1; if n >= 7 then break end end\nn", &["7"]);
+    check("e := [];\nfor i from 1 to 6 do if i % 2 == 1 then continue end; e := e.Append(i) end\ne", &["[2,4,6]"]);
+    check("def first(L) begin for x in L do if x > 2 then return x end end; 0 end\nfirst([1,5,9])", &["5"]);
+    check("[[i, j] for i from 1 to 3 for j from i to 3 where i + j == 4]", &["[[1,3],[2,2]]"]);
+    check("{x % 3 for x from 1 to 10}\n{x => x^2 for x from 1 to 3}", &["{0,1,2}", "{1 => 1, 2 => 4, 3 => 9}"]);
     check("if 1 > 2 then 1 elseif 2 > 1 then 2 else 3 end", &["2"]);
-    check(
-        "for i from 1 to 3 for j from 1 to 3 do if j == 2 then break end; Print(i, j) end",
-        &["1 1"],
-    );
+    check("for i from 1 to 3 for j from 1 to 3 do if j == 2 then break end; Print(i, j) end", &["1 1"]);
 }
 
 #[test]
 fn printing_rules() {
-    check(
-        "x := 3\nx := 4;\ndef f(y) := y\nNothing\n[Nothing, true]",
-        &["3", "[Nothing,true]"],
-    );
+    check("x := 3\nx := 4;\ndef f(y) := y\nNothing\n[Nothing, true]", &["3", "[Nothing,true]"]);
     check("Left\nLeft.Opponent\nRight.Sign", &["Left", "Right", "-1"]);
-    check(
-        "1 is Game\n1/3 is Game\n^ is Game\n3 is Rational",
-        &["true", "false", "true", "true"],
-    );
+    check("1 is Game\n1/3 is Game\n^ is Game\n3 is Rational", &["true", "false", "true", "true"]);
 }
 
 #[test]
 fn errors_read_like_cgsuite() {
     assert_eq!(error_of("foo"), "That variable is not defined: `foo`.");
-    assert_eq!(
-        error_of("[1, 2] + 3"),
-        "No operation `+` for arguments of types `List`, `Integer`."
-    );
+    assert_eq!(error_of("[1, 2] + 3"), "No operation `+` for arguments of types `List`, `Integer`.");
     assert_eq!(error_of("1 / 0"), "Division by zero.");
-    assert_eq!(
-        error_of("def f(a, b) := a\nf(1)"),
-        "Expecting 2 arguments, got 1."
-    );
+    assert_eq!(error_of("def f(a, b) := a\nf(1)"), "Expecting 2 arguments, got 1.");
     assert_eq!(error_of("5.Foo"), "Not a member of `Integer`: `Foo`.");
     assert_eq!(error_of("[1,2][5]"), "Index out of bounds: 5.");
-    assert_eq!(
-        error_of("1/3 + *"),
-        "No operation `+` for arguments of types `Rational`, `Game`."
-    );
+    assert_eq!(error_of("1/3 + *"), "No operation `+` for arguments of types `Rational`, `Game`.");
     assert_eq!(error_of("5.AtomicWeight"), "That game is not atomic: 5");
-    assert_eq!(
-        error_of("<2|-1>.Cool(-1)"),
-        "Invalid cooling temperature (must be > -1): -1"
-    );
+    assert_eq!(error_of("<2|-1>.Cool(-1)"), "Invalid cooling temperature (must be > -1): -1");
     assert_eq!(error_of("error(\"boom\")"), "boom");
-    assert_eq!(
-        error_of("*2 * *3"),
-        "No operation `*` for arguments of types `Game`, `Game`."
-    );
+    assert_eq!(error_of("*2 * *3"), "No operation `*` for arguments of types `Game`, `Game`.");
     assert_eq!(error_of("2^(10^12)"), "Overflow: the number is too large.");
 }
 
 #[test]
 fn recursion_limit_is_an_error() {
-    assert_eq!(
-        error_of("def f(n) := f(n + 1) + 1\nf(0)"),
-        "Maximum recursion depth exceeded."
-    );
+    assert_eq!(error_of("def f(n) := f(n + 1) + 1\nf(0)"), "Maximum recursion depth exceeded.");
 }
 
 #[test]
@@ -315,10 +199,7 @@ fn variables_survive_errors() {
     assert_eq!(out, "error: Division by zero.\n");
     assert_eq!(run_in(&mut interp, "a"), "1\n");
     interp.clear();
-    assert_eq!(
-        run_in(&mut interp, "a"),
-        "error: That variable is not defined: `a`.\n"
-    );
+    assert_eq!(run_in(&mut interp, "a"), "error: That variable is not defined: `a`.\n");
 }
 
 #[test]
@@ -357,33 +238,4 @@ fn completion_lists() {
     assert!(names.contains(&"myVar".to_string()));
     assert!(names.contains(&"Max".to_string()));
     assert!(Interpreter::member_names().contains(&"CanonicalForm"));
-}
-
-#[test]
-#[ignore = "measures recursion capacity"]
-fn measure_depth() {
-    for n in [50, 100, 200, 400, 800, 1600] {
-        let src = format!("def d(n) := if n == 0 then 0 else 1 + d(n - 1) end\nd({n})");
-        println!("default budget, depth {n}: {}", run(&src).trim());
-    }
-    for n in [10000, 50000, 99000] {
-        let src = format!("def d(n) := if n == 0 then 0 else 1 + d(n - 1) end\nd({n})");
-        println!("big stack, depth {n}: {}", with_big_stack(move || run(&src)).trim());
-    }
-}
-
-#[test]
-#[ignore = "sizes"]
-fn sizes() {
-    use super::value::Value;
-    println!("Value {} Vector {} OrdSet {} OrdMap {} Exit {} EvalError {}", std::mem::size_of::<Value>(),
-        std::mem::size_of::<imbl::Vector<Value>>(), std::mem::size_of::<imbl::OrdSet<Value>>(),
-        std::mem::size_of::<imbl::OrdMap<Value, Value>>(), std::mem::size_of::<super::eval::Exit>(),
-        std::mem::size_of::<super::EvalError>());
-}
-
-#[test]
-#[ignore = "sp"]
-fn sp_probe() {
-    run("def d(n) := if n == 0 then 0 else 1 + d(n - 1) end\nd(3)");
 }

@@ -88,10 +88,7 @@ pub struct Shown {
 impl Shown {
     /// Wraps a printable engine value.
     pub fn value(type_name: &'static str, x: impl fmt::Display) -> Value {
-        Value::Object(Rc::new(Shown {
-            type_name,
-            text: x.to_string(),
-        }))
+        Value::Object(Rc::new(Shown { type_name, text: x.to_string() }))
     }
 }
 
@@ -127,11 +124,9 @@ impl Function {
     /// The name shown in call stacks.
     pub fn name(&self) -> String {
         match self {
-            Function::Closure(c) => c
-                .def
-                .name
-                .as_ref()
-                .map_or("anonymous function".to_string(), |n| n.name.to_string()),
+            Function::Closure(c) => {
+                c.def.name.as_ref().map_or("anonymous function".to_string(), |n| n.name.to_string())
+            }
             Function::Native(n) => n.name.to_string(),
         }
     }
@@ -399,11 +394,9 @@ pub fn display_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
             }
             game_display_cmp(games, *g, *h)
         }
-        (Value::List(x), Value::List(y)) => seq_display_cmp(
-            games,
-            &x.iter().cloned().collect::<Vec<_>>(),
-            &y.iter().cloned().collect::<Vec<_>>(),
-        ),
+        (Value::List(x), Value::List(y)) => {
+            seq_display_cmp(games, &x.iter().cloned().collect::<Vec<_>>(), &y.iter().cloned().collect::<Vec<_>>())
+        }
         (Value::Tuple(x), Value::Tuple(y)) => seq_display_cmp(games, x, y),
         _ => a.cmp(b),
     }
@@ -449,12 +442,8 @@ impl Ord for Value {
             (Value::String(a), Value::String(b)) => a.cmp(b),
             (Value::Integer(a), Value::Integer(b)) => a.cmp(b),
             (Value::Rational(a), Value::Rational(b)) => a.cmp(b),
-            (Value::Integer(a), Value::Rational(b)) => {
-                BigRational::from_integer((**a).clone()).cmp(b)
-            }
-            (Value::Rational(a), Value::Integer(b)) => {
-                (**a).cmp(&BigRational::from_integer((**b).clone()))
-            }
+            (Value::Integer(a), Value::Rational(b)) => BigRational::from_integer((**a).clone()).cmp(b),
+            (Value::Rational(a), Value::Integer(b)) => (**a).cmp(&BigRational::from_integer((**b).clone())),
             (Value::Game(a), Value::Game(b)) => a.cmp(b),
             (Value::Player(a), Value::Player(b)) => a.cmp(b),
             (Value::Outcome(a), Value::Outcome(b)) => outcome_index(*a).cmp(&outcome_index(*b)),
@@ -469,12 +458,10 @@ impl Ord for Value {
                     Rc::as_ptr(a).cmp(&Rc::as_ptr(b))
                 }
             }
-            (Value::Function(a), Value::Function(b)) => {
-                (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8))
+            (Value::Function(a), Value::Function(b)) => (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8)),
+            (Value::Object(a), Value::Object(b)) => {
+                a.cmp_object(&**b).unwrap_or_else(|| (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8)))
             }
-            (Value::Object(a), Value::Object(b)) => a
-                .cmp_object(&**b)
-                .unwrap_or_else(|| (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8))),
             _ => Ordering::Equal,
         }
     }
@@ -492,9 +479,7 @@ const MAX_DYADIC_EXP: u64 = 62;
 /// The engine's form of a dyadic rational, or why it has none.
 pub fn to_dyadic(r: &BigRational) -> Result<Dyadic, ErrorKind> {
     if !is_dyadic(r) {
-        return Err(ErrorKind::NotDyadic {
-            value: format!("{}/{}", r.numer(), r.denom()),
-        });
+        return Err(ErrorKind::NotDyadic { value: format!("{}/{}", r.numer(), r.denom()) });
     }
     let exp = r.denom().bits() - 1;
     if exp > MAX_DYADIC_EXP {

@@ -118,11 +118,14 @@ struct Interrupts {
     flag: Arc<AtomicBool>,
 }
 
+/// The interrupt flag, whether an evaluation is running, and the count of Ctrl-C presses during it.
+type SharedFlags = (Arc<AtomicBool>, Arc<AtomicUsize>, Arc<AtomicBool>);
+
 impl Interrupts {
     /// Installs the process's one `ctrlc` handler. `None` if signals are unavailable (then Ctrl-C during an
     /// evaluation ends the process, as it would without a handler).
     fn install(flag: Arc<AtomicBool>) -> Option<Interrupts> {
-        static INSTALLED: OnceLock<Option<(Arc<AtomicBool>, Arc<AtomicUsize>, Arc<AtomicBool>)>> = OnceLock::new();
+        static INSTALLED: OnceLock<Option<SharedFlags>> = OnceLock::new();
         let shared = INSTALLED.get_or_init(|| {
             let evaluating = Arc::new(AtomicBool::new(false));
             let presses = Arc::new(AtomicUsize::new(0));

@@ -22,16 +22,7 @@ impl Adjacency {
     pub fn offsets(self) -> &'static [(i64, i64)] {
         const ORTH: [(i64, i64); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
         const DIAG: [(i64, i64); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
-        const KING: [(i64, i64); 8] = [
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ];
+        const KING: [(i64, i64); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
         match self {
             Adjacency::Orthogonal => &ORTH,
             Adjacency::Diagonal => &DIAG,
@@ -66,15 +57,8 @@ pub enum GridError {
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::Ragged {
-                row,
-                expected,
-                found,
-            } => {
-                write!(
-                    f,
-                    "Grid rows must have equal lengths: row {row} has {found} cells, row 1 has {expected}"
-                )
+            GridError::Ragged { row, expected, found } => {
+                write!(f, "Grid rows must have equal lengths: row {row} has {found} cells, row 1 has {expected}")
             }
             GridError::NonAscii => write!(f, "Grid cells must be ASCII characters"),
             GridError::OutOfRange { row, col } => {
@@ -95,20 +79,12 @@ pub struct Grid {
 impl Grid {
     /// A grid of `rows × cols` cells, all equal to `fill`.
     pub fn filled(rows: usize, cols: usize, fill: u8) -> Grid {
-        Grid {
-            rows,
-            cols,
-            cells: vec![fill; rows * cols].into_boxed_slice(),
-        }
+        Grid { rows, cols, cells: vec![fill; rows * cols].into_boxed_slice() }
     }
 
     /// A grid from its cells in row-major order. `None` when `cells.len() != rows * cols`.
     pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Option<Grid> {
-        (cells.len() == rows * cols).then(|| Grid {
-            rows,
-            cols,
-            cells: cells.into_boxed_slice(),
-        })
+        (cells.len() == rows * cols).then(|| Grid { rows, cols, cells: cells.into_boxed_slice() })
     }
 
     /// Parses `"xo.|ox."`: rows separated by `|`, one ASCII character per cell. The empty string is the
@@ -125,19 +101,11 @@ impl Grid {
         let mut cells = Vec::with_capacity(lines.len() * cols);
         for (i, line) in lines.iter().enumerate() {
             if line.len() != cols {
-                return Err(GridError::Ragged {
-                    row: i + 1,
-                    expected: cols,
-                    found: line.len(),
-                });
+                return Err(GridError::Ragged { row: i + 1, expected: cols, found: line.len() });
             }
             cells.extend_from_slice(line);
         }
-        Ok(Grid {
-            rows: lines.len(),
-            cols,
-            cells: cells.into_boxed_slice(),
-        })
+        Ok(Grid { rows: lines.len(), cols, cells: cells.into_boxed_slice() })
     }
 
     /// Number of rows.
@@ -157,8 +125,7 @@ impl Grid {
 
     /// The cell at 1-indexed `(r, c)`, or `None` off the board (including row or column 0).
     pub fn get(&self, r: usize, c: usize) -> Option<u8> {
-        (r >= 1 && c >= 1 && r <= self.rows && c <= self.cols)
-            .then(|| self.cells[(r - 1) * self.cols + c - 1])
+        (r >= 1 && c >= 1 && r <= self.rows && c <= self.cols).then(|| self.cells[(r - 1) * self.cols + c - 1])
     }
 
     /// Like [`Grid::get`] with signed coordinates (negative ones are off the board).
@@ -178,11 +145,7 @@ impl Grid {
             }
             cells[(r - 1) * self.cols + c - 1] = v;
         }
-        Ok(Grid {
-            rows: self.rows,
-            cols: self.cols,
-            cells,
-        })
+        Ok(Grid { rows: self.rows, cols: self.cols, cells })
     }
 
     /// Every cell equal to `v`, as 1-indexed `(r, c)` in row-major order.
@@ -250,11 +213,7 @@ impl Grid {
                 let (r, c) = (i / self.cols, i % self.cols);
                 cells[(r - r0) * w + (c - c0)] = self.cells[i];
             }
-            out.push(Grid {
-                rows: h,
-                cols: w,
-                cells: cells.into_boxed_slice(),
-            });
+            out.push(Grid { rows: h, cols: w, cells: cells.into_boxed_slice() });
         }
         out
     }
@@ -265,11 +224,7 @@ impl Grid {
         for r in (0..self.rows).rev() {
             cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
         }
-        Grid {
-            rows: self.rows,
-            cols: self.cols,
-            cells: cells.into_boxed_slice(),
-        }
+        Grid { rows: self.rows, cols: self.cols, cells: cells.into_boxed_slice() }
     }
 
     /// The grid reflected left to right.
@@ -278,11 +233,7 @@ impl Grid {
         for r in 0..self.rows {
             cells.extend(self.cells[r * self.cols..(r + 1) * self.cols].iter().rev());
         }
-        Grid {
-            rows: self.rows,
-            cols: self.cols,
-            cells: cells.into_boxed_slice(),
-        }
+        Grid { rows: self.rows, cols: self.cols, cells: cells.into_boxed_slice() }
     }
 
     /// The transpose (rows become columns).
@@ -293,11 +244,7 @@ impl Grid {
                 cells.push(self.cells[r * self.cols + c]);
             }
         }
-        Grid {
-            rows: self.cols,
-            cols: self.rows,
-            cells: cells.into_boxed_slice(),
-        }
+        Grid { rows: self.cols, cols: self.rows, cells: cells.into_boxed_slice() }
     }
 
     /// The images of the grid under its symmetry group: the 8 symmetries of the square when `rows == cols`,
@@ -316,10 +263,7 @@ impl Grid {
 
     /// The least (by `Ord`, i.e. row-major lexicographic) image of the grid under [`Grid::symmetries`].
     pub fn canonical(&self) -> Grid {
-        self.symmetries()
-            .into_iter()
-            .min()
-            .expect("the identity is always a symmetry")
+        self.symmetries().into_iter().min().expect("the identity is always a symmetry")
     }
 }
 
@@ -357,14 +301,7 @@ mod tests {
 
     #[test]
     fn ragged_is_an_error() {
-        assert_eq!(
-            Grid::parse("xo|x"),
-            Err(GridError::Ragged {
-                row: 2,
-                expected: 2,
-                found: 1
-            })
-        );
+        assert_eq!(Grid::parse("xo|x"), Err(GridError::Ragged { row: 2, expected: 2, found: 1 }));
         assert_eq!(Grid::parse("é"), Err(GridError::NonAscii));
     }
 
@@ -375,20 +312,13 @@ mod tests {
         assert_eq!(h.to_string(), "xox|.x.");
         assert_eq!(g.to_string(), "xo.|ox.");
         assert_eq!(h.find_all(b'x'), vec![(1, 1), (1, 3), (2, 2)]);
-        assert_eq!(
-            g.updated(&[((3, 1), b'x')]),
-            Err(GridError::OutOfRange { row: 3, col: 1 })
-        );
+        assert_eq!(g.updated(&[((3, 1), b'x')]), Err(GridError::OutOfRange { row: 3, col: 1 }));
     }
 
     #[test]
     fn decomposition_regions() {
         let g = Grid::parse("xx..o|....o|.x...").unwrap();
-        let parts: Vec<String> = g
-            .decomposition(b'.', Adjacency::Orthogonal)
-            .iter()
-            .map(|p| p.to_string())
-            .collect();
+        let parts: Vec<String> = g.decomposition(b'.', Adjacency::Orthogonal).iter().map(|p| p.to_string()).collect();
         assert_eq!(parts, vec!["xx", "o|o", "x"]);
         let g = Grid::parse("x.|.x").unwrap();
         assert_eq!(g.decomposition(b'.', Adjacency::Orthogonal).len(), 2);
@@ -407,15 +337,9 @@ mod tests {
         let g = Grid::parse("ab|cd").unwrap();
         let mut all: Vec<String> = g.symmetries().iter().map(|s| s.to_string()).collect();
         all.sort();
-        assert_eq!(
-            all,
-            vec!["ab|cd", "ac|bd", "ba|dc", "bd|ac", "ca|db", "cd|ab", "db|ca", "dc|ba"]
-        );
+        assert_eq!(all, vec!["ab|cd", "ac|bd", "ba|dc", "bd|ac", "ca|db", "cd|ab", "db|ca", "dc|ba"]);
         assert_eq!(g.canonical().to_string(), "ab|cd");
-        assert_eq!(
-            Grid::parse("dc|ba").unwrap().canonical().to_string(),
-            "ab|cd"
-        );
+        assert_eq!(Grid::parse("dc|ba").unwrap().canonical().to_string(), "ab|cd");
         let r = Grid::parse("cba|fed").unwrap();
         assert_eq!(r.symmetries().len(), 4);
         assert_eq!(r.canonical().to_string(), "abc|def");

@@ -227,7 +227,12 @@ fn twin(m: &Machine, inst: &Rc<Instance>, span: Span) -> Result<Rc<Instance>, Ev
     let t = match (downcast::<Instance>(o), downcast::<Schema>(o)) {
         (Some(i), _) => i,
         (None, Some(schema)) => script::apply_schema(&schema, inst.args.clone()),
-        _ => return Err(EvalError::new(ErrorKind::Internal { what: "a ruleset declared to a non-ruleset".into() }, span)),
+        _ => {
+            return Err(EvalError::new(
+                ErrorKind::Internal { what: "a ruleset declared to a non-ruleset".into() },
+                span,
+            ))
+        }
     };
     BY_RULES.with(|s| s.borrow_mut().insert(t.id));
     st.twins.borrow_mut().insert(inst.id, t.clone());

@@ -12,5 +12,6 @@
 
 mod cli;
 mod docs;
+mod native_agreement;
 mod repl;
 mod scripts;

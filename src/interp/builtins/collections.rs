@@ -4,32 +4,20 @@ use super::globals::{extreme, sum_values};
 use super::{boolean, elements, function, index, list, member, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
-use crate::interp::value::{
-    map_in_display_order, set_in_display_order, sort_for_display, Function, Value,
-};
+use crate::interp::value::{map_in_display_order, set_in_display_order, sort_for_display, Function, Value};
 use imbl::{OrdMap, OrdSet, Vector};
 use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// Members of `List`.
 pub static LIST: &[Member] = &[
-    member("Length", 0, |_, s, this, _| {
-        Ok(Value::int(the_list(s, this)?.len()))
-    }),
-    member("Size", 0, |_, s, this, _| {
-        Ok(Value::int(the_list(s, this)?.len()))
-    }),
-    member("IsEmpty", 0, |_, s, this, _| {
-        Ok(boolean(the_list(s, this)?.is_empty()))
-    }),
-    member("Contains", 1, |_, s, this, args| {
-        Ok(boolean(the_list(s, this)?.contains(&args[0])))
-    }),
-    member("Head", 0, |_, s, this, _| {
-        match the_list(s, this)?.front() {
-            Some(v) => Ok(v.clone()),
-            None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "1".into() })),
-        }
+    member("Length", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))),
+    member("Contains", 1, |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))),
+    member("Head", 0, |_, s, this, _| match the_list(s, this)?.front() {
+        Some(v) => Ok(v.clone()),
+        None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "1".into() })),
     }),
     member("Tail", 0, |_, s, this, _| {
         let l = the_list(s, this)?;
@@ -42,9 +30,7 @@ pub static LIST: &[Member] = &[
         Some(v) => Ok(v.clone()),
         None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "0".into() })),
     }),
-    member("Reversed", 0, |_, s, this, _| {
-        Ok(list(the_list(s, this)?.iter().rev().cloned()))
-    }),
+    member("Reversed", 0, |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))),
     member("Sorted", 0, |m, s, this, _| {
         let mut v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         sort_for_display(m.games, &mut v);
@@ -95,35 +81,19 @@ pub static LIST: &[Member] = &[
         let (i, j) = range(s, args, l.len())?;
         Ok(Value::List(l.clone().slice(i..j)))
     }),
-    member("Sum", 0, |m, s, this, _| {
-        sum_values(m, s, the_list(s, this)?.iter().cloned().collect())
-    }),
-    member("Max", 0, |m, s, this, _| {
-        nonempty_extreme(m, s, this, Ordering::Greater)
-    }),
-    member("Min", 0, |m, s, this, _| {
-        nonempty_extreme(m, s, this, Ordering::Less)
-    }),
+    member("Sum", 0, |m, s, this, _| sum_values(m, s, the_list(s, this)?.iter().cloned().collect())),
+    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
+    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
     member("ToList", 0, |_, _, this, _| Ok(this.clone())),
-    member("ToSet", 0, |_, s, this, _| {
-        Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))
-    }),
+    member("ToSet", 0, |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))),
 ];
 
 /// Members of `Set`.
 pub static SET: &[Member] = &[
-    member("Size", 0, |_, s, this, _| {
-        Ok(Value::int(the_set(s, this)?.len()))
-    }),
-    member("Length", 0, |_, s, this, _| {
-        Ok(Value::int(the_set(s, this)?.len()))
-    }),
-    member("IsEmpty", 0, |_, s, this, _| {
-        Ok(boolean(the_set(s, this)?.is_empty()))
-    }),
-    member("Contains", 1, |_, s, this, args| {
-        Ok(boolean(the_set(s, this)?.contains(&args[0])))
-    }),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
+    member("Length", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))),
+    member("Contains", 1, |_, s, this, args| Ok(boolean(the_set(s, this)?.contains(&args[0])))),
     member("Union", 1, |m, s, this, args| {
         let mut set = the_set(s, this)?.clone();
         set.extend(elements(m, s, args, 0)?);
@@ -135,101 +105,54 @@ pub static SET: &[Member] = &[
     }),
     member("Difference", 1, |m, s, this, args| {
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
-        Ok(Value::Set(
-            the_set(s, this)?.clone().relative_complement(other),
-        ))
+        Ok(Value::Set(the_set(s, this)?.clone().relative_complement(other)))
     }),
-    member("Adjoin", 1, |_, s, this, args| {
-        Ok(Value::Set(the_set(s, this)?.update(args[0].clone())))
-    }),
-    member("Remove", 1, |_, s, this, args| {
-        Ok(Value::Set(the_set(s, this)?.without(&args[0])))
-    }),
+    member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone())))),
+    member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0])))),
     member("Map", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
     }),
     member("Filter", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
-        Ok(Value::Set(
-            filter_with(m, s, v, args)?.into_iter().collect(),
-        ))
+        Ok(Value::Set(filter_with(m, s, v, args)?.into_iter().collect()))
     }),
     member("Sum", 0, |m, s, this, _| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         sum_values(m, s, v)
     }),
-    member("Max", 0, |m, s, this, _| {
-        nonempty_extreme(m, s, this, Ordering::Greater)
-    }),
-    member("Min", 0, |m, s, this, _| {
-        nonempty_extreme(m, s, this, Ordering::Less)
-    }),
-    member("Sorted", 0, |m, s, this, _| {
-        Ok(list(set_in_display_order(m.games, the_set(s, this)?)))
-    }),
-    member("ToList", 0, |m, s, this, _| {
-        Ok(list(set_in_display_order(m.games, the_set(s, this)?)))
-    }),
+    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
+    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
+    member("Sorted", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
+    member("ToList", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
     member("ToSet", 0, |_, _, this, _| Ok(this.clone())),
 ];
 
 /// Members of `Map`.
 pub static MAP: &[Member] = &[
-    member("Size", 0, |_, s, this, _| {
-        Ok(Value::int(the_map(s, this)?.len()))
-    }),
-    member("IsEmpty", 0, |_, s, this, _| {
-        Ok(boolean(the_map(s, this)?.is_empty()))
-    }),
-    member("Keys", 0, |_, s, this, _| {
-        Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))
-    }),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
+    member("Keys", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
     member("Values", 0, |m, s, this, _| {
         let entries = map_in_display_order(m.games, the_map(s, this)?);
         Ok(list(entries.into_iter().map(|(_, v)| v)))
     }),
     member("Entries", 0, |m, s, this, _| {
         let entries = map_in_display_order(m.games, the_map(s, this)?);
-        Ok(list(
-            entries
-                .into_iter()
-                .map(|(k, v)| Value::Tuple(Rc::from(vec![k, v]))),
-        ))
+        Ok(list(entries.into_iter().map(|(k, v)| Value::Tuple(Rc::from(vec![k, v])))))
     }),
-    member("Contains", 1, |_, s, this, args| {
-        Ok(boolean(the_map(s, this)?.contains_key(&args[0])))
-    }),
-    member("ContainsKey", 1, |_, s, this, args| {
-        Ok(boolean(the_map(s, this)?.contains_key(&args[0])))
-    }),
-    member("Get", 1, |_, s, this, args| {
-        Ok(the_map(s, this)?
-            .get(&args[0])
-            .cloned()
-            .unwrap_or(Value::Nothing))
-    }),
-    member("Updated", 2, |_, s, this, args| {
-        Ok(Value::Map(
-            the_map(s, this)?.update(args[0].clone(), args[1].clone()),
-        ))
-    }),
-    member("Remove", 1, |_, s, this, args| {
-        Ok(Value::Map(the_map(s, this)?.without(&args[0])))
-    }),
+    member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
+    member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
+    member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing))),
+    member("Updated", 2, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.update(args[0].clone(), args[1].clone())))),
+    member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))),
 ];
 
 /// Members of `Tuple`.
 pub static TUPLE: &[Member] = &[
-    member("Length", 0, |_, s, this, _| {
-        Ok(Value::int(the_tuple(s, this)?.len()))
-    }),
-    member("Size", 0, |_, s, this, _| {
-        Ok(Value::int(the_tuple(s, this)?.len()))
-    }),
-    member("ToList", 0, |_, s, this, _| {
-        Ok(list(the_tuple(s, this)?.iter().cloned()))
-    }),
+    member("Length", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
+    member("ToList", 0, |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))),
 ];
 
 fn the_list<'v>(s: &Site, this: &'v Value) -> Result<&'v Vector<Value>, EvalError> {
@@ -264,32 +187,14 @@ fn the_tuple<'v>(s: &Site, this: &'v Value) -> Result<&'v [Value], EvalError> {
 pub fn range(s: &Site, args: &[Value], len: usize) -> Result<(usize, usize), EvalError> {
     let i = super::integer(s, args, 0)?;
     let j = super::integer(s, args, 1)?;
-    let out = |k: usize, v: &num_bigint::BigInt| {
-        s.arg_err(
-            k,
-            ErrorKind::IndexOutOfBounds {
-                index: v.to_string(),
-            },
-        )
-    };
+    let out = |k: usize, v: &num_bigint::BigInt| s.arg_err(k, ErrorKind::IndexOutOfBounds { index: v.to_string() });
     use num_traits::ToPrimitive;
-    let a = i
-        .to_usize()
-        .filter(|&a| a >= 1 && a <= len + 1)
-        .ok_or_else(|| out(0, i))?;
-    let b = j
-        .to_usize()
-        .filter(|&b| b + 1 >= a && b <= len)
-        .ok_or_else(|| out(1, j))?;
+    let a = i.to_usize().filter(|&a| a >= 1 && a <= len + 1).ok_or_else(|| out(0, i))?;
+    let b = j.to_usize().filter(|&b| b + 1 >= a && b <= len).ok_or_else(|| out(1, j))?;
     Ok((a - 1, b))
 }
 
-fn nonempty_extreme(
-    m: &mut Machine,
-    s: &Site,
-    this: &Value,
-    want: Ordering,
-) -> Result<Value, EvalError> {
+fn nonempty_extreme(m: &mut Machine, s: &Site, this: &Value, want: Ordering) -> Result<Value, EvalError> {
     let items = m.elements(this).unwrap_or_default();
     if items.is_empty() {
         return Err(s.err(ErrorKind::IndexOutOfBounds { index: "1".into() }));
@@ -302,34 +207,20 @@ fn call1(m: &mut Machine, s: &Site, f: &Rc<Function>, v: Value) -> Result<Value,
 }
 
 /// `Map(f)`: `f` applied to each element.
-pub fn map_with(
-    m: &mut Machine,
-    s: &Site,
-    items: Vec<Value>,
-    args: &[Value],
-) -> Result<Vec<Value>, EvalError> {
+pub fn map_with(m: &mut Machine, s: &Site, items: Vec<Value>, args: &[Value]) -> Result<Vec<Value>, EvalError> {
     let f = function(s, args, 0)?;
     items.into_iter().map(|v| call1(m, s, &f, v)).collect()
 }
 
 /// `Filter(f)`: the elements for which `f` is true.
-pub fn filter_with(
-    m: &mut Machine,
-    s: &Site,
-    items: Vec<Value>,
-    args: &[Value],
-) -> Result<Vec<Value>, EvalError> {
+pub fn filter_with(m: &mut Machine, s: &Site, items: Vec<Value>, args: &[Value]) -> Result<Vec<Value>, EvalError> {
     let f = function(s, args, 0)?;
     let mut out = Vec::new();
     for v in items {
         match call1(m, s, &f, v.clone())? {
             Value::Boolean(true) => out.push(v),
             Value::Boolean(false) => {}
-            other => {
-                return Err(s.err(ErrorKind::NotBoolean {
-                    ty: other.type_name(),
-                }))
-            }
+            other => return Err(s.err(ErrorKind::NotBoolean { ty: other.type_name() })),
         }
     }
     Ok(out)
@@ -337,12 +228,7 @@ pub fn filter_with(
 
 /// `Sort(f)`: with a one-parameter `f`, by the key `f(x)`; with two parameters, `f(a, b)` is true when `a`
 /// goes before `b`. The sort is stable.
-fn sort_with(
-    m: &mut Machine,
-    s: &Site,
-    items: Vec<Value>,
-    args: &[Value],
-) -> Result<Vec<Value>, EvalError> {
+fn sort_with(m: &mut Machine, s: &Site, items: Vec<Value>, args: &[Value]) -> Result<Vec<Value>, EvalError> {
     let f = function(s, args, 0)?;
     let two = match &*f {
         Function::Closure(c) => c.def.params.len() == 2,
@@ -359,12 +245,7 @@ fn sort_with(
     merge_sort(m, s, &f, items)
 }
 
-fn merge_sort(
-    m: &mut Machine,
-    s: &Site,
-    f: &Rc<Function>,
-    mut v: Vec<Value>,
-) -> Result<Vec<Value>, EvalError> {
+fn merge_sort(m: &mut Machine, s: &Site, f: &Rc<Function>, mut v: Vec<Value>) -> Result<Vec<Value>, EvalError> {
     if v.len() <= 1 {
         return Ok(v);
     }
@@ -377,11 +258,7 @@ fn merge_sort(
         // take from the right only when it goes strictly before the left (stability)
         let before = match m.call_function(f, &[right[j].clone(), left[i].clone()], s.span)? {
             Value::Boolean(b) => b,
-            other => {
-                return Err(s.err(ErrorKind::NotBoolean {
-                    ty: other.type_name(),
-                }))
-            }
+            other => return Err(s.err(ErrorKind::NotBoolean { ty: other.type_name() })),
         };
         if before {
             out.push(right[j].clone());

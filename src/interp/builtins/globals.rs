@@ -13,60 +13,19 @@ use std::rc::Rc;
 
 /// Every global native function.
 pub static GLOBALS: &[NativeFn] = &[
-    NativeFn {
-        name: "Max",
-        arity: Arity::AtLeast(1),
-        f: max,
-    },
-    NativeFn {
-        name: "Min",
-        arity: Arity::AtLeast(1),
-        f: min,
-    },
-    NativeFn {
-        name: "Mex",
-        arity: Arity::Exact(1),
-        f: mex,
-    },
-    NativeFn {
-        name: "Sum",
-        arity: Arity::Exact(1),
-        f: sum,
-    },
-    NativeFn {
-        name: "Print",
-        arity: Arity::AtLeast(0),
-        f: print,
-    },
-    NativeFn {
-        name: "error",
-        arity: Arity::Exact(1),
-        f: error,
-    },
-    NativeFn {
-        name: "Tiny",
-        arity: Arity::Exact(1),
-        f: tiny,
-    },
-    NativeFn {
-        name: "Miny",
-        arity: Arity::Exact(1),
-        f: miny,
-    },
-    NativeFn {
-        name: "Up",
-        arity: Arity::Exact(1),
-        f: up,
-    },
+    NativeFn { name: "Max", arity: Arity::AtLeast(1), f: max },
+    NativeFn { name: "Min", arity: Arity::AtLeast(1), f: min },
+    NativeFn { name: "Mex", arity: Arity::Exact(1), f: mex },
+    NativeFn { name: "Sum", arity: Arity::Exact(1), f: sum },
+    NativeFn { name: "Print", arity: Arity::AtLeast(0), f: print },
+    NativeFn { name: "error", arity: Arity::Exact(1), f: error },
+    NativeFn { name: "Tiny", arity: Arity::Exact(1), f: tiny },
+    NativeFn { name: "Miny", arity: Arity::Exact(1), f: miny },
+    NativeFn { name: "Up", arity: Arity::Exact(1), f: up },
 ];
 
 /// The global constants: the outcome classes.
-const CONSTANTS: [(&str, Outcome); 4] = [
-    ("L", Outcome::L),
-    ("R", Outcome::R),
-    ("N", Outcome::N),
-    ("P", Outcome::P),
-];
+const CONSTANTS: [(&str, Outcome); 4] = [("L", Outcome::L), ("R", Outcome::R), ("N", Outcome::N), ("P", Outcome::P)];
 
 /// Registers every native global and constant.
 pub fn register_globals(globals: &mut Globals) {

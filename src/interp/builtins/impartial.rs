@@ -381,7 +381,7 @@ fn take_and_break(_: &mut Machine, site: &Site, args: &[Value]) -> Result<Value,
 
 fn obligated_sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let components = match args {
-        [one] if matches!(one, Value::List(_) | Value::Set(_) | Value::Tuple(_)) => elements(m, site, args, 0)?,
+        [Value::List(_) | Value::Set(_) | Value::Tuple(_)] => elements(m, site, args, 0)?,
         _ => args.to_vec(),
     };
     let mut values = Vec::with_capacity(components.len());
@@ -502,7 +502,8 @@ pub fn invoke_member(
         "Genus" => genus,
         _ => obligated_value,
     };
-    let site = Site { name: TREE_MEMBERS.iter().find(|n| **n == &*name.name).copied().unwrap_or(""), span, args: arg_spans };
+    let site =
+        Site { name: TREE_MEMBERS.iter().find(|n| **n == &*name.name).copied().unwrap_or(""), span, args: arg_spans };
     Some(super::check_arity(&site, Arity::Exact(0), args.len()).and_then(|()| f(m, &site, obj, args)))
 }
 
@@ -516,10 +517,8 @@ pub fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, Err
 /// Operators on our objects: misère sums and comparisons of heaps through their nimbers. `None` if
 /// neither operand is ours.
 pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-    let no_op = || ErrorKind::NoOperation {
-        op: crate::interp::eval::op_name(op),
-        types: vec![a.type_name(), b.type_name()],
-    };
+    let no_op =
+        || ErrorKind::NoOperation { op: crate::interp::eval::op_name(op), types: vec![a.type_name(), b.type_name()] };
     if downcast::<MisereGame>(a).is_some() || downcast::<MisereGame>(b).is_some() {
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             return None;
@@ -842,7 +841,9 @@ pub static TAKE_AND_BREAK: &[Member] = &[
         Ok(list(opts.into_iter().map(|parts| list(parts.into_iter().map(Value::int)))))
     }),
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)),
-    member("Obligated", 0, |_, s, this, _| Ok(Value::Object(Rc::new(ObligatedTakeAndBreak(this_tb(s, this)?.clone()))))),
+    member("Obligated", 0, |_, s, this, _| {
+        Ok(Value::Object(Rc::new(ObligatedTakeAndBreak(this_tb(s, this)?.clone()))))
+    }),
 ];
 
 /// Members of the obligated variant of a take-and-break ruleset.

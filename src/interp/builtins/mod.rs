@@ -59,11 +59,7 @@ pub struct Member {
 
 /// Shorthand for table entries.
 pub(crate) const fn member(name: &'static str, arity: usize, f: MemberImpl) -> Member {
-    Member {
-        name,
-        arity: Arity::Exact(arity),
-        f,
-    }
+    Member { name, arity: Arity::Exact(arity), f }
 }
 
 /// Where a native was called: its name, the span of the call and of each argument.
@@ -102,9 +98,7 @@ impl Site<'_> {
 
     /// An internal error: a table entry was called on the wrong type.
     pub fn bug(&self) -> EvalError {
-        self.err(ErrorKind::Internal {
-            what: format!("member `{}` called on the wrong type", self.name),
-        })
+        self.err(ErrorKind::Internal { what: format!("member `{}` called on the wrong type", self.name) })
     }
 }
 
@@ -141,10 +135,7 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
 
 /// The member `name` of `v`, if it has one.
 pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
-    tables_for(v)
-        .iter()
-        .flat_map(|t| t.iter())
-        .find(|m| m.name == name)
+    tables_for(v).iter().flat_map(|t| t.iter()).find(|m| m.name == name)
 }
 
 /// Every member name of every type, sorted and deduplicated (for completion).
@@ -165,11 +156,8 @@ pub fn all_member_names() -> Vec<&'static str> {
         ruleset::GRID,
         ruleset::GRID_CLASS,
     ];
-    let mut names: Vec<&'static str> = tables
-        .iter()
-        .chain(impartial::all_tables().iter())
-        .flat_map(|t| t.iter().map(|m| m.name))
-        .collect();
+    let mut names: Vec<&'static str> =
+        tables.iter().chain(impartial::all_tables().iter()).flat_map(|t| t.iter().map(|m| m.name)).collect();
     names.sort_unstable();
     names.dedup();
     names
@@ -187,9 +175,7 @@ pub fn integer<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<&'v BigIn
 
 /// Argument `i` as an integer that fits in an `i64`.
 pub fn small_integer(site: &Site, args: &[Value], i: usize) -> Result<i64, EvalError> {
-    integer(site, args, i)?
-        .to_i64()
-        .ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
+    integer(site, args, i)?.to_i64().ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
 }
 
 /// Argument `i` as a non-negative integer that fits in a `u32` (a count, an exponent).
@@ -198,22 +184,17 @@ pub fn count(site: &Site, args: &[Value], i: usize) -> Result<u32, EvalError> {
     if n.is_negative() {
         return Err(site.wrong_type(i, "non-negative Integer", &args[i]));
     }
-    n.to_u32()
-        .ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
+    n.to_u32().ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
 }
 
 /// Argument `i` as an exact rational.
 pub fn number(site: &Site, args: &[Value], i: usize) -> Result<BigRational, EvalError> {
-    args[i]
-        .as_rational()
-        .ok_or_else(|| site.wrong_type(i, "Rational", &args[i]))
+    args[i].as_rational().ok_or_else(|| site.wrong_type(i, "Rational", &args[i]))
 }
 
 /// Argument `i` as a dyadic rational.
 pub fn dyadic(site: &Site, args: &[Value], i: usize) -> Result<Dyadic, EvalError> {
-    let r = args[i]
-        .as_rational()
-        .ok_or_else(|| site.wrong_type(i, "DyadicRational", &args[i]))?;
+    let r = args[i].as_rational().ok_or_else(|| site.wrong_type(i, "DyadicRational", &args[i]))?;
     to_dyadic(&r).map_err(|k| site.arg_err(i, k))
 }
 
@@ -250,14 +231,8 @@ pub fn string<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<&'v str, E
 }
 
 /// Argument `i` as the elements of a collection (List, Set in display order, Tuple).
-pub fn elements(
-    m: &mut Machine,
-    site: &Site,
-    args: &[Value],
-    i: usize,
-) -> Result<Vec<Value>, EvalError> {
-    m.elements(&args[i])
-        .ok_or_else(|| site.wrong_type(i, "Collection", &args[i]))
+pub fn elements(m: &mut Machine, site: &Site, args: &[Value], i: usize) -> Result<Vec<Value>, EvalError> {
+    m.elements(&args[i]).ok_or_else(|| site.wrong_type(i, "Collection", &args[i]))
 }
 
 /// The game value of the object of a game member.
@@ -283,12 +258,7 @@ pub fn index(site: &Site, args: &[Value], i: usize, len: usize) -> Result<usize,
     let n = integer(site, args, i)?;
     match n.to_usize() {
         Some(k) if (1..=len).contains(&k) => Ok(k - 1),
-        _ => Err(site.arg_err(
-            i,
-            ErrorKind::IndexOutOfBounds {
-                index: n.to_string(),
-            },
-        )),
+        _ => Err(site.arg_err(i, ErrorKind::IndexOutOfBounds { index: n.to_string() })),
     }
 }
 
@@ -297,10 +267,7 @@ pub fn check_arity(site: &Site, arity: Arity, got: usize) -> Result<(), EvalErro
     if arity.accepts(got) {
         Ok(())
     } else {
-        Err(site.err(ErrorKind::ArgumentCount {
-            expected: arity,
-            got,
-        }))
+        Err(site.err(ErrorKind::ArgumentCount { expected: arity, got }))
     }
 }
 

@@ -13,10 +13,7 @@ pub static INTEGER: &[Member] = &[
     member("NimSum", 1, |_, s, this, args| {
         let (a, b) = (int(s, this)?, non_negative(s, args, 0)?);
         if a.is_negative() {
-            return Err(s.err(ErrorKind::ExpectedInteger {
-                what: "nim-sum operand",
-                value: a.to_string(),
-            }));
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "nim-sum operand", value: a.to_string() }));
         }
         Ok(Value::int(a ^ b))
     }),
@@ -28,12 +25,8 @@ pub static INTEGER: &[Member] = &[
             _ => Err(s.err(ErrorKind::Overflow)),
         }
     }),
-    member("Gcd", 1, |_, s, this, args| {
-        Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))
-    }),
-    member("Lcm", 1, |_, s, this, args| {
-        Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))
-    }),
+    member("Gcd", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))),
+    member("Lcm", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))),
     member("Div", 1, |_, s, this, args| {
         let d = nonzero(s, args)?;
         Ok(Value::int(div_mod_floor(int(s, this)?, d).0))
@@ -45,54 +38,32 @@ pub static INTEGER: &[Member] = &[
     member("Lb", 0, |_, s, this, _| {
         let n = int(s, this)?;
         if !n.is_positive() {
-            return Err(s.err(ErrorKind::ExpectedInteger {
-                what: "argument of `Lb`",
-                value: n.to_string(),
-            }));
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "argument of `Lb`", value: n.to_string() }));
         }
         Ok(Value::int(n.bits() - 1))
     }),
     member("IsTwoPower", 0, |_, s, this, _| {
         let n = int(s, this)?;
-        Ok(boolean(
-            n.is_positive() && (n & (n - BigInt::one())).is_zero(),
-        ))
+        Ok(boolean(n.is_positive() && (n & (n - BigInt::one())).is_zero()))
     }),
     member("Isqrt", 0, |_, s, this, _| {
         let n = int(s, this)?;
         if n.is_negative() {
-            return Err(s.err(ErrorKind::ExpectedInteger {
-                what: "argument of `Isqrt`",
-                value: n.to_string(),
-            }));
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "argument of `Isqrt`", value: n.to_string() }));
         }
         Ok(Value::int(n.sqrt()))
     }),
-    member("IsEven", 0, |_, s, this, _| {
-        Ok(boolean(int(s, this)?.is_even()))
-    }),
-    member("IsOdd", 0, |_, s, this, _| {
-        Ok(boolean(int(s, this)?.is_odd()))
-    }),
+    member("IsEven", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_even()))),
+    member("IsOdd", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))),
 ];
 
 /// Members of `Rational` (and so of `DyadicRational` and `Integer`).
 pub static RATIONAL: &[Member] = &[
-    member("Numerator", 0, |_, s, this, _| {
-        Ok(Value::int(rat(s, this)?.numer().clone()))
-    }),
-    member("Denominator", 0, |_, s, this, _| {
-        Ok(Value::int(rat(s, this)?.denom().clone()))
-    }),
-    member("Floor", 0, |_, s, this, _| {
-        Ok(Value::int(rat(s, this)?.floor().to_integer()))
-    }),
-    member("Ceiling", 0, |_, s, this, _| {
-        Ok(Value::int(rat(s, this)?.ceil().to_integer()))
-    }),
-    member("Abs", 0, |_, s, this, _| {
-        Ok(Value::rational(rat(s, this)?.abs()))
-    }),
+    member("Numerator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.numer().clone()))),
+    member("Denominator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.denom().clone()))),
+    member("Floor", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.floor().to_integer()))),
+    member("Ceiling", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.ceil().to_integer()))),
+    member("Abs", 0, |_, s, this, _| Ok(Value::rational(rat(s, this)?.abs()))),
     member("Sign", 0, |_, s, this, _| {
         let r = rat(s, this)?;
         Ok(Value::int(if r.is_positive() {
@@ -103,12 +74,8 @@ pub static RATIONAL: &[Member] = &[
             0
         }))
     }),
-    member("IsDyadic", 0, |_, s, this, _| {
-        Ok(boolean(is_dyadic(&rat(s, this)?)))
-    }),
-    member("IsInteger", 0, |_, s, this, _| {
-        Ok(boolean(rat(s, this)?.is_integer()))
-    }),
+    member("IsDyadic", 0, |_, s, this, _| Ok(boolean(is_dyadic(&rat(s, this)?)))),
+    member("IsInteger", 0, |_, s, this, _| Ok(boolean(rat(s, this)?.is_integer()))),
 ];
 
 fn int<'v>(s: &Site, this: &'v Value) -> Result<&'v BigInt, EvalError> {

@@ -60,23 +60,13 @@ impl Shape {
             first_col |= 1u128 << (r * w);
         }
         let last_col = first_col << (w - 1);
-        Some(Shape {
-            h,
-            w,
-            all,
-            not_last_col: all & !last_col,
-            not_first_col: all & !first_col,
-        })
+        Some(Shape { h, w, all, not_last_col: all & !last_col, not_first_col: all & !first_col })
     }
 
     /// The cells orthogonally adjacent to some cell of `m` (may include cells of `m`).
     #[inline]
     pub fn neighbours(&self, m: u128) -> u128 {
-        (((m & self.not_last_col) << 1)
-            | ((m & self.not_first_col) >> 1)
-            | shl(m, self.w)
-            | shr(m, self.w))
-            & self.all
+        (((m & self.not_last_col) << 1) | ((m & self.not_first_col) >> 1) | shl(m, self.w) | shr(m, self.w)) & self.all
     }
 
     /// The connected component (orthogonal adjacency) of `within` that contains the cells of `seed`.
@@ -140,12 +130,7 @@ impl Shape {
         }
         let first_col = cols.trailing_zeros();
         let last_col = 127 - cols.leading_zeros();
-        (
-            first_row,
-            last_row - first_row + 1,
-            first_col,
-            last_col - first_col + 1,
-        )
+        (first_row, last_row - first_row + 1, first_col, last_col - first_col + 1)
     }
 
     /// The sub-rectangle of `m` with top-left `(r0, c0)` and size `h × w`, as a mask on that smaller board.

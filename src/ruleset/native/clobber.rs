@@ -27,12 +27,7 @@ struct Group {
 impl Group {
     fn trimmed(s: &Shape, x: u128, o: u128) -> Group {
         let (r0, h, c0, w) = s.bounding_box(x | o);
-        Group {
-            h,
-            w,
-            x: s.extract(x, r0, h, c0, w),
-            o: s.extract(o, r0, h, c0, w),
-        }
+        Group { h, w, x: s.extract(x, r0, h, c0, w), o: s.extract(o, r0, h, c0, w) }
     }
 
     /// The least of the 16 images and whether it swaps colours.
@@ -41,17 +36,7 @@ impl Group {
         let t = Shape::new(self.w, self.h).expect("group fits");
         let mut best = (self, false);
         let mut consider = |g: Group| {
-            for (img, swapped) in [
-                (g, false),
-                (
-                    Group {
-                        x: g.o,
-                        o: g.x,
-                        ..g
-                    },
-                    true,
-                ),
-            ] {
+            for (img, swapped) in [(g, false), (Group { x: g.o, o: g.x, ..g }, true)] {
                 if img < best.0 {
                     best = (img, swapped);
                 }
@@ -62,27 +47,14 @@ impl Group {
             [
                 g,
                 Group { x: xr, o: or, ..g },
-                Group {
-                    x: s.flip_cols(g.x),
-                    o: s.flip_cols(g.o),
-                    ..g
-                },
-                Group {
-                    x: s.flip_cols(xr),
-                    o: s.flip_cols(or),
-                    ..g
-                },
+                Group { x: s.flip_cols(g.x), o: s.flip_cols(g.o), ..g },
+                Group { x: s.flip_cols(xr), o: s.flip_cols(or), ..g },
             ]
         };
         for g in flips(&s, self) {
             consider(g);
         }
-        let tr = Group {
-            h: self.w,
-            w: self.h,
-            x: s.transpose(self.x),
-            o: s.transpose(self.o),
-        };
+        let tr = Group { h: self.w, w: self.h, x: s.transpose(self.x), o: s.transpose(self.o) };
         for g in flips(&t, tr) {
             consider(g);
         }
@@ -122,16 +94,11 @@ impl ClobberSolver {
 
     /// The canonical value of a Clobber grid (`x` Left, `o` Right, anything else empty).
     pub fn value(&mut self, games: &mut Games, grid: &Grid) -> Result<GameId, NativeError> {
-        let marked: Vec<u8> = grid
-            .cells()
-            .iter()
-            .map(|&b| if b == b'x' || b == b'o' { b } else { b'.' })
-            .collect();
+        let marked: Vec<u8> = grid.cells().iter().map(|&b| if b == b'x' || b == b'o' { b } else { b'.' }).collect();
         let marked = Grid::from_cells(grid.rows(), grid.cols(), marked).expect("same shape");
         let mut vals = Vec::new();
         for part in marked.decomposition(b'.', Adjacency::Orthogonal) {
-            let s =
-                Shape::new(part.rows() as u32, part.cols() as u32).ok_or(NativeError::TooLarge)?;
+            let s = Shape::new(part.rows() as u32, part.cols() as u32).ok_or(NativeError::TooLarge)?;
             let (mut x, mut o) = (0u128, 0u128);
             for (i, &b) in part.cells().iter().enumerate() {
                 match b {
@@ -141,15 +108,7 @@ impl ClobberSolver {
                 }
             }
             if x != 0 && o != 0 {
-                vals.push(self.group_value(
-                    games,
-                    Group {
-                        h: s.h,
-                        w: s.w,
-                        x,
-                        o,
-                    },
-                )?);
+                vals.push(self.group_value(games, Group { h: s.h, w: s.w, x, o })?);
             }
         }
         Ok(sum(games, &mut vals))
@@ -191,13 +150,7 @@ impl ClobberSolver {
     }
 
     /// The value of the stones `x`, `o` on a board of shape `s`: the sum over its two-coloured groups.
-    fn board_value(
-        &mut self,
-        games: &mut Games,
-        s: &Shape,
-        x: u128,
-        o: u128,
-    ) -> Result<GameId, NativeError> {
+    fn board_value(&mut self, games: &mut Games, s: &Shape, x: u128, o: u128) -> Result<GameId, NativeError> {
         let mut groups = Vec::new();
         for_each_region(s, x | o, 2, |c| {
             if c & x != 0 && c & o != 0 {
@@ -263,15 +216,10 @@ mod tests {
 
     impl Ctx {
         fn new() -> Ctx {
-            Ctx {
-                games: Games::new(),
-                solver: ClobberSolver::new(),
-            }
+            Ctx { games: Games::new(), solver: ClobberSolver::new() }
         }
         fn id(&mut self, s: &str) -> GameId {
-            self.solver
-                .value(&mut self.games, &Grid::parse(s).unwrap())
-                .unwrap()
+            self.solver.value(&mut self.games, &Grid::parse(s).unwrap()).unwrap()
         }
         fn show(&mut self, s: &str) -> String {
             let v = self.id(s);
@@ -306,9 +254,7 @@ mod tests {
         // Clobber": the rules of Algorithm ASF are equalities of games.
         let mut c = Ctx::new();
         let zero = c.games.zero();
-        for p in [
-            "o", "oo", "ooo", "ooxx", "oxoxox", "x", "xx", "xxx", "xxoo", "xoxoxo",
-        ] {
+        for p in ["o", "oo", "ooo", "ooxx", "oxoxox", "x", "xx", "xxx", "xxoo", "xoxoxo"] {
             assert_eq!(c.id(p), zero, "rule alpha: {p}");
         }
         for p in ["oxo", "ooxox", "ooxoxoo", "xxoxoxx"] {
@@ -403,25 +349,10 @@ mod tests {
     fn large_boards() {
         let mut c = Ctx::new();
         let mut g = Grid::filled(12, 12, b'.');
-        g = g
-            .updated(&[
-                ((3, 4), b'x'),
-                ((3, 5), b'o'),
-                ((9, 9), b'x'),
-                ((10, 9), b'o'),
-            ])
-            .unwrap();
+        g = g.updated(&[((3, 4), b'x'), ((3, 5), b'o'), ((9, 9), b'x'), ((10, 9), b'o')]).unwrap();
         let v = c.solver.value(&mut c.games, &g).unwrap();
         assert_eq!(v, c.games.zero()); // * + * = 0
-        let checker: Vec<u8> = (0..144)
-            .map(|i| {
-                if (i / 12 + i % 12) % 2 == 0 {
-                    b'x'
-                } else {
-                    b'o'
-                }
-            })
-            .collect();
+        let checker: Vec<u8> = (0..144).map(|i| if (i / 12 + i % 12) % 2 == 0 { b'x' } else { b'o' }).collect();
         let g = Grid::from_cells(12, 12, checker).unwrap();
         assert_eq!(c.solver.value(&mut c.games, &g), Err(NativeError::TooLarge));
     }

@@ -26,10 +26,7 @@ impl Default for CramSolver {
 impl CramSolver {
     /// An empty solver.
     pub fn new() -> Self {
-        CramSolver {
-            memo: RegionMemo::new(),
-            interrupt: Interrupt::default(),
-        }
+        CramSolver { memo: RegionMemo::new(), interrupt: Interrupt::default() }
     }
 
     /// Makes the solver stop with [`NativeError::Interrupted`] once `flag` is raised.
@@ -125,9 +122,7 @@ mod tests {
     use super::*;
 
     fn nim(rows: usize, cols: usize) -> u32 {
-        CramSolver::new()
-            .nim_value(&Grid::filled(rows, cols, b'.'))
-            .unwrap()
+        CramSolver::new().nim_value(&Grid::filled(rows, cols, b'.')).unwrap()
     }
 
     #[test]
@@ -135,13 +130,7 @@ mod tests {
         // 1 x n Cram is Dawson's Kayles (octal 0.07): a move removes two adjacent cells.
         let expected = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3];
         for (n, &e) in expected.iter().enumerate() {
-            assert_eq!(
-                CramSolver::new()
-                    .nim_value(&Grid::filled(1, n, b'.'))
-                    .unwrap(),
-                e,
-                "1x{n}"
-            );
+            assert_eq!(CramSolver::new().nim_value(&Grid::filled(1, n, b'.')).unwrap(), e, "1x{n}");
         }
     }
 
@@ -168,9 +157,7 @@ mod tests {
                 }
                 for (dr, dc) in [(1, 0), (0, 1)] {
                     if g.get(r + dr, c + dc) == Some(b'.') {
-                        let h = g
-                            .updated(&[((r, c), b'#'), ((r + dr, c + dc), b'#')])
-                            .unwrap();
+                        let h = g.updated(&[((r, c), b'#'), ((r + dr, c + dc), b'#')]).unwrap();
                         opts.push(reference(memo, &h));
                     }
                 }
@@ -187,9 +174,7 @@ mod tests {
         let mut solver = CramSolver::new();
         for (rows, cols) in [(3, 3), (2, 5), (4, 3), (1, 8)] {
             for mask in 0u32..1 << (rows * cols) {
-                let cells: Vec<u8> = (0..rows * cols)
-                    .map(|i| if mask >> i & 1 == 1 { b'.' } else { b'#' })
-                    .collect();
+                let cells: Vec<u8> = (0..rows * cols).map(|i| if mask >> i & 1 == 1 { b'.' } else { b'#' }).collect();
                 let g = Grid::from_cells(rows, cols, cells).unwrap();
                 assert_eq!(solver.nim_value(&g), Ok(reference(&mut memo, &g)), "{g}");
             }

@@ -32,11 +32,7 @@ impl Default for DomineeringSolver {
 impl DomineeringSolver {
     /// An empty solver.
     pub fn new() -> Self {
-        DomineeringSolver {
-            memo: RegionMemo::new(),
-            integers: Vec::new(),
-            interrupt: Interrupt::default(),
-        }
+        DomineeringSolver { memo: RegionMemo::new(), integers: Vec::new(), interrupt: Interrupt::default() }
     }
 
     /// Makes the solver stop with [`NativeError::Interrupted`] once `flag` is raised.
@@ -119,22 +115,12 @@ impl DomineeringSolver {
             while moves != 0 {
                 let i = moves.trailing_zeros();
                 moves &= moves - 1;
-                for_each_region(&s, m & !(domino << i), 2, |c| {
-                    regions.push(Region::trimmed(&s, c))
-                });
+                for_each_region(&s, m & !(domino << i), 2, |c| regions.push(Region::trimmed(&s, c)));
                 ends.push(regions.len());
             }
         }
-        let found: Vec<Option<GameId>> = regions
-            .iter()
-            .map(|r| {
-                if r.h == 1 || r.w == 1 {
-                    None
-                } else {
-                    self.memo.get(r)
-                }
-            })
-            .collect();
+        let found: Vec<Option<GameId>> =
+            regions.iter().map(|r| if r.h == 1 || r.w == 1 { None } else { self.memo.get(r) }).collect();
         let (mut left, mut right) = (Vec::with_capacity(left_moves), Vec::new());
         let mut start = 0;
         let mut ids = Vec::new();
@@ -184,74 +170,15 @@ mod tests {
 
     #[test]
     fn normalise_images() {
-        let r = Region {
-            h: 1,
-            w: 3,
-            bits: 0b011,
-        };
+        let r = Region { h: 1, w: 3, bits: 0b011 };
         let (n, t) = r.normalise(false);
-        assert_eq!(
-            (n, t),
-            (
-                Region {
-                    h: 1,
-                    w: 3,
-                    bits: 0b011
-                },
-                false
-            )
-        );
-        let (n, t) = Region {
-            h: 1,
-            w: 3,
-            bits: 0b110,
-        }
-        .normalise(false);
-        assert_eq!(
-            (n, t),
-            (
-                Region {
-                    h: 1,
-                    w: 3,
-                    bits: 0b011
-                },
-                false
-            )
-        );
-        let (n, t) = Region {
-            h: 1,
-            w: 2,
-            bits: 0b11,
-        }
-        .normalise(true);
-        assert_eq!(
-            (n, t),
-            (
-                Region {
-                    h: 1,
-                    w: 2,
-                    bits: 0b11
-                },
-                false
-            )
-        );
-        let (n, t) = Region {
-            h: 2,
-            w: 1,
-            bits: 0b11,
-        }
-        .normalise(true);
-        assert_eq!(
-            (n, t),
-            (
-                Region {
-                    h: 1,
-                    w: 2,
-                    bits: 0b11
-                },
-                true
-            )
-        );
+        assert_eq!((n, t), (Region { h: 1, w: 3, bits: 0b011 }, false));
+        let (n, t) = Region { h: 1, w: 3, bits: 0b110 }.normalise(false);
+        assert_eq!((n, t), (Region { h: 1, w: 3, bits: 0b011 }, false));
+        let (n, t) = Region { h: 1, w: 2, bits: 0b11 }.normalise(true);
+        assert_eq!((n, t), (Region { h: 1, w: 2, bits: 0b11 }, false));
+        let (n, t) = Region { h: 2, w: 1, bits: 0b11 }.normalise(true);
+        assert_eq!((n, t), (Region { h: 1, w: 2, bits: 0b11 }, true));
     }
 
     #[test]
@@ -327,9 +254,7 @@ mod tests {
         let mut solver = DomineeringSolver::new();
         let mut memo = FxHashMap::default();
         for mask in 0u32..1 << (rows * cols) {
-            let cells: Vec<u8> = (0..rows * cols)
-                .map(|i| if mask >> i & 1 == 1 { b'.' } else { b'#' })
-                .collect();
+            let cells: Vec<u8> = (0..rows * cols).map(|i| if mask >> i & 1 == 1 { b'.' } else { b'#' }).collect();
             let g = Grid::from_cells(rows, cols, cells).unwrap();
             let expected = reference(&mut games, &mut memo, &g);
             assert_eq!(solver.value(&mut games, &g), Ok(expected), "{g}");
@@ -348,15 +273,8 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 // About three cells in four empty.
-                let cells: Vec<u8> = (0..rows * cols)
-                    .map(|i| {
-                        if (seed >> (i % 64)) & 3 == 0 {
-                            b'#'
-                        } else {
-                            b'.'
-                        }
-                    })
-                    .collect();
+                let cells: Vec<u8> =
+                    (0..rows * cols).map(|i| if (seed >> (i % 64)) & 3 == 0 { b'#' } else { b'.' }).collect();
                 let g = Grid::from_cells(rows, cols, cells).unwrap();
                 let expected = reference(&mut games, &mut memo, &g);
                 assert_eq!(solver.value(&mut games, &g), Ok(expected), "{g}");
@@ -380,20 +298,10 @@ mod tests {
         let mut solver = DomineeringSolver::new();
         // 12 x 12 board whose only empty cells are a 2 x 2 square: fits after decomposition.
         let mut g = Grid::filled(12, 12, b'#');
-        g = g
-            .updated(&[
-                ((5, 5), b'.'),
-                ((5, 6), b'.'),
-                ((6, 5), b'.'),
-                ((6, 6), b'.'),
-            ])
-            .unwrap();
+        g = g.updated(&[((5, 5), b'.'), ((5, 6), b'.'), ((6, 5), b'.'), ((6, 6), b'.')]).unwrap();
         let v = solver.value(&mut games, &g).unwrap();
         assert_eq!(games.display(v), "+-1");
-        assert_eq!(
-            solver.value(&mut games, &Grid::filled(12, 12, b'.')),
-            Err(NativeError::TooLarge)
-        );
+        assert_eq!(solver.value(&mut games, &Grid::filled(12, 12, b'.')), Err(NativeError::TooLarge));
     }
 
     #[test]

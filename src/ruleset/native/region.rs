@@ -28,11 +28,7 @@ impl Region {
             }
         }
         if transpose {
-            let t = Region {
-                h: self.w,
-                w: self.h,
-                bits: s.transpose(self.bits),
-            };
+            let t = Region { h: self.w, w: self.h, bits: s.transpose(self.bits) };
             let ts = Shape::new(t.h, t.w).expect("region fits");
             let tfr = ts.flip_rows(t.bits);
             for b in [t.bits, tfr, ts.flip_cols(t.bits), ts.flip_cols(tfr)] {
@@ -48,11 +44,7 @@ impl Region {
     /// The region of cells `m` (nonzero) of a board of shape `s`, trimmed to its bounding box.
     pub(crate) fn trimmed(s: &Shape, m: u128) -> Region {
         let (r0, h, c0, w) = s.bounding_box(m);
-        Region {
-            h,
-            w,
-            bits: s.extract(m, r0, h, c0, w),
-        }
+        Region { h, w, bits: s.extract(m, r0, h, c0, w) }
     }
 }
 
@@ -65,15 +57,11 @@ pub(crate) struct RegionMemo<V> {
 
 impl<V: Copy> RegionMemo<V> {
     pub(crate) fn new() -> Self {
-        RegionMemo {
-            small: FxHashMap::default(),
-            big: FxHashMap::default(),
-        }
+        RegionMemo { small: FxHashMap::default(), big: FxHashMap::default() }
     }
 
     fn small_key(r: &Region) -> Option<u64> {
-        (r.h < 16 && r.w < 16 && r.h * r.w <= 56)
-            .then_some(r.bits as u64 | (r.h as u64) << 56 | (r.w as u64) << 60)
+        (r.h < 16 && r.w < 16 && r.h * r.w <= 56).then_some(r.bits as u64 | (r.h as u64) << 56 | (r.w as u64) << 60)
     }
 
     pub(crate) fn get(&self, r: &Region) -> Option<V> {
@@ -127,11 +115,7 @@ pub(crate) fn grid_regions(grid: &Grid, playable: impl Fn(u8) -> bool) -> Option
         for_each_region(&s, m, 2, |c| out.push(Region::trimmed(&s, c)));
         return Some(out);
     }
-    let marked: Vec<u8> = grid
-        .cells()
-        .iter()
-        .map(|&b| if playable(b) { b'e' } else { b'#' })
-        .collect();
+    let marked: Vec<u8> = grid.cells().iter().map(|&b| if playable(b) { b'e' } else { b'#' }).collect();
     let marked = Grid::from_cells(grid.rows(), grid.cols(), marked).expect("same shape");
     for part in marked.decomposition(b'#', Adjacency::Orthogonal) {
         let (ph, pw) = (part.rows() as u32, part.cols() as u32);
@@ -143,11 +127,7 @@ pub(crate) fn grid_regions(grid: &Grid, playable: impl Fn(u8) -> bool) -> Option
             }
         }
         if m.count_ones() >= 2 {
-            out.push(Region {
-                h: ph,
-                w: pw,
-                bits: m,
-            });
+            out.push(Region { h: ph, w: pw, bits: m });
         }
     }
     Some(out)

@@ -100,11 +100,7 @@ impl ToadsSolver {
             match self.small.get(&key) {
                 Some(&v) => (v, negate),
                 None => {
-                    let cells: Vec<u8> = if negate {
-                        mirror().collect()
-                    } else {
-                        run.to_vec()
-                    };
+                    let cells: Vec<u8> = if negate { mirror().collect() } else { run.to_vec() };
                     let v = self.solve(games, &cells)?;
                     self.small.insert(key, v);
                     (v, negate)
@@ -194,11 +190,7 @@ fn frozen(cells: &[u8]) -> Vec<bool> {
             if !s[i] {
                 continue;
             }
-            let (dir, foe) = if cells[i] == TOAD {
-                (1isize, FROG)
-            } else {
-                (-1isize, TOAD)
-            };
+            let (dir, foe) = if cells[i] == TOAD { (1isize, FROG) } else { (-1isize, TOAD) };
             let one = i as isize + dir;
             let blocked = if one < 0 || one >= n as isize {
                 true
@@ -264,12 +256,7 @@ mod tests {
 
     #[test]
     fn frozen_sets() {
-        let f = |s: &str| -> String {
-            frozen(&cells(s))
-                .iter()
-                .map(|&b| if b { '#' } else { '-' })
-                .collect()
-        };
+        let f = |s: &str| -> String { frozen(&cells(s)).iter().map(|&b| if b { '#' } else { '-' }).collect() };
         assert_eq!(f("t.f"), "---");
         assert_eq!(f("ff.tt"), "##-##");
         assert_eq!(f(".ttff."), "-####-");
@@ -291,10 +278,7 @@ mod tests {
     #[test]
     fn rejects_other_characters() {
         let mut games = Games::new();
-        assert_eq!(
-            ToadsSolver::new().value(&mut games, "tx.f"),
-            Err(NativeError::BadCell(b'x'))
-        );
+        assert_eq!(ToadsSolver::new().value(&mut games, "tx.f"), Err(NativeError::BadCell(b'x')));
     }
 
     #[test]
