@@ -18,6 +18,7 @@ pub static GLOBALS: &[NativeFn] = &[
     NativeFn { name: "Mex", arity: Arity::Exact(1), f: mex },
     NativeFn { name: "Sum", arity: Arity::Exact(1), f: sum },
     NativeFn { name: "Print", arity: Arity::AtLeast(0), f: print },
+    NativeFn { name: "Table", arity: Arity::AtLeast(0), f: table },
     NativeFn { name: "error", arity: Arity::Exact(1), f: error },
     NativeFn { name: "Tiny", arity: Arity::Exact(1), f: tiny },
     NativeFn { name: "Miny", arity: Arity::Exact(1), f: miny },
@@ -121,6 +122,39 @@ fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     let text: Vec<String> = args.iter().map(|v| v.display_plain(m.games)).collect();
     m.write_line(&text.join(" "), site.span)?;
     Ok(Value::Nothing)
+}
+
+/// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) shown in aligned
+/// columns, one row per line, each column left-aligned to its widest cell.
+fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let rows: Vec<Value> = match args {
+        [Value::List(rows)] if rows.iter().all(|r| matches!(r, Value::List(_) | Value::Tuple(_))) => {
+            rows.iter().cloned().collect()
+        }
+        _ => args.to_vec(),
+    };
+    let mut cells: Vec<Vec<String>> = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let row_cells = match m.elements(row) {
+            Some(items) if !matches!(row, Value::String(_)) => items.iter().map(|v| v.display_plain(m.games)).collect(),
+            _ => vec![row.display_plain(m.games)],
+        };
+        cells.push(row_cells);
+    }
+    let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| cells.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    let lines: Vec<String> = cells
+        .iter()
+        .map(|row| {
+            let padded: Vec<String> =
+                row.iter().enumerate().map(|(c, s)| format!("{s:<width$}", width = widths[c])).collect();
+            padded.join("  ").trim_end().to_string()
+        })
+        .collect();
+    let _ = site;
+    Ok(crate::interp::value::Shown::value("Table", lines.join("\n")))
 }
 
 fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
