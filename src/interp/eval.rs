@@ -1031,7 +1031,7 @@ impl<'a> Machine<'a> {
     /// Applies a binary operator other than `and`/`or` to two values.
     pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
-        let no_op = || ErrorKind::NoOperation { op: op_name(op), types: vec![a.type_name(), b.type_name()] };
+        let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
             if let Some(r) = crate::ruleset::dispatch::binary(self, op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
@@ -1099,7 +1099,7 @@ impl<'a> Machine<'a> {
 
     /// Game arithmetic and comparison; `None` if the operator or operands have no game meaning.
     fn game_binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-        let no_op = || ErrorKind::NoOperation { op: op_name(op), types: vec![a.type_name(), b.type_name()] };
+        let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
         if op == BinOp::Mul {
             let (n, g) = match (a, b) {
                 (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),
@@ -1194,31 +1194,6 @@ fn trivial_power(base: &BigRational, e: &BigInt) -> BigRational {
         -BigRational::one()
     } else {
         BigRational::one()
-    }
-}
-
-/// How an operator is written, for messages.
-pub fn op_name(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::PlusMinus => "+-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Mod => "%",
-        BinOp::Pow => "^",
-        BinOp::OrdinalSum => ":",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::Confused => "<>",
-        BinOp::LessOrConfused => "<|",
-        BinOp::GreaterOrConfused => "|>",
-        BinOp::And => "and",
-        BinOp::Or => "or",
     }
 }
 

@@ -314,6 +314,33 @@ pub enum BinOp {
     Or,
 }
 
+impl BinOp {
+    /// How the operator is written in source (used by messages and the AST printer).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::PlusMinus => "+-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::Pow => "^",
+            BinOp::OrdinalSum => ":",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Confused => "<>",
+            BinOp::LessOrConfused => "<|",
+            BinOp::GreaterOrConfused => "|>",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+        }
+    }
+}
+
 /// A function: a `def`, a lambda, or a ruleset member.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDef {

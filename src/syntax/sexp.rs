@@ -97,30 +97,6 @@ fn function(out: &mut String, head: &str, f: &FunctionDef) {
     out.push(')');
 }
 
-fn binop(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::PlusMinus => "+-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Mod => "%",
-        BinOp::Pow => "^",
-        BinOp::OrdinalSum => ":",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::Confused => "<>",
-        BinOp::LessOrConfused => "<|",
-        BinOp::GreaterOrConfused => "|>",
-        BinOp::And => "and",
-        BinOp::Or => "or",
-    }
-}
-
 fn write_expr(out: &mut String, e: &Expr) {
     use std::fmt::Write;
     match &e.kind {
@@ -209,7 +185,7 @@ fn write_expr(out: &mut String, e: &Expr) {
         }
         ExprKind::Binary { op, lhs, rhs } => {
             out.push('(');
-            out.push_str(binop(*op));
+            out.push_str(op.symbol());
             out.push(' ');
             write_expr(out, lhs);
             out.push(' ');
