@@ -1,7 +1,7 @@
 //! Members of players and thermographs.
 
 use super::{member, player, string, Member};
-use crate::interp::error::ErrorKind;
+use crate::interp::error::{Arity, ErrorKind};
 use crate::interp::value::{dyadic_value, Player, Shown, Value};
 
 /// Members of `Player`.
@@ -37,12 +37,21 @@ pub static THERMOGRAPH: &[Member] = &[
         };
         Ok(dyadic_value(t.temperature()))
     }),
-    member("Plot", 1, |_, s, this, args| {
-        let Value::Thermograph(t) = this else {
-            return Err(s.bug());
-        };
-        let path = string(s, args, 0)?;
-        std::fs::write(path, t.to_svg()).map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
-        Ok(Value::Nothing)
-    }),
+    // `Plot("file.svg")` writes an SVG; `Plot` alone returns an ASCII sketch for the terminal.
+    Member {
+        name: "Plot",
+        arity: Arity::Range(0, 1),
+        f: |_, s, this, args| {
+            let Value::Thermograph(t) = this else {
+                return Err(s.bug());
+            };
+            if args.is_empty() {
+                return Ok(Shown::value("Plot", t.to_ascii()));
+            }
+            let path = string(s, args, 0)?;
+            std::fs::write(path, t.to_svg())
+                .map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
+            Ok(Value::Nothing)
+        },
+    },
 ];
