@@ -49,8 +49,7 @@ pub static THERMOGRAPH: &[Member] = &[
                 return Ok(Shown::value("Plot", t.to_ascii()));
             }
             let path = string(s, args, 0)?;
-            std::fs::write(path, t.to_svg())
-                .map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
+            std::fs::write(path, t.to_svg()).map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
             Ok(Value::Nothing)
         },
     },
