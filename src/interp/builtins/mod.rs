@@ -138,9 +138,9 @@ pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
     tables_for(v).iter().flat_map(|t| t.iter()).find(|m| m.name == name)
 }
 
-/// Every member name of every type, sorted and deduplicated (for completion).
-pub fn all_member_names() -> Vec<&'static str> {
-    let tables: [&[Member]; 14] = [
+/// Every native member table of every type, including the impartial and ruleset ones.
+fn all_tables() -> Vec<&'static [Member]> {
+    let mut tables: Vec<&'static [Member]> = vec![
         numbers::INTEGER,
         numbers::RATIONAL,
         game::GAME,
@@ -156,8 +156,13 @@ pub fn all_member_names() -> Vec<&'static str> {
         ruleset::GRID,
         ruleset::GRID_CLASS,
     ];
-    let mut names: Vec<&'static str> =
-        tables.iter().chain(impartial::all_tables().iter()).flat_map(|t| t.iter().map(|m| m.name)).collect();
+    tables.extend(impartial::all_tables());
+    tables
+}
+
+/// Every member name of every type, sorted and deduplicated (for completion).
+pub fn all_member_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = all_tables().iter().flat_map(|t| t.iter().map(|m| m.name)).collect();
     names.sort_unstable();
     names.dedup();
     names
@@ -286,19 +291,7 @@ mod tests {
 
     #[test]
     fn tables_have_unique_names() {
-        let tables: [&[Member]; 10] = [
-            numbers::INTEGER,
-            numbers::RATIONAL,
-            game::GAME,
-            strings::STRING,
-            collections::LIST,
-            collections::SET,
-            collections::MAP,
-            collections::TUPLE,
-            misc::PLAYER,
-            misc::THERMOGRAPH,
-        ];
-        for t in tables.into_iter().chain(impartial::all_tables()) {
+        for t in all_tables() {
             let mut names: Vec<_> = t.iter().map(|m| m.name).collect();
             let n = names.len();
             names.sort_unstable();
