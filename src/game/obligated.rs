@@ -188,31 +188,7 @@ fn heap_value(
     values: &mut Vec<Option<ObligatedValue>>,
     pending: &mut Vec<bool>,
 ) -> Result<ObligatedValue, TakeBreakError> {
-    if m >= values.len() {
-        values.resize(m + 1, None);
-        pending.resize(m + 1, false);
-    }
-    if let Some(v) = values[m] {
-        return Ok(v);
-    }
-    if pending[m] {
-        return Err(TakeBreakError::Loopy(m));
-    }
-    pending[m] = true;
-    let mut options: Vec<Vec<usize>> = Vec::new();
-    code.for_each_option(m, |parts| options.push(parts.to_vec()));
-    let mut option_values = Vec::with_capacity(options.len());
-    for parts in options {
-        let mut heaps = Vec::with_capacity(parts.len());
-        for p in parts {
-            heaps.push(heap_value(code, p, values, pending)?);
-        }
-        option_values.push(obligated_sum_value(heaps));
-    }
-    pending[m] = false;
-    let v = ObligatedValue::from_options(option_values);
-    values[m] = Some(v);
-    Ok(v)
+    code.memo_heap_value(m, values, pending, &obligated_sum_value, &ObligatedValue::from_options)
 }
 
 /// Ferguson's Figure 1: values of Wythoff's game (a queen moving down, left or diagonally down-left)

@@ -576,6 +576,31 @@ impl TakeBreakCode {
         values: &mut Vec<Option<u32>>,
         pending: &mut Vec<bool>,
     ) -> Result<u32, TakeBreakError> {
+        let nim_sum = |heaps: Vec<u32>| heaps.into_iter().fold(0, |x, v| x ^ v);
+        let mex = |options: Vec<u32>| {
+            let mut seen: Vec<bool> = Vec::new();
+            for x in options {
+                if x as usize >= seen.len() {
+                    seen.resize(x as usize + 1, false);
+                }
+                seen[x as usize] = true;
+            }
+            seen.iter().position(|s| !s).unwrap_or(seen.len()) as u32
+        };
+        self.memo_heap_value(m, values, pending, &nim_sum, &mex)
+    }
+
+    /// The value of heap `m` by recursion on its options, memoised in `values`: `combine` turns the values of
+    /// an option's heaps into the option's value, `fold` the options' values into the heap's. A heap among its
+    /// own followers (tracked in `pending`) is [`TakeBreakError::Loopy`].
+    pub(crate) fn memo_heap_value<V: Copy, O>(
+        &self,
+        m: usize,
+        values: &mut Vec<Option<V>>,
+        pending: &mut Vec<bool>,
+        combine: &impl Fn(Vec<V>) -> O,
+        fold: &impl Fn(Vec<O>) -> V,
+    ) -> Result<V, TakeBreakError> {
         if m >= values.len() {
             values.resize(m + 1, None);
             pending.resize(m + 1, false);
@@ -589,19 +614,16 @@ impl TakeBreakCode {
         pending[m] = true;
         let mut options: Vec<Vec<usize>> = Vec::new();
         self.for_each_option(m, |parts| options.push(parts.to_vec()));
-        let mut seen: Vec<bool> = Vec::new();
+        let mut option_values = Vec::with_capacity(options.len());
         for parts in options {
-            let mut x = 0u32;
+            let mut heaps = Vec::with_capacity(parts.len());
             for p in parts {
-                x ^= self.naive_value(p, values, pending)?;
+                heaps.push(self.memo_heap_value(p, values, pending, combine, fold)?);
             }
-            if x as usize >= seen.len() {
-                seen.resize(x as usize + 1, false);
-            }
-            seen[x as usize] = true;
+            option_values.push(combine(heaps));
         }
         pending[m] = false;
-        let v = seen.iter().position(|s| !s).unwrap_or(seen.len()) as u32;
+        let v = fold(option_values);
         values[m] = Some(v);
         Ok(v)
     }
