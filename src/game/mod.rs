@@ -36,6 +36,10 @@ pub enum GameError {
     NotANimber(GameId),
     /// An operation defined only on uptimals got another game.
     NotUptimal(GameId),
+    /// `G.Pow(x)` with G not of the form `{0|H}`.
+    InvalidPowBase(GameId),
+    /// `G.PowTo(x)` with `x < 0` or `G.Pow(x)` with `x < 1`: the exponent and the least one allowed.
+    InvalidExponent(Dyadic, Dyadic),
     /// `NortonProduct(U)` with U not positive.
     NotPositive(GameId),
     /// A number or count outside the engine's exact range.

@@ -219,6 +219,87 @@ impl Dyadic {
     }
 }
 
+/// The number a positive dyadic `x` stands for in the exponent of `G.PowTo(x)` (CGSuite's "blowup"):
+/// `n - 1` for an integer `n`, else the number chosen, by [`cgsuite_section`], between the blowups of
+/// the two neighbours `x - 2^-e` and `x + 2^-e` (only the upper one when the lower is 0).
+/// `None` if `x <= 0` or a step leaves the representable range.
+pub fn blowup(x: Dyadic) -> Option<Dyadic> {
+    // Memoised: the neighbours of neighbours coincide, so this visits O(exp) numbers, not 2^exp.
+    fn go(x: Dyadic, memo: &mut std::collections::HashMap<Dyadic, Option<Dyadic>>) -> Option<Dyadic> {
+        if x <= Dyadic::ZERO {
+            return None;
+        }
+        if x.is_integer() {
+            return x.checked_sub(Dyadic::ONE);
+        }
+        if let Some(&r) = memo.get(&x) {
+            return r;
+        }
+        let r = (|| {
+            let step = Dyadic::checked_new(1, x.exp)?;
+            let below = x.checked_sub(step)?;
+            let above = go(x.checked_add(step)?, memo)?;
+            if below.is_zero() {
+                cgsuite_section(None, Some(above))
+            } else {
+                cgsuite_section(Some(go(below, memo)?), Some(above))
+            }
+        })();
+        memo.insert(x, r);
+        r
+    }
+    go(x, &mut std::collections::HashMap::new())
+}
+
+/// The number CGSuite picks for a section `(lo, hi)` of the dyadics (its `fromSection`): 0 when 0 lies
+/// strictly inside, else the nearest integer past `lo` or before `hi` if one is strictly inside, else
+/// a walk by steps of each bound's own denominator, else the mean. Unlike [`Dyadic::simplest_between`]
+/// it can prefer an integer of larger magnitude (section (-3, -1/2) gives -2), which is what makes
+/// `PowTo` with a fractional exponent print as CGSuite prints it. `None` if the section is empty.
+pub fn cgsuite_section(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Option<Dyadic> {
+    let zero = Dyadic::ZERO;
+    let below_floor = |l: Dyadic| Dyadic::from_int(l.floor()).checked_add(Dyadic::ONE);
+    let above_ceil = |h: Dyadic| Dyadic::from_int(h.ceil()).checked_sub(Dyadic::ONE);
+    match (lo, hi) {
+        (None, None) => Some(zero),
+        (Some(l), None) if l < zero => Some(zero),
+        (None, Some(h)) if h > zero => Some(zero),
+        (Some(l), Some(h)) if l < zero && h > zero => Some(zero),
+        (Some(l), None) => below_floor(l),
+        (None, Some(h)) => above_ceil(h),
+        (Some(l), Some(h)) => {
+            if l >= h {
+                return None;
+            }
+            let f = below_floor(l)?;
+            if f < h {
+                return Some(f);
+            }
+            let c = above_ceil(h)?;
+            if c > l {
+                return Some(c);
+            }
+            let up = |d: Dyadic| d.checked_add(Dyadic::checked_new(1, d.exp)?);
+            let down = |d: Dyadic| d.checked_sub(Dyadic::checked_new(1, d.exp)?);
+            let mut ls = up(l)?;
+            if ls < h {
+                while up(ls)? < h {
+                    ls = up(ls)?;
+                }
+                return Some(ls);
+            }
+            let mut rs = down(h)?;
+            if rs > l {
+                while down(rs)? > l {
+                    rs = down(rs)?;
+                }
+                return Some(rs);
+            }
+            l.checked_mean(h)
+        }
+    }
+}
+
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
         let (a, b, _) = self.aligned(*other);
@@ -286,7 +367,7 @@ impl std::ops::Neg for Dyadic {
 
 #[cfg(test)]
 mod tests {
-    use super::Dyadic;
+    use super::{blowup, cgsuite_section, Dyadic};
 
     fn d(n: i64, e: u32) -> Dyadic {
         Dyadic::new(n, e)
@@ -332,5 +413,29 @@ mod tests {
         assert_eq!(s(Some(d(1, 2)), Some(d(5, 1))), d(1, 0));
         assert_eq!(s(Some(d(-5, 2)), Some(d(-1, 2))), d(-1, 0));
         assert_eq!(Dyadic::simplest_between(Some(d(1, 0)), Some(d(1, 0))), None);
+    }
+
+    #[test]
+    fn blowup_and_cgsuite_sections() {
+        let d = Dyadic::new;
+        // Integers: n - 1. Fractions, by hand from the neighbour rule: 1/2 -> -1, 1/4 -> -2,
+        // 3/4 -> -1/2, 3/2 -> 1/2, 7/4 -> 3/4 (which makes ^.PowTo(7/4) print as CGSuite's GameTest).
+        assert_eq!(blowup(d(1, 0)), Some(d(0, 0)));
+        assert_eq!(blowup(d(5, 0)), Some(d(4, 0)));
+        assert_eq!(blowup(d(1, 1)), Some(d(-1, 0)));
+        assert_eq!(blowup(d(1, 2)), Some(d(-2, 0)));
+        assert_eq!(blowup(d(3, 2)), Some(d(-1, 1)));
+        assert_eq!(blowup(d(3, 1)), Some(d(1, 1)));
+        assert_eq!(blowup(d(7, 2)), Some(d(3, 2)));
+        assert_eq!(blowup(d(0, 0)), None);
+        assert_eq!(blowup(d(-1, 1)), None);
+        // A deep exponent stays fast (memoised neighbours).
+        assert!(blowup(d(12345, 40)).is_some());
+        // Sections: 0 inside wins; an integer past a bound; the walk; the mean.
+        assert_eq!(cgsuite_section(None, None), Some(d(0, 0)));
+        assert_eq!(cgsuite_section(Some(d(-3, 0)), Some(d(-1, 1))), Some(d(-2, 0)));
+        assert_eq!(cgsuite_section(Some(d(1, 3)), Some(d(3, 2))), Some(d(1, 1)));
+        assert_eq!(cgsuite_section(Some(d(3, 3)), Some(d(7, 4))), Some(d(13, 5)));
+        assert_eq!(cgsuite_section(Some(d(1, 0)), Some(d(1, 0))), None);
     }
 }

@@ -109,6 +109,7 @@ pub struct Games {
     leq_cache: FxHashMap<(GameId, GameId), bool>,
     stops_cache: FxHashMap<GameId, (Dyadic, Dyadic)>,
     ordinal_cache: FxHashMap<(GameId, GameId), GameId>,
+    conway_cache: FxHashMap<(GameId, GameId), GameId>,
     norton_cache: FxHashMap<(GameId, GameId), GameId>,
     misere_cache: FxHashMap<GameId, (bool, bool)>,
     stop_count_cache: FxHashMap<GameId, u128>,
@@ -147,6 +148,7 @@ impl Games {
             leq_cache: FxHashMap::default(),
             stops_cache: FxHashMap::default(),
             ordinal_cache: FxHashMap::default(),
+            conway_cache: FxHashMap::default(),
             norton_cache: FxHashMap::default(),
             misere_cache: FxHashMap::default(),
             stop_count_cache: FxHashMap::default(),
@@ -742,45 +744,48 @@ impl Games {
 
     /// ↑ⁿ (`^.Pow(n)`, printed `^<n>`).
     pub fn up_pow(&mut self, n: u32) -> GameId {
+        debug_assert!(n >= 1, "up-nth is defined for n >= 1");
         let up = self.up();
-        self.pow(up, n).unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}}"))
+        let n = Dyadic::from_int(i64::from(n.max(1)));
+        self.pow(up, n).unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}} and n >= 1"))
     }
     /// ↑^[n] (`^.PowTo(n)`, printed `^[n]`).
     pub fn up_pow_to(&mut self, n: u32) -> GameId {
         let up = self.up();
-        self.pow_to(up, n).unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}}"))
+        self.pow_to(up, Dyadic::from_int(i64::from(n))).unwrap_or_else(|_| unreachable!("n >= 0"))
     }
 
-    /// `G = {0|H}` → `H`, else the CGSuite error.
-    fn zero_slash(&self, g: GameId) -> Result<GameId, GameError> {
-        if self.num_left(g) == 1 && self.left_at(g, 0) == self.zero() && self.num_right(g) == 1 {
-            Ok(self.right_at(g, 0))
+    /// `G.Pow(x)` for `G = {0|H}` (CGSuite): `{0 | H - G.PowTo(x - 1)}`, so `^.Pow(n)` is ↑ⁿ.
+    /// Errors with `InvalidPowBase` if G is not of the form `{0|H}`, and with `InvalidExponent` if
+    /// `x < 1` (CGSuite also refuses `Pow(0)`).
+    pub fn pow(&mut self, g: GameId, x: Dyadic) -> Result<GameId, GameError> {
+        let h = if self.num_left(g) == 1 && self.left_at(g, 0) == self.zero() && self.num_right(g) == 1 {
+            self.right_at(g, 0)
         } else {
-            Err(GameError::NotUptimal(g))
+            return Err(GameError::InvalidPowBase(g));
+        };
+        if x < Dyadic::ONE {
+            return Err(GameError::InvalidExponent(x, Dyadic::ONE));
         }
-    }
-
-    /// `G.Pow(n)` for `G = {0|H}` (CGSuite): `G.Pow(0) = -H`, `G.Pow(n) = {0 | H - G.PowTo(n-1)}`.
-    /// Errors with `NotUptimal(g)` if G is not of the form `{0|H}`.
-    pub fn pow(&mut self, g: GameId, n: u32) -> Result<GameId, GameError> {
-        let h = self.zero_slash(g)?;
-        if n == 0 {
-            return Ok(self.neg(h));
-        }
-        let p = self.pow_to(g, n - 1)?;
+        let below = x.checked_sub(Dyadic::ONE).ok_or(GameError::Overflow)?;
+        let p = self.pow_to(g, below)?;
         let hr = self.sub(h, p);
         let z = self.zero();
         Ok(self.new_game(&[z], &[hr]))
     }
-    /// `G.PowTo(n)` for `G = {0|H}` (CGSuite): `G.PowTo(0) = 0`, `G.PowTo(n) = {G.PowTo(n-1) | H}`.
-    /// Errors with `NotUptimal(g)` if G is not of the form `{0|H}`.
-    pub fn pow_to(&mut self, g: GameId, n: u32) -> Result<GameId, GameError> {
-        let h = self.zero_slash(g)?;
-        let mut acc = self.zero();
-        for _ in 0..n {
-            acc = self.new_game(&[acc], &[h]);
+    /// `G.PowTo(x)` (CGSuite): 0 for `x = 0`, else the ordinal sum `G : blowup(x)`, where the blowup of
+    /// an integer n is n - 1 ([`number::blowup`]); so `^.PowTo(n)` is ↑^[n] = `{↑^[n-1] | *}` and any
+    /// base works: `(+-1).PowTo(3)` = `<1,<1,+-1|-1>|-1>`. `InvalidExponent` for `x < 0`.
+    pub fn pow_to(&mut self, g: GameId, x: Dyadic) -> Result<GameId, GameError> {
+        if x.is_zero() {
+            return Ok(self.zero());
         }
-        Ok(acc)
+        if x < Dyadic::ZERO {
+            return Err(GameError::InvalidExponent(x, Dyadic::ZERO));
+        }
+        let b = super::number::blowup(x).ok_or(GameError::Overflow)?;
+        let bg = self.number(b);
+        Ok(self.ordinal_sum(g, bg))
     }
     /// `Tiny(G)` = `<0 || 0 | -G>`.
     pub fn tiny(&mut self, g: GameId) -> GameId {
@@ -1007,11 +1012,46 @@ impl Games {
         self.norton_cache.insert((g, u), result);
         result
     }
-    /// Conway's product of two nimbers (the nim product), else `Err(NotANimber)`.
-    pub fn conway_product(&mut self, g: GameId, h: GameId) -> Result<GameId, GameError> {
-        let a = self.nimber_value(g).ok_or(GameError::NotANimber(g))?;
-        let b = self.nimber_value(h).ok_or(GameError::NotANimber(h))?;
-        Ok(self.nimber(nim_product(a, b)))
+    /// Conway's product `G·H` of the canonical forms (ONAG; CGSuite's `ConwayProduct`): the nim product
+    /// on nimbers, the ordinary product on numbers, and in general
+    /// `{GL·H + G·HL - GL·HL, GR·H + G·HR - GR·HR | GL·H + G·HR - GL·HR, GR·H + G·HL - GR·HL}`.
+    /// It depends on the forms, not only the values, so it is taken of canonical forms (cached).
+    pub fn conway_product(&mut self, g: GameId, h: GameId) -> GameId {
+        if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
+            return self.nimber(nim_product(a, b));
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&r) = self.conway_cache.get(&key) {
+            return r;
+        }
+        self.poll_interrupt();
+        let (gl, gr) = (self.left_slice(g).to_vec(), self.right_slice(g).to_vec());
+        let (hl, hr) = (self.left_slice(h).to_vec(), self.right_slice(h).to_vec());
+        // One term GX·H + G·HY - GX·HY of the product's options.
+        let term = |gs: &mut Games, x: GameId, y: GameId| {
+            let a = gs.conway_product(x, h);
+            let b = gs.conway_product(g, y);
+            let c = gs.conway_product(x, y);
+            let ab = gs.add(a, b);
+            gs.sub(ab, c)
+        };
+        let mut left = Vec::with_capacity(gl.len() * hl.len() + gr.len() * hr.len());
+        let mut right = Vec::with_capacity(gl.len() * hr.len() + gr.len() * hl.len());
+        for (xs, ys, to_left) in [(&gl, &hl, true), (&gr, &hr, true), (&gl, &hr, false), (&gr, &hl, false)] {
+            for &x in xs {
+                for &y in ys {
+                    let t = term(self, x, y);
+                    if to_left {
+                        left.push(t)
+                    } else {
+                        right.push(t)
+                    }
+                }
+            }
+        }
+        let result = self.new_game(&left, &right);
+        self.conway_cache.insert(key, result);
+        result
     }
 
     // ------------------------------------------------------------------------------------------------

@@ -416,13 +416,21 @@ fn z(g: &Games) -> GameId {
 fn products() {
     let mut g = Games::new();
     let s2 = g.nimber(2);
-    let p = g.conway_product(s2, s2).unwrap();
+    let p = g.conway_product(s2, s2);
     assert_eq!(g.display(p), "*3");
     assert_eq!(super::store::nim_product(4, 4), 6);
     assert_eq!(super::store::nim_product(16, 16), 24);
     assert_eq!(super::store::nim_product(3, 7), 14);
     let up = g.up();
-    assert!(g.conway_product(up, s2).is_err());
+    // Beyond nimbers (CGSuite's GameTest): 15 . ^^*2 = ^30*2, and the product is commutative.
+    let fifteen = g.integer(15);
+    let uu2 = g.uptimal(Dyadic::ZERO, 2, 2);
+    let p = g.conway_product(fifteen, uu2);
+    assert_eq!(g.display(p), "^30*2");
+    assert_eq!(g.conway_product(uu2, fifteen), p);
+    let p = g.conway_product(up, s2);
+    let q = g.conway_product(s2, up);
+    assert_eq!(p, q);
     // Norton: 3.^ = ^3, (1/2).^ = ^*? (CGSuite: 1/2 . ^ = {0|^*}? checked as ^ + {0 | ...}).
     let three = g.integer(3);
     let p = g.norton_product(three, up).unwrap();

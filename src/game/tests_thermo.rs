@@ -131,10 +131,18 @@ fn cooling() {
     let one_star = gs.uptimal(int(1), 0, 1);
     assert_eq!(gs.cool(s, int(2)), Ok(one_star));
     assert_eq!(gs.cool(s, int(3)), Ok(one));
-    // Numbers are fixed; the temperature must exceed -1.
+    // Numbers are fixed above their temperature (3/4 has temperature -1/4), integers always; below it
+    // a number cools like any game (CGSuite): 3/4 = <1/2|1> by -1/4 is 3/4*, and by -3/4 (hand, from
+    // 1/2 cooled by -3/4 = <3/4|1/4>) it is <<3/2|1>|1/4>. The temperature must exceed -1.
     let x = gs.number(d(3, 2));
     assert_eq!(gs.cool(x, int(5)), Ok(x));
-    assert_eq!(gs.cool(x, d(-3, 2)), Ok(x));
+    assert_eq!(gs.cool(x, d(-1, 3)), Ok(x));
+    let x_star = gs.uptimal(d(3, 2), 0, 1);
+    assert_eq!(gs.cool(x, d(-1, 2)), Ok(x_star));
+    let cooled = gs.cool(x, d(-3, 2)).unwrap();
+    assert_eq!(gs.display(cooled), "<3/2|1||1/4>");
+    let seven = gs.integer(7);
+    assert_eq!(gs.cool(seven, d(-1, 1)), Ok(seven));
     assert_eq!(gs.cool(x, int(-1)), Err(GameError::InvalidCoolingTemperature(int(-1))));
     assert_eq!(gs.cool(pm1, int(-2)), Err(GameError::InvalidCoolingTemperature(int(-2))));
     // Subzero cooling of a switch: ±1 cooled by -1/2 is ±(3/2).

@@ -406,7 +406,8 @@ impl Games {
         cache: &mut ThermoCache,
         memo: &mut HashMap<GameId, GameId>,
     ) -> GameId {
-        if self.is_number(g) {
+        // Integers are fixed points; other numbers cool like any game (CGSuite: (1/4).Cool(-1/4) = 1/4*).
+        if self.is_integer(g) {
             return g;
         }
         if let Some(&r) = memo.get(&g) {

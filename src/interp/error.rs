@@ -126,6 +126,12 @@ pub enum ErrorKind {
         /// The printed value.
         value: String,
     },
+    /// An argument outside the domain of a member, worded as CGSuite words it
+    /// (e.g. "Argument to Lb is not strictly positive: 0").
+    InvalidArgument {
+        /// The whole message.
+        message: String,
+    },
     /// `x is Foo` for an unknown type name.
     UnknownType {
         /// The name.
@@ -166,6 +172,15 @@ pub enum ErrorKind {
     NotUptimal {
         /// The game as printed.
         game: String,
+    },
+    /// `G.Pow(x)` with G not of the form `<0|H>`.
+    InvalidPowBase,
+    /// `G.Pow(x)`/`G.PowTo(x)` with an exponent below the least allowed.
+    InvalidExponent {
+        /// The exponent as printed.
+        exponent: String,
+        /// The least allowed, as printed.
+        least: String,
     },
     /// `G.SumberForm` of a game that is not a sumber.
     NotASumber {
@@ -293,6 +308,7 @@ impl ErrorKind {
             NotBoolean { ty } => format!("Expecting a `Boolean`, got a value of type `{ty}`."),
             NotAGame { ty, value } => format!("Not a game: {value} (of type `{ty}`)."),
             ExpectedInteger { what, value } => format!("Invalid {what}: {value}"),
+            InvalidArgument { message } => message.clone(),
             UnknownType { name } => format!("Unknown type: `{name}`."),
             RecursionDepth => "Maximum recursion depth exceeded.".to_string(),
             Interrupted => "Interrupted.".to_string(),
@@ -305,6 +321,8 @@ impl ErrorKind {
             }
             NotANimber { game } => format!("That game is not a nimber: {game}"),
             NotUptimal { game } => format!("That game is not an uptimal: {game}"),
+            InvalidPowBase => "Invalid base for `Pow` operation (base must be of the form <0|H>).".to_string(),
+            InvalidExponent { exponent, least } => format!("Exponent must be at least {least}: {exponent}"),
             NotASumber { game } => format!("That game is not a sumber: {game}"),
             NotPositive { game } => format!("That game is not positive: {game}"),
             Overflow => "Overflow: the number is too large.".to_string(),

@@ -194,7 +194,7 @@ impl<'a> Machine<'a> {
             ExprKind::Nimber(size) => {
                 let n = match size {
                     None => 1,
-                    Some(x) => self.eval_u64(x, "nimber size")?,
+                    Some(x) => self.eval_nim_value(x)?,
                 };
                 let g = self.games.nimber(n);
                 self.engine_ok(e.span)?;
@@ -215,7 +215,7 @@ impl<'a> Machine<'a> {
                 let nim = match star {
                     None => 0,
                     Some(None) => 1,
-                    Some(Some(x)) => self.eval_u64(x, "nimber size")?,
+                    Some(Some(x)) => self.eval_nim_value(x)?,
                 };
                 let ups = ups.checked_mul(i64::from(*sign)).ok_or_else(|| overflow(e.span))?;
                 let g = self.games.uptimal(Dyadic::from_int(0), ups, nim);
@@ -565,10 +565,14 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn eval_u64(&mut self, e: &Expr, what: &'static str) -> Eval<u64> {
-        let n = self.eval_integer(e, what)?;
-        n.to_u64()
-            .ok_or_else(|| EvalError::new(ErrorKind::ExpectedInteger { what, value: n.to_string() }, e.span).into())
+    /// The `n` of `*n`: a non-negative integer (CGSuite: "Nim value is negative: -8").
+    fn eval_nim_value(&mut self, e: &Expr) -> Eval<u64> {
+        let n = self.eval_integer(e, "nimber size")?;
+        if n.sign() == num_bigint::Sign::Minus {
+            let message = format!("Nim value is negative: {n}");
+            return err(ErrorKind::InvalidArgument { message }, e.span);
+        }
+        n.to_u64().ok_or_else(|| overflow(e.span))
     }
 
     fn eval_i64(&mut self, e: &Expr, what: &'static str) -> Eval<i64> {
@@ -979,6 +983,10 @@ impl<'a> Machine<'a> {
             }
             GameError::NotANimber(g) => ErrorKind::NotANimber { game: self.show_game(g) },
             GameError::NotUptimal(g) => ErrorKind::NotUptimal { game: self.show_game(g) },
+            GameError::InvalidPowBase(_) => ErrorKind::InvalidPowBase,
+            GameError::InvalidExponent(x, least) => {
+                ErrorKind::InvalidExponent { exponent: x.to_string(), least: least.to_string() }
+            }
             GameError::NotPositive(g) => ErrorKind::NotPositive { game: self.show_game(g) },
             GameError::Overflow => ErrorKind::Overflow,
         }

@@ -73,7 +73,7 @@ fn games_and_numbers() {
 
 #[test]
 fn game_members() {
-    check("g := <2|-1>;\ng.Mean\ng.Temperature\ng.LeftOptions", &["1/2", "3/2", "[2]"]);
+    check("g := <2|-1>;\ng.Mean\ng.Temperature\ng.LeftOptions", &["1/2", "3/2", "{2}"]);
     check("^.OutcomeClass\n*.OutcomeClass\n0.OutcomeClass", &["L", "N", "P"]);
     check("(1/2).LeftStop\n(1/2).Birthday\n*8.NimValue", &["1/2", "2", "8"]);
     check("Tiny(2)\n^.AtomicWeight", &["Tiny(2)", "1"]);
@@ -88,7 +88,7 @@ fn collections() {
     check("[1,3,2].Sort((a, b) -> a > b)\n[1,3,2].Sort(x -> -x)", &["[3,2,1]", "[3,2,1]"]);
     check("{3, 1, 2, 1}\n{^, *, 0}", &["{1,2,3}", "{0,*,^}"]);
     check("{1,2,3}.Union({3,4})\n{1,2,3}.Intersection({2,3,4})", &["{1,2,3,4}", "{2,3}"]);
-    check("{\"a\" => 1, 2 => *}\n{=>}", &["{\"a\" => 1, 2 => *}", "{=>}"]);
+    check("{\"a\" => 1, 2 => *}\n{=>}", &["{2 => *, \"a\" => 1}", "{=>}"]);
     check("M := {\"a\" => 1};\nM[\"a\"]\nM.Keys\nM.Updated(\"b\", 2)", &["1", "{\"a\"}", "{\"a\" => 1, \"b\" => 2}"]);
     check("Max([3, 9, 2])\nMin(4, 1, 7)\nMex([0, 1, 3])\nSum([1/2, 1/4, *])", &["9", "1", "2", "3/4*"]);
     check("(1, 2)[2]\n[[1, 2], [3]][1][2]\n[]", &["2", "2", "[]"]);

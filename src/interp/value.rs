@@ -290,13 +290,15 @@ impl Value {
         }
     }
 
+    /// The order of kinds in sets and maps (CGSuite's universal order where it has one: games, numbers
+    /// included, before booleans, strings, lists and sets).
     fn rank(&self) -> u8 {
         match self {
             Value::Nothing => 0,
-            Value::Boolean(_) => 1,
-            Value::String(_) => 2,
-            Value::Integer(_) | Value::Rational(_) => 3,
-            Value::Game(_) => 4,
+            Value::Integer(_) | Value::Rational(_) => 1,
+            Value::Game(_) => 2,
+            Value::Boolean(_) => 3,
+            Value::String(_) => 4,
             Value::Player(_) => 5,
             Value::Outcome(_) => 6,
             Value::Tuple(_) => 7,
@@ -527,7 +529,10 @@ mod tests {
         assert!(Value::int(1) < Value::rational(q(3, 2)));
         assert!(Value::rational(q(-1, 2)) < Value::int(0));
         assert_eq!(Value::rational(q(2, 4)), Value::rational(q(1, 2)));
-        assert!(Value::str("a") < Value::int(0));
+        // Numbers and games sort before strings (CGSuite: {3,*2,true,"bar"}).
+        assert!(Value::int(0) < Value::str("a"));
+        assert!(Value::int(0) < Value::Boolean(false));
+        assert!(Value::Boolean(true) < Value::str("a"));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Members of games (LANGUAGE.md §7), mapped to the engine. Numbers answer them too, converted to games.
 
-use super::{boolean, count, dyadic, game, list, member, player, this_game, Member};
+use super::{boolean, dyadic, game, member, player, set, this_game, Member};
 use crate::interp::error::ErrorKind;
 use crate::interp::value::{dyadic_value, game_value, Player, Shown, Value};
 use std::rc::Rc;
@@ -33,12 +33,14 @@ macro_rules! game_number {
     };
 }
 
-macro_rules! game_list {
+/// A member returning a collection of games as a `Set` (CGSuite's options, incentives and followers are
+/// sets: printed in CGSuite's deterministic order).
+macro_rules! game_set {
     ($name:literal, $method:ident) => {
         member($name, 0, |m, s, this, _| {
             let g = this_game(m, s, this)?;
             let hs = m.games.$method(g);
-            Ok(list(hs.into_iter().map(|h| game_value(m.games, h))))
+            Ok(set(hs.into_iter().map(|h| game_value(m.games, h))))
         })
     };
 }
@@ -49,15 +51,15 @@ pub static GAME: &[Member] = &[
         let g = this_game(m, s, this)?;
         Ok(game_value(m.games, g))
     }),
-    game_list!("LeftOptions", left_options),
-    game_list!("RightOptions", right_options),
+    game_set!("LeftOptions", left_options),
+    game_set!("RightOptions", right_options),
     member("Options", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
         let hs = match player(s, args, 0)? {
             Player::Left => m.games.left_options(g),
             Player::Right => m.games.right_options(g),
         };
-        Ok(list(hs.into_iter().map(|h| game_value(m.games, h))))
+        Ok(set(hs.into_iter().map(|h| game_value(m.games, h))))
     }),
     member("Birthday", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
@@ -117,12 +119,12 @@ pub static GAME: &[Member] = &[
     game_bool!("IsOdd", is_odd),
     game_bool!("IsEvenTempered", is_even_tempered),
     game_bool!("IsOddTempered", is_odd_tempered),
-    game_list!("Incentives", incentives),
-    game_list!("LeftIncentives", left_incentives),
-    game_list!("RightIncentives", right_incentives),
+    game_set!("Incentives", incentives),
+    game_set!("LeftIncentives", left_incentives),
+    game_set!("RightIncentives", right_incentives),
     game_game!("Companion", companion),
     game_game!("ReducedCanonicalForm", reduced_canonical_form),
-    game_list!("Followers", followers),
+    game_set!("Followers", followers),
     member("FollowerCount", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::int(m.games.follower_count(g)))
@@ -148,18 +150,18 @@ pub static GAME: &[Member] = &[
         let g = this_game(m, s, this)?;
         let h = game(m, s, args, 0)?;
         let r = m.games.conway_product(g, h);
-        m.game_result(r, s.span)
+        Ok(game_value(m.games, r))
     }),
     member("Pow", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
-        let n = count(s, args, 0)?;
-        let r = m.games.pow(g, n);
+        let x = dyadic(s, args, 0)?;
+        let r = m.games.pow(g, x);
         m.game_result(r, s.span)
     }),
     member("PowTo", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
-        let n = count(s, args, 0)?;
-        let r = m.games.pow_to(g, n);
+        let x = dyadic(s, args, 0)?;
+        let r = m.games.pow_to(g, x);
         m.game_result(r, s.span)
     }),
     game_game!("Tiny", tiny),

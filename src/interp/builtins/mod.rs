@@ -253,6 +253,11 @@ pub fn list(items: impl IntoIterator<Item = Value>) -> Value {
     Value::List(items.into_iter().collect::<Vector<Value>>())
 }
 
+/// A set value.
+pub fn set(items: impl IntoIterator<Item = Value>) -> Value {
+    Value::Set(items.into_iter().collect::<imbl::OrdSet<Value>>())
+}
+
 /// A boolean value.
 pub fn boolean(b: bool) -> Value {
     Value::Boolean(b)

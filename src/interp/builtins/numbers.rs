@@ -38,7 +38,8 @@ pub static INTEGER: &[Member] = &[
     member("Lb", 0, |_, s, this, _| {
         let n = int(s, this)?;
         if !n.is_positive() {
-            return Err(s.err(ErrorKind::ExpectedInteger { what: "argument of `Lb`", value: n.to_string() }));
+            let message = format!("Argument to Lb is not strictly positive: {n}");
+            return Err(s.err(ErrorKind::InvalidArgument { message }));
         }
         Ok(Value::int(n.bits() - 1))
     }),
@@ -49,7 +50,8 @@ pub static INTEGER: &[Member] = &[
     member("Isqrt", 0, |_, s, this, _| {
         let n = int(s, this)?;
         if n.is_negative() {
-            return Err(s.err(ErrorKind::ExpectedInteger { what: "argument of `Isqrt`", value: n.to_string() }));
+            let message = format!("Argument to Isqrt is negative: {n}");
+            return Err(s.err(ErrorKind::InvalidArgument { message }));
         }
         Ok(Value::int(n.sqrt()))
     }),
