@@ -197,10 +197,7 @@ impl ClobberSolver {
         for (o, x) in Self::moves(&s, g.o, g.x) {
             right.push(self.board_value(games, &s, x, o)?);
         }
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+        // `new_game` sorts, dedupes and canonicalises.
         Ok(games.new_game(&left, &right))
     }
 }

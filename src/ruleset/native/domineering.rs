@@ -140,10 +140,7 @@ impl DomineeringSolver {
                 right.push(v);
             }
         }
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+        // `new_game` sorts, dedupes and canonicalises.
         Ok(games.new_game(&left, &right))
     }
 }

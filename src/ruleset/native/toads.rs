@@ -149,10 +149,7 @@ impl ToadsSolver {
                 child[j] = EMPTY;
             }
         }
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
+        // `new_game` sorts, dedupes and canonicalises.
         Ok(games.new_game(&left, &right))
     }
 }
