@@ -97,6 +97,11 @@ pub enum ErrorKind {
         /// Its type.
         ty: &'static str,
     },
+    /// `x[i] := v` where `x` (or the element being updated) is not a list or a map.
+    NotAssignable {
+        /// Its type.
+        ty: &'static str,
+    },
     /// `x(…)` on a value that is not a function.
     NotCallable {
         /// Its type.
@@ -303,6 +308,9 @@ impl ErrorKind {
             IndexOutOfBounds { index } => format!("Index out of bounds: {index}."),
             KeyNotFound { key } => format!("Key not found: {key}."),
             NotIndexable { ty } => format!("A value of type `{ty}` cannot be indexed."),
+            NotAssignable { ty } => {
+                format!("Cannot assign to an element of a value of type `{ty}`: only list and map elements can be assigned.")
+            }
             NotCallable { ty } => format!("A value of type `{ty}` is not a function."),
             NotIterable { ty } => format!("A value of type `{ty}` cannot be iterated over."),
             NotBoolean { ty } => format!("Expecting a `Boolean`, got a value of type `{ty}`."),

@@ -175,6 +175,7 @@ impl<'a> Machine<'a> {
             ExprKind::Lambda { .. } => self.eval_lambda(e),
             ExprKind::Def { .. } => self.eval_def(e),
             ExprKind::Assign { .. } => self.eval_assign(e),
+            ExprKind::IndexAssign { .. } => self.eval_index_assign(e),
             ExprKind::VarDecl { .. } => self.eval_var_decl(e),
             ExprKind::Block { .. } => self.eval_block_expr(e),
             ExprKind::If { .. } => self.eval_if(e),
@@ -424,6 +425,69 @@ impl<'a> Machine<'a> {
                 Ok(v)
             }
             _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    /// `x[i][j] := v`: the variable must exist; then the indices are evaluated left to right, then `v`; then `x`
+    /// is read again (so changes `v` made to it are kept) and rebound to a copy with the element replaced. Nothing
+    /// is rebound if any step fails, and the expression's value is `v`, as for `x := v`.
+    #[inline(never)]
+    fn eval_index_assign(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::IndexAssign { target, path, value } => {
+                self.lookup(&target.name, target.span)?;
+                let mut keys = Vec::new();
+                let mut container = target.span;
+                for step in path {
+                    for (n, i) in step.indices.iter().enumerate() {
+                        let container = if n == 0 { container } else { step.span };
+                        keys.push(ElementKey { key: self.eval(i)?, span: i.span, container });
+                    }
+                    container = step.span;
+                }
+                let v = self.eval(value)?;
+                let old = self.lookup(&target.name, target.span)?;
+                let new = self.replace_element(old, &keys, v.clone())?;
+                self.assign(&target.name, new);
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    /// `coll` with the element at `keys` (one per level, outermost first) replaced by `v`: a list element within
+    /// bounds, or a map entry (inserted at the last level; inner levels must exist).
+    fn replace_element(&mut self, coll: Value, keys: &[ElementKey], v: Value) -> Result<Value, EvalError> {
+        let Some((k, rest)) = keys.split_first() else {
+            return Ok(v);
+        };
+        match coll {
+            Value::List(mut l) => {
+                let i = match &k.key {
+                    Value::Integer(n) => n.to_usize().filter(|i| (1..=l.len()).contains(i)),
+                    _ => None,
+                };
+                let Some(i) = i else {
+                    let index = k.key.display(self.games);
+                    return Err(EvalError::new(ErrorKind::IndexOutOfBounds { index }, k.span));
+                };
+                let element = if rest.is_empty() { v } else { self.replace_element(l[i - 1].clone(), rest, v)? };
+                l.set(i - 1, element);
+                Ok(Value::List(l))
+            }
+            Value::Map(mut m) => {
+                let element = match (rest.is_empty(), m.get(&k.key)) {
+                    (true, _) => v,
+                    (false, Some(inner)) => self.replace_element(inner.clone(), rest, v)?,
+                    (false, None) => {
+                        let key = k.key.display(self.games);
+                        return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
+                    }
+                };
+                m.insert(k.key.clone(), element);
+                Ok(Value::Map(m))
+            }
+            other => Err(EvalError::new(ErrorKind::NotAssignable { ty: other.type_name() }, k.container)),
         }
     }
 
@@ -1161,6 +1225,17 @@ impl<'a> Machine<'a> {
         };
         Some(Ok(game_value(self.games, result)))
     }
+}
+
+/// One index of an element assignment, evaluated.
+struct ElementKey {
+    /// The index or key.
+    key: Value,
+    /// Where the index was written.
+    span: Span,
+    /// The collection it indexes: `x[i]` for `j` in `x[i][j] := v` (for a later index of one bracket group,
+    /// `x[i, j]`, the whole group).
+    container: Span,
 }
 
 fn overflow(span: Span) -> Exit {

@@ -239,3 +239,59 @@ fn completion_lists() {
     assert!(names.contains(&"Max".to_string()));
     assert!(Interpreter::member_names().contains(&"CanonicalForm"));
 }
+
+#[test]
+fn index_assignment_has_value_semantics() {
+    check("a := [1, 2, 3];\nb := a;\na[1] := 9\na\nb", &["9", "[9,2,3]", "[1,2,3]"]);
+    check("m := {\"x\" => 1};\nm[\"y\"] := 2;\nm[\"x\"] := 5;\nm", &["{\"x\" => 5, \"y\" => 2}"]);
+    check("t := [[1, 2], [3, 4]];\nu := t;\nt[2][1] := 7;\nt[1, 2] := 8;\nt\nu", &["[[1,8],[7,4]]", "[[1,2],[3,4]]"]);
+    check("mm := {1 => [0, 0]};\nmm[1][2] := *;\nmm", &["{1 => [0,*]}"]);
+    check("a := [0, 0];\nx := a[2] := 5;\n[x, a]", &["[5,[0,5]]"]);
+    // Locals, globals from inside a function, captured variables (a closure's copy).
+    check("def f() begin var l := [0, 0, 0]; for i from 1 to 3 do l[i] := i * i end; l end\nf()", &["[1,4,9]"]);
+    check("g := [0];\ndef set(x) begin g[1] := x end\nset(4);\ng", &["[4]"]);
+    check("def f() begin var l := [1]; var h := () -> begin l[1] := 2; l end; [h(), l] end\nf()", &["[[2],[1]]"]);
+    // The value is evaluated before the variable is read, so its own changes to the variable are kept.
+    check("a := [1, 2];\na[1] := begin a := [7, 8]; 0 end;\na", &["[0,8]"]);
+}
+
+#[test]
+fn index_assignment_builds_tables() {
+    let src = "g := [0 for n from 0 to 19];\n\
+               for n from 1 to 19 do\n\
+                 g[n + 1] := Mex({g[a + 1].NimSum(g[n - k - a + 1]) for k from 1 to 2 where k <= n for a from 0 to n - k})\n\
+               end\n\
+               g == Kayles.NimValueSequence(19)\ng";
+    check(src, &["true", "[0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2]"]);
+}
+
+#[test]
+fn index_assignment_errors() {
+    assert_eq!(error_of("a := [1];\na[2] := 0"), "Index out of bounds: 2.");
+    assert_eq!(error_of("a := [1];\na[0] := 0"), "Index out of bounds: 0.");
+    assert_eq!(error_of("a := [1];\na[\"x\"] := 0"), "Index out of bounds: \"x\".");
+    assert_eq!(error_of("m := {=>};\nm[1][2] := 0"), "Key not found: 1.");
+    assert_eq!(error_of("q[1] := 2"), "That variable is not defined: `q`.");
+    let not = |ty: &str| {
+        format!("Cannot assign to an element of a value of type `{ty}`: only list and map elements can be assigned.")
+    };
+    assert_eq!(error_of("s := \"abc\";\ns[1] := \"x\""), not("String"));
+    assert_eq!(error_of("s := {1, 2};\ns[1] := 3"), not("Set"));
+    assert_eq!(error_of("t := (1, 2);\nt[1] := 3"), not("Tuple"));
+    assert_eq!(error_of("g := ^;\ng[1] := 3"), not("Game"));
+    assert_eq!(error_of("a := [1];\na[1][1] := 3"), not("Integer"));
+    assert_eq!(run("f()[1] := 2").lines().next(), Some(
+        "syntax error: Syntax error: only a variable or an element of one can be assigned, as in `x := e` or `x[i] := e`."
+    ));
+}
+
+#[test]
+fn failed_index_assignment_keeps_the_old_value() {
+    let mut interp = Interpreter::new();
+    run_in(&mut interp, "a := [1, 2];\nm := {1 => [1]}");
+    assert_eq!(run_in(&mut interp, "a[3] := 0"), "error: Index out of bounds: 3.\n");
+    assert_eq!(run_in(&mut interp, "a[1] := 1 / 0"), "error: Division by zero.\n");
+    assert_eq!(run_in(&mut interp, "a[1][1] := 0"), "error: Cannot assign to an element of a value of type `Integer`: only list and map elements can be assigned.\n");
+    assert_eq!(run_in(&mut interp, "m[1][2] := 0"), "error: Index out of bounds: 2.\n");
+    assert_eq!(run_in(&mut interp, "a\nm"), "[1,2]\n{1 => [1]}\n");
+}

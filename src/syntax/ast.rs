@@ -1,8 +1,8 @@
 //! The spanned abstract syntax tree produced by the parser and walked by the interpreter.
 //!
-//! Everything is an expression ([`Expr`]); statements such as `for`, `def` and assignment are expression kinds
-//! whose value is `Nothing` (or, for `for … yield`, a list). Function bodies are held in `Rc` so that closures
-//! can share them without copying the tree.
+//! Everything is an expression ([`Expr`]); statements such as `for` and `def` are expression kinds whose value
+//! is `Nothing` (or, for `for … yield`, a list), and an assignment's value is the value assigned. Function bodies
+//! are held in `Rc` so that closures can share them without copying the tree.
 
 use super::span::Span;
 use num_bigint::BigInt;
@@ -147,6 +147,16 @@ pub enum ExprKind {
         /// The value.
         value: Box<Expr>,
     },
+    /// `x[i] := e`, `m[k] := e`, `x[i][j] := e`: rebinds the variable `x` to a copy of its list or map with one
+    /// element replaced (collections are values: other holders of the old collection keep it).
+    IndexAssign {
+        /// The variable holding the collection.
+        target: Ident,
+        /// The bracket groups after it, left to right (never empty).
+        path: Vec<IndexStep>,
+        /// The value.
+        value: Box<Expr>,
+    },
     /// `var x := e` or `var x`.
     VarDecl {
         /// The variable.
@@ -189,6 +199,15 @@ pub enum ExprKind {
     Ruleset(Rc<RulesetDef>),
     /// A syntax error already reported by the parser; evaluating it is an internal error.
     Error,
+}
+
+/// One bracket group of an element assignment's target: `[i]` or `[i, j]` (the same as `[i][j]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IndexStep {
+    /// Its indices, in order.
+    pub indices: Vec<Expr>,
+    /// The target up to and including this group's `]`: `x[i]` in `x[i][j] := e`.
+    pub span: Span,
 }
 
 /// `Left` / `Right` as written.

@@ -64,6 +64,10 @@ pub enum ParseErrorKind {
     AssignWithEquals,
     /// `e -> body` where `e` is not a name or a parenthesised list of names.
     InvalidLambdaParams,
+    /// `e := v` where `e` is neither a variable nor an element of one (`f(x) := 1`, `f(x)[1] := 1`).
+    InvalidAssignTarget,
+    /// `x.Member := v` (or `x.Member[i] := v`): values have no assignable members.
+    MemberAssignment,
 }
 
 impl ParseError {
@@ -91,6 +95,13 @@ impl ParseError {
             ParseErrorKind::AssignWithEquals => "Syntax error: use `:=` for assignment.".to_string(),
             ParseErrorKind::InvalidLambdaParams => {
                 "Syntax error: the parameters of a function must be names, as in `(x, y) -> x + y`.".to_string()
+            }
+            ParseErrorKind::InvalidAssignTarget => {
+                "Syntax error: only a variable or an element of one can be assigned, as in `x := e` or `x[i] := e`."
+                    .to_string()
+            }
+            ParseErrorKind::MemberAssignment => {
+                "Syntax error: a member cannot be assigned; values have no assignable members.".to_string()
             }
         }
     }
@@ -410,6 +421,29 @@ pub(crate) fn lambda(head: Expr, body: Expr, errors: &mut Vec<ParseError>) -> Ex
             ExprKind::Error
         }
     }
+}
+
+/// `target := value` for a postfix target: an element of a variable (`x[i]`, `x[i][j, k]`) becomes
+/// [`ExprKind::IndexAssign`]; a member or a call, or an element of one, is a syntax error at that base.
+pub(crate) fn assign_to(target: Expr, value: Expr, errors: &mut Vec<ParseError>) -> ExprKind {
+    let mut path = Vec::new();
+    let mut base = target;
+    while let ExprKind::Index { obj, indices } = base.kind {
+        path.push(IndexStep { indices, span: base.span });
+        base = *obj;
+    }
+    path.reverse();
+    let kind = match base.kind {
+        ExprKind::Var(name) if !path.is_empty() => {
+            return ExprKind::IndexAssign { target: Ident { name, span: base.span }, path, value: Box::new(value) };
+        }
+        // Already reported where it was recovered.
+        ExprKind::Error => return ExprKind::Error,
+        ExprKind::Member { .. } => ParseErrorKind::MemberAssignment,
+        _ => ParseErrorKind::InvalidAssignTarget,
+    };
+    errors.push(ParseError::new(kind, base.span));
+    ExprKind::Error
 }
 
 /// `def name(params) …`; the span is set by [`own_span`].
@@ -733,6 +767,51 @@ end";
     }
 
     #[test]
+    fn index_assignment() {
+        assert_eq!(sx("a[1] := 2"), "(:= (index a 1) 2)");
+        assert_eq!(sx("m[\"k\"] := [1]"), "(:= (index m \"k\") (list 1))");
+        assert_eq!(sx("x[i][j, k] := w"), "(:= (index (index x i) j k) w)");
+        assert_eq!(sx("a[1] := b[2] := 3"), "(:= (index a 1) (:= (index b 2) 3))");
+        assert_eq!(sx("a := b[1] := 3"), "(:= a (:= (index b 1) 3))");
+        assert_eq!(sx("a[f(1)] := a[2] + 1"), "(:= (index a (call f 1)) (+ (index a 2) 1))");
+        assert_eq!(
+            sx("for n from 0 to 3 do g[n + 1] := n end"),
+            "(for-loop (for n from 0 to 3) (do (:= (index g (+ n 1)) n)))"
+        );
+        assert_eq!(sx("a[1]; a[1] := 2;"), "(index a 1) ; (:= (index a 1) 2) ; ");
+        let src = "xs[i][j] := 0";
+        let cell = parse_cell(src, 0);
+        let ExprKind::IndexAssign { target, path, value } = &cell.block.stmts[0].kind else { panic!() };
+        assert_eq!(&src[target.span.range()], "xs");
+        let spans: Vec<&str> = path.iter().map(|s| &src[s.span.range()]).collect();
+        assert_eq!(spans, ["xs[i]", "xs[i][j]"]);
+        assert_eq!(&src[value.span.range()], "0");
+        assert_eq!(&src[cell.block.stmts[0].span.range()], src);
+    }
+
+    #[test]
+    fn invalid_assignment_targets() {
+        let target =
+            "Syntax error: only a variable or an element of one can be assigned, as in `x := e` or `x[i] := e`.";
+        let member = "Syntax error: a member cannot be assigned; values have no assignable members.";
+        assert_eq!(errs("f()[1] := 2"), [format!("{target}@0..3")]);
+        assert_eq!(errs("f(1) := 2"), [format!("{target}@0..4")]);
+        assert_eq!(errs("*[1] := 2"), [format!("{target}@0..1")]);
+        assert_eq!(errs("a.b := 3"), [format!("{member}@0..3")]);
+        assert_eq!(errs("a[1].b := 3"), [format!("{member}@0..6")]);
+        assert_eq!(errs("a.b[1] := 3"), [format!("{member}@0..3")]);
+        assert_eq!(errs("1 := 2"), ["Syntax error: unexpected `:=`.@2..4"]);
+        assert_eq!(errs("[a] := 2"), ["Syntax error: unexpected `:=`.@4..6"]);
+        assert_eq!(
+            errs("a[1] = 2"),
+            ["Syntax error: unexpected `=`; use `:=` for assignment and `==` for comparison.@5..6"]
+        );
+        // A recovered error in the target is reported once.
+        assert_eq!(errs("a[1 +] := 2"), ["Syntax error: unexpected `]`.@5..6"]);
+        assert_eq!(errs("f()[1] := 2; a.b := 3").len(), 2);
+    }
+
+    #[test]
     fn spans() {
         let cell = parse_cell("  x := 1 + 23", 7);
         assert_eq!(cell.span, Span::new(7, 2, 13));
@@ -876,6 +955,8 @@ end";
             "1 +",
             "if x then",
             "x :=",
+            "a[1] :=",
+            "a[1][",
             "for x in L",
             "ruleset K",
             "def f(x)",

@@ -233,6 +233,24 @@ fn write_expr(out: &mut String, e: &Expr) {
             write_expr(out, value);
             out.push(')');
         }
+        ExprKind::IndexAssign { target, path, value } => {
+            // As the target reads: `x[i][j, k] := v` is `(:= (index (index x i) j k) v)`.
+            out.push_str("(:= ");
+            for _ in path {
+                out.push_str("(index ");
+            }
+            out.push_str(&target.name);
+            for step in path {
+                for i in &step.indices {
+                    out.push(' ');
+                    write_expr(out, i);
+                }
+                out.push(')');
+            }
+            out.push(' ');
+            write_expr(out, value);
+            out.push(')');
+        }
         ExprKind::VarDecl { target, value } => {
             out.push_str("(var ");
             out.push_str(&target.name);
