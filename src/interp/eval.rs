@@ -1006,7 +1006,7 @@ impl<'a> Machine<'a> {
             Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
             Value::Object(o) => match crate::ruleset::dispatch::to_game(self, o) {
                 Some(r) => Some(r),
-                None => builtins::impartial::to_game(self, o),
+                None => builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o)),
             },
             _ => None,
         }
@@ -1084,10 +1084,12 @@ impl<'a> Machine<'a> {
                 let h = self.games.neg(*g);
                 Ok(game_value(self.games, h))
             }
-            (UnaryOp::Neg, _) => match crate::ruleset::dispatch::negate(self, &v) {
-                Some(x) => Ok(x),
-                None => Err(no_op("-")),
-            },
+            (UnaryOp::Neg, _) => {
+                match crate::ruleset::dispatch::negate(self, &v).or_else(|| builtins::sumber::negate(&v)) {
+                    Some(x) => Ok(x),
+                    None => Err(no_op("-")),
+                }
+            }
             (UnaryOp::PlusMinus, _) => match self.to_game(&v) {
                 Some(Ok(g)) => {
                     let h = self.games.plus_minus(g);
@@ -1109,6 +1111,9 @@ impl<'a> Machine<'a> {
                 return r.map_err(|e| e.kind);
             }
             if let Some(r) = builtins::impartial::binary(self, op, a, b) {
+                return r;
+            }
+            if let Some(r) = builtins::sumber::binary(self, op, a, b) {
                 return r;
             }
         }

@@ -169,7 +169,7 @@ pub static GAME: &[Member] = &[
     member("SumberForm", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.sumber_form(g) {
-            Some(x) => Ok(Shown::value("Sumber", x)),
+            Some(x) => Ok(super::sumber::SumberValue::value(x)),
             None => {
                 let game = this.display(m.games);
                 Err(s.err(ErrorKind::NotASumber { game }))

@@ -15,6 +15,7 @@ mod misc;
 mod numbers;
 pub mod ruleset;
 mod strings;
+pub mod sumber;
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;
@@ -128,7 +129,7 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
         Value::Tuple(_) => &TUPLE_TABLES,
         Value::Player(_) => &PLAYER_TABLES,
         Value::Thermograph(_) => &THERMOGRAPH_TABLES,
-        Value::Object(o) => impartial::tables_for_object(o).unwrap_or(&[]),
+        Value::Object(o) => sumber::tables_for_object(o).or_else(|| impartial::tables_for_object(o)).unwrap_or(&[]),
         _ => &[],
     }
 }
@@ -155,6 +156,7 @@ fn all_tables() -> Vec<&'static [Member]> {
         ruleset::POSITION_SUM,
         ruleset::GRID,
         ruleset::GRID_CLASS,
+        sumber::SUMBER,
     ];
     tables.extend(impartial::all_tables());
     tables
