@@ -383,7 +383,8 @@ impl Sumber {
 
     // --- cuts (Definition 1) ---
 
-    /// S^m = Σ_{d_k ≥ m} s_k·↑(d_k) − (Σ_{d_k ≥ m} s_k)·↑(m), which has net weight 0 and no `*`.
+    /// S^m = Σ_{d_k ≥ m} s_k·↑(d_k) − (Σ_{d_k ≥ m} s_k)·↑(m), which has no `*`, and net weight 0 when
+    /// m > 0 (↑(0) = 0, so S^0 is S without its `*`).
     ///
     /// (The paper's displayed formula subtracts Σ_{d_k < m} s_k·↑(m); its Example 1 — and the requirement that
     /// S^m + S_m = S split S into a net-weight-0 upper part — show the intended coefficient is Σ_{d_k ≥ m} s_k.)
