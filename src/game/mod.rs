@@ -11,6 +11,7 @@ pub mod number;
 pub mod obligated;
 pub mod print;
 pub mod store;
+pub mod subordinate;
 pub mod sumber;
 pub mod takebreak;
 #[cfg(test)]

@@ -4,7 +4,7 @@ use super::globals::{extreme, sum_values};
 use super::{boolean, elements, function, index, list, member, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
-use crate::interp::value::{map_in_display_order, set_in_display_order, sort_for_display, Function, Value};
+use crate::interp::value::{set_in_display_order, sort_for_display, Function, Value};
 use imbl::{OrdMap, OrdSet, Vector};
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -17,12 +17,12 @@ pub static LIST: &[Member] = &[
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))),
     member("Head", 0, |_, s, this, _| match the_list(s, this)?.front() {
         Some(v) => Ok(v.clone()),
-        None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "1".into() })),
+        None => Err(empty(s)),
     }),
     member("Tail", 0, |_, s, this, _| {
         let l = the_list(s, this)?;
         if l.is_empty() {
-            return Err(s.err(ErrorKind::IndexOutOfBounds { index: "2".into() }));
+            return Err(empty(s));
         }
         Ok(Value::List(l.clone().split_off(1)))
     }),
@@ -41,6 +41,11 @@ pub static LIST: &[Member] = &[
         Ok(list(sort_with(m, s, v, args)?))
     }),
     member("Map", 1, |m, s, this, args| {
+        let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
+        Ok(list(map_with(m, s, v, args)?))
+    }),
+    // CGSuite's name for `Map`.
+    member("Apply", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(map_with(m, s, v, args)?))
     }),
@@ -86,6 +91,22 @@ pub static LIST: &[Member] = &[
     member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
     member("ToList", 0, |_, _, this, _| Ok(this.clone())),
     member("ToSet", 0, |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))),
+    member("Exists", 1, exists),
+    member("ForAll", 1, for_all),
+    member("Find", 1, find),
+    member("ForEach", 1, for_each),
+    member("Mex", 0, mex),
+    member("Take", 1, |m, s, this, args| Ok(list(take(m, s, this, args)?))),
+    member("Flattened", 0, |m, s, this, _| Ok(list(flattened(m, s, this)?))),
+    // `Grouped(n)`: consecutive runs of `n` elements, the last one shorter if need be.
+    member("Grouped", 1, |_, s, this, args| {
+        let n = super::count(s, args, 0)? as usize;
+        if n == 0 {
+            return Err(s.wrong_type(0, "positive Integer", &args[0]));
+        }
+        let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
+        Ok(list(v.chunks(n).map(|c| list(c.iter().cloned()))))
+    }),
 ];
 
 /// Members of `Set`.
@@ -126,6 +147,49 @@ pub static SET: &[Member] = &[
     member("Sorted", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
     member("ToList", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
     member("ToSet", 0, |_, _, this, _| Ok(this.clone())),
+    // Sets iterate in display order, so `Head` is the first element printed.
+    member("Head", 0, |m, s, this, _| {
+        set_in_display_order(m.games, the_set(s, this)?).into_iter().next().ok_or_else(|| empty(s))
+    }),
+    member("Tail", 0, |m, s, this, _| {
+        let v = set_in_display_order(m.games, the_set(s, this)?);
+        if v.is_empty() {
+            return Err(empty(s));
+        }
+        Ok(Value::Set(v.into_iter().skip(1).collect()))
+    }),
+    member("Apply", 1, |m, s, this, args| {
+        let v = set_in_display_order(m.games, the_set(s, this)?);
+        Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
+    }),
+    member("Count", 1, |m, s, this, args| {
+        let v = set_in_display_order(m.games, the_set(s, this)?);
+        Ok(Value::int(filter_with(m, s, v, args)?.len()))
+    }),
+    member("Concat", 1, |m, s, this, args| {
+        let mut set = the_set(s, this)?.clone();
+        set.extend(elements(m, s, args, 0)?);
+        Ok(Value::Set(set))
+    }),
+    // `Replaced(map)`: the keys of `map` removed, its values added.
+    member("Replaced", 1, |_, s, this, args| {
+        let Value::Map(map) = &args[0] else {
+            return Err(s.wrong_type(0, "Map", &args[0]));
+        };
+        let mut set = the_set(s, this)?.clone();
+        for k in map.keys() {
+            set.remove(k);
+        }
+        set.extend(map.values().cloned());
+        Ok(Value::Set(set))
+    }),
+    member("Exists", 1, exists),
+    member("ForAll", 1, for_all),
+    member("Find", 1, find),
+    member("ForEach", 1, for_each),
+    member("Mex", 0, mex),
+    member("Take", 1, |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))),
+    member("Flattened", 0, |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))),
 ];
 
 /// Members of `Map`.
@@ -133,13 +197,12 @@ pub static MAP: &[Member] = &[
     member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))),
     member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
     member("Keys", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
-    member("Values", 0, |m, s, this, _| {
-        let entries = map_in_display_order(m.games, the_map(s, this)?);
-        Ok(list(entries.into_iter().map(|(_, v)| v)))
-    }),
-    member("Entries", 0, |m, s, this, _| {
-        let entries = map_in_display_order(m.games, the_map(s, this)?);
-        Ok(list(entries.into_iter().map(|(k, v)| Value::Tuple(Rc::from(vec![k, v])))))
+    // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
+    // `(key, value)` tuple.
+    member("Values", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))),
+    member("Entries", 0, |_, s, this, _| {
+        let entries = the_map(s, this)?.iter().map(|(k, v)| Value::Tuple(Rc::from(vec![k.clone(), v.clone()])));
+        Ok(Value::Set(entries.collect()))
     }),
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
     member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
@@ -197,9 +260,92 @@ pub fn range(s: &Site, args: &[Value], len: usize) -> Result<(usize, usize), Eva
 fn nonempty_extreme(m: &mut Machine, s: &Site, this: &Value, want: Ordering) -> Result<Value, EvalError> {
     let items = m.elements(this).unwrap_or_default();
     if items.is_empty() {
-        return Err(s.err(ErrorKind::IndexOutOfBounds { index: "1".into() }));
+        return Err(empty(s));
     }
     Ok(extreme(m, items, want))
+}
+
+/// CGSuite's error for `Head`, `Tail`, `Max`, `Min` of an empty collection.
+fn empty(s: &Site) -> EvalError {
+    s.err(ErrorKind::InvalidArgument { message: "That `Collection` is empty.".into() })
+}
+
+/// The elements of the list or set `this` (sets in display order).
+fn items(m: &mut Machine, s: &Site, this: &Value) -> Result<Vec<Value>, EvalError> {
+    m.elements(this).ok_or_else(|| s.bug())
+}
+
+/// Whether `f(v)` holds (`f` must return a Boolean).
+fn holds(m: &mut Machine, s: &Site, f: &Rc<Function>, v: Value) -> Result<bool, EvalError> {
+    match call1(m, s, f, v)? {
+        Value::Boolean(b) => Ok(b),
+        other => Err(s.err(ErrorKind::NotBoolean { ty: other.type_name() })),
+    }
+}
+
+/// `Exists(p)`: some element satisfies `p` (stops at the first).
+fn exists(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = function(s, args, 0)?;
+    for v in items(m, s, this)? {
+        if holds(m, s, &f, v)? {
+            return Ok(boolean(true));
+        }
+    }
+    Ok(boolean(false))
+}
+
+/// `ForAll(p)`: every element satisfies `p` (stops at the first that does not).
+fn for_all(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = function(s, args, 0)?;
+    for v in items(m, s, this)? {
+        if !holds(m, s, &f, v)? {
+            return Ok(boolean(false));
+        }
+    }
+    Ok(boolean(true))
+}
+
+/// `Find(p)`: the first element satisfying `p`, or `Nothing`.
+fn find(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = function(s, args, 0)?;
+    for v in items(m, s, this)? {
+        if holds(m, s, &f, v.clone())? {
+            return Ok(v);
+        }
+    }
+    Ok(Value::Nothing)
+}
+
+/// `ForEach(f)`: calls `f` on each element for its effect; `Nothing`.
+fn for_each(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = function(s, args, 0)?;
+    for v in items(m, s, this)? {
+        call1(m, s, &f, v)?;
+    }
+    Ok(Value::Nothing)
+}
+
+/// `Mex`: the least non-negative integer not among the elements (as the global `Mex`).
+fn mex(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    super::globals::mex(m, s, std::slice::from_ref(this))
+}
+
+/// `Take(n)`: the first `n` elements (all of them if there are fewer).
+fn take(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Vec<Value>, EvalError> {
+    let n = super::count(s, args, 0)? as usize;
+    Ok(items(m, s, this)?.into_iter().take(n).collect())
+}
+
+/// `Flattened`: the elements, with each list or set element replaced by its elements (one level).
+fn flattened(m: &mut Machine, s: &Site, this: &Value) -> Result<Vec<Value>, EvalError> {
+    let mut out = Vec::new();
+    for v in items(m, s, this)? {
+        match &v {
+            Value::List(_) | Value::Set(_) => out.extend(items(m, s, &v)?),
+            _ => out.push(v),
+        }
+    }
+    Ok(out)
 }
 
 fn call1(m: &mut Machine, s: &Site, f: &Rc<Function>, v: Value) -> Result<Value, EvalError> {

@@ -1,7 +1,9 @@
 //! Members of games (LANGUAGE.md §7), mapped to the engine. Numbers answer them too, converted to games.
 
-use super::{boolean, dyadic, game, member, player, set, this_game, Member};
-use crate::interp::error::ErrorKind;
+use super::{boolean, dyadic, game, member, player, set, this_game, Member, Site};
+use crate::game::Dyadic;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
 use crate::interp::value::{dyadic_value, game_value, Player, Shown, Value};
 use std::rc::Rc;
 
@@ -53,13 +55,35 @@ pub static GAME: &[Member] = &[
     }),
     game_set!("LeftOptions", left_options),
     game_set!("RightOptions", right_options),
-    member("Options", 1, |m, s, this, args| {
+    // `Options(player)`; `Options` alone is every option of either player, as CGSuite's Game.cgs
+    // (`Options(Left).ToSet Union Options(Right)`).
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: |m, s, this, args| {
+            let g = this_game(m, s, this)?;
+            let hs = match args.first() {
+                None => {
+                    let mut hs = m.games.left_options(g);
+                    hs.extend(m.games.right_options(g));
+                    hs
+                }
+                Some(_) => match player(s, args, 0)? {
+                    Player::Left => m.games.left_options(g),
+                    Player::Right => m.games.right_options(g),
+                },
+            };
+            Ok(set(hs.into_iter().map(|h| game_value(m.games, h))))
+        },
+    },
+    // `Stop(player)`: `LeftStop` or `RightStop` (CGSuite's CanonicalStopper.cgs).
+    member("Stop", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
-        let hs = match player(s, args, 0)? {
-            Player::Left => m.games.left_options(g),
-            Player::Right => m.games.right_options(g),
+        let d = match player(s, args, 0)? {
+            Player::Left => m.games.left_stop(g),
+            Player::Right => m.games.right_stop(g),
         };
-        Ok(set(hs.into_iter().map(|h| game_value(m.games, h))))
+        Ok(dyadic_value(d))
     }),
     member("Birthday", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
@@ -140,18 +164,11 @@ pub static GAME: &[Member] = &[
             Err(e) => Err(s.err(m.game_error(e))),
         }
     }),
-    member("NortonProduct", 1, |m, s, this, args| {
-        let g = this_game(m, s, this)?;
-        let u = game(m, s, args, 0)?;
-        let r = m.games.norton_product(g, u);
-        m.game_result(r, s.span)
-    }),
-    member("ConwayProduct", 1, |m, s, this, args| {
-        let g = this_game(m, s, this)?;
-        let h = game(m, s, args, 0)?;
-        let r = m.games.conway_product(g, h);
-        Ok(game_value(m.games, r))
-    }),
+    member("NortonProduct", 1, norton_product),
+    // CGSuite's `NortonMultiply` (CanonicalShortGame.cgs) is the same operation under its other name.
+    member("NortonMultiply", 1, norton_product),
+    member("ConwayProduct", 1, conway_product),
+    member("ConwayMultiply", 1, conway_product),
     member("Pow", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
         let x = dyadic(s, args, 0)?;
@@ -177,6 +194,35 @@ pub static GAME: &[Member] = &[
         }
     }),
     game_bool!("IsSumber", is_sumber),
+    // `G == -G` (CGSuite's `isSwitch`): `+-1`, `*`, `0`.
+    member("IsSwitch", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        let n = m.games.neg(g);
+        Ok(boolean(n == g))
+    }),
+    member("IsZero", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        Ok(boolean(g == m.games.zero()))
+    }),
+    // A non-negative integer (CGSuite's `IsOrdinal` on short games).
+    member("IsOrdinal", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        let ordinal = m.games.is_integer(g) && m.games.number_value(g).is_some_and(|d| d >= Dyadic::ZERO);
+        Ok(boolean(ordinal))
+    }),
+    // `G.Subordinate(B)`: the H with `B : H == G` (see `game/subordinate.rs`).
+    member("Subordinate", 1, |m, s, this, args| {
+        let g = this_game(m, s, this)?;
+        let base = game(m, s, args, 0)?;
+        match m.games.checked(|gs| gs.subordinate(g, base)) {
+            Ok(Some(h)) => Ok(game_value(m.games, h)),
+            Ok(None) => {
+                let message = "That game cannot be subordinated to the specified base.".to_string();
+                Err(s.err(ErrorKind::InvalidArgument { message }))
+            }
+            Err(e) => Err(s.err(m.game_error(e))),
+        }
+    }),
     member("NimValue", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.nimber_value(g) {
@@ -192,3 +238,17 @@ pub static GAME: &[Member] = &[
     member("Genus", 0, super::impartial::genus),
     member("ObligatedValue", 0, super::impartial::obligated_value),
 ];
+
+fn norton_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let g = this_game(m, s, this)?;
+    let u = game(m, s, args, 0)?;
+    let r = m.games.norton_product(g, u);
+    m.game_result(r, s.span)
+}
+
+fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let g = this_game(m, s, this)?;
+    let h = game(m, s, args, 0)?;
+    let r = m.games.conway_product(g, h);
+    Ok(game_value(m.games, r))
+}

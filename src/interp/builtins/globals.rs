@@ -77,7 +77,7 @@ fn min(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError>
     Ok(extreme(m, items, Ordering::Less))
 }
 
-fn mex(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+pub fn mex(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let items = elements(m, site, args, 0)?;
     let mut seen = Vec::new();
     for v in &items {

@@ -1,6 +1,7 @@
-//! Members of players and thermographs.
+//! Members of players, outcome classes and thermographs.
 
 use super::{member, player, string, Member};
+use crate::game::Outcome;
 use crate::interp::error::{Arity, ErrorKind};
 use crate::interp::value::{dyadic_value, Player, Shown, Value};
 
@@ -12,6 +13,40 @@ pub static PLAYER: &[Member] = &[
     }),
     member("Sign", 0, |_, s, this, _| match this {
         Value::Player(p) => Ok(Value::int(p.sign())),
+        _ => Err(s.bug()),
+    }),
+    // CGSuite enums: `Ordinal` is the 1-based position in the declaration (`Left`, `Right`), `Literal` the name.
+    member("Ordinal", 0, |_, s, this, _| match this {
+        Value::Player(Player::Left) => Ok(Value::int(1)),
+        Value::Player(Player::Right) => Ok(Value::int(2)),
+        _ => Err(s.bug()),
+    }),
+    member("Literal", 0, |_, s, this, _| match this {
+        Value::Player(Player::Left) => Ok(Value::str("Left")),
+        Value::Player(Player::Right) => Ok(Value::str("Right")),
+        _ => Err(s.bug()),
+    }),
+];
+
+/// Members of `OutcomeClass`.
+pub static OUTCOME: &[Member] = &[
+    // 1-based position in CGSuite's declaration `P, N, L, R, …` (OutcomeClass.cgs).
+    member("Ordinal", 0, |_, s, this, _| match this {
+        Value::Outcome(o) => Ok(Value::int(match o {
+            Outcome::P => 1,
+            Outcome::N => 2,
+            Outcome::L => 3,
+            Outcome::R => 4,
+        })),
+        _ => Err(s.bug()),
+    }),
+    member("Literal", 0, |_, s, this, _| match this {
+        Value::Outcome(o) => Ok(Value::str(match o {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::L => "L",
+            Outcome::R => "R",
+        })),
         _ => Err(s.bug()),
     }),
 ];

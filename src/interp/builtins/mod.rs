@@ -113,6 +113,7 @@ static SET_TABLES: [&[Member]; 1] = [collections::SET];
 static MAP_TABLES: [&[Member]; 1] = [collections::MAP];
 static TUPLE_TABLES: [&[Member]; 1] = [collections::TUPLE];
 static PLAYER_TABLES: [&[Member]; 1] = [misc::PLAYER];
+static OUTCOME_TABLES: [&[Member]; 1] = [misc::OUTCOME];
 static THERMOGRAPH_TABLES: [&[Member]; 1] = [misc::THERMOGRAPH];
 
 /// The member tables that apply to a value, most specific first. Numbers answer game members.
@@ -128,6 +129,7 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
         Value::Map(_) => &MAP_TABLES,
         Value::Tuple(_) => &TUPLE_TABLES,
         Value::Player(_) => &PLAYER_TABLES,
+        Value::Outcome(_) => &OUTCOME_TABLES,
         Value::Thermograph(_) => &THERMOGRAPH_TABLES,
         Value::Object(o) => sumber::tables_for_object(o).or_else(|| impartial::tables_for_object(o)).unwrap_or(&[]),
         _ => &[],
@@ -151,6 +153,7 @@ fn all_tables() -> Vec<&'static [Member]> {
         collections::MAP,
         collections::TUPLE,
         misc::PLAYER,
+        misc::OUTCOME,
         misc::THERMOGRAPH,
         ruleset::POSITION,
         ruleset::POSITION_SUM,
@@ -325,5 +328,24 @@ mod tests {
             assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
         }
         assert!(all_member_names().contains(&"NimSum"));
+    }
+
+    #[test]
+    fn cgsuite_members_of_the_audit_exist() {
+        let has = |table: &[Member], name: &str| table.iter().any(|m| m.name == name);
+        for name in "NortonMultiply ConwayMultiply Subordinate IsSwitch IsZero IsOrdinal Stop".split_whitespace() {
+            assert!(has(game::GAME, name), "missing game member {name}");
+        }
+        for name in "IsEvil IsOdious IsSmallInteger UglyProduct".split_whitespace() {
+            assert!(has(numbers::INTEGER, name), "missing integer member {name}");
+        }
+        for name in "Max Min Reciprocal IsZero IsOrdinal".split_whitespace() {
+            assert!(has(numbers::RATIONAL, name), "missing number member {name}");
+        }
+        for name in "Apply Exists ForAll Find ForEach Mex Take Flattened".split_whitespace() {
+            assert!(has(collections::LIST, name) && has(collections::SET, name), "missing collection member {name}");
+        }
+        assert!(has(collections::LIST, "Grouped") && has(collections::SET, "Replaced"));
+        assert!(has(misc::PLAYER, "Ordinal") && has(misc::OUTCOME, "Literal"));
     }
 }

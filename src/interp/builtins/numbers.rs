@@ -1,6 +1,6 @@
 //! Members of integers and rationals (numbers also answer every game member, see `game.rs`).
 
-use super::{boolean, integer, member, Member, Site};
+use super::{boolean, integer, member, number, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::value::{div_mod_floor, is_dyadic, Value};
 use num_bigint::BigInt;
@@ -27,9 +27,10 @@ pub static INTEGER: &[Member] = &[
     }),
     member("Gcd", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))),
     member("Lcm", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))),
+    // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
     member("Div", 1, |_, s, this, args| {
         let d = nonzero(s, args)?;
-        Ok(Value::int(div_mod_floor(int(s, this)?, d).0))
+        Ok(Value::int(int(s, this)? / d))
     }),
     member("Mod", 1, |_, s, this, args| {
         let d = nonzero(s, args)?;
@@ -57,6 +58,22 @@ pub static INTEGER: &[Member] = &[
     }),
     member("IsEven", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_even()))),
     member("IsOdd", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))),
+    // An even (evil) or odd (odious) number of ones in binary; negative integers count the bits of their
+    // two's complement that differ from the sign bit, as Java's `BigInteger.bitCount` (CGSuite).
+    member("IsEvil", 0, |_, s, this, _| Ok(boolean(bit_count(int(s, this)?).is_multiple_of(2)))),
+    member("IsOdious", 0, |_, s, this, _| Ok(boolean(bit_count(int(s, this)?) % 2 == 1))),
+    // -2^31 <= n < 2^31 (CGSuite's native integers; cgs integers are all exact).
+    member("IsSmallInteger", 0, |_, s, this, _| {
+        let n = int(s, this)?;
+        Ok(boolean(n.to_i32().is_some()))
+    }),
+    member("UglyProduct", 1, |_, s, this, args| {
+        let (a, b) = (int(s, this)?, non_negative(s, args, 0)?);
+        if a.is_negative() {
+            return Err(s.err(ErrorKind::ExpectedInteger { what: "ugly-product operand", value: a.to_string() }));
+        }
+        Ok(Value::int(ugly_product(a, b)))
+    }),
 ];
 
 /// Members of `Rational` (and so of `DyadicRational` and `Integer`).
@@ -78,7 +95,59 @@ pub static RATIONAL: &[Member] = &[
     }),
     member("IsDyadic", 0, |_, s, this, _| Ok(boolean(is_dyadic(&rat(s, this)?)))),
     member("IsInteger", 0, |_, s, this, _| Ok(boolean(rat(s, this)?.is_integer()))),
+    member("IsZero", 0, |_, s, this, _| Ok(boolean(rat(s, this)?.is_zero()))),
+    // A non-negative integer (CGSuite: `5.IsOrdinal`, `0.IsOrdinal` are true, `(-1).IsOrdinal` false).
+    member("IsOrdinal", 0, |_, s, this, _| {
+        let r = rat(s, this)?;
+        Ok(boolean(r.is_integer() && !r.is_negative()))
+    }),
+    member("Reciprocal", 0, |_, s, this, _| {
+        let r = rat(s, this)?;
+        if r.is_zero() {
+            return Err(s.err(ErrorKind::DivisionByZero));
+        }
+        Ok(Value::rational(r.recip()))
+    }),
+    member("Max", 1, |_, s, this, args| {
+        let (a, b) = (rat(s, this)?, number(s, args, 0)?);
+        Ok(if b > a { args[0].clone() } else { this.clone() })
+    }),
+    member("Min", 1, |_, s, this, args| {
+        let (a, b) = (rat(s, this)?, number(s, args, 0)?);
+        Ok(if b < a { args[0].clone() } else { this.clone() })
+    }),
 ];
+
+/// The number of ones in the binary form of `n >= 0`; for `n < 0`, of `-n - 1` (Java's `bitCount`).
+fn bit_count(n: &BigInt) -> u64 {
+    if n.is_negative() {
+        (-n - BigInt::one()).magnitude().count_ones()
+    } else {
+        n.magnitude().count_ones()
+    }
+}
+
+/// The ugly product of `a, b >= 0` (CGSuite's `UglyProduct`): the nim sum, over the bits `2^m` of `a` and
+/// `2^n` of `b`, of `2^m ⊗ 2^n`, where `2^0 ⊗ 2^n = 2^n`, `2^m ⊗ 2^n = 2^max + 2^(min-1)` for `m != n >= 1`
+/// and `2^m ⊗ 2^m = 2^(m-1)`.
+fn ugly_product(a: &BigInt, b: &BigInt) -> BigInt {
+    let pow2 = |k: u64| BigInt::one() << k;
+    let bits = |x: &BigInt| (0..x.bits()).filter(|&k| x.bit(k)).collect::<Vec<u64>>();
+    let (xs, ys) = (bits(a), bits(b));
+    let mut result = BigInt::zero();
+    for &x in &xs {
+        for &y in &ys {
+            let term = match (x, y) {
+                (0, _) => pow2(y),
+                (_, 0) => pow2(x),
+                _ if x == y => pow2(x - 1),
+                _ => pow2(x.max(y)) + pow2(x.min(y) - 1),
+            };
+            result ^= term;
+        }
+    }
+    result
+}
 
 fn int<'v>(s: &Site, this: &'v Value) -> Result<&'v BigInt, EvalError> {
     match this {
