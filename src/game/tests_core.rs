@@ -653,3 +653,51 @@ fn interrupt_unwinds_and_leaves_a_usable_arena() {
     let two = g.integer(2);
     assert_eq!(s, g.norton_product(two, a).unwrap());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+    /// Conway's product on day-2 games: commutative, 1 is the unit and 0 absorbs (on canonical forms),
+    /// negation pulls out, and the product is canonical; on numbers it is the ordinary product.
+    #[test]
+    fn conway_product_laws(a in 0usize..22, b in 0usize..22, p in -12i64..12, q in -12i64..12, e in 0u32..3) {
+        let mut g = Games::new();
+        let d2 = day2(&mut g);
+        let (x, y) = (d2[a], d2[b]);
+        let xy = g.conway_product(x, y);
+        prop_assert_eq!(xy, g.conway_product(y, x));
+        let (one, z) = (g.integer(1), g.zero());
+        prop_assert_eq!(g.conway_product(one, x), x);
+        prop_assert_eq!(g.conway_product(z, x), z);
+        let nx = g.neg(x);
+        let nxy = g.conway_product(nx, y);
+        prop_assert_eq!(nxy, g.neg(xy));
+        assert_canonical(&mut g, xy);
+        let (u, v) = (Dyadic::new(p, e), Dyadic::new(q, 2 - e.min(2)));
+        let (gu, gv) = (g.number(u), g.number(v));
+        let uv = g.conway_product(gu, gv);
+        prop_assert_eq!(Some(uv), u.checked_mul(v).map(|w| g.number(w)));
+    }
+
+    /// `G.PowTo(x)` is the ordinal sum with the blowup of x, so `Subordinate` recovers the blowup; PowTo(1)
+    /// is G itself; and for G = <0|H> the two are linked by `Pow(n) = <0 | H - PowTo(n - 1)>`.
+    #[test]
+    fn pow_to_and_subordinate(a in 0usize..22, n in 1i64..5, k in 1i64..8) {
+        let mut g = Games::new();
+        let d2 = day2(&mut g);
+        let x = d2[a];
+        let one = Dyadic::ONE;
+        prop_assert_eq!(g.pow_to(x, one), Ok(x));
+        let xk = Dyadic::new(k, 2);
+        let p = g.pow_to(x, xk).unwrap();
+        let b = super::number::blowup(xk).unwrap();
+        let bg = g.number(b);
+        prop_assert_eq!(g.subordinate(p, x), Some(bg));
+        let up = g.up();
+        let pn = g.pow(up, Dyadic::from_int(n)).unwrap();
+        let star = g.nimber(1);
+        let below = g.pow_to(up, Dyadic::from_int(n - 1)).unwrap();
+        let right = g.sub(star, below);
+        let z = g.zero();
+        prop_assert_eq!(pn, g.new_game(&[z], &[right]));
+    }
+}
