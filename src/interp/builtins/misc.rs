@@ -60,6 +60,18 @@ pub static THERMOGRAPH: &[Member] = &[
         let left = player(s, args, 0)? == Player::Left;
         Ok(Shown::value("Trajectory", t.wall(left)))
     }),
+    member("LeftWall", 0, |_, s, this, _| {
+        let Value::Thermograph(t) = this else {
+            return Err(s.bug());
+        };
+        Ok(Shown::value("Trajectory", t.wall(true)))
+    }),
+    member("RightWall", 0, |_, s, this, _| {
+        let Value::Thermograph(t) = this else {
+            return Err(s.bug());
+        };
+        Ok(Shown::value("Trajectory", t.wall(false)))
+    }),
     member("Mast", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
