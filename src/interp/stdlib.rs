@@ -29,6 +29,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("<stdlib/subtraction.cgs>", include_str!("../../stdlib/subtraction.cgs")),
     ("<stdlib/bipass.cgs>", include_str!("../../stdlib/bipass.cgs")),
     ("<stdlib/coordinates.cgs>", include_str!("../../stdlib/coordinates.cgs")),
+    ("<stdlib/grid_games.cgs>", include_str!("../../stdlib/grid_games.cgs")),
 ];
 
 /// A global name as `&'static str`, leaked once per distinct name for the life of the process (the native
