@@ -8,8 +8,9 @@
 //!   and every state the shortcut answers `Nothing` for use it. A hook that fails leaves no node behind, so
 //!   asking again (after an interruption, say) runs it again.
 //! - **`NativeValue(solver, state)`** runs one of the native solvers of [`super::native`] — `"Domineering"`,
-//!   `"Clobber"`, `"Cram"` (board strings or grids) and `"ToadsAndFrogs"` (strip strings) — and answers `Nothing`
-//!   when the solver does not apply (a region larger than its 128-cell bitboards, a cell it does not know).
+//!   `"Clobber"`, `"Cram"` (board strings or grids), `"ToadsAndFrogs"` (strip strings) and `"Hackenbush"` (lists
+//!   of edges `(u, w, colour)`, the stdlib's normal form) — and answers `Nothing` when the solver does not apply (a
+//!   region larger than its 128-cell bitboards, more than 128 edges, a cell or an edge it does not know).
 //!   The solvers belong to the interpreter ([`NativeState`], created by the stdlib loader), so their memos hold
 //!   ids of the interpreter's own game arena; Ctrl-C interrupts them.
 //! - **`ByRules(position)`** is the same position in a *twin* of its ruleset: an instance of the same declaration
@@ -22,6 +23,7 @@ use super::gridvalue::GridValue;
 use super::native::clobber::ClobberSolver;
 use super::native::cram::CramSolver;
 use super::native::domineering::DomineeringSolver;
+use super::native::hackenbush::{self, HackenbushSolver};
 use super::native::toads::ToadsSolver;
 use super::native::NativeError;
 use super::position::as_position;
@@ -54,6 +56,7 @@ pub struct NativeState {
     clobber: RefCell<ClobberSolver>,
     cram: RefCell<CramSolver>,
     toads: RefCell<ToadsSolver>,
+    hackenbush: RefCell<HackenbushSolver>,
     twins: RefCell<FxHashMap<u64, Rc<Instance>>>,
 }
 
@@ -82,12 +85,15 @@ impl NativeState {
         let mut cram = CramSolver::new();
         cram.set_interrupt(interrupt.clone());
         let mut toads = ToadsSolver::new();
-        toads.set_interrupt(interrupt);
+        toads.set_interrupt(interrupt.clone());
+        let mut hackenbush = HackenbushSolver::new();
+        hackenbush.set_interrupt(interrupt);
         NativeState {
             domineering: RefCell::new(domineering),
             clobber: RefCell::new(clobber),
             cram: RefCell::new(cram),
             toads: RefCell::new(toads),
+            hackenbush: RefCell::new(hackenbush),
             twins: RefCell::default(),
         }
     }
@@ -169,6 +175,29 @@ fn board(s: &Site, args: &[Value], i: usize) -> Result<Grid, EvalError> {
     }
 }
 
+/// A Hackenbush state as edges: a list of triples `(u, w, colour)` (tuples or lists), `u` and `w` natural numbers
+/// (0 the ground), `colour` one of "l", "r", "e", "g". `None` for anything else.
+fn hackenbush_edges(v: &Value) -> Option<Vec<hackenbush::Edge>> {
+    use num_traits::ToPrimitive;
+    let Value::List(items) = v else { return None };
+    let vertex = |v: &Value| match v {
+        Value::Integer(n) => n.to_u64(),
+        _ => None,
+    };
+    items
+        .iter()
+        .map(|e| {
+            let parts: Vec<&Value> = match e {
+                Value::Tuple(t) => t.iter().collect(),
+                Value::List(l) => l.iter().collect(),
+                _ => return None,
+            };
+            let [u, w, Value::String(c)] = parts[..] else { return None };
+            Some((vertex(u)?, vertex(w)?, hackenbush::Colour::from_letter(c)?))
+        })
+        .collect()
+}
+
 /// `NativeValue(solver, state)`.
 fn native_value(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let Value::String(name) = &args[0] else { return Err(s.wrong_type(0, "String", &args[0])) };
@@ -194,9 +223,14 @@ fn native_value(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, Eval
             let r = st.toads.borrow_mut().value(m.games, t);
             r
         }
+        "Hackenbush" => {
+            let Some(edges) = hackenbush_edges(&args[1]) else { return Ok(Value::Nothing) };
+            let r = st.hackenbush.borrow_mut().value(m.games, &edges);
+            r
+        }
         other => {
             let message = format!(
-                "`NativeValue`: no native solver named \"{other}\" (there are \"Domineering\", \"Clobber\", \"Cram\" and \"ToadsAndFrogs\")."
+                "`NativeValue`: no native solver named \"{other}\" (there are \"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\" and \"Hackenbush\")."
             );
             return Err(s.arg_err(0, ErrorKind::Script { message }));
         }

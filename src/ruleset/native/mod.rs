@@ -15,6 +15,7 @@ pub mod bits;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;
+pub mod hackenbush;
 pub mod region;
 pub mod toads;
 
