@@ -13,7 +13,7 @@
 
 use super::value::Value;
 use crate::syntax::ast::Name;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// One scope: names to values, persistent so that capturing it is cheap.
 pub type Scope = imbl::HashMap<Name, Value>;
@@ -55,6 +55,11 @@ impl Locals {
     /// The innermost local named `name`.
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    /// The innermost local named `name`, to change in place (the slot [`Locals::assign`] would write).
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name))
     }
 
     /// Declares `name` in the innermost scope; returns the value back if there is no local scope (top level).
@@ -113,9 +118,9 @@ impl Locals {
 #[derive(Clone, Debug, Default)]
 pub struct Globals {
     /// Variables assigned at top level.
-    pub vars: HashMap<Name, Value>,
+    pub vars: FxHashMap<Name, Value>,
     /// Native functions and constants (`Max`, `Tiny`, `L`, …), shadowed by `vars`.
-    pub natives: HashMap<&'static str, Value>,
+    pub natives: FxHashMap<&'static str, Value>,
 }
 
 impl Globals {
@@ -153,6 +158,20 @@ mod tests {
         let c = l.capture();
         assert_eq!(c.get("x"), Some(&Value::int(1)));
         assert_eq!(c.get("y"), Some(&Value::int(3)));
+    }
+
+    #[test]
+    fn get_mut_finds_the_innermost_local() {
+        let mut params = Scope::new();
+        params.insert(n("x"), Value::int(1));
+        let mut l = Locals::for_call(Scope::new(), params);
+        l.push();
+        l.declare(n("x"), Value::int(2)).unwrap();
+        *l.get_mut("x").unwrap() = Value::int(3);
+        assert!(l.get_mut("y").is_none());
+        assert_eq!(l.lookup("x"), Some(&Value::int(3)));
+        l.pop();
+        assert_eq!(l.lookup("x"), Some(&Value::int(1)));
     }
 
     #[test]

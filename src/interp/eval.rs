@@ -374,15 +374,18 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Index { obj, indices } => {
                 let mut v = self.eval(obj)?;
+                // Each index expression is evaluated once, left to right, whichever path uses the keys.
+                let mut keys = Vec::with_capacity(indices.len());
+                for i in indices {
+                    keys.push(self.eval(i)?);
+                }
                 if let Value::Object(o) = &v {
-                    let (keys, _) = self.eval_args(indices)?;
                     if let Some(r) = crate::ruleset::dispatch::index_object(self, o, &keys, e.span) {
                         return Ok(r?);
                     }
                 }
-                for i in indices {
-                    let k = self.eval(i)?;
-                    v = self.index(&v, &k, i.span)?;
+                for (i, k) in indices.iter().zip(&keys) {
+                    v = self.index(&v, k, i.span)?;
                 }
                 Ok(v)
             }
@@ -446,6 +449,24 @@ impl<'a> Machine<'a> {
                     container = step.span;
                 }
                 let v = self.eval(value)?;
+                // Edit the variable's own value in place when it is a local or a user variable (the slot `assign`
+                // would write): taking it out leaves the collection unshared, so the edit does not copy it. On
+                // an error the value is unchanged and goes back as it was.
+                let slot = match self.locals.get_mut(&target.name) {
+                    Some(slot) => Some(slot),
+                    None => self.globals.vars.get_mut(&target.name),
+                };
+                if let Some(slot) = slot {
+                    let mut coll = std::mem::replace(slot, Value::Nothing);
+                    let r = self.replace_in_place(&mut coll, &keys, v.clone());
+                    let slot = match self.locals.get_mut(&target.name) {
+                        Some(slot) => slot,
+                        None => self.globals.vars.get_mut(&target.name).expect("slot found above"),
+                    };
+                    *slot = coll;
+                    r?;
+                    return Ok(v);
+                }
                 let old = self.lookup(&target.name, target.span)?;
                 let new = self.replace_element(old, &keys, v.clone())?;
                 self.assign(&target.name, new);
@@ -486,6 +507,53 @@ impl<'a> Machine<'a> {
                 };
                 m.insert(k.key.clone(), element);
                 Ok(Value::Map(m))
+            }
+            other => Err(EvalError::new(ErrorKind::NotAssignable { ty: other.type_name() }, k.container)),
+        }
+    }
+
+    /// [`Self::replace_element`] on a collection owned by the caller, edited in place. Every error is found
+    /// before anything changes, so on an error `coll` is as it was.
+    fn replace_in_place(&mut self, coll: &mut Value, keys: &[ElementKey], v: Value) -> Result<(), EvalError> {
+        let Some((k, rest)) = keys.split_first() else {
+            *coll = v;
+            return Ok(());
+        };
+        match coll {
+            Value::List(l) => {
+                let i = match &k.key {
+                    Value::Integer(n) => n.to_usize().filter(|i| (1..=l.len()).contains(i)),
+                    _ => None,
+                };
+                let Some(i) = i else {
+                    let index = k.key.display(self.games);
+                    return Err(EvalError::new(ErrorKind::IndexOutOfBounds { index }, k.span));
+                };
+                if rest.is_empty() {
+                    l.set(i - 1, v);
+                    Ok(())
+                } else {
+                    let mut inner = std::mem::replace(&mut l[i - 1], Value::Nothing);
+                    let r = self.replace_in_place(&mut inner, rest, v);
+                    l[i - 1] = inner;
+                    r
+                }
+            }
+            Value::Map(m) => {
+                if rest.is_empty() {
+                    m.insert(k.key.clone(), v);
+                    return Ok(());
+                }
+                let Some(slot) = m.get_mut(&k.key) else {
+                    let key = k.key.display(self.games);
+                    return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
+                };
+                let mut inner = std::mem::replace(slot, Value::Nothing);
+                let r = self.replace_in_place(&mut inner, rest, v);
+                if let Some(slot) = m.get_mut(&k.key) {
+                    *slot = inner;
+                }
+                r
             }
             other => Err(EvalError::new(ErrorKind::NotAssignable { ty: other.type_name() }, k.container)),
         }
@@ -1135,6 +1203,12 @@ impl<'a> Machine<'a> {
                 return Ok(Value::int(super::value::div_mod_floor(x, y).1));
             }
             (BinOp::Pow, _, Integer(e)) if a.is_number() => return power(a, e),
+            // integer comparisons without going through rationals (same answers as the rational case below)
+            (BinOp::Lt | BinOp::LessOrConfused, Integer(x), Integer(y)) => return Ok(Value::Boolean(x < y)),
+            (BinOp::Le, Integer(x), Integer(y)) => return Ok(Value::Boolean(x <= y)),
+            (BinOp::Gt | BinOp::GreaterOrConfused, Integer(x), Integer(y)) => return Ok(Value::Boolean(x > y)),
+            (BinOp::Ge, Integer(x), Integer(y)) => return Ok(Value::Boolean(x >= y)),
+            (BinOp::Confused, Integer(_), Integer(_)) => return Ok(Value::Boolean(false)),
             _ => {}
         }
         if let (Some(x), Some(y)) = (a.as_rational(), b.as_rational()) {

@@ -267,7 +267,14 @@ fn cell(s: &Site, args: &[Value], i: usize) -> Result<u8, EvalError> {
     }
 }
 
+/// The one-character string of a cell; ASCII cells share one string each instead of allocating per read.
 fn cell_value(b: u8) -> Value {
+    thread_local! {
+        static ASCII: Vec<Rc<str>> = (0u8..128).map(|b| Rc::from((b as char).to_string())).collect();
+    }
+    if b.is_ascii() {
+        return ASCII.with(|cells| Value::String(cells[b as usize].clone()));
+    }
     Value::String(Rc::from((b as char).to_string()))
 }
 
