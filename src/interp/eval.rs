@@ -38,7 +38,7 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most nested calls a script may make.
-pub const MAX_CALL_DEPTH: usize = 100_000;
+pub const MAX_CALL_DEPTH: usize = 50_000;
 
 /// The largest exponent bit-size `a ^ b` may produce before it is reported as an overflow.
 const MAX_POWER_BITS: u64 = 1 << 24;
