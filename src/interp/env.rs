@@ -16,7 +16,12 @@ use crate::syntax::ast::Name;
 use rustc_hash::FxHashMap;
 
 /// One scope: names to values, persistent so that capturing it is cheap.
-pub type Scope = imbl::HashMap<Name, Value>;
+pub type Scope = imbl::GenericHashMap<
+    Name,
+    Value,
+    std::hash::BuildHasherDefault<rustc_hash::FxHasher>,
+    imbl::shared_ptr::DefaultSharedPtr,
+>;
 
 /// The local scopes of one running function (or of the top level, where there may be none).
 #[derive(Clone, Debug, Default)]
