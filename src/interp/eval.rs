@@ -467,53 +467,19 @@ impl<'a> Machine<'a> {
                     r?;
                     return Ok(v);
                 }
-                let old = self.lookup(&target.name, target.span)?;
-                let new = self.replace_element(old, &keys, v.clone())?;
-                self.assign(&target.name, new);
+                let mut coll = self.lookup(&target.name, target.span)?;
+                self.replace_in_place(&mut coll, &keys, v.clone())?;
+                self.assign(&target.name, coll);
                 Ok(v)
             }
             _ => unreachable!("dispatched by kind"),
         }
     }
 
-    /// `coll` with the element at `keys` (one per level, outermost first) replaced by `v`: a list element within
-    /// bounds, or a map entry (inserted at the last level; inner levels must exist).
-    fn replace_element(&mut self, coll: Value, keys: &[ElementKey], v: Value) -> Result<Value, EvalError> {
-        let Some((k, rest)) = keys.split_first() else {
-            return Ok(v);
-        };
-        match coll {
-            Value::List(mut l) => {
-                let i = match &k.key {
-                    Value::Integer(n) => n.to_usize().filter(|i| (1..=l.len()).contains(i)),
-                    _ => None,
-                };
-                let Some(i) = i else {
-                    let index = k.key.display(self.games);
-                    return Err(EvalError::new(ErrorKind::IndexOutOfBounds { index }, k.span));
-                };
-                let element = if rest.is_empty() { v } else { self.replace_element(l[i - 1].clone(), rest, v)? };
-                l.set(i - 1, element);
-                Ok(Value::List(l))
-            }
-            Value::Map(mut m) => {
-                let element = match (rest.is_empty(), m.get(&k.key)) {
-                    (true, _) => v,
-                    (false, Some(inner)) => self.replace_element(inner.clone(), rest, v)?,
-                    (false, None) => {
-                        let key = k.key.display(self.games);
-                        return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
-                    }
-                };
-                m.insert(k.key.clone(), element);
-                Ok(Value::Map(m))
-            }
-            other => Err(EvalError::new(ErrorKind::NotAssignable { ty: other.type_name() }, k.container)),
-        }
-    }
-
-    /// [`Self::replace_element`] on a collection owned by the caller, edited in place. Every error is found
-    /// before anything changes, so on an error `coll` is as it was.
+    /// Replaces, in `coll`, the element at `keys` (one per level, outermost first) by `v`: a list element within
+    /// bounds, or a map entry (inserted at the last level; inner levels must exist). `coll` is edited in place
+    /// (unshared persistent collections are not copied); every error is found before anything changes, so on an
+    /// error `coll` is as it was.
     fn replace_in_place(&mut self, coll: &mut Value, keys: &[ElementKey], v: Value) -> Result<(), EvalError> {
         let Some((k, rest)) = keys.split_first() else {
             *coll = v;
