@@ -1159,9 +1159,24 @@ impl<'a> Machine<'a> {
         }
         // numbers with numbers
         match (op, a, b) {
-            (BinOp::Add, Integer(x), Integer(y)) => return Ok(Value::int(&**x + &**y)),
-            (BinOp::Sub, Integer(x), Integer(y)) => return Ok(Value::int(&**x - &**y)),
-            (BinOp::Mul, Integer(x), Integer(y)) => return Ok(Value::int(&**x * &**y)),
+            (BinOp::Add | BinOp::Sub | BinOp::Mul, Integer(x), Integer(y)) => {
+                // Machine integers first: no big-number arithmetic and, for small results, no allocation.
+                if let (Some(i), Some(j)) = (x.to_i64(), y.to_i64()) {
+                    let r = match op {
+                        BinOp::Add => i.checked_add(j),
+                        BinOp::Sub => i.checked_sub(j),
+                        _ => i.checked_mul(j),
+                    };
+                    if let Some(r) = r {
+                        return Ok(Value::small_int(r));
+                    }
+                }
+                return Ok(Value::int(match op {
+                    BinOp::Add => &**x + &**y,
+                    BinOp::Sub => &**x - &**y,
+                    _ => &**x * &**y,
+                }));
+            }
             (BinOp::Mod, Integer(x), Integer(y)) => {
                 if y.is_zero() {
                     return Err(ErrorKind::DivisionByZero);

@@ -295,3 +295,11 @@ fn failed_index_assignment_keeps_the_old_value() {
     assert_eq!(run_in(&mut interp, "m[1][2] := 0"), "error: Index out of bounds: 2.\n");
     assert_eq!(run_in(&mut interp, "a\nm"), "[1,2]\n{1 => [1]}\n");
 }
+
+#[test]
+fn integer_arithmetic_leaves_machine_range_exactly() {
+    check(
+        "9223372036854775807 + 1\n-9223372036854775808 - 1\n4294967296 * 4294967296\n3037000500 * 3037000500",
+        &["9223372036854775808", "-9223372036854775809", "18446744073709551616", "9223372037000250000"],
+    );
+}

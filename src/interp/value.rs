@@ -167,10 +167,33 @@ pub enum Value {
     Object(Rc<dyn Object>),
 }
 
+/// The least and greatest integers kept preallocated by [`Value::small_int`].
+const SMALL_MIN: i64 = -256;
+const SMALL_MAX: i64 = 1023;
+
+thread_local! {
+    /// Shared `Rc`s for the integers `SMALL_MIN..=SMALL_MAX`, so counters, coordinates and indices cost no
+    /// allocation.
+    static SMALL_INTS: Vec<Rc<BigInt>> = (SMALL_MIN..=SMALL_MAX).map(|n| Rc::new(BigInt::from(n))).collect();
+}
+
 impl Value {
     /// The integer `n`.
     pub fn int(n: impl Into<BigInt>) -> Value {
-        Value::Integer(Rc::new(n.into()))
+        let n = n.into();
+        match n.to_i64() {
+            Some(k) if (SMALL_MIN..=SMALL_MAX).contains(&k) => Value::small_int(k),
+            _ => Value::Integer(Rc::new(n)),
+        }
+    }
+
+    /// The integer `k`, shared when it is small.
+    pub fn small_int(k: i64) -> Value {
+        if (SMALL_MIN..=SMALL_MAX).contains(&k) {
+            SMALL_INTS.with(|t| Value::Integer(t[(k - SMALL_MIN) as usize].clone()))
+        } else {
+            Value::Integer(Rc::new(BigInt::from(k)))
+        }
     }
 
     /// A string value.
@@ -533,6 +556,16 @@ mod tests {
         assert!(Value::int(0) < Value::str("a"));
         assert!(Value::int(0) < Value::Boolean(false));
         assert!(Value::Boolean(true) < Value::str("a"));
+    }
+
+    #[test]
+    fn small_integers_are_shared_and_exact() {
+        for k in [SMALL_MIN - 1, SMALL_MIN, -1, 0, 1, SMALL_MAX, SMALL_MAX + 1, i64::MAX, i64::MIN] {
+            assert_eq!(Value::small_int(k), Value::int(k));
+            assert_eq!(Value::small_int(k).display(&mut Games::new()), k.to_string());
+        }
+        let (Value::Integer(a), Value::Integer(b)) = (Value::small_int(5), Value::int(5)) else { panic!() };
+        assert!(Rc::ptr_eq(&a, &b));
     }
 
     #[test]
