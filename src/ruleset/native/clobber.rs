@@ -324,17 +324,11 @@ mod tests {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();
         let mut solver = ClobberSolver::new();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::ruleset::native::XorShift(0x2545_f491_4f6c_dd1d);
         for (rows, cols) in [(3, 4), (4, 4), (2, 6), (1, 12)] {
             for _ in 0..30 {
-                let cells: Vec<u8> = (0..rows * cols)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        [b'.', b'x', b'o', b'x', b'o'][(seed % 5) as usize]
-                    })
-                    .collect();
+                let cells: Vec<u8> =
+                    (0..rows * cols).map(|_| [b'.', b'x', b'o', b'x', b'o'][(rng.next() % 5) as usize]).collect();
                 let g = Grid::from_cells(rows, cols, cells).unwrap();
                 let expected = reference(&mut games, &mut memo, &g);
                 assert_eq!(solver.value(&mut games, &g), Ok(expected), "{g}");

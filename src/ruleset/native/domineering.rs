@@ -263,12 +263,10 @@ mod tests {
         let mut games = Games::new();
         let mut solver = DomineeringSolver::new();
         let mut memo = FxHashMap::default();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::ruleset::native::XorShift(0x9e37_79b9_7f4a_7c15);
         for (rows, cols) in [(4, 4), (4, 5), (5, 4), (3, 6)] {
             for _ in 0..40 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next();
                 // About three cells in four empty.
                 let cells: Vec<u8> =
                     (0..rows * cols).map(|i| if (seed >> (i % 64)) & 3 == 0 { b'#' } else { b'.' }).collect();

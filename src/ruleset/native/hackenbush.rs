@@ -577,13 +577,8 @@ mod tests {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();
         let mut solver = HackenbushSolver::new();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |k: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % k
-        };
+        let mut rng = crate::ruleset::native::XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |k: u64| rng.next() % k;
         for round in 0..300 {
             let n = 1 + round % 8;
             let mut vertices = 1;

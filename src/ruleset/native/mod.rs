@@ -50,3 +50,18 @@ impl Interrupt {
         }
     }
 }
+
+/// The xorshift64 generator the solvers' tests draw random positions from (fixed seeds, so reproducible).
+#[cfg(test)]
+pub(crate) struct XorShift(pub u64);
+
+#[cfg(test)]
+impl XorShift {
+    /// The next 64 pseudo-random bits.
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}

@@ -346,17 +346,10 @@ mod tests {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();
         let mut solver = ToadsSolver::new();
-        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut rng = crate::ruleset::native::XorShift(0x853c_49e6_748f_ea9b);
         for n in 10..=14 {
             for _ in 0..40 {
-                let s: Vec<u8> = (0..n)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        [b'.', b't', b'f'][(seed % 3) as usize]
-                    })
-                    .collect();
+                let s: Vec<u8> = (0..n).map(|_| [b'.', b't', b'f'][(rng.next() % 3) as usize]).collect();
                 let expected = reference(&mut games, &mut memo, &s);
                 let text = String::from_utf8(s).unwrap();
                 assert_eq!(solver.value(&mut games, &text), Ok(expected), "{text}");
