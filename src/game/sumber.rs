@@ -30,7 +30,6 @@
 //! established empirically: every game born by day 3, and the canonical forms (with all their followers) of
 //! thousands of random sumbers, are recognised (see the tests).
 
-use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
@@ -38,141 +37,37 @@ use std::ops::{Add, Neg, Sub};
 use super::{Cmp, Dyadic, GameId, Games, Outcome};
 
 // ---------------------------------------------------------------------------------------------------------
-// Private dyadic arithmetic (the engine's `Dyadic` is a plain value type; the order arithmetic lives here).
+// Orders are the engine's dyadic rationals; two helpers the order arithmetic needs.
 // ---------------------------------------------------------------------------------------------------------
 
-/// A dyadic rational `num / 2^exp` in lowest terms (num odd unless exp == 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-struct Q {
-    num: i64,
-    exp: u32,
-}
-
-impl Q {
-    const ZERO: Q = Q { num: 0, exp: 0 };
-
-    fn new(mut num: i64, mut exp: u32) -> Q {
-        if num == 0 {
-            return Q::ZERO;
-        }
-        while exp > 0 && num % 2 == 0 {
-            num /= 2;
-            exp -= 1;
-        }
-        Q { num, exp }
-    }
-
-    fn int(n: i64) -> Q {
-        Q { num: n, exp: 0 }
-    }
-
-    fn from_dyadic(d: Dyadic) -> Q {
-        Q::new(d.numerator(), d.exp())
-    }
-
-    fn to_dyadic(self) -> Dyadic {
-        Dyadic::new(self.num, self.exp)
-    }
-
-    fn is_zero(self) -> bool {
-        self.num == 0
-    }
-
-    fn is_negative(self) -> bool {
-        self.num < 0
-    }
-
-    fn is_integer(self) -> bool {
-        self.exp == 0
-    }
-
-    fn neg(self) -> Q {
-        Q { num: -self.num, exp: self.exp }
-    }
-
-    /// `self + other`; panics only on overflow of the i64 numerator, far beyond any game the engine can build.
-    fn add(self, other: Q) -> Q {
-        let e = self.exp.max(other.exp);
-        let a = (self.num as i128) << (e - self.exp);
-        let b = (other.num as i128) << (e - other.exp);
-        let s = a + b;
-        let mut s = s;
-        let mut e = e;
-        while e > 0 && s % 2 == 0 && s != 0 {
-            s /= 2;
-            e -= 1;
-        }
-        Q::new(i64::try_from(s).expect("sumber order overflow"), e)
-    }
-
-    fn half(self) -> Q {
-        Q::new(self.num, self.exp + 1)
-    }
-
-    /// The canonical options `(dL, dR)` of the number d in simplest form.
-    fn number_options(self) -> (Option<Q>, Option<Q>) {
-        if self.is_zero() {
-            (None, None)
-        } else if self.is_integer() {
-            if self.num > 0 {
-                (Some(Q::int(self.num - 1)), None)
-            } else {
-                (None, Some(Q::int(self.num + 1)))
-            }
+/// The canonical options `(dL, dR)` of the number d in simplest form.
+fn number_options(d: Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
+    let (num, exp) = (d.numerator(), d.exp());
+    if d.is_zero() {
+        (None, None)
+    } else if d.is_integer() {
+        if num > 0 {
+            (Some(Dyadic::from_int(num - 1)), None)
         } else {
-            (Some(Q::new(self.num - 1, self.exp)), Some(Q::new(self.num + 1, self.exp)))
+            (None, Some(Dyadic::from_int(num + 1)))
         }
-    }
-
-    /// Conway's birthday of the number.
-    #[cfg(test)]
-    fn birthday(self) -> u64 {
-        let a = self.num.unsigned_abs();
-        if self.exp == 0 {
-            a
-        } else {
-            (a >> self.exp) + 1 + self.exp as u64
-        }
-    }
-
-    /// ⌈self · 2^e⌉ (for e ≥ self.exp this is exact).
-    fn ceil_scaled(self, e: u32) -> i128 {
-        let n = self.num as i128;
-        if e >= self.exp {
-            n << (e - self.exp)
-        } else {
-            let d = 1i128 << (self.exp - e);
-            let q = n.div_euclid(d);
-            if n.rem_euclid(d) == 0 {
-                q
-            } else {
-                q + 1
-            }
-        }
+    } else {
+        (Some(Dyadic::new(num - 1, exp)), Some(Dyadic::new(num + 1, exp)))
     }
 }
 
-impl Ord for Q {
-    fn cmp(&self, other: &Q) -> Ordering {
-        let e = self.exp.max(other.exp);
-        let a = (self.num as i128) << (e - self.exp);
-        let b = (other.num as i128) << (e - other.exp);
-        a.cmp(&b)
-    }
-}
-
-impl PartialOrd for Q {
-    fn partial_cmp(&self, other: &Q) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl fmt::Display for Q {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
+/// ⌈d · 2^e⌉ (for e ≥ the exponent of d this is exact).
+fn ceil_scaled(d: Dyadic, e: u32) -> i128 {
+    let n = d.numerator() as i128;
+    if e >= d.exp() {
+        n << (e - d.exp())
+    } else {
+        let den = 1i128 << (d.exp() - e);
+        let q = n.div_euclid(den);
+        if n.rem_euclid(den) == 0 {
+            q
         } else {
-            write!(f, "{}/{}", self.num, 1u128 << self.exp)
+            q + 1
         }
     }
 }
@@ -180,14 +75,14 @@ impl fmt::Display for Q {
 /// An interval of orders `lo ..= hi` (each end open or closed; `hi = None` is unbounded) with `lo ≥ 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Span {
-    lo: Q,
+    lo: Dyadic,
     lo_closed: bool,
-    hi: Option<Q>,
+    hi: Option<Dyadic>,
     hi_closed: bool,
 }
 
 impl Span {
-    fn contains(&self, x: Q) -> bool {
+    fn contains(&self, x: Dyadic) -> bool {
         let above = if self.lo_closed { x >= self.lo } else { x > self.lo };
         let below = match self.hi {
             None => true,
@@ -203,17 +98,17 @@ impl Span {
     }
 
     /// The simplest (earliest-born) number in the interval, which is non-empty and has `lo ≥ 0`.
-    fn simplest(&self) -> Q {
-        debug_assert!(self.lo >= Q::ZERO);
+    fn simplest(&self) -> Dyadic {
+        debug_assert!(self.lo >= Dyadic::ZERO);
         // With lo ≥ 0 the simplest number is the least integer in the interval if there is one; otherwise the
         // interval lies inside (k, k+1) and the simplest number is its unique point of least denominator.
         for e in 0..63u32 {
-            let mut c = self.lo.ceil_scaled(e);
-            if !self.lo_closed && Q::new(i64::try_from(c).unwrap_or(i64::MAX), e) == self.lo {
+            let mut c = ceil_scaled(self.lo, e);
+            if !self.lo_closed && Dyadic::new(i64::try_from(c).unwrap_or(i64::MAX), e) == self.lo {
                 c += 1;
             }
             let Ok(c) = i64::try_from(c) else { break };
-            let x = Q::new(c, e);
+            let x = Dyadic::new(c, e);
             if self.contains(x) {
                 return x;
             }
@@ -237,7 +132,7 @@ impl Span {
 pub struct Sumber {
     star: bool,
     /// (order, coefficient), orders positive and strictly increasing, coefficients non-zero.
-    terms: Vec<(Q, i64)>,
+    terms: Vec<(Dyadic, i64)>,
 }
 
 impl Sumber {
@@ -253,10 +148,6 @@ impl Sumber {
 
     /// ↑(d) for any dyadic d (↑(0) = 0, ↑(-d) = -↑(d)).
     pub fn up(d: Dyadic) -> Sumber {
-        Sumber::up_q(Q::from_dyadic(d))
-    }
-
-    fn up_q(d: Q) -> Sumber {
         let mut s = Sumber::zero();
         s.add_term(d, 1);
         s
@@ -266,17 +157,17 @@ impl Sumber {
     pub fn from_terms(star: bool, terms: &[(Dyadic, i64)]) -> Sumber {
         let mut s = Sumber { star, terms: Vec::new() };
         for &(d, c) in terms {
-            s.add_term(Q::from_dyadic(d), c);
+            s.add_term(d, c);
         }
         s
     }
 
     /// Adds `c·↑(d)`, keeping the standard form.
-    fn add_term(&mut self, d: Q, c: i64) {
+    fn add_term(&mut self, d: Dyadic, c: i64) {
         if d.is_zero() || c == 0 {
             return;
         }
-        let (d, c) = if d.is_negative() { (d.neg(), -c) } else { (d, c) };
+        let (d, c) = if d.signum() < 0 { (-d, -c) } else { (d, c) };
         match self.terms.binary_search_by(|t| t.0.cmp(&d)) {
             Ok(i) => {
                 self.terms[i].1 += c;
@@ -295,17 +186,17 @@ impl Sumber {
 
     /// The terms `(d_k, s_k)` of the standard form, orders strictly increasing.
     pub fn terms(&self) -> Vec<(Dyadic, i64)> {
-        self.terms.iter().map(|&(q, c)| (q.to_dyadic(), c)).collect()
+        self.terms.iter().map(|&(q, c)| (q, c)).collect()
     }
 
     /// The orders d_k, strictly increasing.
     pub fn orders(&self) -> Vec<Dyadic> {
-        self.terms.iter().map(|t| t.0.to_dyadic()).collect()
+        self.terms.iter().map(|t| t.0).collect()
     }
 
     /// The coefficient of ↑(d) in the standard form (0 if absent; d must be positive).
     pub fn coefficient(&self, d: Dyadic) -> i64 {
-        let d = Q::from_dyadic(d);
+        let d = d;
         self.terms.iter().find(|t| t.0 == d).map_or(0, |t| t.1)
     }
 
@@ -389,10 +280,6 @@ impl Sumber {
     /// (The paper's displayed formula subtracts Σ_{d_k < m} s_k·↑(m); its Example 1 — and the requirement that
     /// S^m + S_m = S split S into a net-weight-0 upper part — show the intended coefficient is Σ_{d_k ≥ m} s_k.)
     pub fn section_at(&self, m: Dyadic) -> Sumber {
-        self.section_at_q(Q::from_dyadic(m))
-    }
-
-    fn section_at_q(&self, m: Q) -> Sumber {
         let mut s = Sumber::zero();
         let mut w = 0;
         for &(d, c) in self.terms.iter().filter(|t| t.0 >= m) {
@@ -410,26 +297,22 @@ impl Sumber {
 
     /// All cuts among the candidates {0, d_1, …, d_n}, increasing.
     pub fn cuts(&self) -> Vec<Dyadic> {
-        self.cut_candidates().filter(|&m| self.section_at_q(m).leq_zero()).map(Q::to_dyadic).collect()
+        self.cut_candidates().filter(|&m| self.section_at(m).leq_zero()).collect()
     }
 
-    fn cut_candidates(&self) -> impl Iterator<Item = Q> + '_ {
-        std::iter::once(Q::ZERO).chain(self.terms.iter().map(|t| t.0))
-    }
-
-    fn min_cut_q(&self) -> Q {
-        // S^{d_n} = 0, so there is always a cut.
-        self.cut_candidates().find(|&m| self.section_at_q(m).leq_zero()).unwrap_or(Q::ZERO)
+    fn cut_candidates(&self) -> impl Iterator<Item = Dyadic> + '_ {
+        std::iter::once(Dyadic::ZERO).chain(self.terms.iter().map(|t| t.0))
     }
 
     /// The minimum cut m: the least of {0, d_1, …, d_n} at which S has a cut.
     pub fn min_cut(&self) -> Dyadic {
-        self.min_cut_q().to_dyadic()
+        // S^{d_n} = 0, so there is always a cut.
+        self.cut_candidates().find(|&m| self.section_at(m).leq_zero()).unwrap_or(Dyadic::ZERO)
     }
 
     /// The upper section S^m at the minimum cut m.
     pub fn upper_section(&self) -> Sumber {
-        self.section_at_q(self.min_cut_q())
+        self.section_at(self.min_cut())
     }
 
     /// The lower section S_m = S − S^m at the minimum cut m (it carries the `*`).
@@ -443,21 +326,21 @@ impl Sumber {
     /// numbers x ≥ m (m the minimum cut of C) with ↑(x) |> L − C_m + * for every Left option L and
     /// ↑(x) <| R − C_m + * for every Right option R (Definition 2 / section 4). `None` if empty.
     fn critical_span(lefts: &[Sumber], rights: &[Sumber], c: &Sumber) -> Option<Span> {
-        Sumber::critical_span_at(lefts, rights, c, c.min_cut_q())
+        Sumber::critical_span_at(lefts, rights, c, c.min_cut())
     }
 
     /// The same set built on an arbitrary cut m of C: x ≥ m, with C_m = C − C^m in place of the lower section.
-    fn critical_span_at(lefts: &[Sumber], rights: &[Sumber], c: &Sumber, m: Q) -> Option<Span> {
-        let shift = (c - &c.section_at_q(m)).toggled_star(); // C_m + *, subtracted below (−* = *)
+    fn critical_span_at(lefts: &[Sumber], rights: &[Sumber], c: &Sumber, m: Dyadic) -> Option<Span> {
+        let shift = (c - &c.section_at(m)).toggled_star(); // C_m + *, subtracted below (−* = *)
         let tl: Vec<Sumber> = lefts.iter().map(|l| l - &shift).collect();
         let tr: Vec<Sumber> = rights.iter().map(|r| r - &shift).collect();
-        let holds = |x: Q| {
-            let u = Sumber::up_q(x);
+        let holds = |x: Dyadic| {
+            let u = Sumber::up(x);
             tl.iter().all(|t| !(t - &u).geq_zero()) && tr.iter().all(|t| !(&u - t).geq_zero())
         };
         // The truth of each condition is constant between consecutive orders occurring in the T's; it is
         // upward closed (Left conditions) or downward closed (Right conditions) in x since ↑(x) increases.
-        let mut pts: Vec<Q> = vec![m];
+        let mut pts: Vec<Dyadic> = vec![m];
         for t in tl.iter().chain(tr.iter()) {
             pts.extend(t.terms.iter().map(|t| t.0).filter(|&d| d > m));
         }
@@ -469,8 +352,8 @@ impl Sumber {
         for (i, &p) in pts.iter().enumerate() {
             let next = pts.get(i + 1).copied();
             let sample = match next {
-                Some(n) => p.add(n).half(),
-                None => p.add(Q::int(1)),
+                Some(n) => (p + n).checked_half().expect("sumber order out of range"),
+                None => p + Dyadic::ONE,
             };
             for (lo, lo_closed, hi, hi_closed, x) in [(p, true, Some(p), true, p), (p, false, next, false, sample)] {
                 if !holds(x) {
@@ -496,13 +379,13 @@ impl Sumber {
     pub fn critical_section(lefts: &[Sumber], rights: &[Sumber]) -> Option<(Dyadic, bool, Option<Dyadic>, bool)> {
         let c = Sumber::least_net_right(rights)?;
         let s = Sumber::critical_span(lefts, rights, c)?;
-        Some((s.lo.to_dyadic(), s.lo_closed, s.hi.map(Q::to_dyadic), s.hi_closed))
+        Some((s.lo, s.lo_closed, s.hi, s.hi_closed))
     }
 
     /// The simplest number of X(lefts | rights), if X is non-empty.
     pub fn critical_simplest(lefts: &[Sumber], rights: &[Sumber]) -> Option<Dyadic> {
         let c = Sumber::least_net_right(rights)?;
-        Sumber::critical_span(lefts, rights, c).map(|s| s.simplest().to_dyadic())
+        Sumber::critical_span(lefts, rights, c).map(|s| s.simplest())
     }
 
     fn least_net_right(rights: &[Sumber]) -> Option<&Sumber> {
@@ -518,13 +401,13 @@ impl Sumber {
 
     /// `C_m + * + ↑(p)` for the Right option C, if the critical section on C is non-empty.
     fn candidate_on(lefts: &[Sumber], rights: &[Sumber], c: &Sumber) -> Option<Sumber> {
-        Sumber::candidate_at(lefts, rights, c, c.min_cut_q())
+        Sumber::candidate_at(lefts, rights, c, c.min_cut())
     }
 
     /// `C_m + * + ↑(p)` for the Right option C and a cut m of C, p the simplest number of X on that cut.
-    fn candidate_at(lefts: &[Sumber], rights: &[Sumber], c: &Sumber, m: Q) -> Option<Sumber> {
+    fn candidate_at(lefts: &[Sumber], rights: &[Sumber], c: &Sumber, m: Dyadic) -> Option<Sumber> {
         let x = Sumber::critical_span_at(lefts, rights, c, m)?;
-        let mut s = (c - &c.section_at_q(m)).toggled_star();
+        let mut s = (c - &c.section_at(m)).toggled_star();
         s.add_term(x.simplest(), 1);
         Some(s)
     }
@@ -600,7 +483,7 @@ impl Sumber {
         let neg_r: Vec<Sumber> = lefts.iter().map(|l| -l).collect();
         for (ls, rs, sign) in [(lefts, rights, 1), (&neg_l[..], &neg_r[..], -1)] {
             for c in rs {
-                let cuts: Vec<Q> = c.cut_candidates().filter(|&m| c.section_at_q(m).leq_zero()).collect();
+                let cuts: Vec<Dyadic> = c.cut_candidates().filter(|&m| c.section_at(m).leq_zero()).collect();
                 for m in cuts {
                     if let Some(s) = Sumber::candidate_at(ls, rs, c, m) {
                         push(s.times(sign));
@@ -708,17 +591,17 @@ impl fmt::Display for Sumber {
 impl Games {
     /// ↑(d) = `{↑(dL), * | *, ↑(dR)}` (Kao) for any dyadic d: ↑(0) = 0, ↑(1) = ↑, ↑(-d) = -↑(d).
     pub fn up_order(&mut self, d: Dyadic) -> GameId {
-        self.up_order_q(Q::from_dyadic(d), &mut HashMap::new())
+        self.up_order_memo(d, &mut HashMap::new())
     }
 
     /// ↑(d) through the memo. The simpler orders ↑(d) rests on are built first from an explicit stack, so a
     /// long chain such as ↑(n) → ↑(n−1) → … does not recurse.
-    fn up_order_q(&mut self, d: Q, memo: &mut HashMap<Q, GameId>) -> GameId {
+    fn up_order_memo(&mut self, d: Dyadic, memo: &mut HashMap<Dyadic, GameId>) -> GameId {
         if let Some(&g) = memo.get(&d) {
             return g;
         }
-        if d.is_negative() {
-            let p = self.up_order_q(d.neg(), memo);
+        if d.signum() < 0 {
+            let p = self.up_order_memo(-d, memo);
             let g = self.neg(p);
             memo.insert(d, g);
             return g;
@@ -735,8 +618,8 @@ impl Games {
                 stack.pop();
                 continue;
             }
-            let (dl, dr) = t.number_options();
-            let missing: Vec<Q> = [dl, dr].into_iter().flatten().filter(|x| !memo.contains_key(x)).collect();
+            let (dl, dr) = number_options(t);
+            let missing: Vec<Dyadic> = [dl, dr].into_iter().flatten().filter(|x| !memo.contains_key(x)).collect();
             if !missing.is_empty() {
                 stack.extend(missing);
                 continue;
@@ -758,10 +641,10 @@ impl Games {
         self.sumber_value_memo(s, &mut HashMap::new())
     }
 
-    fn sumber_value_memo(&mut self, s: &Sumber, memo: &mut HashMap<Q, GameId>) -> GameId {
+    fn sumber_value_memo(&mut self, s: &Sumber, memo: &mut HashMap<Dyadic, GameId>) -> GameId {
         let mut acc = if s.star { self.nimber(1) } else { self.zero() };
         for &(d, c) in &s.terms {
-            let u = self.up_order_q(d, memo);
+            let u = self.up_order_memo(d, memo);
             let t = self.mul_int(c, u);
             acc = self.add(acc, t);
         }
@@ -800,7 +683,7 @@ impl Games {
                 return None;
             }
             let mut s = if nim == 1 { Sumber::star() } else { Sumber::zero() };
-            s.add_term(Q::int(1), ups);
+            s.add_term(Dyadic::ONE, ups);
             return Some(s);
         }
         let (lo, ro) = (self.left_options(g), self.right_options(g));
@@ -833,7 +716,7 @@ impl Games {
 #[derive(Default)]
 struct SumberCx {
     forms: HashMap<GameId, Option<Sumber>>,
-    ups: HashMap<Q, GameId>,
+    ups: HashMap<Dyadic, GameId>,
     /// Whether to compare every verified answer with the paper's rule alone (tests).
     record_paper: bool,
     /// (Left options, Right options, the paper's answer, the verified answer) wherever the two differ.

@@ -8,13 +8,13 @@ use std::collections::HashMap;
 fn sm(star: bool, terms: &[(i64, u32, i64)]) -> Sumber {
     let mut s = if star { Sumber::star() } else { Sumber::zero() };
     for &(n, e, c) in terms {
-        s.add_term(Q::new(n, e), c);
+        s.add_term(Dyadic::new(n, e), c);
     }
     s
 }
 
-fn q(n: i64, e: u32) -> Q {
-    Q::new(n, e)
+fn q(n: i64, e: u32) -> Dyadic {
+    Dyadic::new(n, e)
 }
 
 /// S = 4·↑(1) − 2·↑(2) + ↑(3) + ↑(5) − ↑(6) of Examples 1–3.
@@ -34,22 +34,22 @@ fn span(lefts: &[Sumber], rights: &[Sumber]) -> Option<Span> {
 #[test]
 fn dyadic_helpers() {
     assert_eq!(q(4, 3), q(1, 1));
-    assert_eq!(q(1, 1).add(q(1, 1)), Q::int(1));
-    assert_eq!(q(3, 1).number_options(), (Some(Q::int(1)), Some(Q::int(2))));
-    assert_eq!(Q::int(3).number_options(), (Some(Q::int(2)), None));
-    assert_eq!(Q::int(-2).number_options(), (None, Some(Q::int(-1))));
+    assert_eq!(q(1, 1) + q(1, 1), Dyadic::ONE);
+    assert_eq!(number_options(q(3, 1)), (Some(Dyadic::from_int(1)), Some(Dyadic::from_int(2))));
+    assert_eq!(number_options(Dyadic::from_int(3)), (Some(Dyadic::from_int(2)), None));
+    assert_eq!(number_options(Dyadic::from_int(-2)), (None, Some(Dyadic::from_int(-1))));
     assert_eq!(q(1, 1).birthday(), 2);
     assert_eq!(q(3, 2).birthday(), 3);
     assert_eq!(q(3, 1).birthday(), 3);
     let s = |lo, lc, hi, hc| Span { lo, lo_closed: lc, hi, hi_closed: hc };
-    assert_eq!(s(Q::ZERO, true, None, false).simplest(), Q::ZERO);
-    assert_eq!(s(Q::ZERO, false, None, false).simplest(), Q::int(1));
-    assert_eq!(s(Q::int(1), false, Some(Q::int(2)), false).simplest(), q(3, 1));
-    assert_eq!(s(q(1, 1), true, None, false).simplest(), Q::int(1));
-    assert_eq!(s(q(1, 1), true, Some(Q::int(1)), false).simplest(), q(1, 1));
+    assert_eq!(s(Dyadic::ZERO, true, None, false).simplest(), Dyadic::ZERO);
+    assert_eq!(s(Dyadic::ZERO, false, None, false).simplest(), Dyadic::from_int(1));
+    assert_eq!(s(Dyadic::from_int(1), false, Some(Dyadic::from_int(2)), false).simplest(), q(3, 1));
+    assert_eq!(s(q(1, 1), true, None, false).simplest(), Dyadic::from_int(1));
+    assert_eq!(s(q(1, 1), true, Some(Dyadic::from_int(1)), false).simplest(), q(1, 1));
     assert_eq!(s(q(1, 2), false, Some(q(1, 1)), false).simplest(), q(3, 3));
     assert_eq!(s(q(5, 3), true, Some(q(5, 3)), true).simplest(), q(5, 3));
-    assert_eq!(s(Q::int(2), false, Some(Q::int(3)), true).simplest(), Q::int(3));
+    assert_eq!(s(Dyadic::from_int(2), false, Some(Dyadic::from_int(3)), true).simplest(), Dyadic::from_int(3));
 }
 
 #[test]
@@ -81,12 +81,12 @@ fn theorem_1_outcomes() {
         );
     }
     // Proposition 1: ↑(d2) > ↑(d1) for d2 > d1; Proposition 2: 2↑(d2) − ↑(d1) + * > 0.
-    let ds = [q(1, 2), q(1, 1), Q::int(1), q(3, 1), Q::int(2), Q::int(5)];
+    let ds = [q(1, 2), q(1, 1), Dyadic::from_int(1), q(3, 1), Dyadic::from_int(2), Dyadic::from_int(5)];
     for &a in &ds {
         for &b in &ds {
             if a < b {
-                assert_eq!(Sumber::up_q(b).compare(&Sumber::up_q(a)), Cmp::Greater);
-                let p2 = &(&Sumber::up_q(b).times(2) - &Sumber::up_q(a)) + &Sumber::star();
+                assert_eq!(Sumber::up(b).compare(&Sumber::up(a)), Cmp::Greater);
+                let p2 = &(&Sumber::up(b).times(2) - &Sumber::up(a)) + &Sumber::star();
                 assert_eq!(p2.outcome(), L);
             }
         }
@@ -97,7 +97,7 @@ fn theorem_1_outcomes() {
 fn example_1_cuts() {
     let s = example_s();
     assert_eq!(s.net_weight(), 3);
-    let sec = |m: i64| s.section_at_q(Q::int(m));
+    let sec = |m: i64| s.section_at(Dyadic::from_int(m));
     assert_eq!(sec(0), s);
     assert_eq!(sec(0).outcome(), Outcome::L);
     assert_eq!(sec(1), sm(false, &[(1, 0, 1), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)]));
@@ -109,19 +109,19 @@ fn example_1_cuts() {
     assert_eq!(sec(5), sm(false, &[(5, 0, 1), (6, 0, -1)]));
     assert_eq!(sec(5).outcome(), Outcome::R);
     assert_eq!(sec(6), Sumber::zero());
-    let cuts: Vec<Q> = s.cut_candidates().filter(|&m| s.section_at_q(m).leq_zero()).collect();
-    assert_eq!(cuts, vec![Q::int(1), Q::int(3), Q::int(5), Q::int(6)]);
+    let cuts: Vec<Dyadic> = s.cut_candidates().filter(|&m| s.section_at(m).leq_zero()).collect();
+    assert_eq!(cuts, vec![Dyadic::from_int(1), Dyadic::from_int(3), Dyadic::from_int(5), Dyadic::from_int(6)]);
 }
 
 #[test]
 fn example_2_sections() {
     let s = example_s();
-    assert_eq!(s.min_cut_q(), Q::int(1));
+    assert_eq!(s.min_cut(), Dyadic::from_int(1));
     assert_eq!(s.upper_section(), sm(false, &[(1, 0, 1), (2, 0, -2), (3, 0, 1), (5, 0, 1), (6, 0, -1)]));
     assert_eq!(s.lower_section(), sm(false, &[(1, 0, 3)]));
     // The star goes to the lower section (Example 6), and m = 0 when the star-free part is ≤ 0.
     let b = sm(true, &[(2, 0, 2), (3, 0, -2)]);
-    assert_eq!(b.min_cut_q(), Q::ZERO);
+    assert_eq!(b.min_cut(), Dyadic::ZERO);
     assert_eq!(b.lower_section(), Sumber::star());
     assert_eq!(b.upper_section(), sm(false, &[(2, 0, 2), (3, 0, -2)]));
 }
@@ -129,15 +129,15 @@ fn example_2_sections() {
 #[test]
 fn example_3_critical_section_is_1() {
     let x = span(&[Sumber::zero()], &[example_s()]).unwrap();
-    assert_eq!(x, Span { lo: Q::int(1), lo_closed: true, hi: Some(Q::int(1)), hi_closed: true });
+    assert_eq!(x, Span { lo: Dyadic::from_int(1), lo_closed: true, hi: Some(Dyadic::from_int(1)), hi_closed: true });
 }
 
 #[test]
 fn example_4_up_star() {
     let (a, b) = (Sumber::zero(), sm(false, &[(1, 0, 1)]));
     let x = span(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
-    assert_eq!(x, Span { lo: Q::int(1), lo_closed: true, hi: None, hi_closed: false });
-    assert_eq!(x.simplest(), Q::int(1));
+    assert_eq!(x, Span { lo: Dyadic::from_int(1), lo_closed: true, hi: None, hi_closed: false });
+    assert_eq!(x.simplest(), Dyadic::from_int(1));
     assert_eq!(Sumber::simplify(&[a], &[b]), Some(sm(true, &[(1, 0, 2)])));
     for n in 1..=6 {
         let s = Sumber::simplify(&[Sumber::zero()], &[sm(false, &[(n, 0, 1)])]);
@@ -150,7 +150,7 @@ fn example_5_half() {
     let (a, b) = (Sumber::zero(), sm(false, &[(1, 1, 1)]));
     let x = span(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
     assert_eq!(x, Span { lo: q(1, 1), lo_closed: true, hi: None, hi_closed: false });
-    assert_eq!(x.simplest(), Q::int(1));
+    assert_eq!(x.simplest(), Dyadic::from_int(1));
     assert_eq!(Sumber::simplify(&[a], &[b]), Some(sm(true, &[(1, 1, 1), (1, 0, 1)])));
 }
 
@@ -158,7 +158,7 @@ fn example_5_half() {
 fn example_6_three_halves() {
     let (a, b) = (sm(false, &[(1, 0, 1)]), sm(true, &[(2, 0, 2), (3, 0, -2)]));
     let x = span(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap();
-    assert_eq!(x, Span { lo: Q::int(1), lo_closed: false, hi: Some(Q::int(2)), hi_closed: false });
+    assert_eq!(x, Span { lo: Dyadic::from_int(1), lo_closed: false, hi: Some(Dyadic::from_int(2)), hi_closed: false });
     assert_eq!(x.simplest(), q(3, 1));
     assert_eq!(Sumber::simplify(&[a], &[b]), Some(sm(false, &[(3, 1, 1)])));
 }
@@ -196,8 +196,8 @@ fn arithmetic_and_standard_form() {
     assert_eq!(a.times(3), sm(true, &[(1, 0, 3), (2, 0, -3)]));
     assert_eq!(a.times(-2), sm(false, &[(1, 0, -2), (2, 0, 2)]));
     // ↑(0) = 0 and ↑(-d) = -↑(d).
-    assert_eq!(Sumber::up_q(Q::ZERO), Sumber::zero());
-    assert_eq!(Sumber::up_q(q(-3, 1)), -Sumber::up_q(q(3, 1)));
+    assert_eq!(Sumber::up(Dyadic::ZERO), Sumber::zero());
+    assert_eq!(Sumber::up(q(-3, 1)), -Sumber::up(q(3, 1)));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -318,7 +318,7 @@ fn random_sumber(rng: &mut Rng, max_terms: u64) -> Sumber {
     for _ in 0..rng.below(max_terms + 1) {
         let (n, e) = ORDERS[rng.below(7) as usize];
         let c = rng.below(7) as i64 - 3;
-        s.add_term(Q::new(n, e), c);
+        s.add_term(Dyadic::new(n, e), c);
     }
     s
 }
@@ -434,7 +434,7 @@ fn day_3_cross_check() {
         let mut s = if rng.below(2) == 1 { Sumber::star() } else { Sumber::zero() };
         for _ in 0..rng.below(3) {
             let (n, e) = orders[rng.below(7) as usize];
-            s.add_term(Q::new(n, e), rng.below(5) as i64 - 2);
+            s.add_term(Dyadic::new(n, e), rng.below(5) as i64 - 2);
         }
         let v = g.sumber_value(&s);
         if all_set.contains(&v) {
@@ -593,7 +593,7 @@ fn sumber_stress() {
         let mut s = if rng.below(2) == 1 { Sumber::star() } else { Sumber::zero() };
         for _ in 0..1 + i % 5 {
             let (n, e) = WIDE[rng.below(12) as usize];
-            s.add_term(Q::new(n, e), rng.below(13) as i64 - 6);
+            s.add_term(Dyadic::new(n, e), rng.below(13) as i64 - 6);
         }
         let v = g.sumber_value(&s);
         let (form, m) = g.sumber_form_counting(v);
