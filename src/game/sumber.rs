@@ -196,7 +196,6 @@ impl Sumber {
 
     /// The coefficient of ↑(d) in the standard form (0 if absent; d must be positive).
     pub fn coefficient(&self, d: Dyadic) -> i64 {
-        let d = d;
         self.terms.iter().find(|t| t.0 == d).map_or(0, |t| t.1)
     }
 
