@@ -11,7 +11,6 @@
 use std::collections::HashMap;
 
 use super::thermo::ThermoCache;
-use super::trajectory::Q;
 use super::{Dyadic, GameError, GameId, Games};
 
 impl Games {
@@ -109,32 +108,32 @@ impl Games {
                 if lo.is_empty() {
                     self.zero()
                 } else {
-                    let mut best: Option<i128> = None;
+                    let mut best: Option<i64> = None;
                     for &x in &lo {
-                        let mut n = Q::from_dyadic(self.right_stop(x)).ceil();
-                        let ng = self.integer(to_i64(n));
+                        let mut n = self.right_stop(x).ceil();
+                        let ng = self.integer(n);
                         if self.leq(ng, x) {
                             n += 1;
                         }
                         best = Some(best.map_or(n, |b| b.max(n)));
                     }
-                    self.integer(to_i64(best.unwrap_or(0)))
+                    self.integer(best.unwrap_or(0))
                 }
             } else if above && !below {
                 // G > far star: the greatest integer n with n <| every aw(GR) + 2.
                 if ro.is_empty() {
                     self.zero()
                 } else {
-                    let mut best: Option<i128> = None;
+                    let mut best: Option<i64> = None;
                     for &x in &ro {
-                        let mut n = Q::from_dyadic(self.left_stop(x)).floor();
-                        let ng = self.integer(to_i64(n));
+                        let mut n = self.left_stop(x).floor();
+                        let ng = self.integer(n);
                         if self.leq(x, ng) {
                             n -= 1;
                         }
                         best = Some(best.map_or(n, |b| b.min(n)));
                     }
-                    self.integer(to_i64(best.unwrap_or(0)))
+                    self.integer(best.unwrap_or(0))
                 }
             } else {
                 g0
@@ -226,8 +225,4 @@ impl Games {
         memo.insert(g, r);
         r
     }
-}
-
-fn to_i64(n: i128) -> i64 {
-    i64::try_from(n).expect("atomic weight out of range")
 }
