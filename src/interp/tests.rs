@@ -303,3 +303,13 @@ fn integer_arithmetic_leaves_machine_range_exactly() {
         &["9223372036854775808", "-9223372036854775809", "18446744073709551616", "9223372037000250000"],
     );
 }
+
+#[test]
+fn index_expressions_are_evaluated_once() {
+    // A sumber is an object no index path accepts: the index must still run only once before the error.
+    let mut interp = Interpreter::new();
+    let src = "n := 0;\ndef f() begin n := n + 1; 1 end;\nS := Up(1).SumberForm;\nS[f()]";
+    let out = run_in(&mut interp, src);
+    assert!(out.starts_with("error: "), "{out}");
+    assert_eq!(run_in(&mut interp, "n"), "1\n");
+}
