@@ -10,4 +10,5 @@ pub mod game;
 pub mod interp;
 pub mod repl;
 pub mod ruleset;
+pub mod solve;
 pub mod syntax;

@@ -1,30 +1,28 @@
-//! The game engine: canonical short partizan games, impartial and misère theory, sumbers.
+//! The game engine: the theory, in folders as a book would put it.
 //!
-//! Pure Rust with no knowledge of the interpreter. The central type is [`Games`], an arena in which every
-//! canonical game is hash-consed to a [`GameId`]: equal games have equal ids. All operations are methods on
-//! `Games` (spread over the files of this folder by topic) and take `&mut self` where they may create games.
+//! | folder | owns |
+//! |---|---|
+//! | [`short`] | canonical short partizan games: the hash-consing arena ([`Games`]), canonical construction, comparison, arithmetic, printing, thermographs, atomic weights, uptimals, subordinates |
+//! | [`number`] | the numbers the engine computes with ([`Dyadic`]) |
+//! | [`impartial`] | nim values of game trees, take-and-break codes and periodicity, obligated sums |
+//! | [`misere`] | misère canonical forms and genus |
+//! | [`sumber`] | Kao's sumbers |
+//!
+//! Pure Rust with no knowledge of the interpreter: nothing in `game/` imports `interp/`, `ruleset/` or
+//! `solve/` (the layering test in `tests/integration/layering.rs` checks it). The central type is
+//! [`Games`], an arena in which every canonical game is hash-consed to a [`GameId`]: equal games have equal
+//! ids. Operations are methods on `Games` and take `&mut self` where they may create games.
 
-pub mod atomic;
 pub mod impartial;
 pub mod misere;
 pub mod number;
-pub mod obligated;
-pub mod print;
-pub mod store;
-pub mod subordinate;
+pub mod short;
 pub mod sumber;
-pub mod takebreak;
-#[cfg(test)]
-mod tests_core;
-pub mod thermo;
-pub mod trajectory;
-pub mod uptimal;
 
 pub use number::Dyadic;
-pub use store::{Cmp, GameId, Games, Outcome};
-pub use thermo::ThermoCache;
-pub use thermo::Thermograph;
-pub use trajectory::Trajectory;
+pub use short::store::{Cmp, GameId, Games, Outcome};
+pub use short::thermo::{ThermoCache, Thermograph};
+pub use short::trajectory::Trajectory;
 
 /// Errors an engine operation reports to its caller (the interpreter words and spans them).
 #[derive(Clone, Debug, PartialEq, Eq)]

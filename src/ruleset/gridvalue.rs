@@ -4,9 +4,9 @@
 //! Cells are one-character strings in scripts (`g[1, 2] == "x"`); a grid prints as `Grid("xo.|ox.")`, which is
 //! also valid input. Grids compare structurally, so they can be set elements, map keys and ruleset states.
 
-use super::grid::{Adjacency, Grid};
 use crate::game::Games;
 use crate::interp::value::{Object, Value};
+use crate::solve::grid::{Adjacency, Grid};
 use std::cmp::Ordering;
 use std::rc::Rc;
 

@@ -7,7 +7,7 @@
 //!   stays the definition: `LeftOptions`, `MisereOutcomeClass` (which never reads canonical forms of positions)
 //!   and every state the shortcut answers `Nothing` for use it. A hook that fails leaves no node behind, so
 //!   asking again (after an interruption, say) runs it again.
-//! - **`NativeValue(solver, state)`** runs one of the native solvers of [`super::native`] — `"Domineering"`,
+//! - **`NativeValue(solver, state)`** runs one of the native solvers of [`crate::solve`] — `"Domineering"`,
 //!   `"Clobber"`, `"Cram"` (board strings or grids), `"ToadsAndFrogs"` (strip strings) and `"Hackenbush"` (lists
 //!   of edges `(u, w, colour)`, the stdlib's normal form) — and answers `Nothing` when the solver does not apply (a
 //!   region larger than its 128-cell bitboards, more than 128 edges, a cell or an edge it does not know).
@@ -18,14 +18,7 @@
 //!   from `Options`. One twin per instance, kept by the interpreter. The stdlib's native-backed rulesets define
 //!   `CanonicalFormByRules` with it; the agreement tests compare the two paths.
 
-use super::grid::Grid;
 use super::gridvalue::GridValue;
-use super::native::clobber::ClobberSolver;
-use super::native::cram::CramSolver;
-use super::native::domineering::DomineeringSolver;
-use super::native::hackenbush::{self, HackenbushSolver};
-use super::native::toads::ToadsSolver;
-use super::native::NativeError;
 use super::position::as_position;
 use super::script::{self, Instance, Schema};
 use crate::game::GameId;
@@ -33,6 +26,13 @@ use crate::interp::builtins::{NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{game_value, Function, Object, Value};
+use crate::solve::clobber::ClobberSolver;
+use crate::solve::cram::CramSolver;
+use crate::solve::domineering::DomineeringSolver;
+use crate::solve::grid::Grid;
+use crate::solve::hackenbush::{self, HackenbushSolver};
+use crate::solve::toads::ToadsSolver;
+use crate::solve::NativeError;
 use crate::syntax::span::Span;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;

@@ -20,10 +20,12 @@
 //! normal-play canonical form and lose the misère information).
 
 use super::{count, elements, list, member, string, Member, NativeFn, Site};
+use crate::game::impartial::obligated::{
+    obligated_outcome_search, obligated_sum_value, obligated_value_sequence, ObligatedValue,
+};
+use crate::game::impartial::takebreak::{TakeBreakCode, TakeBreakError};
 use crate::game::impartial::ImpartialTree;
 use crate::game::misere::{MisereGames, MisereId, MisereSpec};
-use crate::game::obligated::{obligated_outcome_search, obligated_sum_value, obligated_value_sequence, ObligatedValue};
-use crate::game::takebreak::{TakeBreakCode, TakeBreakError};
 use crate::game::{GameId, Games, Outcome};
 use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};

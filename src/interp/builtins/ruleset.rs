@@ -11,11 +11,11 @@ use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{game_value, Function, Player, Value};
 use crate::ruleset::dispatch;
-use crate::ruleset::grid::{Adjacency, Grid};
 use crate::ruleset::gridvalue::{self, AdjacencyValue, GridValue};
 use crate::ruleset::memo::{canonical, position_node, raw_options};
 use crate::ruleset::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
 use crate::ruleset::search;
+use crate::solve::grid::{Adjacency, Grid};
 use num_traits::ToPrimitive;
 use std::rc::Rc;
 
@@ -254,7 +254,7 @@ fn this_grid<'v>(s: &Site, this: &'v Value) -> Result<&'v Grid, EvalError> {
     Err(s.bug())
 }
 
-fn grid_error(s: &Site, e: crate::ruleset::grid::GridError) -> EvalError {
+fn grid_error(s: &Site, e: crate::solve::grid::GridError) -> EvalError {
     s.err(ErrorKind::InvalidGrid { message: e.to_string() })
 }
 

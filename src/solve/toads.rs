@@ -346,7 +346,7 @@ mod tests {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();
         let mut solver = ToadsSolver::new();
-        let mut rng = crate::ruleset::native::XorShift(0x853c_49e6_748f_ea9b);
+        let mut rng = crate::solve::XorShift(0x853c_49e6_748f_ea9b);
         for n in 10..=14 {
             for _ in 0..40 {
                 let s: Vec<u8> = (0..n).map(|_| [b'.', b't', b'f'][(rng.next() % 3) as usize]).collect();

@@ -3,7 +3,8 @@
 //! `parse` is a small test-only reader for game literals in the printed syntax (`<3||2|1>`, `^^*4`,
 //! `1/2`, `+-1`, `Tiny(2)`, juxtaposition adds: `1*` = 1 + *).
 
-use super::{Cmp, Dyadic, GameId, Games, Outcome};
+use crate::game::short::{store, uptimal};
+use crate::game::{number, Cmp, Dyadic, GameId, Games, Outcome};
 use proptest::prelude::*;
 
 struct Parser<'a> {
@@ -418,9 +419,9 @@ fn products() {
     let s2 = g.nimber(2);
     let p = g.conway_product(s2, s2);
     assert_eq!(g.display(p), "*3");
-    assert_eq!(super::store::nim_product(4, 4), 6);
-    assert_eq!(super::store::nim_product(16, 16), 24);
-    assert_eq!(super::store::nim_product(3, 7), 14);
+    assert_eq!(store::nim_product(4, 4), 6);
+    assert_eq!(store::nim_product(16, 16), 24);
+    assert_eq!(store::nim_product(3, 7), 14);
     let up = g.up();
     // Beyond nimbers (CGSuite's GameTest): 15 . ^^*2 = ^30*2, and the product is commutative.
     let fifteen = g.integer(15);
@@ -547,7 +548,7 @@ proptest! {
     }
 }
 
-fn build_uptimal(g: &mut Games, e: &super::uptimal::UptimalExpansion) -> GameId {
+fn build_uptimal(g: &mut Games, e: &uptimal::UptimalExpansion) -> GameId {
     let mut acc = g.uptimal(e.number, 0, e.nim);
     for (i, &c) in e.coefficients.iter().enumerate() {
         let p = g.up_pow(i as u32 + 1);
@@ -566,7 +567,7 @@ fn uptimal_round_trip() {
             let coefs: Vec<i64> = (0..len).map(|i| (code / 5i64.pow(i as u32)) % 5 - 2).collect();
             for nim in 0..3u64 {
                 for num in [Dyadic::ZERO, Dyadic::new(3, 1)] {
-                    let e = super::uptimal::UptimalExpansion::new(num, coefs.clone(), nim);
+                    let e = uptimal::UptimalExpansion::new(num, coefs.clone(), nim);
                     let x = build_uptimal(&mut g, &e);
                     let got = g.uptimal_expansion(x).expect("uptimal");
                     assert_eq!(got, e, "expansion of {}", g.display(x));
@@ -647,7 +648,7 @@ fn interrupt_unwinds_and_leaves_a_usable_arena() {
     let a = parse(&mut g, "<2|<1|0>>");
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| g.add(a, a)));
     let err = r.unwrap_err();
-    assert!(err.downcast_ref::<super::store::Interrupted>().is_some());
+    assert!(err.downcast_ref::<store::Interrupted>().is_some());
     flag.store(false, Ordering::Relaxed);
     let s = g.add(a, a);
     let two = g.integer(2);
@@ -689,7 +690,7 @@ proptest! {
         prop_assert_eq!(g.pow_to(x, one), Ok(x));
         let xk = Dyadic::new(k, 2);
         let p = g.pow_to(x, xk).unwrap();
-        let b = super::number::blowup(xk).unwrap();
+        let b = number::blowup(xk).unwrap();
         let bg = g.number(b);
         prop_assert_eq!(g.subordinate(p, x), Some(bg));
         let up = g.up();

@@ -3,10 +3,13 @@
 //! * [`nim_sum`], [`nim_product`] (Conway's nim multiplication on `u64`, the field of order 2^64),
 //!   [`mex`].
 //! * [`ImpartialTree`]: an impartial game given literally as the list of its options, with brute-force
-//!   normal and misère outcomes. It is the input format of the misère arena ([`super::misere`]) and of
-//!   the obligated-sum solver ([`super::obligated`]).
+//!   normal and misère outcomes. It is the input format of the misère arena ([`crate::game::misere`]) and of
+//!   the obligated-sum solver ([`obligated`]).
 //!
-//! Take-and-break codes and nim-value sequences live in [`super::takebreak`].
+//! Take-and-break codes and nim-value sequences live in [`takebreak`].
+
+pub mod obligated;
+pub mod takebreak;
 
 use std::collections::HashMap;
 

@@ -11,7 +11,7 @@
 //! there is no answer (the caller reports "That game cannot be subordinated to the specified base."). The
 //! check makes every answer correct by construction.
 
-use super::store::{GameId, Games};
+use crate::game::short::store::{GameId, Games};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 impl Games {

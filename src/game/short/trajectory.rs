@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::Dyadic;
+use crate::game::Dyadic;
 
 /// An exact rational `n/d` in lowest terms with `d > 0`. Thermography of short games only ever produces
 /// dyadic values, but intersections are computed as general quotients before that is known.

@@ -1,4 +1,5 @@
-//! Native fast paths for standard rulesets, each beside its `stdlib/*.cgs` definition.
+//! Native solvers for standard rulesets, each agreeing with its `stdlib/*.cgs` definition, and the board type
+//! they share ([`grid`]). Below the interpreter: `solve/` imports only `game/`.
 //!
 //! Every solver memoises the value of each *component* (an independent part of a position, normalised under
 //! the ruleset's symmetries) in an `FxHashMap`, and builds values with the engine's canonical-form
@@ -15,6 +16,7 @@ pub mod bits;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;
+pub mod grid;
 pub mod hackenbush;
 pub mod region;
 pub mod toads;

@@ -6,14 +6,14 @@
 //! Right option's expansion "incremented"; the Left options are then checked against the four shapes
 //! (a)–(d) the canonical form of an uptimal can take. Results are cached per id.
 
-use super::{Dyadic, GameError, GameId, Games};
+use crate::game::{Dyadic, GameError, GameId, Games};
 use std::cmp::Ordering;
 
 /// An uptimal expansion `number.a1 a2 … an + *nim` (coefficients of ↑¹, ↑², …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UptimalExpansion {
     /// The number part.
-    pub number: super::Dyadic,
+    pub number: crate::game::Dyadic,
     /// Coefficients of ↑¹, ↑², … (no trailing zeros).
     pub coefficients: Vec<i64>,
     /// The nimber part.

@@ -12,8 +12,8 @@
 //! Options print in CGSuite's deterministic order: numbers (by value) < nimbers < other uptimals (by
 //! expansion) < general games (by their sorted options, lexicographically).
 
-use super::uptimal::UptimalExpansion;
-use super::{GameId, Games};
+use crate::game::short::uptimal::UptimalExpansion;
+use crate::game::{GameId, Games};
 use std::cmp::Ordering;
 use std::fmt::Write;
 use std::sync::Arc;

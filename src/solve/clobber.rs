@@ -10,7 +10,7 @@ use super::bits::Shape;
 use super::region::{for_each_region, sum};
 use super::{Interrupt, NativeError};
 use crate::game::{GameId, Games};
-use crate::ruleset::grid::{Adjacency, Grid};
+use crate::solve::grid::{Adjacency, Grid};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -324,7 +324,7 @@ mod tests {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();
         let mut solver = ClobberSolver::new();
-        let mut rng = crate::ruleset::native::XorShift(0x2545_f491_4f6c_dd1d);
+        let mut rng = crate::solve::XorShift(0x2545_f491_4f6c_dd1d);
         for (rows, cols) in [(3, 4), (4, 4), (2, 6), (1, 12)] {
             for _ in 0..30 {
                 let cells: Vec<u8> =

@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use super::thermo::ThermoCache;
-use super::{Dyadic, GameError, GameId, Games};
+use crate::game::short::thermo::ThermoCache;
+use crate::game::{Dyadic, GameError, GameId, Games};
 
 impl Games {
     /// `G.AtomicWeight`, or `NotAtomic(G)` when it does not exist.

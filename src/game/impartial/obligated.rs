@@ -20,8 +20,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::impartial::{ImpartialTree, TreeTable};
-use super::takebreak::{TakeBreakCode, TakeBreakError};
+use crate::game::impartial::takebreak::{TakeBreakCode, TakeBreakError};
+use crate::game::impartial::{ImpartialTree, TreeTable};
 
 /// A pair of outcomes: normal play and misère play, each "the player to move wins" (N, digit 1) or
 /// not (P, digit 0). Printed as Ferguson writes it: normal digit first (`01` = normal P, misère N).
@@ -241,8 +241,8 @@ pub fn obligated_knight_table(width: usize, height: usize) -> Vec<Vec<ObligatedV
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)]
 mod tests {
-    use super::super::takebreak::check_periodicity;
     use super::*;
+    use crate::game::impartial::takebreak::check_periodicity;
 
     fn v(s: &str) -> ObligatedValue {
         let b = s.as_bytes();

@@ -11,7 +11,7 @@ use super::bits::{shr, Shape};
 use super::region::{for_each_region, grid_regions, sum, Region, RegionMemo};
 use super::{Interrupt, NativeError};
 use crate::game::{GameId, Games};
-use crate::ruleset::grid::Grid;
+use crate::solve::grid::Grid;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -263,7 +263,7 @@ mod tests {
         let mut games = Games::new();
         let mut solver = DomineeringSolver::new();
         let mut memo = FxHashMap::default();
-        let mut rng = crate::ruleset::native::XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::solve::XorShift(0x9e37_79b9_7f4a_7c15);
         for (rows, cols) in [(4, 4), (4, 5), (5, 4), (3, 6)] {
             for _ in 0..40 {
                 let seed = rng.next();

@@ -4,7 +4,7 @@
 //! so the derived `Eq`/`Hash` are value equality. The numerator is an `i64` and the exponent is at most
 //! [`Dyadic::MAX_EXP`]; arithmetic that leaves this range is reported, never wrapped: the `checked_*`
 //! methods return `None`, and the operator impls (`+`, `-`, `*`, unary `-`) panic with a clear message.
-//! The game engine only uses the checked forms and turns `None` into [`GameError::Overflow`](super::GameError).
+//! The game engine only uses the checked forms and turns `None` into [`GameError::Overflow`](crate::game::GameError).
 
 use std::cmp::Ordering;
 use std::fmt;

@@ -7,7 +7,7 @@ use super::bits::{shr, Shape};
 use super::region::{for_each_region, grid_regions, Region, RegionMemo};
 use super::{Interrupt, NativeError};
 use crate::game::{GameId, Games};
-use crate::ruleset::grid::Grid;
+use crate::solve::grid::Grid;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

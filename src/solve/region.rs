@@ -3,7 +3,7 @@
 
 use super::bits::Shape;
 use crate::game::{GameId, Games};
-use crate::ruleset::grid::{Adjacency, Grid};
+use crate::solve::grid::{Adjacency, Grid};
 use rustc_hash::FxHashMap;
 
 /// A set of cells of a board, trimmed to its bounding box.

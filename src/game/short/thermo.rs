@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::trajectory::{Trajectory, Q};
-use super::{Dyadic, GameError, GameId, Games};
+use crate::game::short::trajectory::{Trajectory, Q};
+use crate::game::{Dyadic, GameError, GameId, Games};
 
 /// A thermograph: a left and a right wall, piecewise linear in the temperature.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -546,7 +546,3 @@ impl Games {
         self.incentives_of(g, true, true)
     }
 }
-
-#[cfg(test)]
-#[path = "tests_thermo.rs"]
-mod tests;

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
 
-use super::{Cmp, Dyadic, GameId, Games, Outcome};
+use crate::game::{Cmp, Dyadic, GameId, Games, Outcome};
 
 // ---------------------------------------------------------------------------------------------------------
 // Orders are the engine's dyadic rationals; two helpers the order arithmetic needs.
@@ -735,5 +735,4 @@ impl Games {
 }
 
 #[cfg(test)]
-#[path = "tests_sumber.rs"]
 mod tests;

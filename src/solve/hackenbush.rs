@@ -577,7 +577,7 @@ mod tests {
         let mut games = Games::new();
         let mut memo = FxHashMap::default();
         let mut solver = HackenbushSolver::new();
-        let mut rng = crate::ruleset::native::XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::solve::XorShift(0x9e37_79b9_7f4a_7c15);
         let mut next = |k: u64| rng.next() % k;
         for round in 0..300 {
             let n = 1 + round % 8;

@@ -1,0 +1,198 @@
+//! Tests of misère canonical forms and genus.
+
+use super::*;
+
+fn tree_of(games: &MisereGames, g: MisereId) -> ImpartialTree {
+    ImpartialTree::new(games.options(g).iter().map(|&o| tree_of(games, o)).collect())
+}
+
+/// All games born by day `n` (canonical ids), by closing under subsets of options.
+fn born_by(games: &mut MisereGames, day: u32) -> Vec<MisereId> {
+    let mut all = vec![games.zero()];
+    for _ in 0..day {
+        let mut next = Vec::new();
+        for mask in 0u64..(1u64 << all.len()) {
+            let opts: Vec<MisereId> = (0..all.len()).filter(|i| mask >> i & 1 == 1).map(|i| all[i]).collect();
+            let g = games.game(&opts);
+            if !next.contains(&g) {
+                next.push(g);
+            }
+        }
+        all = next;
+    }
+    all
+}
+
+#[test]
+fn counts_of_games_by_birthday() {
+    // Conway: 1, 2, 3, 5, 22 misère games born by days 0..4
+    let mut games = MisereGames::new();
+    let counts: Vec<usize> = (0..=4).map(|d| born_by(&mut games, d).len()).collect();
+    assert_eq!(counts, vec![1, 2, 3, 5, 22]);
+}
+
+#[test]
+fn basic_identities() {
+    let mut m = MisereGames::new();
+    let (z, s, s2) = (m.zero(), m.nim(1), m.nim(2));
+    assert_eq!(m.add(s, s), z); // * + * = 0
+    assert_ne!(m.add(s2, s2), z); // *2 + *2 ≠ 0
+    assert_eq!(m.game(&[s]), z); // {*} = 0
+    assert_ne!(m.game(&[s2]), z); // {*2} ≠ 0
+    assert_eq!(m.add(s2, s), m.nim(3));
+    assert_eq!(m.game(&[z, s2]), s); // {0, *2} = * (the *2 reverses through *)
+    assert_eq!(m.misere_nim_value(z), 1);
+    assert_eq!(m.misere_nim_value(s), 0);
+    assert_eq!(m.misere_nim_value(s2), 2);
+    let t = m.add(s2, s2);
+    assert_eq!(m.misere_nim_value(t), 0);
+    assert!(!m.misere_next_wins(t));
+}
+
+#[test]
+fn printing() {
+    let mut m = MisereGames::new();
+    let (z, s, s2) = (m.zero(), m.nim(1), m.nim(2));
+    assert_eq!(m.display(z), "*[0]");
+    assert_eq!(m.display(s), "*[1]");
+    assert_eq!(m.display(s2), "*[2]");
+    let h12 = m.nim(12);
+    assert_eq!(m.display(h12), "*[&12;]");
+    let two_sharp = m.game(&[s2]);
+    assert_eq!(m.display(two_sharp), "*[2#]");
+    let g = m.game(&[two_sharp, z]);
+    assert_eq!(m.display(g), "*[2#0]");
+    let twotwo = m.add(s2, s2);
+    assert_eq!(m.display(twotwo), "*[2[2]]");
+    let three = m.add(twotwo, s2);
+    assert_eq!(m.display(three), "*[2[22]]");
+    let odd = m.add(two_sharp, s);
+    assert_eq!(m.display(odd), "*[2[#1]]");
+    let nested = m.game(&[g]);
+    assert_eq!(m.display(nested), "*[(2#0)#]");
+}
+
+#[test]
+fn input_forms() {
+    use MisereSpec::{Game, Heap, List};
+    let mut m = MisereGames::new();
+    let g = m.from_spec(&[Heap(4), Heap(2)]);
+    assert_eq!(m.display(g), "*[42]");
+    let g = m.from_spec(&[Heap(2)]);
+    assert_eq!(m.display(g), "*[2]");
+    let g = m.from_spec(&[List(vec![Heap(2)]), Heap(2), Heap(1), Heap(0)]);
+    assert_eq!(m.display(g), "*[2#210]");
+    let g = m.from_spec(&[List(vec![Heap(4), Heap(2)]), Heap(4), Heap(3), Heap(1)]);
+    let shown = m.display(g);
+    assert!(shown.starts_with("*[(42)"), "{shown}");
+    // "*[2#2#]": the game whose only option is *[2#] + *[2]
+    let sharp = m.from_spec(&[List(vec![Heap(2)])]);
+    let two = m.nim(2);
+    let s = m.add(sharp, two);
+    let g = m.from_spec(&[List(vec![Game(s)])]);
+    assert_eq!(m.display(g), "*[2[#2#]]");
+}
+
+#[test]
+fn canonical_forms_preserve_outcomes_and_sums() {
+    let mut m = MisereGames::new();
+    let day3 = born_by(&mut m, 3);
+    let day4 = born_by(&mut m, 4);
+    // outcomes of sums: canonical arithmetic against search on the literal sum tree
+    for &a in &day4 {
+        for &b in &day3 {
+            let s = m.add(a, b);
+            let tree = tree_of(&m, a).sum(&tree_of(&m, b));
+            assert_eq!(m.misere_next_wins(s), tree.misere_next_wins());
+            assert_eq!(m.nim_value(s), m.nim_value(a) ^ m.nim_value(b));
+            // G-(G + *) = G-(G) xor 1
+            let star = m.nim(1);
+            let t = m.add(a, star);
+            assert_eq!(m.misere_nim_value(t), m.misere_nim_value(a) ^ 1);
+        }
+    }
+    // canonicalising a canonical tree is the identity
+    for &a in &day4 {
+        let t = tree_of(&m, a);
+        assert_eq!(m.from_tree(&t), a);
+    }
+}
+
+#[test]
+fn genus_matches_definition() {
+    let mut m = MisereGames::new();
+    let day4 = born_by(&mut m, 4);
+    let two = m.nim(2);
+    for &g in &day4 {
+        let genus = m.genus(g);
+        assert_eq!(genus.base, m.nim_value(g));
+        let mut x = g;
+        for n in 0..6 {
+            assert_eq!(genus.sup_digit(n), m.misere_nim_value(x), "γ{n} of {}", m.display(g));
+            x = m.add(x, two);
+        }
+    }
+    let z = m.zero();
+    assert_eq!(m.genus(z).to_string(), "0");
+    let s2 = m.nim(2);
+    let t = m.add(s2, s2);
+    assert_eq!(m.genus(t).to_string(), "0^0");
+}
+
+/// Conway's count of misère games born by day 5 (run with `--ignored`; ~20 s in release).
+#[test]
+#[ignore]
+fn day_5_count() {
+    let mut m = MisereGames::new();
+    assert_eq!(born_by(&mut m, 5).len(), 4_171_780);
+}
+
+#[test]
+fn day_4_names_and_genera() {
+    // the 22 games born by day 4, as CGSuite names them, with their genera
+    let mut m = MisereGames::new();
+    let day4 = born_by(&mut m, 4);
+    let mut names: Vec<String> = day4.iter().map(|&g| format!("{} {}", m.display(g), m.genus(g))).collect();
+    names.sort();
+    let expected = [
+        "*[0] 0",
+        "*[1] 1",
+        "*[2#0] 1^2",
+        "*[2#1] 2^1420",
+        "*[2#210] 3^3",
+        "*[2#20] 1^3",
+        "*[2#21] 3^1431",
+        "*[2#2] 1^1",
+        "*[2##] 1^1",
+        "*[2#30] 1^2",
+        "*[2#3210] 4^4",
+        "*[2#320] 1^4",
+        "*[2#321] 4^146",
+        "*[2#31] 2^1420",
+        "*[2#32] 1^1",
+        "*[2#] 0^0",
+        "*[2[#1]] 1^1",
+        "*[2[2]] 0^0",
+        "*[2] 2",
+        "*[3#] 0^0",
+        "*[3] 3",
+        "*[4] 4",
+    ];
+    let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn differences_are_exact() {
+    let mut m = MisereGames::new();
+    let day3 = born_by(&mut m, 3);
+    for &a in &day3 {
+        for k in 2..5 {
+            let h = m.nim(k);
+            let s = m.add(a, h);
+            let d = m.difference(s, h).expect("a part");
+            assert_eq!(m.add(d, h), s);
+        }
+    }
+}

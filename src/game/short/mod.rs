@@ -1,0 +1,17 @@
+//! Canonical short partizan games.
+//!
+//! [`store`] is the arena of canonical games (hash-consing, construction, comparison, arithmetic,
+//! classification); the other files compute from it: [`print`] (CGSuite's printed forms), [`thermo`] and
+//! [`trajectory`] (thermographs), [`atomic`] (atomic weights), [`uptimal`] (uptimal expansions),
+//! [`subordinate`] (ordinal-sum subordinates).
+
+pub mod atomic;
+pub mod print;
+pub mod store;
+pub mod subordinate;
+pub mod thermo;
+pub mod trajectory;
+pub mod uptimal;
+
+#[cfg(test)]
+mod tests;

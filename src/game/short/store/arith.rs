@@ -1,0 +1,283 @@
+//! Arithmetic: sums, negatives, integer multiples, ordinal sums, Norton and Conway products.
+
+use super::*;
+
+impl Games {
+    // Arithmetic
+
+    /// `g + h` (cached; NUS arithmetic and number translation fast paths).
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        let z = self.zero();
+        if g == z {
+            return h;
+        }
+        if h == z {
+            return g;
+        }
+        if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
+            return match (a.num.checked_add(b.num), a.ups.checked_add(b.ups)) {
+                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: a.nim ^ b.nim }),
+                _ => self.flag_overflow(),
+            };
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&s) = self.add_cache.get(&key) {
+            return s;
+        }
+        self.poll_interrupt();
+        let g_num = self.is_number(g);
+        let h_num = self.is_number(h);
+        let result = if g_num || h_num {
+            // Number translation: G + x = {GL + x | GR + x} when G is not a number; the translated
+            // options of a canonical G stay undominated and non-reversible.
+            let (x, other) = if g_num { (g, h) } else { (h, g) };
+            let mut l = Vec::with_capacity(self.num_left(other));
+            for i in 0..self.num_left(other) {
+                let o = self.left_at(other, i);
+                l.push(self.add(o, x));
+            }
+            let mut r = Vec::with_capacity(self.num_right(other));
+            for i in 0..self.num_right(other) {
+                let o = self.right_at(other, i);
+                r.push(self.add(o, x));
+            }
+            if l.iter().chain(&r).any(|&o| self.is_number(o)) {
+                // A number option's own options are not translates: re-check reversibility.
+                self.new_game(&l, &r)
+            } else {
+                self.intern(l, r)
+            }
+        } else {
+            let mut l = Vec::with_capacity(self.num_left(g) + self.num_left(h));
+            let mut r = Vec::with_capacity(self.num_right(g) + self.num_right(h));
+            for i in 0..self.num_left(g) {
+                let o = self.left_at(g, i);
+                l.push(self.add(o, h));
+            }
+            for i in 0..self.num_left(h) {
+                let o = self.left_at(h, i);
+                l.push(self.add(g, o));
+            }
+            for i in 0..self.num_right(g) {
+                let o = self.right_at(g, i);
+                r.push(self.add(o, h));
+            }
+            for i in 0..self.num_right(h) {
+                let o = self.right_at(h, i);
+                r.push(self.add(g, o));
+            }
+            self.new_game(&l, &r)
+        };
+        self.add_cache.insert(key, result);
+        result
+    }
+    /// `g - h`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        let nh = self.neg(h);
+        self.add(g, nh)
+    }
+    /// `-g` (cached).
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        let c = self.neg_cache[g.0 as usize];
+        if c != NONE {
+            return GameId(c);
+        }
+        let result = if let Some(v) = self.nus(g) {
+            match (v.num.checked_neg(), v.ups.checked_neg()) {
+                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: v.nim }),
+                _ => return self.flag_overflow(),
+            }
+        } else {
+            let mut l = Vec::with_capacity(self.num_right(g));
+            for i in 0..self.num_right(g) {
+                let o = self.right_at(g, i);
+                l.push(self.neg(o));
+            }
+            let mut r = Vec::with_capacity(self.num_left(g));
+            for i in 0..self.num_left(g) {
+                let o = self.left_at(g, i);
+                r.push(self.neg(o));
+            }
+            self.intern(l, r)
+        };
+        self.neg_cache[g.0 as usize] = result.0;
+        self.neg_cache[result.0 as usize] = g.0;
+        result
+    }
+    /// n copies of g (negative n: copies of -g).
+    pub fn mul_int(&mut self, n: i64, g: GameId) -> GameId {
+        if let Some(v) = self.nus(g) {
+            return match (v.num.checked_mul_int(n), v.ups.checked_mul(n)) {
+                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: if n % 2 == 0 { 0 } else { v.nim } }),
+                _ => self.flag_overflow(),
+            };
+        }
+        let mut base = if n < 0 { self.neg(g) } else { g };
+        let mut k = n.unsigned_abs();
+        let mut acc = self.zero();
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = self.add(acc, base);
+            }
+            k >>= 1;
+            if k > 0 {
+                base = self.add(base, base);
+            }
+        }
+        acc
+    }
+    /// The ordinal sum `G : H` (depends on G's canonical form): `{GL, G:HL | GR, G:HR}`.
+    pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> GameId {
+        if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
+            if a.ups == 0 && b.num.is_zero() && b.ups == 0 {
+                return match a.nim.checked_add(b.nim) {
+                    Some(nim) => self.make_nus(Nus { num: a.num, ups: 0, nim }),
+                    None => self.flag_overflow(),
+                };
+            }
+        }
+        if h == self.zero() {
+            return g;
+        }
+        if let Some(&s) = self.ordinal_cache.get(&(g, h)) {
+            return s;
+        }
+        let mut l = self.left_slice(g).to_vec();
+        let mut r = self.right_slice(g).to_vec();
+        for i in 0..self.num_left(h) {
+            let o = self.left_at(h, i);
+            l.push(self.ordinal_sum(g, o));
+        }
+        for i in 0..self.num_right(h) {
+            let o = self.right_at(h, i);
+            r.push(self.ordinal_sum(g, o));
+        }
+        let result = self.new_game(&l, &r);
+        self.ordinal_cache.insert((g, h), result);
+        result
+    }
+    /// `+-G` = `<G | -G>`.
+    pub fn plus_minus(&mut self, g: GameId) -> GameId {
+        let ng = self.neg(g);
+        self.new_game(&[g], &[ng])
+    }
+    /// The left and right incentives of `g` together, undominated (CGSuite's `incentives`).
+    pub(super) fn all_incentives(&mut self, g: GameId) -> Vec<GameId> {
+        let mut v = Vec::new();
+        for i in 0..self.num_left(g) {
+            let o = self.left_at(g, i);
+            v.push(self.sub(o, g));
+        }
+        for i in 0..self.num_right(g) {
+            let o = self.right_at(g, i);
+            v.push(self.sub(g, o));
+        }
+        v.sort_unstable();
+        v.dedup();
+        self.remove_dominated(&mut v, true);
+        v
+    }
+    /// Norton's product `G.U` (`G.NortonProduct(U)`), for U > 0 (else `Err(NotPositive(u))`).
+    pub fn norton_product(&mut self, g: GameId, u: GameId) -> Result<GameId, GameError> {
+        let z = self.zero();
+        if !(self.leq(z, u) && u != z) {
+            return Err(GameError::NotPositive(u));
+        }
+        Ok(self.norton(g, u))
+    }
+    pub(super) fn norton(&mut self, g: GameId, u: GameId) -> GameId {
+        if let Some(n) = self.number_value(g).and_then(Dyadic::to_int) {
+            return self.mul_int(n, u);
+        }
+        if let Some(&s) = self.norton_cache.get(&(g, u)) {
+            return s;
+        }
+        let inc = self.all_incentives(u);
+        let plus: Vec<GameId> = inc.iter().map(|&i| self.add(u, i)).collect();
+        let mut l = Vec::new();
+        for i in 0..self.num_left(g) {
+            let o = self.left_at(g, i);
+            let p = self.norton(o, u);
+            for &j in &plus {
+                l.push(self.add(p, j));
+            }
+        }
+        let mut r = Vec::new();
+        for i in 0..self.num_right(g) {
+            let o = self.right_at(g, i);
+            let p = self.norton(o, u);
+            for &j in &plus {
+                r.push(self.sub(p, j));
+            }
+        }
+        let result = self.new_game(&l, &r);
+        self.norton_cache.insert((g, u), result);
+        result
+    }
+    /// Conway's product `G·H` of the canonical forms (ONAG; CGSuite's `ConwayProduct`): the nim product
+    /// on nimbers, the ordinary product on numbers, and in general
+    /// `{GL·H + G·HL - GL·HL, GR·H + G·HR - GR·HR | GL·H + G·HR - GL·HR, GR·H + G·HL - GR·HL}`.
+    /// It depends on the forms, not only the values, so it is taken of canonical forms (cached).
+    pub fn conway_product(&mut self, g: GameId, h: GameId) -> GameId {
+        if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
+            return self.nimber(nim_product(a, b));
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&r) = self.conway_cache.get(&key) {
+            return r;
+        }
+        self.poll_interrupt();
+        let (gl, gr) = (self.left_slice(g).to_vec(), self.right_slice(g).to_vec());
+        let (hl, hr) = (self.left_slice(h).to_vec(), self.right_slice(h).to_vec());
+        // One term GX·H + G·HY - GX·HY of the product's options.
+        let term = |gs: &mut Games, x: GameId, y: GameId| {
+            let a = gs.conway_product(x, h);
+            let b = gs.conway_product(g, y);
+            let c = gs.conway_product(x, y);
+            let ab = gs.add(a, b);
+            gs.sub(ab, c)
+        };
+        let mut left = Vec::with_capacity(gl.len() * hl.len() + gr.len() * hr.len());
+        let mut right = Vec::with_capacity(gl.len() * hr.len() + gr.len() * hl.len());
+        for (xs, ys, to_left) in [(&gl, &hl, true), (&gr, &hr, true), (&gl, &hr, false), (&gr, &hl, false)] {
+            for &x in xs {
+                for &y in ys {
+                    let t = term(self, x, y);
+                    if to_left {
+                        left.push(t)
+                    } else {
+                        right.push(t)
+                    }
+                }
+            }
+        }
+        let result = self.new_game(&left, &right);
+        self.conway_cache.insert(key, result);
+        result
+    }
+
+    // ------------------------------------------------------------------------------------------------
+}
+
+/// The nim product of `a` and `b` (Conway's multiplication of nimbers).
+pub fn nim_product(a: u64, b: u64) -> u64 {
+    pub(super) fn go(a: u64, b: u64, bits: u32) -> u64 {
+        if a < 2 || b < 2 {
+            return a * b;
+        }
+        let half = bits / 2;
+        let mask = (1u64 << half) - 1;
+        let (a1, a0) = (a >> half, a & mask);
+        let (b1, b0) = (b >> half, b & mask);
+        let hh = go(a1, b1, half);
+        let hi = hh ^ go(a1, b0, half) ^ go(a0, b1, half);
+        let lo = go(a0, b0, half) ^ go(hh, 1u64 << (half - 1), half);
+        (hi << half) | lo
+    }
+    let m = a.max(b);
+    let mut bits = 64;
+    while bits > 1 && m >> (bits / 2) == 0 {
+        bits /= 2;
+    }
+    go(a, b, bits)
+}

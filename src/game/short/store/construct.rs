@@ -1,0 +1,276 @@
+//! Construction: canonical forms by dedupe, dominated options, reversible bypass, NUS detection.
+
+use super::*;
+
+impl Games {
+    // Construction
+
+    /// 0.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+    /// The integer `n` (overflow flag beyond [`MAX_INT`]).
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::from_int(n))
+    }
+    /// The number `d` (overflow flag beyond [`MAX_INT`]).
+    pub fn number(&mut self, d: Dyadic) -> GameId {
+        self.make_nus(Nus::number(d))
+    }
+    /// The nimber `*n` (overflow flag beyond [`MAX_NIM`]).
+    pub fn nimber(&mut self, n: u64) -> GameId {
+        self.make_nus(Nus { num: Dyadic::ZERO, ups: 0, nim: n })
+    }
+    /// number + ups·↑ + *nim
+    pub fn uptimal(&mut self, number: Dyadic, ups: i64, nim: u64) -> GameId {
+        self.make_nus(Nus { num: number, ups, nim })
+    }
+    /// `*`.
+    pub fn star(&mut self) -> GameId {
+        self.nimber(1)
+    }
+    /// `↑`.
+    pub fn up(&mut self) -> GameId {
+        self.uptimal(Dyadic::ZERO, 1, 0)
+    }
+
+    /// The canonical form of `<left | right>`.
+    pub fn new_game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let mut l = left.to_vec();
+        let mut r = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(g) = self.number_shortcut(&l, &r) {
+            return g;
+        }
+        if let (Some(a), Some(b)) = (self.mex_of_nimbers(&l), self.mex_of_nimbers(&r)) {
+            if a == b {
+                return self.nimber(a);
+            }
+        }
+        self.bypass_reversible_left(&mut l, &r);
+        self.bypass_reversible_right(&l, &mut r);
+        self.remove_dominated(&mut l, true);
+        self.remove_dominated(&mut r, false);
+        if let Some(g) = self.number_shortcut(&l, &r) {
+            return g;
+        }
+        self.intern(l, r)
+    }
+
+    /// If every option is a number: the canonical game (simplest number, or a switch `{a|b}` / `x*`).
+    pub(super) fn number_shortcut(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {
+        let mut a: Option<Dyadic> = None;
+        for &o in l {
+            let x = self.number_value(o)?;
+            a = Some(a.map_or(x, |y| y.max(x)));
+        }
+        let mut b: Option<Dyadic> = None;
+        for &o in r {
+            let x = self.number_value(o)?;
+            b = Some(b.map_or(x, |y| y.min(x)));
+        }
+        if let (Some(x), Some(y)) = (a, b) {
+            if x >= y {
+                let (gl, gr) = (self.number(x), self.number(y));
+                return Some(self.intern(vec![gl], vec![gr]));
+            }
+        }
+        Some(match Dyadic::simplest_between(a, b) {
+            Some(d) => self.number(d),
+            None => self.flag_overflow(),
+        })
+    }
+
+    /// The mex of a list of nimbers, or `None` if some option is not a nimber.
+    pub(super) fn mex_of_nimbers(&self, opts: &[GameId]) -> Option<u64> {
+        let mut vals = Vec::with_capacity(opts.len());
+        for &o in opts {
+            vals.push(self.nimber_value(o)?);
+        }
+        vals.sort_unstable();
+        let mut mex = 0;
+        for v in vals {
+            if v == mex {
+                mex += 1;
+            } else if v > mex {
+                break;
+            }
+        }
+        Some(mex)
+    }
+
+    pub(super) fn bypass_reversible_left(&mut self, l: &mut Vec<GameId>, r: &[GameId]) {
+        let mut i = 0;
+        while i < l.len() {
+            let gl = l[i];
+            let mut reversed = None;
+            for j in 0..self.num_right(gl) {
+                let glr = self.right_at(gl, j);
+                if self.leq_arrays(glr, l, r) {
+                    reversed = Some(glr);
+                    break;
+                }
+            }
+            match reversed {
+                Some(glr) => {
+                    l.swap_remove(i);
+                    for k in 0..self.num_left(glr) {
+                        let o = self.left_at(glr, k);
+                        if !l.contains(&o) {
+                            l.push(o);
+                        }
+                    }
+                }
+                None => i += 1,
+            }
+        }
+    }
+
+    pub(super) fn bypass_reversible_right(&mut self, l: &[GameId], r: &mut Vec<GameId>) {
+        let mut i = 0;
+        while i < r.len() {
+            let gr = r[i];
+            let mut reversed = None;
+            for j in 0..self.num_left(gr) {
+                let grl = self.left_at(gr, j);
+                if self.geq_arrays(grl, l, r) {
+                    reversed = Some(grl);
+                    break;
+                }
+            }
+            match reversed {
+                Some(grl) => {
+                    r.swap_remove(i);
+                    for k in 0..self.num_right(grl) {
+                        let o = self.right_at(grl, k);
+                        if !r.contains(&o) {
+                            r.push(o);
+                        }
+                    }
+                }
+                None => i += 1,
+            }
+        }
+    }
+
+    /// Removes options dominated by another (for Left: smaller ones; for Right: larger ones).
+    pub(super) fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) {
+        if opts.len() < 2 {
+            return;
+        }
+        let n = opts.len();
+        let mut keep = vec![true; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let dominated = if left { self.leq(opts[i], opts[j]) } else { self.leq(opts[j], opts[i]) };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+    }
+
+    /// `x <= {l | r}`.
+    pub(super) fn leq_arrays(&mut self, x: GameId, l: &[GameId], r: &[GameId]) -> bool {
+        for &gr in r {
+            if self.leq(gr, x) {
+                return false;
+            }
+        }
+        for i in 0..self.num_left(x) {
+            let xl = self.left_at(x, i);
+            if self.geq_arrays(xl, l, r) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `y >= {l | r}`.
+    pub(super) fn geq_arrays(&mut self, y: GameId, l: &[GameId], r: &[GameId]) -> bool {
+        for &gl in l {
+            if self.leq(y, gl) {
+                return false;
+            }
+        }
+        for i in 0..self.num_right(y) {
+            let yr = self.right_at(y, i);
+            if self.leq_arrays(yr, l, r) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// ↑ⁿ (`^.Pow(n)`, printed `^<n>`).
+    pub fn up_pow(&mut self, n: u32) -> GameId {
+        debug_assert!(n >= 1, "up-nth is defined for n >= 1");
+        let up = self.up();
+        let n = Dyadic::from_int(i64::from(n.max(1)));
+        self.pow(up, n).unwrap_or_else(|_| unreachable!("↑ is of the form {{0|H}} and n >= 1"))
+    }
+    /// ↑^[n] (`^.PowTo(n)`, printed `^[n]`).
+    pub fn up_pow_to(&mut self, n: u32) -> GameId {
+        let up = self.up();
+        self.pow_to(up, Dyadic::from_int(i64::from(n))).unwrap_or_else(|_| unreachable!("n >= 0"))
+    }
+
+    /// `G.Pow(x)` for `G = {0|H}` (CGSuite): `{0 | H - G.PowTo(x - 1)}`, so `^.Pow(n)` is ↑ⁿ.
+    /// Errors with `InvalidPowBase` if G is not of the form `{0|H}`, and with `InvalidExponent` if
+    /// `x < 1` (CGSuite also refuses `Pow(0)`).
+    pub fn pow(&mut self, g: GameId, x: Dyadic) -> Result<GameId, GameError> {
+        let h = if self.num_left(g) == 1 && self.left_at(g, 0) == self.zero() && self.num_right(g) == 1 {
+            self.right_at(g, 0)
+        } else {
+            return Err(GameError::InvalidPowBase(g));
+        };
+        if x < Dyadic::ONE {
+            return Err(GameError::InvalidExponent(x, Dyadic::ONE));
+        }
+        let below = x.checked_sub(Dyadic::ONE).ok_or(GameError::Overflow)?;
+        let p = self.pow_to(g, below)?;
+        let hr = self.sub(h, p);
+        let z = self.zero();
+        Ok(self.new_game(&[z], &[hr]))
+    }
+    /// `G.PowTo(x)` (CGSuite): 0 for `x = 0`, else the ordinal sum `G : blowup(x)`, where the blowup of
+    /// an integer n is n - 1 ([`number::blowup`]); so `^.PowTo(n)` is ↑^[n] = `{↑^[n-1] | *}` and any
+    /// base works: `(+-1).PowTo(3)` = `<1,<1,+-1|-1>|-1>`. `InvalidExponent` for `x < 0`.
+    pub fn pow_to(&mut self, g: GameId, x: Dyadic) -> Result<GameId, GameError> {
+        if x.is_zero() {
+            return Ok(self.zero());
+        }
+        if x < Dyadic::ZERO {
+            return Err(GameError::InvalidExponent(x, Dyadic::ZERO));
+        }
+        let b = crate::game::number::blowup(x).ok_or(GameError::Overflow)?;
+        let bg = self.number(b);
+        Ok(self.ordinal_sum(g, bg))
+    }
+    /// `Tiny(G)` = `<0 || 0 | -G>`.
+    pub fn tiny(&mut self, g: GameId) -> GameId {
+        let z = self.zero();
+        let ng = self.neg(g);
+        let inner = self.new_game(&[z], &[ng]);
+        self.new_game(&[z], &[inner])
+    }
+    /// `Miny(G)` = `<G | 0 || 0>`.
+    pub fn miny(&mut self, g: GameId) -> GameId {
+        let t = self.tiny(g);
+        self.neg(t)
+    }
+
+    // ------------------------------------------------------------------------------------------------
+}

@@ -1,0 +1,541 @@
+//! The arena of canonical games (hash-consing), construction, arithmetic, comparison, options and classification.
+//!
+//! # Design
+//! Every game in [`Games`] is in canonical form and is stored once: a [`GameId`] indexes `nodes`, whose
+//! left and right options are each a contiguous, id-sorted run of `opts`. `by_opts` maps the option
+//! lists of a general game to its id and `by_nus` maps a NUS value to its id, so constructing a game
+//! that already exists returns the existing id, and equal games always have equal ids. (The nimbers
+//! `x+*1 … x+*m` built together share one run `[x, x*, …, x*(m-1)]`, so `*m` costs O(m) memory.)
+//!
+//! Numbers, nimbers and number + ups + star values ("NUS", `x + n·↑ + *m`) carry a compact [`Nus`] record
+//! as well: arithmetic and comparison on them never look at options. Their options are nevertheless
+//! materialised when the record is created (CGSuite does the same), so every id has options and all
+//! generic algorithms work on every id. Invariants:
+//! - a value that is a NUS is only ever stored with its record (`intern` detects NUS option patterns
+//!   with `detect_nus`, so NUS nodes need no `by_opts` entry);
+//! - the options of every node are canonical ids and are sorted by id;
+//! - options are materialised eagerly, so NUS values are bounded (see [`MAX_INT`], [`MAX_NIM`],
+//!   [`MAX_UPS`]); going beyond a bound, or beyond the range of [`Dyadic`], sets the overflow flag
+//!   (see [`Games::check_overflow`]) instead of panicking or answering wrongly without notice.
+//!
+//! Canonicalisation (`new_game`) follows CGSuite: dedupe; all-number and all-nimber shortcuts; bypass
+//! reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`); drop
+//! dominated options; detect NUS patterns. Sums use number translation (`G + x` adds `x` to each option
+//! of a non-number `G`, which keeps canonical form) and NUS arithmetic; sums, negatives, `leq`, birthdays
+//! and stops are cached.
+
+use crate::game::{Dyadic, GameError};
+use rustc_hash::FxHashMap;
+
+/// A canonical game: an index into [`Games`]. Equal games have equal ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub u32);
+
+/// Outcome class under normal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Left wins.
+    L,
+    /// Right wins.
+    R,
+    /// The first player wins.
+    N,
+    /// The second player wins.
+    P,
+}
+
+/// The result of comparing two games in the partial order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    /// G < H.
+    Less,
+    /// G = H.
+    Equal,
+    /// G > H.
+    Greater,
+    /// G || H.
+    Confused,
+}
+
+/// The panic payload of an interrupted engine operation (see [`Games::set_interrupt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+/// Largest magnitude of the integer part of a number stored as a game (its options form a chain).
+pub const MAX_INT: i64 = 1 << 20;
+/// Largest nimber stored as a game (CGSuite's limit: `*m` has `m` options per side).
+pub const MAX_NIM: u64 = 16383;
+/// Largest magnitude of an up multiple stored as a game.
+pub const MAX_UPS: i64 = 1 << 20;
+
+/// The compact record of a number + ups + star value `num + ups·↑ + *nim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Nus {
+    pub(crate) num: Dyadic,
+    pub(crate) ups: i64,
+    pub(crate) nim: u64,
+}
+
+impl Nus {
+    fn number(num: Dyadic) -> Nus {
+        Nus { num, ups: 0, nim: 0 }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    lstart: u32,
+    nl: u32,
+    rstart: u32,
+    nr: u32,
+    nus: Option<Nus>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A game's (left, right) options in the deterministic printing order.
+pub(crate) type SortedOptions = (std::sync::Arc<[GameId]>, std::sync::Arc<[GameId]>);
+
+/// The arena of canonical games.
+#[derive(Clone)]
+pub struct Games {
+    nodes: Vec<Node>,
+    opts: Vec<GameId>,
+    by_opts: FxHashMap<Box<[u32]>, GameId>,
+    by_nus: FxHashMap<Nus, GameId>,
+    neg_cache: Vec<u32>,
+    birthday_cache: Vec<u32>,
+    add_cache: FxHashMap<(GameId, GameId), GameId>,
+    leq_cache: FxHashMap<(GameId, GameId), bool>,
+    stops_cache: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    ordinal_cache: FxHashMap<(GameId, GameId), GameId>,
+    conway_cache: FxHashMap<(GameId, GameId), GameId>,
+    norton_cache: FxHashMap<(GameId, GameId), GameId>,
+    misere_cache: FxHashMap<GameId, (bool, bool)>,
+    stop_count_cache: FxHashMap<GameId, u128>,
+    pub(crate) uptimal_cache: FxHashMap<GameId, Option<crate::game::short::uptimal::UptimalExpansion>>,
+    /// Options in the deterministic printing order (left, right), per game.
+    pub(crate) sorted_cache: FxHashMap<GameId, SortedOptions>,
+    /// Thermographs and related values, per game (see thermo.rs).
+    pub(crate) thermo: crate::game::short::thermo::ThermoCache,
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    overflow: bool,
+}
+
+impl std::fmt::Debug for Games {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Games({} games)", self.nodes.len())
+    }
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        Games::new()
+    }
+}
+
+impl Games {
+    /// A fresh arena containing `0` (always id 0).
+    pub fn new() -> Games {
+        let mut g = Games {
+            nodes: Vec::new(),
+            opts: Vec::new(),
+            by_opts: FxHashMap::default(),
+            by_nus: FxHashMap::default(),
+            neg_cache: Vec::new(),
+            birthday_cache: Vec::new(),
+            add_cache: FxHashMap::default(),
+            leq_cache: FxHashMap::default(),
+            stops_cache: FxHashMap::default(),
+            ordinal_cache: FxHashMap::default(),
+            conway_cache: FxHashMap::default(),
+            norton_cache: FxHashMap::default(),
+            misere_cache: FxHashMap::default(),
+            stop_count_cache: FxHashMap::default(),
+            uptimal_cache: FxHashMap::default(),
+            sorted_cache: FxHashMap::default(),
+            thermo: crate::game::short::thermo::ThermoCache::new(),
+            interrupt: None,
+            overflow: false,
+        };
+        let z = g.push_node(&[], &[], Some(Nus::number(Dyadic::ZERO)));
+        debug_assert_eq!(z, GameId(0));
+        g
+    }
+
+    /// Number of games stored so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the arena is empty (never: it always holds 0).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Overflow reporting
+
+    /// Whether some operation since the last [`Games::check_overflow`] left the engine's exact range
+    /// (a [`Dyadic`] overflow, or a NUS value beyond [`MAX_INT`], [`MAX_NIM`], [`MAX_UPS`]). The result
+    /// of such an operation is a valid game but not the right answer.
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// `Err(GameError::Overflow)` if an operation overflowed since the last call (and clears the flag).
+    /// The interpreter calls this after each engine operation it performs.
+    pub fn check_overflow(&mut self) -> Result<(), GameError> {
+        if std::mem::take(&mut self.overflow) {
+            Err(GameError::Overflow)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn flag_overflow(&mut self) -> GameId {
+        self.overflow = true;
+        self.zero()
+    }
+
+    /// Installs (or removes) an interrupt flag. While it is set, the next comparison or sum inside the
+    /// engine unwinds with `std::panic::panic_any(Interrupted)`; the caller catches that with
+    /// `std::panic::catch_unwind` and downcasts the payload to [`Interrupted`]. The arena stays
+    /// consistent: nodes and cache entries are only written once complete.
+    pub fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    #[inline]
+    fn poll_interrupt(&self) {
+        if let Some(f) = &self.interrupt {
+            if f.load(std::sync::atomic::Ordering::Relaxed) {
+                std::panic::panic_any(Interrupted);
+            }
+        }
+    }
+
+    /// Runs `f` and turns an overflow inside it into `Err(GameError::Overflow)`.
+    pub fn checked<T>(&mut self, f: impl FnOnce(&mut Games) -> T) -> Result<T, GameError> {
+        let before = std::mem::take(&mut self.overflow);
+        let r = f(self);
+        let over = self.overflow;
+        self.overflow = before;
+        if over {
+            Err(GameError::Overflow)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// `g + h`, or `Err(Overflow)`.
+    pub fn try_add(&mut self, g: GameId, h: GameId) -> Result<GameId, GameError> {
+        self.checked(|s| s.add(g, h))
+    }
+    /// `g - h`, or `Err(Overflow)`.
+    pub fn try_sub(&mut self, g: GameId, h: GameId) -> Result<GameId, GameError> {
+        self.checked(|s| s.sub(g, h))
+    }
+    /// `-g`, or `Err(Overflow)`.
+    pub fn try_neg(&mut self, g: GameId) -> Result<GameId, GameError> {
+        self.checked(|s| s.neg(g))
+    }
+    /// `n·g`, or `Err(Overflow)`.
+    pub fn try_mul_int(&mut self, n: i64, g: GameId) -> Result<GameId, GameError> {
+        self.checked(|s| s.mul_int(n, g))
+    }
+    /// `<left | right>`, or `Err(Overflow)`.
+    pub fn try_new_game(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, GameError> {
+        self.checked(|s| s.new_game(left, right))
+    }
+    /// The number `d` as a game, or `Err(Overflow)` beyond [`MAX_INT`].
+    pub fn try_number(&mut self, d: Dyadic) -> Result<GameId, GameError> {
+        self.checked(|s| s.number(d))
+    }
+    /// `number + ups·↑ + *nim`, or `Err(Overflow)` beyond the NUS bounds.
+    pub fn try_uptimal(&mut self, number: Dyadic, ups: i64, nim: u64) -> Result<GameId, GameError> {
+        self.checked(|s| s.uptimal(number, ups, nim))
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Raw storage
+
+    fn node(&self, g: GameId) -> &Node {
+        &self.nodes[g.0 as usize]
+    }
+
+    pub(crate) fn nus(&self, g: GameId) -> Option<Nus> {
+        self.node(g).nus
+    }
+
+    /// The left options of `g` as a slice (sorted by id).
+    pub fn left_slice(&self, g: GameId) -> &[GameId] {
+        let n = self.node(g);
+        &self.opts[n.lstart as usize..(n.lstart + n.nl) as usize]
+    }
+
+    /// The right options of `g` as a slice (sorted by id).
+    pub fn right_slice(&self, g: GameId) -> &[GameId] {
+        let n = self.node(g);
+        &self.opts[n.rstart as usize..(n.rstart + n.nr) as usize]
+    }
+
+    fn num_left(&self, g: GameId) -> usize {
+        self.node(g).nl as usize
+    }
+
+    fn num_right(&self, g: GameId) -> usize {
+        self.node(g).nr as usize
+    }
+
+    fn left_at(&self, g: GameId, i: usize) -> GameId {
+        self.opts[self.node(g).lstart as usize + i]
+    }
+
+    fn right_at(&self, g: GameId, i: usize) -> GameId {
+        let n = self.node(g);
+        self.opts[n.rstart as usize + i]
+    }
+
+    /// Option `i` of `g`, counting the left options first, then the right ones.
+    fn option_at(&self, g: GameId, i: usize) -> GameId {
+        let nl = self.num_left(g);
+        if i < nl {
+            self.left_at(g, i)
+        } else {
+            self.right_at(g, i - nl)
+        }
+    }
+
+    fn key(l: &[GameId], r: &[GameId]) -> Box<[u32]> {
+        let mut k = Vec::with_capacity(1 + l.len() + r.len());
+        k.push(l.len() as u32);
+        k.extend(l.iter().map(|g| g.0));
+        k.extend(r.iter().map(|g| g.0));
+        k.into_boxed_slice()
+    }
+
+    /// Appends a node with the given sorted options; registers it in the maps. NUS nodes are only
+    /// registered by value: `intern` finds them through `detect_nus`.
+    fn push_node(&mut self, l: &[GameId], r: &[GameId], nus: Option<Nus>) -> GameId {
+        let lstart = self.opts.len() as u32;
+        self.opts.extend_from_slice(l);
+        let rstart = self.opts.len() as u32;
+        self.opts.extend_from_slice(r);
+        let id = self.push_record(lstart, l.len(), rstart, r.len(), nus);
+        if nus.is_none() {
+            self.by_opts.insert(Games::key(l, r), id);
+        }
+        id
+    }
+
+    fn push_record(&mut self, lstart: u32, nl: usize, rstart: u32, nr: usize, nus: Option<Nus>) -> GameId {
+        let id = GameId(self.nodes.len() as u32);
+        self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
+        self.neg_cache.push(NONE);
+        self.birthday_cache.push(NONE);
+        if let Some(v) = nus {
+            self.by_nus.insert(v, id);
+        }
+        id
+    }
+
+    /// The id of a game whose options are already canonical (no dominated or reversible options).
+    fn intern(&mut self, mut l: Vec<GameId>, mut r: Vec<GameId>) -> GameId {
+        l.sort_unstable();
+        r.sort_unstable();
+        if let Some(&id) = self.by_opts.get(&Games::key(&l, &r)) {
+            return id;
+        }
+        if let Some(v) = self.detect_nus(&l, &r) {
+            let id = self.make_nus(v);
+            debug_assert!(self.left_slice(id) == &l[..] && self.right_slice(id) == &r[..]);
+            return id;
+        }
+        self.push_node(&l, &r, None)
+    }
+
+    /// If canonical options `l`, `r` are those of a NUS value, that value.
+    fn detect_nus(&self, l: &[GameId], r: &[GameId]) -> Option<Nus> {
+        let num = |g: GameId| self.number_value(g);
+        match (l.len(), r.len()) {
+            (0, 0) => return Some(Nus::number(Dyadic::ZERO)),
+            (0, 1) => return num(r[0]).and_then(|y| y.checked_sub(Dyadic::ONE)).map(Nus::number),
+            (1, 0) => return num(l[0]).and_then(|y| y.checked_add(Dyadic::ONE)).map(Nus::number),
+            _ => {}
+        }
+        if l.len() == 1 && r.len() == 1 {
+            let (a, b) = (self.nus(l[0])?, self.nus(r[0])?);
+            let a_num = a.ups == 0 && a.nim == 0;
+            let b_num = b.ups == 0 && b.nim == 0;
+            if a_num && b_num && a.num < b.num {
+                return a.num.checked_mean(b.num).map(Nus::number);
+            }
+            if a_num && !b_num && a.num == b.num && b.ups >= 0 {
+                return Some(Nus { num: a.num, ups: b.ups + 1, nim: b.nim ^ 1 });
+            }
+            if b_num && !a_num && a.num == b.num && a.ups <= 0 {
+                return Some(Nus { num: a.num, ups: a.ups - 1, nim: a.nim ^ 1 });
+            }
+        }
+        // x↑* = {x, x* | x} and x↓* = {x | x, x*}.
+        let up_star = |two: &[GameId], one: &[GameId]| -> Option<Dyadic> {
+            if two.len() != 2 || one.len() != 1 {
+                return None;
+            }
+            let x = self.nus(one[0])?;
+            if x.ups != 0 || x.nim != 0 {
+                return None;
+            }
+            let (p, q) = (self.nus(two[0])?, self.nus(two[1])?);
+            let star = Nus { num: x.num, ups: 0, nim: 1 };
+            ((p == x && q == star) || (q == x && p == star)).then_some(x.num)
+        };
+        if let Some(x) = up_star(l, r) {
+            return Some(Nus { num: x, ups: 1, nim: 1 });
+        }
+        if let Some(x) = up_star(r, l) {
+            return Some(Nus { num: x, ups: -1, nim: 1 });
+        }
+        // x + *m = {x, x*, …, x*(m-1) | same}.
+        if !l.is_empty() && l == r {
+            let m = l.len() as u64;
+            let x = self.nus(l[0])?.num;
+            let mut seen = vec![false; l.len()];
+            for &o in l {
+                let v = self.nus(o)?;
+                if v.num != x || v.ups != 0 || v.nim >= m || seen[v.nim as usize] {
+                    return None;
+                }
+                seen[v.nim as usize] = true;
+            }
+            return Some(Nus { num: x, ups: 0, nim: m });
+        }
+        None
+    }
+
+    fn lookup_nus(&self, v: Nus) -> Option<GameId> {
+        self.by_nus.get(&v).copied()
+    }
+
+    /// The id of a NUS value, building it (and the NUS values below it) as needed.
+    fn make_nus(&mut self, v: Nus) -> GameId {
+        if let Some(id) = self.lookup_nus(v) {
+            return id;
+        }
+        if v.ups.abs() > MAX_UPS || v.nim > MAX_NIM || v.num.floor().abs() >= MAX_INT {
+            return self.flag_overflow();
+        }
+        if v.ups != 0 {
+            self.make_ups(v)
+        } else if v.nim != 0 {
+            self.make_nimber(v.num, v.nim)
+        } else {
+            self.make_number(v.num)
+        }
+    }
+
+    fn make_number(&mut self, x: Dyadic) -> GameId {
+        if let Some(id) = self.lookup_nus(Nus::number(x)) {
+            return id;
+        }
+        if x.is_integer() {
+            let n = x.numerator();
+            let s = n.signum();
+            let mut k = n;
+            let mut prev = loop {
+                if let Some(id) = self.lookup_nus(Nus::number(Dyadic::from_int(k))) {
+                    break id;
+                }
+                k -= s;
+            };
+            while k != n {
+                k += s;
+                let v = Nus::number(Dyadic::from_int(k));
+                prev =
+                    if s > 0 { self.push_node(&[prev], &[], Some(v)) } else { self.push_node(&[], &[prev], Some(v)) };
+            }
+            prev
+        } else {
+            let step = Dyadic::new(1, x.exp());
+            let (Some(lo), Some(hi)) = (x.checked_sub(step), x.checked_add(step)) else {
+                return self.flag_overflow();
+            };
+            let l = self.make_number(lo);
+            let r = self.make_number(hi);
+            self.push_node(&[l], &[r], Some(Nus::number(x)))
+        }
+    }
+
+    fn make_nimber(&mut self, x: Dyadic, m: u64) -> GameId {
+        let base = self.make_number(x);
+        let mut ids = vec![base];
+        let mut k = 1;
+        while k <= m {
+            match self.lookup_nus(Nus { num: x, ups: 0, nim: k }) {
+                Some(id) => ids.push(id),
+                None => break,
+            }
+            k += 1;
+        }
+        if k <= m {
+            // x+*k for k..=m share one run [x, x*, …, x*(m-1)] (ids increase with the nim value):
+            // x*j has the first j entries as both its Left and its Right options.
+            let run = self.opts.len() as u32;
+            self.opts.extend_from_slice(&ids);
+            while k <= m {
+                let id = self.push_record(run, k as usize, run, k as usize, Some(Nus { num: x, ups: 0, nim: k }));
+                ids.push(id);
+                if k < m {
+                    self.opts.push(id);
+                }
+                k += 1;
+            }
+        }
+        ids[m as usize]
+    }
+
+    fn make_ups(&mut self, v: Nus) -> GameId {
+        let (x, n, m) = (v.num, v.ups, v.nim);
+        let s = n.signum();
+        let nim_at = |i: i64| m ^ ((n - i).rem_euclid(2) as u64);
+        let mut k = n;
+        let mut prev = loop {
+            if k == 0 {
+                break self.make_nus(Nus { num: x, ups: 0, nim: nim_at(0) });
+            }
+            if let Some(id) = self.lookup_nus(Nus { num: x, ups: k, nim: nim_at(k) }) {
+                break id;
+            }
+            k -= s;
+        };
+        let xid = self.make_number(x);
+        let star = self.make_nus(Nus { num: x, ups: 0, nim: 1 });
+        while k != n {
+            k += s;
+            let c = nim_at(k);
+            let rec = Some(Nus { num: x, ups: k, nim: c });
+            let mut pair = [xid, star];
+            pair.sort_unstable();
+            prev = if k == 1 && c == 1 {
+                self.push_node(&pair, &[xid], rec)
+            } else if k == -1 && c == 1 {
+                self.push_node(&[xid], &pair, rec)
+            } else if k > 0 {
+                self.push_node(&[xid], &[prev], rec)
+            } else {
+                self.push_node(&[prev], &[xid], rec)
+            };
+        }
+        prev
+    }
+
+    // ------------------------------------------------------------------------------------------------
+}
+
+mod arith;
+mod classify;
+mod compare;
+mod construct;
+
+pub use arith::nim_product;

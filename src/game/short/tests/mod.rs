@@ -1,0 +1,5 @@
+//! Unit and property tests of the short-game engine.
+
+mod cgsuite_table;
+mod core;
+mod thermo;
