@@ -19,6 +19,7 @@
 use super::builtins::{self, Site};
 use super::env::{Globals, Locals, Scope};
 use super::error::{Arity, ErrorKind, EvalError, Frame};
+use super::object::Object;
 use super::value::{
     display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
     Player, Value,
@@ -333,9 +334,12 @@ impl<'a> Machine<'a> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                let v = match crate::ruleset::dispatch::binary(self, *op, &a, &b, e.span) {
+                let v = match self.object_binary(*op, &a, &b, e.span) {
                     Some(r) => r?,
-                    None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
+                    None => match crate::ruleset::dispatch::binary(self, *op, &a, &b, e.span) {
+                        Some(r) => r?,
+                        None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
+                    },
                 };
                 self.engine_ok(e.span)?;
                 Ok(v)
@@ -380,6 +384,9 @@ impl<'a> Machine<'a> {
                     keys.push(self.eval(i)?);
                 }
                 if let Value::Object(o) = &v {
+                    if let Some(r) = o.clone().index(self, &v, &keys, e.span) {
+                        return Ok(r?);
+                    }
                     if let Some(r) = crate::ruleset::dispatch::index_object(self, o, &keys, e.span) {
                         return Ok(r?);
                     }
@@ -902,6 +909,9 @@ impl<'a> Machine<'a> {
     pub fn call_value(&mut self, f: &Value, args: &[Value], site: &Site) -> Result<Value, EvalError> {
         let Value::Function(func) = f else {
             if let Value::Object(o) = f {
+                if let Some(r) = o.clone().call(self, f, args, site) {
+                    return r;
+                }
                 if let Some(r) = crate::ruleset::dispatch::call_object(self, o, args, site) {
                     return r;
                 }
@@ -978,6 +988,9 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         if let Value::Object(o) = &obj {
+            if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span) {
+                return r;
+            }
             if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
                 return r;
             }
@@ -1038,12 +1051,70 @@ impl<'a> Machine<'a> {
                 None => Err(ErrorKind::Overflow),
             }),
             Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
-            Value::Object(o) => match crate::ruleset::dispatch::to_game(self, o) {
-                Some(r) => Some(r),
-                None => builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o)),
+            Value::Object(o) => match o.clone().to_game(self, Span::default()) {
+                Some(r) => Some(r.map_err(|e| e.kind)),
+                None => self.legacy_to_game(o),
             },
             _ => None,
         }
+    }
+
+    fn legacy_to_game(&mut self, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
+        match crate::ruleset::dispatch::to_game(self, o) {
+            Some(r) => Some(r),
+            None => builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o)),
+        }
+    }
+
+    // ---- the object protocol -------------------------------------------------------------------------
+
+    /// `a op b` with an object operand: the left object's answer, else the right one's.
+    fn object_binary(&mut self, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        for v in [a, b] {
+            if let Value::Object(o) = v {
+                if let Some(r) = o.clone().binary(self, op, a, b, span) {
+                    return Some(r.and_then(|v| self.engine_ok(span).map(|()| v)));
+                }
+            }
+        }
+        None
+    }
+
+    /// `obj.name(args)` through the object protocol (see [`super::object`] for the order).
+    fn object_member(
+        &mut self,
+        o: &Rc<dyn Object>,
+        this: &Value,
+        name: &Ident,
+        args: &[Value],
+        arg_spans: &[Span],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let o = o.clone();
+        let site = Site { name: &name.name, span, args: arg_spans };
+        if let Some(r) = o.member(self, this, &name.name, args, &site) {
+            return Some(r.and_then(|v| self.engine_ok(span).map(|()| v)));
+        }
+        if let Some(mem) = o.members().iter().find(|x| *x.name == *name.name) {
+            let site = Site { name: mem.name, span, args: arg_spans };
+            return Some(
+                builtins::check_arity(&site, mem.arity, args.len())
+                    .and_then(|()| (mem.f)(self, &site, this, args))
+                    .and_then(|v| self.engine_ok(span).map(|()| v)),
+            );
+        }
+        let g = match o.to_game(self, span)? {
+            Ok(g) => g,
+            Err(e) => return Some(Err(e)),
+        };
+        let gv = game_value(self.games, g);
+        let mem = builtins::find_member(&gv, &name.name)?;
+        let site = Site { name: mem.name, span, args: arg_spans };
+        Some(
+            builtins::check_arity(&site, mem.arity, args.len())
+                .and_then(|()| (mem.f)(self, &site, &gv, args))
+                .and_then(|v| self.engine_ok(span).map(|()| v)),
+        )
     }
 
     /// The elements of a List, Set (display order) or Tuple.
@@ -1118,6 +1189,9 @@ impl<'a> Machine<'a> {
                 let h = self.games.neg(*g);
                 Ok(game_value(self.games, h))
             }
+            (UnaryOp::Neg, Value::Object(o)) if o.clone().negate(self, &v, span).is_some() => {
+                o.clone().negate(self, &v, span).unwrap_or_else(|| unreachable!()).map_err(Exit::from)
+            }
             (UnaryOp::Neg, _) => {
                 match crate::ruleset::dispatch::negate(self, &v).or_else(|| builtins::sumber::negate(&v)) {
                     Some(x) => Ok(x),
@@ -1141,6 +1215,9 @@ impl<'a> Machine<'a> {
         use Value::{Game, Integer};
         let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
+            if let Some(r) = self.object_binary(op, a, b, Span::default()) {
+                return r.map_err(|e| e.kind);
+            }
             if let Some(r) = crate::ruleset::dispatch::binary(self, op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
             }
@@ -1352,7 +1429,7 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
         "Integer" => matches!(v, Value::Integer(_)),
         "DyadicRational" => dyadic,
         "Rational" | "Number" => v.is_number(),
-        "Game" => dyadic || matches!(v, Value::Game(_)),
+        "Game" => dyadic || matches!(v, Value::Game(_)) || matches!(v, Value::Object(o) if o.is_game()),
         "Boolean" => matches!(v, Value::Boolean(_)),
         "String" => matches!(v, Value::String(_)),
         "Nothing" => matches!(v, Value::Nothing),

@@ -15,6 +15,7 @@ pub mod builtins;
 pub mod env;
 pub mod error;
 pub mod eval;
+pub mod object;
 pub mod stdlib;
 pub mod value;
 

@@ -17,11 +17,12 @@
 //!   general games).
 //!
 //! Extension point: values defined outside the core interpreter (rulesets, positions, grids) are
-//! [`Value::Object`]s implementing [`Object`]; the ruleset work plugs in there.
+//! [`Value::Object`]s implementing [`Object`], the object protocol of [`super::object`].
 
 use super::builtins::NativeFn;
 use super::env::Scope;
 use super::error::ErrorKind;
+pub use super::object::Object;
 use crate::game::{Dyadic, GameId, Games, Outcome, Thermograph};
 use crate::syntax::ast::FunctionDef;
 use imbl::{OrdMap, OrdSet, Vector};
@@ -57,22 +58,6 @@ impl Player {
             Player::Left => 1,
             Player::Right => -1,
         }
-    }
-}
-
-/// A value defined outside the core interpreter: a ruleset, a position, a grid.
-///
-/// This is the extension point for the rulesets work: implement it, wrap the value in [`Value::Object`], and
-/// teach `eval.rs` (calls, members) about it. Objects compare by identity unless [`Object::cmp_object`]
-/// gives a structural order.
-pub trait Object: std::any::Any + fmt::Debug {
-    /// The type name shown in errors and tested by `is`.
-    fn type_name(&self) -> &'static str;
-    /// The printed form.
-    fn display(&self, games: &mut Games) -> String;
-    /// A structural order against another object (grids, positions), or `None` to compare by identity.
-    fn cmp_object(&self, _other: &dyn Object) -> Option<Ordering> {
-        None
     }
 }
 

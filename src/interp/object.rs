@@ -1,0 +1,125 @@
+//! The object protocol: how the evaluator treats every value that is not one of its primitives.
+//!
+//! Rulesets, positions, grids — and each later family of values (loopy games, graphs, misère games,
+//! ordinals, quotients) — are [`Value::Object`]s whose type implements [`Object`]. The evaluator never
+//! names those types: it asks the object, through this trait, for its members, for indexing, for a call,
+//! for an operator, for its game value and for its printed form. A new kind of value is one new
+//! implementation of the trait in the folder of its layer, never a new branch in `eval.rs`.
+//!
+//! # Resolution order
+//! * `x.Name(args)`: [`Object::member`] (dynamic members, e.g. a script ruleset's own `def`s), then the
+//!   table [`Object::members`] (arity checked by the evaluator), then — for objects whose
+//!   [`Object::to_game`] answers — the members of their canonical game; otherwise "not a member".
+//! * `a op b`: when either operand is an object, the left object's [`Object::binary`] is asked first, then
+//!   the right one's; `None` from both falls back to the evaluator's own rules (which convert objects with
+//!   [`Object::to_game`] where a game is expected).
+//! * `-x`: [`Object::negate`]. `x[k…]`: [`Object::index`]. `x(args)`: [`Object::call`].
+//!
+//! Every method but [`Object::type_name`] and [`Object::display`] has a default that declines, so a value
+//! implements only what it supports; declining yields the evaluator's usual error for that operation.
+
+use super::builtins::{Member, Site};
+use super::error::EvalError;
+use super::eval::Machine;
+use super::value::Value;
+use crate::game::{GameId, Games};
+use crate::syntax::ast::BinOp;
+use crate::syntax::span::Span;
+use std::cmp::Ordering;
+use std::fmt;
+use std::rc::Rc;
+
+/// A value defined outside the core interpreter (see the module documentation).
+///
+/// Objects compare by identity unless [`Object::cmp_object`] gives a structural order.
+pub trait Object: std::any::Any + fmt::Debug {
+    /// The type name shown in errors and tested by `is`.
+    fn type_name(&self) -> &'static str;
+
+    /// The printed form.
+    fn display(&self, games: &mut Games) -> String;
+
+    /// A structural order against another object, or `None` to compare by identity.
+    fn cmp_object(&self, _other: &dyn Object) -> Option<Ordering> {
+        None
+    }
+
+    /// The member table of this object's type: names, arities and implementations. It is also what
+    /// completion, `?` help and the parity table read. `this` passed to an implementation is the object.
+    fn members(&self) -> &'static [Member] {
+        &[]
+    }
+
+    /// A member that is not in [`Object::members`] (computed per object, such as a script ruleset's own
+    /// definitions): `None` when there is no such member.
+    fn member(
+        &self,
+        _m: &mut Machine,
+        _this: &Value,
+        _name: &str,
+        _args: &[Value],
+        _site: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        None
+    }
+
+    /// Names of the members [`Object::member`] answers, for completion.
+    fn dynamic_member_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `this(args)`: `None` when the object cannot be called.
+    fn call(&self, _m: &mut Machine, _this: &Value, _args: &[Value], _site: &Site) -> Option<Result<Value, EvalError>> {
+        None
+    }
+
+    /// `this[keys…]`: `None` when the object cannot be indexed.
+    fn index(&self, _m: &mut Machine, _this: &Value, _keys: &[Value], _span: Span) -> Option<Result<Value, EvalError>> {
+        None
+    }
+
+    /// `lhs op rhs` where `this` is one of the operands (`lhs` or `rhs`, by identity): `None` to decline.
+    fn binary(
+        &self,
+        _m: &mut Machine,
+        _op: BinOp,
+        _lhs: &Value,
+        _rhs: &Value,
+        _span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        None
+    }
+
+    /// `-this`: `None` when negation is not defined.
+    fn negate(&self, _m: &mut Machine, _this: &Value, _span: Span) -> Option<Result<Value, EvalError>> {
+        None
+    }
+
+    /// The canonical short game this object stands for (a position's value, a sum of positions, a boxed
+    /// game), or `None` when it is not game-like. Game-like objects answer every game member through it.
+    fn to_game(&self, _m: &mut Machine, _span: Span) -> Option<Result<GameId, EvalError>> {
+        None
+    }
+
+    /// Whether `x is Game` holds for this object (game-like objects that are not short games, such as
+    /// loopy values, say so here).
+    fn is_game(&self) -> bool {
+        false
+    }
+}
+
+/// Downcasts an object to a concrete type, keeping the shared pointer.
+pub fn downcast_rc<T: 'static>(o: &Rc<dyn Object>) -> Option<Rc<T>> {
+    let any: &dyn std::any::Any = &**o;
+    if !any.is::<T>() {
+        return None;
+    }
+    let a: Rc<dyn std::any::Any> = o.clone();
+    a.downcast::<T>().ok()
+}
+
+/// Downcasts an object reference to a concrete type.
+pub fn downcast_ref<T: 'static>(o: &dyn Object) -> Option<&T> {
+    let any: &dyn std::any::Any = o;
+    any.downcast_ref::<T>()
+}
