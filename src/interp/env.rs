@@ -120,12 +120,36 @@ impl Locals {
 }
 
 /// The top-level variables and the native globals.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Globals {
     /// Variables assigned at top level.
     pub vars: FxHashMap<Name, Value>,
     /// Native functions and constants (`Max`, `Tiny`, `L`, …), shadowed by `vars`.
     pub natives: FxHashMap<&'static str, Value>,
+    /// Per-workspace state of the value families (an arena of loopy games, of misère games, a memo table …).
+    pub extensions: Extensions,
+}
+
+/// Per-workspace state, one value per type, created on first use: the place a family of values keeps an
+/// arena or cache that lives as long as the workspace (like [`crate::game::Games`] for short games).
+#[derive(Default)]
+pub struct Extensions(FxHashMap<std::any::TypeId, Box<dyn std::any::Any>>);
+
+impl Extensions {
+    /// The state of type `T`, created with `T::default()` the first time it is asked for.
+    pub fn get<T: Default + 'static>(&mut self) -> &mut T {
+        self.0
+            .entry(std::any::TypeId::of::<T>())
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("an extension is stored under its own type id")
+    }
+}
+
+impl std::fmt::Debug for Extensions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Extensions({})", self.0.len())
+    }
 }
 
 impl Globals {
