@@ -5,7 +5,7 @@
 //! `ToadsAndFrogs("ttttttt...fffffff")` under 2.4 s. Sample counts are the minimum criterion allows, so
 //! `cargo bench --bench rulesets` takes a few minutes.
 
-use cgs::interp::{with_big_stack, Interpreter};
+use cgs::interp::with_big_stack;
 use cgs::repl::script::run_script;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
@@ -13,7 +13,7 @@ use std::time::Duration;
 /// Evaluates `text` in a fresh interpreter on a big-stack thread and returns what it printed.
 fn run(text: &'static str) -> String {
     with_big_stack(move || {
-        let mut interp = Interpreter::new();
+        let mut interp = cgs::new_interpreter();
         let (out, err, code) = run_script(&mut interp, "bench.cgs", text);
         assert_eq!(code, 0, "{err}");
         out

@@ -12,3 +12,11 @@ pub mod repl;
 pub mod ruleset;
 pub mod solve;
 pub mod syntax;
+
+/// A workspace with every layer installed: the core built-ins, script rulesets and the standard library.
+/// This is what the REPL, scripts and tests start from.
+pub fn new_interpreter() -> interp::Interpreter {
+    let mut interp = interp::Interpreter::core();
+    ruleset::install(&mut interp);
+    interp
+}

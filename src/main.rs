@@ -66,13 +66,13 @@ fn run(args: Args, color: bool) -> u8 {
     let stdin_is_terminal = io::stdin().is_terminal();
     if args.eval.is_none() && args.files.is_empty() {
         if stdin_is_terminal || args.interactive {
-            return start_repl(Interpreter::new(), color);
+            return start_repl(cgs::new_interpreter(), color);
         }
-        let mut interp = Interpreter::new();
+        let mut interp = cgs::new_interpreter();
         return run_stdin(&mut interp, color);
     }
 
-    let mut interp = Interpreter::new();
+    let mut interp = cgs::new_interpreter();
     let (stdout, stderr) = (io::stdout(), io::stderr());
     let code = if let Some(src) = &args.eval {
         repl::run_single_cell(&mut interp, "<-e>", src, &mut stdout.lock(), &mut stderr.lock(), color)

@@ -128,7 +128,15 @@ pub struct Globals {
     pub natives: FxHashMap<&'static str, Value>,
     /// Per-workspace state of the value families (an arena of loopy games, of misère games, a memo table …).
     pub extensions: Extensions,
+    /// Evaluates a `ruleset … end` declaration: installed by the ruleset layer (its `install`).
+    pub ruleset_declarer: Option<RulesetDeclarer>,
+    /// Member tables of object types defined by the layers above the interpreter (for completion).
+    pub member_tables: Vec<&'static [crate::interp::builtins::Member]>,
 }
+
+/// The function that turns a `ruleset` declaration into the value its name is bound to.
+pub type RulesetDeclarer =
+    fn(&std::rc::Rc<crate::syntax::ast::RulesetDef>) -> Result<Value, crate::interp::error::EvalError>;
 
 /// Per-workspace state, one value per type, created on first use: the place a family of values keeps an
 /// arena or cache that lives as long as the workspace (like [`crate::game::Games`] for short games).

@@ -336,10 +336,7 @@ impl<'a> Machine<'a> {
                 let b = self.eval(rhs)?;
                 let v = match self.object_binary(*op, &a, &b, e.span) {
                     Some(r) => r?,
-                    None => match crate::ruleset::dispatch::binary(self, *op, &a, &b, e.span) {
-                        Some(r) => r?,
-                        None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
-                    },
+                    None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
                 };
                 self.engine_ok(e.span)?;
                 Ok(v)
@@ -385,9 +382,6 @@ impl<'a> Machine<'a> {
                 }
                 if let Value::Object(o) = &v {
                     if let Some(r) = o.clone().index(self, &v, &keys, e.span) {
-                        return Ok(r?);
-                    }
-                    if let Some(r) = crate::ruleset::dispatch::index_object(self, o, &keys, e.span) {
                         return Ok(r?);
                     }
                 }
@@ -628,7 +622,10 @@ impl<'a> Machine<'a> {
     fn eval_ruleset(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Ruleset(def) => {
-                let v = crate::ruleset::dispatch::declare(def)?;
+                let declare = self.globals.ruleset_declarer.ok_or_else(|| {
+                    EvalError::new(ErrorKind::Internal { what: "no ruleset layer is installed".into() }, e.span)
+                })?;
+                let v = declare(def)?;
                 self.declare(def.name.name.clone(), v);
                 Ok(Value::Nothing)
             }
@@ -912,9 +909,6 @@ impl<'a> Machine<'a> {
                 if let Some(r) = o.clone().call(self, f, args, site) {
                     return r;
                 }
-                if let Some(r) = crate::ruleset::dispatch::call_object(self, o, args, site) {
-                    return r;
-                }
                 if let Some(r) = builtins::impartial::call_object(self, o, args, site) {
                     return r;
                 }
@@ -988,13 +982,10 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         if let Value::Object(o) = &obj {
-            if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span) {
-                return r;
-            }
             if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
                 return r;
             }
-            if let Some(r) = crate::ruleset::dispatch::invoke_member(self, o, name, args, arg_spans, span) {
+            if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span) {
                 return r;
             }
         }
@@ -1060,10 +1051,7 @@ impl<'a> Machine<'a> {
     }
 
     fn legacy_to_game(&mut self, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
-        match crate::ruleset::dispatch::to_game(self, o) {
-            Some(r) => Some(r),
-            None => builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o)),
-        }
+        builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o))
     }
 
     // ---- the object protocol -------------------------------------------------------------------------
@@ -1192,12 +1180,10 @@ impl<'a> Machine<'a> {
             (UnaryOp::Neg, Value::Object(o)) if o.clone().negate(self, &v, span).is_some() => {
                 o.clone().negate(self, &v, span).unwrap_or_else(|| unreachable!()).map_err(Exit::from)
             }
-            (UnaryOp::Neg, _) => {
-                match crate::ruleset::dispatch::negate(self, &v).or_else(|| builtins::sumber::negate(&v)) {
-                    Some(x) => Ok(x),
-                    None => Err(no_op("-")),
-                }
-            }
+            (UnaryOp::Neg, _) => match builtins::sumber::negate(&v) {
+                Some(x) => Ok(x),
+                None => Err(no_op("-")),
+            },
             (UnaryOp::PlusMinus, _) => match self.to_game(&v) {
                 Some(Ok(g)) => {
                     let h = self.games.plus_minus(g);
@@ -1216,9 +1202,6 @@ impl<'a> Machine<'a> {
         let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
             if let Some(r) = self.object_binary(op, a, b, Span::default()) {
-                return r.map_err(|e| e.kind);
-            }
-            if let Some(r) = crate::ruleset::dispatch::binary(self, op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
             }
             if let Some(r) = builtins::impartial::binary(self, op, a, b) {

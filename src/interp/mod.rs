@@ -16,7 +16,6 @@ pub mod env;
 pub mod error;
 pub mod eval;
 pub mod object;
-pub mod stdlib;
 pub mod value;
 
 #[cfg(test)]
@@ -71,26 +70,24 @@ pub struct Interpreter {
     stack_budget: usize,
 }
 
-impl Default for Interpreter {
-    fn default() -> Interpreter {
-        Interpreter::new()
-    }
-}
-
 impl Interpreter {
-    /// A fresh workspace with every native global registered.
-    pub fn new() -> Interpreter {
+    /// A fresh workspace with the core built-ins only (no rulesets, no stdlib): the layers above add theirs
+    /// (`crate::new_interpreter` builds the full workspace).
+    pub fn core() -> Interpreter {
         let mut globals = Globals::default();
         builtins::register_globals(&mut globals);
-        let mut interp = Interpreter {
+        Interpreter {
             sources: Sources::new(),
             games: Games::new(),
             globals,
             interrupt: Arc::new(AtomicBool::new(false)),
             stack_budget: STACK_BUDGET.with(|b| b.get()),
-        };
-        stdlib::load(&mut interp);
-        interp
+        }
+    }
+
+    /// The global environment, for the layers above that register globals and hooks.
+    pub fn globals_mut(&mut self) -> &mut Globals {
+        &mut self.globals
     }
 
     /// The source registry: add every text before parsing it so spans resolve.
@@ -164,8 +161,8 @@ impl Interpreter {
     }
 
     /// Every member name of every type (for completion after `.`).
-    pub fn member_names() -> Vec<&'static str> {
-        builtins::all_member_names()
+    pub fn member_names(&self) -> Vec<&'static str> {
+        builtins::all_member_names(&self.globals.member_tables)
     }
 
     /// The value of a top-level variable.

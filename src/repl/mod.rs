@@ -67,7 +67,7 @@ impl Default for Repl {
 impl Repl {
     /// A fresh session (the interpreter loads its stdlib here, before the first prompt). Colour is off.
     pub fn new() -> Repl {
-        Repl::with_interpreter(Interpreter::new())
+        Repl::with_interpreter(crate::new_interpreter())
     }
 
     /// A session around an existing interpreter (e.g. one that has run the scripts given to `cgs -i`).

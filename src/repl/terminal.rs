@@ -10,7 +10,6 @@
 //! - History lives in `$CGS_HISTORY` or `$HOME/.cgs_history`; failing to read or write it is not an error.
 
 use super::{Repl, ReplStatus};
-use crate::interp::Interpreter;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
@@ -25,7 +24,8 @@ use std::sync::{Arc, OnceLock};
 
 /// Runs the interactive REPL on `repl` until `:quit` or Ctrl-D. Returns the process exit status.
 pub fn run(mut repl: Repl) -> i32 {
-    let mut editor = match make_editor() {
+    let members = repl.interpreter().member_names();
+    let mut editor = match make_editor(members) {
         Ok(editor) => editor,
         Err(e) => {
             eprintln!("Error: cannot start the line editor: {e}.");
@@ -80,7 +80,7 @@ pub fn run(mut repl: Repl) -> i32 {
     0
 }
 
-fn make_editor() -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
+fn make_editor(members: Vec<&'static str>) -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_space(true)
@@ -89,11 +89,7 @@ fn make_editor() -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
         .completion_type(CompletionType::List)
         .build();
     let mut editor = Editor::with_config(config)?;
-    editor.set_helper(Some(CgsHelper {
-        names: Vec::new(),
-        members: Interpreter::member_names(),
-        brackets: MatchingBracketHighlighter::new(),
-    }));
+    editor.set_helper(Some(CgsHelper { names: Vec::new(), members, brackets: MatchingBracketHighlighter::new() }));
     // Enter submits a complete cell wherever the cursor is, and opens a new line in an unfinished one.
     editor.bind_sequence(
         KeyEvent(KeyCode::Enter, Modifiers::NONE),

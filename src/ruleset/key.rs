@@ -7,8 +7,8 @@
 //! hashed with `FxHash` as byte strings. Functions, thermographs, positions and other objects are not
 //! states: [`encode`] reports the type of the first such value it meets.
 
-use super::gridvalue::GridValue;
 use crate::game::Outcome;
+use crate::interp::builtins::grid::GridValue;
 use crate::interp::value::{Player, Value};
 use num_traits::ToPrimitive;
 

@@ -1,10 +1,32 @@
-//! Rulesets written in cgs: positions, memo tables, search, and their members.
+//! Rulesets written in cgs: the layer above the interpreter.
+//!
+//! A `ruleset … end` declaration becomes a [`script::Schema`] or [`script::Instance`]; applied to a state it
+//! gives a [`position::Position`], whose values, options, outcome classes and nim values are computed on
+//! demand and memoised per instance ([`memo`], [`search`], [`key`]). [`objects`] makes these values objects of
+//! the interpreter's protocol, [`members`] holds their member tables, [`shortcut`] the natives that hand a
+//! position to a native solver of `crate::solve`, and [`stdlib`] the rulesets of `stdlib/*.cgs`.
+//!
+//! The interpreter never names this layer: [`install`] registers it (the `ruleset` declaration hook, the
+//! globals, the member tables) and loads the standard library into a workspace.
 
-pub mod dispatch;
-pub mod gridvalue;
 pub mod key;
+pub mod members;
 pub mod memo;
+pub mod objects;
 pub mod position;
 pub mod script;
 pub mod search;
 pub mod shortcut;
+pub mod stdlib;
+
+use crate::interp::Interpreter;
+
+/// Installs the ruleset layer into a workspace: `ruleset` declarations, the globals `Value`, `NativeValue`,
+/// `ByRules`, the member tables of positions, then the standard library.
+pub fn install(interp: &mut Interpreter) {
+    let globals = interp.globals_mut();
+    globals.ruleset_declarer = Some(script::declare);
+    globals.member_tables.extend([members::POSITION, members::POSITION_SUM]);
+    members::register(globals);
+    stdlib::load(interp);
+}

@@ -12,10 +12,9 @@ use super::script::{self, Instance};
 use crate::game::{GameId, Games};
 use crate::interp::error::EvalError;
 use crate::interp::eval::Machine;
-use crate::interp::value::{game_value, Object, Value};
+use crate::interp::value::{Object, Value};
 use crate::syntax::span::Span;
 use std::cell::{Cell, OnceCell};
-use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// A position: a ruleset instance and a state.
@@ -55,23 +54,6 @@ impl Position {
     }
 }
 
-impl Object for Position {
-    fn type_name(&self) -> &'static str {
-        "Position"
-    }
-    fn display(&self, games: &mut Games) -> String {
-        match self.shown.get() {
-            Some(s) => s.clone(),
-            None => Position::plain(&self.inst, &self.state, games),
-        }
-    }
-    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        let any: &dyn std::any::Any = other;
-        let o = any.downcast_ref::<Position>()?;
-        Some(self.inst.id.cmp(&o.inst.id).then_with(|| self.state.cmp(&o.state)))
-    }
-}
-
 /// A sum of positions (each possibly negated) and a constant game.
 #[derive(Debug, Clone)]
 pub struct PositionSum {
@@ -81,56 +63,9 @@ pub struct PositionSum {
     pub constant: Option<GameId>,
 }
 
-impl Object for PositionSum {
-    fn type_name(&self) -> &'static str {
-        "Position"
-    }
-    fn display(&self, games: &mut Games) -> String {
-        let mut s = String::new();
-        for (i, (p, neg)) in self.terms.iter().enumerate() {
-            match (i, neg) {
-                (0, true) => s.push('-'),
-                (0, false) => {}
-                (_, true) => s.push_str(" - "),
-                (_, false) => s.push_str(" + "),
-            }
-            s.push_str(&p.display(games));
-        }
-        if let Some(c) = self.constant {
-            let v = game_value(games, c);
-            if self.terms.is_empty() {
-                return v.display(games);
-            }
-            s.push_str(" + ");
-            s.push_str(&v.display(games));
-        }
-        s
-    }
-    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        let any: &dyn std::any::Any = other;
-        let o = any.downcast_ref::<PositionSum>()?;
-        let a: Vec<_> = self.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
-        let b: Vec<_> = o.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
-        Some(a.cmp(&b).then_with(|| self.constant.cmp(&o.constant)))
-    }
-}
-
 /// `Value(g)`: a game value meant as an option of a ruleset.
 #[derive(Debug)]
 pub struct GameOption(pub GameId);
-
-impl Object for GameOption {
-    fn type_name(&self) -> &'static str {
-        "GameOption"
-    }
-    fn display(&self, games: &mut Games) -> String {
-        format!("Value({})", game_value(games, self.0).display(games))
-    }
-    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        let any: &dyn std::any::Any = other;
-        any.downcast_ref::<GameOption>().map(|o| self.0.cmp(&o.0))
-    }
-}
 
 /// What a value is, as far as rulesets are concerned.
 pub enum Gamelike<'v> {

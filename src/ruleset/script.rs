@@ -13,16 +13,14 @@
 
 use super::memo::Memo;
 use super::position::Position;
-use crate::game::Games;
 use crate::interp::env::Scope;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
-use crate::interp::value::{Closure, Function, Object, Value};
+use crate::interp::value::{Closure, Function, Value};
 use crate::syntax::ast::{FunctionDef, Name, RulesetDef};
 use crate::syntax::span::Span;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::cmp::Ordering;
 use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
@@ -70,22 +68,10 @@ impl Instance {
     pub fn member(&self, name: &str) -> Option<&(Name, Rc<Function>, usize)> {
         self.hooks.members.iter().find(|(n, _, _)| &**n == name)
     }
-}
 
-impl Object for Instance {
-    fn type_name(&self) -> &'static str {
-        "Ruleset"
-    }
-    fn display(&self, games: &mut Games) -> String {
-        if self.def.params.is_none() {
-            return self.name().to_string();
-        }
-        let args: Vec<String> = self.args.iter().map(|a| a.display(games)).collect();
-        format!("{}({})", self.name(), args.join(","))
-    }
-    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        let any: &dyn std::any::Any = other;
-        any.downcast_ref::<Instance>().map(|o| self.id.cmp(&o.id))
+    /// The names of the script members (for completion).
+    pub fn member_names(&self) -> Vec<String> {
+        self.hooks.members.iter().map(|(n, _, _)| n.to_string()).collect()
     }
 }
 
@@ -97,30 +83,9 @@ pub struct Schema {
     instances: RefCell<FxHashMap<Box<[u8]>, Rc<Instance>>>,
 }
 
-impl Object for Schema {
-    fn type_name(&self) -> &'static str {
-        "Ruleset"
-    }
-    fn display(&self, _: &mut Games) -> String {
-        self.def.name.name.to_string()
-    }
-}
-
 /// `Position` inside a ruleset body: builds positions of the instance being defined.
 #[derive(Debug)]
 pub struct PositionCtor(pub Weak<Instance>);
-
-impl Object for PositionCtor {
-    fn type_name(&self) -> &'static str {
-        "Function"
-    }
-    fn display(&self, _: &mut Games) -> String {
-        match self.0.upgrade() {
-            Some(i) => format!("<function Position of {}>", i.name()),
-            None => "<function Position>".to_string(),
-        }
-    }
-}
 
 /// Evaluates a `ruleset` declaration: a schema if it has parameters, otherwise its one instance.
 pub fn declare(def: &Rc<RulesetDef>) -> Result<Value, EvalError> {

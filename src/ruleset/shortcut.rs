@@ -18,10 +18,10 @@
 //!   from `Options`. One twin per instance, kept by the interpreter. The stdlib's native-backed rulesets define
 //!   `CanonicalFormByRules` with it; the agreement tests compare the two paths.
 
-use super::gridvalue::GridValue;
 use super::position::as_position;
 use super::script::{self, Instance, Schema};
 use crate::game::GameId;
+use crate::interp::builtins::grid::GridValue;
 use crate::interp::builtins::{NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;

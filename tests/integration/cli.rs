@@ -64,9 +64,8 @@ fn script_files_match_the_library_runner() {
         let name = format!("tests/scripts/cli/{}", path.file_name().unwrap().to_string_lossy());
         let source = std::fs::read_to_string(&path).unwrap();
         let script = name.clone();
-        let expected = cgs::interp::with_big_stack(move || {
-            cgs::repl::run_script(&mut cgs::interp::Interpreter::new(), &script, &source)
-        });
+        let expected =
+            cgs::interp::with_big_stack(move || cgs::repl::run_script(&mut cgs::new_interpreter(), &script, &source));
         let out = cgs(&[&name], None);
         assert_eq!(text(&out.stdout), expected.0, "{name}: stdout");
         assert_eq!(text(&out.stderr), expected.1, "{name}: stderr");

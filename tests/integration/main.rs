@@ -12,6 +12,7 @@
 
 mod cli;
 mod docs;
+mod layering;
 mod native_agreement;
 mod repl;
 mod scripts;

@@ -7,7 +7,7 @@
 //! length 6 and grids 2×3, all Toads-and-Frogs strips up to length 6, and pseudo-random Hackenbush graphs of up
 //! to 7 edges (trees, cycles, loops and parallel edges, all three colours).
 
-use cgs::interp::{with_big_stack, Interpreter};
+use cgs::interp::with_big_stack;
 use cgs::repl::script::run_script;
 
 /// Every string of length `n` over `alphabet`.
@@ -46,7 +46,7 @@ fn agree_exprs(ruleset: &str, member: &str, states: Vec<String>) {
     );
     let count = states.len();
     let (out, err, code) = with_big_stack(move || {
-        let mut interp = Interpreter::new();
+        let mut interp = cgs::new_interpreter();
         run_script(&mut interp, "native_agreement.cgs", &script)
     });
     assert_eq!(code, 0, "{ruleset}: the script failed:\n{err}");

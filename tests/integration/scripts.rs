@@ -10,7 +10,6 @@
 //! //~ timeout = 300      seconds before the harness interrupts it (default 120)
 //! ```
 
-use cgs::interp::Interpreter;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -100,7 +99,7 @@ fn cgs_files(dir: &Path, recursive: bool) -> Vec<PathBuf> {
 /// Runs one script the way `cgs FILE` does, interrupting it after its timeout.
 fn run_one(name: &str, text: &str) -> Outcome {
     let header = parse_header(name, text);
-    let mut interp = Interpreter::new();
+    let mut interp = cgs::new_interpreter();
     let flag = interp.interrupt_flag();
     let (done_tx, done_rx) = mpsc::channel::<()>();
     let timeout = header.timeout;

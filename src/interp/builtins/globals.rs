@@ -37,7 +37,9 @@ pub fn register_globals(globals: &mut Globals) {
     for (name, o) in CONSTANTS {
         globals.natives.insert(name, Value::Outcome(o));
     }
-    super::ruleset::register(globals);
+    for (name, v) in super::grid::constants() {
+        globals.natives.insert(name, v);
+    }
     super::impartial::register(globals);
 }
 

@@ -10,10 +10,10 @@
 mod collections;
 mod game;
 mod globals;
+pub mod grid;
 pub mod impartial;
 mod misc;
 mod numbers;
-pub mod ruleset;
 mod strings;
 pub mod sumber;
 
@@ -155,19 +155,18 @@ fn all_tables() -> Vec<&'static [Member]> {
         misc::PLAYER,
         misc::OUTCOME,
         misc::THERMOGRAPH,
-        ruleset::POSITION,
-        ruleset::POSITION_SUM,
-        ruleset::GRID,
-        ruleset::GRID_CLASS,
+        grid::GRID,
+        grid::GRID_CLASS,
         sumber::SUMBER,
     ];
     tables.extend(impartial::all_tables());
     tables
 }
 
-/// Every member name of every type, sorted and deduplicated (for completion).
-pub fn all_member_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = all_tables().iter().flat_map(|t| t.iter().map(|m| m.name)).collect();
+/// Every member name of every type, those of `extra` tables too, sorted and deduplicated (for completion).
+pub fn all_member_names(extra: &[&'static [Member]]) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> =
+        all_tables().iter().chain(extra).flat_map(|t| t.iter().map(|m| m.name)).collect();
     names.sort_unstable();
     names.dedup();
     names
@@ -327,7 +326,7 @@ mod tests {
         {
             assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
         }
-        assert!(all_member_names().contains(&"NimSum"));
+        assert!(all_member_names(&[]).contains(&"NimSum"));
     }
 
     #[test]

@@ -247,7 +247,7 @@ mod tests {
 
     /// Runs `src` (one cell per line) and returns the printed value of each line.
     fn eval(src: &str) -> Vec<String> {
-        let mut interp = Interpreter::new();
+        let mut interp = Interpreter::core();
         let file = interp.sources().add("<test>", src);
         let mut out = Vec::new();
         for cell in parse_cells(src, file) {
@@ -413,6 +413,6 @@ mod tests {
         let Value::Object(o) = &v else { unreachable!() };
         assert!(tables_for_object(o).is_some());
         assert!(super::super::find_member(&v, "MinimumCut").is_some());
-        assert!(super::super::all_member_names().contains(&"UpperSection"));
+        assert!(super::super::all_member_names(&[]).contains(&"UpperSection"));
     }
 }

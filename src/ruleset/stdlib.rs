@@ -1,5 +1,5 @@
 //! The standard library of rulesets: `stdlib/*.cgs`, written in cgs, embedded in the binary and evaluated by
-//! every new [`Interpreter`].
+//! by [`super::install`] in every new workspace.
 //!
 //! Each file is registered in the interpreter's source registry under a pseudo-path such as
 //! `<stdlib/clobber.cgs>`, so a diagnostic raised inside a stdlib function points into the stdlib's own text.
@@ -7,11 +7,11 @@
 //! defined moves from the user's variables to the native globals, so it survives `:clear` and a user's
 //! assignment to the same name only shadows it. Names starting with `_` are helpers internal to the stdlib.
 //!
-//! Before the files run, [`crate::ruleset::shortcut::register`] adds the natives the stdlib builds on:
+//! Before the files run, [`super::shortcut::register`] adds the natives the stdlib builds on:
 //! `NativeValue` (the native solvers) and `ByRules`.
 
-use super::Interpreter;
 use crate::diag::{render, Diagnostic};
+use crate::interp::Interpreter;
 use crate::syntax::parse::parse_cells;
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
@@ -49,10 +49,11 @@ fn intern(name: &str) -> &'static str {
 /// Loads the stdlib into a fresh interpreter. The stdlib is part of cgs, so an error in it is a bug: it is
 /// reported on stderr (and fails the unit test below), and loading carries on with the next cell.
 pub fn load(interp: &mut Interpreter) {
-    crate::ruleset::shortcut::register(&mut interp.globals, interp.interrupt.clone());
+    let interrupt = interp.interrupt_flag();
+    super::shortcut::register(interp.globals_mut(), interrupt);
     let mut sink = std::io::sink();
     for (name, text) in FILES {
-        let file = interp.sources.add(*name, *text);
+        let file = interp.sources().add(*name, *text);
         for cell in parse_cells(text, file) {
             let result = if cell.errors.is_empty() {
                 interp.eval_cell(&cell.block, &mut sink).err().map(|e| vec![Diagnostic::from(&e)])
@@ -61,13 +62,14 @@ pub fn load(interp: &mut Interpreter) {
             };
             for d in result.unwrap_or_default() {
                 let mut err = std::io::stderr();
-                render(&d, &interp.sources, &mut err, false);
+                render(&d, interp.sources(), &mut err, false);
             }
         }
     }
-    let vars = std::mem::take(&mut interp.globals.vars);
+    let globals = interp.globals_mut();
+    let vars = std::mem::take(&mut globals.vars);
     for (name, value) in vars {
-        interp.globals.natives.insert(intern(&name), value);
+        globals.natives.insert(intern(&name), value);
     }
 }
 
@@ -79,7 +81,8 @@ mod tests {
     /// Every stdlib cell parses and evaluates without error.
     #[test]
     fn stdlib_loads_cleanly() {
-        let mut interp = Interpreter::new();
+        let mut interp = crate::interp::Interpreter::core();
+        crate::ruleset::install(&mut interp);
         let mut sink = std::io::sink();
         for (name, text) in FILES {
             let file = interp.sources().add(*name, *text);

@@ -1,0 +1,288 @@
+//! The `Grid` value (CGSuite's `Grid`): a board of one-character cells over [`Grid`] of `solve/`, the `Grid`
+//! class value (`Grid.Parse`, `Grid(…)`) and the adjacency constants `Orthogonal`, `Diagonal`, `King`.
+//!
+//! Cells are one-character strings in scripts (`g[1, 2] == "x"`); a grid prints as `Grid("xo.|ox.")`, which is
+//! also valid input. Grids compare structurally, so they can be set elements, map keys and ruleset states.
+
+use super::{boolean, list, member, string, Member, Site};
+use crate::game::Games;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{Object, Value};
+use crate::solve::grid::{Adjacency, Grid};
+use crate::syntax::span::Span;
+use num_traits::ToPrimitive;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// A grid as a script value.
+#[derive(Debug)]
+pub struct GridValue(pub Grid);
+
+impl GridValue {
+    /// Wraps a grid.
+    pub fn value(g: Grid) -> Value {
+        Value::Object(Rc::new(GridValue(g)))
+    }
+}
+
+impl Object for GridValue {
+    fn type_name(&self) -> &'static str {
+        "Grid"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        format!("Grid(\"{}\")", self.0)
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<GridValue>().map(|o| self.0.cmp(&o.0))
+    }
+    fn members(&self) -> &'static [Member] {
+        GRID
+    }
+    fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
+        Some(grid_index(m, &self.0, keys, span))
+    }
+}
+
+/// The global `Grid`: `Grid.Parse(s)`, `Grid(s)`, `Grid(rows, cols)`.
+#[derive(Debug)]
+pub struct GridClass;
+
+impl Object for GridClass {
+    fn type_name(&self) -> &'static str {
+        "Class"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        "Grid".to_string()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<GridClass>().map(|_| Ordering::Equal)
+    }
+    fn members(&self) -> &'static [Member] {
+        GRID_CLASS
+    }
+    fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+        Some(grid_new(m, site, args))
+    }
+}
+
+/// An adjacency constant as a script value.
+#[derive(Debug)]
+pub struct AdjacencyValue(pub Adjacency);
+
+impl Object for AdjacencyValue {
+    fn type_name(&self) -> &'static str {
+        "Adjacency"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        adjacency_name(self.0).to_string()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<AdjacencyValue>().map(|o| (self.0 as u8).cmp(&(o.0 as u8)))
+    }
+}
+
+/// The global name of an adjacency.
+pub fn adjacency_name(a: Adjacency) -> &'static str {
+    match a {
+        Adjacency::Orthogonal => "Orthogonal",
+        Adjacency::Diagonal => "Diagonal",
+        Adjacency::King => "King",
+    }
+}
+
+/// The global constants this module defines.
+pub fn constants() -> Vec<(&'static str, Value)> {
+    let mut v: Vec<(&'static str, Value)> = [Adjacency::Orthogonal, Adjacency::Diagonal, Adjacency::King]
+        .into_iter()
+        .map(|a| (adjacency_name(a), Value::Object(Rc::new(AdjacencyValue(a)))))
+        .collect();
+    v.push(("Grid", Value::Object(Rc::new(GridClass))));
+    v
+}
+
+fn this_grid<'v>(s: &Site, this: &'v Value) -> Result<&'v Grid, EvalError> {
+    if let Value::Object(o) = this {
+        let any: &dyn std::any::Any = &**o;
+        if let Some(g) = any.downcast_ref::<GridValue>() {
+            return Ok(&g.0);
+        }
+    }
+    Err(s.bug())
+}
+
+fn grid_error(s: &Site, e: crate::solve::grid::GridError) -> EvalError {
+    s.err(ErrorKind::InvalidGrid { message: e.to_string() })
+}
+
+/// A cell argument: a one-character ASCII string.
+fn cell(s: &Site, args: &[Value], i: usize) -> Result<u8, EvalError> {
+    let t = string(s, args, i)?;
+    match t.as_bytes() {
+        [b] if b.is_ascii() => Ok(*b),
+        _ => Err(s.arg_err(i, ErrorKind::InvalidGrid { message: format!("a cell is one ASCII character, not {t:?}") })),
+    }
+}
+
+/// The one-character string of a cell; ASCII cells share one string each instead of allocating per read.
+fn cell_value(b: u8) -> Value {
+    thread_local! {
+        static ASCII: Vec<Rc<str>> = (0u8..128).map(|b| Rc::from((b as char).to_string())).collect();
+    }
+    if b.is_ascii() {
+        return ASCII.with(|cells| Value::String(cells[b as usize].clone()));
+    }
+    Value::String(Rc::from((b as char).to_string()))
+}
+
+fn adjacency(s: &Site, args: &[Value], i: usize) -> Result<Adjacency, EvalError> {
+    let Some(v) = args.get(i) else { return Ok(Adjacency::Orthogonal) };
+    if let Value::Object(o) = v {
+        let any: &dyn std::any::Any = &**o;
+        if let Some(a) = any.downcast_ref::<AdjacencyValue>() {
+            return Ok(a.0);
+        }
+    }
+    Err(s.wrong_type(i, "Adjacency", v))
+}
+
+fn coordinate(v: &Value) -> Option<usize> {
+    match v {
+        Value::Integer(n) => n.to_usize(),
+        _ => None,
+    }
+}
+
+fn pair(v: &(usize, usize)) -> Value {
+    Value::Tuple(vec![Value::int(v.0), Value::int(v.1)].into())
+}
+
+/// `Grid(s)` (parse) or `Grid(rows, cols)` (all cells `.`).
+fn grid_new(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    match args {
+        [Value::String(t)] => Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e)),
+        [_] => Err(s.wrong_type(0, "String", &args[0])),
+        [_, _] => {
+            let r = super::count(s, args, 0)? as usize;
+            let c = super::count(s, args, 1)? as usize;
+            if r.saturating_mul(c) > 1 << 24 {
+                return Err(s.err(ErrorKind::Overflow));
+            }
+            Ok(GridValue::value(Grid::filled(r, c, b'.')))
+        }
+        _ => Err(s.err(ErrorKind::ArgumentCount { expected: Arity::Range(1, 2), got: args.len() })),
+    }
+}
+
+/// `g[r, c]` or `g[(r, c)]`: the cell as a one-character string, `Nothing` off the board.
+fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: Span) -> Result<Value, EvalError> {
+    let (r, c) = match keys {
+        [Value::Tuple(t)] if t.len() == 2 => (&t[0], &t[1]),
+        [r, c] => (r, c),
+        _ => {
+            let index = keys.iter().map(|k| k.display(m.games)).collect::<Vec<_>>().join(", ");
+            return Err(EvalError::new(ErrorKind::IndexOutOfBounds { index }, span));
+        }
+    };
+    for v in [r, c] {
+        if !matches!(v, Value::Integer(_)) {
+            let kind = ErrorKind::ArgumentType {
+                function: "Grid index".into(),
+                position: 1,
+                expected: "Integer",
+                got: v.type_name(),
+            };
+            return Err(EvalError::new(kind, span));
+        }
+    }
+    Ok(match (coordinate(r), coordinate(c)) {
+        (Some(r), Some(c)) => g.get(r, c).map_or(Value::Nothing, cell_value),
+        _ => Value::Nothing,
+    })
+}
+
+/// Members of `Grid`.
+pub static GRID: &[Member] = &[
+    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows()))),
+    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols()))),
+    member("FindAll", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let c = cell(s, args, 0)?;
+        Ok(list(g.find_all(c).iter().map(pair)))
+    }),
+    member("Count", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let c = cell(s, args, 0)?;
+        Ok(Value::int(g.cells().iter().filter(|&&x| x == c).count()))
+    }),
+    Member {
+        name: "Decomposition",
+        arity: Arity::Range(1, 2),
+        f: |_, s, this, args| {
+            let g = this_grid(s, this)?;
+            let empty = cell(s, args, 0)?;
+            let adj = adjacency(s, args, 1)?;
+            Ok(list(g.decomposition(empty, adj).into_iter().map(GridValue::value)))
+        },
+    },
+    Member {
+        name: "Neighbours",
+        arity: Arity::Range(2, 3),
+        f: |_, s, this, args| {
+            let g = this_grid(s, this)?;
+            let r = super::count(s, args, 0)? as usize;
+            let c = super::count(s, args, 1)? as usize;
+            let adj = adjacency(s, args, 2)?;
+            Ok(list(g.neighbours(r, c, adj).iter().map(pair)))
+        },
+    },
+    member("Updated", 1, |m, s, this, args| {
+        let g = this_grid(s, this)?;
+        let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
+        let mut changes = Vec::with_capacity(map.len());
+        for (k, v) in map.iter() {
+            let (r, c) = match k {
+                Value::Tuple(t) if t.len() == 2 => (coordinate(&t[0]), coordinate(&t[1])),
+                _ => (None, None),
+            };
+            let (Some(r), Some(c)) = (r, c) else {
+                let key = k.display(m.games);
+                return Err(
+                    s.arg_err(0, ErrorKind::InvalidGrid { message: format!("not a cell (row, column): {key}") })
+                );
+            };
+            let b = cell(s, std::slice::from_ref(v), 0)?;
+            changes.push(((r, c), b));
+        }
+        g.updated(&changes).map(GridValue::value).map_err(|e| grid_error(s, e))
+    }),
+    member("Canonical", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.canonical()))),
+    member("Symmetries", 0, |_, s, this, _| {
+        Ok(list(this_grid(s, this)?.symmetries().into_iter().map(GridValue::value)))
+    }),
+    member("Transpose", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.transpose()))),
+    member("FlipRows", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_rows()))),
+    member("FlipCols", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_cols()))),
+    member("Rows", 0, |_, s, this, _| {
+        let g = this_grid(s, this)?;
+        let w = g.cols().max(1);
+        let rows: Vec<Value> = if g.cols() == 0 {
+            (0..g.rows()).map(|_| Value::str("")).collect()
+        } else {
+            g.cells().chunks(w).map(|r| Value::String(Rc::from(String::from_utf8_lossy(r).as_ref()))).collect()
+        };
+        Ok(list(rows))
+    }),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_grid(s, this)?.cells().is_empty()))),
+];
+
+/// Members of the `Grid` class value.
+pub static GRID_CLASS: &[Member] = &[member("Parse", 1, |m, s, this, args| {
+    let _ = this;
+    let t = string(s, args, 0)?;
+    let _ = m;
+    Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
+})];

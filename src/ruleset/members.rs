@@ -1,0 +1,231 @@
+//! Members of positions and sums of positions; the global `Value`.
+//!
+//! A position's member lookup: the ruleset's own `def`s, then [`POSITION`], then every game member of its
+//! canonical form. A sum's: [`POSITION_SUM`], then the game members of its canonical form.
+
+use super::memo::{canonical, position_node, raw_options};
+use super::objects as dispatch;
+use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
+use super::search;
+use crate::game::Outcome;
+use crate::interp::builtins::{list, member, player, Member, NativeFn, Site};
+use crate::interp::env::Globals;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{game_value, Function, Player, Value};
+use std::rc::Rc;
+
+/// Global functions of the rulesets work.
+pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn { name: "Value", arity: Arity::Exact(1), f: value_option }];
+
+/// Registers the globals of this module.
+pub fn register(globals: &mut Globals) {
+    for f in RULESET_GLOBALS {
+        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
+    }
+}
+
+fn value_option(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let g = crate::interp::builtins::game(m, site, args, 0)?;
+    Ok(Value::Object(Rc::new(GameOption(g))))
+}
+
+fn this_position(s: &Site, this: &Value) -> Result<Rc<Position>, EvalError> {
+    match this {
+        Value::Object(o) => as_position(o).ok_or_else(|| s.bug()),
+        _ => Err(s.bug()),
+    }
+}
+
+fn this_sum<'v>(s: &Site, this: &'v Value) -> Result<&'v PositionSum, EvalError> {
+    if let Value::Object(o) = this {
+        let any: &dyn std::any::Any = &**o;
+        if let Some(x) = any.downcast_ref::<PositionSum>() {
+            return Ok(x);
+        }
+    }
+    Err(s.bug())
+}
+
+/// The options of a position for `player`, as positions (states wrapped, `Value(g)` as its game).
+fn position_options(m: &mut Machine, s: &Site, p: &Position, who: Player) -> Result<Value, EvalError> {
+    let items = raw_options(m, &p.inst, &p.state, who, s.span)?;
+    let mut out = Vec::with_capacity(items.len());
+    for v in items {
+        out.push(wrap_option(m, s, &p.inst, v)?);
+    }
+    Ok(list(out))
+}
+
+fn wrap_option(m: &mut Machine, s: &Site, inst: &Rc<super::script::Instance>, v: Value) -> Result<Value, EvalError> {
+    if let Value::Object(o) = &v {
+        match gamelike(o) {
+            Some(Gamelike::Position(q)) => {
+                q.fill_show(m, s.span)?;
+                return Ok(v);
+            }
+            Some(Gamelike::Sum(sum)) => {
+                for (q, _) in &sum.terms {
+                    q.fill_show(m, s.span)?;
+                }
+                return Ok(v);
+            }
+            Some(Gamelike::Option(g)) => return Ok(game_value(m.games, g)),
+            None => {}
+        }
+    }
+    super::script::position(m, inst, v, s.span)
+}
+
+fn options_arg(s: &Site, args: &[Value], impartial: bool) -> Result<Player, EvalError> {
+    if args.is_empty() {
+        if impartial {
+            return Ok(Player::Left);
+        }
+        return Err(s.err(ErrorKind::ArgumentCount { expected: Arity::Exact(1), got: 0 }));
+    }
+    player(s, args, 0)
+}
+
+fn outcome_value(o: Outcome) -> Value {
+    Value::Outcome(o)
+}
+
+/// Members of positions.
+pub static POSITION: &[Member] = &[
+    member("CanonicalForm", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        dispatch::canonical_value(m, &p, s.span)
+    }),
+    member("LeftOptions", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        position_options(m, s, &p, Player::Left)
+    }),
+    member("RightOptions", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        position_options(m, s, &p, Player::Right)
+    }),
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: |m, s, this, args| {
+            let p = this_position(s, this)?;
+            let who = options_arg(s, args, p.inst.impartial)?;
+            position_options(m, s, &p, who)
+        },
+    },
+    member("OutcomeClass", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        let idx = position_node(m, &p, s.span)?;
+        let known = p.inst.memo.borrow().nodes[idx as usize].canonical;
+        let g = match known {
+            Some(g) => Some(g),
+            None if p.inst.impartial => Some(canonical(m, &p.inst, idx, s.span)?),
+            None => None,
+        };
+        match g {
+            Some(g) => Ok(outcome_value(m.games.outcome(g))),
+            None => {
+                let sum = search::single(&p.inst, idx);
+                Ok(outcome_value(search::outcome(m, &sum, false, s.span)?))
+            }
+        }
+    }),
+    member("MisereOutcomeClass", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        let idx = position_node(m, &p, s.span)?;
+        let sum = search::single(&p.inst, idx);
+        Ok(outcome_value(search::outcome(m, &sum, true, s.span)?))
+    }),
+    member("NimValue", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        let idx = position_node(m, &p, s.span)?;
+        let g = canonical(m, &p.inst, idx, s.span)?;
+        nim_value(m, s, g)
+    }),
+    member("State", 0, |_, s, this, _| Ok(this_position(s, this)?.state.clone())),
+    member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))),
+];
+
+fn nim_value(m: &mut Machine, s: &Site, g: crate::game::GameId) -> Result<Value, EvalError> {
+    match m.games.nimber_value(g) {
+        Some(n) => Ok(Value::int(n)),
+        None => {
+            let game = game_value(m.games, g).display(m.games);
+            Err(s.err(ErrorKind::NotANimber { game }))
+        }
+    }
+}
+
+/// The options of a sum for `who`: one term moved, or the constant.
+fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Result<Value, EvalError> {
+    let mut out = Vec::new();
+    for (i, (p, neg)) in sum.terms.iter().enumerate() {
+        let rest = PositionSum {
+            terms: sum.terms.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| t.clone()).collect(),
+            constant: sum.constant,
+        };
+        let rest = Value::Object(Rc::new(rest));
+        let q = if *neg { who.opponent() } else { who };
+        let Value::List(opts) = position_options(m, s, p, q)? else { return Err(s.bug()) };
+        let op = if *neg { crate::syntax::ast::BinOp::Sub } else { crate::syntax::ast::BinOp::Add };
+        for o in opts {
+            match dispatch::binary(m, op, &rest, &o, s.span) {
+                Some(r) => out.push(r?),
+                None => return Err(s.bug()),
+            }
+        }
+    }
+    if let Some(c) = sum.constant {
+        let ks = match who {
+            Player::Left => m.games.left_options(c),
+            Player::Right => m.games.right_options(c),
+        };
+        for k in ks {
+            let terms = PositionSum { terms: sum.terms.clone(), constant: Some(k) };
+            let zero = m.games.zero();
+            let v = if k == zero {
+                Value::Object(Rc::new(PositionSum { terms: sum.terms.clone(), constant: None }))
+            } else {
+                Value::Object(Rc::new(terms))
+            };
+            out.push(v);
+        }
+    }
+    Ok(list(out))
+}
+
+/// Members of sums of positions.
+pub static POSITION_SUM: &[Member] = &[
+    member("CanonicalForm", 0, |m, s, this, _| {
+        let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
+        Ok(game_value(m.games, g))
+    }),
+    member("OutcomeClass", 0, |m, s, this, _| {
+        let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
+        Ok(outcome_value(m.games.outcome(g)))
+    }),
+    member("MisereOutcomeClass", 0, |m, s, this, _| {
+        let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
+        Ok(outcome_value(search::outcome(m, &r, true, s.span)?))
+    }),
+    member("NimValue", 0, |m, s, this, _| {
+        let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
+        nim_value(m, s, g)
+    }),
+    member("Terms", 0, |m, s, this, _| {
+        let sum = this_sum(s, this)?;
+        let mut out = Vec::new();
+        for (p, neg) in &sum.terms {
+            let v = Value::Object(p.clone());
+            out.push(if *neg { dispatch::negate(m, &v).unwrap_or(v) } else { v });
+        }
+        Ok(list(out))
+    }),
+    member("LeftOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
+    member("RightOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),
+    member("Options", 1, |m, s, this, args| {
+        let who = player(s, args, 0)?;
+        sum_options(m, s, this_sum(s, this)?, who)
+    }),
+];
