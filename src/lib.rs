@@ -1,8 +1,10 @@
 //! cgs: a scripting language and computer-algebra system for combinatorial game theory.
 //!
-//! Stages (see ARCHITECTURE.md): [`syntax`] turns text into a spanned AST, [`interp`] evaluates it, [`game`]
-//! is the engine of canonical games it calls, [`ruleset`] evaluates script-defined rulesets, [`diag`] renders
-//! every error, and [`repl`] is the interactive front end.
+//! Layers, top to bottom; each imports only the layers below it (docs/ARCHITECTURE.md; the layering test in
+//! `tests/integration/layering.rs` enforces it): the front-ends ([`repl`], `main.rs`, and
+//! [`new_interpreter`] here) → [`ruleset`] (script rulesets and the stdlib) → [`interp`] (the evaluator, values,
+//! the object protocol, core built-ins) → [`solve`] (native solvers) → [`game`] (the engine, by domain);
+//! [`syntax`] (lexer, AST, parser) and [`diag`] (error rendering) stand beside them.
 #![warn(missing_docs)]
 
 pub mod diag;
