@@ -75,7 +75,7 @@ fn run(args: Args, color: bool) -> u8 {
     let mut interp = cgs::new_interpreter();
     let (stdout, stderr) = (io::stdout(), io::stderr());
     let code = if let Some(src) = &args.eval {
-        repl::run_single_cell(&mut interp, "<-e>", src, &mut stdout.lock(), &mut stderr.lock(), color)
+        repl::run_single_cell(&mut interp, "<-e>", src, &mut terminal_safe(&stdout), &mut stderr.lock(), color)
     } else {
         let mut code = 0;
         for path in &args.files {
@@ -85,7 +85,14 @@ fn run(args: Args, color: bool) -> u8 {
                 match std::fs::read_to_string(path) {
                     Ok(text) => {
                         let name = path.display().to_string();
-                        repl::run_script_to(&mut interp, &name, &text, &mut stdout.lock(), &mut stderr.lock(), color)
+                        repl::run_script_to(
+                            &mut interp,
+                            &name,
+                            &text,
+                            &mut terminal_safe(&stdout),
+                            &mut stderr.lock(),
+                            color,
+                        )
                     }
                     Err(e) => {
                         let _ = writeln!(
@@ -126,5 +133,15 @@ fn run_stdin(interp: &mut Interpreter, color: bool) -> u8 {
         return 1;
     }
     let (stdout, stderr) = (io::stdout(), io::stderr());
-    repl::run_script_to(interp, "<stdin>", &text, &mut stdout.lock(), &mut stderr.lock(), color) as u8
+    let code = repl::run_script_to(interp, "<stdin>", &text, &mut terminal_safe(&stdout), &mut stderr.lock(), color);
+    code as u8
+}
+
+/// Standard output, with control bytes escaped when it is a terminal (a script cannot send escape sequences).
+fn terminal_safe(stdout: &io::Stdout) -> Box<dyn Write + '_> {
+    if stdout.is_terminal() {
+        Box::new(repl::safe::TerminalSafe::new(stdout.lock()))
+    } else {
+        Box::new(stdout.lock())
+    }
 }

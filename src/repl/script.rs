@@ -37,6 +37,8 @@ pub fn run_script_to(
     err: &mut dyn Write,
     color: bool,
 ) -> i32 {
+    // A UTF-8 byte-order mark (as some editors save) is not part of the program.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let file = interp.sources().add(name, text);
     for cell in parse_cells(text, file) {
         if !run_cell(interp, &cell, out, err, color) {

@@ -15,7 +15,7 @@ use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Cmd, CompletionType, Config, Context, Editor, Helper, Hinter, KeyCode, KeyEvent, Modifiers};
+use rustyline::{CompletionType, Config, Context, Editor, Helper, Hinter};
 use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -55,7 +55,7 @@ pub fn run(mut repl: Repl) -> i32 {
                     i.start_evaluation();
                 }
                 // Unlocked handles: the Ctrl-C handler may need stderr while this evaluation runs.
-                let status = repl.input(&text, &mut io::stdout(), &mut io::stderr());
+                let status = repl.input(&text, &mut super::safe::TerminalSafe::new(io::stdout()), &mut io::stderr());
                 if let Some(i) = &interrupts {
                     i.end_evaluation();
                 }
@@ -90,11 +90,6 @@ fn make_editor(members: Vec<&'static str>) -> rustyline::Result<Editor<CgsHelper
         .build();
     let mut editor = Editor::with_config(config)?;
     editor.set_helper(Some(CgsHelper { names: Vec::new(), members, brackets: MatchingBracketHighlighter::new() }));
-    // Enter submits a complete cell wherever the cursor is, and opens a new line in an unfinished one.
-    editor.bind_sequence(
-        KeyEvent(KeyCode::Enter, Modifiers::NONE),
-        Cmd::AcceptOrInsertLine { accept_in_the_middle: true },
-    );
     Ok(editor)
 }
 
@@ -169,10 +164,11 @@ struct CgsHelper {
 }
 
 impl Validator for CgsHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        let complete = input.trim_start().starts_with(':') || !crate::syntax::parse::is_incomplete(input);
-        Ok(if complete { ValidationResult::Valid(None) } else { ValidationResult::Incomplete })
+    /// Every line is handed to the backend as typed: an unfinished cell is kept there and continued at the
+    /// `...>` prompt (the parser decides, in [`Repl::input`](super::Repl::input)), so lines that arrive
+    /// together — a paste, lines typed during an evaluation — each run in order.
+    fn validate(&self, _: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        Ok(ValidationResult::Valid(None))
     }
 }
 

@@ -14,5 +14,6 @@ mod cli;
 mod docs;
 mod layering;
 mod native_agreement;
+mod pty;
 mod repl;
 mod scripts;
