@@ -15,6 +15,10 @@ pub mod ruleset;
 pub mod solve;
 pub mod syntax;
 
+/// The allocator: the system's, counting live bytes for the memory budget ([`game::budget`]).
+#[global_allocator]
+static ALLOCATOR: game::budget::CountingAlloc = game::budget::CountingAlloc;
+
 /// A workspace with every layer installed: the core built-ins, script rulesets and the standard library.
 /// This is what the REPL, scripts and tests start from.
 pub fn new_interpreter() -> interp::Interpreter {

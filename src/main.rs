@@ -29,6 +29,11 @@ struct Args {
     #[arg(short, long)]
     interactive: bool,
 
+    /// The memory budget (e.g. 4G, 512M): a computation that needs more stops with an error. Default: three
+    /// quarters of the machine's memory.
+    #[arg(long = "max-memory", value_name = "SIZE", value_parser = parse_max_memory)]
+    max_memory: Option<usize>,
+
     /// When to colour error messages.
     #[arg(long, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
     color: Color,
@@ -50,8 +55,15 @@ enum Color {
     Never,
 }
 
+fn parse_max_memory(s: &str) -> Result<usize, String> {
+    cgs::game::budget::parse_size(s).ok_or_else(|| format!("`{s}` is not a size (examples: 4G, 512M, 100000)"))
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(limit) = args.max_memory.or_else(cgs::game::budget::default_limit) {
+        cgs::game::budget::set_limit(limit);
+    }
     let color = match args.color {
         Color::Auto => script::stderr_wants_color(),
         Color::Always => true,

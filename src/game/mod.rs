@@ -13,6 +13,7 @@
 //! [`Games`], an arena in which every canonical game is hash-consed to a [`GameId`]: equal games have equal
 //! ids. Operations are methods on `Games` and take `&mut self` where they may create games.
 
+pub mod budget;
 pub mod impartial;
 pub mod misere;
 pub mod number;

@@ -199,6 +199,13 @@ pub enum ErrorKind {
     },
     /// A number too large for the game engine's exact range, or an absurdly large result.
     Overflow,
+    /// The memory budget was exceeded (see `crate::game::budget`): bytes in use and the budget.
+    OutOfMemory {
+        /// Live bytes when the computation was stopped.
+        used: usize,
+        /// The budget.
+        limit: usize,
+    },
     /// A rational that is not dyadic used where a game is needed.
     NotDyadic {
         /// The number as printed.
@@ -334,6 +341,12 @@ impl ErrorKind {
             NotASumber { game } => format!("That game is not a sumber: {game}"),
             NotPositive { game } => format!("That game is not positive: {game}"),
             Overflow => "Overflow: the number is too large.".to_string(),
+            OutOfMemory { used, limit } => format!(
+                "Out of memory budget ({} used, budget {}): this computation was stopped. \
+                 A larger budget: `--max-memory SIZE`, or `:set max-memory SIZE` in the REPL.",
+                crate::game::budget::format_size(*used),
+                crate::game::budget::format_size(*limit)
+            ),
             NotDyadic { value } => format!("Not a dyadic rational: {value}"),
             NotSupported { what } => format!("Not yet supported: {what}."),
             Output { message } => format!("Could not write output: {message}."),

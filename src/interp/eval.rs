@@ -117,6 +117,9 @@ impl<'a> Machine<'a> {
         if self.interrupt.swap(false, Ordering::Relaxed) {
             return Err(EvalError::new(ErrorKind::Interrupted, span));
         }
+        if crate::game::budget::exceeded() {
+            return Err(super::out_of_memory(span));
+        }
         let used = self.stack_base.abs_diff(stack_position());
         if used > self.stack_budget || self.depth > MAX_CALL_DEPTH {
             return Err(EvalError::new(ErrorKind::RecursionDepth, span));

@@ -26,7 +26,7 @@ pub use value::{Player, Value};
 
 use crate::game::Games;
 use crate::syntax::ast::{Block, ExprKind};
-use crate::syntax::span::Sources;
+use crate::syntax::span::{Sources, Span};
 use env::Globals;
 use eval::Machine;
 use std::cell::Cell;
@@ -61,6 +61,24 @@ pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static)
     }
 }
 
+/// Runs `f`, turning an engine operation stopped by an interrupt or by the memory budget (an unwind with
+/// the payload [`crate::game::short::store::Interrupted`] or [`crate::game::budget::OutOfBudget`]) into the
+/// ordinary error at `span`; any other panic goes on unwinding.
+fn guarded<T>(span: Span, f: impl FnOnce() -> Result<T, EvalError>) -> Result<T, EvalError> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(p) if p.is::<crate::game::short::store::Interrupted>() => Err(EvalError::new(ErrorKind::Interrupted, span)),
+        Err(p) if p.is::<crate::game::budget::OutOfBudget>() => Err(out_of_memory(span)),
+        Err(p) => std::panic::resume_unwind(p),
+    }
+}
+
+/// The error for an exceeded memory budget, at `span`.
+pub fn out_of_memory(span: Span) -> EvalError {
+    let (used, limit) = (crate::game::budget::reported_use(), crate::game::budget::limit());
+    EvalError::new(ErrorKind::OutOfMemory { used, limit }, span)
+}
+
 /// A workspace: sources, games and variables, and the evaluator entry points.
 pub struct Interpreter {
     sources: Sources,
@@ -76,13 +94,17 @@ impl Interpreter {
     pub fn core() -> Interpreter {
         let mut globals = Globals::default();
         builtins::register_globals(&mut globals);
-        Interpreter {
-            sources: Sources::new(),
-            games: Games::new(),
-            globals,
-            interrupt: Arc::new(AtomicBool::new(false)),
-            stack_budget: STACK_BUDGET.with(|b| b.get()),
-        }
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut games = Games::new();
+        games.set_interrupt(Some(interrupt.clone()));
+        Interpreter { sources: Sources::new(), games, globals, interrupt, stack_budget: STACK_BUDGET.with(|b| b.get()) }
+    }
+
+    /// Makes this workspace poll `flag` for interrupts (a front-end that replaces its workspace keeps the
+    /// flag its Ctrl-C handler raises).
+    pub fn use_interrupt_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.games.set_interrupt(Some(flag.clone()));
+        self.interrupt = flag;
     }
 
     /// The global environment, for the layers above that register globals and hooks.
@@ -112,27 +134,43 @@ impl Interpreter {
     pub fn eval_cell(&mut self, block: &Block, out: &mut dyn Write) -> Result<(), EvalError> {
         self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
         let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
-        let mut last = value::Value::Nothing;
-        for stmt in &block.stmts {
-            last = m.eval_top(stmt)?;
-        }
-        let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
-        if !block.trailing_semicolon && !is_definition && !matches!(last, value::Value::Nothing) {
-            let text = last.display(m.games);
-            m.write_line(&text, block.span)?;
-        }
-        Ok(())
+        let r = (|| {
+            let mut last = value::Value::Nothing;
+            for stmt in &block.stmts {
+                last = guarded(stmt.span, || m.eval_top(stmt))?;
+            }
+            let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
+            if !block.trailing_semicolon && !is_definition && !matches!(last, value::Value::Nothing) {
+                let text = guarded(block.span, || Ok(last.display(m.games)))?;
+                m.write_line(&text, block.span)?;
+            }
+            Ok(())
+        })();
+        self.after(r)
     }
 
     /// Evaluates one cell and returns the value of its last statement instead of printing it.
     pub fn eval_value(&mut self, block: &Block, out: &mut dyn Write) -> Result<Value, EvalError> {
         self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
         let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
-        let mut last = value::Value::Nothing;
-        for stmt in &block.stmts {
-            last = m.eval_top(stmt)?;
+        let r = (|| {
+            let mut last = value::Value::Nothing;
+            for stmt in &block.stmts {
+                last = guarded(stmt.span, || m.eval_top(stmt))?;
+            }
+            Ok(last)
+        })();
+        self.after(r)
+    }
+
+    /// After a cell: when the memory budget stopped it, the engine's caches are emptied to give memory back.
+    fn after<T>(&mut self, r: Result<T, EvalError>) -> Result<T, EvalError> {
+        if let Err(e) = &r {
+            if matches!(e.kind, ErrorKind::OutOfMemory { .. }) {
+                self.games.clear_caches();
+            }
         }
-        Ok(last)
+        r
     }
 
     /// The printed form of a value, as the REPL shows it.

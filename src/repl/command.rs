@@ -13,8 +13,10 @@ pub enum Command {
     Load(String),
     /// `:time` — toggle printing the elapsed time after each cell.
     Time,
-    /// `:clear` — forget every variable and definition.
+    /// `:clear` — forget every variable and definition, and give their memory back.
     Clear,
+    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`); `:set` alone shows the settings.
+    Set(String),
 }
 
 /// Why a `:` line is not a command.
@@ -48,12 +50,13 @@ impl fmt::Display for CommandError {
 }
 
 /// The commands: name, usage, one-line description. The single table behind parsing, `:help` and completion.
-pub const COMMANDS: [(&str, &str, &str); 5] = [
+pub const COMMANDS: [(&str, &str, &str); 6] = [
     ("help", ":help", "show this help"),
     ("quit", ":quit", "leave cgs (Ctrl-D also works)"),
     ("load", ":load FILE", "run a script in this session; its definitions stay"),
     ("time", ":time", "toggle printing the time each cell takes"),
-    ("clear", ":clear", "forget all variables and definitions"),
+    ("clear", ":clear", "forget all variables and definitions (and give their memory back)"),
+    ("set", ":set max-memory SIZE", "set the memory budget (e.g. 4G, 512M); `:set` shows the settings"),
 ];
 
 impl Command {
@@ -84,6 +87,7 @@ impl Command {
             "quit" => no_arg(Command::Quit),
             "time" => no_arg(Command::Time),
             "clear" => no_arg(Command::Clear),
+            "set" => Ok(Command::Set(arg.to_string())),
             "load" => {
                 let path = unquote(arg);
                 if path.is_empty() {
@@ -135,5 +139,6 @@ mod tests {
         assert_eq!(Command::parse(":frob"), Err(CommandError::Unknown("frob".into())));
         assert_eq!(Command::parse(":"), Err(CommandError::Unknown("".into())));
         assert_eq!(Command::parse(":quit now"), Err(CommandError::UnexpectedArgument("quit")));
+        assert_eq!(Command::parse(":set max-memory 2G"), Ok(Command::Set("max-memory 2G".into())));
     }
 }

@@ -186,8 +186,39 @@ impl Repl {
                 let _ = writeln!(out, "Timing is {}.", if self.timing { "on" } else { "off" });
             }
             Command::Clear => {
-                self.interp.clear();
+                // A fresh workspace: every variable, definition, game and memo table goes, and so does the
+                // memory they held. Ctrl-C keeps reaching it (same interrupt flag).
+                let flag = self.interp.interrupt_flag();
+                self.interp = crate::new_interpreter();
+                self.interp.use_interrupt_flag(flag);
                 let _ = writeln!(out, "All variables cleared.");
+            }
+            Command::Set(arg) => {
+                let mut words = arg.split_whitespace();
+                match (words.next(), words.next(), words.next()) {
+                    (None, _, _) => {
+                        let limit = crate::game::budget::limit();
+                        let shown = if limit == usize::MAX {
+                            "none".to_string()
+                        } else {
+                            crate::game::budget::format_size(limit)
+                        };
+                        let used = crate::game::budget::format_size(crate::game::budget::used());
+                        let _ = writeln!(out, "max-memory {shown} ({used} in use)");
+                    }
+                    (Some("max-memory"), Some(size), None) => match crate::game::budget::parse_size(size) {
+                        Some(bytes) => {
+                            crate::game::budget::set_limit(bytes);
+                            let _ = writeln!(out, "Memory budget: {}.", crate::game::budget::format_size(bytes));
+                        }
+                        None => {
+                            let _ = writeln!(err, "Error: `{size}` is not a size (examples: 4G, 512M, 100000).");
+                        }
+                    },
+                    _ => {
+                        let _ = writeln!(err, "Error: Usage: `:set max-memory SIZE` (e.g. 4G, 512M).");
+                    }
+                }
             }
             Command::Load(path) => match std::fs::read_to_string(&path) {
                 Ok(text) => {

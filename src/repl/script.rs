@@ -122,6 +122,14 @@ pub fn install_panic_hook() {
     ONCE.call_once(|| {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
+            // An engine operation stopped by Ctrl-C or by the memory budget unwinds on purpose: the
+            // interpreter turns it into an ordinary error, so there is nothing to report here.
+            let payload = info.payload();
+            if payload.is::<crate::game::short::store::Interrupted>()
+                || payload.is::<crate::game::budget::OutOfBudget>()
+            {
+                return;
+            }
             if CATCHING.with(|c| c.get()) {
                 let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
                 PANIC_LOCATION.with(|l| *l.borrow_mut() = location);

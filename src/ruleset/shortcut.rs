@@ -242,6 +242,7 @@ fn native_value(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, Eval
         }
         Err(NativeError::TooLarge | NativeError::BadCell(_)) => Ok(Value::Nothing),
         Err(NativeError::Interrupted) => Err(s.err(ErrorKind::Interrupted)),
+        Err(NativeError::OutOfBudget) => Err(crate::interp::out_of_memory(s.span)),
     }
 }
 

@@ -31,6 +31,8 @@ pub enum NativeError {
     TooLarge,
     /// The interrupt flag was raised.
     Interrupted,
+    /// The memory budget was exceeded (see [`crate::game::budget`]).
+    OutOfBudget,
     /// A cell the ruleset does not know (Toads and Frogs accepts `t`, `T`, `f`, `F`, `.`).
     BadCell(u8),
 }
@@ -48,6 +50,7 @@ impl Interrupt {
     pub(crate) fn check(&self) -> Result<(), NativeError> {
         match &self.0 {
             Some(f) if f.load(Ordering::Relaxed) => Err(NativeError::Interrupted),
+            _ if crate::game::budget::exceeded() => Err(NativeError::OutOfBudget),
             _ => Ok(()),
         }
     }

@@ -60,3 +60,42 @@ fn control_bytes_are_escaped_on_a_terminal() {
     p.exp_string("red:\\x1b[31m:bell\\x07:end").expect("control bytes are shown escaped");
     p.exp_eof().expect("the script ends");
 }
+
+/// Ctrl-C stops a long engine computation (overheating *20 runs for about a minute), and the session goes
+/// on with its variables.
+#[test]
+fn ctrl_c_stops_engine_work() {
+    let mut p = start();
+    p.send_line("keep := 7").expect("line");
+    p.exp_string("7").expect("assignment");
+    p.send_line("(*20).Overheat(1,2)").expect("line");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let sent = std::time::Instant::now();
+    p.send_control('c').expect("Ctrl-C");
+    p.exp_string("Interrupted.").expect("the engine operation stopped");
+    assert!(sent.elapsed() < std::time::Duration::from_secs(2), "interrupt took {:?}", sent.elapsed());
+    p.send_line("keep + 1").expect("line");
+    p.exp_string("8").expect("the variable survived");
+    p.send_line(":quit").expect("quit");
+    p.exp_eof().expect("the REPL exits");
+}
+
+/// A computation that needs more than the memory budget stops with an error instead of exhausting the
+/// machine; the session goes on.
+#[test]
+fn memory_budget_stops_a_runaway_computation() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgs"));
+    let home = std::env::temp_dir().join(format!("cgs-pty-mem-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&home);
+    cmd.args(["--max-memory", "200M"]).env("HOME", &home).env("TERM", "xterm");
+    let mut p = spawn_command(cmd, Some(60_000)).expect("cgs starts");
+    p.exp_string("cgs> ").expect("prompt");
+    p.send_line("keep := 5").expect("line");
+    p.exp_string("5").expect("assignment");
+    p.send_line("Up(10^7)").expect("line");
+    p.exp_string("Out of memory budget").expect("the budget stopped it");
+    p.send_line("keep * 2").expect("line");
+    p.exp_string("10").expect("the session goes on");
+    p.send_line(":quit").expect("quit");
+    p.exp_eof().expect("the REPL exits");
+}

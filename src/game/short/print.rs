@@ -139,6 +139,7 @@ impl Games {
 
     /// Appends the printed form of `g`; returns the number of bars of an unbracketed general game, else 0.
     fn append(&mut self, g: GameId, out: &mut String, force_brackets: bool, force_parens: bool) -> usize {
+        self.poll_interrupt();
         if let Some(ue) = self.uptimal_of(g) {
             if ue.len() <= 1 || ue.is_unit() || ue.is_unit_sum() {
                 append_uptimal(&ue, out, force_parens);

@@ -170,6 +170,7 @@ impl Games {
         if let Some(u) = self.uptimal_cache.get(&g) {
             return u.clone();
         }
+        self.poll_interrupt();
         let mut ue = self.uptimal_positive(g);
         if ue.is_none() {
             let ng = self.neg(g);

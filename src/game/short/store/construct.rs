@@ -36,6 +36,7 @@ impl Games {
 
     /// The canonical form of `<left | right>`.
     pub fn new_game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        self.poll_interrupt();
         let mut l = left.to_vec();
         let mut r = right.to_vec();
         l.sort_unstable();

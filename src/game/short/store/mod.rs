@@ -206,13 +206,34 @@ impl Games {
         self.interrupt = flag;
     }
 
+    /// Unwinds with [`Interrupted`] when the interrupt flag is raised, or with
+    /// [`crate::game::budget::OutOfBudget`] when the memory budget is exceeded.
     #[inline]
-    fn poll_interrupt(&self) {
+    pub(crate) fn poll_interrupt(&self) {
         if let Some(f) = &self.interrupt {
             if f.load(std::sync::atomic::Ordering::Relaxed) {
                 std::panic::panic_any(Interrupted);
             }
         }
+        if crate::game::budget::exceeded() {
+            std::panic::panic_any(crate::game::budget::OutOfBudget);
+        }
+    }
+
+    /// Empties the caches of computed results (sums, comparisons, stops, products, printing): the games
+    /// themselves stay. Used to give memory back after a computation was stopped by the memory budget.
+    pub fn clear_caches(&mut self) {
+        self.add_cache = FxHashMap::default();
+        self.leq_cache = FxHashMap::default();
+        self.stops_cache = FxHashMap::default();
+        self.ordinal_cache = FxHashMap::default();
+        self.conway_cache = FxHashMap::default();
+        self.norton_cache = FxHashMap::default();
+        self.misere_cache = FxHashMap::default();
+        self.stop_count_cache = FxHashMap::default();
+        self.uptimal_cache = FxHashMap::default();
+        self.sorted_cache = FxHashMap::default();
+        self.thermo = crate::game::short::thermo::ThermoCache::new();
     }
 
     /// Runs `f` and turns an overflow inside it into `Err(GameError::Overflow)`.
@@ -330,6 +351,7 @@ impl Games {
     }
 
     fn push_record(&mut self, lstart: u32, nl: usize, rstart: u32, nr: usize, nus: Option<Nus>) -> GameId {
+        self.poll_interrupt();
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
         self.neg_cache.push(NONE);

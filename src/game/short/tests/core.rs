@@ -643,9 +643,11 @@ fn interrupt_unwinds_and_leaves_a_usable_arena() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let mut g = Games::new();
-    let flag = Arc::new(AtomicBool::new(true));
+    let flag = Arc::new(AtomicBool::new(false));
     g.set_interrupt(Some(flag.clone()));
     let a = parse(&mut g, "<2|<1|0>>");
+    // Raised after the operands exist: every construction polls the flag.
+    flag.store(true, Ordering::Relaxed);
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| g.add(a, a)));
     let err = r.unwrap_err();
     assert!(err.downcast_ref::<store::Interrupted>().is_some());

@@ -1,0 +1,161 @@
+//! The memory budget: how many bytes the process has allocated, and the limit above which long computations
+//! stop with an error instead of running the machine out of memory.
+//!
+//! [`CountingAlloc`] wraps the system allocator and keeps a running total of live bytes; the front-end
+//! installs it as the global allocator (`lib.rs`) and sets the limit ([`set_limit`]; none by default, so
+//! library users and tests are unaffected). Nothing fails inside the allocator: the engine's polling points
+//! ([`crate::game::Games`] sums, comparisons and constructions), the native solvers and the evaluator ask
+//! [`exceeded`] and unwind with an ordinary error when it is true, so the work in progress is dropped and the
+//! session goes on. Sizes that are known before allocating (a string or list about to be repeated) are
+//! checked up front with [`would_exceed`].
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static USED: AtomicUsize = AtomicUsize::new(0);
+static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// The highest use seen above the budget since the last report (0: none). Set by the allocator itself, so
+/// a spike that is freed again before the next polling point is still caught there.
+static PEAK_OVER: AtomicUsize = AtomicUsize::new(0);
+
+#[inline]
+fn grew(by: usize) {
+    let now = USED.fetch_add(by, Ordering::Relaxed) + by;
+    if now > LIMIT.load(Ordering::Relaxed) {
+        PEAK_OVER.fetch_max(now, Ordering::Relaxed);
+    }
+}
+
+/// The system allocator, counting live bytes.
+pub struct CountingAlloc;
+
+// SAFETY: every call is forwarded to `System` unchanged; the counter is only bookkeeping.
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        USED.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                grew(new_size - layout.size());
+            } else {
+                USED.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        p
+    }
+}
+
+/// Live bytes allocated through [`CountingAlloc`] (0 when it is not the global allocator).
+pub fn used() -> usize {
+    USED.load(Ordering::Relaxed)
+}
+
+/// The budget in bytes (`usize::MAX`: none).
+pub fn limit() -> usize {
+    LIMIT.load(Ordering::Relaxed)
+}
+
+/// Sets the budget in bytes (and forgets an excess seen under the old one).
+pub fn set_limit(bytes: usize) {
+    LIMIT.store(bytes, Ordering::Relaxed);
+    PEAK_OVER.store(0, Ordering::Relaxed);
+}
+
+/// Whether the budget was exceeded since the last report: the live bytes are over it now, or went over it
+/// for a moment (the allocator keeps the peak). It stays true until [`reported_use`] is asked.
+#[inline]
+pub fn exceeded() -> bool {
+    PEAK_OVER.load(Ordering::Relaxed) != 0 || used() > limit()
+}
+
+/// The bytes in use when the budget was last found exceeded (and forgets it), or the current use.
+pub fn reported_use() -> usize {
+    let peak = PEAK_OVER.swap(0, Ordering::Relaxed);
+    peak.max(used())
+}
+
+/// Whether allocating `more` bytes now would cross the budget.
+pub fn would_exceed(more: usize) -> bool {
+    used().saturating_add(more) > limit()
+}
+
+/// The default budget: three quarters of the machine's physical memory (from `/proc/meminfo`), or `None`
+/// where that cannot be read.
+pub fn default_limit() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024) / 4 * 3)
+}
+
+/// Parses a size such as `4G`, `512M`, `2.5GiB`, `100000` (bytes).
+pub fn parse_size(s: &str) -> Option<usize> {
+    let t = s.trim();
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let x: f64 = num.parse().ok()?;
+    let mult: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kb" | "kib" => 1024.0,
+        "m" | "mb" | "mib" => 1024.0 * 1024.0,
+        "g" | "gb" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        "t" | "tb" | "tib" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    let bytes = x * mult;
+    (bytes.is_finite() && bytes >= 1.0 && bytes < usize::MAX as f64).then_some(bytes as usize)
+}
+
+/// A size for messages: `812 MiB`, `3.1 GiB`.
+pub fn format_size(bytes: usize) -> String {
+    let b = bytes as f64;
+    if b >= 1024.0 * 1024.0 * 1024.0 {
+        format!("{:.1} GiB", b / (1024.0 * 1024.0 * 1024.0))
+    } else if b >= 1024.0 * 1024.0 {
+        format!("{:.0} MiB", b / (1024.0 * 1024.0))
+    } else {
+        format!("{:.0} KiB", b / 1024.0)
+    }
+}
+
+/// The panic payload of an engine operation stopped because the budget was exceeded (like
+/// [`crate::game::short::store::Interrupted`]; the interpreter turns it into an error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_print() {
+        assert_eq!(parse_size("4G"), Some(4 << 30));
+        assert_eq!(parse_size("512M"), Some(512 << 20));
+        assert_eq!(parse_size("2.5GiB"), Some(5 << 29));
+        assert_eq!(parse_size("100000"), Some(100000));
+        assert_eq!(parse_size("12X"), None);
+        assert_eq!(parse_size("0"), None);
+        assert_eq!(format_size(3 << 29), "1.5 GiB");
+        assert_eq!(format_size(200 << 20), "200 MiB");
+    }
+}
