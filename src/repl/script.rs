@@ -74,7 +74,17 @@ pub fn run_cell(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write, err:
             Err(d) => vec![d],
         }
     } else {
-        cell.errors.iter().map(Diagnostic::from).collect()
+        let mut ds: Vec<Diagnostic> = cell.errors.iter().map(Diagnostic::from).collect();
+        let text = &interp.sources().text(cell.span.file)[cell.span.range()];
+        if let Some(d) = ds.first_mut() {
+            if brace_game_literal(text) {
+                d.notes.push(
+                    "Game literals are written with angle brackets, as in `<3|-1>`; braces are sets and maps."
+                        .to_string(),
+                );
+            }
+        }
+        ds
     };
     let _ = out.flush();
     for d in &diagnostics {
@@ -92,7 +102,13 @@ fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> R
     let _ = out.flush();
     match result {
         Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => Err(Diagnostic::from(&e)),
+        Ok(Err(e)) => {
+            let mut d = Diagnostic::from(&e);
+            if let Some(hint) = did_you_mean(interp, &e.kind) {
+                d.notes.push(hint);
+            }
+            Err(d)
+        }
         Err(payload) => {
             let what = payload
                 .downcast_ref::<&str>()
@@ -106,6 +122,58 @@ fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> R
             Err(d)
         }
     }
+}
+
+/// Whether a cell that failed to parse looks like a CGSuite game literal in braces (`{3|-1}`, `{0,*|0}`).
+fn brace_game_literal(text: &str) -> bool {
+    let Some(open) = text.find('{') else { return false };
+    let inner = &text[open + 1..];
+    let close = inner.find('}').unwrap_or(inner.len());
+    let body = &inner[..close];
+    body.contains('|') && !body.contains("=>")
+}
+
+/// "Did you mean …?" for an unknown variable or member: the closest known name, when one is close.
+fn did_you_mean(interp: &Interpreter, kind: &crate::interp::ErrorKind) -> Option<String> {
+    use crate::interp::ErrorKind;
+    let (name, candidates): (&str, Vec<String>) = match kind {
+        ErrorKind::UndefinedVariable { name } => (name, interp.completion_names()),
+        ErrorKind::NotAMember { name, .. } => (name, interp.member_names().into_iter().map(str::to_string).collect()),
+        _ => return None,
+    };
+    closest(name, &candidates).map(|c| format!("Did you mean `{c}`?"))
+}
+
+/// The candidate nearest to `name` by edit distance (case differences cost nothing extra beyond one edit
+/// each), if it is within a third of the name's length (at least 1, at most 3).
+pub fn closest<'c>(name: &str, candidates: &'c [String]) -> Option<&'c str> {
+    let limit = (name.chars().count() / 3).clamp(1, 3);
+    let lower = name.to_lowercase();
+    candidates
+        .iter()
+        .filter(|c| c.as_str() != name)
+        .map(|c| {
+            let d = if c.to_lowercase() == lower { 0 } else { edit_distance(&lower, &c.to_lowercase()) };
+            (d, c)
+        })
+        .filter(|(d, _)| *d <= limit)
+        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
+        .map(|(_, c)| c.as_str())
+}
+
+/// Levenshtein distance between two strings (by characters).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 thread_local! {
