@@ -10,6 +10,7 @@
 //! interpreter is caught and reported as an internal error.
 
 pub mod command;
+pub mod progress;
 pub mod safe;
 pub mod script;
 pub mod terminal;

@@ -97,7 +97,9 @@ pub fn run_cell(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write, err:
 /// Evaluates a parsed cell, turning an escaped panic into an internal-error diagnostic.
 fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> Result<(), Diagnostic> {
     CATCHING.with(|c| c.set(true));
+    let progress = super::progress::Progress::start();
     let result = panic::catch_unwind(AssertUnwindSafe(|| interp.eval_cell(&cell.block, out)));
+    drop(progress);
     CATCHING.with(|c| c.set(false));
     let _ = out.flush();
     match result {
