@@ -67,7 +67,8 @@ fn control_bytes_are_escaped_on_a_terminal() {
 fn ctrl_c_stops_engine_work() {
     let mut p = start();
     p.send_line("keep := 7").expect("line");
-    p.exp_string("7").expect("assignment");
+    p.exp_string("\r\n7\r\n").expect("assignment");
+    p.exp_string("cgs> ").expect("prompt");
     p.send_line("(*20).Overheat(1,2)").expect("line");
     std::thread::sleep(std::time::Duration::from_millis(800));
     let sent = std::time::Instant::now();
@@ -91,7 +92,8 @@ fn memory_budget_stops_a_runaway_computation() {
     let mut p = spawn_command(cmd, Some(60_000)).expect("cgs starts");
     p.exp_string("cgs> ").expect("prompt");
     p.send_line("keep := 5").expect("line");
-    p.exp_string("5").expect("assignment");
+    p.exp_string("\r\n5\r\n").expect("assignment");
+    p.exp_string("cgs> ").expect("prompt");
     p.send_line("Up(10^7)").expect("line");
     p.exp_string("Out of memory budget").expect("the budget stopped it");
     p.send_line("keep * 2").expect("line");
