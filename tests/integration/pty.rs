@@ -10,10 +10,8 @@ use std::process::Command;
 
 fn start() -> PtySession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgs"));
-    // A fresh, empty history file so the test does not touch the user's.
-    let home = std::env::temp_dir().join(format!("cgs-pty-test-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&home);
-    cmd.env("HOME", &home).env("TERM", "xterm");
+    // No history file, so the test does not touch the user's.
+    cmd.env("CGS_HISTORY", "").env("TERM", "xterm");
     let mut p = spawn_command(cmd, Some(30_000)).expect("cgs starts in a pseudo-terminal");
     p.exp_string("cgs> ").expect("the first prompt");
     p
@@ -59,6 +57,7 @@ fn control_bytes_are_escaped_on_a_terminal() {
     let mut p = spawn_command(cmd, Some(30_000)).expect("cgs runs in a pseudo-terminal");
     p.exp_string("red:\\x1b[31m:bell\\x07:end").expect("control bytes are shown escaped");
     p.exp_eof().expect("the script ends");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Ctrl-C stops a long engine computation (overheating *20 runs for about a minute), and the session goes
@@ -86,9 +85,7 @@ fn ctrl_c_stops_engine_work() {
 #[test]
 fn memory_budget_stops_a_runaway_computation() {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cgs"));
-    let home = std::env::temp_dir().join(format!("cgs-pty-mem-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&home);
-    cmd.args(["--max-memory", "200M"]).env("HOME", &home).env("TERM", "xterm");
+    cmd.args(["--max-memory", "200M"]).env("CGS_HISTORY", "").env("TERM", "xterm");
     let mut p = spawn_command(cmd, Some(60_000)).expect("cgs starts");
     p.exp_string("cgs> ").expect("prompt");
     p.send_line("keep := 5").expect("line");
