@@ -1,0 +1,231 @@
+//! Member tables of take-and-break rulesets, heaps, misère games, obligated values and periodicities.
+
+use super::*;
+
+// ---- members ---------------------------------------------------------------------------------------------
+
+pub(super) fn this_tb<'v>(s: &Site, this: &'v Value) -> Result<&'v Rc<TbData>, EvalError> {
+    if let Some(r) = downcast::<TakeAndBreak>(this) {
+        return Ok(&r.0);
+    }
+    if let Some(r) = downcast::<ObligatedTakeAndBreak>(this) {
+        return Ok(&r.0);
+    }
+    Err(s.bug())
+}
+
+pub(super) fn this_heap<'v>(s: &Site, this: &'v Value) -> Result<&'v Heap, EvalError> {
+    downcast::<Heap>(this).ok_or_else(|| s.bug())
+}
+
+pub(super) fn this_misere(s: &Site, this: &Value) -> Result<MisereId, EvalError> {
+    downcast::<MisereGame>(this).map(|g| g.0).ok_or_else(|| s.bug())
+}
+
+pub(super) fn outcome(next_wins: bool) -> Value {
+    Value::Outcome(if next_wins { Outcome::N } else { Outcome::P })
+}
+
+pub(super) fn obligated_sequence(s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let r = this_tb(s, this)?;
+    let n = heap_size(s, args, 0)?;
+    let seq = r.obligated_values(n).map_err(|k| s.err(k))?;
+    Ok(list(seq.into_iter().map(ObligatedValueObj::value)))
+}
+
+/// Members of a take-and-break ruleset.
+pub static TAKE_AND_BREAK: &[Member] = &[
+    member("Code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
+    member("NimValueSequence", 1, |_, s, this, args| {
+        let r = this_tb(s, this)?;
+        let n = heap_size(s, args, 0)?;
+        let seq = r.nim_values(n).map_err(|k| s.err(k))?;
+        Ok(list(seq.into_iter().map(Value::int)))
+    }),
+    member("CheckPeriodicity", 1, |_, s, this, args| {
+        let r = this_tb(s, this)?;
+        let n = heap_size(s, args, 0)?;
+        r.nim_values(n).map_err(|k| s.err(k))?;
+        match r.code.check_periodicity(n).map_err(|e| s.err(r.loopy(e)))? {
+            Some(p) => Ok(Value::Object(Rc::new(PeriodicityObj {
+                period: p.period,
+                preperiod: p.preperiod,
+                saltus: p.saltus,
+            }))),
+            None => Ok(Value::Nothing),
+        }
+    }),
+    member("HeapOptions", 1, |_, s, this, args| {
+        let r = this_tb(s, this)?;
+        let n = heap_size(s, args, 0)?;
+        let opts = r.code.heap_options(n);
+        Ok(list(opts.into_iter().map(|parts| list(parts.into_iter().map(Value::int)))))
+    }),
+    member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)),
+    member("Obligated", 0, |_, s, this, _| {
+        Ok(Value::Object(Rc::new(ObligatedTakeAndBreak(this_tb(s, this)?.clone()))))
+    }),
+];
+
+/// Members of the obligated variant of a take-and-break ruleset.
+pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[
+    member("Code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
+    member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)),
+];
+
+pub(super) fn heap_options(m: &mut Machine, s: &Site, h: &Heap) -> Result<Value, EvalError> {
+    let opts = h.rules.code.heap_options(h.size);
+    let mut out = Vec::with_capacity(opts.len());
+    for parts in opts {
+        let mut x = 0u32;
+        for p in parts {
+            x ^= h.rules.nim_value(p).map_err(|k| s.err(k))?;
+        }
+        let g = m.games.nimber(u64::from(x));
+        out.push(game_value(m.games, g));
+    }
+    Ok(list(out))
+}
+
+/// Members of a heap of a take-and-break ruleset (then every game member of its nimber).
+pub static HEAP: &[Member] = &[
+    member("HeapSize", 0, |_, s, this, _| Ok(Value::int(this_heap(s, this)?.size as u64))),
+    member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(Rc::new(TakeAndBreak(this_heap(s, this)?.rules.clone()))))),
+    member("NimValue", 0, |_, s, this, _| {
+        let h = this_heap(s, this)?;
+        Ok(Value::int(h.rules.nim_value(h.size).map_err(|k| s.err(k))?))
+    }),
+    member("CanonicalForm", 0, |m, s, this, _| {
+        let h = this_heap(s, this)?;
+        let v = h.rules.nim_value(h.size).map_err(|k| s.err(k))?;
+        let g = m.games.nimber(u64::from(v));
+        Ok(game_value(m.games, g))
+    }),
+    member("OutcomeClass", 0, |_, s, this, _| {
+        let h = this_heap(s, this)?;
+        Ok(outcome(h.rules.nim_value(h.size).map_err(|k| s.err(k))? != 0))
+    }),
+    member("MisereOutcomeClass", 0, |_, s, this, _| {
+        let h = this_heap(s, this)?;
+        let g = h.rules.misere(h.size).map_err(|k| s.err(k))?;
+        Ok(outcome(arena(|a| a.misere_next_wins(g))))
+    }),
+    member("LeftOptions", 0, |m, s, this, _| heap_options(m, s, this_heap(s, this)?)),
+    member("RightOptions", 0, |m, s, this, _| heap_options(m, s, this_heap(s, this)?)),
+    member("Options", 1, |m, s, this, args| {
+        super::super::player(s, args, 0)?;
+        heap_options(m, s, this_heap(s, this)?)
+    }),
+    member("MisereCanonicalForm", 0, misere_canonical_form),
+    member("MisereNimValue", 0, misere_nim_value),
+    member("Genus", 0, genus),
+    member("ObligatedValue", 0, obligated_value),
+];
+
+/// `G.MisereCanonicalForm` (games, heaps, positions).
+pub fn misere_canonical_form(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    Ok(MisereGame::value(misere_of(m, this, s.span)?))
+}
+
+/// `G.MisereNimValue`.
+pub fn misere_nim_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    let g = misere_of(m, this, s.span)?;
+    Ok(Value::int(arena(|a| a.misere_nim_value(g))))
+}
+
+/// `G.Genus`.
+pub fn genus(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    let g = misere_of(m, this, s.span)?;
+    Ok(Shown::value("Genus", arena(|a| a.genus(g))))
+}
+
+/// `G.ObligatedValue`.
+pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    Ok(ObligatedValueObj::value(obligated_value_of(m, this, s.span)?))
+}
+
+/// Members of a misère canonical game.
+pub static MISERE_GAME: &[Member] = &[
+    member("NimValue", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(Value::int(arena(|a| a.nim_value(g))))
+    }),
+    member("MisereNimValue", 0, misere_nim_value),
+    member("Genus", 0, genus),
+    member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
+    member("Options", 1, |_, s, this, args| {
+        super::super::player(s, args, 0)?;
+        misere_options(s, this)
+    }),
+    member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)),
+    member("RightOptions", 0, |_, s, this, _| misere_options(s, this)),
+    member("Birthday", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(Value::int(arena(|a| a.birthday(g))))
+    }),
+    member("OutcomeClass", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(outcome(arena(|a| a.nim_value(g)) != 0))
+    }),
+    member("MisereOutcomeClass", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(outcome(arena(|a| a.misere_next_wins(g))))
+    }),
+    member("IsNimHeap", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(Value::Boolean(arena(|a| a.is_nim_heap(g))))
+    }),
+    member("ObligatedValue", 0, obligated_value),
+];
+
+pub(super) fn misere_options(s: &Site, this: &Value) -> Result<Value, EvalError> {
+    let g = this_misere(s, this)?;
+    let opts = arena(|a| a.sorted_options(g));
+    Ok(list(opts.into_iter().map(MisereGame::value)))
+}
+
+pub(super) fn this_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalError> {
+    downcast::<ObligatedValueObj>(this).map(|v| v.0).ok_or_else(|| s.bug())
+}
+
+/// Members of an obligated value.
+pub static OBLIGATED_VALUE: &[Member] = &[
+    member("OutcomeClass", 0, |_, s, this, _| Ok(outcome(this_value(s, this)?.normal_next_wins))),
+    member("MisereOutcomeClass", 0, |_, s, this, _| Ok(outcome(this_value(s, this)?.misere_next_wins))),
+];
+
+pub(super) fn this_sum<'v>(s: &Site, this: &'v Value) -> Result<&'v ObligatedSum, EvalError> {
+    downcast::<ObligatedSum>(this).ok_or_else(|| s.bug())
+}
+
+pub(super) fn sum_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalError> {
+    Ok(obligated_sum_value(this_sum(s, this)?.values.iter().copied()))
+}
+
+/// Members of an obligated sum.
+pub static OBLIGATED_SUM: &[Member] = &[
+    member("Components", 0, |_, s, this, _| Ok(list(this_sum(s, this)?.components.iter().cloned()))),
+    member("ObligatedValue", 0, |_, s, this, _| Ok(ObligatedValueObj::value(sum_value(s, this)?))),
+    member("OutcomeClass", 0, |_, s, this, _| Ok(outcome(sum_value(s, this)?.normal_next_wins))),
+    member("MisereOutcomeClass", 0, |_, s, this, _| Ok(outcome(sum_value(s, this)?.misere_next_wins))),
+    member("ObligatedValueBySearch", 0, |m, s, this, _| {
+        let sum = this_sum(s, this)?;
+        let mut budget = SEARCH_BUDGET;
+        let mut trees = Vec::with_capacity(sum.components.len());
+        for c in &sum.components {
+            trees.push(search_tree(m, c, s.span, &mut budget)?);
+        }
+        Ok(ObligatedValueObj::value(obligated_outcome_search(&trees)))
+    }),
+];
+
+pub(super) fn this_periodicity<'v>(s: &Site, this: &'v Value) -> Result<&'v PeriodicityObj, EvalError> {
+    downcast::<PeriodicityObj>(this).ok_or_else(|| s.bug())
+}
+
+/// Members of a periodicity.
+pub static PERIODICITY: &[Member] = &[
+    member("Period", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))),
+    member("Preperiod", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))),
+    member("Saltus", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))),
+];

@@ -1,0 +1,293 @@
+//! Calls, members, indexing, conversions to games, and the object protocol as the evaluator asks it.
+
+use super::*;
+
+impl<'a> Machine<'a> {
+    // ---- calls and members ---------------------------------------------------------------------------
+
+    pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], span: Span) -> Eval<Value> {
+        if let ExprKind::Member { obj, name } = &callee.kind {
+            let o = self.eval(obj)?;
+            let (vals, spans) = self.eval_args(args)?;
+            return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
+        }
+        let f = self.eval(callee)?;
+        let (vals, spans) = self.eval_args(args)?;
+        let name = match &callee.kind {
+            ExprKind::Var(n) => n.to_string(),
+            _ => String::new(),
+        };
+        let site = Site { name: &name, span, args: &spans };
+        Ok(self.call_value(&f, &vals, &site)?)
+    }
+
+    pub(super) fn eval_args(&mut self, args: &[Expr]) -> Eval<(Vec<Value>, Vec<Span>)> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        Ok((vals, args.iter().map(|a| a.span).collect()))
+    }
+
+    /// Calls a function value with evaluated arguments.
+    pub fn call_value(&mut self, f: &Value, args: &[Value], site: &Site) -> Result<Value, EvalError> {
+        let Value::Function(func) = f else {
+            if let Value::Object(o) = f {
+                if let Some(r) = o.clone().call(self, f, args, site) {
+                    return r;
+                }
+                if let Some(r) = builtins::impartial::call_object(self, o, args, site) {
+                    return r;
+                }
+            }
+            return Err(site.err(ErrorKind::NotCallable { ty: f.type_name() }));
+        };
+        match &**func {
+            Function::Native(n) => {
+                let site = Site { name: n.name, span: site.span, args: site.args };
+                builtins::check_arity(&site, n.arity, args.len())?;
+                let v = (n.f)(self, &site, args)?;
+                self.engine_ok(site.span)?;
+                Ok(v)
+            }
+            Function::Closure(c) => self.call_closure(func, c, args, site.span),
+        }
+    }
+
+    pub(super) fn call_closure(
+        &mut self,
+        func: &Rc<Function>,
+        c: &Closure,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let params = &c.def.params;
+        if params.len() != args.len() {
+            let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(params.len()), got: args.len() };
+            return Err(EvalError::new(kind, span));
+        }
+        self.depth += 1;
+        if let Err(e) = self.check_limits(span) {
+            self.depth -= 1;
+            return Err(e);
+        }
+        let mut scope = Scope::new();
+        if let Some(name) = &c.def.name {
+            scope.insert(name.name.clone(), Value::Function(func.clone()));
+        }
+        for (p, a) in params.iter().zip(args) {
+            scope.insert(p.name.clone(), a.clone());
+        }
+        let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope));
+        let r = self.eval(&c.def.body);
+        self.locals = saved;
+        self.depth -= 1;
+        match r {
+            Ok(v) | Err(Exit::Return(v)) => Ok(v),
+            Err(exit) => {
+                let mut e = self.escaped(exit);
+                e.frames.push(Frame { function: func.name(), call_span: span });
+                Err(e)
+            }
+        }
+    }
+
+    /// Calls a function value from a native (e.g. the function given to `Map`).
+    pub fn call_function(&mut self, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
+        let spans = vec![span; args.len()];
+        let site = Site { name: "", span, args: &spans };
+        self.call_value(&Value::Function(f.clone()), args, &site)
+    }
+
+    /// `obj.name(args)`: also used by natives that ask a value for its members.
+    pub fn invoke_member(
+        &mut self,
+        obj: Value,
+        name: &Ident,
+        args: &[Value],
+        arg_spans: &[Span],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        if let Value::Object(o) = &obj {
+            if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
+                return r;
+            }
+            if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span) {
+                return r;
+            }
+        }
+        let Some(member) = builtins::find_member(&obj, &name.name) else {
+            let kind = ErrorKind::NotAMember { ty: obj.type_name(), name: name.name.to_string() };
+            return Err(EvalError::new(kind, name.span));
+        };
+        let site = Site { name: member.name, span, args: arg_spans };
+        builtins::check_arity(&site, member.arity, args.len())?;
+        let v = (member.f)(self, &site, &obj, args)?;
+        self.engine_ok(span)?;
+        Ok(v)
+    }
+
+    // ---- indexing ------------------------------------------------------------------------------------
+
+    pub(super) fn index(&mut self, v: &Value, k: &Value, span: Span) -> Result<Value, EvalError> {
+        let out_of_bounds =
+            |m: &mut Machine| EvalError::new(ErrorKind::IndexOutOfBounds { index: k.display(m.games) }, span);
+        let position = |len: usize| match k {
+            Value::Integer(n) => n.to_usize().filter(|i| (1..=len).contains(i)).map(|i| i - 1),
+            _ => None,
+        };
+        match v {
+            Value::List(l) => match position(l.len()) {
+                Some(i) => Ok(l[i].clone()),
+                None => Err(out_of_bounds(self)),
+            },
+            Value::Tuple(t) => match position(t.len()) {
+                Some(i) => Ok(t[i].clone()),
+                None => Err(out_of_bounds(self)),
+            },
+            Value::String(s) => match position(s.chars().count()) {
+                Some(i) => Ok(Value::String(Rc::from(s.chars().nth(i).unwrap_or(' ').to_string()))),
+                None => Err(out_of_bounds(self)),
+            },
+            Value::Map(m) => match m.get(k) {
+                Some(x) => Ok(x.clone()),
+                None => Err(EvalError::new(ErrorKind::KeyNotFound { key: k.display(self.games) }, span)),
+            },
+            _ => Err(EvalError::new(ErrorKind::NotIndexable { ty: v.type_name() }, span)),
+        }
+    }
+
+    // ---- conversions ---------------------------------------------------------------------------------
+
+    /// The game a value denotes: `None` if it is not game-like at all, an error if it is a number the engine
+    /// cannot represent (not dyadic, or too large).
+    pub fn to_game(&mut self, v: &Value) -> Option<Result<GameId, ErrorKind>> {
+        match v {
+            Value::Game(g) => Some(Ok(*g)),
+            Value::Integer(n) => Some(match n.to_i64() {
+                Some(k) => Ok(self.games.integer(k)),
+                None => Err(ErrorKind::Overflow),
+            }),
+            Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
+            Value::Object(o) => match o.clone().to_game(self, Span::default()) {
+                Some(r) => Some(r.map_err(|e| e.kind)),
+                None => self.legacy_to_game(o),
+            },
+            _ => None,
+        }
+    }
+
+    pub(super) fn legacy_to_game(&mut self, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
+        builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o))
+    }
+
+    // ---- the object protocol -------------------------------------------------------------------------
+
+    /// `a op b` with an object operand: the left object's answer, else the right one's.
+    pub(super) fn object_binary(
+        &mut self,
+        op: BinOp,
+        a: &Value,
+        b: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        for v in [a, b] {
+            if let Value::Object(o) = v {
+                if let Some(r) = o.clone().binary(self, op, a, b, span) {
+                    return Some(r.and_then(|v| self.engine_ok(span).map(|()| v)));
+                }
+            }
+        }
+        None
+    }
+
+    /// `obj.name(args)` through the object protocol (see [`super::object`] for the order).
+    pub(super) fn object_member(
+        &mut self,
+        o: &Rc<dyn Object>,
+        this: &Value,
+        name: &Ident,
+        args: &[Value],
+        arg_spans: &[Span],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let o = o.clone();
+        let site = Site { name: &name.name, span, args: arg_spans };
+        if let Some(r) = o.member(self, this, &name.name, args, &site) {
+            return Some(r.and_then(|v| self.engine_ok(span).map(|()| v)));
+        }
+        if let Some(mem) = o.members().iter().find(|x| *x.name == *name.name) {
+            let site = Site { name: mem.name, span, args: arg_spans };
+            return Some(
+                builtins::check_arity(&site, mem.arity, args.len())
+                    .and_then(|()| (mem.f)(self, &site, this, args))
+                    .and_then(|v| self.engine_ok(span).map(|()| v)),
+            );
+        }
+        let g = match o.to_game(self, span)? {
+            Ok(g) => g,
+            Err(e) => return Some(Err(e)),
+        };
+        let gv = game_value(self.games, g);
+        let mem = builtins::find_member(&gv, &name.name)?;
+        let site = Site { name: mem.name, span, args: arg_spans };
+        Some(
+            builtins::check_arity(&site, mem.arity, args.len())
+                .and_then(|()| (mem.f)(self, &site, &gv, args))
+                .and_then(|v| self.engine_ok(span).map(|()| v)),
+        )
+    }
+
+    /// The elements of a List, Set (display order) or Tuple.
+    pub fn elements(&mut self, v: &Value) -> Option<Vec<Value>> {
+        match v {
+            Value::List(l) => Some(l.iter().cloned().collect()),
+            Value::Set(s) => Some(set_in_display_order(self.games, s)),
+            Value::Tuple(t) => Some(t.to_vec()),
+            _ => None,
+        }
+    }
+
+    /// The value of a game, with an engine error worded for users.
+    pub fn game_result(&mut self, r: Result<GameId, GameError>, span: Span) -> Result<Value, EvalError> {
+        match r {
+            Ok(g) => Ok(game_value(self.games, g)),
+            Err(e) => Err(EvalError::new(self.game_error(e), span)),
+        }
+    }
+
+    /// Reports an overflow the engine flagged during the last operations.
+    pub fn engine_ok(&mut self, span: Span) -> Result<(), EvalError> {
+        match self.games.check_overflow() {
+            Ok(()) => Ok(()),
+            Err(e) => Err(EvalError::new(self.game_error(e), span)),
+        }
+    }
+
+    /// An engine error as an error kind.
+    pub fn game_error(&mut self, e: GameError) -> ErrorKind {
+        match e {
+            GameError::NotAtomic(g) => ErrorKind::NotAtomic { game: self.show_game(g) },
+            GameError::InvalidCoolingTemperature(t) => ErrorKind::InvalidCoolingTemperature {
+                temperature: super::super::value::dyadic_value(t).display(self.games),
+            },
+            GameError::NotANimber(g) => ErrorKind::NotANimber { game: self.show_game(g) },
+            GameError::NotUptimal(g) => ErrorKind::NotUptimal { game: self.show_game(g) },
+            GameError::InvalidPowBase(_) => ErrorKind::InvalidPowBase,
+            GameError::InvalidExponent(x, least) => {
+                ErrorKind::InvalidExponent { exponent: x.to_string(), least: least.to_string() }
+            }
+            GameError::NotPositive(g) => ErrorKind::NotPositive { game: self.show_game(g) },
+            GameError::Overflow => ErrorKind::Overflow,
+        }
+    }
+
+    pub(super) fn show_game(&mut self, g: GameId) -> String {
+        game_value(self.games, g).display(self.games)
+    }
+
+    /// Writes a line of output.
+    pub fn write_line(&mut self, text: &str, span: Span) -> Result<(), EvalError> {
+        writeln!(self.out, "{text}").map_err(|e| EvalError::new(ErrorKind::Output { message: e.to_string() }, span))
+    }
+}

@@ -1,0 +1,764 @@
+//! The tree-walking evaluator.
+//!
+//! A [`Machine`] evaluates one cell: it borrows the interpreter's game store and globals, owns the local
+//! scopes of the running function, and writes `Print` output to the cell's writer.
+//!
+//! Design notes:
+//! - **Evaluation order** is left to right everywhere: operands, arguments, collection elements, option lists;
+//!   `and`/`or` short-circuit; a `for` clause evaluates its source once, before the first iteration.
+//! - **Non-local exits** (`break`, `continue`, `return`) travel as [`Exit`] values next to errors and are
+//!   caught by the nearest loop or call; one that escapes its construct becomes an error.
+//! - **Numbers stay numeric**; an operation that needs games converts its operands with [`Machine::to_game`]
+//!   and converts the result back with [`game_value`] (see `value.rs`).
+//! - **Depth**: every call counts towards [`MAX_CALL_DEPTH`], and every evaluation step checks the machine
+//!   stack against a byte budget measured from where the cell started, so deep recursion in a script is the
+//!   error "Maximum recursion depth exceeded", never a stack overflow. The budget is small by default; run the
+//!   interpreter inside [`super::with_big_stack`] to allow deep recursion.
+//! - **Interrupts**: the Ctrl-C flag is polled on every call and loop iteration.
+
+use super::builtins::{self, Site};
+use super::env::{Globals, Locals, Scope};
+use super::error::{Arity, ErrorKind, EvalError, Frame};
+use super::object::Object;
+use super::value::{
+    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
+    Player, Value,
+};
+use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
+use crate::syntax::ast::{
+    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, PlayerLit, UnaryOp, UpCount,
+};
+use crate::syntax::span::Span;
+use imbl::{OrdMap, OrdSet, Vector};
+use num_bigint::BigInt;
+use num_integer::Integer as _;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The most nested calls a script may make.
+pub const MAX_CALL_DEPTH: usize = 50_000;
+
+/// The largest exponent bit-size `a ^ b` may produce before it is reported as an overflow.
+const MAX_POWER_BITS: u64 = 1 << 24;
+
+/// How evaluation left an expression other than by producing a value.
+#[derive(Debug)]
+pub enum Exit {
+    /// An error.
+    Error(Box<EvalError>),
+    /// `break` at this span.
+    Break(Span),
+    /// `continue` at this span.
+    Continue(Span),
+    /// `return` with this value.
+    Return(Value),
+}
+
+impl From<EvalError> for Exit {
+    fn from(e: EvalError) -> Exit {
+        Exit::Error(Box::new(e))
+    }
+}
+
+/// The result of evaluating an expression.
+pub type Eval<T> = Result<T, Exit>;
+
+fn err<T>(kind: ErrorKind, span: Span) -> Eval<T> {
+    Err(Exit::Error(Box::new(EvalError::new(kind, span))))
+}
+
+/// The evaluator state for one cell.
+pub struct Machine<'a> {
+    /// The game store.
+    pub games: &'a mut Games,
+    /// Top-level variables and native globals.
+    pub globals: &'a mut Globals,
+    /// The local scopes of the running function.
+    pub locals: Locals,
+    /// Where `Print` writes.
+    pub out: &'a mut dyn Write,
+    interrupt: &'a AtomicBool,
+    depth: usize,
+    stack_base: usize,
+    stack_budget: usize,
+}
+
+#[inline(never)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+impl<'a> Machine<'a> {
+    /// A machine at top level.
+    pub fn new(
+        games: &'a mut Games,
+        globals: &'a mut Globals,
+        out: &'a mut dyn Write,
+        interrupt: &'a AtomicBool,
+        stack_budget: usize,
+    ) -> Machine<'a> {
+        Machine {
+            games,
+            globals,
+            locals: Locals::top(),
+            out,
+            interrupt,
+            depth: 0,
+            stack_base: stack_position(),
+            stack_budget,
+        }
+    }
+
+    fn check_limits(&self, span: Span) -> Result<(), EvalError> {
+        if self.interrupt.swap(false, Ordering::Relaxed) {
+            return Err(EvalError::new(ErrorKind::Interrupted, span));
+        }
+        if crate::game::budget::exceeded() {
+            return Err(super::out_of_memory(span));
+        }
+        let used = self.stack_base.abs_diff(stack_position());
+        if used > self.stack_budget || self.depth > MAX_CALL_DEPTH {
+            return Err(EvalError::new(ErrorKind::RecursionDepth, span));
+        }
+        Ok(())
+    }
+
+    // ---- statements at top level ---------------------------------------------------------------------
+
+    /// Evaluates a top-level statement; a `break`, `continue` or `return` that escapes it is an error.
+    pub fn eval_top(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        match self.eval(e) {
+            Ok(v) => Ok(v),
+            Err(exit) => Err(self.escaped(exit)),
+        }
+    }
+
+    fn escaped(&self, exit: Exit) -> EvalError {
+        match exit {
+            Exit::Error(e) => *e,
+            Exit::Break(s) => EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "break" }, s),
+            Exit::Continue(s) => EvalError::new(ErrorKind::LoopControlOutsideLoop { keyword: "continue" }, s),
+            Exit::Return(_) => EvalError::new(ErrorKind::ReturnOutsideFunction, Span::default()),
+        }
+    }
+
+    // ---- expressions ---------------------------------------------------------------------------------
+
+    /// Evaluates an expression.
+    pub fn eval(&mut self, e: &Expr) -> Eval<Value> {
+        let stack_used = self.stack_base.abs_diff(stack_position());
+        if stack_used > self.stack_budget {
+            return err(ErrorKind::RecursionDepth, e.span);
+        }
+        match &e.kind {
+            ExprKind::Integer(n) => Ok(Value::Integer(Rc::new(n.clone()))),
+            ExprKind::Str(s) => Ok(Value::String(Rc::from(s.as_str()))),
+            ExprKind::Bool(b) => Ok(Value::Boolean(*b)),
+            ExprKind::Nothing => Ok(Value::Nothing),
+            ExprKind::Player(PlayerLit::Left) => Ok(Value::Player(Player::Left)),
+            ExprKind::Player(PlayerLit::Right) => Ok(Value::Player(Player::Right)),
+            ExprKind::Var(name) => self.lookup(name, e.span),
+            ExprKind::Nimber { .. } => self.eval_nimber(e),
+            ExprKind::Up { .. } => self.eval_up(e),
+            ExprKind::GameLit { .. } => self.eval_game_lit(e),
+            ExprKind::List { .. } => self.eval_list(e),
+            ExprKind::Set { .. } => self.eval_set(e),
+            ExprKind::Map { .. } => self.eval_map(e),
+            ExprKind::Tuple { .. } => self.eval_tuple(e),
+            ExprKind::Comprehension { .. } => self.eval_comprehension(e),
+            ExprKind::Unary { .. } => self.eval_unary(e),
+            ExprKind::Binary { .. } => self.eval_binary(e),
+            ExprKind::Is { .. } => self.eval_is(e),
+            ExprKind::Member { .. } => self.eval_member(e),
+            ExprKind::Call { callee, args } => self.call_expr(callee, args, e.span),
+            ExprKind::Index { .. } => self.eval_index(e),
+            ExprKind::Lambda { .. } => self.eval_lambda(e),
+            ExprKind::Def { .. } => self.eval_def(e),
+            ExprKind::Assign { .. } => self.eval_assign(e),
+            ExprKind::IndexAssign { .. } => self.eval_index_assign(e),
+            ExprKind::VarDecl { .. } => self.eval_var_decl(e),
+            ExprKind::Block { .. } => self.eval_block_expr(e),
+            ExprKind::If { .. } => self.eval_if(e),
+            ExprKind::For { .. } => self.eval_for(e),
+            ExprKind::While { .. } => self.eval_while(e),
+            ExprKind::Break => Err(Exit::Break(e.span)),
+            ExprKind::Continue => Err(Exit::Continue(e.span)),
+            ExprKind::Return { .. } => self.eval_return(e),
+            ExprKind::Ruleset { .. } => self.eval_ruleset(e),
+            ExprKind::Error => self.eval_error(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_nimber(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Nimber(size) => {
+                let n = match size {
+                    None => 1,
+                    Some(x) => self.eval_nim_value(x)?,
+                };
+                let g = self.games.nimber(n);
+                self.engine_ok(e.span)?;
+                Ok(game_value(self.games, g))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_up(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Up { sign, count, star } => {
+                let ups = match count {
+                    UpCount::Repeat(k) => i64::from(*k),
+                    UpCount::Expr(x) => self.eval_i64(x, "up count")?,
+                };
+                let nim = match star {
+                    None => 0,
+                    Some(None) => 1,
+                    Some(Some(x)) => self.eval_nim_value(x)?,
+                };
+                let ups = ups.checked_mul(i64::from(*sign)).ok_or_else(|| overflow(e.span))?;
+                let g = self.games.uptimal(Dyadic::from_int(0), ups, nim);
+                self.engine_ok(e.span)?;
+                Ok(game_value(self.games, g))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_game_lit(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::GameLit { left, right } => {
+                let l = self.eval_options(left)?;
+                let r = self.eval_options(right)?;
+                let g = self.games.new_game(&l, &r);
+                self.engine_ok(e.span)?;
+                Ok(game_value(self.games, g))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_list(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::List(items) => {
+                let mut v = Vector::new();
+                for x in items {
+                    v.push_back(self.eval(x)?);
+                }
+                Ok(Value::List(v))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_set(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Set(items) => {
+                let mut s = OrdSet::new();
+                for x in items {
+                    s.insert(self.eval(x)?);
+                }
+                Ok(Value::Set(s))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_map(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Map(entries) => {
+                let mut m = OrdMap::new();
+                for (k, v) in entries {
+                    let k = self.eval(k)?;
+                    let v = self.eval(v)?;
+                    m.insert(k, v);
+                }
+                Ok(Value::Map(m))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_tuple(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Tuple(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for x in items {
+                    v.push(self.eval(x)?);
+                }
+                Ok(Value::Tuple(v.into()))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_comprehension(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Comprehension { kind, elem, value, clauses } => {
+                self.comprehension(*kind, elem, value.as_deref(), clauses)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_unary(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Unary { op, expr } => {
+                let v = self.unary(*op, expr, e.span)?;
+                self.engine_ok(e.span)?;
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_binary(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
+                Ok(Value::Boolean(self.eval_bool(lhs)? && self.eval_bool(rhs)?))
+            }
+            ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
+                Ok(Value::Boolean(self.eval_bool(lhs)? || self.eval_bool(rhs)?))
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let a = self.eval(lhs)?;
+                let b = self.eval(rhs)?;
+                let v = match self.object_binary(*op, &a, &b, e.span) {
+                    Some(r) => r?,
+                    None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
+                };
+                self.engine_ok(e.span)?;
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_is(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Is { expr, ty } => {
+                let v = self.eval(expr)?;
+                match is_type(&v, &ty.name) {
+                    Some(b) => Ok(Value::Boolean(b)),
+                    None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
+                }
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_member(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Member { obj, name } => {
+                let o = self.eval(obj)?;
+                Ok(self.invoke_member(o, name, &[], &[], e.span)?)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_index(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Index { obj, indices } => {
+                let mut v = self.eval(obj)?;
+                // Each index expression is evaluated once, left to right, whichever path uses the keys.
+                let mut keys = Vec::with_capacity(indices.len());
+                for i in indices {
+                    keys.push(self.eval(i)?);
+                }
+                if let Value::Object(o) = &v {
+                    if let Some(r) = o.clone().index(self, &v, &keys, e.span) {
+                        return Ok(r?);
+                    }
+                }
+                for (i, k) in indices.iter().zip(&keys) {
+                    v = self.index(&v, k, i.span)?;
+                }
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_lambda(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Lambda(def) => {
+                let c = Closure { def: def.clone(), captured: self.locals.capture() };
+                Ok(Value::Function(Rc::new(Function::Closure(c))))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_def(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Def(def) => {
+                let c = Closure { def: def.clone(), captured: self.locals.capture() };
+                let f = Value::Function(Rc::new(Function::Closure(c)));
+                if let Some(name) = &def.name {
+                    self.declare(name.name.clone(), f);
+                }
+                Ok(Value::Nothing)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_assign(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Assign { target, value } => {
+                let v = self.eval(value)?;
+                self.assign(&target.name, v.clone());
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    /// `x[i][j] := v`: the variable must exist; then the indices are evaluated left to right, then `v`; then `x`
+    /// is read again (so changes `v` made to it are kept) and rebound to a copy with the element replaced. Nothing
+    /// is rebound if any step fails, and the expression's value is `v`, as for `x := v`.
+    #[inline(never)]
+    fn eval_index_assign(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::IndexAssign { target, path, value } => {
+                self.lookup(&target.name, target.span)?;
+                let mut keys = Vec::new();
+                let mut container = target.span;
+                for step in path {
+                    for (n, i) in step.indices.iter().enumerate() {
+                        let container = if n == 0 { container } else { step.span };
+                        keys.push(ElementKey { key: self.eval(i)?, span: i.span, container });
+                    }
+                    container = step.span;
+                }
+                let v = self.eval(value)?;
+                // Edit the variable's own value in place when it is a local or a user variable (the slot `assign`
+                // would write): taking it out leaves the collection unshared, so the edit does not copy it. On
+                // an error the value is unchanged and goes back as it was.
+                let slot = match self.locals.get_mut(&target.name) {
+                    Some(slot) => Some(slot),
+                    None => self.globals.vars.get_mut(&target.name),
+                };
+                if let Some(slot) = slot {
+                    let mut coll = std::mem::replace(slot, Value::Nothing);
+                    let r = self.replace_in_place(&mut coll, &keys, v.clone());
+                    let slot = match self.locals.get_mut(&target.name) {
+                        Some(slot) => slot,
+                        None => self.globals.vars.get_mut(&target.name).expect("slot found above"),
+                    };
+                    *slot = coll;
+                    r?;
+                    return Ok(v);
+                }
+                let mut coll = self.lookup(&target.name, target.span)?;
+                self.replace_in_place(&mut coll, &keys, v.clone())?;
+                self.assign(&target.name, coll);
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    /// Replaces, in `coll`, the element at `keys` (one per level, outermost first) by `v`: a list element within
+    /// bounds, or a map entry (inserted at the last level; inner levels must exist). `coll` is edited in place
+    /// (unshared persistent collections are not copied); every error is found before anything changes, so on an
+    /// error `coll` is as it was.
+    fn replace_in_place(&mut self, coll: &mut Value, keys: &[ElementKey], v: Value) -> Result<(), EvalError> {
+        let Some((k, rest)) = keys.split_first() else {
+            *coll = v;
+            return Ok(());
+        };
+        match coll {
+            Value::List(l) => {
+                let i = match &k.key {
+                    Value::Integer(n) => n.to_usize().filter(|i| (1..=l.len()).contains(i)),
+                    _ => None,
+                };
+                let Some(i) = i else {
+                    let index = k.key.display(self.games);
+                    return Err(EvalError::new(ErrorKind::IndexOutOfBounds { index }, k.span));
+                };
+                if rest.is_empty() {
+                    l.set(i - 1, v);
+                    Ok(())
+                } else {
+                    let mut inner = std::mem::replace(&mut l[i - 1], Value::Nothing);
+                    let r = self.replace_in_place(&mut inner, rest, v);
+                    l[i - 1] = inner;
+                    r
+                }
+            }
+            Value::Map(m) => {
+                if rest.is_empty() {
+                    m.insert(k.key.clone(), v);
+                    return Ok(());
+                }
+                let Some(slot) = m.get_mut(&k.key) else {
+                    let key = k.key.display(self.games);
+                    return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
+                };
+                let mut inner = std::mem::replace(slot, Value::Nothing);
+                let r = self.replace_in_place(&mut inner, rest, v);
+                if let Some(slot) = m.get_mut(&k.key) {
+                    *slot = inner;
+                }
+                r
+            }
+            other => Err(EvalError::new(ErrorKind::NotAssignable { ty: other.type_name() }, k.container)),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_var_decl(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::VarDecl { target, value } => {
+                let v = match value {
+                    Some(x) => self.eval(x)?,
+                    None => Value::Nothing,
+                };
+                self.declare(target.name.clone(), v.clone());
+                Ok(v)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_block_expr(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Block(b) => {
+                self.locals.push();
+                let r = self.eval_block(b);
+                self.locals.pop();
+                r
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_if(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::If { branches, otherwise } => {
+                for (cond, body) in branches {
+                    if self.eval_bool(cond)? {
+                        return self.eval_block(body);
+                    }
+                }
+                match otherwise {
+                    Some(b) => self.eval_block(b),
+                    None => Ok(Value::Nothing),
+                }
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_for(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::For { clauses, body, mode } => self.for_loop(clauses, body, *mode),
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_while(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::While { cond, body } => {
+                loop {
+                    self.check_limits(e.span)?;
+                    if !self.eval_bool(cond)? {
+                        break;
+                    }
+                    match self.eval_block(body) {
+                        Ok(_) | Err(Exit::Continue(_)) => {}
+                        Err(Exit::Break(_)) => break,
+                        Err(x) => return Err(x),
+                    }
+                }
+                Ok(Value::Nothing)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_return(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Return(x) => {
+                let v = match x {
+                    Some(x) => self.eval(x)?,
+                    None => Value::Nothing,
+                };
+                if !self.locals.in_function() {
+                    return err(ErrorKind::ReturnOutsideFunction, e.span);
+                }
+                Err(Exit::Return(v))
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_ruleset(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Ruleset(def) => {
+                let declare = self.globals.ruleset_declarer.ok_or_else(|| {
+                    EvalError::new(ErrorKind::Internal { what: "no ruleset layer is installed".into() }, e.span)
+                })?;
+                let v = declare(def)?;
+                self.declare(def.name.name.clone(), v);
+                Ok(Value::Nothing)
+            }
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_error(&mut self, e: &Expr) -> Eval<Value> {
+        match &e.kind {
+            ExprKind::Error => err(ErrorKind::Internal { what: "evaluated a syntax error".to_string() }, e.span),
+            _ => unreachable!("dispatched by kind"),
+        }
+    }
+
+    /// Evaluates the statements of a block in the current scope; its value is that of the last one.
+    pub fn eval_block(&mut self, b: &Block) -> Eval<Value> {
+        let mut last = Value::Nothing;
+        for s in &b.stmts {
+            last = self.eval(s)?;
+        }
+        Ok(last)
+    }
+
+    fn eval_bool(&mut self, e: &Expr) -> Eval<bool> {
+        match self.eval(e)? {
+            Value::Boolean(b) => Ok(b),
+            v => err(ErrorKind::NotBoolean { ty: v.type_name() }, e.span),
+        }
+    }
+
+    fn eval_integer(&mut self, e: &Expr, what: &'static str) -> Eval<BigInt> {
+        match self.eval(e)? {
+            Value::Integer(n) => Ok((*n).clone()),
+            v => {
+                let value = v.display(self.games);
+                err(ErrorKind::ExpectedInteger { what, value }, e.span)
+            }
+        }
+    }
+
+    /// The `n` of `*n`: a non-negative integer (CGSuite: "Nim value is negative: -8").
+    fn eval_nim_value(&mut self, e: &Expr) -> Eval<u64> {
+        let n = self.eval_integer(e, "nimber size")?;
+        if n.sign() == num_bigint::Sign::Minus {
+            let message = format!("Nim value is negative: {n}");
+            return err(ErrorKind::InvalidArgument { message }, e.span);
+        }
+        n.to_u64().ok_or_else(|| overflow(e.span))
+    }
+
+    fn eval_i64(&mut self, e: &Expr, what: &'static str) -> Eval<i64> {
+        let n = self.eval_integer(e, what)?;
+        n.to_i64().ok_or_else(|| overflow(e.span))
+    }
+
+    fn eval_options(&mut self, opts: &[Expr]) -> Eval<Vec<GameId>> {
+        let mut out = Vec::with_capacity(opts.len());
+        for o in opts {
+            let v = self.eval(o)?;
+            let items = match &v {
+                Value::List(_) | Value::Set(_) | Value::Tuple(_) => self.elements(&v).unwrap_or_default(),
+                _ => vec![v],
+            };
+            for item in items {
+                out.push(self.game_operand(&item, o.span)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn game_operand(&mut self, v: &Value, span: Span) -> Result<GameId, EvalError> {
+        match self.to_game(v) {
+            Some(r) => r.map_err(|k| EvalError::new(k, span)),
+            None => {
+                let value = v.display(self.games);
+                Err(EvalError::new(ErrorKind::NotAGame { ty: v.type_name(), value }, span))
+            }
+        }
+    }
+
+    // ---- variables -----------------------------------------------------------------------------------
+
+    fn lookup(&self, name: &str, span: Span) -> Eval<Value> {
+        if let Some(v) = self.locals.lookup(name) {
+            return Ok(v.clone());
+        }
+        match self.globals.lookup(name) {
+            Some(v) => Ok(v.clone()),
+            None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
+        }
+    }
+
+    fn declare(&mut self, name: Rc<str>, v: Value) {
+        if let Err(v) = self.locals.declare(name.clone(), v) {
+            self.globals.vars.insert(name, v);
+        }
+    }
+
+    fn assign(&mut self, name: &Rc<str>, v: Value) {
+        let Err(v) = self.locals.assign(name, v) else {
+            return;
+        };
+        if let Some(slot) = self.globals.vars.get_mut(name) {
+            *slot = v;
+            return;
+        }
+        if let Err(v) = self.locals.declare_in_function(name.clone(), v) {
+            self.globals.vars.insert(name.clone(), v);
+        }
+    }
+}
+
+/// One index of an element assignment, evaluated.
+struct ElementKey {
+    /// The index or key.
+    key: Value,
+    /// Where the index was written.
+    span: Span,
+    /// The collection it indexes: `x[i]` for `j` in `x[i][j] := v` (for a later index of one bracket group,
+    /// `x[i, j]`, the whole group).
+    container: Span,
+}
+
+fn overflow(span: Span) -> Exit {
+    EvalError::new(ErrorKind::Overflow, span).into()
+}
+
+mod calls;
+mod loops;
+mod ops;
+
+pub use ops::{compare_for_display, is_type};

@@ -1,0 +1,268 @@
+//! Operators: unary and binary, on numbers, games, collections and strings; powers; type tests.
+
+use super::*;
+
+impl<'a> Machine<'a> {
+    // ---- operators -----------------------------------------------------------------------------------
+
+    pub(super) fn unary(&mut self, op: UnaryOp, e: &Expr, span: Span) -> Eval<Value> {
+        if op == UnaryOp::Not {
+            return Ok(Value::Boolean(!self.eval_bool(e)?));
+        }
+        let v = self.eval(e)?;
+        let no_op = |name: &'static str| {
+            Exit::from(EvalError::new(ErrorKind::NoOperation { op: name, types: vec![v.type_name()] }, span))
+        };
+        match (op, &v) {
+            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Game(_)) => Ok(v.clone()),
+            (UnaryOp::Plus, _) => Err(no_op("+")),
+            (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::int(-(**n).clone())),
+            (UnaryOp::Neg, Value::Rational(r)) => Ok(Value::rational(-(**r).clone())),
+            (UnaryOp::Neg, Value::Game(g)) => {
+                let h = self.games.neg(*g);
+                Ok(game_value(self.games, h))
+            }
+            (UnaryOp::Neg, Value::Object(o)) if o.clone().negate(self, &v, span).is_some() => {
+                o.clone().negate(self, &v, span).unwrap_or_else(|| unreachable!()).map_err(Exit::from)
+            }
+            (UnaryOp::Neg, _) => match builtins::sumber::negate(&v) {
+                Some(x) => Ok(x),
+                None => Err(no_op("-")),
+            },
+            (UnaryOp::PlusMinus, _) => match self.to_game(&v) {
+                Some(Ok(g)) => {
+                    let h = self.games.plus_minus(g);
+                    Ok(game_value(self.games, h))
+                }
+                Some(Err(k)) => err(k, span),
+                None => Err(no_op("+-")),
+            },
+            (UnaryOp::Not, _) => unreachable!("handled above"),
+        }
+    }
+
+    /// Applies a binary operator other than `and`/`or` to two values.
+    pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
+        use Value::{Game, Integer};
+        let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+        if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
+            if let Some(r) = self.object_binary(op, a, b, Span::default()) {
+                return r.map_err(|e| e.kind);
+            }
+            if let Some(r) = builtins::impartial::binary(self, op, a, b) {
+                return r;
+            }
+            if let Some(r) = builtins::sumber::binary(self, op, a, b) {
+                return r;
+            }
+        }
+        match op {
+            BinOp::Eq => return Ok(Value::Boolean(a == b)),
+            BinOp::Ne => return Ok(Value::Boolean(a != b)),
+            BinOp::And | BinOp::Or => return Err(no_op()),
+            _ => {}
+        }
+        // numbers with numbers
+        match (op, a, b) {
+            (BinOp::Add | BinOp::Sub | BinOp::Mul, Integer(x), Integer(y)) => {
+                // Machine integers first: no big-number arithmetic and, for small results, no allocation.
+                if let (Some(i), Some(j)) = (x.to_i64(), y.to_i64()) {
+                    let r = match op {
+                        BinOp::Add => i.checked_add(j),
+                        BinOp::Sub => i.checked_sub(j),
+                        _ => i.checked_mul(j),
+                    };
+                    if let Some(r) = r {
+                        return Ok(Value::small_int(r));
+                    }
+                }
+                return Ok(Value::int(match op {
+                    BinOp::Add => &**x + &**y,
+                    BinOp::Sub => &**x - &**y,
+                    _ => &**x * &**y,
+                }));
+            }
+            (BinOp::Mod, Integer(x), Integer(y)) => {
+                if y.is_zero() {
+                    return Err(ErrorKind::DivisionByZero);
+                }
+                return Ok(Value::int(super::super::value::div_mod_floor(x, y).1));
+            }
+            (BinOp::Pow, _, Integer(e)) if a.is_number() => return power(a, e),
+            // integer comparisons without going through rationals (same answers as the rational case below)
+            (BinOp::Lt | BinOp::LessOrConfused, Integer(x), Integer(y)) => return Ok(Value::Boolean(x < y)),
+            (BinOp::Le, Integer(x), Integer(y)) => return Ok(Value::Boolean(x <= y)),
+            (BinOp::Gt | BinOp::GreaterOrConfused, Integer(x), Integer(y)) => return Ok(Value::Boolean(x > y)),
+            (BinOp::Ge, Integer(x), Integer(y)) => return Ok(Value::Boolean(x >= y)),
+            (BinOp::Confused, Integer(_), Integer(_)) => return Ok(Value::Boolean(false)),
+            _ => {}
+        }
+        if let (Some(x), Some(y)) = (a.as_rational(), b.as_rational()) {
+            return match op {
+                BinOp::Add => Ok(Value::rational(x + y)),
+                BinOp::Sub => Ok(Value::rational(x - y)),
+                BinOp::Mul => Ok(Value::rational(x * y)),
+                BinOp::Div if y.is_zero() => Err(ErrorKind::DivisionByZero),
+                BinOp::Div => Ok(Value::rational(x / y)),
+                BinOp::Lt | BinOp::LessOrConfused => Ok(Value::Boolean(x < y)),
+                BinOp::Le => Ok(Value::Boolean(x <= y)),
+                BinOp::Gt | BinOp::GreaterOrConfused => Ok(Value::Boolean(x > y)),
+                BinOp::Ge => Ok(Value::Boolean(x >= y)),
+                BinOp::Confused => Ok(Value::Boolean(false)),
+                BinOp::OrdinalSum | BinOp::PlusMinus => self.game_binary(op, a, b).unwrap_or_else(|| Err(no_op())),
+                _ => Err(no_op()),
+            };
+        }
+        // strings
+        match (op, a, b) {
+            (BinOp::Add, Value::String(_), _) | (BinOp::Add, _, Value::String(_)) => {
+                let s = a.display_plain(self.games) + &b.display_plain(self.games);
+                return Ok(Value::String(Rc::from(s)));
+            }
+            (BinOp::Lt, Value::String(x), Value::String(y)) => return Ok(Value::Boolean(x < y)),
+            (BinOp::Le, Value::String(x), Value::String(y)) => return Ok(Value::Boolean(x <= y)),
+            (BinOp::Gt, Value::String(x), Value::String(y)) => return Ok(Value::Boolean(x > y)),
+            (BinOp::Ge, Value::String(x), Value::String(y)) => return Ok(Value::Boolean(x >= y)),
+            _ => {}
+        }
+        // games (at least one operand is a non-number game)
+        if matches!(a, Game(_)) || matches!(b, Game(_)) {
+            if let Some(r) = self.game_binary(op, a, b) {
+                return r;
+            }
+        }
+        Err(no_op())
+    }
+
+    /// Game arithmetic and comparison; `None` if the operator or operands have no game meaning.
+    pub(super) fn game_binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+        let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+        if op == BinOp::Mul {
+            let (n, g) = match (a, b) {
+                (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),
+                _ => return Some(Err(no_op())),
+            };
+            let Some(n) = n.to_i64() else {
+                return Some(Err(ErrorKind::Overflow));
+            };
+            let h = self.games.mul_int(n, g);
+            return Some(Ok(game_value(self.games, h)));
+        }
+        let g = match self.to_game(a)? {
+            Ok(g) => g,
+            Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
+            Err(k) => return Some(Err(k)),
+        };
+        let h = match self.to_game(b)? {
+            Ok(h) => h,
+            Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
+            Err(k) => return Some(Err(k)),
+        };
+        let games = &mut *self.games;
+        let result = match op {
+            BinOp::Add => games.add(g, h),
+            BinOp::Sub => games.sub(g, h),
+            BinOp::OrdinalSum => games.ordinal_sum(g, h),
+            BinOp::PlusMinus => {
+                let pm = games.plus_minus(h);
+                games.add(g, pm)
+            }
+            BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Confused
+            | BinOp::LessOrConfused
+            | BinOp::GreaterOrConfused => {
+                let c = games.cmp(g, h);
+                let b = match op {
+                    BinOp::Lt => c == Cmp::Less,
+                    BinOp::Le => matches!(c, Cmp::Less | Cmp::Equal),
+                    BinOp::Gt => c == Cmp::Greater,
+                    BinOp::Ge => matches!(c, Cmp::Greater | Cmp::Equal),
+                    BinOp::Confused => c == Cmp::Confused,
+                    BinOp::LessOrConfused => matches!(c, Cmp::Less | Cmp::Confused),
+                    _ => matches!(c, Cmp::Greater | Cmp::Confused),
+                };
+                return Some(Ok(Value::Boolean(b)));
+            }
+            _ => return Some(Err(no_op())),
+        };
+        Some(Ok(game_value(self.games, result)))
+    }
+}
+
+/// `a ^ e` for a number `a` and an integer `e`.
+fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
+    let base = a.as_rational().unwrap_or_else(BigRational::zero);
+    if base.is_zero() && e.is_negative() {
+        return Err(ErrorKind::DivisionByZero);
+    }
+    let trivial = base.is_zero() || base.abs().is_one();
+    let Some(k) = e.abs().to_u64() else {
+        return if trivial { Ok(Value::rational(trivial_power(&base, e))) } else { Err(ErrorKind::Overflow) };
+    };
+    if trivial {
+        return Ok(Value::rational(trivial_power(&base, e)));
+    }
+    let bits = base.numer().bits().max(base.denom().bits());
+    if bits.saturating_mul(k) > MAX_POWER_BITS {
+        return Err(ErrorKind::Overflow);
+    }
+    let k = k as u32;
+    let num = base.numer().pow(k);
+    let den = base.denom().pow(k);
+    let r = if e.is_negative() { BigRational::new(den, num) } else { BigRational::new(num, den) };
+    Ok(Value::rational(r))
+}
+
+fn trivial_power(base: &BigRational, e: &BigInt) -> BigRational {
+    if base.is_zero() {
+        if e.is_zero() {
+            BigRational::one()
+        } else {
+            BigRational::zero()
+        }
+    } else if base.is_negative() && e.is_odd() {
+        -BigRational::one()
+    } else {
+        BigRational::one()
+    }
+}
+
+/// `v is ty`: `None` for an unknown type name. Integers are dyadic rationals are rationals; integers and
+/// dyadic rationals are games.
+pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
+    let dyadic = match v {
+        Value::Integer(_) => true,
+        Value::Rational(r) => is_dyadic(r),
+        _ => false,
+    };
+    Some(match ty {
+        "Integer" => matches!(v, Value::Integer(_)),
+        "DyadicRational" => dyadic,
+        "Rational" | "Number" => v.is_number(),
+        "Game" => dyadic || matches!(v, Value::Game(_)) || matches!(v, Value::Object(o) if o.is_game()),
+        "Boolean" => matches!(v, Value::Boolean(_)),
+        "String" => matches!(v, Value::String(_)),
+        "Nothing" => matches!(v, Value::Nothing),
+        "List" => matches!(v, Value::List(_)),
+        "Set" => matches!(v, Value::Set(_)),
+        "Map" => matches!(v, Value::Map(_)),
+        "Collection" => matches!(v, Value::List(_) | Value::Set(_)),
+        "Tuple" => matches!(v, Value::Tuple(_)),
+        "Function" => matches!(v, Value::Function(_)),
+        "Player" => matches!(v, Value::Player(_)),
+        "OutcomeClass" => matches!(v, Value::Outcome(_)),
+        "Thermograph" => matches!(v, Value::Thermograph(_)),
+        other => match v {
+            Value::Object(o) if o.type_name() == other => true,
+            _ => return None,
+        },
+    })
+}
+
+/// The display order of two values (re-exported for builtins that sort).
+pub fn compare_for_display(games: &mut Games, a: &Value, b: &Value) -> std::cmp::Ordering {
+    display_cmp(games, a, b)
+}
