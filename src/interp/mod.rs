@@ -61,6 +61,17 @@ pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static)
     }
 }
 
+/// Statements whose `Nothing` is not shown at top level: loops, `Print(…)`, declarations and rulesets.
+/// Any other expression that yields `Nothing` prints `Nothing`, as CGSuite shows it (`if false then 1 end`,
+/// `[].Find(x -> x == 3)`).
+fn statement_without_value(kind: &ExprKind) -> bool {
+    match kind {
+        ExprKind::For { .. } | ExprKind::While { .. } | ExprKind::Ruleset(_) | ExprKind::VarDecl { .. } => true,
+        ExprKind::Call { callee, .. } => matches!(&callee.kind, ExprKind::Var(n) if &**n == "Print"),
+        _ => false,
+    }
+}
+
 /// Runs `f`, turning an engine operation stopped by an interrupt or by the memory budget (an unwind with
 /// the payload [`crate::game::short::store::Interrupted`] or [`crate::game::budget::OutOfBudget`]) into the
 /// ordinary error at `span`; any other panic goes on unwinding.
@@ -140,7 +151,9 @@ impl Interpreter {
                 last = guarded(stmt.span, || m.eval_top(stmt))?;
             }
             let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
-            if !block.trailing_semicolon && !is_definition && !matches!(last, value::Value::Nothing) {
+            let quiet_nothing = matches!(last, value::Value::Nothing)
+                && block.stmts.last().is_none_or(|s| statement_without_value(&s.kind));
+            if !block.trailing_semicolon && !is_definition && !quiet_nothing {
                 let text = guarded(block.span, || Ok(last.display(m.games)))?;
                 m.write_line(&text, block.span)?;
             }

@@ -56,14 +56,27 @@ fn candidates(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Vec<Value>
     Ok(args.to_vec())
 }
 
-/// The extreme value in display order (numbers numerically).
+/// The extreme value as CGSuite folds it: start with the first, replace it by each later value that is
+/// strictly greater (`Max`) or less (`Min`) in the value order — the game order for games and numbers, so
+/// `[*2,1/2,0,1].Max` is `1`. Values the order does not compare (a string and a number) are compared in
+/// display order.
 pub fn extreme(m: &mut Machine, items: Vec<Value>, want: Ordering) -> Value {
+    let op = if want == Ordering::Greater { BinOp::Gt } else { BinOp::Lt };
     let mut best: Option<Value> = None;
     for v in items {
         best = Some(match best {
             None => v,
-            Some(b) if compare_for_display(m.games, &v, &b) == want => v,
-            Some(b) => b,
+            Some(b) => {
+                let better = match m.binary(op, &v, &b) {
+                    Ok(Value::Boolean(x)) => x,
+                    _ => compare_for_display(m.games, &v, &b) == want,
+                };
+                if better {
+                    v
+                } else {
+                    b
+                }
+            }
         });
     }
     best.unwrap_or(Value::Nothing)
@@ -107,8 +120,12 @@ pub fn mex(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalEr
 }
 
 /// The sum of a sequence of values with `+`, starting from 0.
+/// The sum of the values, left to right; an empty collection is CGSuite's error "That `Collection` is empty."
 pub fn sum_values(m: &mut Machine, site: &Site, items: Vec<Value>) -> Result<Value, EvalError> {
-    let mut total = Value::int(0);
+    let mut items = items.into_iter();
+    let Some(mut total) = items.next() else {
+        return Err(site.err(ErrorKind::InvalidArgument { message: "That `Collection` is empty.".into() }));
+    };
     for v in items {
         total = m.binary(BinOp::Add, &total, &v).map_err(|k| site.err(k))?;
     }

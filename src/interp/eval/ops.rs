@@ -86,7 +86,8 @@ impl<'a> Machine<'a> {
                 if y.is_zero() {
                     return Err(ErrorKind::DivisionByZero);
                 }
-                return Ok(Value::int(super::super::value::div_mod_floor(x, y).1));
+                // CGSuite's remainder: the sign of the dividend, so that a == b * a.Div(b) + a % b.
+                return Ok(Value::int(&**x % &**y));
             }
             (BinOp::Pow, _, Integer(e)) if a.is_number() => return power(a, e),
             // integer comparisons without going through rationals (same answers as the rational case below)
@@ -104,6 +105,9 @@ impl<'a> Machine<'a> {
                 BinOp::Mul => Ok(Value::rational(x * y)),
                 BinOp::Div if y.is_zero() => Err(ErrorKind::DivisionByZero),
                 BinOp::Div => Ok(Value::rational(x / y)),
+                BinOp::Mod if y.is_zero() => Err(ErrorKind::DivisionByZero),
+                // The remainder of the truncated quotient, with the sign of the dividend (CGSuite).
+                BinOp::Mod => Ok(Value::rational(&x - &y * (&x / &y).trunc())),
                 BinOp::Lt | BinOp::LessOrConfused => Ok(Value::Boolean(x < y)),
                 BinOp::Le => Ok(Value::Boolean(x <= y)),
                 BinOp::Gt | BinOp::GreaterOrConfused => Ok(Value::Boolean(x > y)),
