@@ -199,6 +199,16 @@ pub enum ErrorKind {
     },
     /// A number too large for the game engine's exact range, or an absurdly large result.
     Overflow,
+    /// A parameter name used twice in one function (CGSuite: "Duplicate var: `x`").
+    DuplicateVar {
+        /// The name.
+        name: String,
+    },
+    /// An assignment to the name of a class (CGSuite: "Cannot assign to class name as variable: `Integer`").
+    AssignToClassName {
+        /// The name.
+        name: String,
+    },
     /// The memory budget was exceeded (see `crate::game::budget`): bytes in use and the budget.
     OutOfMemory {
         /// Live bytes when the computation was stopped.
@@ -341,6 +351,8 @@ impl ErrorKind {
             NotASumber { game } => format!("That game is not a sumber: {game}"),
             NotPositive { game } => format!("That game is not positive: {game}"),
             Overflow => "Overflow: the number is too large.".to_string(),
+            DuplicateVar { name } => format!("Duplicate var: `{name}`"),
+            AssignToClassName { name } => format!("Cannot assign to class name as variable: `{name}`"),
             OutOfMemory { used, limit } => format!(
                 "Out of memory budget ({} used, budget {}): this computation was stopped. \
                  A larger budget: `--max-memory SIZE`, or `:set max-memory SIZE` in the REPL.",

@@ -401,6 +401,7 @@ impl<'a> Machine<'a> {
     fn eval_lambda(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Lambda(def) => {
+                check_params(def)?;
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 Ok(Value::Function(Rc::new(Function::Closure(c))))
             }
@@ -412,6 +413,7 @@ impl<'a> Machine<'a> {
     fn eval_def(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Def(def) => {
+                check_params(def)?;
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
@@ -427,6 +429,9 @@ impl<'a> Machine<'a> {
     fn eval_assign(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Assign { target, value } => {
+                if CLASS_NAMES.contains(&&*target.name) && self.locals.lookup(&target.name).is_none() {
+                    return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
+                }
                 let v = self.eval(value)?;
                 self.assign(&target.name, v.clone());
                 Ok(v)
@@ -751,6 +756,36 @@ struct ElementKey {
     /// The collection it indexes: `x[i]` for `j` in `x[i][j] := v` (for a later index of one bracket group,
     /// `x[i, j]`, the whole group).
     container: Span,
+}
+
+/// The class names a top-level assignment may not rebind (CGSuite's classes that cgs values have).
+const CLASS_NAMES: &[&str] = &[
+    "Integer",
+    "DyadicRational",
+    "Rational",
+    "Number",
+    "Game",
+    "Boolean",
+    "String",
+    "List",
+    "Set",
+    "Map",
+    "Collection",
+    "Tuple",
+    "Function",
+    "Player",
+    "OutcomeClass",
+    "Thermograph",
+];
+
+/// CGSuite's "Duplicate var" check on a function's parameters.
+fn check_params(def: &crate::syntax::ast::FunctionDef) -> Eval<()> {
+    for (i, p) in def.params.iter().enumerate() {
+        if def.params[..i].iter().any(|q| q.name == p.name) {
+            return err(ErrorKind::DuplicateVar { name: p.name.to_string() }, p.span);
+        }
+    }
+    Ok(())
 }
 
 fn overflow(span: Span) -> Exit {

@@ -36,11 +36,15 @@ pub(super) fn obligated_sequence(s: &Site, this: &Value, args: &[Value]) -> Resu
 /// Members of a take-and-break ruleset.
 pub static TAKE_AND_BREAK: &[Member] = &[
     member("Code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
+    // CGSuite's own spelling of the member.
+    member("code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
+    // The nim values of the heaps 1..n, as CGSuite lists them (its tests: `NimValueSequence(20) ==
+    // [R(n).NimValue for n from 1 to 20]`).
     member("NimValueSequence", 1, |_, s, this, args| {
         let r = this_tb(s, this)?;
         let n = heap_size(s, args, 0)?;
         let seq = r.nim_values(n).map_err(|k| s.err(k))?;
-        Ok(list(seq.into_iter().map(Value::int)))
+        Ok(list(seq.into_iter().skip(1).map(Value::int)))
     }),
     member("CheckPeriodicity", 1, |_, s, this, args| {
         let r = this_tb(s, this)?;
