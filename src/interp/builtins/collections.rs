@@ -326,8 +326,20 @@ fn for_each(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<V
 }
 
 /// `Mex`: the least non-negative integer not among the elements (as the global `Mex`).
+/// `l.Mex`: the least non-negative integer that is not an element, as CGSuite computes it — elements that
+/// are not integers (`*`, `1/2`) are simply not integers (`[*,0,2,5].Mex` is 1, `[1/2].Mex` is 0).
 fn mex(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    super::globals::mex(m, s, std::slice::from_ref(this))
+    let mut seen: Vec<u64> = items(m, s, this)?
+        .iter()
+        .filter_map(|v| match v {
+            Value::Integer(n) => num_traits::ToPrimitive::to_u64(&**n),
+            _ => None,
+        })
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    let k = seen.iter().enumerate().find(|&(i, &n)| n != i as u64).map_or(seen.len(), |(i, _)| i);
+    Ok(Value::int(k))
 }
 
 /// `Take(n)`: the first `n` elements (all of them if there are fewer).
