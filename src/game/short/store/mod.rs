@@ -206,8 +206,10 @@ impl Games {
         self.interrupt = flag;
     }
 
+    /// Unwinds with [`Interrupted`] if the interrupt flag is set (for long loops outside the arena, e.g. the
+    /// loopy engine's retrograde passes).
     #[inline]
-    fn poll_interrupt(&self) {
+    pub fn poll_interrupt(&self) {
         if let Some(f) = &self.interrupt {
             if f.load(std::sync::atomic::Ordering::Relaxed) {
                 std::panic::panic_any(Interrupted);
