@@ -75,10 +75,12 @@ impl Interpreter {
     /// (`crate::new_interpreter` builds the full workspace).
     pub fn core() -> Interpreter {
         let mut globals = Globals::default();
+        let mut games = Games::new();
         builtins::register_globals(&mut globals);
+        builtins::loopy::register(&mut globals, &mut games);
         Interpreter {
             sources: Sources::new(),
-            games: Games::new(),
+            games,
             globals,
             interrupt: Arc::new(AtomicBool::new(false)),
             stack_budget: STACK_BUDGET.with(|b| b.get()),

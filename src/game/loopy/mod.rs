@@ -14,8 +14,8 @@
 //!   dominated or reversible option, no two equal vertices, every vertex reachable from the start, and at
 //!   least one cycle (a loopfree simplest form is returned as [`Stopper::Short`] instead).
 //! * Comparison ([`LoopyArena::leq`]) is the survival test, valid only because both operands are stoppers.
-//! * Sums that are not stoppers (`over + under`) are not canonicalised here: the caller gets
-//!   [`Sum::NotStopper`] (sides of such sums are not computed yet).
+//! * Sums that are not stoppers (`over + under`) are [`Sum::NotStopper`] from [`LoopyArena::add`]; their sides
+//!   come from [`LoopyArena::sidesum`] and [`LoopyArena::side`] (sidling, `sides.rs`).
 //!
 //! Every retrograde loop polls the short engine's interrupt flag, and product graphs are capped at
 //! [`MAX_STATES`] states ([`LoopyError::TooLarge`]).
@@ -23,6 +23,7 @@
 mod canon;
 mod compare;
 mod print;
+mod sides;
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +31,8 @@ use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
 pub use compare::Flat;
+pub use print::Pseudo;
+pub use sides::MAX_ROUNDS;
 
 /// The most states a survival table or product graph may have.
 pub const MAX_STATES: usize = 20_000_000;
@@ -79,7 +82,7 @@ pub enum Stopper {
 pub enum Sum {
     /// The sum is a stopper.
     Stopper(Stopper),
-    /// The sum has an alternating cycle; its sides are not computed by this engine yet.
+    /// The sum has an alternating cycle (its sides: [`LoopyArena::sidesum`]).
     NotStopper,
 }
 
@@ -90,6 +93,8 @@ pub enum LoopyError {
     TooLarge,
     /// A graph that was required to be a stopper is not.
     NotStopper,
+    /// Sidling did not settle: the sides of this game are beyond this engine.
+    NoSide,
 }
 
 /// The arena of canonical loopy stoppers, with its caches.

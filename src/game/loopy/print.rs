@@ -98,7 +98,7 @@ impl LoopyArena {
             match o {
                 Stopper::Short(x) => shorts.push(x),
                 l => {
-                    let k = self.display(games, l)?;
+                    let k = self.sort_key(games, l, 4);
                     loopy.push((k, l));
                 }
             }
@@ -109,6 +109,43 @@ impl LoopyArena {
         loopy.sort();
         loopy.dedup();
         Ok(shorts.into_iter().map(Stopper::Short).chain(loopy.into_iter().map(|x| x.1)).collect())
+    }
+
+    /// An isomorphism-invariant key ordering loopy options: the game tree unrolled `depth` levels, with short
+    /// games in their printed forms.
+    fn sort_key(&mut self, games: &mut Games, s: Stopper, depth: usize) -> String {
+        let id = match s {
+            Stopper::Short(x) => return games.display(x),
+            Stopper::Loopy(id) => id,
+        };
+        let g = self.graph(id).clone();
+        self.sort_key_graph(games, &g, depth)
+    }
+
+    fn sort_key_graph(&mut self, games: &mut Games, g: &super::Graph, depth: usize) -> String {
+        if depth == 0 {
+            return "#".into();
+        }
+        let v = &g.verts[g.start as usize];
+        let mut out = String::from("<");
+        for (k, edges) in [&v.left, &v.right].into_iter().enumerate() {
+            if k == 1 {
+                out.push('|');
+            }
+            let mut ks: Vec<String> = edges
+                .iter()
+                .map(|e| match *e {
+                    Edge::Short(x) => games.display(x),
+                    Edge::Loopy(w) => {
+                        self.sort_key_graph(games, &super::Graph { verts: g.verts.clone(), start: w }, depth - 1)
+                    }
+                })
+                .collect();
+            ks.sort();
+            out.push_str(&ks.join(","));
+        }
+        out.push('>');
+        out
     }
 
     /// Upon forms: (number part, nimber part, uponth?, negated?).

@@ -70,3 +70,28 @@ fn fused_cycle_is_on() {
     let on = canon(&mut a, &mut games, &g1(vec![P], vec![]));
     assert_eq!(canon(&mut a, &mut games, &g), on);
 }
+
+#[test]
+fn sides_by_sidling() {
+    let mut games = Games::new();
+    let mut a = LoopyArena::default();
+    // tis = a<<|a>|> (vertex 0 = a, 1 = <|a>): 1 & 0 ([WW] ch. 11; CGSuite SidedValueTestCase).
+    let tis = Graph {
+        verts: vec![
+            Vertex { left: vec![Edge::Loopy(1)], right: vec![] },
+            Vertex { left: vec![], right: vec![Edge::Loopy(0)] },
+        ],
+        start: 0,
+    };
+    assert!(!LoopyArena::is_stopper(&tis));
+    let on = a.side(&mut games, &tis, true).unwrap();
+    let off = a.side(&mut games, &tis, false).unwrap();
+    assert_eq!(on, Stopper::Short(games.integer(1)));
+    assert_eq!(off, Stopper::Short(games.zero()));
+    // over + under = over & under ([CGS-T], LOOPY.md §4 #39).
+    let z = Edge::Short(games.zero());
+    let over = canon(&mut a, &mut games, &g1(vec![z], vec![P]));
+    let under = a.neg(&mut games, over);
+    assert_eq!(a.sidesum(&mut games, over, under, true).unwrap(), over);
+    assert_eq!(a.sidesum(&mut games, over, under, false).unwrap(), under);
+}

@@ -1,0 +1,117 @@
+//! Onsides and offsides of graphs that are not stoppers, by sidling ([WW] ch. 11 "Sidling"; `shared/LOOPY.md`
+//! §2.5).
+//!
+//! To find the onside, every vertex is first approximated by `on`; then, repeatedly and for all vertices at
+//! once, a vertex's next approximation is the canonical stopper whose options are its options' current
+//! approximations (short leaves stay themselves). The approximations only decrease; when a round changes
+//! nothing, the common value of the start vertex is the onside. The offside is the mirror image, from `off`
+//! upwards. A graph whose approximations have not settled after [`MAX_ROUNDS`] rounds is reported as
+//! [`LoopyError::NoSide`] (CGSuite's edge deletion and unravelling are not implemented).
+//!
+//! `on` and `off` absorb: `on` plus anything has onside `on`, `off` plus anything has offside `off`.
+
+use super::compare::{is_stopper, restrict};
+use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Sum, Vertex};
+use crate::game::Games;
+use rustc_hash::FxHashMap;
+
+/// The most sidling rounds tried.
+pub const MAX_ROUNDS: usize = 200;
+
+impl LoopyArena {
+    /// `on` as a stopper.
+    pub fn on(&mut self) -> Stopper {
+        let g = Graph { verts: vec![Vertex { left: vec![Edge::Loopy(0)], right: vec![] }], start: 0 };
+        Stopper::Loopy(self.intern(g))
+    }
+
+    /// `off` as a stopper.
+    pub fn off(&mut self) -> Stopper {
+        let g = Graph { verts: vec![Vertex { left: vec![], right: vec![Edge::Loopy(0)] }], start: 0 };
+        Stopper::Loopy(self.intern(g))
+    }
+
+    /// The onside (`onside`) or offside of any graph: its simplest form if it is a stopper, else by sidling.
+    pub fn side(&mut self, games: &mut Games, g: &Graph, onside: bool) -> Result<Stopper, LoopyError> {
+        let g = restrict(g);
+        if is_stopper(&g) {
+            return self.canonical(games, &g);
+        }
+        let n = g.verts.len();
+        let init = if onside { self.on() } else { self.off() };
+        let mut x = vec![init; n];
+        for _ in 0..MAX_ROUNDS {
+            games.poll_interrupt();
+            let mut next = Vec::with_capacity(n);
+            for v in 0..n {
+                next.push(self.node_of(games, &g.verts[v], &x)?);
+            }
+            if next == x {
+                return Ok(x[g.start as usize]);
+            }
+            x = next;
+        }
+        Err(LoopyError::NoSide)
+    }
+
+    /// The canonical stopper `<x(L) | x(R)>` of a vertex whose loopy successors stand for the given stoppers.
+    fn node_of(&mut self, games: &mut Games, v: &Vertex, x: &[Stopper]) -> Result<Stopper, LoopyError> {
+        let mut verts = vec![Vertex::default()];
+        let mut placed: FxHashMap<Stopper, Edge> = FxHashMap::default();
+        let mut side = |edges: &[Edge], verts: &mut Vec<Vertex>| -> Vec<Edge> {
+            edges
+                .iter()
+                .map(|e| match *e {
+                    Edge::Short(s) => Edge::Short(s),
+                    Edge::Loopy(w) => {
+                        let s = x[w as usize];
+                        *placed.entry(s).or_insert_with(|| self.embed(verts, s))
+                    }
+                })
+                .collect()
+        };
+        let l = side(&v.left, &mut verts);
+        let r = side(&v.right, &mut verts);
+        verts[0] = Vertex { left: l, right: r };
+        self.canonical(games, &Graph { verts, start: 0 })
+    }
+
+    /// Copies a stopper's graph into `verts`, returning the edge to its start.
+    pub fn embed(&self, verts: &mut Vec<Vertex>, s: Stopper) -> Edge {
+        match s {
+            Stopper::Short(x) => Edge::Short(x),
+            Stopper::Loopy(id) => {
+                let g = self.graph(id);
+                let off = verts.len() as u32;
+                let re = |e: &Edge| match *e {
+                    Edge::Loopy(w) => Edge::Loopy(w + off),
+                    s => s,
+                };
+                for v in &g.verts {
+                    verts.push(Vertex {
+                        left: v.left.iter().map(re).collect(),
+                        right: v.right.iter().map(re).collect(),
+                    });
+                }
+                Edge::Loopy(g.start + off)
+            }
+        }
+    }
+
+    /// `g.Upsum(h)` (`onside`) or `g.Downsum(h)`: the onside or offside of `g + h`, for stoppers.
+    pub fn sidesum(&mut self, games: &mut Games, g: Stopper, h: Stopper, onside: bool) -> Result<Stopper, LoopyError> {
+        let absorbing = if onside { self.on() } else { self.off() };
+        if g == absorbing || h == absorbing {
+            return Ok(absorbing);
+        }
+        match self.add(games, g, h)? {
+            Sum::Stopper(s) => Ok(s),
+            Sum::NotStopper => {
+                let ga = self.as_graph(games, g);
+                let hb = self.as_graph(games, h);
+                let prod = super::product(games, &ga, &hb)?;
+                self.side(games, &prod, onside)
+            }
+        }
+    }
+}
