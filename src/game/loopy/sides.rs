@@ -12,7 +12,7 @@
 
 use super::compare::{is_stopper, restrict};
 use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Sum, Vertex};
-use crate::game::Games;
+use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
 /// The most sidling rounds tried.
@@ -39,12 +39,23 @@ impl LoopyArena {
         }
         let n = g.verts.len();
         let init = if onside { self.on() } else { self.off() };
-        let mut x = vec![init; n];
+        // Vertices below which there is no alternating cycle have their exact value; only the others sidle.
+        let mut fixed = vec![None; n];
+        for (v, f) in fixed.iter_mut().enumerate() {
+            let sub = restrict(&Graph { verts: g.verts.clone(), start: v as u32 });
+            if is_stopper(&sub) {
+                *f = Some(self.canonical(games, &sub)?);
+            }
+        }
+        let mut x: Vec<Stopper> = fixed.iter().map(|f| f.unwrap_or(init)).collect();
         for _ in 0..MAX_ROUNDS {
             games.poll_interrupt();
             let mut next = Vec::with_capacity(n);
             for v in 0..n {
-                next.push(self.node_of(games, &g.verts[v], &x)?);
+                next.push(match fixed[v] {
+                    Some(f) => f,
+                    None => self.node_of(games, &g.verts[v], &x)?,
+                });
             }
             if next == x {
                 return Ok(x[g.start as usize]);
@@ -113,5 +124,69 @@ impl LoopyArena {
                 self.side(games, &prod, onside)
             }
         }
+    }
+}
+
+impl LoopyArena {
+    /// `G.Subordinate(B)`: the stopper H with `B : H == G`, built from G's followers as CGSuite builds it
+    /// (options of B are kept out; a follower that cannot be reduced makes the whole `None`).
+    pub fn subordinate(&mut self, games: &mut Games, s: Stopper, base: GameId) -> Result<Option<Stopper>, LoopyError> {
+        let lo_base: Vec<Stopper> = games.left_options(base).into_iter().map(Stopper::Short).collect();
+        let ro_base: Vec<Stopper> = games.right_options(base).into_iter().map(Stopper::Short).collect();
+        let mut visited: FxHashMap<Stopper, u32> = FxHashMap::default();
+        let mut verts: Vec<Vertex> = Vec::new();
+        let mut todo = vec![s];
+        visited.insert(s, 0);
+        verts.push(Vertex::default());
+        while let Some(x) = todo.pop() {
+            games.poll_interrupt();
+            let me = visited[&x] as usize;
+            let lo = self.options(games, x, true)?;
+            let ro = self.options(games, x, false)?;
+            for &bl in &lo_base {
+                let mut ok = false;
+                for &gl in &lo {
+                    ok = ok || self.leq(games, bl, gl)?;
+                }
+                for blr in self.options(games, bl, false)? {
+                    ok = ok || self.leq(games, blr, x)?;
+                }
+                if !ok {
+                    return Ok(None);
+                }
+            }
+            for &br in &ro_base {
+                let mut ok = false;
+                for &gr in &ro {
+                    ok = ok || self.leq(games, gr, br)?;
+                }
+                for brl in self.options(games, br, true)? {
+                    ok = ok || self.leq(games, x, brl)?;
+                }
+                if !ok {
+                    return Ok(None);
+                }
+            }
+            for (k, (opts, base)) in [(&lo, &lo_base), (&ro, &ro_base)].into_iter().enumerate() {
+                for o in opts.iter().filter(|o| !base.contains(o)) {
+                    let i = match visited.get(o) {
+                        Some(&i) => i,
+                        None => {
+                            let i = verts.len() as u32;
+                            visited.insert(*o, i);
+                            verts.push(Vertex::default());
+                            todo.push(*o);
+                            i
+                        }
+                    };
+                    if k == 0 {
+                        verts[me].left.push(Edge::Loopy(i));
+                    } else {
+                        verts[me].right.push(Edge::Loopy(i));
+                    }
+                }
+            }
+        }
+        self.canonical(games, &Graph { verts, start: 0 }).map(Some)
     }
 }

@@ -95,3 +95,103 @@ fn sides_by_sidling() {
     assert_eq!(a.sidesum(&mut games, over, under, true).unwrap(), over);
     assert_eq!(a.sidesum(&mut games, over, under, false).unwrap(), under);
 }
+
+/// A deterministic stream of small random stopper graphs (1–3 loopy vertices, leaves among 0, 1, -1, *).
+fn random_stoppers(games: &mut Games, count: usize) -> Vec<Graph> {
+    let leaves = [games.zero(), games.integer(1), games.integer(-1), games.star()];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let k = 1 + next(3) as u32;
+        let mut verts = Vec::new();
+        for _ in 0..k {
+            let mut v = Vertex::default();
+            for side in 0..2 {
+                for _ in 0..next(3) {
+                    let e = if next(2) == 0 {
+                        Edge::Loopy(next(k as u64) as u32)
+                    } else {
+                        Edge::Short(leaves[next(4) as usize])
+                    };
+                    if side == 0 {
+                        v.left.push(e);
+                    } else {
+                        v.right.push(e);
+                    }
+                }
+            }
+            verts.push(v);
+        }
+        let g = Graph { verts, start: 0 };
+        if LoopyArena::is_stopper(&g) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// `G <= H` for two arbitrary stopper graphs, straight from the survival test (no canonical forms).
+fn raw_leq(games: &mut Games, g: &Graph, h: &Graph) -> bool {
+    let fa = Flat::new(games, g);
+    let fb = Flat::new(games, h);
+    compare::Survival::new(games, &fa, &fb).unwrap().le(g.start, h.start)
+}
+
+#[test]
+fn canonical_forms_are_idempotent_and_equal() {
+    let mut games = Games::new();
+    let mut a = LoopyArena::default();
+    for g in random_stoppers(&mut games, 300) {
+        let c = canon(&mut a, &mut games, &g);
+        let cg = a.as_graph(&games, c);
+        // canon(canon(G)) == canon(G).
+        assert_eq!(canon(&mut a, &mut games, &cg), c, "{g:?}");
+        // G == canon(G), by the survival test on the literal graph.
+        let g = compare::restrict(&g);
+        assert!(raw_leq(&mut games, &g, &cg) && raw_leq(&mut games, &cg, &g), "{g:?}");
+    }
+}
+
+#[test]
+fn differences_are_zero_or_draws_and_sums_associate() {
+    let mut games = Games::new();
+    let mut a = LoopyArena::default();
+    let zero = Stopper::Short(games.zero());
+    let gs: Vec<Stopper> = random_stoppers(&mut games, 40).iter().map(|g| canon(&mut a, &mut games, g)).collect();
+    let mut sided = 0;
+    for &g in &gs {
+        let ng = a.neg(&mut games, g);
+        match a.add(&mut games, g, ng).unwrap() {
+            // G - G is a stopper only when it is 0 (outcome P).
+            Sum::Stopper(s) => assert_eq!(s, zero),
+            Sum::NotStopper => {
+                sided += 1;
+                // Outcome P or D: onside >= 0 and offside <= 0 (when sidling settles).
+                if let (Ok(on), Ok(off)) = (a.sidesum(&mut games, g, ng, true), a.sidesum(&mut games, g, ng, false)) {
+                    assert!(a.leq(&mut games, zero, on).unwrap() && a.leq(&mut games, off, zero).unwrap());
+                }
+            }
+        }
+    }
+    assert!(sided > 0, "the sample has loopy differences");
+    // (G + H) + K == G + (H + K) whenever every partial sum is a stopper.
+    let mut checked = 0;
+    for w in gs.windows(3) {
+        let (g, h, k) = (w[0], w[1], w[2]);
+        let (Sum::Stopper(gh), Sum::Stopper(hk)) = (a.add(&mut games, g, h).unwrap(), a.add(&mut games, h, k).unwrap())
+        else {
+            continue;
+        };
+        let (Sum::Stopper(l), Sum::Stopper(r)) = (a.add(&mut games, gh, k).unwrap(), a.add(&mut games, g, hk).unwrap())
+        else {
+            continue;
+        };
+        assert_eq!(l, r);
+        checked += 1;
+    }
+    assert!(checked > 5, "only {checked} associativity checks");
+}

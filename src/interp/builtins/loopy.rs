@@ -791,6 +791,18 @@ pub static LOOPY: &[Member] = &[
         tiny_of(m, s, x, false)
     }),
     member("GameValue", 0, |_, _, this, _| Ok(this.clone())),
+    member("Subordinate", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let b = super::game(m, s, args, 0)?;
+        let r = {
+            let (a, g) = parts(m);
+            a.subordinate(g, x, b).map_err(|e| s.err(engine(e)))?
+        };
+        match r {
+            Some(h) => stopper_value(m, s, h),
+            None => Err(s.err(msg("That game cannot be subordinated to the specified base."))),
+        }
+    }),
     member("CanonicalForm", 0, |_, s, _, _| Err(s.err(msg("That is a loopy game.")))),
 ];
 
