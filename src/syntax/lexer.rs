@@ -384,12 +384,13 @@ pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'
 
 /// The label rule (loopy literals, LOOPY.md §1.1): an identifier **immediately** followed by `<` becomes a
 /// [`Token::Label`] iff, scanning on from that `<` and counting `<`/`>` depth (skipping `( )`, `[ ]`, `{ }`
-/// groups), a bar run occurs at depth 1 before the matching `>`. So `a<0|a>` is a labelled literal, while
-/// `k<3` and `a < <0|a>` stay comparisons.
+/// groups), a bar run occurs at depth 1 before the matching `>` — unless the bar directly follows the `<`.
+/// So `a<0|a>` is a labelled literal, while `k<3`, `G<|H` and `a < <0|a>` stay comparisons.
 pub fn label_rewrite(v: &mut [Spanned<'_>]) {
     for i in 0..v.len().saturating_sub(1) {
         let ((_, Token::Ident(name), e1), (s2, Token::Lt, _)) = (&v[i], &v[i + 1]) else { continue };
-        if e1 != s2 {
+        if e1 != s2 || matches!(v.get(i + 2), Some((_, Token::Bar | Token::Bars(_), _))) {
+            // `G<|H` stays a comparison: a label's literal never starts with a bar.
             continue;
         }
         let name = *name;

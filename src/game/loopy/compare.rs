@@ -71,6 +71,11 @@ impl Flat {
         self.left.len()
     }
 
+    /// Whether there is no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.left.is_empty()
+    }
+
     fn reverse(&self) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
         let n = self.len();
         let (mut rl, mut rr) = (vec![Vec::new(); n], vec![Vec::new(); n]);

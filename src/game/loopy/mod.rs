@@ -22,6 +22,7 @@
 
 mod canon;
 mod compare;
+mod positions;
 mod print;
 mod sides;
 #[cfg(test)]
@@ -31,6 +32,7 @@ use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
 pub use compare::Flat;
+pub use positions::position_values;
 pub use print::Pseudo;
 pub use sides::MAX_ROUNDS;
 
@@ -124,8 +126,7 @@ impl LoopyArena {
         id
     }
 
-    /// The graph of any stopper: a short game is a graph with no loopy vertex and… none; callers use
-    /// [`LoopyArena::as_graph`] which wraps a short game in one vertex with its options as leaves.
+    /// The graph of any stopper; a short game becomes one vertex whose options are leaves.
     pub fn as_graph(&self, games: &Games, s: Stopper) -> Graph {
         match s {
             Stopper::Loopy(id) => self.graph(id).clone(),

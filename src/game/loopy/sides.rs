@@ -51,10 +51,10 @@ impl LoopyArena {
         for _ in 0..MAX_ROUNDS {
             games.poll_interrupt();
             let mut next = Vec::with_capacity(n);
-            for v in 0..n {
-                next.push(match fixed[v] {
-                    Some(f) => f,
-                    None => self.node_of(games, &g.verts[v], &x)?,
+            for (f, vert) in fixed.iter().zip(&g.verts) {
+                next.push(match f {
+                    Some(f) => *f,
+                    None => self.node_of(games, vert, &x)?,
                 });
             }
             if next == x {
@@ -188,5 +188,31 @@ impl LoopyArena {
             }
         }
         self.canonical(games, &Graph { verts, start: 0 }).map(Some)
+    }
+}
+
+impl LoopyArena {
+    /// The ordinal sum `g : h` of a short game and a stopper: g's options, then `g : h'` for h's options.
+    pub fn ordinal_sum(&mut self, games: &mut Games, g: GameId, h: Stopper) -> Result<Stopper, LoopyError> {
+        let hg = self.as_graph(games, h);
+        let gl: Vec<Edge> = games.left_options(g).into_iter().map(Edge::Short).collect();
+        let gr: Vec<Edge> = games.right_options(g).into_iter().map(Edge::Short).collect();
+        let mut verts = Vec::with_capacity(hg.verts.len());
+        for v in &hg.verts {
+            let mut side = |edges: &[Edge], base: &[Edge]| -> Vec<Edge> {
+                let mut out = base.to_vec();
+                for e in edges {
+                    out.push(match *e {
+                        Edge::Loopy(w) => Edge::Loopy(w),
+                        Edge::Short(x) => Edge::Short(games.ordinal_sum(g, x)),
+                    });
+                }
+                out
+            };
+            let l = side(&v.left, &gl);
+            let r = side(&v.right, &gr);
+            verts.push(Vertex { left: l, right: r });
+        }
+        self.canonical(games, &Graph { verts, start: hg.start })
     }
 }

@@ -217,7 +217,18 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
         (Ok(x), Ok(y)) => (x, y),
         (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
     };
-    Some((|| {
+    Some(binary_sides(m, op, a, b, x, y))
+}
+
+fn binary_sides(
+    m: &mut Machine,
+    op: BinOp,
+    a: &Value,
+    b: &Value,
+    x: (Stopper, Stopper),
+    y: (Stopper, Stopper),
+) -> Result<Value, ErrorKind> {
+    {
         let truth = match op {
             BinOp::Add => return add_sides(m, x, y),
             BinOp::Sub => {
@@ -243,7 +254,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
             }
         };
         Ok(Value::Boolean(truth))
-    })())
+    }
 }
 
 /// `n * G` by doubling.
@@ -279,15 +290,6 @@ pub fn plus_minus(m: &mut Machine, g: &Value) -> Result<Value, ErrorKind> {
     let x = sides_of(m, g).ok_or_else(|| msg("+- needs a game"))??;
     let nx = neg_sides(m, x);
     literal_of_values(m, &[x], &[nx])
-}
-
-/// `-G` for values that may be loopy.
-pub fn negate(m: &mut Machine, v: &Value) -> Option<Result<Value, ErrorKind>> {
-    let l = loopy_of(v)?;
-    let (on, off) = (l.on, l.off);
-    let (a, g) = parts(m);
-    let (n_on, n_off) = (a.neg(g, off), a.neg(g, on));
-    Some(make(m, n_on, n_off))
 }
 
 // ---- literals -------------------------------------------------------------------------------------------
@@ -837,3 +839,49 @@ pub static SHORT: &[Member] = &[
     }),
     member("GameValue", 0, |_, _, this, _| Ok(this.clone())),
 ];
+
+/// `G.Pow(x)` / `G.PowTo(x)` with a loopy exponent x (a pseudonumber), as CGSuite: `G.PowTo(x)` is
+/// `G : x.Subordinate(1)` and `G.Pow(x)` is `<0 | H - G.PowTo(x - 1)>` for `G = <0|H>`. `None` when x is not
+/// loopy (the short members handle it).
+pub fn pow_global(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool) -> Option<Result<Value, EvalError>> {
+    loopy_of(x)?;
+    Some(pow_loopy(m, s, this, x, pow))
+}
+
+fn pow_loopy(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool) -> Result<Value, EvalError> {
+    {
+        let g = super::this_game(m, s, this)?;
+        let xs = match sides_of(m, x) {
+            Some(Ok((a, b))) if a == b => a,
+            _ => return Err(s.arg_err(0, msg("Invalid exponent."))),
+        };
+        if pseudo(m, xs).is_none() {
+            return Err(s.arg_err(0, msg("Invalid exponent.")));
+        }
+        let one = m.games.integer(1);
+        let pow_to = |m: &mut Machine, e: Stopper| -> Result<Stopper, EvalError> {
+            let (a, gm) = parts(m);
+            let sub = a.subordinate(gm, e, one).map_err(|k| s.err(engine(k)))?;
+            let Some(sub) = sub else { return Err(s.arg_err(0, msg("Invalid exponent."))) };
+            a.ordinal_sum(gm, g, sub).map_err(|k| s.err(engine(k)))
+        };
+        if !pow {
+            let r = pow_to(m, xs)?;
+            return stopper_value(m, s, r);
+        }
+        let (lo, ro) = (m.games.left_options(g), m.games.right_options(g));
+        if lo.len() != 1 || ro.len() != 1 || lo[0] != m.games.zero() {
+            return Err(s.err(msg("Invalid base for `Pow` operation (base must be of the form {0|H}).")));
+        }
+        let minus_one = Stopper::Short(m.games.integer(-1));
+        let e = sidesum(m, s, xs, minus_one, true)?;
+        if pseudo(m, e).is_none() {
+            return Err(s.arg_err(0, msg("Invalid exponent.")));
+        }
+        let p = pow_to(m, e)?;
+        let np = neg(m, p);
+        let r = sidesum(m, s, np, Stopper::Short(ro[0]), true)?;
+        let z = (Stopper::Short(GameId(0)), Stopper::Short(GameId(0)));
+        literal_of_values(m, &[z], &[(r, r)]).map_err(|k| s.err(k))
+    }
+}
