@@ -225,6 +225,9 @@ fn short_value(games: &mut Games, g: &Graph, v: u32, memo: &mut Vec<Option<GameI
     x
 }
 
+/// A vertex's colour-refinement signature: its colour, then its Left and Right successors' codes.
+type Signature = (u32, Vec<(u8, u32)>, Vec<(u8, u32)>);
+
 /// Renumbers a simplest form by canonical colours (see the module documentation).
 fn number(g: &Graph) -> Graph {
     let n = g.verts.len();
@@ -237,7 +240,7 @@ fn number(g: &Graph) -> Graph {
                 Edge::Loopy(w) => (1, colour[w as usize]),
             }
         };
-        let sigs: Vec<(u32, Vec<(u8, u32)>, Vec<(u8, u32)>)> = (0..n)
+        let sigs: Vec<Signature> = (0..n)
             .map(|v| {
                 let mut l: Vec<_> = g.verts[v].left.iter().map(|e| code(e, &colour)).collect();
                 let mut r: Vec<_> = g.verts[v].right.iter().map(|e| code(e, &colour)).collect();

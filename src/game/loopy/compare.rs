@@ -113,7 +113,7 @@ impl Survival {
         let mut count = vec![0u32; n];
         let mut queue: Vec<usize> = Vec::new();
         for g in 0..na {
-            if g % 64 == 0 {
+            if g.is_multiple_of(64) {
                 games.poll_interrupt();
             }
             for h in 0..nb {
@@ -142,7 +142,7 @@ impl Survival {
         let mut steps = 0usize;
         while let Some(s) = queue.pop() {
             steps += 1;
-            if steps % 4096 == 0 {
+            if steps.is_multiple_of(4096) {
                 games.poll_interrupt();
             }
             let (g, h, left) = ((s >> 1) / nb, (s >> 1) % nb, s & 1);
@@ -224,7 +224,7 @@ pub fn is_stopper(g: &Graph) -> bool {
     // state 2v = (v, Left to move), 2v+1 = (v, Right to move).
     let succ = |s: usize| -> Vec<usize> {
         let v = &g.verts[s / 2];
-        let (edges, next) = if s % 2 == 0 { (&v.left, 1) } else { (&v.right, 0) };
+        let (edges, next) = if s.is_multiple_of(2) { (&v.left, 1) } else { (&v.right, 0) };
         edges
             .iter()
             .filter_map(|e| match e {
