@@ -7,6 +7,7 @@
 //! | [`impartial`] | nim values of game trees, take-and-break codes and periodicity, obligated sums |
 //! | [`misere`] | misère canonical forms and genus |
 //! | [`sumber`] | Kao's sumbers |
+//! | [`loopy`] | canonical stoppers: survival test, simplest forms, sums, printing |
 //!
 //! Pure Rust with no knowledge of the interpreter: nothing in `game/` imports `interp/`, `ruleset/` or
 //! `solve/` (the layering test in `tests/integration/layering.rs` checks it). The central type is
@@ -15,6 +16,7 @@
 
 pub mod budget;
 pub mod impartial;
+pub mod loopy;
 pub mod misere;
 pub mod number;
 pub mod short;

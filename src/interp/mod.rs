@@ -104,9 +104,10 @@ impl Interpreter {
     /// (`crate::new_interpreter` builds the full workspace).
     pub fn core() -> Interpreter {
         let mut globals = Globals::default();
-        builtins::register_globals(&mut globals);
-        let interrupt = Arc::new(AtomicBool::new(false));
         let mut games = Games::new();
+        builtins::register_globals(&mut globals);
+        builtins::loopy::register(&mut globals, &mut games);
+        let interrupt = Arc::new(AtomicBool::new(false));
         games.set_interrupt(Some(interrupt.clone()));
         Interpreter { sources: Sources::new(), games, globals, interrupt, stack_budget: STACK_BUDGET.with(|b| b.get()) }
     }

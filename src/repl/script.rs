@@ -147,9 +147,10 @@ fn did_you_mean(interp: &Interpreter, kind: &crate::interp::ErrorKind) -> Option
 }
 
 /// The candidate nearest to `name` by edit distance (case differences cost nothing extra beyond one edit
-/// each), if it is within a third of the name's length (at least 1, at most 3).
+/// each), if it is within a third of the name's length (at most 3; a name of one or two letters only matches up
+/// to case).
 pub fn closest<'c>(name: &str, candidates: &'c [String]) -> Option<&'c str> {
-    let limit = (name.chars().count() / 3).clamp(1, 3);
+    let limit = (name.chars().count() / 3).min(3);
     let lower = name.to_lowercase();
     candidates
         .iter()

@@ -73,6 +73,15 @@ pub enum ExprKind {
         /// Right options.
         right: Vec<Expr>,
     },
+    /// `pass` as an option of a game literal (anywhere else it is the error "Unexpected `pass`.").
+    Pass,
+    /// `a<…>`: a game literal (a `GameLit`) whose node is named `a` inside it.
+    Labelled {
+        /// The label.
+        label: Ident,
+        /// The literal.
+        lit: Box<Expr>,
+    },
     /// `[a, b]`.
     List(Vec<Expr>),
     /// `{a, b}`.
@@ -309,6 +318,8 @@ pub enum BinOp {
     Pow,
     /// `G : H` (ordinal sum).
     OrdinalSum,
+    /// `S & T` (sidling: onside S, offside T).
+    Sidle,
     /// `==`.
     Eq,
     /// `!=`.
@@ -345,6 +356,7 @@ impl BinOp {
             BinOp::Mod => "%",
             BinOp::Pow => "^",
             BinOp::OrdinalSum => ":",
+            BinOp::Sidle => "&",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
             BinOp::Lt => "<",

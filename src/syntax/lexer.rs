@@ -144,6 +144,15 @@ pub enum Token<'input> {
     /// `ruleset`
     #[token("ruleset")]
     Ruleset,
+    /// `pass` (a loopy game's move back to the literal node it stands in)
+    #[token("pass")]
+    Pass,
+    /// `&` (sidling: `S & T`)
+    #[token("&")]
+    Amp,
+    /// A label: an identifier written immediately before the `<` of a game literal (`a<0|a>`). Never produced
+    /// by logos: [`tokens`] rewrites an [`Token::Ident`] into it (see [`label_rewrite`]).
+    Label(&'input str),
     /// `then`
     #[token("then")]
     Then,
@@ -362,7 +371,61 @@ pub type Spanned<'input> = (usize, Token<'input>, usize);
 /// Lexes `src`, whose first byte is at `offset` in its file, into LALRPOP triples with file-absolute offsets.
 /// `>==` comes out as `>` followed by `==`.
 pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'_>, LexError>> + '_ {
-    raw_tokens(src, offset).map(|(res, s, e)| res.map(|t| (s, t, e)))
+    let v: Vec<Result<Spanned<'_>, LexError>> =
+        raw_tokens(src, offset).map(|(res, s, e)| res.map(|t| (s, t, e))).collect();
+    match v.iter().cloned().collect::<Result<Vec<Spanned<'_>>, LexError>>() {
+        Ok(mut ok) => {
+            label_rewrite(&mut ok);
+            ok.into_iter().map(Ok).collect::<Vec<_>>().into_iter()
+        }
+        Err(_) => v.into_iter(),
+    }
+}
+
+/// The label rule (loopy literals, LOOPY.md §1.1): an identifier **immediately** followed by `<` becomes a
+/// [`Token::Label`] iff, scanning on from that `<` and counting `<`/`>` depth (skipping `( )`, `[ ]`, `{ }`
+/// groups), a bar run occurs at depth 1 before the matching `>` — unless the bar directly follows the `<`.
+/// So `a<0|a>` is a labelled literal, while `k<3`, `G<|H` and `a < <0|a>` stay comparisons.
+pub fn label_rewrite(v: &mut [Spanned<'_>]) {
+    for i in 0..v.len().saturating_sub(1) {
+        let ((_, Token::Ident(name), e1), (s2, Token::Lt, _)) = (&v[i], &v[i + 1]) else { continue };
+        if e1 != s2 || matches!(v.get(i + 2), Some((_, Token::Bar | Token::Bars(_), _))) {
+            // `G<|H` stays a comparison: a label's literal never starts with a bar.
+            continue;
+        }
+        let name = *name;
+        let mut depth = 0i32;
+        let mut groups = 0i32;
+        let mut found = false;
+        for (_, t, _) in &v[i + 1..] {
+            match t {
+                Token::LParen | Token::LBracket | Token::LBrace => groups += 1,
+                Token::RParen | Token::RBracket | Token::RBrace => {
+                    groups -= 1;
+                    if groups < 0 {
+                        break;
+                    }
+                }
+                _ if groups > 0 => {}
+                Token::Lt => depth += 1,
+                Token::Gt => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                Token::Bar | Token::Bars(_) if depth == 1 => {
+                    found = true;
+                    break;
+                }
+                Token::Semi => break,
+                _ => {}
+            }
+        }
+        if found {
+            v[i].1 = Token::Label(name);
+        }
+    }
 }
 
 /// Like [`tokens`], but every item carries the byte range the lexer consumed, also for errors (whose own span
@@ -504,6 +567,9 @@ impl fmt::Display for Token<'_> {
             Token::Or => "or",
             Token::Return => "return",
             Token::Ruleset => "ruleset",
+            Token::Pass => "pass",
+            Token::Amp => "&",
+            Token::Label(s) => s,
             Token::Then => "then",
             Token::To => "to",
             Token::True => "true",

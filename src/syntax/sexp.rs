@@ -145,6 +145,14 @@ fn write_expr(out: &mut String, e: &Expr) {
             list(out, "[", right, "]");
             out.push(')');
         }
+        ExprKind::Pass => out.push_str("pass"),
+        ExprKind::Labelled { label, lit } => {
+            out.push_str("(label ");
+            out.push_str(&label.name);
+            out.push(' ');
+            write_expr(out, lit);
+            out.push(')');
+        }
         ExprKind::List(items) => list(out, "(list", items, ")"),
         ExprKind::Set(items) => list(out, "(set", items, ")"),
         ExprKind::Tuple(items) => list(out, "(tuple", items, ")"),

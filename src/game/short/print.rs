@@ -28,6 +28,14 @@ impl Games {
         s
     }
 
+    /// The printed form of `g` as an option inside a larger literal (used by the loopy printer): the text and
+    /// the number of bars it used without brackets (0 when bracketed).
+    pub fn display_nested(&mut self, g: GameId, force_brackets: bool, force_parens: bool) -> (String, usize) {
+        let mut s = String::new();
+        let n = self.append(g, &mut s, force_brackets, force_parens);
+        (s, n)
+    }
+
     /// Sorts games in CGSuite's deterministic order (the order in which options and sets print).
     pub fn sort_deterministic(&mut self, v: &mut [GameId]) {
         // Merge sort needs a total order; `cmp_deterministic` is one.

@@ -170,12 +170,18 @@ pub static GAME: &[Member] = &[
     member("ConwayProduct", 1, conway_product),
     member("ConwayMultiply", 1, conway_product),
     member("Pow", 1, |m, s, this, args| {
+        if let Some(r) = super::loopy::pow_global(m, s, this, &args[0], true) {
+            return r;
+        }
         let g = this_game(m, s, this)?;
         let x = dyadic(s, args, 0)?;
         let r = m.games.pow(g, x);
         m.game_result(r, s.span)
     }),
     member("PowTo", 1, |m, s, this, args| {
+        if let Some(r) = super::loopy::pow_global(m, s, this, &args[0], false) {
+            return r;
+        }
         let g = this_game(m, s, this)?;
         let x = dyadic(s, args, 0)?;
         let r = m.games.pow_to(g, x);

@@ -182,12 +182,18 @@ fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
 }
 
 fn tiny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    if let Some(r) = super::loopy::tiny_global(m, site, &args[0], true) {
+        return r;
+    }
     let g = game(m, site, args, 0)?;
     let t = m.games.tiny(g);
     Ok(game_value(m.games, t))
 }
 
 fn miny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    if let Some(r) = super::loopy::tiny_global(m, site, &args[0], false) {
+        return r;
+    }
     let g = game(m, site, args, 0)?;
     let t = m.games.miny(g);
     Ok(game_value(m.games, t))

@@ -12,6 +12,7 @@ mod game;
 mod globals;
 pub mod grid;
 pub mod impartial;
+pub mod loopy;
 mod misc;
 mod numbers;
 mod strings;
@@ -103,10 +104,10 @@ impl Site<'_> {
     }
 }
 
-static INTEGER_TABLES: [&[Member]; 3] = [numbers::INTEGER, numbers::RATIONAL, game::GAME];
-static DYADIC_TABLES: [&[Member]; 2] = [numbers::RATIONAL, game::GAME];
+static INTEGER_TABLES: [&[Member]; 4] = [numbers::INTEGER, numbers::RATIONAL, game::GAME, loopy::SHORT];
+static DYADIC_TABLES: [&[Member]; 3] = [numbers::RATIONAL, game::GAME, loopy::SHORT];
 static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
-static GAME_TABLES: [&[Member]; 1] = [game::GAME];
+static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
 static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
 static LIST_TABLES: [&[Member]; 1] = [collections::LIST];
 static SET_TABLES: [&[Member]; 1] = [collections::SET];
@@ -158,6 +159,8 @@ fn all_tables() -> Vec<&'static [Member]> {
         grid::GRID,
         grid::GRID_CLASS,
         sumber::SUMBER,
+        loopy::LOOPY,
+        loopy::SHORT,
     ];
     tables.extend(impartial::all_tables());
     tables

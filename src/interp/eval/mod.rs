@@ -165,6 +165,7 @@ impl<'a> Machine<'a> {
             ExprKind::Nimber { .. } => self.eval_nimber(e),
             ExprKind::Up { .. } => self.eval_up(e),
             ExprKind::GameLit { .. } => self.eval_game_lit(e),
+            ExprKind::Pass | ExprKind::Labelled { .. } => builtins::loopy::eval_literal(self, e),
             ExprKind::List { .. } => self.eval_list(e),
             ExprKind::Set { .. } => self.eval_set(e),
             ExprKind::Map { .. } => self.eval_map(e),
@@ -234,13 +235,9 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_game_lit(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::GameLit { left, right } => {
-                let l = self.eval_options(left)?;
-                let r = self.eval_options(right)?;
-                let g = self.games.new_game(&l, &r);
-                self.engine_ok(e.span)?;
-                Ok(game_value(self.games, g))
-            }
+            // Literals go to the loopy module, which builds a short game unless an option is `pass`, a label
+            // or a loopy value.
+            ExprKind::GameLit { .. } => builtins::loopy::eval_literal(self, e),
             _ => unreachable!("dispatched by kind"),
         }
     }
@@ -688,31 +685,6 @@ impl<'a> Machine<'a> {
     fn eval_i64(&mut self, e: &Expr, what: &'static str) -> Eval<i64> {
         let n = self.eval_integer(e, what)?;
         n.to_i64().ok_or_else(|| overflow(e.span))
-    }
-
-    fn eval_options(&mut self, opts: &[Expr]) -> Eval<Vec<GameId>> {
-        let mut out = Vec::with_capacity(opts.len());
-        for o in opts {
-            let v = self.eval(o)?;
-            let items = match &v {
-                Value::List(_) | Value::Set(_) | Value::Tuple(_) => self.elements(&v).unwrap_or_default(),
-                _ => vec![v],
-            };
-            for item in items {
-                out.push(self.game_operand(&item, o.span)?);
-            }
-        }
-        Ok(out)
-    }
-
-    fn game_operand(&mut self, v: &Value, span: Span) -> Result<GameId, EvalError> {
-        match self.to_game(v) {
-            Some(r) => r.map_err(|k| EvalError::new(k, span)),
-            None => {
-                let value = v.display(self.games);
-                Err(EvalError::new(ErrorKind::NotAGame { ty: v.type_name(), value }, span))
-            }
-        }
     }
 
     // ---- variables -----------------------------------------------------------------------------------

@@ -29,6 +29,9 @@ impl<'a> Machine<'a> {
                 Some(x) => Ok(x),
                 None => Err(no_op("-")),
             },
+            (UnaryOp::PlusMinus, Value::Object(_)) if builtins::loopy::is_loopy(&v) => {
+                builtins::loopy::plus_minus(self, &v).map_err(|k| Exit::from(EvalError::new(k, span)))
+            }
             (UnaryOp::PlusMinus, _) => match self.to_game(&v) {
                 Some(Ok(g)) => {
                     let h = self.games.plus_minus(g);
@@ -45,6 +48,9 @@ impl<'a> Machine<'a> {
     pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
         let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+        if op == BinOp::Sidle {
+            return builtins::loopy::sidle(self, a, b);
+        }
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
             if let Some(r) = self.object_binary(op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);

@@ -203,6 +203,7 @@ impl<'a> Lexed<'a> {
                 }
             }
         }
+        super::lexer::label_rewrite(&mut lexed.tokens);
         lexed
     }
 

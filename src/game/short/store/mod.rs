@@ -207,9 +207,10 @@ impl Games {
     }
 
     /// Unwinds with [`Interrupted`] when the interrupt flag is raised, or with
-    /// [`crate::game::budget::OutOfBudget`] when the memory budget is exceeded.
+    /// [`crate::game::budget::OutOfBudget`] when the memory budget is exceeded (also for long loops outside
+    /// the arena, e.g. the loopy engine's retrograde passes).
     #[inline]
-    pub(crate) fn poll_interrupt(&self) {
+    pub fn poll_interrupt(&self) {
         if let Some(f) = &self.interrupt {
             if f.load(std::sync::atomic::Ordering::Relaxed) {
                 std::panic::panic_any(Interrupted);

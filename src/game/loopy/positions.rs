@@ -1,0 +1,130 @@
+//! Values of a finite position graph whose options may cycle (`shared/LOOPY.md` §2.6), for the ruleset layer.
+//!
+//! The graph is given as adjacency lists: position i has Left and Right options, each either another position
+//! ([`Edge::Loopy`]) or an already-known short value ([`Edge::Short`], e.g. a component that was valued on
+//! its own). Tarjan's algorithm splits the graph into strongly connected components; they are valued in
+//! reverse topological order (successors first). An acyclic singleton becomes a short game or a node over
+//! finished values; a cyclic component is one graph whose exits hang its finished successors, and each of its
+//! positions is valued as that graph started there: a stopper (§2.4) or its two sides (sidling, §2.5).
+
+use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
+use crate::game::Games;
+
+/// The (onside, offside) value of every position (equal for stoppers).
+pub fn position_values(
+    arena: &mut LoopyArena,
+    games: &mut Games,
+    positions: &[Vertex],
+) -> Result<Vec<(Stopper, Stopper)>, LoopyError> {
+    let n = positions.len();
+    let comps = tarjan(games, positions);
+    let mut value: Vec<Option<(Stopper, Stopper)>> = vec![None; n];
+    for comp in comps {
+        games.poll_interrupt();
+        // The component's graph, once per side: its own positions first, then the finished exits embedded.
+        let mut index = vec![u32::MAX; n];
+        for (i, &p) in comp.iter().enumerate() {
+            index[p] = i as u32;
+        }
+        let mut sides = Vec::new();
+        for onside in [true, false] {
+            let mut verts: Vec<Vertex> = vec![Vertex::default(); comp.len()];
+            for (i, &p) in comp.iter().enumerate() {
+                for left in [true, false] {
+                    let src = if left { &positions[p].left } else { &positions[p].right };
+                    let mut out = Vec::with_capacity(src.len());
+                    for e in src {
+                        out.push(match *e {
+                            Edge::Short(x) => Edge::Short(x),
+                            Edge::Loopy(q) if index[q as usize] != u32::MAX => Edge::Loopy(index[q as usize]),
+                            Edge::Loopy(q) => {
+                                let (on, off) = value[q as usize].expect("successor components are finished");
+                                arena.embed(&mut verts, if onside { on } else { off })
+                            }
+                        });
+                    }
+                    if left {
+                        verts[i].left = out;
+                    } else {
+                        verts[i].right = out;
+                    }
+                }
+            }
+            let mut vals = Vec::with_capacity(comp.len());
+            for i in 0..comp.len() {
+                vals.push(arena.side(games, &Graph { verts: verts.clone(), start: i as u32 }, onside)?);
+            }
+            sides.push(vals);
+        }
+        for (i, &p) in comp.iter().enumerate() {
+            value[p] = Some((sides[0][i], sides[1][i]));
+        }
+    }
+    Ok(value.into_iter().map(|v| v.expect("every position is in a component")).collect())
+}
+
+/// Strongly connected components in reverse topological order (every component after its successors),
+/// iteratively (no recursion on deep graphs).
+fn tarjan(games: &Games, positions: &[Vertex]) -> Vec<Vec<usize>> {
+    let n = positions.len();
+    let succ = |v: usize| -> Vec<usize> {
+        positions[v]
+            .left
+            .iter()
+            .chain(&positions[v].right)
+            .filter_map(|e| if let Edge::Loopy(w) = *e { Some(w as usize) } else { None })
+            .collect()
+    };
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut comps = Vec::new();
+    let mut counter = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut call: Vec<(usize, Vec<usize>, usize)> = vec![(root, succ(root), 0)];
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some((v, ws, i)) = call.last_mut() {
+            let v = *v;
+            if *i < ws.len() {
+                let w = ws[*i];
+                *i += 1;
+                if index[w] == usize::MAX {
+                    index[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, succ(w), 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                call.pop();
+                if let Some((u, _, _)) = call.last() {
+                    low[*u] = low[*u].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    games.poll_interrupt();
+                    let mut comp = Vec::new();
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        comp.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    comps.push(comp);
+                }
+            }
+        }
+    }
+    comps
+}

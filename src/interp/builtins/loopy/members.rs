@@ -1,0 +1,427 @@
+//! Members of loopy values ([`LOOPY`]), the loopy members short games answer ([`SHORT`]), and the loopy cases of
+//! `Tiny`, `Miny`, `Pow` and `PowTo`.
+
+use super::*;
+use crate::interp::builtins::{boolean, member, set, Member, Site};
+
+// ---- members --------------------------------------------------------------------------------------------
+
+fn this_sides(m: &mut Machine, s: &Site, v: &Value) -> Result<(Stopper, Stopper), EvalError> {
+    match sides_of(m, v) {
+        Some(r) => r.map_err(|k| s.err(k)),
+        None => Err(s.bug()),
+    }
+}
+
+/// The stopper a member was called on, or "That is not a stopper"-style error for sided values.
+fn this_stopper(m: &mut Machine, s: &Site, v: &Value) -> Result<Stopper, EvalError> {
+    let (a, b) = this_sides(m, s, v)?;
+    if a != b {
+        return Err(s.err(ErrorKind::NotAMember { name: s.name.to_string(), ty: "SidedValue" }));
+    }
+    Ok(a)
+}
+
+fn arg_stopper(m: &mut Machine, s: &Site, args: &[Value], i: usize) -> Result<Stopper, EvalError> {
+    match sides_of(m, &args[i]) {
+        Some(Ok((a, b))) if a == b => Ok(a),
+        Some(Ok(_)) => Err(s.arg_err(i, msg("That game is not a stopper."))),
+        Some(Err(k)) => Err(s.arg_err(i, k)),
+        None => Err(s.wrong_type(i, "Game", &args[i])),
+    }
+}
+
+fn stopper_value(m: &mut Machine, s: &Site, x: Stopper) -> Result<Value, EvalError> {
+    make(m, x, x).map_err(|k| s.err(k))
+}
+
+fn outcome_of_stopper(m: &mut Machine, x: Stopper) -> Result<Outcome, ErrorKind> {
+    let z = Stopper::Short(GameId(0));
+    let ge = leq(m, z, x)?;
+    let le = leq(m, x, z)?;
+    Ok(match (ge, le) {
+        (true, true) => Outcome::P,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::N,
+    })
+}
+
+fn outcome_value(m: &mut Machine, on: Stopper, off: Stopper) -> Result<Value, ErrorKind> {
+    use Outcome::*;
+    let a = outcome_of_stopper(m, on)?;
+    let b = outcome_of_stopper(m, off)?;
+    let name = match (a, b) {
+        _ if a == b => return Ok(Value::Outcome(a)),
+        (L, R) => "D",
+        (L, N) => "NHat",
+        (L, P) => "PHat",
+        (N, R) => "NCheck",
+        (P, R) => "PCheck",
+        _ => return Err(msg("inconsistent sides")),
+    };
+    Ok(Value::Object(Rc::new(DrawOutcome(name))))
+}
+
+fn sidesum(m: &mut Machine, s: &Site, x: Stopper, y: Stopper, onside: bool) -> Result<Stopper, EvalError> {
+    let (a, g) = parts(m);
+    a.sidesum(g, x, y, onside).map_err(|e| s.err(engine(e)))
+}
+
+fn neg(m: &mut Machine, x: Stopper) -> Stopper {
+    let (a, g) = parts(m);
+    a.neg(g, x)
+}
+
+fn degree(m: &mut Machine, s: &Site, x: Stopper) -> Result<Stopper, EvalError> {
+    let nx = neg(m, x);
+    sidesum(m, s, x, nx, true)
+}
+
+fn is_idempotent(m: &mut Machine, s: &Site, x: (Stopper, Stopper)) -> Result<bool, EvalError> {
+    let on = sidesum(m, s, x.0, x.0, true)?;
+    let off = sidesum(m, s, x.1, x.1, false)?;
+    Ok((on, off) == x)
+}
+
+fn variety(m: &mut Machine, s: &Site, x: Stopper, d: Stopper, up: bool) -> Result<Stopper, EvalError> {
+    if !is_idempotent(m, s, (d, d))? {
+        return Err(s.err(msg("Variety degree must be an idempotent.")));
+    }
+    let nx = neg(m, x);
+    if up {
+        let nd = neg(m, d);
+        let inner = sidesum(m, s, nx, nd, false)?;
+        sidesum(m, s, x, inner, true)
+    } else {
+        let inner = sidesum(m, s, nx, d, true)?;
+        sidesum(m, s, x, inner, false)
+    }
+}
+
+fn pseudo(m: &mut Machine, x: Stopper) -> Option<Pseudo> {
+    let (a, g) = parts(m);
+    a.pseudonumber(g, x)
+}
+
+/// Pseudonumber stops: max over Left options of their right stops (and mirror).
+fn stop(m: &mut Machine, s: &Site, x: Stopper, left: bool, depth: usize) -> Result<Stopper, EvalError> {
+    if pseudo(m, x).is_some() {
+        return Ok(x);
+    }
+    if depth > 10_000 {
+        return Err(s.err(msg("Stops did not terminate.")));
+    }
+    let opts = {
+        let (a, g) = parts(m);
+        a.options(g, x, left).map_err(|e| s.err(engine(e)))?
+    };
+    let mut best: Option<Stopper> = None;
+    for o in opts {
+        let v = stop(m, s, o, !left, depth + 1)?;
+        best = Some(match best {
+            None => v,
+            Some(b) => {
+                let better = if left { leq(m, b, v) } else { leq(m, v, b) }.map_err(|k| s.err(k))?;
+                if better {
+                    v
+                } else {
+                    b
+                }
+            }
+        });
+    }
+    best.ok_or_else(|| s.err(msg("That game has no options for the stop.")))
+}
+
+fn strong(m: &mut Machine, x: Stopper) -> Stopper {
+    match pseudo(m, x) {
+        Some(Pseudo::Over(n)) | Some(Pseudo::Under(n)) => Stopper::Short(n),
+        _ => x,
+    }
+}
+
+fn stopper_set(m: &mut Machine, s: &Site, v: Vec<Stopper>) -> Result<Value, EvalError> {
+    let mut out = Vec::new();
+    for x in v {
+        out.push(stopper_value(m, s, x)?);
+    }
+    Ok(set(out))
+}
+
+fn options_of(m: &mut Machine, s: &Site, x: Stopper, left: bool) -> Result<Value, EvalError> {
+    let o = {
+        let (a, g) = parts(m);
+        a.options(g, x, left).map_err(|e| s.err(engine(e)))?
+    };
+    stopper_set(m, s, o)
+}
+
+fn player_left(s: &Site, args: &[Value], i: usize) -> Result<bool, EvalError> {
+    Ok(crate::interp::builtins::player(s, args, i)? == crate::interp::value::Player::Left)
+}
+
+fn tiny_of(m: &mut Machine, s: &Site, x: Stopper, tiny: bool) -> Result<Value, EvalError> {
+    let z = (Stopper::Short(GameId(0)), Stopper::Short(GameId(0)));
+    let nx = neg(m, x);
+    let inner = if tiny { literal_of_values(m, &[z], &[(nx, nx)]) } else { literal_of_values(m, &[(x, x)], &[z]) }
+        .map_err(|k| s.err(k))?;
+    let inner = sides_of(m, &inner).expect("a game").map_err(|k| s.err(k))?;
+    if tiny { literal_of_values(m, &[z], &[inner]) } else { literal_of_values(m, &[inner], &[z]) }.map_err(|k| s.err(k))
+}
+
+/// `Tiny(G)` / `Miny(G)` for a loopy G (the global functions call this first).
+pub fn tiny_global(m: &mut Machine, s: &Site, g: &Value, tiny: bool) -> Option<Result<Value, EvalError>> {
+    loopy_of(g)?;
+    Some(this_stopper(m, s, g).and_then(|x| tiny_of(m, s, x, tiny)))
+}
+
+/// Members of loopy values (stoppers and sided values).
+pub static LOOPY: &[Member] = &[
+    member("Onside", 0, |m, s, this, _| {
+        let (on, _) = this_sides(m, s, this)?;
+        stopper_value(m, s, on)
+    }),
+    member("Offside", 0, |m, s, this, _| {
+        let (_, off) = this_sides(m, s, this)?;
+        stopper_value(m, s, off)
+    }),
+    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsPlumtree", 0, |m, s, this, _| {
+        let (on, off) = this_sides(m, s, this)?;
+        let a = m.globals.extensions.get::<LoopyArena>();
+        Ok(boolean(on == off && a.is_plumtree(on)))
+    }),
+    member("IsStopper", 0, |m, s, this, _| {
+        let (on, off) = this_sides(m, s, this)?;
+        Ok(boolean(on == off))
+    }),
+    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsPseudonumber", 0, |m, s, this, _| {
+        let x = this_sides(m, s, this)?;
+        Ok(boolean(x.0 == x.1 && pseudo(m, x.0).is_some()))
+    }),
+    member("Upsum", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let y = arg_stopper(m, s, args, 0)?;
+        let r = sidesum(m, s, x, y, true)?;
+        stopper_value(m, s, r)
+    }),
+    member("Downsum", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let y = arg_stopper(m, s, args, 0)?;
+        let r = sidesum(m, s, x, y, false)?;
+        stopper_value(m, s, r)
+    }),
+    member("Degree", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let d = degree(m, s, x)?;
+        stopper_value(m, s, d)
+    }),
+    member("IsIdempotent", 0, |m, s, this, _| {
+        let x = this_sides(m, s, this)?;
+        Ok(boolean(is_idempotent(m, s, x)?))
+    }),
+    member("UpsumVariety", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let d = arg_stopper(m, s, args, 0)?;
+        let r = variety(m, s, x, d, true)?;
+        stopper_value(m, s, r)
+    }),
+    member("DownsumVariety", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let d = arg_stopper(m, s, args, 0)?;
+        let r = variety(m, s, x, d, false)?;
+        stopper_value(m, s, r)
+    }),
+    member("IsStable", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let d = degree(m, s, x)?;
+        Ok(boolean(variety(m, s, x, d, true)? == variety(m, s, x, d, false)?))
+    }),
+    member("Variety", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let d = degree(m, s, x)?;
+        let u = variety(m, s, x, d, true)?;
+        if u != variety(m, s, x, d, false)? {
+            return Err(s.err(msg("That game is not stable.")));
+        }
+        stopper_value(m, s, u)
+    }),
+    member("LeftStop", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let r = stop(m, s, x, true, 0)?;
+        stopper_value(m, s, r)
+    }),
+    member("RightStop", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let r = stop(m, s, x, false, 0)?;
+        stopper_value(m, s, r)
+    }),
+    member("Stop", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let r = stop(m, s, x, player_left(s, args, 0)?, 0)?;
+        stopper_value(m, s, r)
+    }),
+    member("StrongStop", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let r = stop(m, s, x, player_left(s, args, 0)?, 0)?;
+        let r = strong(m, r);
+        stopper_value(m, s, r)
+    }),
+    member("IsInfinitesimal", 0, |m, s, this, _| {
+        let (on, off) = this_sides(m, s, this)?;
+        let z = Stopper::Short(GameId(0));
+        for x in [on, off] {
+            for left in [true, false] {
+                let r = stop(m, s, x, left, 0)?;
+                if strong(m, r) != z {
+                    return Ok(boolean(false));
+                }
+            }
+        }
+        Ok(boolean(true))
+    }),
+    member("IsNumberish", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let l = stop(m, s, x, true, 0)?;
+        let r = stop(m, s, x, false, 0)?;
+        let (l, r) = (strong(m, l), strong(m, r));
+        Ok(boolean(l == r && matches!(l, Stopper::Short(_))))
+    }),
+    member("IsNumberTiny", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let (a, g) = parts(m);
+        Ok(boolean(a.tiny_parts(g, x).map_err(|e| s.err(engine(e)))?.is_some()))
+    }),
+    member("OutcomeClass", 0, |m, s, this, _| {
+        let (on, off) = this_sides(m, s, this)?;
+        outcome_value(m, on, off).map_err(|k| s.err(k))
+    }),
+    member("LeftOptions", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        options_of(m, s, x, true)
+    }),
+    member("RightOptions", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        options_of(m, s, x, false)
+    }),
+    member("Options", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        options_of(m, s, x, player_left(s, args, 0)?)
+    }),
+    member("Followers", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let f = {
+            let (a, g) = parts(m);
+            a.followers(g, x).map_err(|e| s.err(engine(e)))?
+        };
+        stopper_set(m, s, f)
+    }),
+    member("FollowerCount", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        let (a, g) = parts(m);
+        let n = a.followers(g, x).map_err(|e| s.err(engine(e)))?.len();
+        Ok(Value::int(n as i64))
+    }),
+    member("Tiny", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        tiny_of(m, s, x, true)
+    }),
+    member("Miny", 0, |m, s, this, _| {
+        let x = this_stopper(m, s, this)?;
+        tiny_of(m, s, x, false)
+    }),
+    member("GameValue", 0, |_, _, this, _| Ok(this.clone())),
+    member("Subordinate", 1, |m, s, this, args| {
+        let x = this_stopper(m, s, this)?;
+        let b = crate::interp::builtins::game(m, s, args, 0)?;
+        let r = {
+            let (a, g) = parts(m);
+            a.subordinate(g, x, b).map_err(|e| s.err(engine(e)))?
+        };
+        match r {
+            Some(h) => stopper_value(m, s, h),
+            None => Err(s.err(msg("That game cannot be subordinated to the specified base."))),
+        }
+    }),
+    member("CanonicalForm", 0, |_, s, _, _| Err(s.err(msg("That is a loopy game.")))),
+];
+
+/// Loopy members answered by short games (LOOPY.md §3: trivially).
+pub static SHORT: &[Member] = &[
+    member("Onside", 0, |_, _, this, _| Ok(this.clone())),
+    member("Offside", 0, |_, _, this, _| Ok(this.clone())),
+    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsPseudonumber", 0, |m, s, this, _| {
+        let g = crate::interp::builtins::this_game(m, s, this)?;
+        Ok(boolean(m.games.is_number(g)))
+    }),
+    member("Upsum", 1, |m, s, this, args| {
+        let x = this_sides(m, s, this)?;
+        let y = arg_stopper(m, s, args, 0)?;
+        let r = sidesum(m, s, x.0, y, true)?;
+        stopper_value(m, s, r)
+    }),
+    member("Downsum", 1, |m, s, this, args| {
+        let x = this_sides(m, s, this)?;
+        let y = arg_stopper(m, s, args, 0)?;
+        let r = sidesum(m, s, x.0, y, false)?;
+        stopper_value(m, s, r)
+    }),
+    member("Degree", 0, |_, _, _, _| Ok(Value::int(0))),
+    member("IsIdempotent", 0, |m, s, this, _| {
+        let g = crate::interp::builtins::this_game(m, s, this)?;
+        Ok(boolean(g == m.games.zero()))
+    }),
+    member("GameValue", 0, |_, _, this, _| Ok(this.clone())),
+];
+
+/// `G.Pow(x)` / `G.PowTo(x)` with a loopy exponent x (a pseudonumber), as CGSuite: `G.PowTo(x)` is
+/// `G : x.Subordinate(1)` and `G.Pow(x)` is `<0 | H - G.PowTo(x - 1)>` for `G = <0|H>`. `None` when x is not
+/// loopy (the short members handle it).
+pub fn pow_global(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool) -> Option<Result<Value, EvalError>> {
+    loopy_of(x)?;
+    Some(pow_loopy(m, s, this, x, pow))
+}
+
+fn pow_loopy(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool) -> Result<Value, EvalError> {
+    {
+        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let xs = match sides_of(m, x) {
+            Some(Ok((a, b))) if a == b => a,
+            _ => return Err(s.arg_err(0, msg("Invalid exponent."))),
+        };
+        if pseudo(m, xs).is_none() {
+            return Err(s.arg_err(0, msg("Invalid exponent.")));
+        }
+        let one = m.games.integer(1);
+        let pow_to = |m: &mut Machine, e: Stopper| -> Result<Stopper, EvalError> {
+            let (a, gm) = parts(m);
+            let sub = a.subordinate(gm, e, one).map_err(|k| s.err(engine(k)))?;
+            let Some(sub) = sub else { return Err(s.arg_err(0, msg("Invalid exponent."))) };
+            a.ordinal_sum(gm, g, sub).map_err(|k| s.err(engine(k)))
+        };
+        if !pow {
+            let r = pow_to(m, xs)?;
+            return stopper_value(m, s, r);
+        }
+        let (lo, ro) = (m.games.left_options(g), m.games.right_options(g));
+        if lo.len() != 1 || ro.len() != 1 || lo[0] != m.games.zero() {
+            return Err(s.err(msg("Invalid base for `Pow` operation (base must be of the form {0|H}).")));
+        }
+        let minus_one = Stopper::Short(m.games.integer(-1));
+        let e = sidesum(m, s, xs, minus_one, true)?;
+        if pseudo(m, e).is_none() {
+            return Err(s.arg_err(0, msg("Invalid exponent.")));
+        }
+        let p = pow_to(m, e)?;
+        let np = neg(m, p);
+        let r = sidesum(m, s, np, Stopper::Short(ro[0]), true)?;
+        let z = (Stopper::Short(GameId(0)), Stopper::Short(GameId(0)));
+        literal_of_values(m, &[z], &[(r, r)]).map_err(|k| s.err(k))
+    }
+}
