@@ -79,7 +79,7 @@ pub fn serve(mut interp: Interpreter, jobs: mpsc::Receiver<Job>) {
             Job::Inspect { name, reply } => {
                 let text = match interp.variable(&name).cloned() {
                     Some(v) => Some(format!("{name} = {}", interp.display(&v))),
-                    None if interp.completion_names().iter().any(|n| *n == name) => {
+                    None if interp.completion_names().contains(&name) => {
                         Some(format!("{name}: a built-in global of cgs."))
                     }
                     None if interp.member_names().contains(&name.as_str()) => Some(format!(".{name}: a member.")),
@@ -108,7 +108,7 @@ impl Write for Streamer {
 
 fn execute(interp: &mut Interpreter, n: usize, code: &str, stream: Box<dyn FnMut(&str) + Send>) -> Outcome {
     let mut out = Streamer(stream);
-    let file = interp.sources().add(&format!("<cell:{n}>"), code);
+    let file = interp.sources().add(format!("<cell:{n}>"), code);
     let cells = parse_cells(code, file);
     let mut shown: Vec<Json> = Vec::new();
     for cell in &cells {
