@@ -10,6 +10,7 @@
 pub mod diag;
 pub mod game;
 pub mod interp;
+pub mod kernel;
 pub mod repl;
 pub mod ruleset;
 pub mod solve;

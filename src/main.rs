@@ -43,7 +43,8 @@ const EXAMPLES: &str = "Examples:
   cgs                         start the REPL
   cgs examples/clobber.cgs    run a script
   cgs -e '<1|*> + ^'          evaluate one cell
-  echo '*2 + *3' | cgs        run stdin as a script";
+  echo '*2 + *3' | cgs        run stdin as a script
+  cgs kernel install --user   install the Jupyter kernel (then pick \"cgs\" in Jupyter)";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Color {
@@ -60,6 +61,10 @@ fn parse_max_memory(s: &str) -> Result<usize, String> {
 }
 
 fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.get(1).map(String::as_str) == Some("kernel") {
+        return ExitCode::from(kernel_command(&argv[2..]));
+    }
     let args = Args::parse();
     if let Some(limit) = args.max_memory.or_else(cgs::game::budget::default_limit) {
         cgs::game::budget::set_limit(limit);
@@ -130,6 +135,45 @@ fn run(args: Args, color: bool) -> u8 {
         return start_repl(interp, color);
     }
     0
+}
+
+const KERNEL_USAGE: &str = "Usage: cgs kernel CONNECTION_FILE        run as a Jupyter kernel
+       cgs kernel install [--user|--prefix P]  install the kernelspec (default: --user)";
+
+/// `cgs kernel CONNECTION_FILE` and `cgs kernel install [--user|--prefix P]`.
+fn kernel_command(args: &[String]) -> u8 {
+    use cgs::kernel::install::{install, Target};
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let target = match words.as_slice() {
+        ["install"] | ["install", "--user"] => Target::User,
+        ["install", "--prefix", p] => Target::Prefix(PathBuf::from(p)),
+        ["install", "--prefix"] => {
+            eprintln!("Error: --prefix needs a directory.\n{KERNEL_USAGE}");
+            return 2;
+        }
+        ["-h"] | ["--help"] | [] => {
+            println!("{KERNEL_USAGE}");
+            return if words.is_empty() { 2 } else { 0 };
+        }
+        [file] if !file.starts_with('-') && *file != "install" => {
+            script::install_panic_hook();
+            return cgs::kernel::run(file) as u8;
+        }
+        _ => {
+            eprintln!("Error: unexpected arguments to `cgs kernel`.\n{KERNEL_USAGE}");
+            return 2;
+        }
+    };
+    match install(&target) {
+        Ok(dir) => {
+            println!("Installed the cgs kernelspec in {}", dir.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("Error: {e}");
+            1
+        }
+    }
 }
 
 fn start_repl(interp: Interpreter, color: bool) -> u8 {

@@ -6,12 +6,14 @@
 //! - [`repl`]: REPL transcripts through the terminal-free backend, from `tests/integration/repl/*.repl`.
 //! - [`cli`]: the built `cgs` binary: `-e`, script files, stdin, exit codes, `--help`.
 //! - [`docs`]: the REPL transcripts in `README.md` are replayed and must match.
+//! - [`kernel`]: the Jupyter kernel through `jupyter_client` and `nbclient` (a Python venv under `target/`).
 //!
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
 //! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
 
 mod cli;
 mod docs;
+mod kernel;
 mod layering;
 mod native_agreement;
 mod pty;
