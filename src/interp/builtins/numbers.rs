@@ -1,9 +1,10 @@
 //! Members of integers and rationals (numbers also answer every game member, see `game.rs`).
 
 use super::{boolean, integer, member, number, Member, Site};
+use crate::game::number::nimfield;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::value::{div_mod_floor, is_dyadic, Value};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer as _;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -17,13 +18,34 @@ pub static INTEGER: &[Member] = &[
         }
         Ok(Value::int(a ^ b))
     }),
+    // Nim arithmetic on naturals of any size (`game::number::nimfield`), with CGSuite's error wording.
     member("NimProduct", 1, |_, s, this, args| {
-        let a = int(s, this)?.to_u64();
-        let b = non_negative(s, args, 0)?.to_u64();
-        match (a, b) {
-            (Some(a), Some(b)) => Ok(Value::int(crate::game::impartial::nim_product(a, b))),
-            _ => Err(s.err(ErrorKind::Overflow)),
-        }
+        let (a, b) = (natural(s, this, "NimProduct")?, natural(s, &args[0], "NimProduct")?);
+        Ok(Value::int(BigInt::from(nimfield::nim_product(&a, &b))))
+    }),
+    member("NimInverse", 0, |_, s, this, _| {
+        let a = positive(s, this, "NimInverse")?;
+        Ok(Value::int(BigInt::from(nimfield::nim_inverse(&a).ok_or_else(|| s.bug())?)))
+    }),
+    member("NimDiv", 1, |_, s, this, args| {
+        let a = natural(s, this, "NimDiv")?;
+        let b = positive(s, &args[0], "NimInverse")?;
+        let inv = nimfield::nim_inverse(&b).ok_or_else(|| s.bug())?;
+        Ok(Value::int(BigInt::from(nimfield::nim_product(&a, &inv))))
+    }),
+    member("NimExp", 1, |_, s, this, args| {
+        let a = natural(s, this, "NimProduct")?;
+        let e = match match &args[0] {
+            Value::Integer(e) => e.to_biguint(),
+            _ => None,
+        } {
+            Some(e) => e,
+            None => {
+                let message = "Exponent for NimExp must be a nonnegative integer.".to_string();
+                return Err(s.err(ErrorKind::InvalidArgument { message }));
+            }
+        };
+        Ok(Value::int(BigInt::from(nimfield::nim_exp(&a, &e))))
     }),
     member("Gcd", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))),
     member("Lcm", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))),
@@ -158,6 +180,29 @@ fn int<'v>(s: &Site, this: &'v Value) -> Result<&'v BigInt, EvalError> {
 
 fn rat(s: &Site, this: &Value) -> Result<BigRational, EvalError> {
     this.as_rational().ok_or_else(|| s.bug())
+}
+
+/// A natural-number operand of a nim operation (`this` or an argument), with CGSuite's error.
+fn natural(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
+    match v {
+        Value::Integer(n) => n.to_biguint().ok_or_else(|| {
+            let message = format!("{op} applies only to nonnegative integers.");
+            s.err(ErrorKind::InvalidArgument { message })
+        }),
+        _ => Err(s.wrong_type(0, "Integer", v)),
+    }
+}
+
+/// A positive operand of `NimInverse` / `NimDiv`, with CGSuite's error.
+fn positive(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
+    match v {
+        Value::Integer(n) if n.is_positive() => Ok(n.magnitude().clone()),
+        Value::Integer(_) => {
+            let message = format!("{op} applies only to positive integers.");
+            Err(s.err(ErrorKind::InvalidArgument { message }))
+        }
+        _ => Err(s.wrong_type(0, "Integer", v)),
+    }
 }
 
 fn non_negative<'v>(s: &Site, args: &'v [Value], i: usize) -> Result<&'v BigInt, EvalError> {
