@@ -258,7 +258,7 @@ impl MisereGame {
 
 impl Object for MisereGame {
     fn type_name(&self) -> &'static str {
-        "MisereGame"
+        "MisereCanonicalGame"
     }
     fn display(&self, _: &mut Games) -> String {
         arena(|a| a.display(self.0))
@@ -802,6 +802,11 @@ fn this_misere(s: &Site, this: &Value) -> Result<MisereId, EvalError> {
     downcast::<MisereGame>(this).map(|g| g.0).ok_or_else(|| s.bug())
 }
 
+fn misere_bool(s: &Site, this: &Value, f: fn(&mut MisereGames, MisereId) -> bool) -> Result<Value, EvalError> {
+    let g = this_misere(s, this)?;
+    Ok(Value::Boolean(arena(|a| f(a, g))))
+}
+
 fn outcome(next_wins: bool) -> Value {
     Value::Outcome(if next_wins { Outcome::N } else { Outcome::P })
 }
@@ -933,6 +938,16 @@ pub static MISERE_GAME: &[Member] = &[
     member("MisereNimValue", 0, misere_nim_value),
     member("Genus", 0, genus),
     member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
+    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)),
+    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)),
+    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)),
+    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)),
+    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)),
+    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)),
+    member("Mate", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(MisereGame::value(arena(|a| a.mate(g))))
+    }),
     member("Options", 1, |_, s, this, args| {
         super::player(s, args, 0)?;
         misere_options(s, this)
