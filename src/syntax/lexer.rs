@@ -187,6 +187,10 @@ pub enum Token<'input> {
     /// `*`: a nimber in operand position, multiplication between operands.
     #[token("*")]
     Star,
+    /// `*[`: opens a misère canonical game literal `*[…]` (CGSuite's `*` applied to a list). Written without a
+    /// space; `a * [..]` with a space is still a product.
+    #[token("*[")]
+    StarBracket,
     /// `^`: up in operand position, power between operands.
     #[token("^")]
     Caret,
@@ -459,7 +463,7 @@ impl Token<'_> {
     /// cell splitter to see that a text is unfinished without parsing it.
     pub fn bracket_delta(&self) -> i32 {
         match self {
-            Token::LParen | Token::LBracket | Token::LBrace => 1,
+            Token::LParen | Token::LBracket | Token::StarBracket | Token::LBrace => 1,
             Token::RParen | Token::RBracket | Token::RBrace => -1,
             _ => 0,
         }
@@ -581,6 +585,7 @@ impl fmt::Display for Token<'_> {
             Token::Left => "Left",
             Token::Right => "Right",
             Token::Star => "*",
+            Token::StarBracket => "*[",
             Token::Caret => "^",
             Token::Down => "v",
             Token::PlusMinus => "+-",

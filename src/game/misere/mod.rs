@@ -778,5 +778,7 @@ fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
     crate::game::impartial::mex(values)
 }
 
+mod predicates;
+
 #[cfg(test)]
 mod tests;

@@ -196,3 +196,23 @@ fn differences_are_exact() {
         }
     }
 }
+
+#[test]
+fn mate_and_introversion() {
+    let mut games = MisereGames::new();
+    let (zero, star, star2) = (games.zero(), games.nim(1), games.nim(2));
+    // Hand derivation (ONAG ch. 12): mate(0) = *, mate(*) = 0, mate(*2) = {mate 0, mate *} = {*, 0} = *2.
+    assert_eq!(games.mate(zero), star);
+    assert_eq!(games.mate(star), zero);
+    assert_eq!(games.mate(star2), star2);
+    // mate({*2}) = {mate *2} = {*2}; CGSuite 2.2 prints `*[2,2].Mate` (= {*2}) as `*[2#]`.
+    let g = games.game(&[star2]);
+    assert_eq!(games.mate(g), g);
+    // CGSuite 2.2: `[*[], *[1], *[2,2], *[[2],0]].IsExtraverted` is [true, true, true, false]
+    // (`*[2,2]` is {*2}, `*[[2],0]` is {{*2}, 0}).
+    let h = games.game(&[g, zero]);
+    assert!(games.is_extraverted(zero));
+    assert!(games.is_extraverted(star));
+    assert!(games.is_extraverted(g));
+    assert!(!games.is_extraverted(h));
+}

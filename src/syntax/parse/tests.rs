@@ -272,7 +272,8 @@ fn invalid_assignment_targets() {
     let member = "Syntax error: a member cannot be assigned; values have no assignable members.";
     assert_eq!(errs("f()[1] := 2"), [format!("{target}@0..3")]);
     assert_eq!(errs("f(1) := 2"), [format!("{target}@0..4")]);
-    assert_eq!(errs("*[1] := 2"), [format!("{target}@0..1")]);
+    // `* [1]` with a space: a nimber indexed (`*[1]` without one is a misère literal).
+    assert_eq!(errs("* [1] := 2"), [format!("{target}@0..1")]);
     assert_eq!(errs("a.b := 3"), [format!("{member}@0..3")]);
     assert_eq!(errs("a[1].b := 3"), [format!("{member}@0..6")]);
     assert_eq!(errs("a.b[1] := 3"), [format!("{member}@0..3")]);

@@ -22,6 +22,15 @@ pub(super) fn this_misere(s: &Site, this: &Value) -> Result<MisereId, EvalError>
     downcast::<MisereGame>(this).map(|g| g.0).ok_or_else(|| s.bug())
 }
 
+pub(super) fn misere_bool(
+    s: &Site,
+    this: &Value,
+    f: fn(&mut MisereGames, MisereId) -> bool,
+) -> Result<Value, EvalError> {
+    let g = this_misere(s, this)?;
+    Ok(Value::Boolean(arena(|a| f(a, g))))
+}
+
 pub(super) fn outcome(next_wins: bool) -> Value {
     Value::Outcome(if next_wins { Outcome::N } else { Outcome::P })
 }
@@ -157,6 +166,16 @@ pub static MISERE_GAME: &[Member] = &[
     member("MisereNimValue", 0, misere_nim_value),
     member("Genus", 0, genus),
     member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
+    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)),
+    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)),
+    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)),
+    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)),
+    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)),
+    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)),
+    member("Mate", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(MisereGame::value(arena(|a| a.mate(g))))
+    }),
     member("Options", 1, |_, s, this, args| {
         super::super::player(s, args, 0)?;
         misere_options(s, this)

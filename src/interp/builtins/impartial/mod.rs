@@ -258,7 +258,7 @@ impl MisereGame {
 
 impl Object for MisereGame {
     fn type_name(&self) -> &'static str {
-        "MisereGame"
+        "MisereCanonicalGame"
     }
     fn display(&self, _: &mut Games) -> String {
         arena(|a| a.display(self.0))
