@@ -4,6 +4,7 @@
 //! |---|---|
 //! | [`short`] | canonical short partizan games: the hash-consing arena ([`Games`]), canonical construction, comparison, arithmetic, printing, thermographs, atomic weights, uptimals, subordinates |
 //! | [`number`] | the numbers the engine computes with ([`Dyadic`]) |
+//! | [`graph`] | graphs with labelled vertices and edges (CGSuite's `Graph`): notation, constructors, structural operations, canonical keys |
 //! | [`impartial`] | nim values of game trees, take-and-break codes and periodicity, obligated sums |
 //! | [`misere`] | misère canonical forms and genus |
 //! | [`sumber`] | Kao's sumbers |
@@ -15,6 +16,7 @@
 //! ids. Operations are methods on `Games` and take `&mut self` where they may create games.
 
 pub mod budget;
+pub mod graph;
 pub mod impartial;
 pub mod loopy;
 pub mod misere;

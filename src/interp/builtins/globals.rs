@@ -37,6 +37,9 @@ pub fn register_globals(globals: &mut Globals) {
     for (name, o) in CONSTANTS {
         globals.natives.insert(name, Value::Outcome(o));
     }
+    for (name, v) in super::graph::constants() {
+        globals.natives.insert(name, v);
+    }
     for (name, v) in super::grid::constants() {
         globals.natives.insert(name, v);
     }

@@ -10,6 +10,7 @@
 mod collections;
 mod game;
 mod globals;
+pub mod graph;
 pub mod grid;
 pub mod impartial;
 pub mod loopy;
@@ -156,6 +157,8 @@ fn all_tables() -> Vec<&'static [Member]> {
         misc::PLAYER,
         misc::OUTCOME,
         misc::THERMOGRAPH,
+        graph::GRAPH,
+        graph::GRAPH_CLASS,
         grid::GRID,
         grid::GRID_CLASS,
         sumber::SUMBER,
