@@ -250,6 +250,9 @@ pub enum Token<'input> {
     /// `.`
     #[token(".")]
     Dot,
+    /// `..` (an integer range, `a..b` or `a..b..step`).
+    #[token("..")]
+    DotDot,
     /// `,`
     #[token(",")]
     Comma,
@@ -436,6 +439,7 @@ impl Token<'_> {
                 | Token::LtGt
                 | Token::Arrow
                 | Token::Dot
+                | Token::DotDot
                 | Token::Comma
                 | Token::Bar
                 | Token::Bars(_)
@@ -536,6 +540,7 @@ impl fmt::Display for Token<'_> {
             Token::LtGt => "<>",
             Token::Arrow => "->",
             Token::Dot => ".",
+            Token::DotDot => "..",
             Token::Comma => ",",
             Token::Semi => ";",
             Token::LParen => "(",
