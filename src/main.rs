@@ -22,7 +22,7 @@ struct Args {
     files: Vec<PathBuf>,
 
     /// Evaluate SRC as one cell and print its value.
-    #[arg(short = 'e', long = "eval", value_name = "SRC", conflicts_with = "files")]
+    #[arg(short = 'e', long = "eval", value_name = "SRC", conflicts_with = "files", allow_hyphen_values = true)]
     eval: Option<String>,
 
     /// Start the REPL after running the files or `-e` (their definitions stay available).

@@ -117,6 +117,15 @@ pub enum ExprKind {
         /// Right operand.
         rhs: Box<Expr>,
     },
+    /// `a..b` or `a..b..step`: the integers from `a` to `b` (inclusive) by `step` (default 1).
+    Range {
+        /// Start.
+        from: Box<Expr>,
+        /// Inclusive end.
+        to: Box<Expr>,
+        /// Step.
+        by: Option<Box<Expr>>,
+    },
     /// `x is Game`.
     Is {
         /// The value tested.

@@ -263,6 +263,9 @@ pub enum Token<'input> {
     /// `.`
     #[token(".")]
     Dot,
+    /// `..` (an integer range, `a..b` or `a..b..step`).
+    #[token("..")]
+    DotDot,
     /// `,`
     #[token(",")]
     Comma,
@@ -503,6 +506,7 @@ impl Token<'_> {
                 | Token::LtGt
                 | Token::Arrow
                 | Token::Dot
+                | Token::DotDot
                 | Token::Comma
                 | Token::Bar
                 | Token::Bars(_)
@@ -607,6 +611,7 @@ impl fmt::Display for Token<'_> {
             Token::LtGt => "<>",
             Token::Arrow => "->",
             Token::Dot => ".",
+            Token::DotDot => "..",
             Token::Comma => ",",
             Token::Semi => ";",
             Token::LParen => "(",

@@ -200,6 +200,17 @@ fn write_expr(out: &mut String, e: &Expr) {
             write_expr(out, rhs);
             out.push(')');
         }
+        ExprKind::Range { from, to, by } => {
+            out.push_str("(.. ");
+            write_expr(out, from);
+            out.push(' ');
+            write_expr(out, to);
+            if let Some(by) = by {
+                out.push(' ');
+                write_expr(out, by);
+            }
+            out.push(')');
+        }
         ExprKind::Is { expr, ty } => {
             out.push_str("(is ");
             write_expr(out, expr);

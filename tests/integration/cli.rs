@@ -41,6 +41,16 @@ fn eval_prints_the_value_of_one_cell() {
 }
 
 #[test]
+fn eval_accepts_a_source_starting_with_a_minus() {
+    // Issue 15 item 9: `-1/2` and `-^` are expressions, not options. By hand: -(1/2) and -^ = v.
+    let out = cgs(&["-e", "-1/2"], None);
+    assert_eq!(text(&out.stdout), "-1/2\n");
+    assert_eq!(out.status.code(), Some(0));
+    let out = cgs(&["-e", "-^"], None);
+    assert_eq!(text(&out.stdout), "v\n");
+}
+
+#[test]
 fn eval_errors_exit_with_status_1() {
     let out = cgs(&["-e", "1 / 0"], None);
     assert_eq!(out.status.code(), Some(1));

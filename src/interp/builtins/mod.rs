@@ -30,6 +30,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 use std::rc::Rc;
 
+pub(crate) use collections::integer_range;
 pub use globals::{register_globals, GLOBALS};
 
 /// A native global function.

@@ -173,6 +173,7 @@ impl<'a> Machine<'a> {
             ExprKind::Comprehension { .. } => self.eval_comprehension(e),
             ExprKind::Unary { .. } => self.eval_unary(e),
             ExprKind::Binary { .. } => self.eval_binary(e),
+            ExprKind::Range { from, to, by } => self.eval_range(from, to, by.as_deref(), e.span),
             ExprKind::Is { .. } => self.eval_is(e),
             ExprKind::Member { .. } => self.eval_member(e),
             ExprKind::Call { callee, args } => self.call_expr(callee, args, e.span),
@@ -343,6 +344,18 @@ impl<'a> Machine<'a> {
             }
             _ => unreachable!("dispatched by kind"),
         }
+    }
+
+    /// `a..b..step`: the list of integers (see `builtins::collections::integer_range`).
+    #[inline(never)]
+    fn eval_range(&mut self, from: &Expr, to: &Expr, by: Option<&Expr>, span: Span) -> Eval<Value> {
+        let a = self.eval_integer(from, "range bound")?;
+        let b = self.eval_integer(to, "range bound")?;
+        let step = match by {
+            Some(s) => self.eval_integer(s, "range step")?,
+            None => BigInt::one(),
+        };
+        crate::interp::builtins::integer_range(&a, &b, &step).map_err(|k| Exit::from(EvalError::new(k, span)))
     }
 
     #[inline(never)]

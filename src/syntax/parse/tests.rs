@@ -157,6 +157,16 @@ fn precedence() {
 }
 
 #[test]
+fn ranges() {
+    // CGSuite's `rangeExpr`: looser than `+`, tighter than comparisons; `x.y` stays a member.
+    assert_eq!(sx("1..5"), "(.. 1 5)");
+    assert_eq!(sx("1..10..3"), "(.. 1 10 3)");
+    assert_eq!(sx("1 + 1..2 + 2"), "(.. (+ 1 1) (+ 2 2))");
+    assert_eq!(sx("1..3 == L"), "(== (.. 1 3) L)");
+    assert_eq!(sx("x.y..z"), "(.. (. x y) z)");
+}
+
+#[test]
 fn functions() {
     assert_eq!(sx("x -> x + 1"), "(fn (x) (+ x 1))");
     assert_eq!(sx("(x, y) -> x * y"), "(fn (x y) (* x y))");
