@@ -11,6 +11,7 @@
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
 //! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
 
+mod cgsuite;
 mod cli;
 mod docs;
 mod kernel;

@@ -81,10 +81,24 @@ pub static LIST: &[Member] = &[
         let pos = the_list(s, this)?.index_of(&args[0]);
         Ok(Value::int(pos.map_or(0, |p| p + 1)))
     }),
+    // CGSuite's `Sublist(i, j)` stops at the end of the list (`[1].Sublist(1,2)` is `[1]`, CGSuite 2.2).
     member("Sublist", 2, |_, s, this, args| {
         let l = the_list(s, this)?;
-        let (i, j) = range(s, args, l.len())?;
+        let mut clamped = args.to_vec();
+        if let Value::Integer(j) = &args[1] {
+            if num_traits::ToPrimitive::to_usize(&**j).is_some_and(|j| j > l.len()) {
+                clamped[1] = Value::int(l.len());
+            }
+        }
+        let (i, j) = range(s, &clamped, l.len())?;
         Ok(Value::List(l.clone().slice(i..j)))
+    }),
+    // The elements without repeats, first occurrences in order (CGSuite 2.2: `[2,2,-1,5].Distinct` is
+    // `[2,-1,5]`).
+    member("Distinct", 0, |_, s, this, _| {
+        let l = the_list(s, this)?;
+        let mut seen = std::collections::BTreeSet::new();
+        Ok(Value::List(l.iter().filter(|v| seen.insert((*v).clone())).cloned().collect()))
     }),
     member("Sum", 0, |m, s, this, _| sum_values(m, s, the_list(s, this)?.iter().cloned().collect())),
     member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),

@@ -11,6 +11,11 @@ pub static STRING: &[Member] = &[
     member("Length", 0, |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))),
     member("Size", 0, |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))),
     member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_str(s, this)?.is_empty()))),
+    member("ToUpperCase", 0, |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_uppercase()))),
+    member("ToLowerCase", 0, |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_lowercase()))),
+    member("Concat", 1, |m, s, this, args| {
+        Ok(Value::str(&(the_str(s, this)?.to_string() + &args[0].display_plain(m.games))))
+    }),
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.contains(string(s, args, 0)?)))),
     member("StartsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.starts_with(string(s, args, 0)?)))),
     member("EndsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.ends_with(string(s, args, 0)?)))),
