@@ -44,13 +44,16 @@ struct Search<'a, V, E> {
     nodes: usize,
 }
 
+/// A vertex's refinement signature: its colour and its neighbours' (direction, edge label, colour).
+type Signature<'e, E> = (usize, Vec<(bool, &'e E, usize)>);
+
 impl<V: Clone + Ord, E: Clone + Ord> Search<'_, V, E> {
     /// Refines colours to a stable partition; colours are ranks `0..k` of canonical signatures.
     fn refine(&self, mut colours: Vec<usize>) -> Vec<usize> {
         let n = colours.len();
         let mut classes = count_classes(&colours);
         loop {
-            let sigs: Vec<(usize, Vec<(bool, &E, usize)>)> = (0..n)
+            let sigs: Vec<Signature<E>> = (0..n)
                 .map(|i| {
                     let mut nb: Vec<(bool, &E, usize)> = self.g.vertices[i]
                         .edges
@@ -62,7 +65,7 @@ impl<V: Clone + Ord, E: Clone + Ord> Search<'_, V, E> {
                     (colours[i], nb)
                 })
                 .collect();
-            let mut sorted: Vec<&(usize, Vec<(bool, &E, usize)>)> = sigs.iter().collect();
+            let mut sorted: Vec<&Signature<E>> = sigs.iter().collect();
             sorted.sort();
             sorted.dedup();
             colours = sigs.iter().map(|s| sorted.binary_search(&s).expect("present")).collect();
