@@ -19,6 +19,32 @@ use crate::syntax::span::Span;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+/// The protocol methods every game-like ruleset value shares: `+`/`-` build sums of positions, `-x` negates,
+/// the canonical game is [`GameOf::game`], and `x is Game` holds.
+macro_rules! gamelike_methods {
+    () => {
+        fn binary(
+            &self,
+            m: &mut Machine,
+            op: BinOp,
+            lhs: &Value,
+            rhs: &Value,
+            span: Span,
+        ) -> Option<Result<Value, EvalError>> {
+            binary(m, op, lhs, rhs, span)
+        }
+        fn negate(&self, m: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
+            negate(m, this).map(Ok)
+        }
+        fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
+            Some(self.game(m, span))
+        }
+        fn is_game(&self) -> bool {
+            true
+        }
+    };
+}
+
 /// The canonical game of a ruleset value that stands for one.
 trait GameOf {
     fn game(&self, m: &mut Machine, span: Span) -> Result<GameId, EvalError>;
@@ -137,25 +163,7 @@ impl Object for Position {
     fn dynamic_member_names(&self) -> Vec<String> {
         self.inst.member_names()
     }
-    fn binary(
-        &self,
-        m: &mut Machine,
-        op: BinOp,
-        lhs: &Value,
-        rhs: &Value,
-        span: Span,
-    ) -> Option<Result<Value, EvalError>> {
-        binary(m, op, lhs, rhs, span)
-    }
-    fn negate(&self, m: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
-        negate(m, this).map(Ok)
-    }
-    fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
-        Some(self.game(m, span))
-    }
-    fn is_game(&self) -> bool {
-        true
-    }
+    gamelike_methods!();
 }
 
 impl Object for PositionSum {
@@ -193,25 +201,7 @@ impl Object for PositionSum {
     fn members(&self) -> &'static [Member] {
         tables::POSITION_SUM
     }
-    fn binary(
-        &self,
-        m: &mut Machine,
-        op: BinOp,
-        lhs: &Value,
-        rhs: &Value,
-        span: Span,
-    ) -> Option<Result<Value, EvalError>> {
-        binary(m, op, lhs, rhs, span)
-    }
-    fn negate(&self, m: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
-        negate(m, this).map(Ok)
-    }
-    fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
-        Some(self.game(m, span))
-    }
-    fn is_game(&self) -> bool {
-        true
-    }
+    gamelike_methods!();
 }
 
 impl Object for GameOption {
@@ -225,25 +215,7 @@ impl Object for GameOption {
         let any: &dyn std::any::Any = other;
         any.downcast_ref::<GameOption>().map(|o| self.0.cmp(&o.0))
     }
-    fn binary(
-        &self,
-        m: &mut Machine,
-        op: BinOp,
-        lhs: &Value,
-        rhs: &Value,
-        span: Span,
-    ) -> Option<Result<Value, EvalError>> {
-        binary(m, op, lhs, rhs, span)
-    }
-    fn negate(&self, m: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
-        negate(m, this).map(Ok)
-    }
-    fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
-        Some(self.game(m, span))
-    }
-    fn is_game(&self) -> bool {
-        true
-    }
+    gamelike_methods!();
 }
 
 fn script_member(
