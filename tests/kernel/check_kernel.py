@@ -117,12 +117,20 @@ try:
 
     # Interrupt a long cell.
     msg_id = kc.execute("n := 0; while true do n := n + 1 end")
+    # Interrupt only once the kernel is running this cell (under a loaded CI machine it may start late; an
+    # interrupt that arrives before a cell starts does not carry over to it).
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        m = kc.get_iopub_msg(timeout=60)
+        if (m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "status"
+                and m["content"]["execution_state"] == "busy"):
+            break
     time.sleep(1.0)
     hb_alive = km.is_alive() and kc.hb_channel.is_beating()
     check(hb_alive, "the heartbeat answers while a cell runs")
     t0 = time.time()
     km.interrupt_kernel()
-    reply = kc.get_shell_msg(timeout=10)
+    reply = kc.get_shell_msg(timeout=30)
     elapsed = time.time() - t0
     check(reply["content"]["status"] == "error" and "Interrupted" in reply["content"]["evalue"],
           "an interrupted cell ends with an Interrupted error")
