@@ -87,14 +87,16 @@ pub fn limit() -> usize {
 /// Sets the budget in bytes (and forgets an excess seen under the old one).
 pub fn set_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
-    PEAK_OVER.store(0, Ordering::Relaxed);
+    let now = used();
+    PEAK_OVER.store(if now > bytes { now } else { 0 }, Ordering::Relaxed);
 }
 
 /// Whether the budget was exceeded since the last report: the live bytes are over it now, or went over it
 /// for a moment (the allocator keeps the peak). It stays true until [`reported_use`] is asked.
 #[inline]
 pub fn exceeded() -> bool {
-    PEAK_OVER.load(Ordering::Relaxed) != 0 || used() > limit()
+    // One load on the hot path: the allocator records every excess in PEAK_OVER as it happens.
+    PEAK_OVER.load(Ordering::Relaxed) != 0
 }
 
 /// The bytes in use when the budget was last found exceeded (and forgets it), or the current use.
