@@ -61,6 +61,15 @@ pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static)
     }
 }
 
+/// Whether a cell whose last statement gave `last` shows that value (REPL, scripts and the Jupyter kernel):
+/// not after a trailing `;` or a `def`, and `Nothing` only where it is an expression's value.
+pub fn shows_value(block: &Block, last: &Value) -> bool {
+    let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
+    let quiet_nothing =
+        matches!(last, Value::Nothing) && block.stmts.last().is_none_or(|s| statement_without_value(&s.kind));
+    !block.trailing_semicolon && !is_definition && !quiet_nothing
+}
+
 /// Statements whose `Nothing` is not shown at top level: loops, `Print(…)`, declarations and rulesets.
 /// Any other expression that yields `Nothing` prints `Nothing`, as CGSuite shows it (`if false then 1 end`,
 /// `[].Find(x -> x == 3)`).
@@ -151,10 +160,7 @@ impl Interpreter {
             for stmt in &block.stmts {
                 last = guarded(stmt.span, || m.eval_top(stmt))?;
             }
-            let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
-            let quiet_nothing = matches!(last, value::Value::Nothing)
-                && block.stmts.last().is_none_or(|s| statement_without_value(&s.kind));
-            if !block.trailing_semicolon && !is_definition && !quiet_nothing {
+            if shows_value(block, &last) {
                 let text = guarded(block.span, || Ok(last.display(m.games)))?;
                 m.write_line(&text, block.span)?;
             }

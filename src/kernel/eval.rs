@@ -5,7 +5,6 @@
 use super::display::bundle;
 use crate::diag::{render_to_string, Diagnostic};
 use crate::interp::Interpreter;
-use crate::syntax::ast::ExprKind;
 use crate::syntax::parse::{is_incomplete, parse_cells};
 use serde_json::Value as Json;
 use std::io::Write;
@@ -118,20 +117,14 @@ fn execute(interp: &mut Interpreter, n: usize, code: &str, stream: Box<dyn FnMut
             let result = panic::catch_unwind(AssertUnwindSafe(|| interp.eval_value(&cell.block, &mut out)));
             match result {
                 Ok(Ok(value)) => {
-                    let is_def = cell.block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
-                    if !cell.block.trailing_semicolon && !is_def && !matches!(value, crate::interp::Value::Nothing) {
+                    if crate::interp::shows_value(&cell.block, &value) {
                         shown.push(bundle(interp, &value));
                     }
                     None
                 }
                 Ok(Err(e)) => Some(vec![Diagnostic::from(&e)]),
                 Err(payload) => {
-                    let what = payload
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "the interpreter panicked".to_string());
-                    Some(vec![Diagnostic::internal_bug(what, cell.span)])
+                    Some(vec![Diagnostic::internal_bug(crate::repl::script::panic_message(&*payload), cell.span)])
                 }
             }
         };

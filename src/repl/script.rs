@@ -112,18 +112,22 @@ fn eval_guarded(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write) -> R
             Err(d)
         }
         Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "the interpreter panicked".to_string());
-            let mut d = Diagnostic::internal_bug(what, cell.span);
+            let mut d = Diagnostic::internal_bug(panic_message(&*payload), cell.span);
             if let (Some(location), Some(note)) = (PANIC_LOCATION.with(|l| l.borrow_mut().take()), d.notes.last_mut()) {
                 note.push_str(&format!(" (the panic happened at {location})"));
             }
             Err(d)
         }
     }
+}
+
+/// The message of a caught panic (its `&str` or `String` payload), for an internal-error diagnostic.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "the interpreter panicked".to_string())
 }
 
 /// Whether a cell that failed to parse looks like a CGSuite game literal in braces (`{3|-1}`, `{0,*|0}`).
