@@ -374,8 +374,10 @@ impl ErrorKind {
             HookResult { hook, ty } => {
                 format!("`{hook}` must return a collection, not a value of type `{ty}`.")
             }
-            NotShortGame { position } => {
-                format!("That is not a short game: {position} is among its own followers.")
+            // CGSuite's wording, which does not name the position.
+            NotShortGame { .. } => {
+                "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
+                    .to_string()
             }
             InvalidGrid { message } => format!("Invalid grid: {message}."),
             NotImpartial { game } => format!("That game is not impartial: {game}"),

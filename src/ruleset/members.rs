@@ -3,6 +3,7 @@
 //! A position's member lookup: the ruleset's own `def`s, then [`POSITION`], then every game member of its
 //! canonical form. A sum's: [`POSITION_SUM`], then the game members of its canonical form.
 
+use super::loopy as cycling;
 use super::memo::{canonical, position_node, raw_options};
 use super::objects as dispatch;
 use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
@@ -117,19 +118,31 @@ pub static POSITION: &[Member] = &[
     member("OutcomeClass", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
-        let known = p.inst.memo.borrow().nodes[idx as usize].canonical;
-        let g = match known {
-            Some(g) => Some(g),
-            None if p.inst.impartial => Some(canonical(m, &p.inst, idx, s.span)?),
-            None => None,
+        let (known, loopy) = {
+            let memo = p.inst.memo.borrow();
+            let n = &memo.nodes[idx as usize];
+            (n.canonical, n.loopy)
         };
-        match g {
-            Some(g) => Ok(outcome_value(m.games.outcome(g))),
-            None => {
-                let sum = search::single(&p.inst, idx);
-                Ok(outcome_value(search::outcome(m, &sum, false, s.span)?))
-            }
+        if loopy.is_some() && known.is_none() {
+            return cycling::outcome_class(m, &p.inst, idx, s.span);
         }
+        let r = match known {
+            Some(g) => Ok(m.games.outcome(g)),
+            None if p.inst.impartial => canonical(m, &p.inst, idx, s.span).map(|g| m.games.outcome(g)),
+            None => search::outcome(m, &search::single(&p.inst, idx), false, s.span),
+        };
+        match r {
+            Ok(o) => Ok(outcome_value(o)),
+            Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => {
+                cycling::outcome_class(m, &p.inst, idx, s.span)
+            }
+            Err(e) => Err(e),
+        }
+    }),
+    member("GameValue", 0, |m, s, this, _| {
+        let p = this_position(s, this)?;
+        let idx = position_node(m, &p, s.span)?;
+        cycling::game_value(m, &p.inst, idx, s.span)
     }),
     member("MisereOutcomeClass", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
@@ -201,9 +214,17 @@ pub static POSITION_SUM: &[Member] = &[
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         Ok(game_value(m.games, g))
     }),
-    member("OutcomeClass", 0, |m, s, this, _| {
-        let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
-        Ok(outcome_value(m.games.outcome(g)))
+    member("OutcomeClass", 0, |m, s, this, _| match dispatch::sum_game(m, this_sum(s, this)?, s.span) {
+        Ok(g) => Ok(outcome_value(m.games.outcome(g))),
+        Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => {
+            let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
+            cycling::sum_outcome(m, &r, s.span)
+        }
+        Err(e) => Err(e),
+    }),
+    member("GameValue", 0, |m, s, this, _| {
+        let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
+        cycling::sum_game_value(m, &r, s.span)
     }),
     member("MisereOutcomeClass", 0, |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;

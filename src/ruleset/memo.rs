@@ -17,6 +17,7 @@
 use super::key::encode;
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
+use crate::game::loopy::Stopper;
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -43,6 +44,8 @@ pub struct SumRef {
     pub terms: Vec<Term>,
     /// The constant part (`None` for 0).
     pub constant: Option<GameId>,
+    /// Loopy values among the parts (`on`, `off`, …), by their sides: such a sum is no short game.
+    pub loopy: Vec<(Stopper, Stopper)>,
 }
 
 /// How a node splits into components.
@@ -73,6 +76,8 @@ pub struct Node {
     pub right: Option<Rc<[SumRef]>>,
     /// Outcome-search results: `[normal, misère][Left first, Right first]` = whether the mover wins.
     pub wins: [[Option<bool>; 2]; 2],
+    /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`).
+    pub loopy: Option<(Stopper, Stopper)>,
 }
 
 /// The memo table of one ruleset instance.
@@ -104,6 +109,7 @@ impl Memo {
             left: None,
             right: None,
             wins: [[None; 2]; 2],
+            loopy: None,
         });
         self.index.insert(key, i);
         i
@@ -185,6 +191,10 @@ fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef
                 return Ok(());
             }
             None => {}
+        }
+        if let Some(sides) = crate::interp::builtins::loopy::sides_of_loopy(v) {
+            sum.loopy.push(sides);
+            return Ok(());
         }
     }
     let node = node_for(m, inst, v, span)?;
@@ -310,16 +320,25 @@ pub fn ensure_options(
     Ok(opts)
 }
 
-/// The terms whose values the canonical form of a node needs: its components, or all its options' terms.
+/// The terms whose values the canonical form of a node needs: its components, or all its options' terms. A
+/// loopy part (`on` as a component or an option) means the position is not short.
 fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Vec<Term>, EvalError> {
+    let not_short = |m: &mut Machine| {
+        let position = describe(m, inst, idx);
+        EvalError::new(ErrorKind::NotShortGame { position }, span)
+    };
     match ensure_split(m, inst, idx, span)? {
+        Split::Parts(sum) if !sum.loopy.is_empty() => Err(not_short(m)),
         Split::Parts(sum) => Ok(sum.terms.clone()),
         _ => {
             let mut deps = Vec::new();
             let left = ensure_options(m, inst, idx, Player::Left, span)?;
+            let right = if inst.impartial { left.clone() } else { ensure_options(m, inst, idx, Player::Right, span)? };
+            if left.iter().chain(right.iter()).any(|s| !s.loopy.is_empty()) {
+                return Err(not_short(m));
+            }
             deps.extend(left.iter().flat_map(|s| s.terms.iter().cloned()));
             if !inst.impartial {
-                let right = ensure_options(m, inst, idx, Player::Right, span)?;
                 deps.extend(right.iter().flat_map(|s| s.terms.iter().cloned()));
             }
             Ok(deps)

@@ -10,6 +10,7 @@
 //! globals, the member tables) and loads the standard library into a workspace.
 
 pub mod key;
+pub mod loopy;
 pub mod members;
 pub mod memo;
 pub mod objects;

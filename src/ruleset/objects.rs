@@ -86,10 +86,11 @@ impl Object for Instance {
     fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let inst = downcast_rc::<Instance>(o)?;
-        Some(
-            builtins::check_arity(site, Arity::Exact(1), args.len())
-                .and_then(|()| script::position(m, &inst, args[0].clone(), site.span)),
-        )
+        // Several arguments make one tuple state: `FoxAndGeese(geese, fox)` is `FoxAndGeese((geese, fox))`.
+        Some(builtins::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| {
+            let state = if args.len() == 1 { args[0].clone() } else { Value::Tuple(args.to_vec().into()) };
+            script::position(m, &inst, state, site.span)
+        }))
     }
 }
 
@@ -120,10 +121,11 @@ impl Object for PositionCtor {
         }
     }
     fn call(&self, _: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
-        Some(builtins::check_arity(site, Arity::Exact(1), args.len()).and_then(|()| match self.0.upgrade() {
+        Some(builtins::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| match self.0.upgrade() {
             Some(inst) => match &args[0] {
-                Value::Object(x) if as_position(x).is_some() => Ok(args[0].clone()),
-                s => Ok(Value::Object(Rc::new(Position::new(inst, s.clone())))),
+                Value::Object(x) if args.len() == 1 && as_position(x).is_some() => Ok(args[0].clone()),
+                s if args.len() == 1 => Ok(Value::Object(Rc::new(Position::new(inst, s.clone())))),
+                _ => Ok(Value::Object(Rc::new(Position::new(inst, Value::Tuple(args.to_vec().into()))))),
             },
             None => Err(site.err(ErrorKind::Internal { what: "a ruleset outlived its positions".into() })),
         }))
@@ -253,7 +255,7 @@ pub fn sum_game(m: &mut Machine, s: &PositionSum, span: Span) -> Result<GameId, 
 
 /// The memo form of a sum of positions.
 pub fn sum_ref(m: &mut Machine, s: &PositionSum, span: Span) -> Result<SumRef, EvalError> {
-    let mut r = SumRef { terms: Vec::with_capacity(s.terms.len()), constant: s.constant };
+    let mut r = SumRef { terms: Vec::with_capacity(s.terms.len()), constant: s.constant, loopy: Vec::new() };
     for (p, neg) in &s.terms {
         let node = match p.node.get() {
             Some(i) => i,

@@ -50,7 +50,14 @@ impl Position {
 
     /// The default printed form `Name(state)`.
     pub fn plain(inst: &Instance, state: &Value, games: &mut Games) -> String {
-        format!("{}({})", inst.name(), state.display(games))
+        match state {
+            // A tuple state prints as the arguments that make it (`R(a, b)` is `R((a, b))`).
+            Value::Tuple(items) if items.len() > 1 => {
+                let parts: Vec<String> = items.iter().map(|x| x.display(games)).collect();
+                format!("{}({})", inst.name(), parts.join(","))
+            }
+            _ => format!("{}({})", inst.name(), state.display(games)),
+        }
     }
 }
 

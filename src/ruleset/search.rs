@@ -82,7 +82,12 @@ impl Search<'_> {
         let mut constant = constant;
         let mut todo = terms;
         while let Some(t) = todo.pop() {
+            let loopy_part = |m: &mut Machine, t: &Term| {
+                let position = super::memo::describe(m, &t.inst, t.node);
+                Err(EvalError::new(ErrorKind::NotShortGame { position }, span))
+            };
             match ensure_split(m, &t.inst, t.node, span)? {
+                Split::Parts(sum) if !sum.loopy.is_empty() => return loopy_part(m, &t),
                 Split::Parts(sum) => {
                     todo.extend(sum.terms.iter().map(|u| Term { neg: u.neg ^ t.neg, ..u.clone() }));
                     if let Some(c) = sum.constant {
@@ -96,6 +101,9 @@ impl Search<'_> {
                 _ => {
                     let l = ensure_options(m, &t.inst, t.node, Player::Left, span)?;
                     let r = ensure_options(m, &t.inst, t.node, Player::Right, span)?;
+                    if l.iter().chain(r.iter()).any(|o| !o.loopy.is_empty()) {
+                        return loopy_part(m, &t);
+                    }
                     if !(l.is_empty() && r.is_empty()) {
                         out.push(t);
                     }
@@ -265,5 +273,5 @@ fn describe_compound(m: &mut Machine, c: &Compound) -> String {
 
 /// The single-position sum of a node.
 pub fn single(inst: &Rc<Instance>, node: u32) -> SumRef {
-    SumRef { terms: vec![Term { inst: inst.clone(), node, neg: false }], constant: None }
+    SumRef { terms: vec![Term { inst: inst.clone(), node, neg: false }], constant: None, loopy: Vec::new() }
 }

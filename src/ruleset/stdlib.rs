@@ -31,6 +31,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("<stdlib/coordinates.cgs>", include_str!("../../stdlib/coordinates.cgs")),
     ("<stdlib/grid_games.cgs>", include_str!("../../stdlib/grid_games.cgs")),
     ("<stdlib/graph_games.cgs>", include_str!("../../stdlib/graph_games.cgs")),
+    ("<stdlib/loopy_games.cgs>", include_str!("../../stdlib/loopy_games.cgs")),
 ];
 
 /// A global name as `&'static str`, leaked once per distinct name for the life of the process (the native

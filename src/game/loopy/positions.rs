@@ -10,17 +10,24 @@
 use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
 use crate::game::Games;
 
-/// The (onside, offside) value of every position (equal for stoppers).
+/// The (onside, offside) value of every position (equal for stoppers). `fixed[i]`, when given, is the known
+/// value of position i (its edges are ignored): a component valued elsewhere, e.g. a sum.
 pub fn position_values(
     arena: &mut LoopyArena,
     games: &mut Games,
     positions: &[Vertex],
+    fixed: &[Option<(Stopper, Stopper)>],
 ) -> Result<Vec<(Stopper, Stopper)>, LoopyError> {
     let n = positions.len();
-    let comps = tarjan(games, positions);
-    let mut value: Vec<Option<(Stopper, Stopper)>> = vec![None; n];
+    let empty = Vertex::default();
+    let edges = |p: usize| if fixed.get(p).is_some_and(Option::is_some) { &empty } else { &positions[p] };
+    let comps = tarjan(games, n, &edges);
+    let mut value: Vec<Option<(Stopper, Stopper)>> = (0..n).map(|p| fixed.get(p).copied().flatten()).collect();
     for comp in comps {
         games.poll_interrupt();
+        if comp.len() == 1 && value[comp[0]].is_some() {
+            continue;
+        }
         // The component's graph, once per side: its own positions first, then the finished exits embedded.
         let mut index = vec![u32::MAX; n];
         for (i, &p) in comp.iter().enumerate() {
@@ -29,9 +36,11 @@ pub fn position_values(
         let mut sides = Vec::new();
         for onside in [true, false] {
             let mut verts: Vec<Vertex> = vec![Vertex::default(); comp.len()];
+            // Each finished exit is embedded once per side.
+            let mut exits: rustc_hash::FxHashMap<Stopper, Edge> = rustc_hash::FxHashMap::default();
             for (i, &p) in comp.iter().enumerate() {
                 for left in [true, false] {
-                    let src = if left { &positions[p].left } else { &positions[p].right };
+                    let src = if left { &edges(p).left } else { &edges(p).right };
                     let mut out = Vec::with_capacity(src.len());
                     for e in src {
                         out.push(match *e {
@@ -39,7 +48,15 @@ pub fn position_values(
                             Edge::Loopy(q) if index[q as usize] != u32::MAX => Edge::Loopy(index[q as usize]),
                             Edge::Loopy(q) => {
                                 let (on, off) = value[q as usize].expect("successor components are finished");
-                                arena.embed(&mut verts, if onside { on } else { off })
+                                let x = if onside { on } else { off };
+                                match exits.get(&x) {
+                                    Some(&e) => e,
+                                    None => {
+                                        let e = arena.embed(&mut verts, x);
+                                        exits.insert(x, e);
+                                        e
+                                    }
+                                }
                             }
                         });
                     }
@@ -65,13 +82,12 @@ pub fn position_values(
 
 /// Strongly connected components in reverse topological order (every component after its successors),
 /// iteratively (no recursion on deep graphs).
-fn tarjan(games: &Games, positions: &[Vertex]) -> Vec<Vec<usize>> {
-    let n = positions.len();
+fn tarjan<'a>(games: &Games, n: usize, edges: &dyn Fn(usize) -> &'a Vertex) -> Vec<Vec<usize>> {
     let succ = |v: usize| -> Vec<usize> {
-        positions[v]
-            .left
+        let p = edges(v);
+        p.left
             .iter()
-            .chain(&positions[v].right)
+            .chain(&p.right)
             .filter_map(|e| if let Edge::Loopy(w) = *e { Some(w as usize) } else { None })
             .collect()
     };

@@ -35,7 +35,8 @@ fn stopper_value(m: &mut Machine, s: &Site, x: Stopper) -> Result<Value, EvalErr
     make(m, x, x).map_err(|k| s.err(k))
 }
 
-fn outcome_of_stopper(m: &mut Machine, x: Stopper) -> Result<Outcome, ErrorKind> {
+/// The outcome class of a stopper (never a draw).
+pub fn outcome_of_stopper(m: &mut Machine, x: Stopper) -> Result<Outcome, ErrorKind> {
     let z = Stopper::Short(GameId(0));
     let ge = leq(m, z, x)?;
     let le = leq(m, x, z)?;
@@ -47,10 +48,16 @@ fn outcome_of_stopper(m: &mut Machine, x: Stopper) -> Result<Outcome, ErrorKind>
     })
 }
 
-fn outcome_value(m: &mut Machine, on: Stopper, off: Stopper) -> Result<Value, ErrorKind> {
-    use Outcome::*;
+/// The outcome class of a value with these sides: its onside's and offside's classes combined (LOOPY.md §2.5).
+pub fn outcome_value(m: &mut Machine, on: Stopper, off: Stopper) -> Result<Value, ErrorKind> {
     let a = outcome_of_stopper(m, on)?;
     let b = outcome_of_stopper(m, off)?;
+    outcome_of_classes(a, b)
+}
+
+/// The outcome class whose onside class is `a` and offside class `b`: one of L R N P, or a class with draws.
+pub fn outcome_of_classes(a: Outcome, b: Outcome) -> Result<Value, ErrorKind> {
+    use Outcome::*;
     let name = match (a, b) {
         _ if a == b => return Ok(Value::Outcome(a)),
         (L, R) => "D",

@@ -24,7 +24,9 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 mod members;
-pub use members::{pow_global, tiny_global, LOOPY, SHORT};
+pub use members::{
+    outcome_of_classes, outcome_of_stopper as stopper_outcome, outcome_value, pow_global, tiny_global, LOOPY, SHORT,
+};
 
 /// A loopy value: a canonical stopper that is not loopfree (onside == offside), or a sided value.
 #[derive(Debug)]
@@ -98,11 +100,12 @@ impl Object for DrawOutcome {
 }
 
 /// The arena and the short games, borrowed together.
-fn parts<'m>(m: &'m mut Machine) -> (&'m mut LoopyArena, &'m mut Games) {
+pub fn parts<'m>(m: &'m mut Machine) -> (&'m mut LoopyArena, &'m mut Games) {
     (m.globals.extensions.get::<LoopyArena>(), &mut *m.games)
 }
 
-fn engine(e: LoopyError) -> ErrorKind {
+/// The script error of an engine error.
+pub fn engine(e: LoopyError) -> ErrorKind {
     let message = match e {
         LoopyError::TooLarge => "That loopy game is too large (its graph exceeds the engine's limit).".to_string(),
         LoopyError::NotStopper => "That game is not a stopper.".to_string(),
@@ -144,6 +147,11 @@ pub fn sides_of(m: &mut Machine, v: &Value) -> Option<Result<(Stopper, Stopper),
     m.to_game(v).map(|r| r.map(|g| (Stopper::Short(g), Stopper::Short(g))))
 }
 
+/// The sides of a loopy value (stopper or sided); `None` for every other value.
+pub fn sides_of_loopy(v: &Value) -> Option<(Stopper, Stopper)> {
+    loopy_of(v).map(|l| (l.on, l.off))
+}
+
 /// Whether a value is a loopy value (stopper or sided).
 pub fn is_loopy(v: &Value) -> bool {
     loopy_of(v).is_some()
@@ -182,13 +190,24 @@ pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> 
 }
 
 fn add_sides(m: &mut Machine, x: (Stopper, Stopper), y: (Stopper, Stopper)) -> Result<Value, ErrorKind> {
-    let (a, g) = parts(m);
-    let on = a.sidesum(g, x.0, y.0, true).map_err(engine)?;
-    let off = a.sidesum(g, x.1, y.1, false).map_err(engine)?;
+    let (on, off) = sum_sides(m, x, y)?;
     make(m, on, off)
 }
 
-fn neg_sides(m: &mut Machine, x: (Stopper, Stopper)) -> (Stopper, Stopper) {
+/// The sides of the sum of two values given by their sides.
+pub fn sum_sides(
+    m: &mut Machine,
+    x: (Stopper, Stopper),
+    y: (Stopper, Stopper),
+) -> Result<(Stopper, Stopper), ErrorKind> {
+    let (a, g) = parts(m);
+    let on = a.sidesum(g, x.0, y.0, true).map_err(engine)?;
+    let off = a.sidesum(g, x.1, y.1, false).map_err(engine)?;
+    Ok((on, off))
+}
+
+/// The sides of the negative of a value given by its sides.
+pub fn neg_sides(m: &mut Machine, x: (Stopper, Stopper)) -> (Stopper, Stopper) {
     let (a, g) = parts(m);
     (a.neg(g, x.1), a.neg(g, x.0))
 }

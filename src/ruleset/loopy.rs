@@ -1,0 +1,338 @@
+//! Values and outcome classes of ruleset positions whose options cycle (`shared/LOOPY.md` §2.6).
+//!
+//! `GameValue` first tries the canonical form ([`super::memo::canonical`]); when a position is among its own
+//! followers it explores the position graph instead: every position reachable by single-position options is
+//! a vertex; a position that splits into components, and an option that is a sum (several positions, a
+//! negated one, a constant or a loopy value), is a leaf valued on its own (recursively) and hung into the
+//! graph. The engine ([`crate::game::loopy::position_values`]) values the graph by strongly connected
+//! components, and every explored position keeps its value in its memo node.
+//!
+//! `OutcomeClass` of a cycling position builds no values for the graph itself: a draw-aware retrograde
+//! analysis over (position, player to move) decides who can force a win; what neither can force is a draw.
+//! Leaves that are sums are valued as for `GameValue`.
+
+use super::memo::{canonical, describe, ensure_options, ensure_split, Split, SumRef};
+use super::script::Instance;
+use crate::game::loopy::{position_values, Edge, Stopper, Vertex};
+use crate::game::Outcome;
+use crate::interp::builtins::loopy as lv;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{Player, Value};
+use crate::syntax::span::Span;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+
+/// The sides of a value (equal for a stopper).
+type Sides = (Stopper, Stopper);
+
+/// Positions whose graphs are being explored, by (instance id, node): reaching one again through a sum of
+/// components is a cycle this valuation cannot express.
+type Active = FxHashSet<(u64, u32)>;
+
+fn short(g: crate::game::GameId) -> Sides {
+    (Stopper::Short(g), Stopper::Short(g))
+}
+
+fn engine(span: Span) -> impl Fn(ErrorKind) -> EvalError {
+    move |k| EvalError::new(k, span)
+}
+
+/// The value of a position already known: its canonical form or its loopy value.
+fn known(inst: &Instance, idx: u32) -> Option<Sides> {
+    let memo = inst.memo.borrow();
+    let n = &memo.nodes[idx as usize];
+    n.canonical.map(short).or(n.loopy)
+}
+
+/// `GameValue` of the position at node `idx` of `inst`, as a script value.
+pub fn game_value(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Value, EvalError> {
+    let (on, off) = node_value(m, inst, idx, span, &mut Active::default())?;
+    lv::make(m, on, off).map_err(engine(span))
+}
+
+/// The canonical form of a node, or `None` when the position is not short.
+fn try_canonical(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Option<Sides>, EvalError> {
+    match canonical(m, inst, idx, span) {
+        Ok(g) => Ok(Some(short(g))),
+        Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+fn node_value(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    idx: u32,
+    span: Span,
+    active: &mut Active,
+) -> Result<Sides, EvalError> {
+    if let Some(v) = known(inst, idx) {
+        return Ok(v);
+    }
+    if active.contains(&(inst.id, idx)) {
+        let position = describe(m, inst, idx);
+        let message =
+            format!("cgs cannot value {position}: it is among its own followers through a sum of components.");
+        return Err(EvalError::new(ErrorKind::InvalidArgument { message }, span));
+    }
+    if let Some(v) = try_canonical(m, inst, idx, span)? {
+        return Ok(v);
+    }
+    let g = explore(m, inst, idx, span, active)?;
+    let values = {
+        let (arena, games) = lv::parts(m);
+        position_values(arena, games, &g.verts, &g.fixed).map_err(|e| EvalError::new(lv::engine(e), span))?
+    };
+    for (v, at) in values.iter().zip(&g.at) {
+        let Some((inst, node)) = at else { continue };
+        let mut memo = inst.memo.borrow_mut();
+        let n = &mut memo.nodes[*node as usize];
+        n.loopy = Some(*v);
+        if let (Stopper::Short(a), Stopper::Short(b)) = *v {
+            if a == b {
+                n.canonical = Some(a);
+            }
+        }
+    }
+    Ok(values[0])
+}
+
+/// `GameValue` of a sum of positions.
+pub fn sum_game_value(m: &mut Machine, sum: &SumRef, span: Span) -> Result<Value, EvalError> {
+    let (on, off) = sum_value(m, sum, span, &mut Active::default())?;
+    lv::make(m, on, off).map_err(engine(span))
+}
+
+/// `OutcomeClass` of a sum of positions that is not short, from its value.
+pub fn sum_outcome(m: &mut Machine, sum: &SumRef, span: Span) -> Result<Value, EvalError> {
+    let (on, off) = sum_value(m, sum, span, &mut Active::default())?;
+    lv::outcome_value(m, on, off).map_err(engine(span))
+}
+
+/// The value of a sum of terms, a constant and loopy parts.
+fn sum_value(m: &mut Machine, sum: &SumRef, span: Span, active: &mut Active) -> Result<Sides, EvalError> {
+    let mut total = short(sum.constant.unwrap_or_else(|| m.games.zero()));
+    for t in &sum.terms {
+        let mut v = node_value(m, &t.inst, t.node, span, active)?;
+        if t.neg {
+            v = lv::neg_sides(m, v);
+        }
+        total = lv::sum_sides(m, total, v).map_err(engine(span))?;
+    }
+    for &x in &sum.loopy {
+        total = lv::sum_sides(m, total, x).map_err(engine(span))?;
+    }
+    Ok(total)
+}
+
+/// A position graph: vertex 0 is the start; `fixed[i]` is the value of a leaf (edges ignored); `at[i]` is the
+/// memo node of a position vertex.
+#[derive(Default)]
+struct PositionGraph {
+    verts: Vec<Vertex>,
+    fixed: Vec<Option<Sides>>,
+    at: Vec<Option<(Rc<Instance>, u32)>>,
+}
+
+impl PositionGraph {
+    fn leaf(&mut self, v: Sides) -> Edge {
+        if let (Stopper::Short(a), Stopper::Short(b)) = v {
+            if a == b {
+                return Edge::Short(a);
+            }
+        }
+        self.verts.push(Vertex::default());
+        self.fixed.push(Some(v));
+        self.at.push(None);
+        Edge::Loopy(self.verts.len() as u32 - 1)
+    }
+}
+
+/// Explores the graph of positions reachable from node `idx` by single-position options.
+fn explore(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    idx: u32,
+    span: Span,
+    active: &mut Active,
+) -> Result<PositionGraph, EvalError> {
+    let mut g = PositionGraph::default();
+    let mut index: FxHashMap<(u64, u32), u32> = FxHashMap::default();
+    let mut todo = Vec::new();
+    let mut mine = Vec::new();
+    let mut vertex = |g: &mut PositionGraph, todo: &mut Vec<u32>, inst: &Rc<Instance>, node: u32| -> u32 {
+        *index.entry((inst.id, node)).or_insert_with(|| {
+            g.verts.push(Vertex::default());
+            g.fixed.push(None);
+            g.at.push(Some((inst.clone(), node)));
+            let i = g.verts.len() as u32 - 1;
+            todo.push(i);
+            i
+        })
+    };
+    vertex(&mut g, &mut todo, inst, idx);
+    let result = (|| {
+        while let Some(i) = todo.pop() {
+            m.games.poll_interrupt();
+            let (inst, node) = g.at[i as usize].clone().expect("a position vertex");
+            if let Some(v) = known(&inst, node) {
+                g.fixed[i as usize] = Some(v);
+                continue;
+            }
+            active.insert((inst.id, node));
+            mine.push((inst.id, node));
+            if let Split::Parts(sum) = ensure_split(m, &inst, node, span)? {
+                g.fixed[i as usize] = Some(sum_value(m, &sum, span, active)?);
+                continue;
+            }
+            let left = ensure_options(m, &inst, node, Player::Left, span)?;
+            let right =
+                if inst.impartial { left.clone() } else { ensure_options(m, &inst, node, Player::Right, span)? };
+            for (is_left, opts) in [(true, left), (false, right)] {
+                let mut edges = Vec::with_capacity(opts.len());
+                for o in opts.iter() {
+                    let single = o.terms.len() == 1 && !o.terms[0].neg && o.constant.is_none() && o.loopy.is_empty();
+                    let e = if single {
+                        Edge::Loopy(vertex(&mut g, &mut todo, &o.terms[0].inst, o.terms[0].node))
+                    } else if o.terms.is_empty() && o.loopy.is_empty() {
+                        Edge::Short(o.constant.unwrap_or_else(|| m.games.zero()))
+                    } else {
+                        let v = sum_value(m, o, span, active)?;
+                        g.leaf(v)
+                    };
+                    edges.push(e);
+                }
+                if is_left {
+                    g.verts[i as usize].left = edges;
+                } else {
+                    g.verts[i as usize].right = edges;
+                }
+            }
+        }
+        Ok(())
+    })();
+    for k in mine {
+        active.remove(&k);
+    }
+    result.map(|()| g)
+}
+
+/// Who wins a state of the retrograde analysis.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Win {
+    Unknown,
+    Left,
+    Right,
+    Draw,
+}
+
+/// Who wins with `mover` to move first in a value with these sides (a draw when the sides disagree).
+fn fixed_win(m: &mut Machine, v: Sides, mover: Player, span: Span) -> Result<Win, EvalError> {
+    let a = lv::stopper_outcome(m, v.0).map_err(engine(span))?;
+    let b = lv::stopper_outcome(m, v.1).map_err(engine(span))?;
+    let mover_wins = |o: Outcome| match mover {
+        Player::Left => matches!(o, Outcome::L | Outcome::N),
+        Player::Right => matches!(o, Outcome::R | Outcome::N),
+    };
+    let (me, them) = match mover {
+        Player::Left => (Win::Left, Win::Right),
+        Player::Right => (Win::Right, Win::Left),
+    };
+    Ok(match (mover_wins(a), mover_wins(b)) {
+        (true, true) => me,
+        (false, false) => them,
+        _ => Win::Draw,
+    })
+}
+
+/// `OutcomeClass` of the position at node `idx` of `inst`, by retrograde analysis when it is not short.
+pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Value, EvalError> {
+    if let Some((on, off)) = known(inst, idx) {
+        return lv::outcome_value(m, on, off).map_err(engine(span));
+    }
+    let g = explore(m, inst, idx, span, &mut Active::default())?;
+    let n = g.verts.len();
+    // State s = 2 * vertex + (0: Left to move, 1: Right to move).
+    let mut win = vec![Win::Unknown; 2 * n];
+    let mut count = vec![0usize; 2 * n];
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+    let mut queue = Vec::new();
+    for v in 0..n {
+        for (k, mover) in [(0, Player::Left), (1, Player::Right)] {
+            let s = 2 * v + k;
+            if let Some(x) = g.fixed[v] {
+                win[s] = fixed_win(m, x, mover, span)?;
+                if win[s] != Win::Draw {
+                    queue.push(s);
+                }
+                continue;
+            }
+            let (edges, mine, theirs) = match mover {
+                Player::Left => (&g.verts[v].left, Win::Left, Win::Right),
+                Player::Right => (&g.verts[v].right, Win::Right, Win::Left),
+            };
+            let mut open = 0;
+            let mut decided = None;
+            for e in edges {
+                match *e {
+                    Edge::Loopy(w) => {
+                        preds[2 * w as usize + 1 - k].push(s as u32);
+                        open += 1;
+                    }
+                    Edge::Short(x) => {
+                        // The option with the opponent to move: the mover wins iff the opponent loses first.
+                        let o = m.games.outcome(x);
+                        let opponent_loses = match mover {
+                            Player::Left => matches!(o, Outcome::L | Outcome::P),
+                            Player::Right => matches!(o, Outcome::R | Outcome::P),
+                        };
+                        if opponent_loses {
+                            decided = Some(mine);
+                        }
+                    }
+                }
+            }
+            count[s] = open;
+            if let Some(w) = decided {
+                win[s] = w;
+                queue.push(s);
+            } else if open == 0 {
+                win[s] = theirs;
+                queue.push(s);
+            }
+        }
+    }
+    while let Some(t) = queue.pop() {
+        m.games.poll_interrupt();
+        let w = win[t];
+        for &p in &preds[t].clone() {
+            let p = p as usize;
+            if win[p] != Win::Unknown {
+                continue;
+            }
+            let mover_is = if p.is_multiple_of(2) { Win::Left } else { Win::Right };
+            if w == mover_is {
+                win[p] = w;
+                queue.push(p);
+            } else {
+                count[p] -= 1;
+                if count[p] == 0 {
+                    win[p] = w;
+                    queue.push(p);
+                }
+            }
+        }
+    }
+    let (lf, rf) = (win[0], win[1]);
+    // Onside: a draw counts for Left; offside: for Right.
+    let class = |left_first_wins: bool, right_first_wins: bool| match (left_first_wins, right_first_wins) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    };
+    let onside = class(lf != Win::Right, rf == Win::Right);
+    let offside = class(lf == Win::Left, rf != Win::Left);
+    lv::outcome_of_classes(onside, offside).map_err(engine(span))
+}
