@@ -24,6 +24,7 @@ mod canon;
 mod compare;
 mod positions;
 mod print;
+mod sided;
 mod sides;
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ use rustc_hash::FxHashMap;
 pub use compare::Flat;
 pub use positions::position_values;
 pub use print::Pseudo;
+pub use sided::{same_side, SideTable};
 pub use sides::MAX_ROUNDS;
 
 /// The most states a survival table or product graph may have.

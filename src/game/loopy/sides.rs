@@ -5,8 +5,8 @@
 //! once, a vertex's next approximation is the canonical stopper whose options are its options' current
 //! approximations (short leaves stay themselves). The approximations only decrease; when a round changes
 //! nothing, the common value of the start vertex is the onside. The offside is the mirror image, from `off`
-//! upwards. A graph whose approximations have not settled after [`MAX_ROUNDS`] rounds is reported as
-//! [`LoopyError::NoSide`] (CGSuite's edge deletion and unravelling are not implemented).
+//! upwards. A graph whose approximations have not settled after [`MAX_ROUNDS`] rounds is simplified by edge
+//! deletion instead (`sided.rs`); if alternating cycles remain, [`LoopyError::NoSide`].
 //!
 //! `on` and `off` absorb: `on` plus anything has onside `on`, `off` plus anything has offside `off`.
 
@@ -16,7 +16,7 @@ use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
 /// The most sidling rounds tried.
-pub const MAX_ROUNDS: usize = 200;
+pub const MAX_ROUNDS: usize = 40;
 
 impl LoopyArena {
     /// `on` as a stopper.
@@ -37,6 +37,16 @@ impl LoopyArena {
         if is_stopper(&g) {
             return self.canonical(games, &g);
         }
+        match self.side_by_sidling(games, &g, onside) {
+            Err(LoopyError::NoSide) => self.side_by_deletion(games, &g, onside),
+            r => r,
+        }
+    }
+
+    /// The side of a graph that is not a stopper by sidling alone: `Err(NoSide)` if the approximations have
+    /// not settled after [`MAX_ROUNDS`] rounds.
+    pub fn side_by_sidling(&mut self, games: &mut Games, g: &Graph, onside: bool) -> Result<Stopper, LoopyError> {
+        let g = restrict(g);
         let n = g.verts.len();
         let init = if onside { self.on() } else { self.off() };
         // Vertices below which there is no alternating cycle have their exact value; only the others sidle.

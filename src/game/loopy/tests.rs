@@ -218,3 +218,48 @@ fn cycling_positions_by_components() {
     assert_eq!(vals[1], (zero, zero));
     assert_eq!(a.display(&mut games, vals[0].0).unwrap(), "over");
 }
+
+#[test]
+fn side_table_agrees_with_the_survival_test_on_stoppers() {
+    // For stoppers both sides are the stopper itself, so the side-aware comparison (sided.rs) must agree with
+    // the survival test (compare.rs) in both senses: two independent routes.
+    let mut games = Games::new();
+    let gs = random_stoppers(&mut games, 40);
+    for w in gs.windows(2) {
+        let (g, h) = (compare::restrict(&w[0]), compare::restrict(&w[1]));
+        let expect = raw_leq(&mut games, &g, &h);
+        let (fa, fb) = (Flat::new(&games, &g), Flat::new(&games, &h));
+        for onside in [true, false] {
+            let t = sided::SideTable::new(&mut games, &fa, &fb, onside).unwrap();
+            assert_eq!(t.le(g.start, h.start), expect, "{g:?} {h:?} onside={onside}");
+        }
+    }
+}
+
+#[test]
+fn sides_by_deletion_agree_with_sidling() {
+    // Sums of random stoppers that are not stoppers: where sidling settles, edge deletion (another route, by
+    // the side-aware comparison) finds the same side.
+    let mut games = Games::new();
+    let mut a = LoopyArena::default();
+    let gs: Vec<Stopper> = random_stoppers(&mut games, 40).iter().map(|g| canon(&mut a, &mut games, g)).collect();
+    let mut checked = 0;
+    let pairs: Vec<(Stopper, Stopper)> =
+        gs.iter().enumerate().flat_map(|(i, &g)| gs[i..].iter().map(move |&h| (g, h))).collect();
+    for (g, h) in pairs {
+        let h = a.neg(&mut games, h);
+        if a.add(&mut games, g, h).unwrap() != Sum::NotStopper {
+            continue;
+        }
+        let (ga, hb) = (a.as_graph(&games, g), a.as_graph(&games, h));
+        let prod = product(&mut games, &ga, &hb).unwrap();
+        for onside in [true, false] {
+            if let Ok(s) = a.side_by_sidling(&mut games, &prod, onside) {
+                let d = a.side_by_deletion(&mut games, &prod, onside).expect("deletion finds the side");
+                assert_eq!(s, d, "{prod:?} onside={onside}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} sides compared");
+}
