@@ -22,8 +22,10 @@
 
 mod canon;
 mod compare;
+mod general;
 mod positions;
 mod print;
+mod print_general;
 mod sided;
 mod sides;
 #[cfg(test)]
@@ -33,6 +35,7 @@ use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
 pub use compare::Flat;
+pub use general::SideValue;
 pub use positions::position_values;
 pub use print::Pseudo;
 pub use sided::{same_side, SideTable};

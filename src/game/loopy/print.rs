@@ -27,7 +27,7 @@ pub enum Pseudo {
 }
 
 /// The n-th node name: `a`…`z` (skipping `v`, which is a down literal), then `N1`, `N2`, ….
-fn nth_name(n: usize) -> String {
+pub(super) fn nth_name(n: usize) -> String {
     let letters: Vec<char> = ('a'..='z').filter(|&c| c != 'v').collect();
     if n < letters.len() {
         letters[n].to_string()
@@ -122,7 +122,7 @@ impl LoopyArena {
         self.sort_key_graph(games, &g, depth)
     }
 
-    fn sort_key_graph(&mut self, games: &mut Games, g: &super::Graph, depth: usize) -> String {
+    pub(super) fn sort_key_graph(&mut self, games: &mut Games, g: &super::Graph, depth: usize) -> String {
         if depth == 0 {
             return "#".into();
         }
@@ -236,6 +236,19 @@ impl LoopyArena {
             }
         }
         Ok(None)
+    }
+
+    /// Appends a stopper's printed form, naming nodes from `named` on (for `print_general.rs`).
+    pub(super) fn append_stopper(
+        &mut self,
+        games: &mut Games,
+        s: Stopper,
+        out: &mut String,
+        force_brackets: bool,
+        named: &mut usize,
+    ) -> Result<usize, LoopyError> {
+        let mut stack = Stack::new();
+        self.append(games, s, out, force_brackets, false, &mut stack, named)
     }
 
     /// `under` as a stopper.

@@ -10,7 +10,7 @@
 //! literal's value is the pair (onside of the graph of onsides, offside of the graph of offsides).
 
 use super::Member;
-use crate::game::loopy::{Edge, Graph, LoopyArena, LoopyError, Pseudo, Stopper, Vertex};
+use crate::game::loopy::{Edge, Graph, LoopyArena, LoopyError, Pseudo, SideValue, Stopper, Vertex};
 use crate::game::{GameId, Games, Outcome};
 use crate::interp::env::Globals;
 use crate::interp::error::{ErrorKind, EvalError};
@@ -23,7 +23,9 @@ use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+mod general;
 mod members;
+pub use general::{make_general, side_values, GeneralSided};
 pub use members::{
     outcome_of_classes, outcome_of_stopper as stopper_outcome, outcome_value, pow_global, tiny_global, LOOPY, SHORT,
 };
@@ -109,7 +111,7 @@ pub fn engine(e: LoopyError) -> ErrorKind {
     let message = match e {
         LoopyError::TooLarge => "That loopy game is too large (its graph exceeds the engine's limit).".to_string(),
         LoopyError::NotStopper => "That game is not a stopper.".to_string(),
-        LoopyError::NoSide => "cgs cannot compute the sides of that game yet (sidling did not settle).".to_string(),
+        LoopyError::NoSide => "cgs cannot compute the sides of that game yet (its sides are not stoppers).".to_string(),
     };
     ErrorKind::InvalidArgument { message }
 }
@@ -190,8 +192,10 @@ pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> 
 }
 
 fn add_sides(m: &mut Machine, x: (Stopper, Stopper), y: (Stopper, Stopper)) -> Result<Value, ErrorKind> {
-    let (on, off) = sum_sides(m, x, y)?;
-    make(m, on, off)
+    let (a, g) = parts(m);
+    let on = a.side_sum(g, &SideValue::Stopper(x.0), &SideValue::Stopper(y.0), true).map_err(engine)?;
+    let off = a.side_sum(g, &SideValue::Stopper(x.1), &SideValue::Stopper(y.1), false).map_err(engine)?;
+    general::make_general(m, on, off)
 }
 
 /// The sides of the sum of two values given by their sides.
@@ -341,17 +345,19 @@ pub fn eval_literal(m: &mut Machine, e: &Expr) -> Eval<Value> {
 }
 
 fn finish(m: &mut Machine, b: Builder, on: Edge, off: Edge) -> Result<Value, ErrorKind> {
-    let side = |m: &mut Machine, verts: Vec<Vertex>, e: Edge, onside: bool| -> Result<Stopper, ErrorKind> {
+    let side = |m: &mut Machine, verts: Vec<Vertex>, e: Edge, onside: bool| -> Result<SideValue, ErrorKind> {
         match e {
-            Edge::Short(x) => Ok(Stopper::Short(x)),
+            Edge::Short(x) => Ok(SideValue::Stopper(Stopper::Short(x))),
             Edge::Loopy(v) => {
                 let (a, g) = parts(m);
-                a.side(g, &Graph { verts, start: v }, onside).map_err(engine)
+                a.side_value(g, &Graph { verts, start: v }, onside).map_err(engine)
             }
         }
     };
-    let s = side(m, b.on, on, true)?;
-    let t = side(m, b.off, off, false)?;
+    let (s, t) = match (side(m, b.on, on, true)?, side(m, b.off, off, false)?) {
+        (SideValue::Stopper(s), SideValue::Stopper(t)) => (s, t),
+        (s, t) => return general::make_general(m, s, t),
+    };
     if s != t && !leq(m, t, s)? {
         return Err(msg("offside is not <= onside"));
     }
