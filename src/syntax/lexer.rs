@@ -383,6 +383,7 @@ pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'
     match v.iter().cloned().collect::<Result<Vec<Spanned<'_>>, LexError>>() {
         Ok(mut ok) => {
             label_rewrite(&mut ok);
+            super::printed::printed_rewrite(&mut ok);
             ok.into_iter().map(Ok).collect::<Vec<_>>().into_iter()
         }
         Err(_) => v.into_iter(),

@@ -3,5 +3,6 @@
 pub mod ast;
 pub mod lexer;
 pub mod parse;
+pub mod printed;
 pub mod sexp;
 pub mod span;

@@ -16,6 +16,7 @@ mod cli;
 mod docs;
 mod kernel;
 mod layering;
+mod loopy_roundtrip;
 mod native_agreement;
 mod pty;
 mod repl;

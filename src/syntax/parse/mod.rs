@@ -204,6 +204,10 @@ impl<'a> Lexed<'a> {
             }
         }
         super::lexer::label_rewrite(&mut lexed.tokens);
+        // Lex errors are kept by token index, which the rewrite would shift: with errors the text fails anyway.
+        if lexed.lex_errors.is_empty() {
+            super::printed::printed_rewrite(&mut lexed.tokens);
+        }
         lexed
     }
 

@@ -93,6 +93,9 @@ fn neg(m: &mut Machine, x: &(SideValue, SideValue)) -> (SideValue, SideValue) {
 
 /// Operators with a general sided operand.
 fn general_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+    if op == BinOp::Sidle {
+        return Some(sidle(m, a, b));
+    }
     let x = side_values(m, a)?;
     let y = side_values(m, b)?;
     let (x, y) = match (x, y) {

@@ -174,6 +174,12 @@ fn leq(m: &mut Machine, a: Stopper, b: Stopper) -> Result<bool, ErrorKind> {
 /// `S & T`: both must be stoppers with `T <= S` (CGSuite: "offside is not <= onside").
 pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
     let no_op = || ErrorKind::NoOperation { op: "&", types: vec![a.type_name(), b.type_name()] };
+    let general = |v: &Value| matches!(v, Value::Object(o) if downcast_ref::<GeneralSided>(&**o).is_some());
+    if general(a) || general(b) {
+        // A printed general value `S & T` pastes back: the onside of S with the offside of T.
+        let (Some(x), Some(y)) = (side_values(m, a), side_values(m, b)) else { return Err(no_op()) };
+        return make_general(m, x?.0, y?.1);
+    }
     let (Some(x), Some(y)) = (sides_of(m, a), sides_of(m, b)) else { return Err(no_op()) };
     let ((s, s2), (t, t2)) = (x?, y?);
     if s != s2 || t != t2 {
