@@ -293,6 +293,7 @@ impl MisereGames {
     /// The nim heap `*n`.
     pub fn nim(&mut self, n: usize) -> MisereId {
         while self.nims.len() <= n {
+            self.poll();
             let opts = self.nims.clone();
             let h = self.game(&opts);
             self.nims.push(h);
