@@ -5,7 +5,7 @@
 //! is built from distinguishers of the options ([`MisereGames::link`]). Distinct games are *distinguished*
 //! by some `T` (`G + T` and `H + T` of different outcomes): an option of one linked to the other gives one
 //! ([`MisereGames::distinguisher`] returns a `T` with `G + T` a P-position and `H + T` an N-position).
-//! Options are visited in canonical order, as CGSuite does, so the games found are CGSuite's.
+//! Options are visited in CGSuite's order ([`MisereGames::cgsuite_options`]), so the games found are CGSuite's.
 
 use super::{MisereGames, MisereId};
 
@@ -34,10 +34,10 @@ impl MisereGames {
         }
         self.poll();
         let mut opts = Vec::new();
-        for o in self.sorted_options(g) {
+        for o in self.cgsuite_options(g) {
             opts.push(self.distinguisher(o, h)?);
         }
-        for o in self.sorted_options(h) {
+        for o in self.cgsuite_options(h) {
             opts.push(self.distinguisher(o, g)?);
         }
         let t = self.game(&opts);
@@ -54,17 +54,30 @@ impl MisereGames {
         if (g == zero && !self.misere_next_wins(h)) || (h == zero && !self.misere_next_wins(g)) {
             return Some(zero);
         }
-        for o in self.sorted_options(g) {
+        // Remembered for the unordered pair, as CGSuite does: the answer for (h, g) serves (g, h).
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&t) = self.discriminator_memo.get(&key) {
+            return Some(t);
+        }
+        let mut found = None;
+        for o in self.cgsuite_options(g) {
             if let Some(t) = self.link(h, o) {
-                return Some(t);
+                found = Some(t);
+                break;
             }
         }
-        for o in self.sorted_options(h) {
-            if let Some(t) = self.link(g, o) {
-                return Some(t);
+        if found.is_none() {
+            for o in self.cgsuite_options(h) {
+                if let Some(t) = self.link(g, o) {
+                    found = Some(t);
+                    break;
+                }
             }
         }
-        None
+        if let Some(t) = found {
+            self.discriminator_memo.insert(key, t);
+        }
+        found
     }
 
     /// CGSuite's `Distinguisher`: a `T` with `g + T` a misère P-position and `h + T` an N-position; `None`

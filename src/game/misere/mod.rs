@@ -235,6 +235,7 @@ pub struct MisereGames {
     partitions_memo: HashMap<MisereId, Vec<(MisereId, MisereId)>>,
     parts_memo: HashMap<MisereId, Vec<MisereId>>,
     link_memo: HashMap<(MisereId, MisereId), MisereId>,
+    discriminator_memo: HashMap<(MisereId, MisereId), MisereId>,
     interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -260,6 +261,7 @@ impl MisereGames {
             partitions_memo: HashMap::new(),
             parts_memo: HashMap::new(),
             link_memo: HashMap::new(),
+            discriminator_memo: HashMap::new(),
             interrupt: None,
         };
         g.records.push(Record { options: Vec::new(), birthday: 0, g_plus: 0, g_minus: 1 });

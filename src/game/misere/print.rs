@@ -3,6 +3,33 @@
 use super::{MisereGames, MisereId};
 
 impl MisereGames {
+    /// The options in CGSuite's order: canonical order for an even game; for an odd game `E + *`, the even
+    /// part's options in their order, each with `*` added unless it comes paired with its `+ *` companion, then
+    /// `E` itself last (CGSuite stores only even games and derives an odd game's options so).
+    pub fn cgsuite_options(&mut self, g: MisereId) -> Vec<MisereId> {
+        let e = self.even_part(g);
+        if e == g {
+            return self.sorted_options(g);
+        }
+        let star = self.nim(1);
+        let eo = self.sorted_options(e);
+        let mut out = Vec::with_capacity(eo.len() + 1);
+        let mut i = 0;
+        while i < eo.len() {
+            let o = eo[i];
+            if i + 1 < eo.len() && self.is_even(o) && eo[i + 1] == self.add(o, star) {
+                out.push(o);
+                out.push(eo[i + 1]);
+                i += 2;
+            } else {
+                out.push(self.add(o, star));
+                i += 1;
+            }
+        }
+        out.push(e);
+        out
+    }
+
     /// CGSuite's plain-text form of `g`, including the `*[…]` wrapper.
     pub fn display(&mut self, g: MisereId) -> String {
         let mut out = String::from("*[");

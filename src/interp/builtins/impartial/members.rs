@@ -159,7 +159,7 @@ pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> 
 
 pub(super) fn misere_options(s: &Site, this: &Value) -> Result<Value, EvalError> {
     let g = this_misere(s, this)?;
-    let opts = arena(|a| a.sorted_options(g));
+    let opts = arena(|a| a.cgsuite_options(g));
     Ok(list(opts.into_iter().map(MisereGame::value)))
 }
 
