@@ -118,6 +118,7 @@ impl Interpreter {
         builtins::loopy::register(&mut globals, &mut games);
         let interrupt = Arc::new(AtomicBool::new(false));
         games.set_interrupt(Some(interrupt.clone()));
+        builtins::impartial::set_interrupt(interrupt.clone());
         Interpreter { sources: Sources::new(), games, globals, interrupt, stack_budget: STACK_BUDGET.with(|b| b.get()) }
     }
 
@@ -125,6 +126,7 @@ impl Interpreter {
     /// flag its Ctrl-C handler raises).
     pub fn use_interrupt_flag(&mut self, flag: Arc<AtomicBool>) {
         self.games.set_interrupt(Some(flag.clone()));
+        builtins::impartial::set_interrupt(flag.clone());
         self.interrupt = flag;
     }
 

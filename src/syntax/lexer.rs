@@ -188,9 +188,13 @@ pub enum Token<'input> {
     #[token("*")]
     Star,
     /// `*[`: opens a misère canonical game literal `*[…]` (CGSuite's `*` applied to a list). Written without a
-    /// space; `a * [..]` with a space is still a product.
-    #[token("*[")]
+    /// space; `a * [..]` with a space is still a product. When the bracket holds CGSuite's printed notation
+    /// (`*[2#0]`) instead of a list, the lexer gives [`Token::MisereNotation`].
+    #[token("*[", star_bracket)]
     StarBracket,
+    /// `*[2#0]`: a whole misère literal in CGSuite's printed notation; holds the text between the brackets
+    /// (see `syntax::misere`). Never produced by logos directly: the `*[` callback decides.
+    MisereNotation(&'input str),
     /// `^`: up in operand position, power between operands.
     #[token("^")]
     Caret,
@@ -303,6 +307,19 @@ pub enum Token<'input> {
     /// Stands in for text that failed to lex (the error is reported separately); the grammar accepts it as an
     /// operand so that parsing continues. Never produced by logos.
     Invalid,
+}
+
+/// `*[` followed by printed misère notation and its `]` is one [`Token::MisereNotation`]; otherwise the `*[`
+/// opens CGSuite's list form.
+fn star_bracket<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Token<'a> {
+    let rest = lex.remainder();
+    match super::misere::notation_length(rest) {
+        Some(n) => {
+            lex.bump(n + 1);
+            Token::MisereNotation(&rest[..n])
+        }
+        None => Token::StarBracket,
+    }
 }
 
 fn run_length(s: &str) -> u32 {
@@ -536,6 +553,7 @@ impl fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = match self {
             Token::Int(n) => return write!(f, "{n}"),
+            Token::MisereNotation(t) => return write!(f, "*[{t}]"),
             Token::Str(s) => {
                 f.write_str("\"")?;
                 for c in s.chars() {

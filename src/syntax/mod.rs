@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod lexer;
+pub mod misere;
 pub mod parse;
 pub mod printed;
 pub mod sexp;

@@ -36,8 +36,13 @@
 //! Subscripts are written in brackets after the first digit (`2[#1]`), except a bare `#` on an
 //! unsubscripted game (`2#`). Canonical order is CGSuite's: by the even part's birthday, number of
 //! options, `G+`, `G-`, options (recursively), then even before odd. (There is no `+` in CGSuite's
-//! misère notation.) Part-finding uses a candidate difference checked by addition, so every printed
-//! decomposition is exact; CGSuite's full partition algorithm might in rare cases find a part we miss.
+//! misère notation.) Parts are found by exact subtraction ([`MisereGames::difference`], `parts.rs`).
+//! `syntax::misere` reads this notation back.
+//!
+//! # Other modules
+//! `parts.rs`: subtraction, parts, partitions, primes; `links.rs`: links and distinguishers (ONAG
+//! Theorems 75–76); `days.rs`: the games born by day n; `predicates.rs`: evenness, mates, phyla.
+//! Long operations poll the interrupt flag and the memory budget ([`MisereGames::poll`]).
 //!
 //! # Genus
 //! [`MisereGames::genus`] is Conway's genus `g^{γ0 γ1 …}` with `g = G+` and `γn = G-(G + n·*2)`,
@@ -50,6 +55,8 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::game::impartial::ImpartialTree;
 
@@ -225,6 +232,11 @@ pub struct MisereGames {
     phylum: HashMap<MisereId, Phylum>,
     genus: HashMap<MisereId, Genus>,
     sorted: HashMap<MisereId, Vec<MisereId>>,
+    partitions_memo: HashMap<MisereId, Vec<(MisereId, MisereId)>>,
+    parts_memo: HashMap<MisereId, Vec<MisereId>>,
+    link_memo: HashMap<(MisereId, MisereId), MisereId>,
+    discriminator_memo: HashMap<(MisereId, MisereId), MisereId>,
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for MisereGames {
@@ -246,11 +258,33 @@ impl MisereGames {
             phylum: HashMap::new(),
             genus: HashMap::new(),
             sorted: HashMap::new(),
+            partitions_memo: HashMap::new(),
+            parts_memo: HashMap::new(),
+            link_memo: HashMap::new(),
+            discriminator_memo: HashMap::new(),
+            interrupt: None,
         };
         g.records.push(Record { options: Vec::new(), birthday: 0, g_plus: 0, g_minus: 1 });
         g.index.insert(Vec::new(), MisereId(0));
         g.nims.push(MisereId(0));
         g
+    }
+
+    /// Installs (or removes) the interrupt flag polled by long operations (as [`crate::game::Games`] does).
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    /// Unwinds with [`crate::game::short::store::Interrupted`] when the interrupt flag is raised, or with
+    /// [`crate::game::budget::OutOfBudget`] when the memory budget is exceeded. Memo tables are written only
+    /// with finished results, so the arena stays consistent.
+    pub fn poll(&self) {
+        if let Some(f) = &self.interrupt {
+            if f.load(std::sync::atomic::Ordering::Relaxed) {
+                std::panic::panic_any(crate::game::short::store::Interrupted);
+            }
+        }
+        poll_budget();
     }
 
     /// The game 0.
@@ -261,6 +295,7 @@ impl MisereGames {
     /// The nim heap `*n`.
     pub fn nim(&mut self, n: usize) -> MisereId {
         while self.nims.len() <= n {
+            self.poll();
             let opts = self.nims.clone();
             let h = self.game(&opts);
             self.nims.push(h);
@@ -276,28 +311,8 @@ impl MisereGames {
         if let Some(&id) = self.index.get(&opts) {
             return id;
         }
-        let zero = MisereId(0);
-        // Every option reverses through 0, and G is a misère N-position: G = 0.
-        if !opts.contains(&zero)
-            && opts.iter().all(|o| self.records[o.0 as usize].options.contains(&zero))
-            && opts.iter().any(|o| self.records[o.0 as usize].g_minus == 0)
-        {
-            return zero;
-        }
-        // Options above a birthday gap that all reverse through the game of the options below it.
-        let mut by_birthday = opts.clone();
-        by_birthday.sort_by_key(|o| self.records[o.0 as usize].birthday);
-        for j in 1..by_birthday.len() {
-            let (lo, hi) = (self.birthday(by_birthday[j - 1]), self.birthday(by_birthday[j]));
-            if hi > lo + 1 {
-                let mut base = by_birthday[..j].to_vec();
-                base.sort_unstable();
-                if let Some(&h) = self.index.get(&base) {
-                    if by_birthday[j..].iter().all(|o| self.records[o.0 as usize].options.binary_search(&h).is_ok()) {
-                        return h;
-                    }
-                }
-            }
+        if let Some(h) = self.reduction(&opts) {
+            return h;
         }
         let birthday = opts.iter().map(|o| self.records[o.0 as usize].birthday + 1).max().unwrap_or(0);
         let g_plus = mex(opts.iter().map(|o| self.records[o.0 as usize].g_plus));
@@ -306,6 +321,41 @@ impl MisereGames {
         self.records.push(Record { options: opts.clone(), birthday, g_plus, g_minus });
         self.index.insert(opts, id);
         id
+    }
+
+    /// The game `{opts}` reduces to when `opts` (sorted, distinct, canonical) is not its canonical option set
+    /// (see the module notes); `None` when it is.
+    fn reduction(&self, opts: &[MisereId]) -> Option<MisereId> {
+        let zero = MisereId(0);
+        // Every option reverses through 0, and G is a misère N-position: G = 0.
+        if !opts.is_empty()
+            && !opts.contains(&zero)
+            && opts.iter().all(|o| self.records[o.0 as usize].options.contains(&zero))
+            && opts.iter().any(|o| self.records[o.0 as usize].g_minus == 0)
+        {
+            return Some(zero);
+        }
+        // Options above a birthday gap that all reverse through the game of the options below it.
+        let mut by_birthday = opts.to_vec();
+        by_birthday.sort_by_key(|o| self.records[o.0 as usize].birthday);
+        for j in 1..by_birthday.len() {
+            let (lo, hi) = (self.birthday(by_birthday[j - 1]), self.birthday(by_birthday[j]));
+            if hi > lo + 1 {
+                let mut base = by_birthday[..j].to_vec();
+                base.sort_unstable();
+                if let Some(&h) = self.index.get(&base) {
+                    if by_birthday[j..].iter().all(|o| self.records[o.0 as usize].options.binary_search(&h).is_ok()) {
+                        return Some(h);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the sorted, distinct canonical games `opts` are the options of a canonical game.
+    pub(super) fn is_canonical_option_set(&self, opts: &[MisereId]) -> bool {
+        self.index.contains_key(opts) || self.reduction(opts).is_none()
     }
 
     /// The canonical form of a literal tree.
@@ -378,6 +428,7 @@ impl MisereGames {
         if let Some(&s) = self.add_memo.get(&key) {
             return s;
         }
+        self.poll();
         let mut opts = Vec::new();
         for o in self.options(g).to_vec() {
             opts.push(self.add(o, h));
@@ -390,8 +441,7 @@ impl MisereGames {
         s
     }
 
-    /// Some `X` with `X + h = g`, if there is one (checked by addition). Candidates: the differences
-    /// of `g`'s options, with and without `g - h'` for the options `h'` of `h`.
+    /// The `X` with `X + h = g`, if there is one (exact; see `parts.rs`).
     pub fn difference(&mut self, g: MisereId, h: MisereId) -> Option<MisereId> {
         if h.0 == 0 {
             return Some(g);
@@ -402,35 +452,11 @@ impl MisereGames {
         if let Some(&d) = self.diff_memo.get(&(g, h)) {
             return d;
         }
-        self.diff_memo.insert((g, h), None); // guards recursion
+        self.poll();
         let star = self.nim(1);
-        let result = if h == star {
-            Some(self.add(g, star))
-        } else {
-            let mut first: Vec<MisereId> = Vec::new();
-            for o in self.options(g).to_vec() {
-                if let Some(d) = self.difference(o, h) {
-                    first.push(d);
-                }
-            }
-            let x = self.game(&first);
-            if self.add(x, h) == g {
-                Some(x)
-            } else {
-                let mut second = first.clone();
-                for o in self.options(h).to_vec() {
-                    if let Some(d) = self.difference(g, o) {
-                        second.push(d);
-                    }
-                }
-                let y = self.game(&second);
-                if self.add(y, h) == g {
-                    Some(y)
-                } else {
-                    None
-                }
-            }
-        };
+        // Both recursive calls of the search are on smaller games (lower birthday sum): no cycle, so a
+        // stopped computation leaves no half-made entry behind.
+        let result = if h == star { Some(self.add(g, star)) } else { self.exact_difference(g, h) };
         self.diff_memo.insert((g, h), result);
         result
     }
@@ -499,81 +525,6 @@ impl MisereGames {
         }
         self.sorted.insert(g, opts.clone());
         opts
-    }
-
-    /// CGSuite's plain-text form of `g`, including the `*[…]` wrapper.
-    pub fn display(&mut self, g: MisereId) -> String {
-        let mut out = String::from("*[");
-        let mut sub = false;
-        self.write(g, &mut out, false, &mut sub);
-        if sub {
-            out.push(']');
-        }
-        out.push(']');
-        out
-    }
-
-    fn write(&mut self, g: MisereId, out: &mut String, parenthesize: bool, sub: &mut bool) {
-        let b = self.birthday(g);
-        if self.nim(b as usize) == g {
-            out.push_str(&decimal_digit(b));
-            if *sub {
-                out.push('[');
-            }
-            return;
-        }
-        let odd = self.is_odd(g);
-        let mut i = if odd { 3 } else { 2 };
-        while i < b {
-            let heap = self.nim(i as usize);
-            if let Some(x) = self.difference(g, heap) {
-                if self.birthday(x) < b {
-                    *sub = true;
-                    self.write(x, out, true, sub);
-                    out.push_str(&decimal_digit(i));
-                    return;
-                }
-            }
-            let s = self.add(g, heap);
-            if self.birthday(s) < b {
-                *sub = true;
-                self.write(s, out, true, sub);
-                out.push('-');
-                out.push_str(&decimal_digit(i));
-                return;
-            }
-            i += 2;
-        }
-        if odd {
-            *sub = true;
-            let e = self.even_part(g);
-            self.write(e, out, true, sub);
-            out.push('1');
-            return;
-        }
-        let opts = self.sorted_options(g);
-        if opts.len() < 2 {
-            self.write(opts[0], out, true, sub);
-            out.push('#');
-            return;
-        }
-        let outer = *sub;
-        if parenthesize {
-            out.push('(');
-        }
-        for &o in opts.iter().rev() {
-            let mut inner = false;
-            self.write(o, out, true, &mut inner);
-            if inner {
-                out.push(']');
-            }
-        }
-        if parenthesize {
-            out.push(')');
-        }
-        if outer {
-            out.push('[');
-        }
     }
 
     /// CGSuite's phylum of `g` (that of its even part).
@@ -766,11 +717,10 @@ impl fmt::Display for MisereId {
     }
 }
 
-fn decimal_digit(n: u32) -> String {
-    if n < 10 {
-        n.to_string()
-    } else {
-        format!("&{n};")
+/// Unwinds with [`crate::game::budget::OutOfBudget`] when the memory budget is exceeded.
+pub(crate) fn poll_budget() {
+    if crate::game::budget::exceeded() {
+        std::panic::panic_any(crate::game::budget::OutOfBudget);
     }
 }
 
@@ -778,7 +728,12 @@ fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
     crate::game::impartial::mex(values)
 }
 
+mod days;
+pub use days::{DayError, MAX_DAY_GAMES};
+mod links;
+mod parts;
 mod predicates;
+mod print;
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{MisereGames, MisereId};
+use super::{MisereGames, MisereId, Phylum};
 
 impl MisereGames {
     /// Whether `g` is even (not `E + *` for an earlier-born `E`; ONAG ch. 12).
@@ -61,5 +61,31 @@ impl MisereGames {
     /// Whether `g`'s phylum is generally restive (hereditarily or reversibly restive).
     pub fn is_generally_restive(&mut self, g: MisereId) -> bool {
         self.phylum(g).is_generally_restive()
+    }
+}
+
+impl MisereGames {
+    /// CGSuite's `IsTame`: a nim heap or hereditarily tame.
+    pub fn is_tame(&mut self, g: MisereId) -> bool {
+        matches!(self.phylum(g), Phylum::NimHeap | Phylum::HereditarilyTame)
+    }
+
+    /// CGSuite's `IsRestive`: hereditarily restive.
+    pub fn is_restive(&mut self, g: MisereId) -> bool {
+        self.phylum(g) == Phylum::HereditarilyRestive
+    }
+
+    /// CGSuite's `IsRestless`.
+    pub fn is_restless(&mut self, g: MisereId) -> bool {
+        self.phylum(g) == Phylum::Restless
+    }
+
+    /// Half-tame: not generally tame, while `G + G` is generally tame of genus `0^0`.
+    pub fn is_half_tame(&mut self, g: MisereId) -> bool {
+        if self.is_generally_tame(g) {
+            return false;
+        }
+        let d = self.add(g, g);
+        self.is_generally_tame(d) && self.nim_value(d) == 0 && self.misere_nim_value(d) == 0
     }
 }

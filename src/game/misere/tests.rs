@@ -216,3 +216,98 @@ fn mate_and_introversion() {
     assert!(games.is_extraverted(g));
     assert!(!games.is_extraverted(h));
 }
+
+#[test]
+fn subtraction_inverts_addition() {
+    // Cancellation (misère impartial games cancel): (a + b) - b = a, for all games born by day 4.
+    let mut m = MisereGames::new();
+    let day4 = born_by(&mut m, 4);
+    for &a in &day4 {
+        for &b in &day4 {
+            let s = m.add(a, b);
+            assert_eq!(m.misere_minus(s, b), Some(a), "({} + {}) - {}", m.display(a), m.display(b), m.display(b));
+        }
+    }
+    // *2 is not a part of {{*2}, 0} (CGSuite 2.2: "Those misere games are not subtractable: *[2], *[2#0]"
+    // for the reverse question; here both ways)
+    let (z, s2) = (m.zero(), m.nim(2));
+    let sharp = m.game(&[s2]);
+    let g = m.game(&[sharp, z]);
+    assert_eq!(m.misere_minus(s2, g), None);
+}
+
+#[test]
+fn parts_of_sums_are_found() {
+    // every even summand of a sum of two day-4 games is among the parts, with its counterpart
+    let mut m = MisereGames::new();
+    let day4 = born_by(&mut m, 4);
+    let star = m.nim(1);
+    for &a in &day4 {
+        for &b in &day4 {
+            let s = m.add(a, b);
+            let (ea, es) = (m.even_part(a), m.even_part(s));
+            let parts = m.parts(s);
+            for &p in &parts {
+                assert!(m.misere_minus(es, p).is_some());
+            }
+            if ea != m.zero() && ea != es && ea != star {
+                assert!(parts.contains(&ea), "{} in parts of {}", m.display(ea), m.display(s));
+            }
+        }
+    }
+    // Norton's example (ONAG ch. 12; CGSuite 2.2 `*[[*[4] + *[2]]].Partitions`): {*4 + *2} has two
+    // different partitions into primes, *2 + (… − *2) and *4 + (… − *4).
+    let (s2, s4) = (m.nim(2), m.nim(4));
+    let x = m.add(s4, s2);
+    let g = m.game(&[x]);
+    assert_eq!(m.partitions(g).len(), 2);
+    assert!(!m.is_prime(g));
+}
+
+#[test]
+fn distinguishers_and_links_do_their_job() {
+    // Theorems 75-76 of ONAG: distinct games are distinguished; games not options of each other are linked.
+    let mut m = MisereGames::new();
+    let day4 = born_by(&mut m, 4);
+    for &g in &day4 {
+        for &h in &day4 {
+            if g == h {
+                assert_eq!(m.distinguisher(g, h), None);
+                continue;
+            }
+            let t = m.distinguisher(g, h).expect("distinct games are distinguished");
+            let (gt, ht) = (m.add(g, t), m.add(h, t));
+            assert!(!m.misere_next_wins(gt) && m.misere_next_wins(ht));
+            match m.link(g, h) {
+                Some(t) => {
+                    let (gt, ht) = (m.add(g, t), m.add(h, t));
+                    assert!(!m.misere_next_wins(gt) && !m.misere_next_wins(ht));
+                    assert!(m.is_linked(g, h));
+                }
+                None => {
+                    assert!(!m.is_linked(g, h));
+                    assert!(m.options(g).contains(&h) || m.options(h).contains(&g));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn days() {
+    let mut m = MisereGames::new();
+    // ONAG ch. 12: 1, 2, 3, 5, 22 games born by days 0..4 (day 5: see `day_5_count`)
+    let counts: Vec<u64> = (0..=4).map(|d| m.day_n_count(d).unwrap()).collect();
+    assert_eq!(counts, vec![1, 2, 3, 5, 22]);
+    // CGSuite 2.2 `DayN(n)` lists the even ones: 1, 1, 2, 3, 19 games
+    let even: Vec<usize> = (0..=4).map(|d| m.day_n(d, 1_000_000, 1_000_000).unwrap().len()).collect();
+    assert_eq!(even, vec![1, 1, 2, 3, 19]);
+    assert_eq!(m.day_n(4, 10, 1_000_000), Err(DayError::TooMany(10)));
+}
+
+/// ONAG's count for day 5 without building the day (about 2 s in release).
+#[test]
+fn day_5_count_without_the_list() {
+    let mut m = MisereGames::new();
+    assert_eq!(m.day_n_count(5), Some(4_171_780));
+}

@@ -157,53 +157,9 @@ pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> 
     Ok(ObligatedValueObj::value(obligated_value_of(m, this, s.span)?))
 }
 
-/// Members of a misère canonical game.
-pub static MISERE_GAME: &[Member] = &[
-    member("NimValue", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(Value::int(arena(|a| a.nim_value(g))))
-    }),
-    member("MisereNimValue", 0, misere_nim_value),
-    member("Genus", 0, genus),
-    member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
-    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)),
-    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)),
-    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)),
-    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)),
-    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)),
-    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)),
-    member("Mate", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(MisereGame::value(arena(|a| a.mate(g))))
-    }),
-    member("Options", 1, |_, s, this, args| {
-        super::super::player(s, args, 0)?;
-        misere_options(s, this)
-    }),
-    member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)),
-    member("RightOptions", 0, |_, s, this, _| misere_options(s, this)),
-    member("Birthday", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(Value::int(arena(|a| a.birthday(g))))
-    }),
-    member("OutcomeClass", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(outcome(arena(|a| a.nim_value(g)) != 0))
-    }),
-    member("MisereOutcomeClass", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(outcome(arena(|a| a.misere_next_wins(g))))
-    }),
-    member("IsNimHeap", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(Value::Boolean(arena(|a| a.is_nim_heap(g))))
-    }),
-    member("ObligatedValue", 0, obligated_value),
-];
-
 pub(super) fn misere_options(s: &Site, this: &Value) -> Result<Value, EvalError> {
     let g = this_misere(s, this)?;
-    let opts = arena(|a| a.sorted_options(g));
+    let opts = arena(|a| a.cgsuite_options(g));
     Ok(list(opts.into_iter().map(MisereGame::value)))
 }
 

@@ -52,6 +52,11 @@ thread_local! {
     static MISERE: RefCell<MisereGames> = RefCell::new(MisereGames::new());
 }
 
+/// Makes this thread's misère arena poll `flag` for interrupts (the workspace's Ctrl-C flag).
+pub fn set_interrupt(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    arena(|a| a.set_interrupt(Some(flag)));
+}
+
 /// Runs `f` on this thread's misère arena. `f` must not evaluate script code.
 fn arena<R>(f: impl FnOnce(&mut MisereGames) -> R) -> R {
     MISERE.with(|a| f(&mut a.borrow_mut()))
@@ -368,6 +373,7 @@ pub fn register(globals: &mut Globals) {
     for f in IMPARTIAL_GLOBALS {
         globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
     }
+    globals.natives.insert("MisereCanonicalGame", Value::Object(Rc::new(MisereClass)));
     for (name, code) in RULESETS {
         if let Ok(r) = TakeAndBreak::parse(code) {
             globals.natives.insert(name, Value::Object(Rc::new(r)));
@@ -396,6 +402,7 @@ fn obligated_sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, 
 
 fn misere_spec(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let spec = match &args[0] {
+        Value::String(text) => return Ok(MisereGame::value(misere::from_notation(site, text)?)),
         Value::List(items) => {
             let mut out = Vec::with_capacity(items.len());
             for v in items {
@@ -477,8 +484,17 @@ pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Membe
 }
 
 /// Every member table of this module (for completion and the uniqueness test).
-pub fn all_tables() -> [&'static [Member]; 7] {
-    [TAKE_AND_BREAK, OBLIGATED_TAKE_AND_BREAK, HEAP, MISERE_GAME, OBLIGATED_VALUE, OBLIGATED_SUM, PERIODICITY]
+pub fn all_tables() -> [&'static [Member]; 8] {
+    [
+        TAKE_AND_BREAK,
+        OBLIGATED_TAKE_AND_BREAK,
+        HEAP,
+        MISERE_GAME,
+        MISERE_CLASS,
+        OBLIGATED_VALUE,
+        OBLIGATED_SUM,
+        PERIODICITY,
+    ]
 }
 
 /// The members that must see a position's literal game tree rather than its canonical form.
@@ -564,7 +580,12 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
 
 mod convert;
 mod members;
+mod misere;
 
 use convert::*;
 pub use convert::{misere_of, obligated_value_of};
 pub use members::*;
+pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
+
+#[cfg(test)]
+mod tests;

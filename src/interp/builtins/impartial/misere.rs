@@ -1,0 +1,228 @@
+//! Misère canonical games as values: CGSuite's printed notation read back (`*[2#0]`, `Misere("2#0")`) and the
+//! member table of `MisereCanonicalGame`.
+
+use super::*;
+use crate::game::misere::DayError;
+use crate::syntax::misere::{parse_notation, NotationBase, NotationItem, NotationSub};
+
+/// The game a text in CGSuite's printed notation denotes (the content of `*[…]`, e.g. `2#0`).
+pub(super) fn from_notation(site: &Site, text: &str) -> Result<MisereId, EvalError> {
+    let bad = |message: String| {
+        site.arg_err(0, ErrorKind::InvalidArgument { message: format!("Invalid misere game notation: {message}") })
+    };
+    let items =
+        parse_notation(text).map_err(|e| bad(format!("{} at position {} of \"{text}\"", e.message, e.at + 1)))?;
+    seq(site, &items)
+}
+
+fn seq(site: &Site, items: &[NotationItem]) -> Result<MisereId, EvalError> {
+    if let [one] = items {
+        return item(site, one);
+    }
+    let mut opts = Vec::with_capacity(items.len());
+    for i in items {
+        opts.push(item(site, i)?);
+    }
+    Ok(arena(|a| a.game(&opts)))
+}
+
+fn heap(site: &Site, n: u64) -> Result<MisereId, EvalError> {
+    match u32::try_from(n) {
+        Ok(k) if k <= MAX_HEAP => Ok(arena(|a| a.nim(k as usize))),
+        _ => Err(site.arg_err(0, ErrorKind::ExpectedInteger { what: "heap size", value: n.to_string() })),
+    }
+}
+
+fn item(site: &Site, it: &NotationItem) -> Result<MisereId, EvalError> {
+    let mut g = match &it.base {
+        NotationBase::Heap(n) => heap(site, *n)?,
+        NotationBase::Group(items) => seq(site, items)?,
+    };
+    for s in &it.subs {
+        g = match s {
+            NotationSub::Sharp => arena(|a| a.game(&[g])),
+            NotationSub::Plus(n) => {
+                let h = heap(site, *n)?;
+                arena(|a| a.add(g, h))
+            }
+            NotationSub::Minus(n) => {
+                let h = heap(site, *n)?;
+                match arena(|a| a.misere_minus(g, h)) {
+                    Some(d) => d,
+                    None => return Err(not_subtractable(site, g, h)),
+                }
+            }
+        };
+    }
+    Ok(g)
+}
+
+/// CGSuite's error for `G.MisereMinus(H)` when `H` is not a part of `G`.
+pub(super) fn not_subtractable(site: &Site, g: MisereId, h: MisereId) -> EvalError {
+    let (a, b) = arena(|ar| (ar.display(g), ar.display(h)));
+    site.err(ErrorKind::InvalidArgument { message: format!("Those misere games are not subtractable: {a}, {b}") })
+}
+
+fn game_arg(m: &mut Machine, s: &Site, args: &[Value], i: usize) -> Result<MisereId, EvalError> {
+    misere_of(m, &args[i], s.args.get(i).copied().unwrap_or(s.span))
+}
+
+fn games_list(gs: Vec<MisereId>) -> Value {
+    list(gs.into_iter().map(MisereGame::value))
+}
+
+fn misere_game(s: &Site, this: &Value, f: fn(&mut MisereGames, MisereId) -> MisereId) -> Result<Value, EvalError> {
+    let g = this_misere(s, this)?;
+    Ok(MisereGame::value(arena(|a| f(a, g))))
+}
+
+/// Members of a misère canonical game (CGSuite's `MisereCanonicalGame`).
+pub static MISERE_GAME: &[Member] = &[
+    member("NimValue", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(Value::int(arena(|a| a.nim_value(g))))
+    }),
+    member("MisereNimValue", 0, misere_nim_value),
+    member("Genus", 0, genus),
+    member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
+    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)),
+    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)),
+    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)),
+    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)),
+    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)),
+    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)),
+    member("IsTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tame)),
+    member("IsRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restive)),
+    member("IsRestless", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restless)),
+    member("IsHalfTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_half_tame)),
+    member("IsPrime", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_prime)),
+    member("IsNimHeap", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_nim_heap)),
+    member("Mate", 0, |_, s, this, _| misere_game(s, this, MisereGames::mate)),
+    member("Parts", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(games_list(arena(|a| a.parts(g))))
+    }),
+    member("Partitions", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        let ps = arena(|a| a.partitions(g));
+        Ok(list(ps.into_iter().map(games_list)))
+    }),
+    member("MisereMinus", 1, |m, s, this, args| {
+        let g = this_misere(s, this)?;
+        let h = game_arg(m, s, args, 0)?;
+        match arena(|a| a.misere_minus(g, h)) {
+            Some(d) => Ok(MisereGame::value(d)),
+            None => Err(not_subtractable(s, g, h)),
+        }
+    }),
+    member("Distinguisher", 1, |m, s, this, args| {
+        let g = this_misere(s, this)?;
+        let h = game_arg(m, s, args, 0)?;
+        match arena(|a| a.distinguisher(g, h)) {
+            Some(t) => Ok(MisereGame::value(t)),
+            None => {
+                let shown = arena(|a| a.display(g));
+                Err(s.err(ErrorKind::InvalidArgument {
+                    message: format!("A game cannot be distinguished from itself: {shown}"),
+                }))
+            }
+        }
+    }),
+    member("IsLinkedTo", 1, |m, s, this, args| {
+        let g = this_misere(s, this)?;
+        let h = game_arg(m, s, args, 0)?;
+        Ok(Value::Boolean(arena(|a| a.is_linked(g, h))))
+    }),
+    member("Link", 1, |m, s, this, args| {
+        let g = this_misere(s, this)?;
+        let h = game_arg(m, s, args, 0)?;
+        match arena(|a| a.link(g, h)) {
+            Some(t) => Ok(MisereGame::value(t)),
+            None => {
+                let (x, y) = arena(|a| (a.display(g), a.display(h)));
+                Err(s.err(ErrorKind::InvalidArgument {
+                    message: format!("Those misere games are not linked: {x}, {y}"),
+                }))
+            }
+        }
+    }),
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: |_, s, this, args| {
+            if !args.is_empty() {
+                super::super::player(s, args, 0)?;
+            }
+            misere_options(s, this)
+        },
+    },
+    member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)),
+    member("RightOptions", 0, |_, s, this, _| misere_options(s, this)),
+    member("Birthday", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(Value::int(arena(|a| a.birthday(g))))
+    }),
+    member("OutcomeClass", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(outcome(arena(|a| a.nim_value(g)) != 0))
+    }),
+    member("MisereOutcomeClass", 0, |_, s, this, _| {
+        let g = this_misere(s, this)?;
+        Ok(outcome(arena(|a| a.misere_next_wins(g))))
+    }),
+    member("ObligatedValue", 0, obligated_value),
+];
+
+/// The global `MisereCanonicalGame`: its static members.
+#[derive(Debug)]
+pub struct MisereClass;
+
+impl Object for MisereClass {
+    fn type_name(&self) -> &'static str {
+        "Class"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        "MisereCanonicalGame".to_string()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<MisereClass>().map(|_| Ordering::Equal)
+    }
+    fn members(&self) -> &'static [Member] {
+        MISERE_CLASS
+    }
+}
+
+/// CGSuite's default `maxGames` and `maxOptions` of `DayN`.
+const DAY_N_DEFAULT: u32 = 1_000_000;
+
+/// Static members of `MisereCanonicalGame`.
+pub static MISERE_CLASS: &[Member] = &[
+    Member {
+        name: "DayN",
+        arity: Arity::Range(1, 3),
+        f: |_, s, _, args| {
+            let n = count(s, args, 0)?;
+            let max_games = if args.len() > 1 { count(s, args, 1)? } else { DAY_N_DEFAULT };
+            let max_options = if args.len() > 2 { count(s, args, 2)? } else { DAY_N_DEFAULT };
+            match arena(|a| a.day_n(n, max_games as usize, max_options as usize)) {
+                Ok(gs) => Ok(games_list(gs)),
+                Err(DayError::TooMany(k)) => Err(s.err(ErrorKind::InvalidArgument {
+                    message: format!(
+                        "More than {k} misere games are born by day {n}; ask MisereCanonicalGame.DayNCount({n}) for their number"
+                    ),
+                })),
+            }
+        },
+    },
+    member("DayNCount", 1, |_, s, _, args| {
+        let n = count(s, args, 0)?;
+        match arena(|a| a.day_n_count(n)) {
+            Some(c) => Ok(Value::int(c)),
+            None => Err(s.arg_err(
+                0,
+                ErrorKind::InvalidArgument { message: format!("DayNCount is known up to day 5, not day {n}") },
+            )),
+        }
+    }),
+];
