@@ -13,7 +13,7 @@ mod notation;
 #[cfg(test)]
 mod tests;
 
-pub use canon::canonical_key;
+pub use canon::{canonical_key, canonical_key_rooted};
 pub use notation::{parse, to_notation};
 
 /// An edge leaving a vertex: its target vertex (0-based) and label.

@@ -179,3 +179,25 @@ fn canonical_key_is_isomorphism_invariant() {
         (0..10).map(|i| pet[perm.iter().position(|&x| x == i).unwrap()].iter().map(|&t| perm[t]).collect()).collect();
     assert_eq!(canonical_key(&pg), canonical_key(&G::from_adjacency_list(&relabelled, (), ()).unwrap()));
 }
+
+#[test]
+fn rooted_canonical_key_fixes_the_root() {
+    // Path a-b-c rooted at an end and rooted at the middle are different rooted graphs (hand: an automorphism
+    // must map the root to the root, and an end vertex has degree 1, the middle 2).
+    let path = p("--").unwrap();
+    let end = canonical_key_rooted(&path, Some(0));
+    let mid = canonical_key_rooted(&path, Some(1));
+    assert_ne!(end, mid);
+    // The root becomes vertex 0 and keeps its degree.
+    assert_eq!(end.vertices[0].edges.len(), 1);
+    assert_eq!(mid.vertices[0].edges.len(), 2);
+    // Rooted at either end, the path gives one key (the reversal maps one end to the other).
+    assert_eq!(end, canonical_key_rooted(&path, Some(2)));
+    // A star rooted at a leaf: every leaf gives the same key.
+    let star = G::star(5, (), ()).unwrap();
+    let k = canonical_key_rooted(&star, Some(1));
+    for leaf in 2..5 {
+        assert_eq!(canonical_key_rooted(&star, Some(leaf)), k);
+    }
+    assert_ne!(canonical_key_rooted(&star, Some(0)), k);
+}
