@@ -213,3 +213,11 @@ fn a_vertex_after_a_vertex_starts_a_new_tree() {
     // Inside brackets it is still an error (CGSuite's message).
     assert!(p(".(-. .)").is_err());
 }
+
+#[test]
+fn constructors_are_capped() {
+    // A clique of 4096 vertices would hold 8,386,560 edges (n(n-1)/2): refused, not gigabytes.
+    assert_eq!(G::clique(4096, (), ()).unwrap_err(), GraphError::TooManyEdges(8_386_560));
+    assert_eq!(G::clique(1024, (), ()).unwrap().edge_count(), 523_776);
+    assert!(G::path(MAX_VERTICES + 1, (), ()).is_err());
+}
