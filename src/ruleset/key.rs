@@ -1,13 +1,14 @@
 //! Structural keys of ruleset states: the memo tables of rulesets are keyed by them.
 //!
 //! A state is any immutable value built from strings, numbers, games, booleans, players, outcome classes,
-//! lists, tuples, sets, maps and grids. [`encode`] writes a compact, self-delimiting byte encoding of it, so
+//! lists, tuples, sets, maps, grids and graphs. [`encode`] writes a compact, self-delimiting byte encoding of it, so
 //! that two states have equal keys exactly when they are structurally equal (a set or map is encoded with its
 //! elements in the order of their encodings, so the order in which it was built does not matter). Keys are
 //! hashed with `FxHash` as byte strings. Functions, thermographs, positions and other objects are not
 //! states: [`encode`] reports the type of the first such value it meets.
 
 use crate::game::Outcome;
+use crate::interp::builtins::graph::GraphValue;
 use crate::interp::builtins::grid::GridValue;
 use crate::interp::value::{Player, Value};
 use num_traits::ToPrimitive;
@@ -90,14 +91,25 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
         }
         Value::Object(o) => {
             let any: &dyn std::any::Any = &**o;
-            match any.downcast_ref::<GridValue>() {
-                Some(g) => {
-                    out.push(13);
-                    len(g.0.rows(), out);
-                    len(g.0.cols(), out);
-                    out.extend_from_slice(g.0.cells());
+            if let Some(g) = any.downcast_ref::<GridValue>() {
+                out.push(13);
+                len(g.0.rows(), out);
+                len(g.0.cols(), out);
+                out.extend_from_slice(g.0.cells());
+            } else if let Some(g) = any.downcast_ref::<GraphValue>() {
+                // Vertex order, labels and edge lists, as the graph's structural equality.
+                out.push(14);
+                len(g.0.vertices.len(), out);
+                for v in &g.0.vertices {
+                    encode(&v.label, out)?;
+                    len(v.edges.len(), out);
+                    for e in &v.edges {
+                        len(e.to, out);
+                        encode(&e.label, out)?;
+                    }
                 }
-                None => return Err(o.type_name()),
+            } else {
+                return Err(o.type_name());
             }
         }
         Value::Function(_) | Value::Thermograph(_) => return Err(v.type_name()),

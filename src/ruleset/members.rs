@@ -92,6 +92,18 @@ fn outcome_value(o: Outcome) -> Value {
     Value::Outcome(o)
 }
 
+/// Members of a ruleset instance (cgs additions).
+pub static INSTANCE: &[Member] = &[
+    // How many distinct states the instance's memo table holds (after the `Canonical` hook: states with one
+    // representative share an entry).
+    member("MemoCount", 0, |_, s, this, _| {
+        let Value::Object(o) = this else { return Err(s.bug()) };
+        let any: &dyn std::any::Any = &**o;
+        let inst = any.downcast_ref::<super::script::Instance>().ok_or_else(|| s.bug())?;
+        Ok(Value::int(inst.memo.borrow().len()))
+    }),
+];
+
 /// Members of positions.
 pub static POSITION: &[Member] = &[
     member("CanonicalForm", 0, |m, s, this, _| {

@@ -27,7 +27,7 @@ use crate::interp::Interpreter;
 pub fn install(interp: &mut Interpreter) {
     let globals = interp.globals_mut();
     globals.ruleset_declarer = Some(script::declare);
-    globals.member_tables.extend([members::POSITION, members::POSITION_SUM]);
+    globals.member_tables.extend([members::INSTANCE, members::POSITION, members::POSITION_SUM]);
     members::register(globals);
     stdlib::load(interp);
 }

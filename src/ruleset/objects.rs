@@ -83,6 +83,9 @@ impl Object for Instance {
         let any: &dyn std::any::Any = other;
         any.downcast_ref::<Instance>().map(|o| self.id.cmp(&o.id))
     }
+    fn members(&self) -> &'static [Member] {
+        tables::INSTANCE
+    }
     fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let inst = downcast_rc::<Instance>(o)?;

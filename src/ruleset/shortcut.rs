@@ -8,7 +8,8 @@
 //!   and every state the shortcut answers `Nothing` for use it. A hook that fails leaves no node behind, so
 //!   asking again (after an interruption, say) runs it again.
 //! - **`NativeValue(solver, state)`** runs one of the native solvers of [`crate::solve`] — `"Domineering"`,
-//!   `"Clobber"`, `"Cram"` (board strings or grids), `"ToadsAndFrogs"` (strip strings) and `"Hackenbush"` (lists
+//!   `"Clobber"`, `"Cram"` (board strings or grids), `"ToadsAndFrogs"` (strip strings), `"Col"`/`"Snort"` (Graphs
+//!   labelled `Nothing`/`Left`/`Right`, at most 64 vertices) and `"Hackenbush"` (lists
 //!   of edges `(u, w, colour)`, the stdlib's normal form) — and answers `Nothing` when the solver does not apply (a
 //!   region larger than its 128-cell bitboards, more than 128 edges, a cell or an edge it does not know).
 //!   The solvers belong to the interpreter ([`NativeState`], created by the stdlib loader), so their memos hold
@@ -25,8 +26,9 @@ use crate::interp::builtins::grid::GridValue;
 use crate::interp::builtins::{NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
-use crate::interp::value::{game_value, Function, Object, Value};
+use crate::interp::value::{game_value, Function, Object, Player, Value};
 use crate::solve::clobber::ClobberSolver;
+use crate::solve::colouring::{ColouringSolver, Rules};
 use crate::solve::cram::CramSolver;
 use crate::solve::domineering::DomineeringSolver;
 use crate::solve::grid::Grid;
@@ -57,6 +59,7 @@ pub struct NativeState {
     cram: RefCell<CramSolver>,
     toads: RefCell<ToadsSolver>,
     hackenbush: RefCell<HackenbushSolver>,
+    colouring: RefCell<ColouringSolver>,
     twins: RefCell<FxHashMap<u64, Rc<Instance>>>,
 }
 
@@ -87,13 +90,16 @@ impl NativeState {
         let mut toads = ToadsSolver::new();
         toads.set_interrupt(interrupt.clone());
         let mut hackenbush = HackenbushSolver::new();
-        hackenbush.set_interrupt(interrupt);
+        hackenbush.set_interrupt(interrupt.clone());
+        let mut colouring = ColouringSolver::new();
+        colouring.set_interrupt(interrupt);
         NativeState {
             domineering: RefCell::new(domineering),
             clobber: RefCell::new(clobber),
             cram: RefCell::new(cram),
             toads: RefCell::new(toads),
             hackenbush: RefCell::new(hackenbush),
+            colouring: RefCell::new(colouring),
             twins: RefCell::default(),
         }
     }
@@ -175,6 +181,29 @@ fn board(s: &Site, args: &[Value], i: usize) -> Result<Grid, EvalError> {
     }
 }
 
+/// A Col/Snort state: a `Graph` of at most 64 vertices labelled `Nothing`, `Left` or `Right`, as adjacency
+/// masks and the masks of the Left- and Right-labelled vertices. `None` for anything else.
+fn colouring_graph(v: &Value) -> Option<(Vec<u64>, u64, u64)> {
+    let g = crate::interp::builtins::graph::as_graph(v)?;
+    if g.vertex_count() > 64 {
+        return None;
+    }
+    let (mut adj, mut left, mut right) = (vec![0u64; g.vertex_count()], 0u64, 0u64);
+    for (i, vx) in g.vertices.iter().enumerate() {
+        match vx.label {
+            Value::Nothing => {}
+            Value::Player(Player::Left) => left |= 1 << i,
+            Value::Player(Player::Right) => right |= 1 << i,
+            _ => return None,
+        }
+        for e in &vx.edges {
+            adj[i] |= 1 << e.to;
+            adj[e.to] |= 1 << i;
+        }
+    }
+    Some((adj, left, right))
+}
+
 /// A Hackenbush state as edges: a list of triples `(u, w, colour)` (tuples or lists), `u` and `w` natural numbers
 /// (0 the ground), `colour` one of "l", "r", "e", "g". `None` for anything else.
 fn hackenbush_edges(v: &Value) -> Option<Vec<hackenbush::Edge>> {
@@ -228,9 +257,15 @@ fn native_value(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, Eval
             let r = st.hackenbush.borrow_mut().value(m.games, &edges);
             r
         }
+        "Col" | "Snort" => {
+            let rules = if &**name == "Col" { Rules::Col } else { Rules::Snort };
+            let Some((adj, left, right)) = colouring_graph(&args[1]) else { return Ok(Value::Nothing) };
+            let r = st.colouring.borrow_mut().value(m.games, rules, &adj, left, right);
+            r
+        }
         other => {
             let message = format!(
-                "`NativeValue`: no native solver named \"{other}\" (there are \"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\" and \"Hackenbush\")."
+                "`NativeValue`: no native solver named \"{other}\" (there are \"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\", \"Hackenbush\", \"Col\" and \"Snort\")."
             );
             return Err(s.arg_err(0, ErrorKind::Script { message }));
         }

@@ -14,6 +14,7 @@
 
 pub mod bits;
 pub mod clobber;
+pub mod colouring;
 pub mod cram;
 pub mod domineering;
 pub mod grid;

@@ -16,6 +16,12 @@ const BUDGET: usize = 20_000;
 
 /// The canonical form of `g` (see the module doc).
 pub fn canonical_key<V: Clone + Ord, E: Clone + Ord>(g: &Graph<V, E>) -> Graph<V, E> {
+    canonical_key_rooted(g, None)
+}
+
+/// The canonical form of `g` with vertex `root` (if given and in range) kept apart from the others: it is
+/// vertex 0 of the result, so isomorphisms that fix the root (Hackenbush's ground) give equal keys.
+pub fn canonical_key_rooted<V: Clone + Ord, E: Clone + Ord>(g: &Graph<V, E>, root: Option<usize>) -> Graph<V, E> {
     let n = g.vertices.len();
     if n == 0 {
         return g.clone();
@@ -30,7 +36,19 @@ pub fn canonical_key<V: Clone + Ord, E: Clone + Ord>(g: &Graph<V, E>) -> Graph<V
     let mut labels: Vec<&V> = g.vertices.iter().map(|v| &v.label).collect();
     labels.sort();
     labels.dedup();
-    let colours: Vec<usize> = g.vertices.iter().map(|v| labels.binary_search(&&v.label).expect("present")).collect();
+    // The root, if any, gets colour 0, below every label rank; refinement and individualization keep it least.
+    let colours: Vec<usize> = g
+        .vertices
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            if root == Some(i) {
+                0
+            } else {
+                labels.binary_search(&&v.label).expect("present") + usize::from(root.is_some_and(|r| r < n))
+            }
+        })
+        .collect();
     let mut s = Search { g, inc: &inc, best: None, nodes: 0 };
     let c = s.refine(colours);
     s.search(c);

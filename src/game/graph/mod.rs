@@ -13,7 +13,7 @@ mod notation;
 #[cfg(test)]
 mod tests;
 
-pub use canon::canonical_key;
+pub use canon::{canonical_key, canonical_key_rooted};
 pub use notation::{parse, to_notation};
 
 /// An edge leaving a vertex: its target vertex (0-based) and label.
@@ -52,6 +52,8 @@ pub enum GraphError {
     Invalid(String),
     /// A constructor asked for more vertices than the cap.
     TooLarge(usize),
+    /// A constructor asked for more edges than the cap.
+    TooManyEdges(usize),
 }
 
 impl std::fmt::Display for GraphError {
@@ -61,12 +63,16 @@ impl std::fmt::Display for GraphError {
             GraphError::EdgeOutOfBounds(n) => write!(f, "Edge is out of bounds: {n}"),
             GraphError::Invalid(s) => write!(f, "{s}"),
             GraphError::TooLarge(n) => write!(f, "Graph too large: {n} vertices (limit {MAX_VERTICES})"),
+            GraphError::TooManyEdges(n) => write!(f, "Graph too large: {n} edges (limit {MAX_EDGES})"),
         }
     }
 }
 
-/// Cap on constructed graph sizes (a clique has n² edges).
+/// Cap on constructed graph sizes.
 pub const MAX_VERTICES: usize = 4096;
+
+/// Cap on the edges of a constructed clique (n(n-1)/2 of them; the cap keeps it to tens of megabytes).
+pub const MAX_EDGES: usize = 1 << 19;
 
 fn check_size(n: usize) -> Result<(), GraphError> {
     if n > MAX_VERTICES {
@@ -95,6 +101,9 @@ impl<V: Clone + Eq, E: Clone + Eq> Graph<V, E> {
     /// `n` vertices, each pair joined once (edges listed in vertex order, as CGSuite).
     pub fn clique(n: usize, v: V, e: E) -> Result<Self, GraphError> {
         check_size(n)?;
+        if n * n.saturating_sub(1) / 2 > MAX_EDGES {
+            return Err(GraphError::TooManyEdges(n * (n - 1) / 2));
+        }
         Ok(Graph {
             vertices: (0..n)
                 .map(|i| Vertex {

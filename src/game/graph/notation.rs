@@ -2,7 +2,9 @@
 //! tree is a vertex followed by a chain: an edge (`-`, or an edge-label token, optionally followed by `>`
 //! or `<` for a directed edge) then the next vertex, or `(` chains separated by `;` `)` for branches. A
 //! vertex is an optional label token (or `.`), then optionally `:` and a name; a name seen before is the
-//! same vertex. Tokens are single characters, or `{...}` for longer strings; spaces are ignored.
+//! same vertex. Tokens are single characters, or `{...}` for longer strings; spaces are ignored. cgs also
+//! reads a vertex token right after a vertex (no edge between) as the start of a new tree, where CGSuite
+//! fails ("key not found"), so `.-. .` is an edge and a lone vertex.
 //!
 //! The printer is CGSuite's: a depth-first spanning forest from each vertex not yet reached, vertices
 //! reached twice named `A`, `B`, … (then `v26`, …), branches in parentheses, labels longer than one
@@ -98,6 +100,9 @@ impl<V: Clone + Eq, E: Clone> Parser<'_, V, E> {
                         label = Some(self.edge_label("")?)
                     }
                     ";" | ")" => return Ok(()),
+                    // cgs extension: a vertex right after a vertex (`.-. .`, spaces being ignored) starts a new
+                    // tree, where CGSuite reports the token as an unknown edge label.
+                    x if (self.elabel)(x).is_none() && (x == "." || (self.vlabel)(x).is_some()) => return Ok(()),
                     x => {
                         label = Some(self.edge_label(x)?);
                         match self.toks.get(self.pos + 1).map(|s| s.as_str()) {
@@ -190,10 +195,12 @@ pub fn parse<V: Clone + Eq, E: Clone>(
     };
     p.chain(None)?;
     while p.pos < p.toks.len() {
-        if p.head() != Some(";") {
-            return Err(invalid("."));
+        match p.head() {
+            Some(";") => p.pos += 1,
+            // The extension above: a new tree starts at this vertex.
+            Some(x) if x == "." || (p.vlabel)(x).is_some() => {}
+            _ => return Err(invalid(".")),
         }
-        p.pos += 1;
         p.chain(None)?;
     }
     Ok(Graph { vertices: p.labels.into_iter().zip(p.edges).map(|(label, edges)| Vertex { label, edges }).collect() })

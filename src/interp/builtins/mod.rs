@@ -160,6 +160,8 @@ fn all_tables() -> Vec<&'static [Member]> {
         misc::THERMOGRAPH,
         graph::GRAPH,
         graph::GRAPH_CLASS,
+        graph::VERTEX,
+        graph::EDGE,
         grid::GRID,
         grid::GRID_CLASS,
         sumber::SUMBER,

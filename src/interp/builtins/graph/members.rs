@@ -1,0 +1,271 @@
+//! Members of `Graph`, `Vertex`, `Edge` and of the class value `Graph`, with CGSuite's names, 1-based vertex
+//! and edge numbers and CGSuite's error wording.
+
+use super::{err, label_string, notation_with, this_graph, vertex_list, EdgeValue, GraphValue, Labelled, VertexValue};
+use crate::game::graph::{self as engine, GraphError};
+use crate::interp::builtins::{boolean, elements, integer, list, member, string, Member, Site};
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::Value;
+use num_traits::ToPrimitive;
+
+const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::interp::builtins::MemberImpl) -> Member {
+    Member { name, arity: Arity::Range(lo, hi), f }
+}
+
+/// "Vertex is out of bounds: n" for a number outside `1..=len`.
+fn out_of_bounds(s: &Site, n: impl std::fmt::Display) -> EvalError {
+    s.err(ErrorKind::InvalidArgument { message: format!("Vertex is out of bounds: {n}") })
+}
+
+/// A 1-based vertex number (any integer value), as 0-based, checked against `len`.
+fn vertex_number(s: &Site, v: &Value, i: usize, len: usize) -> Result<usize, EvalError> {
+    match v {
+        Value::Integer(n) => match n.to_usize() {
+            Some(k) if (1..=len).contains(&k) => Ok(k - 1),
+            _ => Err(out_of_bounds(s, n)),
+        },
+        v => Err(s.wrong_type(i, "Integer", v)),
+    }
+}
+
+/// Argument `i` as a vertex of `g`.
+fn vertex(s: &Site, g: &Labelled, args: &[Value], i: usize) -> Result<usize, EvalError> {
+    vertex_number(s, &args[i], i, g.vertex_count())
+}
+
+/// Argument `i` as a collection of vertices of `g`.
+fn vertices(m: &mut Machine, s: &Site, g: &Labelled, args: &[Value], i: usize) -> Result<Vec<usize>, EvalError> {
+    elements(m, s, args, i)?.iter().map(|v| vertex_number(s, v, i, g.vertex_count())).collect()
+}
+
+fn wrap(s: &Site, r: Result<Labelled, GraphError>) -> Result<Value, EvalError> {
+    r.map(GraphValue::value).map_err(|e| err(s, e))
+}
+
+/// A `Map` argument (Parse's and ToString's label tables).
+fn map_arg<'v>(s: &Site, args: &'v [Value], i: usize) -> Result<&'v imbl::OrdMap<Value, Value>, EvalError> {
+    match &args[i] {
+        Value::Map(m) => Ok(m),
+        v => Err(s.wrong_type(i, "Map", v)),
+    }
+}
+
+/// `Graph.Parse(str, vertexLabels ? {"" => Nothing}, edgeLabels ? {"" => Nothing})`; the label tables are maps
+/// from label strings to labels, as CGSuite's defaults.
+pub(super) fn parse_member(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let text = string(s, args, 0)?;
+    let default: imbl::OrdMap<Value, Value> = [(Value::str(""), Value::Nothing)].into_iter().collect();
+    let vmap = if args.len() > 1 { map_arg(s, args, 1)?.clone() } else { default.clone() };
+    let emap = if args.len() > 2 { map_arg(s, args, 2)?.clone() } else { default };
+    let lookup = |m: &imbl::OrdMap<Value, Value>, t: &str| m.get(&Value::str(t)).cloned();
+    wrap(s, engine::parse(text, &|t| lookup(&vmap, t), &|t| lookup(&emap, t), false))
+}
+
+/// A label printed by a `ToString` argument: a map (labels it lacks print as usual) or a function.
+fn print_label(m: &mut Machine, s: &Site, arg: Option<&Value>, label: &Value) -> Result<String, EvalError> {
+    let out = match arg {
+        Some(Value::Map(table)) => table.get(label).cloned(),
+        Some(f @ Value::Function(_)) => Some(m.call_value(f, std::slice::from_ref(label), s)?),
+        _ => None,
+    };
+    Ok(match out {
+        Some(Value::String(t)) => t.to_string(),
+        Some(v) => label_string(m.games, &v),
+        None => label_string(m.games, label),
+    })
+}
+
+fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let g = this_graph(s, this)?;
+    if args.is_empty() {
+        return Ok(Value::str(&this.display(m.games)));
+    }
+    for (i, a) in args.iter().enumerate() {
+        if !matches!(a, Value::Map(_) | Value::Function(_)) {
+            return Err(s.wrong_type(i, "Function", a));
+        }
+    }
+    let cell = std::cell::RefCell::new(m);
+    notation_with(g, &mut |v| print_label(&mut cell.borrow_mut(), s, args.first(), v), &mut |e| {
+        print_label(&mut cell.borrow_mut(), s, args.get(1), e)
+    })
+    .map(|t| Value::str(&t))
+}
+
+fn update_labels(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let g = this_graph(s, this)?;
+    let Value::Map(updates) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
+    let mut pairs = Vec::with_capacity(updates.len());
+    for (k, v) in updates {
+        pairs.push((vertex_number(s, k, 0, g.vertex_count())?, v.clone()));
+    }
+    let _ = m;
+    wrap(s, g.updated_vertex_labels(&pairs))
+}
+
+fn delete_edge(_: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let g = this_graph(s, this)?;
+    let Some(e) = (match &args[0] {
+        Value::Object(o) => {
+            let any: &dyn std::any::Any = &**o;
+            any.downcast_ref::<EdgeValue>()
+        }
+        _ => None,
+    }) else {
+        return Err(s.wrong_type(0, "Edge", &args[0]));
+    };
+    // CGSuite deletes the first matching edge at each end, and changes nothing when there is none.
+    if e.from >= g.vertex_count() || e.to >= g.vertex_count() {
+        return Ok(this.clone());
+    }
+    wrap(s, g.delete_edge(e.from, e.to, &e.label))
+}
+
+fn sized(
+    m: &mut Machine,
+    s: &Site,
+    args: &[Value],
+    f: fn(usize, Value, Value) -> Result<Labelled, GraphError>,
+) -> Result<Value, EvalError> {
+    let _ = m;
+    let n = integer(s, args, 0)?;
+    let n = n
+        .to_usize()
+        .ok_or_else(|| s.arg_err(0, ErrorKind::InvalidArgument { message: format!("Invalid graph size: {n}") }))?;
+    let v = args.get(1).cloned().unwrap_or(Value::Nothing);
+    let e = args.get(2).cloned().unwrap_or(Value::Nothing);
+    wrap(s, f(n, v, e))
+}
+
+fn from_adjacency_list(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let rows = elements(m, s, args, 0)?;
+    let mut adj = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let targets = m.elements(row).ok_or_else(|| s.wrong_type(0, "List of Lists", &args[0]))?;
+        let mut out = Vec::with_capacity(targets.len());
+        for t in &targets {
+            out.push(vertex_number(s, t, 0, rows.len())?);
+        }
+        adj.push(out);
+    }
+    let v = args.get(1).cloned().unwrap_or(Value::Nothing);
+    let e = args.get(2).cloned().unwrap_or(Value::Nothing);
+    wrap(s, Labelled::from_adjacency_list(&adj, v, e))
+}
+
+/// Members of `Graph`.
+pub static GRAPH: &[Member] = &[
+    member("VertexCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count()))),
+    member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.edge_count()))),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_empty()))),
+    member("IsConnected", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_connected()))),
+    member("IsSimple", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_simple()))),
+    member("Vertices", 0, |_, s, this, _| {
+        let g = this_graph(s, this)?;
+        Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
+    }),
+    member("Edges", 0, |_, s, this, _| {
+        Ok(list(this_graph(s, this)?.edges().into_iter().map(|(a, b, l)| EdgeValue::value(a, b, l))))
+    }),
+    member("AdjacencyList", 0, |_, s, this, _| {
+        Ok(list(this_graph(s, this)?.adjacency_list().into_iter().map(vertex_list)))
+    }),
+    member("DeleteVertex", 1, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        wrap(s, g.delete_vertex(vertex(s, g, args, 0)?))
+    }),
+    member("DeleteVertices", 1, |m, s, this, args| {
+        let g = this_graph(s, this)?;
+        let vs = vertices(m, s, g, args, 0)?;
+        wrap(s, g.delete_vertices(&vs))
+    }),
+    member("RetainVertices", 1, |m, s, this, args| {
+        let g = this_graph(s, this)?;
+        let vs = vertices(m, s, g, args, 0)?;
+        wrap(s, g.retain_vertices(&vs))
+    }),
+    member("DeleteEdge", 1, delete_edge),
+    member("DeleteEdgeByIndex", 2, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        let v = vertex(s, g, args, 0)?;
+        let k = integer(s, args, 1)?;
+        let count = g.vertices[v].edges.len();
+        match k.to_usize() {
+            Some(k) if (1..=count).contains(&k) => wrap(s, g.delete_edge_by_index(v, k - 1)),
+            _ => Err(s.err(ErrorKind::InvalidArgument { message: format!("Edge is out of bounds: {k}") })),
+        }
+    }),
+    member("UpdatedVertexLabels", 1, update_labels),
+    member("ConnectedComponent", 1, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        wrap(s, g.connected_component(vertex(s, g, args, 0)?))
+    }),
+    member("ConnectedComponents", 0, |_, s, this, _| {
+        Ok(list(this_graph(s, this)?.connected_components().into_iter().map(GraphValue::value)))
+    }),
+    member("Decomposition", 1, |_, s, this, args| {
+        Ok(list(this_graph(s, this)?.decomposition(&args[0]).into_iter().map(GraphValue::value)))
+    }),
+    ranged("ToString", 0, 2, to_string),
+    // cgs: the canonical labelling (isomorphic graphs give equal results), optionally keeping a root vertex
+    // first (vertex 1 of the result).
+    ranged("Canonical", 0, 1, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        let root = match args.first() {
+            Some(_) => Some(vertex(s, g, args, 0)?),
+            None => None,
+        };
+        Ok(GraphValue::value(engine::canonical_key_rooted(g, root)))
+    }),
+];
+
+fn this_vertex<'v>(s: &Site, this: &'v Value) -> Result<&'v VertexValue, EvalError> {
+    if let Value::Object(o) = this {
+        let any: &dyn std::any::Any = &**o;
+        if let Some(v) = any.downcast_ref::<VertexValue>() {
+            return Ok(v);
+        }
+    }
+    Err(s.bug())
+}
+
+fn this_edge<'v>(s: &Site, this: &'v Value) -> Result<&'v EdgeValue, EvalError> {
+    if let Value::Object(o) = this {
+        let any: &dyn std::any::Any = &**o;
+        if let Some(e) = any.downcast_ref::<EdgeValue>() {
+            return Ok(e);
+        }
+    }
+    Err(s.bug())
+}
+
+/// Members of `Vertex`.
+pub static VERTEX: &[Member] = &[
+    member("Label", 0, |_, s, this, _| Ok(this_vertex(s, this)?.label.clone())),
+    member("Edges", 0, |_, s, this, _| Ok(list(this_vertex(s, this)?.edge_values()))),
+    member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_vertex(s, this)?.edges.len()))),
+    member("OutVertices", 0, |_, s, this, _| Ok(vertex_list(this_vertex(s, this)?.edges.iter().map(|e| e.to)))),
+];
+
+/// Members of `Edge`.
+pub static EDGE: &[Member] = &[
+    member("FromVertex", 0, |_, s, this, _| Ok(Value::int(this_edge(s, this)?.from + 1))),
+    member("ToVertex", 0, |_, s, this, _| Ok(Value::int(this_edge(s, this)?.to + 1))),
+    member("Label", 0, |_, s, this, _| Ok(this_edge(s, this)?.label.clone())),
+];
+
+/// Members of the `Graph` class value.
+pub static GRAPH_CLASS: &[Member] = &[
+    ranged("Parse", 1, 3, |m, s, _, args| parse_member(m, s, args)),
+    member("Eval", 1, |m, s, _, args| parse_member(m, s, args)),
+    member("Empty", 0, |_, _, _, _| Ok(GraphValue::value(Labelled::empty()))),
+    ranged("Path", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::path)),
+    ranged("Cycle", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::cycle)),
+    ranged("Star", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::star)),
+    ranged("Clique", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::clique)),
+    ranged("Singleton", 0, 1, |_, _, _, args| {
+        Ok(GraphValue::value(Labelled::singleton(args.first().cloned().unwrap_or(Value::Nothing))))
+    }),
+    ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args)),
+];
