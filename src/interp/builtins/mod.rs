@@ -7,6 +7,7 @@
 //! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
 //! arity or type error reads the same.
 
+pub mod bignum;
 mod collections;
 mod game;
 mod globals;
@@ -106,8 +107,9 @@ impl Site<'_> {
     }
 }
 
-static INTEGER_TABLES: [&[Member]; 4] = [numbers::INTEGER, numbers::RATIONAL, game::GAME, loopy::SHORT];
-static DYADIC_TABLES: [&[Member]; 3] = [numbers::RATIONAL, game::GAME, loopy::SHORT];
+static INTEGER_TABLES: [&[Member]; 5] =
+    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
+static DYADIC_TABLES: [&[Member]; 4] = [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
 static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
 static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
 static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
@@ -149,6 +151,8 @@ fn all_tables() -> Vec<&'static [Member]> {
     let mut tables: Vec<&'static [Member]> = vec![
         numbers::INTEGER,
         numbers::RATIONAL,
+        bignum::NUMBER_GAME,
+        bignum::BIG_GAME,
         game::GAME,
         strings::STRING,
         collections::LIST,

@@ -158,20 +158,28 @@ impl<'a> Machine<'a> {
             let h = self.games.mul_int(n, g);
             return Some(Ok(game_value(self.games, h)));
         }
+        // A number beyond the engine's arena (or a sum that leaves it) goes to `bignum`.
         let g = match self.to_game(a)? {
             Ok(g) => g,
             Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
+            Err(ErrorKind::Overflow) => return builtins::bignum::binary(self, op, a, b),
             Err(k) => return Some(Err(k)),
         };
         let h = match self.to_game(b)? {
             Ok(h) => h,
             Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
+            Err(ErrorKind::Overflow) => return builtins::bignum::binary(self, op, a, b),
             Err(k) => return Some(Err(k)),
         };
+        if matches!(op, BinOp::Add | BinOp::Sub) {
+            let r = if op == BinOp::Add { self.games.try_add(g, h) } else { self.games.try_sub(g, h) };
+            return match r {
+                Ok(r) => Some(Ok(game_value(self.games, r))),
+                Err(_) => builtins::bignum::binary(self, op, a, b),
+            };
+        }
         let games = &mut *self.games;
         let result = match op {
-            BinOp::Add => games.add(g, h),
-            BinOp::Sub => games.sub(g, h),
             BinOp::OrdinalSum => games.ordinal_sum(g, h),
             BinOp::PlusMinus => {
                 let pm = games.plus_minus(h);
