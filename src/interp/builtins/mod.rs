@@ -14,6 +14,7 @@ mod globals;
 pub mod graph;
 pub mod grid;
 pub mod impartial;
+pub mod infinity;
 pub mod loopy;
 mod misc;
 mod numbers;
@@ -111,6 +112,7 @@ static INTEGER_TABLES: [&[Member]; 5] =
     [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
 static DYADIC_TABLES: [&[Member]; 4] = [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
 static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
+static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
 static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
 static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
 static LIST_TABLES: [&[Member]; 1] = [collections::LIST];
@@ -127,6 +129,7 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
         Value::Integer(_) => &INTEGER_TABLES,
         Value::Rational(r) if is_dyadic(r) => &DYADIC_TABLES,
         Value::Rational(_) => &RATIONAL_TABLES,
+        Value::Infinity(_) => &INFINITY_TABLES,
         Value::Game(_) => &GAME_TABLES,
         Value::String(_) => &STRING_TABLES,
         Value::List(_) => &LIST_TABLES,
@@ -153,6 +156,7 @@ fn all_tables() -> Vec<&'static [Member]> {
         numbers::RATIONAL,
         bignum::NUMBER_GAME,
         bignum::BIG_GAME,
+        infinity::INFINITY,
         game::GAME,
         strings::STRING,
         collections::LIST,
