@@ -42,6 +42,21 @@ impl Object for BigGame {
     fn members(&self) -> &'static [Member] {
         BIG_GAME
     }
+    /// A name that no game has is "not a member" (rather than the error of a member needing the arena).
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        _: &[Value],
+        s: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        let zero = Value::Game(m.games.zero());
+        if super::find_member(&zero, name).is_some() || BIG_GAME.iter().any(|x| x.name == name) {
+            return None;
+        }
+        Some(Err(s.err(ErrorKind::NotAMember { ty: "Game", name: name.into() })))
+    }
     fn binary(
         &self,
         m: &mut Machine,
