@@ -199,6 +199,12 @@ pub enum ErrorKind {
     },
     /// A number too large for the game engine's exact range, or an absurdly large result.
     Overflow,
+    /// An operation that needs the canonical form in the engine's arena, on a game whose number part is
+    /// beyond it (`2^100 + ^`).
+    BeyondArena {
+        /// The game as printed.
+        value: String,
+    },
     /// A parameter name used twice in one function (CGSuite: "Duplicate var: `x`").
     DuplicateVar {
         /// The name.
@@ -351,6 +357,10 @@ impl ErrorKind {
             NotASumber { game } => format!("That game is not a sumber: {game}"),
             NotPositive { game } => format!("That game is not positive: {game}"),
             Overflow => "Overflow: the number is too large.".to_string(),
+            BeyondArena { value } => format!(
+                "That operation is not available for a game whose number part is this large (beyond 2^20, or a \
+                 denominator beyond 2^62): {value}"
+            ),
             DuplicateVar { name } => format!("Duplicate var: `{name}`"),
             AssignToClassName { name } => format!("Cannot assign to class name as variable: `{name}`"),
             OutOfMemory { used, limit } => format!(

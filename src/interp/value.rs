@@ -128,6 +128,8 @@ pub enum Value {
     Integer(Rc<BigInt>),
     /// A rational that is not an integer (denominator > 1, lowest terms).
     Rational(Rc<BigRational>),
+    /// `inf` (+1) or `-inf` (-1): CGSuite's rationals with denominator 0 (`x/0`), of type `Rational`.
+    Infinity(i8),
     /// A canonical game that is not a number.
     Game(GameId),
     /// A string.
@@ -202,7 +204,7 @@ impl Value {
             Value::Boolean(_) => "Boolean",
             Value::Integer(_) => "Integer",
             Value::Rational(r) if is_dyadic(r) => "DyadicRational",
-            Value::Rational(_) => "Rational",
+            Value::Rational(_) | Value::Infinity(_) => "Rational",
             Value::Game(_) => "Game",
             Value::String(_) => "String",
             Value::List(_) => "List",
@@ -251,6 +253,7 @@ impl Value {
             Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
             Value::Integer(n) => out.push_str(&n.to_string()),
             Value::Rational(r) => out.push_str(&format!("{}/{}", r.numer(), r.denom())),
+            Value::Infinity(s) => out.push_str(if *s > 0 { "inf" } else { "-inf" }),
             Value::Game(g) => out.push_str(&games.display(*g)),
             Value::String(s) if quote => write_quoted(s, out),
             Value::String(s) => out.push_str(s),
@@ -303,7 +306,7 @@ impl Value {
     fn rank(&self) -> u8 {
         match self {
             Value::Nothing => 0,
-            Value::Integer(_) | Value::Rational(_) => 1,
+            Value::Integer(_) | Value::Rational(_) | Value::Infinity(_) => 1,
             Value::Game(_) => 2,
             Value::Boolean(_) => 3,
             Value::String(_) => 4,
@@ -454,6 +457,9 @@ impl Ord for Value {
             (Value::Rational(a), Value::Rational(b)) => a.cmp(b),
             (Value::Integer(a), Value::Rational(b)) => BigRational::from_integer((**a).clone()).cmp(b),
             (Value::Rational(a), Value::Integer(b)) => (**a).cmp(&BigRational::from_integer((**b).clone())),
+            (Value::Infinity(a), Value::Infinity(b)) => a.cmp(b),
+            (Value::Infinity(a), _) => 0.cmp(a).reverse(),
+            (_, Value::Infinity(b)) => 0.cmp(b),
             (Value::Game(a), Value::Game(b)) => a.cmp(b),
             (Value::Player(a), Value::Player(b)) => a.cmp(b),
             (Value::Outcome(a), Value::Outcome(b)) => outcome_index(*a).cmp(&outcome_index(*b)),

@@ -36,6 +36,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
             bytes(&r.numer().to_signed_bytes_le(), out);
             bytes(&r.denom().to_signed_bytes_le(), out);
         }
+        Value::Infinity(sign) => out.extend_from_slice(&[30, sign.to_le_bytes()[0]]),
         Value::Game(g) => {
             out.push(5);
             out.extend_from_slice(&g.0.to_le_bytes());

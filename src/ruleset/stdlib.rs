@@ -29,6 +29,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("<stdlib/subtraction.cgs>", include_str!("../../stdlib/subtraction.cgs")),
     ("<stdlib/bipass.cgs>", include_str!("../../stdlib/bipass.cgs")),
     ("<stdlib/coordinates.cgs>", include_str!("../../stdlib/coordinates.cgs")),
+    ("<stdlib/heap.cgs>", include_str!("../../stdlib/heap.cgs")),
     ("<stdlib/grid_games.cgs>", include_str!("../../stdlib/grid_games.cgs")),
     ("<stdlib/graph_games.cgs>", include_str!("../../stdlib/graph_games.cgs")),
     ("<stdlib/loopy_games.cgs>", include_str!("../../stdlib/loopy_games.cgs")),

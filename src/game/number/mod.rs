@@ -1,6 +1,7 @@
-//! The numbers the engine computes with: dyadic rationals ([`Dyadic`]) and nim arithmetic on
-//! naturals of any size ([`nimfield`]).
+//! The numbers the engine computes with: dyadic rationals ([`Dyadic`]), dyadic rationals of any size
+//! ([`big`]) and nim arithmetic on naturals of any size ([`nimfield`]).
 
+pub mod big;
 mod dyadic;
 pub mod nimfield;
 

@@ -6,6 +6,7 @@
 //! [`subordinate`] (ordinal-sum subordinates).
 
 pub mod atomic;
+pub mod bignum;
 pub mod print;
 pub mod store;
 pub mod subordinate;

@@ -12,8 +12,11 @@
 //! Options print in CGSuite's deterministic order: numbers (by value) < nimbers < other uptimals (by
 //! expansion) < general games (by their sorted options, lexicographically).
 
+use crate::game::number::big::dyadic_to_big;
 use crate::game::short::uptimal::UptimalExpansion;
 use crate::game::{GameId, Games};
+use num_rational::BigRational;
+use num_traits::Zero;
 use std::cmp::Ordering;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -24,7 +27,16 @@ impl Games {
     /// The printed form of `g` (LANGUAGE.md §8).
     pub fn display(&mut self, g: GameId) -> String {
         let mut s = String::new();
-        self.append(g, &mut s, true, false);
+        self.append(g, &mut s, true, false, None);
+        s
+    }
+
+    /// The printed form of `x + g` for a number `x` of any size (see `bignum.rs`): `g`'s form with `x`
+    /// added to every number in it (number translation keeps the canonical form of a non-number `g`).
+    pub fn display_shifted(&mut self, g: GameId, x: &BigRational) -> String {
+        let mut s = String::new();
+        let shift = (!x.is_zero()).then_some(x);
+        self.append(g, &mut s, true, false, shift);
         s
     }
 
@@ -32,7 +44,7 @@ impl Games {
     /// the number of bars it used without brackets (0 when bracketed).
     pub fn display_nested(&mut self, g: GameId, force_brackets: bool, force_parens: bool) -> (String, usize) {
         let mut s = String::new();
-        let n = self.append(g, &mut s, force_brackets, force_parens);
+        let n = self.append(g, &mut s, force_brackets, force_parens, None);
         (s, n)
     }
 
@@ -146,15 +158,24 @@ impl Games {
     }
 
     /// Appends the printed form of `g`; returns the number of bars of an unbracketed general game, else 0.
-    fn append(&mut self, g: GameId, out: &mut String, force_brackets: bool, force_parens: bool) -> usize {
+    ///
+    /// `shift` is a number added to `g` (`None` for 0): every number printed in `g`'s form is shifted.
+    fn append(
+        &mut self,
+        g: GameId,
+        out: &mut String,
+        force_brackets: bool,
+        force_parens: bool,
+        shift: Option<&BigRational>,
+    ) -> usize {
         self.poll_interrupt();
         if let Some(ue) = self.uptimal_of(g) {
             if ue.len() <= 1 || ue.is_unit() || ue.is_unit_sum() {
-                append_uptimal(&ue, out, force_parens);
+                append_uptimal(&ue, out, force_parens, shift);
                 return 0;
             }
         }
-        if self.neg(g) == g {
+        if self.is_shifted_switch(g, shift) {
             let lo = self.sorted_options(g).0;
             out.push_str("+-");
             if lo.len() > 1 {
@@ -164,7 +185,7 @@ impl Games {
                 if i > 0 {
                     out.push(',');
                 }
-                self.append(o, out, true, lo.len() == 1);
+                self.append(o, out, true, lo.len() == 1, shift);
             }
             if lo.len() > 1 {
                 out.push('}');
@@ -175,11 +196,13 @@ impl Games {
             if force_parens {
                 out.push('(');
             }
-            if x != self.zero() {
-                self.append(x, out, false, false);
+            let x_shifted =
+                self.number_value(x).map(|d| shift.map_or(d.is_zero(), |s| (dyadic_to_big(d) + s).is_zero()));
+            if x_shifted != Some(true) {
+                self.append(x, out, false, false, shift);
             }
             out.push_str(if is_tiny { "Tiny(" } else { "Miny(" });
-            self.append(sub, out, true, false);
+            self.append(sub, out, true, false, None);
             out.push(')');
             if force_parens {
                 out.push(')');
@@ -194,13 +217,13 @@ impl Games {
             if i > 0 {
                 left.push(',');
             }
-            slashes = slashes.max(self.append(o, &mut left, lo.len() > 1, false) + 1);
+            slashes = slashes.max(self.append(o, &mut left, lo.len() > 1, false, shift) + 1);
         }
         for (i, &o) in ro.iter().enumerate() {
             if i > 0 {
                 right.push(',');
             }
-            slashes = slashes.max(self.append(o, &mut right, ro.len() > 1, false) + 1);
+            slashes = slashes.max(self.append(o, &mut right, ro.len() > 1, false, shift) + 1);
         }
         let bracket = force_brackets || slashes == MAX_SLASHES;
         if bracket {
@@ -220,20 +243,45 @@ impl Games {
     }
 }
 
+impl Games {
+    /// Whether `shift + g` is a switch (`== -(shift + g)`), i.e. `g + g == -2·shift`.
+    fn is_shifted_switch(&mut self, g: GameId, shift: Option<&BigRational>) -> bool {
+        match shift {
+            None => self.neg(g) == g,
+            Some(x) => {
+                let gg = self.add(g, g);
+                let two = BigRational::from_integer(2.into());
+                self.number_value(gg).is_some_and(|d| dyadic_to_big(d) == -(x * two))
+            }
+        }
+    }
+}
+
 /// The compact form of an uptimal: number, ups, star run together.
-fn append_uptimal(ue: &UptimalExpansion, out: &mut String, force_parens: bool) {
+fn append_uptimal(ue: &UptimalExpansion, out: &mut String, force_parens: bool, shift: Option<&BigRational>) {
+    let number = shift.map(|s| dyadic_to_big(ue.number) + s);
+    let number_is_zero = number.as_ref().map_or(ue.number.is_zero(), |n| n.is_zero());
     let len = ue.len();
     let is_number = len == 0 && ue.nim == 0;
-    let is_nimber = len == 0 && ue.number.is_zero();
-    let compact = is_number
-        || is_nimber
-        || (ue.number.is_zero() && ue.nim == 0 && (len == 1 || ue.is_unit() || ue.is_unit_sum()));
+    let is_nimber = len == 0 && number_is_zero;
+    let compact =
+        is_number || is_nimber || (number_is_zero && ue.nim == 0 && (len == 1 || ue.is_unit() || ue.is_unit_sum()));
     let parens = force_parens && !compact;
     if parens {
         out.push('(');
     }
-    if !ue.number.is_zero() || (ue.nim == 0 && len == 0) {
-        let _ = write!(out, "{}", ue.number);
+    if !number_is_zero || (ue.nim == 0 && len == 0) {
+        match number {
+            None => {
+                let _ = write!(out, "{}", ue.number);
+            }
+            Some(n) if n.is_integer() => {
+                let _ = write!(out, "{}", n.numer());
+            }
+            Some(n) => {
+                let _ = write!(out, "{}/{}", n.numer(), n.denom());
+            }
+        }
     }
     if len == 1 {
         let c = ue.coef(1);

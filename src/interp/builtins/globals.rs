@@ -37,6 +37,8 @@ pub fn register_globals(globals: &mut Globals) {
     for (name, o) in CONSTANTS {
         globals.natives.insert(name, Value::Outcome(o));
     }
+    // CGSuite's `inf` (1/0); `-inf` is its negative.
+    globals.natives.insert("inf", Value::Infinity(1));
     for (name, v) in super::graph::constants() {
         globals.natives.insert(name, v);
     }

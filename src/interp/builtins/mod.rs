@@ -7,12 +7,14 @@
 //! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
 //! arity or type error reads the same.
 
+pub mod bignum;
 mod collections;
 mod game;
 mod globals;
 pub mod graph;
 pub mod grid;
 pub mod impartial;
+pub mod infinity;
 pub mod loopy;
 mod misc;
 mod numbers;
@@ -106,9 +108,11 @@ impl Site<'_> {
     }
 }
 
-static INTEGER_TABLES: [&[Member]; 4] = [numbers::INTEGER, numbers::RATIONAL, game::GAME, loopy::SHORT];
-static DYADIC_TABLES: [&[Member]; 3] = [numbers::RATIONAL, game::GAME, loopy::SHORT];
+static INTEGER_TABLES: [&[Member]; 5] =
+    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
+static DYADIC_TABLES: [&[Member]; 4] = [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
 static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
+static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
 static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
 static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
 static LIST_TABLES: [&[Member]; 1] = [collections::LIST];
@@ -125,6 +129,7 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
         Value::Integer(_) => &INTEGER_TABLES,
         Value::Rational(r) if is_dyadic(r) => &DYADIC_TABLES,
         Value::Rational(_) => &RATIONAL_TABLES,
+        Value::Infinity(_) => &INFINITY_TABLES,
         Value::Game(_) => &GAME_TABLES,
         Value::String(_) => &STRING_TABLES,
         Value::List(_) => &LIST_TABLES,
@@ -149,6 +154,9 @@ fn all_tables() -> Vec<&'static [Member]> {
     let mut tables: Vec<&'static [Member]> = vec![
         numbers::INTEGER,
         numbers::RATIONAL,
+        bignum::NUMBER_GAME,
+        bignum::BIG_GAME,
+        infinity::INFINITY,
         game::GAME,
         strings::STRING,
         collections::LIST,

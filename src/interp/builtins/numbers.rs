@@ -1,6 +1,6 @@
 //! Members of integers and rationals (numbers also answer every game member, see `game.rs`).
 
-use super::{boolean, integer, member, number, Member, Site};
+use super::{boolean, integer, member, Member, Site};
 use crate::game::number::nimfield;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::value::{div_mod_floor, is_dyadic, Value};
@@ -123,21 +123,16 @@ pub static RATIONAL: &[Member] = &[
         let r = rat(s, this)?;
         Ok(boolean(r.is_integer() && !r.is_negative()))
     }),
+    // CGSuite: the pair (denominator, numerator), so 0.Reciprocal is inf.
     member("Reciprocal", 0, |_, s, this, _| {
         let r = rat(s, this)?;
         if r.is_zero() {
-            return Err(s.err(ErrorKind::DivisionByZero));
+            return Ok(Value::Infinity(1));
         }
         Ok(Value::rational(r.recip()))
     }),
-    member("Max", 1, |_, s, this, args| {
-        let (a, b) = (rat(s, this)?, number(s, args, 0)?);
-        Ok(if b > a { args[0].clone() } else { this.clone() })
-    }),
-    member("Min", 1, |_, s, this, args| {
-        let (a, b) = (rat(s, this)?, number(s, args, 0)?);
-        Ok(if b < a { args[0].clone() } else { this.clone() })
-    }),
+    member("Max", 1, |_, s, this, args| super::infinity::extreme(s, this, args, std::cmp::Ordering::Greater)),
+    member("Min", 1, |_, s, this, args| super::infinity::extreme(s, this, args, std::cmp::Ordering::Less)),
 ];
 
 /// The number of ones in the binary form of `n >= 0`; for `n < 0`, of `-n - 1` (Java's `bitCount`).

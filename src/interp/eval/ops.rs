@@ -14,10 +14,13 @@ impl<'a> Machine<'a> {
             Exit::from(EvalError::new(ErrorKind::NoOperation { op: name, types: vec![v.type_name()] }, span))
         };
         match (op, &v) {
-            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Game(_)) => Ok(v.clone()),
+            (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Infinity(_) | Value::Game(_)) => {
+                Ok(v.clone())
+            }
             (UnaryOp::Plus, _) => Err(no_op("+")),
             (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::int(-(**n).clone())),
             (UnaryOp::Neg, Value::Rational(r)) => Ok(Value::rational(-(**r).clone())),
+            (UnaryOp::Neg, Value::Infinity(s)) => Ok(Value::Infinity(-s)),
             (UnaryOp::Neg, Value::Game(g)) => {
                 let h = self.games.neg(*g);
                 Ok(game_value(self.games, h))
@@ -68,6 +71,9 @@ impl<'a> Machine<'a> {
             BinOp::And | BinOp::Or => return Err(no_op()),
             _ => {}
         }
+        if let Some(r) = builtins::infinity::binary(op, a, b) {
+            return r;
+        }
         // numbers with numbers
         match (op, a, b) {
             (BinOp::Add | BinOp::Sub | BinOp::Mul, Integer(x), Integer(y)) => {
@@ -109,7 +115,7 @@ impl<'a> Machine<'a> {
                 BinOp::Add => Ok(Value::rational(x + y)),
                 BinOp::Sub => Ok(Value::rational(x - y)),
                 BinOp::Mul => Ok(Value::rational(x * y)),
-                BinOp::Div if y.is_zero() => Err(ErrorKind::DivisionByZero),
+                BinOp::Div if y.is_zero() => builtins::infinity::divide_by_zero(&x),
                 BinOp::Div => Ok(Value::rational(x / y)),
                 BinOp::Mod if y.is_zero() => Err(ErrorKind::DivisionByZero),
                 // The remainder of the truncated quotient, with the sign of the dividend (CGSuite).
@@ -158,20 +164,28 @@ impl<'a> Machine<'a> {
             let h = self.games.mul_int(n, g);
             return Some(Ok(game_value(self.games, h)));
         }
+        // A number beyond the engine's arena (or a sum that leaves it) goes to `bignum`.
         let g = match self.to_game(a)? {
             Ok(g) => g,
             Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
+            Err(ErrorKind::Overflow) => return builtins::bignum::binary(self, op, a, b),
             Err(k) => return Some(Err(k)),
         };
         let h = match self.to_game(b)? {
             Ok(h) => h,
             Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
+            Err(ErrorKind::Overflow) => return builtins::bignum::binary(self, op, a, b),
             Err(k) => return Some(Err(k)),
         };
+        if matches!(op, BinOp::Add | BinOp::Sub) {
+            let r = if op == BinOp::Add { self.games.try_add(g, h) } else { self.games.try_sub(g, h) };
+            return match r {
+                Ok(r) => Some(Ok(game_value(self.games, r))),
+                Err(_) => builtins::bignum::binary(self, op, a, b),
+            };
+        }
         let games = &mut *self.games;
         let result = match op {
-            BinOp::Add => games.add(g, h),
-            BinOp::Sub => games.sub(g, h),
             BinOp::OrdinalSum => games.ordinal_sum(g, h),
             BinOp::PlusMinus => {
                 let pm = games.plus_minus(h);
@@ -251,7 +265,7 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
     Some(match ty {
         "Integer" => matches!(v, Value::Integer(_)),
         "DyadicRational" => dyadic,
-        "Rational" | "Number" => v.is_number(),
+        "Rational" | "Number" => v.is_number() || matches!(v, Value::Infinity(_)),
         "Game" => dyadic || matches!(v, Value::Game(_)) || matches!(v, Value::Object(o) if o.is_game()),
         "Boolean" => matches!(v, Value::Boolean(_)),
         "String" => matches!(v, Value::String(_)),

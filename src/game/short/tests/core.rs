@@ -161,7 +161,7 @@ fn build(g: &mut Games, lists: &[Vec<GameId>], bars: &[usize]) -> GameId {
     g.new_game(&l, &r)
 }
 
-fn parse(g: &mut Games, s: &str) -> GameId {
+pub(super) fn parse(g: &mut Games, s: &str) -> GameId {
     let mut p = Parser { s: s.as_bytes(), i: 0 };
     let e = p.expr(g);
     assert_eq!(p.i, s.len(), "trailing input in {s}");

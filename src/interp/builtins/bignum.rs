@@ -1,0 +1,310 @@
+//! Numbers of any size as games, and games `x + G` whose number part `x` is beyond the engine's arena
+//! (LANGUAGE.md §2, "Numbers of any size").
+//!
+//! The arena holds numbers of modest size (integer part below 2^20, denominators up to 2^62). A dyadic
+//! beyond that is still a game: its game members are answered from formulas ([`NUMBER_GAME`]), and its
+//! sum with an arena game `G` is a [`BigGame`] `x + G`, kept in a normal form — `G` is not a number and
+//! its Left stop is 0 — so that equal values have equal parts. A result that fits the arena goes back
+//! to the arena (a `Value::Game` or a number), so a `BigGame` is never equal to a value of another kind.
+
+use super::{boolean, member, player, set, Member, Site};
+use crate::game::number::big::{big_birthday, big_options, big_temperature, dyadic_to_big, is_dyadic};
+use crate::game::{Cmp, GameId, Games, Outcome};
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::object::{downcast_ref, Object};
+use crate::interp::value::{game_value, Player, Value};
+use crate::syntax::ast::BinOp;
+use crate::syntax::span::Span;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// `x + g` with `x` a dyadic beyond the arena and `g` an arena game that is not a number, with Left stop 0.
+#[derive(Debug)]
+pub struct BigGame {
+    x: BigRational,
+    g: GameId,
+}
+
+impl Object for BigGame {
+    fn type_name(&self) -> &'static str {
+        "Game"
+    }
+    fn display(&self, games: &mut Games) -> String {
+        games.display_shifted(self.g, &self.x)
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let o = downcast_ref::<BigGame>(other)?;
+        Some(self.x.cmp(&o.x).then(self.g.cmp(&o.g)))
+    }
+    fn members(&self) -> &'static [Member] {
+        BIG_GAME
+    }
+    /// A name that no game has is "not a member" (rather than the error of a member needing the arena).
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        _: &[Value],
+        s: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        let zero = Value::Game(m.games.zero());
+        if super::find_member(&zero, name).is_some() || BIG_GAME.iter().any(|x| x.name == name) {
+            return None;
+        }
+        Some(Err(s.err(ErrorKind::NotAMember { ty: "Game", name: name.into() })))
+    }
+    fn binary(
+        &self,
+        m: &mut Machine,
+        op: BinOp,
+        lhs: &Value,
+        rhs: &Value,
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        if matches!(op, BinOp::Eq | BinOp::Ne) {
+            return None;
+        }
+        binary(m, op, lhs, rhs).map(|r| r.map_err(|k| EvalError::new(k, span)))
+    }
+    fn negate(&self, m: &mut Machine, _this: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        let g = m.games.neg(self.g);
+        Some(make(m, -self.x.clone(), g).map_err(|k| EvalError::new(k, span)))
+    }
+    fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
+        let value = self.display(m.games);
+        Some(Err(EvalError::new(ErrorKind::BeyondArena { value }, span)))
+    }
+    fn is_game(&self) -> bool {
+        true
+    }
+}
+
+/// The parts `(x, g)` of a value that is `x + g` (a dyadic number, a game, a [`BigGame`]).
+pub fn parts(m: &Machine, v: &Value) -> Option<(BigRational, GameId)> {
+    let zero = m.games.zero();
+    match v {
+        Value::Integer(n) => Some((BigRational::from_integer((**n).clone()), zero)),
+        Value::Rational(r) if is_dyadic(r) => Some(((**r).clone(), zero)),
+        Value::Game(g) => Some((BigRational::zero(), *g)),
+        Value::Object(o) => downcast_ref::<BigGame>(&**o).map(|b| (b.x.clone(), b.g)),
+        _ => None,
+    }
+}
+
+/// The value `x + g`: a number, an arena game, or a [`BigGame`] in normal form.
+pub fn make(m: &mut Machine, x: BigRational, g: GameId) -> Result<Value, ErrorKind> {
+    let games = &mut *m.games;
+    if let Some(d) = games.number_value(g) {
+        return Ok(Value::rational(x + dyadic_to_big(d)));
+    }
+    let c = games.left_stop(g);
+    let cg = games.number(c);
+    let g = games.try_sub(g, cg).map_err(|_| ErrorKind::Overflow)?;
+    let x = x + dyadic_to_big(c);
+    if let Some(xg) = games.arena_number(&x) {
+        if let Ok(h) = games.try_add(xg, g) {
+            return Ok(game_value(games, h));
+        }
+    }
+    Ok(Value::Object(Rc::new(BigGame { x, g })))
+}
+
+/// `a op b` where one operand is a number or game beyond the arena: sums, differences, integer multiples
+/// and comparisons; `None` if an operand is not a dyadic number or a game.
+pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+    if op == BinOp::Mul {
+        let (n, (x, g)) = match (a, b) {
+            (Value::Integer(n), v) | (v, Value::Integer(n)) => (n, parts(m, v)?),
+            _ => return Some(Err(no_op())),
+        };
+        let Some(k) = n.to_i64() else { return Some(Err(ErrorKind::Overflow)) };
+        return Some(match m.games.try_mul_int(k, g) {
+            Ok(h) => make(m, x * BigRational::from_integer((**n).clone()), h),
+            Err(_) => Err(ErrorKind::Overflow),
+        });
+    }
+    let (xa, ga) = parts(m, a)?;
+    let (xb, gb) = parts(m, b)?;
+    Some(match op {
+        BinOp::Add => match m.games.try_add(ga, gb) {
+            Ok(g) => make(m, xa + xb, g),
+            Err(_) => Err(ErrorKind::Overflow),
+        },
+        BinOp::Sub => match m.games.try_sub(ga, gb) {
+            Ok(g) => make(m, xa - xb, g),
+            Err(_) => Err(ErrorKind::Overflow),
+        },
+        BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge
+        | BinOp::Confused
+        | BinOp::LessOrConfused
+        | BinOp::GreaterOrConfused => {
+            // a - b = (xa - xb) + (ga - gb), so a compares with b as ga - gb compares with xb - xa.
+            let d = match m.games.try_sub(ga, gb) {
+                Ok(d) => d,
+                Err(_) => return Some(Err(ErrorKind::Overflow)),
+            };
+            let c = m.games.cmp_with_big(d, &(xb - xa));
+            Ok(Value::Boolean(match op {
+                BinOp::Lt => c == Cmp::Less,
+                BinOp::Le => matches!(c, Cmp::Less | Cmp::Equal),
+                BinOp::Gt => c == Cmp::Greater,
+                BinOp::Ge => matches!(c, Cmp::Greater | Cmp::Equal),
+                BinOp::Confused => c == Cmp::Confused,
+                BinOp::LessOrConfused => matches!(c, Cmp::Less | Cmp::Confused),
+                _ => matches!(c, Cmp::Greater | Cmp::Confused),
+            }))
+        }
+        _ => Err(ErrorKind::BeyondArena { value: show_big(m, a, b) }),
+    })
+}
+
+/// The operand that is beyond the arena, as printed (for the error).
+fn show_big(m: &mut Machine, a: &Value, b: &Value) -> String {
+    let big = [a, b].into_iter().find(|v| match v {
+        Value::Object(_) => true,
+        Value::Integer(_) | Value::Rational(_) => parts(m, v).is_some_and(|(x, _)| m.games.arena_number(&x).is_none()),
+        _ => false,
+    });
+    big.unwrap_or(a).display(m.games)
+}
+
+fn outcome_of(m: &mut Machine, x: &BigRational, g: GameId) -> Outcome {
+    match m.games.cmp_with_big(g, &-x.clone()) {
+        Cmp::Equal => Outcome::P,
+        Cmp::Greater => Outcome::L,
+        Cmp::Less => Outcome::R,
+        Cmp::Confused => Outcome::N,
+    }
+}
+
+fn this_parts(m: &Machine, s: &Site, this: &Value) -> Result<(BigRational, GameId), EvalError> {
+    parts(m, this).ok_or_else(|| s.bug())
+}
+
+fn this_number(s: &Site, this: &Value) -> Result<BigRational, EvalError> {
+    this.as_rational().ok_or_else(|| s.bug())
+}
+
+/// The options of `x + g` for one player (`None`: both), as values.
+fn options_of(m: &mut Machine, x: &BigRational, g: GameId, who: Option<Player>) -> Result<Value, ErrorKind> {
+    let mut out = Vec::new();
+    if m.games.number_value(g).is_some() {
+        let total = x + dyadic_to_big(m.games.number_value(g).unwrap_or_default());
+        let (l, r) = big_options(&total);
+        for (p, side) in [(Player::Left, l), (Player::Right, r)] {
+            if who.is_none_or(|w| w == p) {
+                out.extend(side.into_iter().map(Value::rational));
+            }
+        }
+        return Ok(set(out));
+    }
+    for p in [Player::Left, Player::Right] {
+        if who.is_none_or(|w| w == p) {
+            let os = if p == Player::Left { m.games.left_options(g) } else { m.games.right_options(g) };
+            for o in os {
+                out.push(make(m, x.clone(), o)?);
+            }
+        }
+    }
+    Ok(set(out))
+}
+
+fn options_member(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let (x, g) = this_parts(m, s, this)?;
+    let who = match args.first() {
+        None => None,
+        Some(_) => Some(player(s, args, 0)?),
+    };
+    options_of(m, &x, g, who).map_err(|k| s.err(k))
+}
+
+fn stop(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<Value, EvalError> {
+    let (x, g) = this_parts(m, s, this)?;
+    let d = if p == Player::Left { m.games.left_stop(g) } else { m.games.right_stop(g) };
+    Ok(Value::rational(x + dyadic_to_big(d)))
+}
+
+/// Game members of `Integer` and `DyadicRational` computed from the number itself, so that numbers of any
+/// size answer them (the rest of `Game`'s members go through the arena).
+pub static NUMBER_GAME: &[Member] = &[
+    member("CanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
+    member("LeftOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
+    member("RightOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member },
+    member("Stop", 1, |_, s, this, args| {
+        player(s, args, 0)?;
+        Ok(this.clone())
+    }),
+    member("LeftStop", 0, |_, _, this, _| Ok(this.clone())),
+    member("RightStop", 0, |_, _, this, _| Ok(this.clone())),
+    member("Mean", 0, |_, _, this, _| Ok(this.clone())),
+    member("Temperature", 0, |_, s, this, _| Ok(Value::rational(big_temperature(&this_number(s, this)?)))),
+    member("Birthday", 0, |_, s, this, _| Ok(Value::int(big_birthday(&this_number(s, this)?)))),
+    member("OutcomeClass", 0, |_, s, this, _| {
+        let x = this_number(s, this)?;
+        Ok(Value::Outcome(if x.is_positive() {
+            Outcome::L
+        } else if x.is_negative() {
+            Outcome::R
+        } else {
+            Outcome::P
+        }))
+    }),
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsNimber", 0, |_, s, this, _| Ok(boolean(this_number(s, this)?.is_zero()))),
+    member("IsInfinitesimal", 0, |_, s, this, _| Ok(boolean(this_number(s, this)?.is_zero()))),
+];
+
+/// Members of a game `x + G` beyond the arena ([`BigGame`]).
+pub static BIG_GAME: &[Member] = &[
+    member("CanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
+    member("LeftOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
+    member("RightOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member },
+    member("Stop", 1, |m, s, this, args| {
+        let p = player(s, args, 0)?;
+        stop(m, s, this, p)
+    }),
+    member("LeftStop", 0, |m, s, this, _| stop(m, s, this, Player::Left)),
+    member("RightStop", 0, |m, s, this, _| stop(m, s, this, Player::Right)),
+    member("Mean", 0, |m, s, this, _| {
+        let (x, g) = this_parts(m, s, this)?;
+        Ok(Value::rational(x + dyadic_to_big(m.games.mean(g))))
+    }),
+    member("Temperature", 0, |m, s, this, _| {
+        let (_, g) = this_parts(m, s, this)?;
+        Ok(Value::rational(dyadic_to_big(m.games.temperature(g))))
+    }),
+    member("Birthday", 0, |m, s, this, _| {
+        let (x, g) = this_parts(m, s, this)?;
+        Ok(Value::int(m.games.birthday_shifted(g, &x)))
+    }),
+    member("OutcomeClass", 0, |m, s, this, _| {
+        let (x, g) = this_parts(m, s, this)?;
+        Ok(Value::Outcome(outcome_of(m, &x, g)))
+    }),
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))),
+    // x != 0 in normal form, so the Left stop x is not 0.
+    member("IsInfinitesimal", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsNumberish", 0, |m, s, this, _| {
+        let (_, g) = this_parts(m, s, this)?;
+        Ok(boolean(m.games.is_numberish(g)))
+    }),
+    member("IsUptimal", 0, |m, s, this, _| {
+        let (_, g) = this_parts(m, s, this)?;
+        Ok(boolean(m.games.is_uptimal(g)))
+    }),
+];

@@ -1,0 +1,139 @@
+//! `inf` and `-inf`: CGSuite's rationals with denominator 0 (LANGUAGE.md §2).
+//!
+//! CGSuite computes with a rational as a pair (numerator, denominator) and normalises every result: a
+//! zero denominator keeps only the numerator's sign (`x/0` is `inf` or `-inf`), and `0/0` is the error
+//! "/ by zero". Doing the same arithmetic on the pairs gives CGSuite's answers for every operation with an
+//! infinite operand: `inf + 1 = inf`, `inf - inf` and `inf * 0` are errors, `1/inf = 0`, `inf * -2 = -inf`.
+
+use super::{boolean, member, Member, Site};
+use crate::game::Outcome;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::value::Value;
+use crate::syntax::ast::BinOp;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+
+/// `(numerator, denominator)` of a number, infinities included (`inf` is `(1, 0)`).
+fn pair(v: &Value) -> Option<(BigInt, BigInt)> {
+    match v {
+        Value::Infinity(s) => Some((BigInt::from(*s), BigInt::zero())),
+        _ => v.as_rational().map(|r| (r.numer().clone(), r.denom().clone())),
+    }
+}
+
+/// CGSuite's normalisation of `n / d` (its `RationalNumber.apply`).
+fn normalise(n: BigInt, d: BigInt) -> Result<Value, ErrorKind> {
+    if d.is_zero() {
+        if n.is_zero() {
+            return Err(ErrorKind::DivisionByZero);
+        }
+        return Ok(Value::Infinity(if n.is_positive() { 1 } else { -1 }));
+    }
+    Ok(Value::rational(BigRational::new(n, d)))
+}
+
+/// `x / 0` for a finite number `x`: `inf`, `-inf`, or the error for `0/0`.
+pub fn divide_by_zero(x: &BigRational) -> Result<Value, ErrorKind> {
+    normalise(x.numer().clone(), BigInt::zero())
+}
+
+/// `a op b` when one operand is infinite and both are numbers; `None` otherwise.
+pub fn binary(op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+    if !matches!(a, Value::Infinity(_)) && !matches!(b, Value::Infinity(_)) {
+        return None;
+    }
+    if op == BinOp::Pow {
+        return match b {
+            Value::Integer(e) => pair(a).map(|(n, d)| power(n, d, e)),
+            _ => None,
+        };
+    }
+    let ((n1, d1), (n2, d2)) = (pair(a)?, pair(b)?);
+    let cmp = || {
+        if d1.is_zero() && d2.is_zero() {
+            n1.cmp(&n2)
+        } else {
+            (&n1 * &d2).cmp(&(&d1 * &n2))
+        }
+    };
+    use std::cmp::Ordering::{Greater, Less};
+    Some(match op {
+        BinOp::Add => normalise(&n1 * &d2 + &d1 * &n2, &d1 * &d2),
+        BinOp::Sub => normalise(&n1 * &d2 - &d1 * &n2, &d1 * &d2),
+        BinOp::Mul => normalise(&n1 * &n2, &d1 * &d2),
+        BinOp::Div => normalise(&n1 * &d2, &d1 * &n2),
+        // (n1 d2) % (d1 n2) over d1 d2: with an infinite operand either the divisor or the result's
+        // denominator is 0 and the numerator 0, so it is always "/ by zero" in CGSuite.
+        BinOp::Mod => Err(ErrorKind::DivisionByZero),
+        BinOp::Lt | BinOp::LessOrConfused => Ok(Value::Boolean(cmp() == Less)),
+        BinOp::Le => Ok(Value::Boolean(cmp() != Greater)),
+        BinOp::Gt | BinOp::GreaterOrConfused => Ok(Value::Boolean(cmp() == Greater)),
+        BinOp::Ge => Ok(Value::Boolean(cmp() != Less)),
+        BinOp::Confused => Ok(Value::Boolean(false)),
+        _ => return None,
+    })
+}
+
+/// `(n/d)^e` as CGSuite computes it (`(n^e, d^e)`, or `(d^-e, n^-e)` for `e < 0`), for an infinity
+/// (`n = ±1`, `d = 0`), so that no large power is ever formed.
+fn power(n: BigInt, d: BigInt, e: &BigInt) -> Result<Value, ErrorKind> {
+    let pow = |x: &BigInt, k: &BigInt| -> BigInt {
+        if k.is_zero() || x.is_one() {
+            BigInt::one()
+        } else if x.is_zero() {
+            BigInt::zero()
+        } else if k.bit(0) {
+            x.clone() // x = -1, odd k
+        } else {
+            BigInt::one()
+        }
+    };
+    let k = e.abs();
+    if e.is_negative() {
+        normalise(pow(&d, &k), pow(&n, &k))
+    } else {
+        normalise(pow(&n, &k), pow(&d, &k))
+    }
+}
+
+fn sign(s: &Site, this: &Value) -> Result<i8, EvalError> {
+    match this {
+        Value::Infinity(x) => Ok(*x),
+        _ => Err(s.bug()),
+    }
+}
+
+/// Members of `inf` and `-inf` (CGSuite's `Rational` members that are defined for them).
+pub static INFINITY: &[Member] = &[
+    member("Numerator", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))),
+    member("Denominator", 0, |_, _, _, _| Ok(Value::int(0))),
+    member("Sign", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))),
+    member("Abs", 0, |_, _, _, _| Ok(Value::Infinity(1))),
+    member("Reciprocal", 0, |_, _, _, _| Ok(Value::int(0))),
+    member("IsDyadic", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))),
+    // CGSuite 2.2: inf.OutcomeClass is L, (-inf).OutcomeClass is R (the sign of a surreal number).
+    member("OutcomeClass", 0, |_, s, this, _| {
+        Ok(Value::Outcome(if sign(s, this)? > 0 { Outcome::L } else { Outcome::R }))
+    }),
+    member("Birthday", 0, |_, s, _, _| {
+        Err(s.err(ErrorKind::InvalidArgument { message: "inf has no birthday".to_string() }))
+    }),
+    member("Floor", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
+    member("Ceiling", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
+    member("Max", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Greater)),
+    member("Min", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Less)),
+];
+
+/// `a.Max(b)` / `a.Min(b)` for numbers, infinities included: `b` if it is strictly beyond `a`, else `a`.
+pub fn extreme(s: &Site, this: &Value, args: &[Value], beyond: std::cmp::Ordering) -> Result<Value, EvalError> {
+    let b = &args[0];
+    if !b.is_number() && !matches!(b, Value::Infinity(_)) {
+        return Err(s.wrong_type(0, "Rational", b));
+    }
+    Ok(if b.cmp(this) == beyond { b.clone() } else { this.clone() })
+}
