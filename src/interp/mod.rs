@@ -12,6 +12,7 @@
 //! of interpreters created there accordingly.
 
 pub mod builtins;
+pub mod classes;
 pub mod env;
 pub mod error;
 pub mod eval;

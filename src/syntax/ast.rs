@@ -144,8 +144,10 @@ pub enum ExprKind {
     Call {
         /// What is called.
         callee: Box<Expr>,
-        /// The arguments.
+        /// The positional arguments.
         args: Vec<Expr>,
+        /// The named arguments `name => value`, in source order (they follow every positional argument).
+        named: Vec<NamedArg>,
     },
     /// `x[i]`, `g[r, c]`.
     Index {
@@ -215,6 +217,9 @@ pub enum ExprKind {
     Return(Option<Box<Expr>>),
     /// `ruleset Name(params) … end`.
     Ruleset(Rc<RulesetDef>),
+    /// `x ? 2`, `xs...`, `x as T` inside parentheses: a parameter, valid only as part of a lambda's head (the
+    /// parser reports it anywhere else).
+    Param(Box<Param>),
     /// A syntax error already reported by the parser; evaluating it is an internal error.
     Error,
 }
@@ -381,13 +386,44 @@ impl BinOp {
     }
 }
 
+/// A named argument `name => value` of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedArg {
+    /// The parameter it names.
+    pub name: Ident,
+    /// Its value.
+    pub value: Expr,
+}
+
+/// A function parameter: `x`, `x as Integer`, `x ? default`, `xs...` (CGSuite's `methodParameter`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its name.
+    pub name: Ident,
+    /// `as Type`: the class an argument must belong to.
+    pub ty: Option<Ident>,
+    /// Whether it may be omitted (`x ?` or `x ? default`).
+    pub optional: bool,
+    /// The value of an omitted optional parameter (`Nothing` when absent).
+    pub default: Option<Expr>,
+    /// `xs...`: collects the remaining positional arguments into a list.
+    pub varargs: bool,
+}
+
+impl Param {
+    /// A plain required parameter.
+    pub fn plain(name: Ident) -> Param {
+        Param { name, ty: None, optional: false, default: None, varargs: false }
+    }
+}
+
 /// A function: a `def`, a lambda, or a ruleset member.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDef {
     /// The name (`None` for lambdas).
     pub name: Option<Ident>,
-    /// Parameter names.
-    pub params: Vec<Ident>,
+    /// The parameters, in order.
+    pub params: Vec<Param>,
     /// The body.
     pub body: Expr,
     /// The whole definition.
