@@ -39,6 +39,7 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("Class", "cgsuite.lang.Class"),
     ("Object", "cgsuite.lang.Object"),
     ("Thermograph", "cgsuite.util.Thermograph"),
+    ("Ruleset", "game.Ruleset"),
 ];
 
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name cgs does not know
@@ -56,6 +57,8 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
         Value::Game(g) if games.is_uptimal(*g) => "Uptimal".into(),
         Value::Game(_) => "CanonicalShortGame".into(),
         Value::Tuple(_) => "Coordinates".into(),
+        // cgs computes only stopper-sided values.
+        Value::Object(o) if o.type_name() == "SidedValue" => "StopperSidedValue".into(),
         other => other.type_name().to_string(),
     }
 }

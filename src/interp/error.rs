@@ -238,6 +238,16 @@ pub enum ErrorKind {
         /// The declared class, qualified.
         expected: String,
     },
+    /// `game.grid.Foo`: a name CGSuite's package does not declare.
+    NotInPackage {
+        /// The qualified name.
+        name: String,
+    },
+    /// `game.grid.Kings`: a name of CGSuite's library that cgs does not have.
+    NotInCgs {
+        /// The qualified name.
+        name: String,
+    },
     /// `x as Foo` where `Foo` is not a class.
     UnknownParameterClass {
         /// The name written.
@@ -408,6 +418,8 @@ impl ErrorKind {
             ArgumentClass { name, got, expected } => format!(
                 "Argument `{name}` (in function call) has type `{got}`, which does not match expected type `{expected}`"
             ),
+            NotInPackage { name } => format!("That name is not defined: `{name}`."),
+            NotInCgs { name } => format!("cgs does not have `{name}` (a part of CGSuite's library) yet."),
             UnknownParameterClass { name } => format!("Unknown class in parameter declaration: `{name}`"),
             OutOfMemory { used, limit } => format!(
                 "Out of memory budget ({} used, budget {}): this computation was stopped. \

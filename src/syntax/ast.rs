@@ -338,6 +338,10 @@ pub enum BinOp {
     Eq,
     /// `!=`.
     Ne,
+    /// `===`: the same value (CGSuite's reference equality; cgs values are immutable, so structural).
+    Same,
+    /// `!==`.
+    NotSame,
     /// `<`.
     Lt,
     /// `<=`.
@@ -373,6 +377,8 @@ impl BinOp {
             BinOp::Sidle => "&",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
+            BinOp::Same => "===",
+            BinOp::NotSame => "!==",
             BinOp::Lt => "<",
             BinOp::Le => "<=",
             BinOp::Gt => ">",

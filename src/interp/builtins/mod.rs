@@ -15,6 +15,7 @@ pub mod grid;
 pub mod impartial;
 pub mod loopy;
 mod misc;
+pub mod namespaces;
 mod numbers;
 mod strings;
 pub mod sumber;
@@ -162,6 +163,7 @@ fn all_tables() -> Vec<&'static [Member]> {
         graph::GRAPH_CLASS,
         grid::GRID,
         grid::GRID_CLASS,
+        namespaces::CLASS,
         sumber::SUMBER,
         loopy::LOOPY,
         loopy::SHORT,

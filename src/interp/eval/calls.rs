@@ -234,6 +234,18 @@ impl<'a> Machine<'a> {
         arg_spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
+        // Every value has a class (CGSuite's `Object.Class`).
+        if &*name.name == "Class" && args.is_empty() {
+            let mut class = super::super::classes::class_of(self.games, &obj);
+            // A loopy stopper: CGSuite's class is `Pseudonumber` or `CanonicalStopper`.
+            if class == "Game" && matches!(obj, Value::Object(_)) {
+                let ident = Ident { name: "IsPseudonumber".into(), span: name.span };
+                let pseudo =
+                    matches!(self.invoke_member(obj.clone(), &ident, &[], &[], span), Ok(Value::Boolean(true)));
+                class = if pseudo { "Pseudonumber" } else { "CanonicalStopper" }.to_string();
+            }
+            return Ok(builtins::namespaces::ClassValue::value(&class));
+        }
         if let Value::Object(o) = &obj {
             if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
                 return r;
