@@ -201,6 +201,9 @@ pub enum ExprKind {
         body: Block,
         /// `do` or `yield`.
         mode: ForMode,
+        /// Further `yield` blocks (`for … yield a yield b end`): each binding yields the body's value, then
+        /// each of these in order.
+        more: Vec<Block>,
     },
     /// `while c do … end`.
     While {
@@ -278,6 +281,8 @@ pub struct ForClause {
     pub var: Ident,
     /// What it ranges over.
     pub source: ForSource,
+    /// The `while` condition: the clause stops at the first binding for which it is false.
+    pub cond: Option<Expr>,
     /// The `where` filter.
     pub filter: Option<Expr>,
     /// Where the clause was written.

@@ -75,6 +75,10 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
                 }
             }
         }
+        if let Some(w) = &c.cond {
+            out.push_str(" while ");
+            write_expr(out, w);
+        }
         if let Some(f) = &c.filter {
             out.push_str(" where ");
             write_expr(out, f);
@@ -334,7 +338,7 @@ fn write_expr(out: &mut String, e: &Expr) {
             }
             out.push(')');
         }
-        ExprKind::For { clauses: cs, body, mode } => {
+        ExprKind::For { clauses: cs, body, mode, more } => {
             out.push_str("(for-loop");
             clauses(out, cs);
             out.push(' ');
@@ -346,6 +350,10 @@ fn write_expr(out: &mut String, e: &Expr) {
                 },
                 body,
             );
+            for b in more {
+                out.push(' ');
+                write_block(out, "yield", b);
+            }
             out.push(')');
         }
         ExprKind::While { cond, body } => {

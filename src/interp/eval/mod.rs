@@ -594,7 +594,7 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_for(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::For { clauses, body, mode } => self.for_loop(clauses, body, *mode),
+            ExprKind::For { clauses, body, mode, more } => self.for_loop(clauses, body, *mode, more),
             _ => unreachable!("dispatched by kind"),
         }
     }

@@ -552,3 +552,11 @@ fn parameter_errors() {
     // Not a lambda head: the error stays even though a lambda follows later in the cell.
     assert_eq!(errs("(y ?); x -> x").len(), 1);
 }
+
+// CGSuite's `whileClause` in `for` antecedents and `multiYield`.
+#[test]
+fn loop_while_clauses_and_several_yields() {
+    assert_eq!(sx("for x from 1 while x < 5 yield x end"), "(for-loop (for x from 1 while (< x 5)) (yield x))");
+    assert_eq!(sx("[x for x in l while x < 4 where x != 2]"), "(list-for x (for x in l while (< x 4) where (!= x 2)))");
+    assert_eq!(sx("for x in l yield x yield -x end"), "(for-loop (for x in l) (yield x) (yield (neg x)))");
+}
