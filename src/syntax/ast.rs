@@ -297,11 +297,11 @@ pub enum ForSource {
     /// `from a to b by s` (`to` and `by` optional; no `to` means unbounded).
     Range {
         /// Start.
-        from: Expr,
+        from: Box<Expr>,
         /// Inclusive end.
-        to: Option<Expr>,
+        to: Option<Box<Expr>>,
         /// Step (default 1).
-        by: Option<Expr>,
+        by: Option<Box<Expr>>,
     },
 }
 
