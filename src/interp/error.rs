@@ -210,6 +210,55 @@ pub enum ErrorKind {
         /// The name.
         name: String,
     },
+    /// More positional arguments than a function's parameters (CGSuite's wording).
+    TooManyArguments {
+        /// How many were given.
+        got: usize,
+        /// How many the function takes at most.
+        most: usize,
+    },
+    /// A required parameter neither given positionally nor by name.
+    MissingParameter {
+        /// The parameter.
+        name: String,
+    },
+    /// `f(z => 1)` where `f` has no parameter `z`; `function` is `None` for a script function ("in function
+    /// call"), else the built-in's name.
+    InvalidParameterName {
+        /// The built-in called, if not a script function.
+        function: Option<String>,
+        /// The name given.
+        name: String,
+    },
+    /// `f(1, x => 2)` where `1` already gave `x`.
+    NamedShadowsPositional {
+        /// The parameter.
+        name: String,
+    },
+    /// An argument whose class is not the parameter's declared one (`x as Integer`).
+    ArgumentClass {
+        /// The parameter.
+        name: String,
+        /// The argument's class, qualified as CGSuite prints it.
+        got: String,
+        /// The declared class, qualified.
+        expected: String,
+    },
+    /// `game.grid.Foo`: a name CGSuite's package does not declare.
+    NotInPackage {
+        /// The qualified name.
+        name: String,
+    },
+    /// `game.grid.Kings`: a name of CGSuite's library that cgs does not have.
+    NotInCgs {
+        /// The qualified name.
+        name: String,
+    },
+    /// `x as Foo` where `Foo` is not a class.
+    UnknownParameterClass {
+        /// The name written.
+        name: String,
+    },
     /// An assignment to the name of a class (CGSuite: "Cannot assign to class name as variable: `Integer`").
     AssignToClassName {
         /// The name.
@@ -363,6 +412,25 @@ impl ErrorKind {
             ),
             DuplicateVar { name } => format!("Duplicate var: `{name}`"),
             AssignToClassName { name } => format!("Cannot assign to class name as variable: `{name}`"),
+            TooManyArguments { got, most } => {
+                format!("Too many arguments (in function call): {got} (expecting at most {most})")
+            }
+            MissingParameter { name } => format!("Missing required parameter (in function call): `{name}`"),
+            InvalidParameterName { function: None, name } => {
+                format!("Invalid parameter name (in function call): `{name}`")
+            }
+            InvalidParameterName { function: Some(f), name } => {
+                format!("Invalid parameter name (in call to `{f}`): `{name}`")
+            }
+            NamedShadowsPositional { name } => {
+                format!("Named parameter shadows an earlier ordinary argument (in function call): `{name}`")
+            }
+            ArgumentClass { name, got, expected } => format!(
+                "Argument `{name}` (in function call) has type `{got}`, which does not match expected type `{expected}`"
+            ),
+            NotInPackage { name } => format!("That name is not defined: `{name}`."),
+            NotInCgs { name } => format!("cgs does not have `{name}` (a part of CGSuite's library) yet."),
+            UnknownParameterClass { name } => format!("Unknown class in parameter declaration: `{name}`"),
             OutOfMemory { used, limit } => format!(
                 "Out of memory budget ({} used, budget {}): this computation was stopped. \
                  A larger budget: `--max-memory SIZE`, or `:set max-memory SIZE` in the REPL.",

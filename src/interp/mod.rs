@@ -12,6 +12,7 @@
 //! of interpreters created there accordingly.
 
 pub mod builtins;
+pub mod classes;
 pub mod env;
 pub mod error;
 pub mod eval;
@@ -70,13 +71,21 @@ pub fn shows_value(block: &Block, last: &Value) -> bool {
     !block.trailing_semicolon && !is_definition && !quiet_nothing
 }
 
-/// Statements whose `Nothing` is not shown at top level: loops, `Print(…)`, declarations and rulesets.
+/// Statements whose `Nothing` is not shown at top level: loops, `Print(…)` (also `System.Print(…)`), declarations
+/// and rulesets.
 /// Any other expression that yields `Nothing` prints `Nothing`, as CGSuite shows it (`if false then 1 end`,
 /// `[].Find(x -> x == 3)`).
 fn statement_without_value(kind: &ExprKind) -> bool {
     match kind {
         ExprKind::For { .. } | ExprKind::While { .. } | ExprKind::Ruleset(_) | ExprKind::VarDecl { .. } => true,
-        ExprKind::Call { callee, .. } => matches!(&callee.kind, ExprKind::Var(n) if &**n == "Print"),
+        ExprKind::Call { callee, .. } => match &callee.kind {
+            ExprKind::Var(n) => &**n == "Print",
+            // `System.Print(…)`
+            ExprKind::Member { obj, name } => {
+                &*name.name == "Print" && matches!(&obj.kind, ExprKind::Var(n) if &**n == "System")
+            }
+            _ => false,
+        },
         _ => false,
     }
 }

@@ -144,8 +144,10 @@ pub enum ExprKind {
     Call {
         /// What is called.
         callee: Box<Expr>,
-        /// The arguments.
+        /// The positional arguments.
         args: Vec<Expr>,
+        /// The named arguments `name => value`, in source order (they follow every positional argument).
+        named: Vec<NamedArg>,
     },
     /// `x[i]`, `g[r, c]`.
     Index {
@@ -199,6 +201,9 @@ pub enum ExprKind {
         body: Block,
         /// `do` or `yield`.
         mode: ForMode,
+        /// Further `yield` blocks (`for … yield a yield b end`): each binding yields the body's value, then
+        /// each of these in order.
+        more: Vec<Block>,
     },
     /// `while c do … end`.
     While {
@@ -215,6 +220,9 @@ pub enum ExprKind {
     Return(Option<Box<Expr>>),
     /// `ruleset Name(params) … end`.
     Ruleset(Rc<RulesetDef>),
+    /// `x ? 2`, `xs...`, `x as T` inside parentheses: a parameter, valid only as part of a lambda's head (the
+    /// parser reports it anywhere else).
+    Param(Box<Param>),
     /// A syntax error already reported by the parser; evaluating it is an internal error.
     Error,
 }
@@ -273,6 +281,8 @@ pub struct ForClause {
     pub var: Ident,
     /// What it ranges over.
     pub source: ForSource,
+    /// The `while` condition: the clause stops at the first binding for which it is false.
+    pub cond: Option<Expr>,
     /// The `where` filter.
     pub filter: Option<Expr>,
     /// Where the clause was written.
@@ -287,11 +297,11 @@ pub enum ForSource {
     /// `from a to b by s` (`to` and `by` optional; no `to` means unbounded).
     Range {
         /// Start.
-        from: Expr,
+        from: Box<Expr>,
         /// Inclusive end.
-        to: Option<Expr>,
+        to: Option<Box<Expr>>,
         /// Step (default 1).
-        by: Option<Expr>,
+        by: Option<Box<Expr>>,
     },
 }
 
@@ -333,6 +343,10 @@ pub enum BinOp {
     Eq,
     /// `!=`.
     Ne,
+    /// `===`: the same value (CGSuite's reference equality; cgs values are immutable, so structural).
+    Same,
+    /// `!==`.
+    NotSame,
     /// `<`.
     Lt,
     /// `<=`.
@@ -368,6 +382,8 @@ impl BinOp {
             BinOp::Sidle => "&",
             BinOp::Eq => "==",
             BinOp::Ne => "!=",
+            BinOp::Same => "===",
+            BinOp::NotSame => "!==",
             BinOp::Lt => "<",
             BinOp::Le => "<=",
             BinOp::Gt => ">",
@@ -381,13 +397,44 @@ impl BinOp {
     }
 }
 
+/// A named argument `name => value` of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedArg {
+    /// The parameter it names.
+    pub name: Ident,
+    /// Its value.
+    pub value: Expr,
+}
+
+/// A function parameter: `x`, `x as Integer`, `x ? default`, `xs...` (CGSuite's `methodParameter`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its name.
+    pub name: Ident,
+    /// `as Type`: the class an argument must belong to.
+    pub ty: Option<Ident>,
+    /// Whether it may be omitted (`x ?` or `x ? default`).
+    pub optional: bool,
+    /// The value of an omitted optional parameter (`Nothing` when absent).
+    pub default: Option<Expr>,
+    /// `xs...`: collects the remaining positional arguments into a list.
+    pub varargs: bool,
+}
+
+impl Param {
+    /// A plain required parameter.
+    pub fn plain(name: Ident) -> Param {
+        Param { name, ty: None, optional: false, default: None, varargs: false }
+    }
+}
+
 /// A function: a `def`, a lambda, or a ruleset member.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FunctionDef {
     /// The name (`None` for lambdas).
     pub name: Option<Ident>,
-    /// Parameter names.
-    pub params: Vec<Ident>,
+    /// The parameters, in order.
+    pub params: Vec<Param>,
     /// The body.
     pub body: Expr,
     /// The whole definition.

@@ -243,6 +243,12 @@ pub enum Token<'input> {
     /// `!=`
     #[token("!=")]
     NotEq,
+    /// `===` (the same object: CGSuite's reference equality).
+    #[token("===")]
+    EqEqEq,
+    /// `!==`
+    #[token("!==")]
+    NotEqEq,
     /// `<`
     #[token("<")]
     Lt,
@@ -258,6 +264,9 @@ pub enum Token<'input> {
     /// `>==`: split by [`tokens`] into `>` and `==`; never reaches the parser.
     #[token(">==")]
     GtEqEq,
+    /// `>===`: split by [`tokens`] into `>` and `===`; never reaches the parser.
+    #[token(">===")]
+    GtEqEqEq,
     /// `<>` (confused with).
     #[token("<>")]
     LtGt,
@@ -270,6 +279,12 @@ pub enum Token<'input> {
     /// `..` (an integer range, `a..b` or `a..b..step`).
     #[token("..")]
     DotDot,
+    /// `...` (a variable-arity parameter, `def f(xs...)`).
+    #[token("...")]
+    Ellipsis,
+    /// `?` (an optional parameter, `def f(x ? 2)`).
+    #[token("?")]
+    Question,
     /// `,`
     #[token(",")]
     Comma,
@@ -463,6 +478,7 @@ pub(crate) fn raw_tokens(
         let (s, e) = (range.start + offset, range.end + offset);
         match res {
             Ok(Token::GtEqEq) => [Some((Ok(Token::Gt), s, s + 1)), Some((Ok(Token::EqEq), s + 1, e))],
+            Ok(Token::GtEqEqEq) => [Some((Ok(Token::Gt), s, s + 1)), Some((Ok(Token::EqEqEq), s + 1, e))],
             Ok(tok) => [Some((Ok(tok), s, e)), None],
             Err(mut err) => {
                 if err.end <= err.start {
@@ -518,6 +534,9 @@ impl Token<'_> {
                 | Token::FatArrow
                 | Token::EqEq
                 | Token::NotEq
+                | Token::EqEqEq
+                | Token::NotEqEq
+                | Token::Question
                 | Token::Lt
                 | Token::Le
                 | Token::Ge
@@ -627,6 +646,11 @@ impl fmt::Display for Token<'_> {
             Token::Gt => ">",
             Token::Ge => ">=",
             Token::GtEqEq => ">==",
+            Token::GtEqEqEq => ">===",
+            Token::EqEqEq => "===",
+            Token::NotEqEq => "!==",
+            Token::Ellipsis => "...",
+            Token::Question => "?",
             Token::LtGt => "<>",
             Token::Arrow => "->",
             Token::Dot => ".",

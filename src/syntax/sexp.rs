@@ -75,12 +75,48 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
                 }
             }
         }
+        if let Some(w) = &c.cond {
+            out.push_str(" while ");
+            write_expr(out, w);
+        }
         if let Some(f) = &c.filter {
             out.push_str(" where ");
             write_expr(out, f);
         }
         out.push(')');
     }
+}
+
+/// A parameter list: plain names, then `(x as T)`, `(x ? d)`, `(x ?)`, `(xs ...)` for the other forms.
+fn function_params(out: &mut String, ps: &[Param]) {
+    out.push('(');
+    for (i, p) in ps.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if p.ty.is_none() && !p.optional && !p.varargs {
+            out.push_str(&p.name.name);
+            continue;
+        }
+        out.push('(');
+        out.push_str(&p.name.name);
+        if let Some(t) = &p.ty {
+            out.push_str(" as ");
+            out.push_str(&t.name);
+        }
+        if p.optional {
+            out.push_str(" ?");
+            if let Some(d) = &p.default {
+                out.push(' ');
+                write_expr(out, d);
+            }
+        }
+        if p.varargs {
+            out.push_str(" ...");
+        }
+        out.push(')');
+    }
+    out.push(')');
 }
 
 fn function(out: &mut String, head: &str, f: &FunctionDef) {
@@ -91,7 +127,7 @@ fn function(out: &mut String, head: &str, f: &FunctionDef) {
         out.push_str(&n.name);
     }
     out.push(' ');
-    params(out, &f.params);
+    function_params(out, &f.params);
     out.push(' ');
     write_expr(out, &f.body);
     out.push(')');
@@ -225,12 +261,19 @@ fn write_expr(out: &mut String, e: &Expr) {
             out.push_str(&name.name);
             out.push(')');
         }
-        ExprKind::Call { callee, args } => {
+        ExprKind::Call { callee, args, named } => {
             out.push_str("(call ");
             write_expr(out, callee);
             for a in args {
                 out.push(' ');
                 write_expr(out, a);
+            }
+            for a in named {
+                out.push_str(" (=> ");
+                out.push_str(&a.name.name);
+                out.push(' ');
+                write_expr(out, &a.value);
+                out.push(')');
             }
             out.push(')');
         }
@@ -295,7 +338,7 @@ fn write_expr(out: &mut String, e: &Expr) {
             }
             out.push(')');
         }
-        ExprKind::For { clauses: cs, body, mode } => {
+        ExprKind::For { clauses: cs, body, mode, more } => {
             out.push_str("(for-loop");
             clauses(out, cs);
             out.push(' ');
@@ -307,6 +350,10 @@ fn write_expr(out: &mut String, e: &Expr) {
                 },
                 body,
             );
+            for b in more {
+                out.push(' ');
+                write_block(out, "yield", b);
+            }
             out.push(')');
         }
         ExprKind::While { cond, body } => {
@@ -337,6 +384,7 @@ fn write_expr(out: &mut String, e: &Expr) {
             }
             out.push(')');
         }
+        ExprKind::Param(p) => function_params(out, std::slice::from_ref(&**p)),
         ExprKind::Error => out.push_str("ERROR"),
     }
 }

@@ -26,6 +26,11 @@ impl Span {
         Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
+    /// Whether `other` lies within this span (same file).
+    pub fn contains(self, other: Span) -> bool {
+        self.file == other.file && self.start <= other.start && other.end <= self.end
+    }
+
     /// The byte range, for slicing the source text.
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize

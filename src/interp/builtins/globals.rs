@@ -45,6 +45,9 @@ pub fn register_globals(globals: &mut Globals) {
     for (name, v) in super::grid::constants() {
         globals.natives.insert(name, v);
     }
+    for (name, v) in super::namespaces::constants() {
+        globals.natives.insert(name, v);
+    }
     super::impartial::register(globals);
 }
 

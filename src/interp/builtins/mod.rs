@@ -17,6 +17,7 @@ pub mod impartial;
 pub mod infinity;
 pub mod loopy;
 mod misc;
+pub mod namespaces;
 mod numbers;
 mod strings;
 pub mod sumber;
@@ -172,6 +173,7 @@ fn all_tables() -> Vec<&'static [Member]> {
         graph::EDGE,
         grid::GRID,
         grid::GRID_CLASS,
+        namespaces::CLASS,
         sumber::SUMBER,
         loopy::LOOPY,
         loopy::SHORT,

@@ -5,10 +5,17 @@ use super::*;
 impl<'a> Machine<'a> {
     // ---- calls and members ---------------------------------------------------------------------------
 
-    pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], span: Span) -> Eval<Value> {
+    pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], named: &[NamedArg], span: Span) -> Eval<Value> {
         if let ExprKind::Member { obj, name } = &callee.kind {
             let o = self.eval(obj)?;
             let (vals, spans) = self.eval_args(args)?;
+            if let Some(n) = named.first() {
+                let kind = ErrorKind::InvalidParameterName {
+                    function: Some(name.name.to_string()),
+                    name: n.name.name.to_string(),
+                };
+                return Err(EvalError::new(kind, n.name.span).into());
+            }
             return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
         }
         let f = self.eval(callee)?;
@@ -17,6 +24,32 @@ impl<'a> Machine<'a> {
             ExprKind::Var(n) => n.to_string(),
             _ => String::new(),
         };
+        if !named.is_empty() {
+            let mut given = Vec::with_capacity(named.len());
+            for n in named {
+                given.push((n.name.clone(), self.eval(&n.value)?));
+            }
+            return match &f {
+                Value::Function(func) => match &**func {
+                    Function::Closure(c) => Ok(self.call_closure_named(func, c, &vals, &given, span)?),
+                    Function::Native(n) => {
+                        let kind = ErrorKind::InvalidParameterName {
+                            function: Some(n.name.to_string()),
+                            name: named[0].name.name.to_string(),
+                        };
+                        Err(EvalError::new(kind, named[0].name.span).into())
+                    }
+                },
+                _ => {
+                    let function = if name.is_empty() { f.type_name().to_string() } else { name };
+                    let kind = ErrorKind::InvalidParameterName {
+                        function: Some(function),
+                        name: named[0].name.name.to_string(),
+                    };
+                    Err(EvalError::new(kind, named[0].name.span).into())
+                }
+            };
+        }
         let site = Site { name: &name, span, args: &spans };
         Ok(self.call_value(&f, &vals, &site)?)
     }
@@ -61,22 +94,49 @@ impl<'a> Machine<'a> {
         args: &[Value],
         span: Span,
     ) -> Result<Value, EvalError> {
+        self.call_closure_named(func, c, args, &[], span)
+    }
+
+    /// Calls a script function with positional and named arguments (CGSuite's rules): positional arguments
+    /// fill the parameters in order (a `xs...` parameter takes the rest as a list), each named argument one
+    /// parameter not filled yet; an omitted optional parameter gets its default, evaluated at the call with
+    /// the captured variables and the parameters before it in scope.
+    pub(super) fn call_closure_named(
+        &mut self,
+        func: &Rc<Function>,
+        c: &Closure,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let params = &c.def.params;
-        if params.len() != args.len() {
+        let plain = named.is_empty() && params.iter().all(|p| !p.optional && !p.varargs && p.ty.is_none());
+        if plain && params.len() != args.len() {
             let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(params.len()), got: args.len() };
             return Err(EvalError::new(kind, span));
-        }
-        self.depth += 1;
-        if let Err(e) = self.check_limits(span) {
-            self.depth -= 1;
-            return Err(e);
         }
         let mut scope = Scope::new();
         if let Some(name) = &c.def.name {
             scope.insert(name.name.clone(), Value::Function(func.clone()));
         }
-        for (p, a) in params.iter().zip(args) {
-            scope.insert(p.name.clone(), a.clone());
+        // The arguments are bound (and defaults evaluated) before the call counts as entered: a binding error is
+        // reported at the call, without a frame of the function.
+        if plain {
+            for (p, a) in params.iter().zip(args) {
+                scope.insert(p.name.name.clone(), a.clone());
+            }
+        } else {
+            let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope.clone()));
+            let bound = self.bind_params(c, args, named, span);
+            self.locals = saved;
+            for (k, v) in bound? {
+                scope.insert(k, v);
+            }
+        }
+        self.depth += 1;
+        if let Err(e) = self.check_limits(span) {
+            self.depth -= 1;
+            return Err(e);
         }
         let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope));
         let r = self.eval(&c.def.body);
@@ -90,6 +150,72 @@ impl<'a> Machine<'a> {
                 Err(e)
             }
         }
+    }
+
+    /// The parameters' values for one call (see [`Machine::call_closure_named`]); `self.locals` is the
+    /// function's captured scope plus a parameter scope that this fills as it goes, for the defaults.
+    fn bind_params(
+        &mut self,
+        c: &Closure,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Result<Vec<(crate::syntax::ast::Name, Value)>, EvalError> {
+        let params = &c.def.params;
+        let fixed = params.iter().take_while(|p| !p.varargs).count();
+        if fixed == params.len() && args.len() > params.len() {
+            return Err(EvalError::new(ErrorKind::TooManyArguments { got: args.len(), most: params.len() }, span));
+        }
+        let mut values: Vec<Option<Value>> = vec![None; params.len()];
+        for (i, a) in args.iter().take(fixed).enumerate() {
+            values[i] = Some(a.clone());
+        }
+        if fixed < params.len() {
+            let rest: imbl::Vector<Value> = args.iter().skip(fixed).cloned().collect();
+            values[fixed] = Some(Value::List(rest));
+        }
+        for (name, v) in named {
+            let Some(i) = params.iter().position(|p| p.name.name == name.name) else {
+                let kind = ErrorKind::InvalidParameterName { function: None, name: name.name.to_string() };
+                return Err(EvalError::new(kind, name.span));
+            };
+            if i < args.len().min(fixed) {
+                let kind = ErrorKind::NamedShadowsPositional { name: name.name.to_string() };
+                return Err(EvalError::new(kind, name.span));
+            }
+            values[i] = Some(v.clone());
+        }
+        let mut bound = Vec::with_capacity(params.len());
+        for (p, v) in params.iter().zip(values) {
+            let v = match v {
+                Some(v) => v,
+                None if p.optional => match &p.default {
+                    Some(d) => match self.eval(d) {
+                        Ok(v) => v,
+                        Err(exit) => return Err(self.escaped(exit)),
+                    },
+                    None => Value::Nothing,
+                },
+                None if p.varargs => Value::List(imbl::Vector::new()),
+                None => {
+                    let kind = ErrorKind::MissingParameter { name: p.name.name.to_string() };
+                    return Err(EvalError::new(kind, span));
+                }
+            };
+            if let Some(ty) = &p.ty {
+                if super::super::classes::is_class(self.games, &v, &ty.name) != Some(true) {
+                    let kind = ErrorKind::ArgumentClass {
+                        name: p.name.name.to_string(),
+                        got: super::super::classes::qualified_class_of(self.games, &v),
+                        expected: super::super::classes::qualified(&ty.name),
+                    };
+                    return Err(EvalError::new(kind, span));
+                }
+            }
+            let _ = self.locals.declare(p.name.name.clone(), v.clone());
+            bound.push((p.name.name.clone(), v));
+        }
+        Ok(bound)
     }
 
     /// Calls a function value from a native (e.g. the function given to `Map`).
@@ -108,6 +234,18 @@ impl<'a> Machine<'a> {
         arg_spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
+        // Every value has a class (CGSuite's `Object.Class`).
+        if &*name.name == "Class" && args.is_empty() {
+            let mut class = super::super::classes::class_of(self.games, &obj);
+            // A loopy stopper: CGSuite's class is `Pseudonumber` or `CanonicalStopper`.
+            if class == "Game" && matches!(obj, Value::Object(_)) {
+                let ident = Ident { name: "IsPseudonumber".into(), span: name.span };
+                let pseudo =
+                    matches!(self.invoke_member(obj.clone(), &ident, &[], &[], span), Ok(Value::Boolean(true)));
+                class = if pseudo { "Pseudonumber" } else { "CanonicalStopper" }.to_string();
+            }
+            return Ok(builtins::namespaces::ClassValue::value(&class));
+        }
         if let Value::Object(o) = &obj {
             if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
                 return r;

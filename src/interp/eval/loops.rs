@@ -18,59 +18,92 @@ impl<'a> Machine<'a> {
                 Err(x) => Err(x),
             };
         };
-        let mut each = |m: &mut Machine<'a>, v: Value| -> Eval<()> {
+        // Binds the variable; `Ok(false)` when the `while` condition ends this clause's loop.
+        let mut each = |m: &mut Machine<'a>, v: Value| -> Eval<bool> {
             m.check_limits(clause.span)?;
             m.locals.declare(clause.var.name.clone(), v).ok();
-            if let Some(f) = &clause.filter {
-                if !m.eval_bool(f)? {
-                    return Ok(());
+            if let Some(c) = &clause.cond {
+                if !m.eval_bool(c)? {
+                    return Ok(false);
                 }
             }
-            m.run_clauses(rest, body)
+            if let Some(f) = &clause.filter {
+                if !m.eval_bool(f)? {
+                    return Ok(true);
+                }
+            }
+            m.run_clauses(rest, body).map(|()| true)
         };
         match &clause.source {
             ForSource::In(src) => {
                 let coll = self.eval(src)?;
                 let items = self.iteration_items(&coll, src.span)?;
                 for v in items {
-                    each(self, v)?;
+                    if !each(self, v)? {
+                        break;
+                    }
                 }
             }
             ForSource::Range { from, to, by } => {
-                let start = self.eval_number(from)?;
+                let start = self.eval(from)?;
                 let end = match to {
-                    Some(t) => Some(self.eval_number(t)?),
+                    Some(t) => Some(self.eval(t)?),
                     None => None,
                 };
                 let step = match by {
-                    Some(b) => self.eval_number(b)?,
-                    None => BigRational::one(),
+                    Some(b) => self.eval(b)?,
+                    None => Value::int(1),
                 };
-                if step.is_zero() {
-                    let span = by.as_ref().map_or(clause.span, |b| b.span);
-                    return err(ErrorKind::ExpectedInteger { what: "step", value: "0".into() }, span);
-                }
-                let mut cur = start;
-                loop {
-                    if let Some(end) = &end {
-                        if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end) {
+                let numeric = |v: &Value| v.as_rational();
+                if let (Some(start), Some(step), true) =
+                    (numeric(&start), numeric(&step), end.as_ref().is_none_or(|e| e.as_rational().is_some()))
+                {
+                    let end = end.and_then(|e| e.as_rational());
+                    if step.is_zero() {
+                        let span = by.as_ref().map_or(clause.span, |b| b.span);
+                        return err(ErrorKind::ExpectedInteger { what: "step", value: "0".into() }, span);
+                    }
+                    let mut cur = start;
+                    loop {
+                        if let Some(end) = &end {
+                            if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end) {
+                                break;
+                            }
+                        }
+                        if !each(self, Value::rational(cur.clone()))? {
                             break;
                         }
+                        cur += &step;
                     }
-                    each(self, Value::rational(cur.clone()))?;
-                    cur += &step;
+                } else {
+                    // Game bounds or step (`for x from 0 to ^5 by ^`), as CGSuite: continue while `x <= to`
+                    // (while `to <= x` for a negative integer step), adding the step with `+`.
+                    let spans = (from.span, to.as_ref().map_or(clause.span, |t| t.span));
+                    for (v, span) in [(&start, spans.0), (&step, by.as_ref().map_or(clause.span, |b| b.span))] {
+                        if self.to_game(v).is_none() {
+                            let value = v.display(self.games);
+                            return err(ErrorKind::ExpectedInteger { what: "loop bound", value }, span);
+                        }
+                    }
+                    let up = !matches!(&step, Value::Integer(n) if n.is_negative());
+                    let mut cur = start;
+                    loop {
+                        if let Some(end) = &end {
+                            let (a, b) = if up { (&cur, end) } else { (end, &cur) };
+                            let go = self.binary(BinOp::Le, a, b).map_err(|k| EvalError::new(k, spans.1))?;
+                            if !matches!(go, Value::Boolean(true)) {
+                                break;
+                            }
+                        }
+                        if !each(self, cur.clone())? {
+                            break;
+                        }
+                        cur = self.binary(BinOp::Add, &cur, &step).map_err(|k| EvalError::new(k, clause.span))?;
+                    }
                 }
             }
         }
         Ok(())
-    }
-
-    pub(super) fn eval_number(&mut self, e: &Expr) -> Eval<BigRational> {
-        let v = self.eval(e)?;
-        match v.as_rational() {
-            Some(r) => Ok(r),
-            None => err(ErrorKind::ExpectedInteger { what: "loop bound", value: v.display(self.games) }, e.span),
-        }
     }
 
     pub(super) fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
@@ -84,13 +117,23 @@ impl<'a> Machine<'a> {
         }
     }
 
-    pub(super) fn for_loop(&mut self, clauses: &[ForClause], body: &Block, mode: ForMode) -> Eval<Value> {
+    pub(super) fn for_loop(
+        &mut self,
+        clauses: &[ForClause],
+        body: &Block,
+        mode: ForMode,
+        more: &[Block],
+    ) -> Eval<Value> {
         let mut yielded = Vector::new();
         self.locals.push();
         let r = self.run_clauses(clauses, &mut |m| {
             let v = m.eval_block(body)?;
             if mode == ForMode::Yield {
                 yielded.push_back(v);
+                for b in more {
+                    let v = m.eval_block(b)?;
+                    yielded.push_back(v);
+                }
             }
             Ok(())
         });

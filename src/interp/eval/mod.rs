@@ -26,7 +26,8 @@ use super::value::{
 };
 use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
 use crate::syntax::ast::{
-    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, PlayerLit, UnaryOp, UpCount,
+    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, NamedArg, PlayerLit, UnaryOp,
+    UpCount,
 };
 use crate::syntax::span::Span;
 use imbl::{OrdMap, OrdSet, Vector};
@@ -176,7 +177,7 @@ impl<'a> Machine<'a> {
             ExprKind::Range { from, to, by } => self.eval_range(from, to, by.as_deref(), e.span),
             ExprKind::Is { .. } => self.eval_is(e),
             ExprKind::Member { .. } => self.eval_member(e),
-            ExprKind::Call { callee, args } => self.call_expr(callee, args, e.span),
+            ExprKind::Call { callee, args, named } => self.call_expr(callee, args, named, e.span),
             ExprKind::Index { .. } => self.eval_index(e),
             ExprKind::Lambda { .. } => self.eval_lambda(e),
             ExprKind::Def { .. } => self.eval_def(e),
@@ -191,7 +192,7 @@ impl<'a> Machine<'a> {
             ExprKind::Continue => Err(Exit::Continue(e.span)),
             ExprKind::Return { .. } => self.eval_return(e),
             ExprKind::Ruleset { .. } => self.eval_ruleset(e),
-            ExprKind::Error => self.eval_error(e),
+            ExprKind::Error | ExprKind::Param(_) => self.eval_error(e),
         }
     }
 
@@ -363,7 +364,7 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Is { expr, ty } => {
                 let v = self.eval(expr)?;
-                match is_type(&v, &ty.name) {
+                match super::classes::is_class(self.games, &v, &ty.name) {
                     Some(b) => Ok(Value::Boolean(b)),
                     None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
                 }
@@ -411,7 +412,7 @@ impl<'a> Machine<'a> {
     fn eval_lambda(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Lambda(def) => {
-                check_params(def)?;
+                check_params(self.games, def)?;
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 Ok(Value::Function(Rc::new(Function::Closure(c))))
             }
@@ -423,7 +424,7 @@ impl<'a> Machine<'a> {
     fn eval_def(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Def(def) => {
-                check_params(def)?;
+                check_params(self.games, def)?;
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
@@ -593,7 +594,7 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_for(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::For { clauses, body, mode } => self.for_loop(clauses, body, *mode),
+            ExprKind::For { clauses, body, mode, more } => self.for_loop(clauses, body, *mode, more),
             _ => unreachable!("dispatched by kind"),
         }
     }
@@ -654,7 +655,9 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_error(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::Error => err(ErrorKind::Internal { what: "evaluated a syntax error".to_string() }, e.span),
+            ExprKind::Error | ExprKind::Param(_) => {
+                err(ErrorKind::Internal { what: "evaluated a syntax error".to_string() }, e.span)
+            }
             _ => unreachable!("dispatched by kind"),
         }
     }
@@ -763,11 +766,16 @@ const CLASS_NAMES: &[&str] = &[
     "Thermograph",
 ];
 
-/// CGSuite's "Duplicate var" check on a function's parameters.
-fn check_params(def: &crate::syntax::ast::FunctionDef) -> Eval<()> {
+/// CGSuite's "Duplicate var" check on a function's parameters, and that each `as` names a class.
+fn check_params(games: &mut Games, def: &crate::syntax::ast::FunctionDef) -> Eval<()> {
     for (i, p) in def.params.iter().enumerate() {
-        if def.params[..i].iter().any(|q| q.name == p.name) {
-            return err(ErrorKind::DuplicateVar { name: p.name.to_string() }, p.span);
+        if def.params[..i].iter().any(|q| q.name.name == p.name.name) {
+            return err(ErrorKind::DuplicateVar { name: p.name.name.to_string() }, p.name.span);
+        }
+        if let Some(ty) = &p.ty {
+            if super::classes::is_class(games, &Value::Nothing, &ty.name).is_none() {
+                return err(ErrorKind::UnknownParameterClass { name: ty.name.to_string() }, ty.span);
+            }
         }
     }
     Ok(())

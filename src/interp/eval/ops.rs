@@ -51,8 +51,11 @@ impl<'a> Machine<'a> {
     pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
         let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
-        if op == BinOp::Sidle {
-            return builtins::loopy::sidle(self, a, b);
+        match op {
+            BinOp::Sidle => return builtins::loopy::sidle(self, a, b),
+            BinOp::Same => return Ok(Value::Boolean(a == b)),
+            BinOp::NotSame => return Ok(Value::Boolean(a != b)),
+            _ => {}
         }
         if matches!(a, Value::Object(_)) || matches!(b, Value::Object(_)) {
             if let Some(r) = self.object_binary(op, a, b, Span::default()) {

@@ -68,6 +68,23 @@ pub enum ParseErrorKind {
     InvalidAssignTarget,
     /// `x.Member := v` (or `x.Member[i] := v`): values have no assignable members.
     MemberAssignment,
+    /// `x ? 2`, `xs...` or `x as T` in parentheses that are not a lambda's head.
+    ParamOutsideParameterList,
+    /// `f(y => 1, 2)`: a positional argument after the named argument `name`.
+    PositionalAfterNamed {
+        /// The named argument before it.
+        name: String,
+    },
+    /// `f(x => 1, x => 2)`.
+    DuplicateNamedArgument {
+        /// The name given twice.
+        name: String,
+    },
+    /// `def f(xs..., y)`: only the last parameter can collect the remaining arguments.
+    VarargsNotLast {
+        /// The parameter.
+        name: String,
+    },
 }
 
 impl ParseError {
@@ -102,6 +119,16 @@ impl ParseError {
             }
             ParseErrorKind::MemberAssignment => {
                 "Syntax error: a member cannot be assigned; values have no assignable members.".to_string()
+            }
+            ParseErrorKind::ParamOutsideParameterList => {
+                "Syntax error: `x ? default`, `x as Type` and `xs...` are allowed only in a parameter list.".to_string()
+            }
+            ParseErrorKind::PositionalAfterNamed { name } => {
+                format!("Named parameter `{name}` appears in earlier position than an ordinary argument")
+            }
+            ParseErrorKind::DuplicateNamedArgument { name } => format!("Duplicate named parameter: `{name}`"),
+            ParseErrorKind::VarargsNotLast { name } => {
+                format!("Invalid expansion for parameter `{name}`: must be in last position")
             }
         }
     }
@@ -406,26 +433,84 @@ pub(crate) fn block(init: Vec<Option<Expr>>, last: Option<Expr>, span: Span) -> 
     Block { stmts, trailing_semicolon, span }
 }
 
-/// `head -> body`: `head` must be a name, `()` or a parenthesised list of names. The function's span is set by
-/// [`own_span`].
+/// `head -> body`: `head` must be a name, `()` or a parenthesised list of parameters. The function's span is set
+/// by [`own_span`]. The provisional errors [`provisional_params`] reported for the head's parameters are
+/// withdrawn.
 pub(crate) fn lambda(head: Expr, body: Expr, errors: &mut Vec<ParseError>) -> ExprKind {
-    fn param(e: &Expr) -> Option<Ident> {
+    fn param(e: &Expr) -> Option<Param> {
         match &e.kind {
-            ExprKind::Var(name) => Some(Ident { name: name.clone(), span: e.span }),
+            ExprKind::Var(name) => Some(Param::plain(Ident { name: name.clone(), span: e.span })),
+            ExprKind::Param(p) => Some((**p).clone()),
             _ => None,
         }
     }
-    let params = match &head.kind {
+    let params: Option<Vec<Param>> = match &head.kind {
         ExprKind::Tuple(items) => items.iter().map(param).collect(),
         _ => param(&head).map(|p| vec![p]),
     };
     match params {
-        Some(params) => ExprKind::Lambda(Rc::new(FunctionDef { name: None, params, body, span: Span::default() })),
+        Some(params) => {
+            errors.retain(|e| !(e.kind == ParseErrorKind::ParamOutsideParameterList && head.span.contains(e.span)));
+            check_varargs_last(&params, errors);
+            ExprKind::Lambda(Rc::new(FunctionDef { name: None, params, body, span: Span::default() }))
+        }
         None => {
             errors.push(ParseError::new(ParseErrorKind::InvalidLambdaParams, head.span));
             ExprKind::Error
         }
     }
+}
+
+/// The elements of a parenthesised list: each parameter form among them (`x ? 2`, `xs...`) is reported, unless
+/// the list turns out to be a lambda's head ([`lambda`] withdraws the report).
+pub(crate) fn provisional_params(items: Vec<Expr>, errors: &mut Vec<ParseError>) -> Vec<Expr> {
+    for e in &items {
+        if matches!(e.kind, ExprKind::Param(_)) {
+            errors.push(ParseError::new(ParseErrorKind::ParamOutsideParameterList, e.span));
+        }
+    }
+    items
+}
+
+fn check_varargs_last(params: &[Param], errors: &mut Vec<ParseError>) {
+    let n = params.len();
+    for p in params.iter().take(n.saturating_sub(1)).filter(|p| p.varargs) {
+        let kind = ParseErrorKind::VarargsNotLast { name: p.name.name.to_string() };
+        errors.push(ParseError::new(kind, p.name.span));
+    }
+}
+
+/// One argument of a call as written.
+pub(crate) enum Arg {
+    /// `e`.
+    Positional(Expr),
+    /// `name => e`.
+    Named(NamedArg),
+}
+
+/// `callee(args)`: positional arguments must come first, and no name may be given twice.
+pub(crate) fn call(callee: Expr, args: Vec<Arg>, errors: &mut Vec<ParseError>) -> ExprKind {
+    let mut positional = Vec::new();
+    let mut named: Vec<NamedArg> = Vec::new();
+    for a in args {
+        match a {
+            Arg::Positional(e) => {
+                if let Some(last) = named.last() {
+                    let kind = ParseErrorKind::PositionalAfterNamed { name: last.name.name.to_string() };
+                    errors.push(ParseError::new(kind, e.span));
+                }
+                positional.push(e);
+            }
+            Arg::Named(n) => {
+                if named.iter().any(|m| m.name.name == n.name.name) {
+                    let kind = ParseErrorKind::DuplicateNamedArgument { name: n.name.name.to_string() };
+                    errors.push(ParseError::new(kind, n.name.span));
+                }
+                named.push(n);
+            }
+        }
+    }
+    ExprKind::Call { callee: Box::new(callee), args: positional, named }
 }
 
 /// `target := value` for a postfix target: an element of a variable (`x[i]`, `x[i][j, k]`) becomes
@@ -452,7 +537,8 @@ pub(crate) fn assign_to(target: Expr, value: Expr, errors: &mut Vec<ParseError>)
 }
 
 /// `def name(params) …`; the span is set by [`own_span`].
-pub(crate) fn def(name: Ident, params: Vec<Ident>, body: Expr) -> ExprKind {
+pub(crate) fn def(name: Ident, params: Vec<Param>, body: Expr, errors: &mut Vec<ParseError>) -> ExprKind {
+    check_varargs_last(&params, errors);
     ExprKind::Def(Rc::new(FunctionDef { name: Some(name), params, body, span: Span::default() }))
 }
 

@@ -521,3 +521,42 @@ fn random_input_is_handled() {
         let _ = parse_cell(&src, 0).errors.iter().map(ParseError::message).count();
     }
 }
+
+// CGSuite's `methodParameter` forms and named arguments (Cgsuite.g `functionArgument`).
+#[test]
+fn parameters_and_named_arguments() {
+    assert_eq!(sx("def f(x, y ? 2) := x"), "(def f (x (y ? 2)) x)");
+    assert_eq!(sx("def f(x as Integer, y ?, zs...) := x"), "(def f ((x as Integer) (y ?) (zs ...)) x)");
+    assert_eq!(sx("(x, y ? 2) -> x"), "(fn (x (y ? 2)) x)");
+    assert_eq!(sx("(xs...) -> xs"), "(fn ((xs ...)) xs)");
+    assert_eq!(sx("(x as Game) -> x"), "(fn ((x as Game)) x)");
+    assert_eq!(sx("f(1, y => 2)"), "(call f 1 (=> y 2))");
+    // A map argument is still a map: `=>` names a parameter only right after a name.
+    assert_eq!(sx("f({1 => 2})"), "(call f (map (1 => 2)))");
+    // A tuple is still a tuple.
+    assert_eq!(sx("(x, y)"), "(tuple x y)");
+}
+
+#[test]
+fn parameter_errors() {
+    assert_eq!(errs("f(x => 1, x => 2)"), ["Duplicate named parameter: `x`@10..11"]);
+    assert_eq!(
+        errs("f(y => 3, 4)"),
+        ["Named parameter `y` appears in earlier position than an ordinary argument@10..11"]
+    );
+    assert_eq!(errs("def f(xs..., y) := y"), ["Invalid expansion for parameter `xs`: must be in last position@6..8"]);
+    assert_eq!(
+        errs("(a, y ? 2)"),
+        ["Syntax error: `x ? default`, `x as Type` and `xs...` are allowed only in a parameter list.@4..9"]
+    );
+    // Not a lambda head: the error stays even though a lambda follows later in the cell.
+    assert_eq!(errs("(y ?); x -> x").len(), 1);
+}
+
+// CGSuite's `whileClause` in `for` antecedents and `multiYield`.
+#[test]
+fn loop_while_clauses_and_several_yields() {
+    assert_eq!(sx("for x from 1 while x < 5 yield x end"), "(for-loop (for x from 1 while (< x 5)) (yield x))");
+    assert_eq!(sx("[x for x in l while x < 4 where x != 2]"), "(list-for x (for x in l while (< x 4) where (!= x 2)))");
+    assert_eq!(sx("for x in l yield x yield -x end"), "(for-loop (for x in l) (yield x) (yield (neg x)))");
+}

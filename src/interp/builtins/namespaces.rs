@@ -1,0 +1,414 @@
+//! CGSuite's names for things cgs has under shorter ones: class values (`Integer`, `3.Class`), enum access
+//! (`Player.Left`, `OutcomeClass.P`), qualified names (`game.grid.Clobber`, `game.heap.Kayles`) and `System`.
+//!
+//! A package (`game`, `game.grid`, `cgsuite.lang`, …) is a value whose members are its subpackages and the
+//! names CGSuite 2.2 declares in it (its classes and its `constants.cgs`). A member resolves to the class or
+//! the global of the same name in cgs; a name CGSuite has there but cgs does not is an error saying so, a name
+//! CGSuite does not have there is "not in package".
+
+use super::{Member, Site};
+use crate::game::Games;
+use crate::interp::classes::qualified;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::object::{downcast_ref, Object};
+use crate::interp::value::{Player, Value};
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// A class as a value: a global such as `Integer`, or what `x.Class` gives. Classes are equal when they are
+/// the same class.
+#[derive(Debug)]
+pub struct ClassValue {
+    /// The short name (`Integer`, `CanonicalShortGame`, or a cgs type name such as `Position`).
+    pub name: String,
+}
+
+impl ClassValue {
+    /// The class named `name` as a value.
+    pub fn value(name: &str) -> Value {
+        Value::Object(Rc::new(ClassValue { name: name.to_string() }))
+    }
+}
+
+impl Object for ClassValue {
+    fn type_name(&self) -> &'static str {
+        "Class"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        format!("\u{27ea}{}\u{27eb}", qualified(&self.name))
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<ClassValue>(other).map(|o| self.name.cmp(&o.name))
+    }
+    fn members(&self) -> &'static [Member] {
+        CLASS
+    }
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        args: &[Value],
+        _: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        if !args.is_empty() {
+            return None;
+        }
+        // CGSuite's enums: `Player.Left`, `OutcomeClass.P`.
+        match (&*self.name, name) {
+            ("Player", "Left") => Some(Ok(Value::Player(Player::Left))),
+            ("Player", "Right") => Some(Ok(Value::Player(Player::Right))),
+            ("OutcomeClass", "L" | "R" | "N" | "P" | "D" | "PHat" | "PCheck" | "NHat" | "NCheck") => {
+                m.globals.lookup(name).cloned().map(Ok)
+            }
+            _ => None,
+        }
+    }
+    fn dynamic_member_names(&self) -> Vec<String> {
+        match &*self.name {
+            "Player" => vec!["Left".into(), "Right".into()],
+            "OutcomeClass" => {
+                ["L", "R", "N", "P", "D", "PHat", "PCheck", "NHat", "NCheck"].iter().map(|s| s.to_string()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn this_class(this: &Value) -> &str {
+    match this {
+        Value::Object(o) => downcast_ref::<ClassValue>(&**o).map_or("", |c| &c.name),
+        _ => "",
+    }
+}
+
+/// The members of a class value.
+pub static CLASS: &[Member] = &[
+    super::member("Name", 0, |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))),
+    super::member("QualifiedName", 0, |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this)))))),
+];
+
+/// The classes that are globals (CGSuite's names of the classes of cgs values).
+const CLASS_GLOBALS: &[&str] = &[
+    "Integer",
+    "DyadicRational",
+    "Rational",
+    "Nimber",
+    "Uptimal",
+    "CanonicalShortGame",
+    "Game",
+    "Player",
+    "OutcomeClass",
+    "Boolean",
+    "String",
+    "List",
+    "Set",
+    "Map",
+    "Collection",
+    "Coordinates",
+    "Function",
+    "Class",
+    "Object",
+    "Thermograph",
+];
+
+/// A package of CGSuite's library: `game`, `game.grid`, `cgsuite.lang`, …
+#[derive(Debug)]
+pub struct Package {
+    /// Its qualified name.
+    pub path: &'static str,
+}
+
+/// Every package: its path, its subpackages, and the names CGSuite 2.2 declares in it (classes and
+/// constants, from `lib/core/src/main/resources/org/cgsuite/lang/resources/<path>/`).
+const PACKAGES: &[(&str, &[&str], &[&str])] = &[
+    (
+        "game",
+        &["grid", "heap", "strip", "graph", "misere", "variant"],
+        &[
+            "Left",
+            "Right",
+            "Onside",
+            "Offside",
+            "Miny",
+            "Tiny",
+            "CanonicalShortGame",
+            "CanonicalStopper",
+            "CompoundGame",
+            "CompoundImpartialGame",
+            "CompoundType",
+            "DyadicRational",
+            "ExplicitGame",
+            "Game",
+            "GeneralizedOrdinal",
+            "ImpartialGame",
+            "Integer",
+            "NegativeGame",
+            "Nimber",
+            "NormalValue",
+            "OutcomeClass",
+            "Player",
+            "Pseudonumber",
+            "Rational",
+            "Ruleset",
+            "Side",
+            "SidedValue",
+            "StopperSidedValue",
+            "SurrealNumber",
+            "TransfiniteNimber",
+            "Uptimal",
+            "Zero",
+        ],
+    ),
+    (
+        "game.grid",
+        &[],
+        &[
+            "Clobber",
+            "AntiClobber",
+            "CeyloneseFoxAndGeese",
+            "Cram",
+            "FoxAndGeese",
+            "HotClobber",
+            "Kings",
+            "Knights",
+            "Rooks",
+            "Queens",
+            "Amazons",
+            "Domineering",
+            "Fission",
+            "GenClobber",
+            "GenFoxAndGeese",
+            "GridRuleset",
+            // cgs's own grid rulesets, which CGSuite has elsewhere or not at all
+            "Konane",
+        ],
+    ),
+    (
+        "game.heap",
+        &[],
+        &[
+            "Cutcake",
+            "DawsonsKayles",
+            "Eatcake",
+            "FibonacciNim",
+            "GrundysGame",
+            "Kayles",
+            "MaundyCake",
+            "Mem",
+            "Nim",
+            "PartizanEuclid",
+            "PartizanSplittles",
+            "PartizanSubtraction",
+            "PartizanTakeAndBreak",
+            "Splittles",
+            "Subtraction",
+            "TakeAway",
+            "TurnAndEatcake",
+            "Wythoff",
+            "CoordinateRuleset",
+            "FunctionalCoordinateRuleset",
+            "FunctionalHeapRuleset",
+            "GenCutcake",
+            "GenMem",
+            "GenWythoff",
+            "HeapRuleset",
+            "PartizanCoordinateRuleset",
+            "PartizanHeapRuleset",
+            "Periodicity",
+            "Spawning",
+            "TakeAndBreak",
+        ],
+    ),
+    (
+        "game.strip",
+        &[],
+        &[
+            "ToadsAndFrogs",
+            "ElephantsAndRhinos",
+            "BackslidingToadsAndFrogs",
+            "GenToadsAndFrogs",
+            "StripRuleset",
+            "TopplingDominoes",
+            "Turning",
+        ],
+    ),
+    (
+        "game.graph",
+        &[],
+        &[
+            "ArcKayles",
+            "ChildishHackenbush",
+            "Col",
+            "Fjords",
+            "Hackenbush",
+            "Snort",
+            "WeightedArcKayles",
+            "Color",
+            "GenArcKayles",
+            "GenCol",
+            "GenHackenbush",
+            "GraphRuleset",
+            "PartizanArcKayles",
+        ],
+    ),
+    ("game.misere", &[], &["Genus", "MisereCanonicalGame"]),
+    (
+        "game.variant",
+        &[],
+        &[
+            "DicoticVariantGame",
+            "DicoticVariantRuleset",
+            "ImpartialVariantGame",
+            "ImpartialVariantRuleset",
+            "TwistedVariantGame",
+            "TwistedVariantRuleset",
+        ],
+    ),
+    ("cgsuite", &["lang", "util"], &[]),
+    (
+        "cgsuite.lang",
+        &[],
+        &[
+            "Boolean",
+            "Class",
+            "Collection",
+            "Coordinates",
+            "Enum",
+            "Function",
+            "List",
+            "Map",
+            "Nothing",
+            "Object",
+            "Range",
+            "Set",
+            "String",
+            "System",
+        ],
+    ),
+    (
+        "cgsuite.util",
+        &[],
+        &[
+            "Graph",
+            "Grid",
+            "MutableList",
+            "MutableMap",
+            "MutableSet",
+            "Random",
+            "Strip",
+            "Symmetry",
+            "Table",
+            "Thermograph",
+            "Trajectory",
+            "UptimalExpansion",
+        ],
+    ),
+];
+
+fn package(path: &str) -> Option<&'static (&'static str, &'static [&'static str], &'static [&'static str])> {
+    PACKAGES.iter().find(|p| p.0 == path)
+}
+
+impl Object for Package {
+    fn type_name(&self) -> &'static str {
+        "Package"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        self.path.to_string()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<Package>(other).map(|o| self.path.cmp(o.path))
+    }
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        args: &[Value],
+        site: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        let (path, subs, names) = package(self.path)?;
+        if let Some(sub) = subs.iter().find(|s| **s == name) {
+            let full = format!("{path}.{sub}");
+            let p = PACKAGES.iter().find(|p| p.0 == full).map(|p| p.0)?;
+            return Some(Ok(Value::Object(Rc::new(Package { path: p }))));
+        }
+        let qualified_name = format!("{path}.{name}");
+        if !names.contains(&name) {
+            return Some(Err(site.err(ErrorKind::NotInPackage { name: qualified_name })));
+        }
+        let v = match resolve(m, name) {
+            Some(v) => v,
+            None => return Some(Err(site.err(ErrorKind::NotInCgs { name: qualified_name }))),
+        };
+        if args.is_empty() {
+            return Some(Ok(v));
+        }
+        Some(m.call_value(&v, args, site))
+    }
+    fn dynamic_member_names(&self) -> Vec<String> {
+        package(self.path)
+            .map_or_else(Vec::new, |(_, subs, names)| subs.iter().chain(names.iter()).map(|s| s.to_string()).collect())
+    }
+}
+
+/// What a name of CGSuite's library is in cgs: a class value, a player, or the global of that name.
+fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
+    match name {
+        "Left" => return Some(Value::Player(Player::Left)),
+        "Right" => return Some(Value::Player(Player::Right)),
+        "Nothing" => return Some(ClassValue::value("Nothing")),
+        _ => {}
+    }
+    if let Some(v) = m.globals.lookup(name) {
+        return Some(v.clone());
+    }
+    CLASS_GLOBALS.contains(&name).then(|| ClassValue::value(name))
+}
+
+/// `System`: `System.Print(x)` is `Print(x)`.
+#[derive(Debug)]
+pub struct SystemValue;
+
+impl Object for SystemValue {
+    fn type_name(&self) -> &'static str {
+        "System"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        "System".to_string()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<SystemValue>(other).map(|_| Ordering::Equal)
+    }
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        args: &[Value],
+        site: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        match name {
+            "Print" => {
+                let f = m.globals.natives.get("Print")?.clone();
+                Some(m.call_value(&f, args, site))
+            }
+            _ => None,
+        }
+    }
+    fn dynamic_member_names(&self) -> Vec<String> {
+        vec!["Print".into()]
+    }
+}
+
+/// The global constants this module defines: the class values, the top-level packages and `System`.
+pub fn constants() -> Vec<(&'static str, Value)> {
+    let mut v: Vec<(&'static str, Value)> = CLASS_GLOBALS.iter().map(|n| (*n, ClassValue::value(n))).collect();
+    for p in ["game", "cgsuite"] {
+        v.push((p, Value::Object(Rc::new(Package { path: p }))));
+    }
+    v.push(("System", Value::Object(Rc::new(SystemValue))));
+    v
+}
