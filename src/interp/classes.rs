@@ -57,8 +57,15 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
         Value::Game(g) if games.is_uptimal(*g) => "Uptimal".into(),
         Value::Game(_) => "CanonicalShortGame".into(),
         Value::Tuple(_) => "Coordinates".into(),
-        // cgs computes only stopper-sided values.
-        Value::Object(o) if o.type_name() == "SidedValue" => "StopperSidedValue".into(),
+        // A sided value whose sides are stoppers is CGSuite's `StopperSidedValue`; Bach's carousel and the
+        // like are plain `SidedValue`s.
+        Value::Object(o)
+            if o.type_name() == "SidedValue"
+                && crate::interp::object::downcast_ref::<crate::interp::builtins::loopy::GeneralSided>(&**o)
+                    .is_none() =>
+        {
+            "StopperSidedValue".into()
+        }
         other => other.type_name().to_string(),
     }
 }
