@@ -67,9 +67,23 @@ pub fn position_values(
                     }
                 }
             }
+            // A component that is no stopper: one sidling run values all its positions when it settles.
+            let whole = Graph { verts: verts.clone(), start: 0 };
+            let all = if comp.len() > 1 && !super::compare::is_stopper(&whole) {
+                match arena.sidle_all(games, &whole, onside) {
+                    Ok(all) => Some(all),
+                    Err(LoopyError::NoSide) => None,
+                    Err(e) => return Err(e),
+                }
+            } else {
+                None
+            };
             let mut vals = Vec::with_capacity(comp.len());
             for i in 0..comp.len() {
-                vals.push(arena.side(games, &Graph { verts: verts.clone(), start: i as u32 }, onside)?);
+                vals.push(match &all {
+                    Some(all) => all[i],
+                    None => arena.side(games, &Graph { verts: verts.clone(), start: i as u32 }, onside)?,
+                });
             }
             sides.push(vals);
         }

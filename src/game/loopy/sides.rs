@@ -47,6 +47,12 @@ impl LoopyArena {
     /// not settled after [`MAX_ROUNDS`] rounds.
     pub fn side_by_sidling(&mut self, games: &mut Games, g: &Graph, onside: bool) -> Result<Stopper, LoopyError> {
         let g = restrict(g);
+        Ok(self.sidle_all(games, &g, onside)?[g.start as usize])
+    }
+
+    /// The side of every vertex of a graph by sidling (one simultaneous fixpoint; the start is ignored):
+    /// `Err(NoSide)` if the approximations have not settled after [`MAX_ROUNDS`] rounds.
+    pub fn sidle_all(&mut self, games: &mut Games, g: &Graph, onside: bool) -> Result<Vec<Stopper>, LoopyError> {
         let n = g.verts.len();
         let init = if onside { self.on() } else { self.off() };
         // Vertices below which there is no alternating cycle have their exact value; only the others sidle.
@@ -68,7 +74,7 @@ impl LoopyArena {
                 });
             }
             if next == x {
-                return Ok(x[g.start as usize]);
+                return Ok(x);
             }
             x = next;
         }
