@@ -168,6 +168,8 @@ pub static POSITION: &[Member] = &[
         let g = canonical(m, &p.inst, idx, s.span)?;
         nim_value(m, s, g)
     }),
+    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
+    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
     member("State", 0, |_, s, this, _| Ok(this_position(s, this)?.state.clone())),
     member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))),
 ];
@@ -220,6 +222,55 @@ fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Res
     Ok(list(out))
 }
 
+/// The followers of a position or sum (CGSuite's `Followers`): every position, sum and game reachable by
+/// literal moves of either player, itself included. A game reached (`Value(g)`, a constant) adds its canonical
+/// followers. Sums count once for each multiset of terms (CGSuite: once for each nesting of binary sums).
+fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Value>, EvalError> {
+    let mut seen = imbl::OrdSet::new();
+    let mut stack = vec![start.clone()];
+    while let Some(v) = stack.pop() {
+        let v = sorted_sum(&v).unwrap_or(v);
+        if seen.contains(&v) {
+            continue;
+        }
+        seen.insert(v.clone());
+        let node = match &v {
+            Value::Object(o) => match gamelike(o) {
+                Some(Gamelike::Position(p)) => Some(Ok(p)),
+                Some(Gamelike::Sum(x)) => Some(Err(x.clone())),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(node) = node else {
+            seen.remove(&v);
+            let g = crate::interp::builtins::game(m, s, std::slice::from_ref(&v), 0)?;
+            for f in m.games.followers(g) {
+                seen.insert(game_value(m.games, f));
+            }
+            continue;
+        };
+        for who in [Player::Left, Player::Right] {
+            let opts = match &node {
+                Ok(p) => position_options(m, s, p, who)?,
+                Err(x) => sum_options(m, s, x, who)?,
+            };
+            let Value::List(opts) = opts else { return Err(s.bug()) };
+            stack.extend(opts.into_iter().filter(|o| !seen.contains(o)));
+        }
+    }
+    Ok(seen)
+}
+
+/// A sum with its terms in order (a sum's followers are the same for any order of its terms).
+fn sorted_sum(v: &Value) -> Option<Value> {
+    let Value::Object(o) = v else { return None };
+    let Some(Gamelike::Sum(x)) = gamelike(o) else { return None };
+    let mut terms = x.terms.clone();
+    terms.sort_by(|(p, a), (q, b)| (p.inst.id, &p.state, a).cmp(&(q.inst.id, &q.state, b)));
+    Some(Value::Object(Rc::new(PositionSum { terms, constant: x.constant })))
+}
+
 /// Members of sums of positions.
 pub static POSITION_SUM: &[Member] = &[
     member("CanonicalForm", 0, |m, s, this, _| {
@@ -255,6 +306,8 @@ pub static POSITION_SUM: &[Member] = &[
         }
         Ok(list(out))
     }),
+    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
+    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
     member("LeftOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
     member("RightOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),
     member("Options", 1, |m, s, this, args| {

@@ -147,6 +147,10 @@ impl Object for Position {
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
+        if any.is::<PositionSum>() {
+            // Positions before sums, so that sets may hold both (a total order).
+            return Some(Ordering::Less);
+        }
         let o = any.downcast_ref::<Position>()?;
         Some(self.inst.id.cmp(&o.inst.id).then_with(|| self.state.cmp(&o.state)))
     }
@@ -198,6 +202,9 @@ impl Object for PositionSum {
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
+        if any.is::<Position>() {
+            return Some(Ordering::Greater);
+        }
         let o = any.downcast_ref::<PositionSum>()?;
         let a: Vec<_> = self.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
         let b: Vec<_> = o.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
