@@ -5,20 +5,9 @@
 //! side-aware comparison and CGSuite's simplification), and Fox and Geese from CGSuite's test position
 //! (a cycling script ruleset valued by strongly connected components). `cargo bench --bench loopy`.
 
-use cgs::interp::with_big_stack;
-use cgs::repl::script::run_script;
-use criterion::{criterion_group, criterion_main, Criterion};
-use std::time::Duration;
+mod support;
 
-/// Evaluates `text` in a fresh interpreter on a big-stack thread and returns what it printed.
-fn run(text: &'static str) -> String {
-    with_big_stack(move || {
-        let mut interp = cgs::new_interpreter();
-        let (out, err, code) = run_script(&mut interp, "bench.cgs", text);
-        assert_eq!(code, 0, "{err}");
-        out
-    })
-}
+use criterion::{criterion_group, criterion_main, Criterion};
 
 const CASES: &[(&str, &str)] = &[
     ("ten_upon", "10*upon"),
@@ -27,14 +16,7 @@ const CASES: &[(&str, &str)] = &[
 ];
 
 fn loopy(c: &mut Criterion) {
-    let mut group = c.benchmark_group("loopy");
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(1));
-    group.measurement_time(Duration::from_secs(1));
-    for (name, text) in CASES {
-        group.bench_function(*name, |b| b.iter(|| run(text)));
-    }
-    group.finish();
+    support::bench_cases(c, "loopy", CASES);
 }
 
 criterion_group!(benches, loopy);

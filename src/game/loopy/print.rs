@@ -38,6 +38,25 @@ pub(super) fn nth_name(n: usize) -> String {
 
 type Stack = Vec<(Stopper, Option<String>)>;
 
+/// The name of a node met again while its own options print (named on first use, from `named` on), or `None`
+/// when the node is not on the stack of nodes being printed.
+pub(super) fn back_reference<K: PartialEq>(
+    stack: &mut [(K, Option<String>)],
+    node: &K,
+    named: &mut usize,
+) -> Option<String> {
+    let pos = stack.iter().position(|e| e.0 == *node)?;
+    Some(match &stack[pos].1 {
+        Some(n) => n.clone(),
+        None => {
+            let n = nth_name(*named);
+            *named += 1;
+            stack[pos].1 = Some(n.clone());
+            n
+        }
+    })
+}
+
 impl LoopyArena {
     /// The pseudonumber a stopper is, if it is one.
     pub fn pseudonumber(&self, games: &Games, s: Stopper) -> Option<Pseudo> {
@@ -354,16 +373,7 @@ impl LoopyArena {
             return Ok(0);
         }
         // The general form.
-        if let Some(pos) = stack.iter().position(|e| e.0 == s) {
-            let name = match &stack[pos].1 {
-                Some(n) => n.clone(),
-                None => {
-                    let n = nth_name(*named);
-                    *named += 1;
-                    stack[pos].1 = Some(n.clone());
-                    n
-                }
-            };
+        if let Some(name) = back_reference(stack, &s, named) {
             out.push_str(&name);
             return Ok(0);
         }

@@ -3,7 +3,7 @@
 
 use super::compare::{is_stopper, restrict};
 use super::general::SideValue;
-use super::print::nth_name;
+use super::print::back_reference;
 use super::{Edge, Graph, LoopyArena, LoopyError};
 use crate::game::Games;
 
@@ -39,16 +39,7 @@ impl LoopyArena {
             let s = self.canonical(games, &at)?;
             return self.append_stopper(games, s, out, force_brackets, named);
         }
-        if let Some(pos) = stack.iter().position(|e| e.0 == v) {
-            let name = match &stack[pos].1 {
-                Some(n) => n.clone(),
-                None => {
-                    let n = nth_name(*named);
-                    *named += 1;
-                    stack[pos].1 = Some(n.clone());
-                    n
-                }
-            };
+        if let Some(name) = back_reference(stack, &v, named) {
             out.push_str(&name);
             return Ok(0);
         }
