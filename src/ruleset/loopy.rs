@@ -13,7 +13,7 @@
 
 use super::memo::{canonical, describe, ensure_options, ensure_split, Split, SumRef};
 use super::script::Instance;
-use crate::game::loopy::{position_values, Edge, Stopper, Vertex};
+use crate::game::loopy::{position_values, Edge, SideValue, Stopper, Vertex};
 use crate::game::Outcome;
 use crate::interp::builtins::loopy as lv;
 use crate::interp::error::{ErrorKind, EvalError};
@@ -24,14 +24,22 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
 
 /// The sides of a value (equal for a stopper).
-type Sides = (Stopper, Stopper);
+type Sides = (SideValue, SideValue);
 
 /// Positions whose graphs are being explored, by (instance id, node): reaching one again through a sum of
 /// components is a cycle this valuation cannot express.
 type Active = FxHashSet<(u64, u32)>;
 
 fn short(g: crate::game::GameId) -> Sides {
-    (Stopper::Short(g), Stopper::Short(g))
+    (SideValue::Stopper(Stopper::Short(g)), SideValue::Stopper(Stopper::Short(g)))
+}
+
+/// The short game a value is, if it is one.
+fn as_short(v: &Sides) -> Option<crate::game::GameId> {
+    match v {
+        (SideValue::Stopper(Stopper::Short(a)), SideValue::Stopper(Stopper::Short(b))) if a == b => Some(*a),
+        _ => None,
+    }
 }
 
 fn engine(span: Span) -> impl Fn(ErrorKind) -> EvalError {
@@ -42,13 +50,13 @@ fn engine(span: Span) -> impl Fn(ErrorKind) -> EvalError {
 fn known(inst: &Instance, idx: u32) -> Option<Sides> {
     let memo = inst.memo.borrow();
     let n = &memo.nodes[idx as usize];
-    n.canonical.map(short).or(n.loopy)
+    n.canonical.map(short).or_else(|| n.loopy.clone())
 }
 
 /// `GameValue` of the position at node `idx` of `inst`, as a script value.
 pub fn game_value(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Value, EvalError> {
     let (on, off) = node_value(m, inst, idx, span, &mut Active::default())?;
-    lv::make(m, on, off).map_err(engine(span))
+    lv::make_general(m, on, off).map_err(engine(span))
 }
 
 /// The canonical form of a node, or `None` when the position is not short.
@@ -88,26 +96,24 @@ fn node_value(
         let Some((inst, node)) = at else { continue };
         let mut memo = inst.memo.borrow_mut();
         let n = &mut memo.nodes[*node as usize];
-        n.loopy = Some(*v);
-        if let (Stopper::Short(a), Stopper::Short(b)) = *v {
-            if a == b {
-                n.canonical = Some(a);
-            }
+        n.loopy = Some(v.clone());
+        if let Some(a) = as_short(v) {
+            n.canonical = Some(a);
         }
     }
-    Ok(values[0])
+    Ok(values[0].clone())
 }
 
 /// `GameValue` of a sum of positions.
 pub fn sum_game_value(m: &mut Machine, sum: &SumRef, span: Span) -> Result<Value, EvalError> {
     let (on, off) = sum_value(m, sum, span, &mut Active::default())?;
-    lv::make(m, on, off).map_err(engine(span))
+    lv::make_general(m, on, off).map_err(engine(span))
 }
 
 /// `OutcomeClass` of a sum of positions that is not short, from its value.
 pub fn sum_outcome(m: &mut Machine, sum: &SumRef, span: Span) -> Result<Value, EvalError> {
-    let (on, off) = sum_value(m, sum, span, &mut Active::default())?;
-    lv::outcome_value(m, on, off).map_err(engine(span))
+    let x = sum_value(m, sum, span, &mut Active::default())?;
+    lv::outcome_of_sides(m, &x).map_err(engine(span))
 }
 
 /// The value of a sum of terms, a constant and loopy parts.
@@ -116,12 +122,12 @@ fn sum_value(m: &mut Machine, sum: &SumRef, span: Span, active: &mut Active) -> 
     for t in &sum.terms {
         let mut v = node_value(m, &t.inst, t.node, span, active)?;
         if t.neg {
-            v = lv::neg_sides(m, v);
+            v = lv::neg_side_values(m, &v);
         }
-        total = lv::sum_sides(m, total, v).map_err(engine(span))?;
+        total = lv::sum_side_values(m, &total, &v).map_err(engine(span))?;
     }
-    for &x in &sum.loopy {
-        total = lv::sum_sides(m, total, x).map_err(engine(span))?;
+    for x in &sum.loopy {
+        total = lv::sum_side_values(m, &total, x).map_err(engine(span))?;
     }
     Ok(total)
 }
@@ -137,10 +143,8 @@ struct PositionGraph {
 
 impl PositionGraph {
     fn leaf(&mut self, v: Sides) -> Edge {
-        if let (Stopper::Short(a), Stopper::Short(b)) = v {
-            if a == b {
-                return Edge::Short(a);
-            }
+        if let Some(a) = as_short(&v) {
+            return Edge::Short(a);
         }
         self.verts.push(Vertex::default());
         self.fixed.push(Some(v));
@@ -228,9 +232,9 @@ enum Win {
 }
 
 /// Who wins with `mover` to move first in a value with these sides (a draw when the sides disagree).
-fn fixed_win(m: &mut Machine, v: Sides, mover: Player, span: Span) -> Result<Win, EvalError> {
-    let a = lv::stopper_outcome(m, v.0).map_err(engine(span))?;
-    let b = lv::stopper_outcome(m, v.1).map_err(engine(span))?;
+fn fixed_win(m: &mut Machine, v: &Sides, mover: Player, span: Span) -> Result<Win, EvalError> {
+    let a = lv::side_class(m, &v.0, true).map_err(engine(span))?;
+    let b = lv::side_class(m, &v.1, false).map_err(engine(span))?;
     let mover_wins = |o: Outcome| match mover {
         Player::Left => matches!(o, Outcome::L | Outcome::N),
         Player::Right => matches!(o, Outcome::R | Outcome::N),
@@ -248,8 +252,8 @@ fn fixed_win(m: &mut Machine, v: Sides, mover: Player, span: Span) -> Result<Win
 
 /// `OutcomeClass` of the position at node `idx` of `inst`, by retrograde analysis when it is not short.
 pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Value, EvalError> {
-    if let Some((on, off)) = known(inst, idx) {
-        return lv::outcome_value(m, on, off).map_err(engine(span));
+    if let Some(x) = known(inst, idx) {
+        return lv::outcome_of_sides(m, &x).map_err(engine(span));
     }
     let g = explore(m, inst, idx, span, &mut Active::default())?;
     let n = g.verts.len();
@@ -261,7 +265,7 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     for v in 0..n {
         for (k, mover) in [(0, Player::Left), (1, Player::Right)] {
             let s = 2 * v + k;
-            if let Some(x) = g.fixed[v] {
+            if let Some(x) = &g.fixed[v] {
                 win[s] = fixed_win(m, x, mover, span)?;
                 if win[s] != Win::Draw {
                     queue.push(s);

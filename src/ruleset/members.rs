@@ -133,9 +133,9 @@ pub static POSITION: &[Member] = &[
         let (known, loopy) = {
             let memo = p.inst.memo.borrow();
             let n = &memo.nodes[idx as usize];
-            (n.canonical, n.loopy)
+            (n.canonical, n.loopy.is_some())
         };
-        if loopy.is_some() && known.is_none() {
+        if loopy && known.is_none() {
             return cycling::outcome_class(m, &p.inst, idx, s.span);
         }
         let r = match known {

@@ -17,7 +17,7 @@
 use super::key::encode;
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
-use crate::game::loopy::Stopper;
+use crate::game::loopy::SideValue;
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -45,7 +45,7 @@ pub struct SumRef {
     /// The constant part (`None` for 0).
     pub constant: Option<GameId>,
     /// Loopy values among the parts (`on`, `off`, …), by their sides: such a sum is no short game.
-    pub loopy: Vec<(Stopper, Stopper)>,
+    pub loopy: Vec<(SideValue, SideValue)>,
 }
 
 /// How a node splits into components.
@@ -77,7 +77,7 @@ pub struct Node {
     /// Outcome-search results: `[normal, misère][Left first, Right first]` = whether the mover wins.
     pub wins: [[Option<bool>; 2]; 2],
     /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`).
-    pub loopy: Option<(Stopper, Stopper)>,
+    pub loopy: Option<(SideValue, SideValue)>,
 }
 
 /// The memo table of one ruleset instance.
@@ -192,9 +192,13 @@ fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef
             }
             None => {}
         }
-        if let Some(sides) = crate::interp::builtins::loopy::sides_of_loopy(v) {
-            sum.loopy.push(sides);
-            return Ok(());
+        let loopy = crate::interp::builtins::loopy::is_loopy(v)
+            || crate::interp::object::downcast_ref::<crate::interp::builtins::loopy::GeneralSided>(&**o).is_some();
+        if loopy {
+            if let Some(sides) = crate::interp::builtins::loopy::side_values(m, v) {
+                sum.loopy.push(sides.map_err(|k| EvalError::new(k, span))?);
+                return Ok(());
+            }
         }
     }
     let node = node_for(m, inst, v, span)?;

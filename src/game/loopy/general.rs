@@ -308,6 +308,27 @@ impl LoopyArena {
         Ok(SideValue::General(Rc::new(cur)))
     }
 
+    /// Copies a side's graph into `verts`, returning the edge to its start.
+    pub fn embed_side(&self, verts: &mut Vec<Vertex>, s: &SideValue) -> Edge {
+        match s {
+            SideValue::Stopper(x) => self.embed(verts, *x),
+            SideValue::General(g) => {
+                let off = verts.len() as u32;
+                let re = |e: &Edge| match *e {
+                    Edge::Loopy(w) => Edge::Loopy(w + off),
+                    s => s,
+                };
+                for v in &g.verts {
+                    verts.push(Vertex {
+                        left: v.left.iter().map(re).collect(),
+                        right: v.right.iter().map(re).collect(),
+                    });
+                }
+                Edge::Loopy(g.start + off)
+            }
+        }
+    }
+
     /// The graph of a side.
     pub fn side_graph(&self, games: &Games, s: &SideValue) -> Graph {
         match s {

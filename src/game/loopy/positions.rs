@@ -7,7 +7,7 @@
 //! finished values; a cyclic component is one graph whose exits hang its finished successors, and each of its
 //! positions is valued as that graph started there: a stopper (§2.4) or its two sides (sidling, §2.5).
 
-use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
+use super::{Edge, Graph, LoopyArena, LoopyError, SideValue, Vertex};
 use crate::game::Games;
 
 /// The (onside, offside) value of every position (equal for stoppers). `fixed[i]`, when given, is the known
@@ -16,13 +16,13 @@ pub fn position_values(
     arena: &mut LoopyArena,
     games: &mut Games,
     positions: &[Vertex],
-    fixed: &[Option<(Stopper, Stopper)>],
-) -> Result<Vec<(Stopper, Stopper)>, LoopyError> {
+    fixed: &[Option<(SideValue, SideValue)>],
+) -> Result<Vec<(SideValue, SideValue)>, LoopyError> {
     let n = positions.len();
     let empty = Vertex::default();
     let edges = |p: usize| if fixed.get(p).is_some_and(Option::is_some) { &empty } else { &positions[p] };
     let comps = tarjan(games, n, &edges);
-    let mut value: Vec<Option<(Stopper, Stopper)>> = (0..n).map(|p| fixed.get(p).copied().flatten()).collect();
+    let mut value: Vec<Option<(SideValue, SideValue)>> = (0..n).map(|p| fixed.get(p).cloned().flatten()).collect();
     for comp in comps {
         games.poll_interrupt();
         if comp.len() == 1 && value[comp[0]].is_some() {
@@ -37,7 +37,7 @@ pub fn position_values(
         for onside in [true, false] {
             let mut verts: Vec<Vertex> = vec![Vertex::default(); comp.len()];
             // Each finished exit is embedded once per side.
-            let mut exits: rustc_hash::FxHashMap<Stopper, Edge> = rustc_hash::FxHashMap::default();
+            let mut exits: rustc_hash::FxHashMap<SideValue, Edge> = rustc_hash::FxHashMap::default();
             for (i, &p) in comp.iter().enumerate() {
                 for left in [true, false] {
                     let src = if left { &edges(p).left } else { &edges(p).right };
@@ -47,12 +47,12 @@ pub fn position_values(
                             Edge::Short(x) => Edge::Short(x),
                             Edge::Loopy(q) if index[q as usize] != u32::MAX => Edge::Loopy(index[q as usize]),
                             Edge::Loopy(q) => {
-                                let (on, off) = value[q as usize].expect("successor components are finished");
+                                let (on, off) = value[q as usize].clone().expect("successor components are finished");
                                 let x = if onside { on } else { off };
                                 match exits.get(&x) {
                                     Some(&e) => e,
                                     None => {
-                                        let e = arena.embed(&mut verts, x);
+                                        let e = arena.embed_side(&mut verts, &x);
                                         exits.insert(x, e);
                                         e
                                     }
@@ -81,14 +81,14 @@ pub fn position_values(
             let mut vals = Vec::with_capacity(comp.len());
             for i in 0..comp.len() {
                 vals.push(match &all {
-                    Some(all) => all[i],
-                    None => arena.side(games, &Graph { verts: verts.clone(), start: i as u32 }, onside)?,
+                    Some(all) => SideValue::Stopper(all[i]),
+                    None => arena.side_value(games, &Graph { verts: verts.clone(), start: i as u32 }, onside)?,
                 });
             }
             sides.push(vals);
         }
         for (i, &p) in comp.iter().enumerate() {
-            value[p] = Some((sides[0][i], sides[1][i]));
+            value[p] = Some((sides[0][i].clone(), sides[1][i].clone()));
         }
     }
     Ok(value.into_iter().map(|v| v.expect("every position is in a component")).collect())

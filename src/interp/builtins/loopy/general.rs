@@ -75,10 +75,20 @@ fn this_sides(m: &mut Machine, s: &Site, v: &Value) -> Result<(SideValue, SideVa
 }
 
 fn sum(m: &mut Machine, x: &(SideValue, SideValue), y: &(SideValue, SideValue)) -> Result<Value, ErrorKind> {
+    let (on, off) = sum_side_values(m, x, y)?;
+    make_general(m, on, off)
+}
+
+/// The sides of the sum of two values given by their sides.
+pub fn sum_side_values(
+    m: &mut Machine,
+    x: &(SideValue, SideValue),
+    y: &(SideValue, SideValue),
+) -> Result<(SideValue, SideValue), ErrorKind> {
     let (a, g) = parts(m);
     let on = a.side_sum(g, &x.0, &y.0, true).map_err(engine)?;
     let off = a.side_sum(g, &x.1, &y.1, false).map_err(engine)?;
-    make_general(m, on, off)
+    Ok((on, off))
 }
 
 fn le(m: &mut Machine, x: &(SideValue, SideValue), y: &(SideValue, SideValue)) -> Result<bool, ErrorKind> {
@@ -86,7 +96,8 @@ fn le(m: &mut Machine, x: &(SideValue, SideValue), y: &(SideValue, SideValue)) -
     Ok(a.side_le(g, &x.0, &y.0, true).map_err(engine)? && a.side_le(g, &x.1, &y.1, false).map_err(engine)?)
 }
 
-fn neg(m: &mut Machine, x: &(SideValue, SideValue)) -> (SideValue, SideValue) {
+/// The sides of the negative of a value given by its sides.
+pub fn neg(m: &mut Machine, x: &(SideValue, SideValue)) -> (SideValue, SideValue) {
     let (a, g) = parts(m);
     (a.side_neg(g, &x.1), a.side_neg(g, &x.0))
 }
@@ -126,7 +137,7 @@ fn general_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Re
 }
 
 /// The outcome class of one side (compared with 0 in that side's sense).
-fn side_class(m: &mut Machine, x: &SideValue, onside: bool) -> Result<Outcome, ErrorKind> {
+pub fn side_class(m: &mut Machine, x: &SideValue, onside: bool) -> Result<Outcome, ErrorKind> {
     let zero = SideValue::Stopper(Stopper::Short(GameId(0)));
     let (a, g) = parts(m);
     let ge = a.side_le(g, &zero, x, onside).map_err(engine)?;
@@ -139,13 +150,18 @@ fn side_class(m: &mut Machine, x: &SideValue, onside: bool) -> Result<Outcome, E
     })
 }
 
+/// The outcome class of a value given by its sides (with draws where the sides disagree).
+pub fn outcome_of_sides(m: &mut Machine, x: &(SideValue, SideValue)) -> Result<Value, ErrorKind> {
+    let a = side_class(m, &x.0, true)?;
+    let b = side_class(m, &x.1, false)?;
+    outcome_of_classes(a, b)
+}
+
 /// Members of general sided values (CGSuite's `SidedValue`).
 pub static GENERAL: &[Member] = &[
     member("OutcomeClass", 0, |m, s, this, _| {
-        let (on, off) = this_sides(m, s, this)?;
-        let a = side_class(m, &on, true).map_err(|k| s.err(k))?;
-        let b = side_class(m, &off, false).map_err(|k| s.err(k))?;
-        outcome_of_classes(a, b).map_err(|k| s.err(k))
+        let x = this_sides(m, s, this)?;
+        outcome_of_sides(m, &x).map_err(|k| s.err(k))
     }),
     member("IsIdempotent", 0, |m, s, this, _| {
         let x = this_sides(m, s, this)?;

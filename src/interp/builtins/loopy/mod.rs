@@ -25,7 +25,9 @@ use std::rc::Rc;
 
 mod general;
 mod members;
-pub use general::{make_general, side_values, GeneralSided};
+pub use general::{
+    make_general, neg as neg_side_values, outcome_of_sides, side_class, side_values, sum_side_values, GeneralSided,
+};
 pub use members::{
     outcome_of_classes, outcome_of_stopper as stopper_outcome, outcome_value, pow_global, tiny_global, LOOPY, SHORT,
 };
