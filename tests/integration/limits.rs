@@ -53,3 +53,21 @@ fn a_doubled_string_or_list_stops_at_the_budget() {
     stops_with_budget_error("200M", "s := \"ab\"; for i from 1 to 31 do s := s + s end; s.Length", 60);
     stops_with_budget_error("200M", "l := [1]; for i from 1 to 31 do l := l.Concat(l) end; l.Length", 60);
 }
+
+/// `source` must stop with the recursion-depth error (exit 1, a span, no stack overflow) within `secs`.
+fn stops_with_depth_error(source: &str, secs: u64) {
+    let (code, err, elapsed) = run("2G", source);
+    assert_eq!(code, Some(1), "`{source}` exited with {code:?}\n{err}");
+    assert!(err.starts_with("Error: Maximum recursion depth exceeded."), "`{source}`:\n{err}");
+    assert!(err.contains("<-e>:1:"), "`{source}`: the error has no span\n{err}");
+    assert!(elapsed < Duration::from_secs(secs), "`{source}` took {elapsed:?}");
+}
+
+#[test]
+fn walks_over_a_million_levels_stop_before_the_stack_overflows() {
+    // These overflowed the interpreter's 512 MiB stack and aborted the process.
+    stops_with_depth_error("(*:10^6).Mean", 90);
+    stops_with_depth_error("(*:10^6).Thermograph", 90);
+    stops_with_depth_error("(*:10^6).SumberForm", 90);
+    stops_with_depth_error("Up(2^20)", 90);
+}
