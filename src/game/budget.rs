@@ -154,9 +154,62 @@ pub fn format_size(bytes: usize) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
 
+/// The panic payload of an engine walk stopped because the thread's stack is nearly used up (a game
+/// nested a million levels deep); the interpreter turns it into the recursion-depth error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackExhausted;
+
+thread_local! {
+    /// The lowest stack address the engine's recursive walks may reach on this thread (0: unchecked).
+    static STACK_FLOOR: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn stack_position() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Lets the engine's recursive walks on this thread use `bytes` of stack below the current position;
+/// called at the start of a thread whose stack size is known (the interpreter's big-stack thread).
+pub fn set_stack_allowance(bytes: usize) {
+    STACK_FLOOR.with(|f| f.set(stack_position().saturating_sub(bytes)));
+}
+
+/// Unwinds with [`StackExhausted`] when this thread's stack is below its floor. Recursive engine walks
+/// (stops, thermographs, uptimal expansions, sumbers) call it once per level.
+#[inline]
+pub fn check_stack() {
+    let floor = STACK_FLOOR.with(std::cell::Cell::get);
+    if floor != 0 && stack_position() < floor {
+        std::panic::panic_any(StackExhausted);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn check_stack_unwinds_below_the_floor_only() {
+        std::thread::spawn(|| {
+            check_stack(); // no floor set on this thread: unchecked
+            set_stack_allowance(64 << 10);
+            fn deep(n: usize) -> usize {
+                check_stack();
+                let pad = std::hint::black_box([n as u8; 512]);
+                if n == 0 {
+                    0
+                } else {
+                    deep(n - 1) + usize::from(pad[0])
+                }
+            }
+            assert_eq!(deep(10), 55);
+            let r = std::panic::catch_unwind(|| deep(100_000));
+            assert!(r.err().is_some_and(|p| p.is::<StackExhausted>()));
+        })
+        .join()
+        .unwrap();
+    }
 
     #[test]
     fn sizes_parse_and_print() {

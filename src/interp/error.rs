@@ -291,6 +291,13 @@ pub enum ErrorKind {
         /// The ruleset's name.
         ruleset: String,
     },
+    /// A hook (`Options`, `Components`, `Show`, `Canonical`) defined twice in one ruleset.
+    RulesetHookTwice {
+        /// The ruleset's name.
+        ruleset: String,
+        /// The hook.
+        hook: String,
+    },
     /// A hook or member of a ruleset with the wrong number of parameters.
     RulesetHookArity {
         /// The ruleset's name.
@@ -442,6 +449,9 @@ impl ErrorKind {
             Output { message } => format!("Could not write output: {message}."),
             RulesetWithoutOptions { ruleset } => {
                 format!("The ruleset `{ruleset}` has no `Options` definition.")
+            }
+            RulesetHookTwice { ruleset, hook } => {
+                format!("`{hook}` is defined twice in the ruleset `{ruleset}`; this is the second definition.")
             }
             RulesetHookArity { ruleset, hook, expected, got } => {
                 format!("`{hook}` of the ruleset `{ruleset}` must take {expected}, not {got}.")

@@ -53,6 +53,7 @@ pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static)
         .stack_size(BIG_STACK_SIZE)
         .spawn(move || {
             STACK_BUDGET.with(|b| b.set(BIG_STACK_SIZE / 4 * 3));
+            crate::game::budget::set_stack_allowance(BIG_STACK_SIZE / 8 * 7);
             f()
         })
         .expect("cannot spawn the interpreter thread");
@@ -98,6 +99,7 @@ fn guarded<T>(span: Span, f: impl FnOnce() -> Result<T, EvalError>) -> Result<T,
         Ok(r) => r,
         Err(p) if p.is::<crate::game::short::store::Interrupted>() => Err(EvalError::new(ErrorKind::Interrupted, span)),
         Err(p) if p.is::<crate::game::budget::OutOfBudget>() => Err(out_of_memory(span)),
+        Err(p) if p.is::<crate::game::budget::StackExhausted>() => Err(EvalError::new(ErrorKind::RecursionDepth, span)),
         Err(p) => std::panic::resume_unwind(p),
     }
 }

@@ -202,6 +202,7 @@ pub fn install_panic_hook() {
             let payload = info.payload();
             if payload.is::<crate::game::short::store::Interrupted>()
                 || payload.is::<crate::game::budget::OutOfBudget>()
+                || payload.is::<crate::game::budget::StackExhausted>()
             {
                 return;
             }

@@ -100,6 +100,13 @@ pub fn declare(def: &Rc<RulesetDef>) -> Result<Value, EvalError> {
 /// members take the state first.
 fn validate(def: &RulesetDef) -> Result<(), EvalError> {
     let ruleset = def.name.name.to_string();
+    for hook in ["Options", "Components", "Show", "Canonical"] {
+        let mut defs = def.defs.iter().filter(|d| fname(d) == Some(hook));
+        if let (Some(_), Some(second)) = (defs.next(), defs.next()) {
+            let kind = ErrorKind::RulesetHookTwice { ruleset, hook: hook.into() };
+            return Err(EvalError::new(kind, hook_span(second)));
+        }
+    }
     let options = def.defs.iter().rev().find(|d| fname(d) == Some("Options"));
     let Some(options) = options else {
         return Err(EvalError::new(ErrorKind::RulesetWithoutOptions { ruleset }, def.name.span));

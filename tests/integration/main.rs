@@ -6,6 +6,7 @@
 //! - [`repl`]: REPL transcripts through the terminal-free backend, from `tests/integration/repl/*.repl`.
 //! - [`cli`]: the built `cgs` binary: `-e`, script files, stdin, exit codes, `--help`.
 //! - [`docs`]: the REPL transcripts in `README.md` are replayed and must match.
+//! - [`limits`]: inputs that used to abort end in the memory-budget error (`--max-memory`).
 //! - [`kernel`]: the Jupyter kernel through `jupyter_client` and `nbclient` (a Python venv under `target/`).
 //!
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
@@ -16,6 +17,7 @@ mod cli;
 mod docs;
 mod kernel;
 mod layering;
+mod limits;
 mod loopy_roundtrip;
 mod native_agreement;
 mod pty;

@@ -302,6 +302,7 @@ impl Games {
         if let Some(t) = cache.thermographs.get(&g) {
             return t.clone();
         }
+        crate::game::budget::check_stack();
         let result = if self.is_integer(g) {
             let v = self.number_value(g).expect("an integer has a number value");
             Thermograph::mast_at(Q::from_dyadic(v))

@@ -177,6 +177,9 @@ impl Games {
             ue = self.uptimal_positive(ng).map(|u| u.negate());
         }
         self.uptimal_cache.insert(g, ue.clone());
+        // The expansions grow with the depth (`* : n` caches n expansions of up to n coefficients), and
+        // they are allocated on the way back up: poll here too, so the budget stops a quadratic walk.
+        self.poll_interrupt();
         ue
     }
 

@@ -599,6 +599,7 @@ impl Games {
         if let Some(&g) = memo.get(&d) {
             return g;
         }
+        crate::game::budget::check_stack();
         if d.signum() < 0 {
             let p = self.up_order_memo(-d, memo);
             let g = self.neg(p);
@@ -665,6 +666,7 @@ impl Games {
         if let Some(r) = cx.forms.get(&g) {
             return r.clone();
         }
+        crate::game::budget::check_stack();
         let r = self.sumber_form_uncached(g, cx);
         cx.forms.insert(g, r.clone());
         r

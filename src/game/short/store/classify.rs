@@ -240,6 +240,7 @@ impl Games {
         if let Some(&s) = self.stops_cache.get(&g) {
             return s;
         }
+        crate::game::budget::check_stack();
         let mut ls: Option<Dyadic> = None;
         for i in 0..self.num_left(g) {
             let o = self.left_at(g, i);

@@ -219,6 +219,7 @@ impl Games {
         if crate::game::budget::exceeded() {
             std::panic::panic_any(crate::game::budget::OutOfBudget);
         }
+        crate::game::budget::check_stack();
     }
 
     /// Empties the caches of computed results (sums, comparisons, stops, products, printing): the games
