@@ -312,20 +312,7 @@ impl LoopyArena {
     pub fn embed_side(&self, verts: &mut Vec<Vertex>, s: &SideValue) -> Edge {
         match s {
             SideValue::Stopper(x) => self.embed(verts, *x),
-            SideValue::General(g) => {
-                let off = verts.len() as u32;
-                let re = |e: &Edge| match *e {
-                    Edge::Loopy(w) => Edge::Loopy(w + off),
-                    s => s,
-                };
-                for v in &g.verts {
-                    verts.push(Vertex {
-                        left: v.left.iter().map(re).collect(),
-                        right: v.right.iter().map(re).collect(),
-                    });
-                }
-                Edge::Loopy(g.start + off)
-            }
+            SideValue::General(g) => super::sides::embed_graph(verts, g),
         }
     }
 

@@ -107,21 +107,7 @@ impl LoopyArena {
     pub fn embed(&self, verts: &mut Vec<Vertex>, s: Stopper) -> Edge {
         match s {
             Stopper::Short(x) => Edge::Short(x),
-            Stopper::Loopy(id) => {
-                let g = self.graph(id);
-                let off = verts.len() as u32;
-                let re = |e: &Edge| match *e {
-                    Edge::Loopy(w) => Edge::Loopy(w + off),
-                    s => s,
-                };
-                for v in &g.verts {
-                    verts.push(Vertex {
-                        left: v.left.iter().map(re).collect(),
-                        right: v.right.iter().map(re).collect(),
-                    });
-                }
-                Edge::Loopy(g.start + off)
-            }
+            Stopper::Loopy(id) => embed_graph(verts, self.graph(id)),
         }
     }
 
@@ -231,4 +217,18 @@ impl LoopyArena {
         }
         self.canonical(games, &Graph { verts, start: hg.start })
     }
+}
+
+/// Copies a graph into `verts` (its vertices renumbered after the ones already there), returning the edge to
+/// its start.
+pub(super) fn embed_graph(verts: &mut Vec<Vertex>, g: &Graph) -> Edge {
+    let off = verts.len() as u32;
+    let re = |e: &Edge| match *e {
+        Edge::Loopy(w) => Edge::Loopy(w + off),
+        s => s,
+    };
+    for v in &g.verts {
+        verts.push(Vertex { left: v.left.iter().map(re).collect(), right: v.right.iter().map(re).collect() });
+    }
+    Edge::Loopy(g.start + off)
 }
