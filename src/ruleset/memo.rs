@@ -192,13 +192,9 @@ fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef
             }
             None => {}
         }
-        let loopy = crate::interp::builtins::loopy::is_loopy(v)
-            || crate::interp::object::downcast_ref::<crate::interp::builtins::loopy::GeneralSided>(&**o).is_some();
-        if loopy {
-            if let Some(sides) = crate::interp::builtins::loopy::side_values(m, v) {
-                sum.loopy.push(sides.map_err(|k| EvalError::new(k, span))?);
-                return Ok(());
-            }
+        if let Some(sides) = crate::interp::builtins::loopy::loopy_sides(v) {
+            sum.loopy.push(sides);
+            return Ok(());
         }
     }
     let node = node_for(m, inst, v, span)?;

@@ -59,12 +59,20 @@ pub fn make_general(m: &mut Machine, on: SideValue, off: SideValue) -> Result<Va
 
 /// The sides of a game, a loopy value or a general sided value.
 pub fn side_values(m: &mut Machine, v: &Value) -> Option<Result<(SideValue, SideValue), ErrorKind>> {
-    if let Value::Object(o) = v {
-        if let Some(x) = downcast_ref::<GeneralSided>(&**o) {
-            return Some(Ok((x.on.clone(), x.off.clone())));
-        }
+    if let Some(x) = loopy_sides(v) {
+        return Some(Ok(x));
     }
     sides_of(m, v).map(|r| r.map(|(s, t)| (SideValue::Stopper(s), SideValue::Stopper(t))))
+}
+
+/// The sides of a loopy value (a stopper with cycles, a sided value or a general sided value); `None` for every
+/// other value, short games included.
+pub fn loopy_sides(v: &Value) -> Option<(SideValue, SideValue)> {
+    let Value::Object(o) = v else { return None };
+    if let Some(x) = downcast_ref::<GeneralSided>(&**o) {
+        return Some((x.on.clone(), x.off.clone()));
+    }
+    downcast_ref::<LoopyValue>(&**o).map(|l| (SideValue::Stopper(l.on), SideValue::Stopper(l.off)))
 }
 
 fn this_sides(m: &mut Machine, s: &Site, v: &Value) -> Result<(SideValue, SideValue), EvalError> {

@@ -35,26 +35,6 @@ fn stopper_value(m: &mut Machine, s: &Site, x: Stopper) -> Result<Value, EvalErr
     make(m, x, x).map_err(|k| s.err(k))
 }
 
-/// The outcome class of a stopper (never a draw).
-pub fn outcome_of_stopper(m: &mut Machine, x: Stopper) -> Result<Outcome, ErrorKind> {
-    let z = Stopper::Short(GameId(0));
-    let ge = leq(m, z, x)?;
-    let le = leq(m, x, z)?;
-    Ok(match (ge, le) {
-        (true, true) => Outcome::P,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::N,
-    })
-}
-
-/// The outcome class of a value with these sides: its onside's and offside's classes combined (LOOPY.md §2.5).
-pub fn outcome_value(m: &mut Machine, on: Stopper, off: Stopper) -> Result<Value, ErrorKind> {
-    let a = outcome_of_stopper(m, on)?;
-    let b = outcome_of_stopper(m, off)?;
-    outcome_of_classes(a, b)
-}
-
 /// The outcome class whose onside class is `a` and offside class `b`: one of L R N P, or a class with draws.
 pub fn outcome_of_classes(a: Outcome, b: Outcome) -> Result<Value, ErrorKind> {
     use Outcome::*;
@@ -303,7 +283,7 @@ pub static LOOPY: &[Member] = &[
     }),
     member("OutcomeClass", 0, |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
-        outcome_value(m, on, off).map_err(|k| s.err(k))
+        super::outcome_of_sides(m, &(SideValue::Stopper(on), SideValue::Stopper(off))).map_err(|k| s.err(k))
     }),
     member("LeftOptions", 0, |m, s, this, _| {
         let x = this_stopper(m, s, this)?;

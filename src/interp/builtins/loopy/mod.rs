@@ -26,11 +26,10 @@ use std::rc::Rc;
 mod general;
 mod members;
 pub use general::{
-    make_general, neg as neg_side_values, outcome_of_sides, side_class, side_values, sum_side_values, GeneralSided,
+    loopy_sides, make_general, neg as neg_side_values, outcome_of_sides, side_class, side_values, sum_side_values,
+    GeneralSided,
 };
-pub use members::{
-    outcome_of_classes, outcome_of_stopper as stopper_outcome, outcome_value, pow_global, tiny_global, LOOPY, SHORT,
-};
+pub use members::{outcome_of_classes, pow_global, tiny_global, LOOPY, SHORT};
 
 /// A loopy value: a canonical stopper that is not loopfree (onside == offside), or a sided value.
 #[derive(Debug)]
@@ -151,11 +150,6 @@ pub fn sides_of(m: &mut Machine, v: &Value) -> Option<Result<(Stopper, Stopper),
     m.to_game(v).map(|r| r.map(|g| (Stopper::Short(g), Stopper::Short(g))))
 }
 
-/// The sides of a loopy value (stopper or sided); `None` for every other value.
-pub fn sides_of_loopy(v: &Value) -> Option<(Stopper, Stopper)> {
-    loopy_of(v).map(|l| (l.on, l.off))
-}
-
 /// Whether a value is a loopy value (stopper or sided).
 pub fn is_loopy(v: &Value) -> bool {
     loopy_of(v).is_some()
@@ -206,20 +200,8 @@ fn add_sides(m: &mut Machine, x: (Stopper, Stopper), y: (Stopper, Stopper)) -> R
     general::make_general(m, on, off)
 }
 
-/// The sides of the sum of two values given by their sides.
-pub fn sum_sides(
-    m: &mut Machine,
-    x: (Stopper, Stopper),
-    y: (Stopper, Stopper),
-) -> Result<(Stopper, Stopper), ErrorKind> {
-    let (a, g) = parts(m);
-    let on = a.sidesum(g, x.0, y.0, true).map_err(engine)?;
-    let off = a.sidesum(g, x.1, y.1, false).map_err(engine)?;
-    Ok((on, off))
-}
-
 /// The sides of the negative of a value given by its sides.
-pub fn neg_sides(m: &mut Machine, x: (Stopper, Stopper)) -> (Stopper, Stopper) {
+fn neg_sides(m: &mut Machine, x: (Stopper, Stopper)) -> (Stopper, Stopper) {
     let (a, g) = parts(m);
     (a.neg(g, x.1), a.neg(g, x.0))
 }
