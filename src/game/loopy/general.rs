@@ -219,11 +219,12 @@ fn basic(games: &mut Games, g: &Graph, onside: bool) -> Result<Graph, LoopyError
 /// follower* (the opponent can answer it and come back to it alternately).
 fn cyclic_edges(games: &mut Games, g: &Graph, onside: bool, all: bool) -> Result<Graph, LoopyError> {
     let mut cur = g.clone();
+    // The working form of `cur` (for alternating reachability), rebuilt only when an edge is deleted.
+    let mut w = Work::new(games, &cur);
     for v in 0..g.verts.len() {
         for left in [true, false] {
             let check_all = all && {
-                let w = Work::new(games, &cur);
-                let opts: Vec<u32> = if left { w.left[v].clone() } else { w.right[v].clone() };
+                let opts = if left { &w.left[v] } else { &w.right[v] };
                 opts.iter().any(|&t| {
                     let answers = if left { w.rights(t) } else { w.lefts(t) };
                     answers.iter().any(|&u| w.alt_reach(u, left, t, !left))
@@ -233,7 +234,7 @@ fn cyclic_edges(games: &mut Games, g: &Graph, onside: bool, all: bool) -> Result
             while i < cur.verts.get(v).map_or(0, |x| if left { x.left.len() } else { x.right.len() }) {
                 let e = if left { cur.verts[v].left[i] } else { cur.verts[v].right[i] };
                 let cyclic = match e {
-                    Edge::Loopy(t) => Work::new(games, &cur).alt_reach(t, !left, v as u32, left),
+                    Edge::Loopy(t) => w.alt_reach(t, !left, v as u32, left),
                     Edge::Short(_) => false,
                 };
                 if !cyclic && !check_all {
@@ -248,6 +249,7 @@ fn cyclic_edges(games: &mut Games, g: &Graph, onside: bool, all: bool) -> Result
                 }
                 if same_side(games, &cur, &cand, onside)? {
                     cur = cand;
+                    w = Work::new(games, &cur);
                 } else {
                     i += 1;
                 }
@@ -291,7 +293,18 @@ impl LoopyArena {
     /// The onside (`onside`) or offside of any graph: a canonical stopper when the side is equivalent to one,
     /// else the graph simplified in that side's sense.
     pub fn side_value(&mut self, games: &mut Games, g: &Graph, onside: bool) -> Result<SideValue, LoopyError> {
-        match self.side(games, g, onside) {
+        self.side_value_with(games, g, onside, true)
+    }
+
+    /// [`Self::side_value`], trying sidling only when `sidle` (see [`Self::side_with`]).
+    pub fn side_value_with(
+        &mut self,
+        games: &mut Games,
+        g: &Graph,
+        onside: bool,
+        sidle: bool,
+    ) -> Result<SideValue, LoopyError> {
+        match self.side_with(games, g, onside, sidle) {
             Ok(s) => return Ok(SideValue::Stopper(s)),
             Err(LoopyError::NoSide) => {}
             Err(e) => return Err(e),

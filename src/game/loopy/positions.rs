@@ -67,22 +67,27 @@ pub fn position_values(
                     }
                 }
             }
-            // A component that is no stopper: one sidling run values all its positions when it settles.
+            // A component that is no stopper: one sidling run values all its positions when it settles. Every
+            // position of a strongly connected component reaches all of it, so when the run does not settle,
+            // sidling from one position would not either.
             let whole = Graph { verts: verts.clone(), start: 0 };
-            let all = if comp.len() > 1 && !super::compare::is_stopper(&whole) {
+            let (all, sidle) = if comp.len() > 1 && !super::compare::is_stopper(&whole) {
                 match arena.sidle_all(games, &whole, onside) {
-                    Ok(all) => Some(all),
-                    Err(LoopyError::NoSide) => None,
+                    Ok(all) => (Some(all), true),
+                    Err(LoopyError::NoSide) => (None, false),
                     Err(e) => return Err(e),
                 }
             } else {
-                None
+                (None, true)
             };
             let mut vals = Vec::with_capacity(comp.len());
             for i in 0..comp.len() {
                 vals.push(match &all {
                     Some(all) => SideValue::Stopper(all[i]),
-                    None => arena.side_value(games, &Graph { verts: verts.clone(), start: i as u32 }, onside)?,
+                    None => {
+                        let at = Graph { verts: verts.clone(), start: i as u32 };
+                        arena.side_value_with(games, &at, onside, sidle)?
+                    }
                 });
             }
             sides.push(vals);

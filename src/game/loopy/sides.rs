@@ -33,11 +33,23 @@ impl LoopyArena {
 
     /// The onside (`onside`) or offside of any graph: its simplest form if it is a stopper, else by sidling.
     pub fn side(&mut self, games: &mut Games, g: &Graph, onside: bool) -> Result<Stopper, LoopyError> {
+        self.side_with(games, g, onside, true)
+    }
+
+    /// [`Self::side`], trying sidling only when `sidle` (a caller that already saw sidling fail on a graph
+    /// with the same cycles skips it).
+    pub fn side_with(
+        &mut self,
+        games: &mut Games,
+        g: &Graph,
+        onside: bool,
+        sidle: bool,
+    ) -> Result<Stopper, LoopyError> {
         let g = restrict(g);
         if is_stopper(&g) {
             return self.canonical(games, &g);
         }
-        match self.side_by_sidling(games, &g, onside) {
+        match if sidle { self.side_by_sidling(games, &g, onside) } else { Err(LoopyError::NoSide) } {
             Err(LoopyError::NoSide) => self.side_by_deletion(games, &g, onside),
             r => r,
         }
