@@ -40,6 +40,7 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("Object", "cgsuite.lang.Object"),
     ("Thermograph", "cgsuite.util.Thermograph"),
     ("Graph", "cgsuite.util.Graph"),
+    ("DirectedGraph", "cgsuite.util.DirectedGraph"),
     ("MisereCanonicalGame", "game.misere.MisereCanonicalGame"),
     ("Ruleset", "game.Ruleset"),
 ];

@@ -99,7 +99,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 out.extend_from_slice(g.0.cells());
             } else if let Some(g) = any.downcast_ref::<GraphValue>() {
                 // Vertex order, labels and edge lists, as the graph's structural equality.
-                out.push(14);
+                out.push(if g.is_directed() { 15 } else { 14 });
                 len(g.0.vertices.len(), out);
                 for v in &g.0.vertices {
                     encode(&v.label, out)?;

@@ -312,6 +312,45 @@ impl<V: Clone + Eq, E: Clone + Eq> Graph<V, E> {
         Ok(g)
     }
 
+    /// Every stored edge as a directed edge `(from, to, label)`, in vertex order (CGSuite's
+    /// `DirectedGraph.Edges`).
+    pub fn arcs(&self) -> Vec<(usize, usize, E)> {
+        let mut out = Vec::new();
+        for (i, v) in self.vertices.iter().enumerate() {
+            out.extend(v.edges.iter().map(|e| (i, e.to, e.label.clone())));
+        }
+        out
+    }
+
+    /// The directed path on `n` vertices: an edge from each vertex to the next.
+    pub fn directed_path(n: usize, v: V, e: E) -> Result<Self, GraphError> {
+        check_size(n)?;
+        let adj: Vec<Vec<usize>> = (0..n).map(|i| if i + 1 < n { vec![i + 1] } else { Vec::new() }).collect();
+        Self::from_adjacency_list(&adj, v, e)
+    }
+
+    /// Deletes the `k`-th edge (0-based) of vertex `v` only (a directed edge).
+    pub fn delete_arc_by_index(&self, v: usize, k: usize) -> Result<Self, GraphError> {
+        self.check_vertex(v)?;
+        if k >= self.vertices[v].edges.len() {
+            return Err(GraphError::EdgeOutOfBounds(k as i64 + 1));
+        }
+        let mut g = self.clone();
+        g.vertices[v].edges.remove(k);
+        Ok(g)
+    }
+
+    /// Deletes the first directed edge `from` → `to` with this label, if there is one.
+    pub fn delete_arc(&self, from: usize, to: usize, label: &E) -> Result<Self, GraphError> {
+        self.check_vertex(from)?;
+        self.check_vertex(to)?;
+        let mut g = self.clone();
+        if let Some(j) = g.vertices[from].edges.iter().position(|b| b.to == to && &b.label == label) {
+            g.vertices[from].edges.remove(j);
+        }
+        Ok(g)
+    }
+
     /// Deletes one edge `from`–`to` with this label (both copies), if there is one.
     pub fn delete_edge(&self, from: usize, to: usize, label: &E) -> Result<Self, GraphError> {
         self.check_vertex(from)?;

@@ -169,6 +169,8 @@ fn all_tables() -> Vec<&'static [Member]> {
         misc::THERMOGRAPH,
         graph::GRAPH,
         graph::GRAPH_CLASS,
+        graph::DIRECTED,
+        graph::DIRECTED_CLASS,
         graph::VERTEX,
         graph::EDGE,
         grid::GRID,

@@ -291,6 +291,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
         "cgsuite.util",
         &[],
         &[
+            "DirectedGraph",
             "Graph",
             "Grid",
             "MutableList",

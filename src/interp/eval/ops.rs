@@ -283,7 +283,7 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
         "OutcomeClass" => matches!(v, Value::Outcome(_)),
         "Thermograph" => matches!(v, Value::Thermograph(_)),
         // Object types known whatever the value (so `s is Graph` is false, not an unknown type, for a string).
-        "Graph" | "Vertex" | "Edge" | "Grid" => matches!(v, Value::Object(o) if o.type_name() == ty),
+        "Graph" | "DirectedGraph" | "Vertex" | "Edge" | "Grid" => matches!(v, Value::Object(o) if o.type_name() == ty),
         other => match v {
             Value::Object(o) if o.type_name() == other => true,
             _ => return None,

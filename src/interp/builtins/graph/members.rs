@@ -1,7 +1,10 @@
 //! Members of `Graph`, `Vertex`, `Edge` and of the class value `Graph`, with CGSuite's names, 1-based vertex
 //! and edge numbers and CGSuite's error wording.
 
-use super::{err, label_string, notation_with, this_graph, vertex_list, EdgeValue, GraphValue, Labelled, VertexValue};
+use super::{
+    err, is_directed, label_string, notation_with, this_graph, vertex_list, EdgeValue, GraphValue, Labelled,
+    VertexValue,
+};
 use crate::game::graph::{self as engine, GraphError};
 use crate::interp::builtins::{boolean, elements, integer, list, member, string, Member, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
@@ -9,7 +12,7 @@ use crate::interp::eval::Machine;
 use crate::interp::value::Value;
 use num_traits::ToPrimitive;
 
-const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::interp::builtins::MemberImpl) -> Member {
+pub(super) const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::interp::builtins::MemberImpl) -> Member {
     Member { name, arity: Arity::Range(lo, hi), f }
 }
 
@@ -19,7 +22,7 @@ fn out_of_bounds(s: &Site, n: impl std::fmt::Display) -> EvalError {
 }
 
 /// A 1-based vertex number (any integer value), as 0-based, checked against `len`.
-fn vertex_number(s: &Site, v: &Value, i: usize, len: usize) -> Result<usize, EvalError> {
+pub(super) fn vertex_number(s: &Site, v: &Value, i: usize, len: usize) -> Result<usize, EvalError> {
     match v {
         Value::Integer(n) => match n.to_usize() {
             Some(k) if (1..=len).contains(&k) => Ok(k - 1),
@@ -30,17 +33,29 @@ fn vertex_number(s: &Site, v: &Value, i: usize, len: usize) -> Result<usize, Eva
 }
 
 /// Argument `i` as a vertex of `g`.
-fn vertex(s: &Site, g: &Labelled, args: &[Value], i: usize) -> Result<usize, EvalError> {
+pub(super) fn vertex(s: &Site, g: &Labelled, args: &[Value], i: usize) -> Result<usize, EvalError> {
     vertex_number(s, &args[i], i, g.vertex_count())
 }
 
 /// Argument `i` as a collection of vertices of `g`.
-fn vertices(m: &mut Machine, s: &Site, g: &Labelled, args: &[Value], i: usize) -> Result<Vec<usize>, EvalError> {
+pub(super) fn vertices(
+    m: &mut Machine,
+    s: &Site,
+    g: &Labelled,
+    args: &[Value],
+    i: usize,
+) -> Result<Vec<usize>, EvalError> {
     elements(m, s, args, i)?.iter().map(|v| vertex_number(s, v, i, g.vertex_count())).collect()
 }
 
 fn wrap(s: &Site, r: Result<Labelled, GraphError>) -> Result<Value, EvalError> {
     r.map(GraphValue::value).map_err(|e| err(s, e))
+}
+
+/// A result of the same kind (directed or not) as the graph `this`.
+pub(super) fn rewrap(s: &Site, this: &Value, r: Result<Labelled, GraphError>) -> Result<Value, EvalError> {
+    let kind = if is_directed(this) { GraphValue::directed } else { GraphValue::value };
+    r.map(kind).map_err(|e| err(s, e))
 }
 
 /// A `Map` argument (Parse's and ToString's label tables).
@@ -53,13 +68,20 @@ fn map_arg<'v>(s: &Site, args: &'v [Value], i: usize) -> Result<&'v imbl::OrdMap
 
 /// `Graph.Parse(str, vertexLabels ? {"" => Nothing}, edgeLabels ? {"" => Nothing})`; the label tables are maps
 /// from label strings to labels, as CGSuite's defaults.
-pub(super) fn parse_member(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+pub(super) fn parse_member(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let _ = m;
+    parse_as(s, args, false)
+}
+
+/// `Parse` of `Graph` or (`directed`) of `DirectedGraph`, which allows `>` and `<` edges.
+pub(super) fn parse_as(s: &Site, args: &[Value], directed: bool) -> Result<Value, EvalError> {
     let text = string(s, args, 0)?;
     let default: imbl::OrdMap<Value, Value> = [(Value::str(""), Value::Nothing)].into_iter().collect();
     let vmap = if args.len() > 1 { map_arg(s, args, 1)?.clone() } else { default.clone() };
     let emap = if args.len() > 2 { map_arg(s, args, 2)?.clone() } else { default };
     let lookup = |m: &imbl::OrdMap<Value, Value>, t: &str| m.get(&Value::str(t)).cloned();
-    wrap(s, engine::parse(text, &|t| lookup(&vmap, t), &|t| lookup(&emap, t), false))
+    let kind = if directed { GraphValue::directed } else { GraphValue::value };
+    engine::parse(text, &|t| lookup(&vmap, t), &|t| lookup(&emap, t), directed).map(kind).map_err(|e| err(s, e))
 }
 
 /// A label printed by a `ToString` argument: a map (labels it lacks print as usual) or a function.
@@ -76,7 +98,7 @@ fn print_label(m: &mut Machine, s: &Site, arg: Option<&Value>, label: &Value) ->
     })
 }
 
-fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+pub(super) fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let g = this_graph(s, this)?;
     if args.is_empty() {
         return Ok(Value::str(&this.display(m.games)));
@@ -93,7 +115,7 @@ fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<
     .map(|t| Value::str(&t))
 }
 
-fn update_labels(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+pub(super) fn update_labels(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let g = this_graph(s, this)?;
     let Value::Map(updates) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
     let mut pairs = Vec::with_capacity(updates.len());
@@ -101,7 +123,7 @@ fn update_labels(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Res
         pairs.push((vertex_number(s, k, 0, g.vertex_count())?, v.clone()));
     }
     let _ = m;
-    wrap(s, g.updated_vertex_labels(&pairs))
+    rewrap(s, this, g.updated_vertex_labels(&pairs))
 }
 
 fn delete_edge(_: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
@@ -122,7 +144,7 @@ fn delete_edge(_: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Resul
     wrap(s, g.delete_edge(e.from, e.to, &e.label))
 }
 
-fn sized(
+pub(super) fn sized(
     m: &mut Machine,
     s: &Site,
     args: &[Value],
@@ -138,7 +160,13 @@ fn sized(
     wrap(s, f(n, v, e))
 }
 
-fn from_adjacency_list(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+/// `FromAdjacencyList` of `Graph` or (`directed`) of `DirectedGraph`.
+pub(super) fn from_adjacency_list(
+    m: &mut Machine,
+    s: &Site,
+    args: &[Value],
+    directed: bool,
+) -> Result<Value, EvalError> {
     let rows = elements(m, s, args, 0)?;
     let mut adj = Vec::with_capacity(rows.len());
     for row in &rows {
@@ -151,7 +179,8 @@ fn from_adjacency_list(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Valu
     }
     let v = args.get(1).cloned().unwrap_or(Value::Nothing);
     let e = args.get(2).cloned().unwrap_or(Value::Nothing);
-    wrap(s, Labelled::from_adjacency_list(&adj, v, e))
+    let kind = if directed { GraphValue::directed } else { GraphValue::value };
+    Labelled::from_adjacency_list(&adj, v, e).map(kind).map_err(|e| err(s, e))
 }
 
 /// Members of `Graph`.
@@ -173,17 +202,17 @@ pub static GRAPH: &[Member] = &[
     }),
     member("DeleteVertex", 1, |_, s, this, args| {
         let g = this_graph(s, this)?;
-        wrap(s, g.delete_vertex(vertex(s, g, args, 0)?))
+        rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
     }),
     member("DeleteVertices", 1, |m, s, this, args| {
         let g = this_graph(s, this)?;
         let vs = vertices(m, s, g, args, 0)?;
-        wrap(s, g.delete_vertices(&vs))
+        rewrap(s, this, g.delete_vertices(&vs))
     }),
     member("RetainVertices", 1, |m, s, this, args| {
         let g = this_graph(s, this)?;
         let vs = vertices(m, s, g, args, 0)?;
-        wrap(s, g.retain_vertices(&vs))
+        rewrap(s, this, g.retain_vertices(&vs))
     }),
     member("DeleteEdge", 1, delete_edge),
     member("DeleteEdgeByIndex", 2, |_, s, this, args| {
@@ -208,6 +237,7 @@ pub static GRAPH: &[Member] = &[
         Ok(list(this_graph(s, this)?.decomposition(&args[0]).into_iter().map(GraphValue::value)))
     }),
     ranged("ToString", 0, 2, to_string),
+    member("ToDirectedGraph", 0, |_, s, this, _| Ok(GraphValue::directed(this_graph(s, this)?.clone()))),
     // cgs: the canonical labelling (isomorphic graphs give equal results), optionally keeping a root vertex
     // first (vertex 1 of the result).
     ranged("Canonical", 0, 1, |_, s, this, args| {
@@ -267,5 +297,5 @@ pub static GRAPH_CLASS: &[Member] = &[
     ranged("Singleton", 0, 1, |_, _, _, args| {
         Ok(GraphValue::value(Labelled::singleton(args.first().cloned().unwrap_or(Value::Nothing))))
     }),
-    ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args)),
+    ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args, false)),
 ];

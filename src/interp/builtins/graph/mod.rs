@@ -3,9 +3,13 @@
 //! `Graph` (`Graph("-")`, `Graph.Parse`, `Graph.Path(n)`, …), the members (`members.rs`), and the `Vertex`
 //! (`g[i]`) and `Edge` (`g.Edges[k]`, `g[i][k]`) values. Graphs compare structurally (vertex order, labels and
 //! edge lists), so they are set elements, map keys and ruleset states. Indices are 1-based as in CGSuite.
+//! CGSuite's `DirectedGraph` is the same value with its `directed` flag set (`directed.rs`): the same
+//! storage, but each stored edge is one directed edge, and the notation may use `>` and `<`.
 
+mod directed;
 mod members;
 
+pub use directed::{DIRECTED, DIRECTED_CLASS};
 pub use members::{EDGE, GRAPH, GRAPH_CLASS, VERTEX};
 
 use super::{list, Member, Site};
@@ -22,14 +26,24 @@ use std::rc::Rc;
 /// The engine graph with script values as labels.
 pub type Labelled = engine::Graph<Value, Value>;
 
-/// A graph as a script value.
+/// A graph as a script value: an undirected `Graph`, or a `DirectedGraph` when the flag is set.
 #[derive(Debug)]
-pub struct GraphValue(pub Labelled);
+pub struct GraphValue(pub Labelled, pub bool);
 
 impl GraphValue {
-    /// Wraps a graph.
+    /// Wraps an undirected graph.
     pub fn value(g: Labelled) -> Value {
-        Value::Object(Rc::new(GraphValue(g)))
+        Value::Object(Rc::new(GraphValue(g, false)))
+    }
+
+    /// Wraps a directed graph.
+    pub fn directed(g: Labelled) -> Value {
+        Value::Object(Rc::new(GraphValue(g, true)))
+    }
+
+    /// Whether this is a `DirectedGraph`.
+    pub fn is_directed(&self) -> bool {
+        self.1
     }
 }
 
@@ -83,17 +97,25 @@ pub fn notation(games: &mut Games, g: &Labelled) -> String {
 
 impl Object for GraphValue {
     fn type_name(&self) -> &'static str {
-        "Graph"
+        if self.1 {
+            "DirectedGraph"
+        } else {
+            "Graph"
+        }
     }
     fn display(&self, games: &mut Games) -> String {
-        format!("Graph(\"{}\")", notation(games, &self.0))
+        format!("{}(\"{}\")", self.type_name(), notation(games, &self.0))
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
-        any.downcast_ref::<GraphValue>().map(|o| self.0.cmp(&o.0))
+        any.downcast_ref::<GraphValue>().map(|o| (self.1, &self.0).cmp(&(o.1, &o.0)))
     }
     fn members(&self) -> &'static [Member] {
-        GRAPH
+        if self.1 {
+            DIRECTED
+        } else {
+            GRAPH
+        }
     }
     fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         Some(one_based(m, keys, span, self.0.vertex_count(), "Vertex").map(|i| VertexValue::value(&self.0, i)))
@@ -236,7 +258,7 @@ impl Object for GraphClass {
 
 /// The global constants this module defines.
 pub fn constants() -> Vec<(&'static str, Value)> {
-    vec![("Graph", Value::Object(Rc::new(GraphClass)))]
+    vec![("Graph", Value::Object(Rc::new(GraphClass))), ("DirectedGraph", directed::class_value())]
 }
 
 /// A graph error at the call.
@@ -244,17 +266,27 @@ fn err(s: &Site, e: GraphError) -> EvalError {
     s.err(ErrorKind::InvalidArgument { message: e.to_string() })
 }
 
-/// The graph of a value, if it is one.
+/// The undirected graph of a value, if it is one.
 pub fn as_graph(v: &Value) -> Option<&Labelled> {
+    graph_value(v).filter(|g| !g.1).map(|g| &g.0)
+}
+
+fn graph_value(v: &Value) -> Option<&GraphValue> {
     if let Value::Object(o) = v {
         let any: &dyn std::any::Any = &**o;
-        return any.downcast_ref::<GraphValue>().map(|g| &g.0);
+        return any.downcast_ref::<GraphValue>();
     }
     None
 }
 
+/// The graph a member was called on (directed or not).
 fn this_graph<'v>(s: &Site, this: &'v Value) -> Result<&'v Labelled, EvalError> {
-    as_graph(this).ok_or_else(|| s.bug())
+    graph_value(this).map(|g| &g.0).ok_or_else(|| s.bug())
+}
+
+/// Whether the graph a member was called on is directed.
+fn is_directed(this: &Value) -> bool {
+    graph_value(this).is_some_and(|g| g.1)
 }
 
 /// Vertex numbers (1-based) as a list value.

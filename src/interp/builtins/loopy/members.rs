@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::interp::builtins::{boolean, member, set, Member, Site};
+use crate::interp::error::Arity;
 
 // ---- members --------------------------------------------------------------------------------------------
 
@@ -293,9 +294,27 @@ pub static LOOPY: &[Member] = &[
         let x = this_stopper(m, s, this)?;
         options_of(m, s, x, false)
     }),
-    member("Options", 1, |m, s, this, args| {
-        let x = this_stopper(m, s, this)?;
-        options_of(m, s, x, player_left(s, args, 0)?)
+    // `Options(player)`; `Options` alone is both players' options, as CGSuite's `Game.Options`.
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: |m, s, this, args| {
+            let x = this_stopper(m, s, this)?;
+            if args.is_empty() {
+                let mut o = {
+                    let (a, g) = parts(m);
+                    a.options(g, x, true).map_err(|e| s.err(engine(e)))?
+                };
+                let (a, g) = parts(m);
+                o.extend(a.options(g, x, false).map_err(|e| s.err(engine(e)))?);
+                return stopper_set(m, s, o);
+            }
+            options_of(m, s, x, player_left(s, args, 0)?)
+        },
+    },
+    member("Decomposition", 0, |m, s, this, _| {
+        this_stopper(m, s, this)?;
+        Ok(crate::interp::builtins::list(vec![this.clone()]))
     }),
     member("Followers", 0, |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
@@ -332,8 +351,30 @@ pub static LOOPY: &[Member] = &[
             None => Err(s.err(msg("That game cannot be subordinated to the specified base."))),
         }
     }),
-    member("CanonicalForm", 0, |_, s, _, _| Err(s.err(msg("That is a loopy game.")))),
+    // CGSuite's `Game` members that go through `CanonicalForm` refuse a stopper that is not loopfree; a sided
+    // value that is not a stopper is no `Game` and has none of them.
+    member("CanonicalForm", 0, loopy_game_error),
+    member("AtomicWeight", 0, loopy_game_error),
+    member("ReducedCanonicalForm", 0, loopy_game_error),
+    member("SensibleLeftOptions", 0, loopy_game_error),
+    member("SensibleRightOptions", 0, loopy_game_error),
+    member("SensibleOptions", 1, loopy_game_error),
+    member("SensibleLines", 1, loopy_game_error),
+    // CGSuite's `NormalValue` predicates: a value that is not loopfree is none of these, and is finite.
+    member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsFinite", 0, |_, _, _, _| Ok(boolean(true))),
+    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(false))),
+    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))),
 ];
+
+fn loopy_game_error(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    this_stopper(m, s, this)?;
+    Err(s.err(msg("That is a loopy game.")))
+}
 
 /// Loopy members answered by short games (LOOPY.md §3: trivially).
 pub static SHORT: &[Member] = &[

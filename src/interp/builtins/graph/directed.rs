@@ -1,0 +1,123 @@
+//! CGSuite's `cgsuite.util.DirectedGraph`: a [`GraphValue`] with its directed flag set. Its members are the
+//! subset CGSuite's `DirectedGraph` class has; each stored edge counts once and is deleted alone (an undirected
+//! `Graph` stores an edge at both ends and deletes both copies). `Graph.ToDirectedGraph` keeps the storage, so
+//! each undirected edge becomes a pair of opposite directed edges, as in CGSuite.
+
+use super::members::{from_adjacency_list, parse_as, ranged, rewrap, to_string, update_labels, vertex, vertices};
+use super::{err, this_graph, vertex_list, EdgeValue, GraphValue, Labelled, VertexValue};
+use crate::game::Games;
+use crate::interp::builtins::{integer, list, member, Member, Site};
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::value::{Object, Value};
+use num_traits::ToPrimitive;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// The edge argument of `DeleteEdge`.
+fn edge_arg<'v>(s: &Site, args: &'v [Value]) -> Result<&'v EdgeValue, EvalError> {
+    if let Value::Object(o) = &args[0] {
+        let any: &dyn std::any::Any = &**o;
+        if let Some(e) = any.downcast_ref::<EdgeValue>() {
+            return Ok(e);
+        }
+    }
+    Err(s.wrong_type(0, "Edge", &args[0]))
+}
+
+/// Members of `DirectedGraph`.
+pub static DIRECTED: &[Member] = &[
+    member("VertexCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count()))),
+    member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.arcs().len()))),
+    member("IsEmpty", 0, |_, s, this, _| Ok(crate::interp::builtins::boolean(this_graph(s, this)?.is_empty()))),
+    member("Vertices", 0, |_, s, this, _| {
+        let g = this_graph(s, this)?;
+        Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
+    }),
+    member("Edges", 0, |_, s, this, _| {
+        Ok(list(this_graph(s, this)?.arcs().into_iter().map(|(a, b, l)| EdgeValue::value(a, b, l))))
+    }),
+    // Out-neighbours in edge order (CGSuite's `DirectedGraph.AdjacencyList` does not sort them).
+    member("AdjacencyList", 0, |_, s, this, _| {
+        let g = this_graph(s, this)?;
+        Ok(list(g.vertices.iter().map(|v| vertex_list(v.edges.iter().map(|e| e.to)))))
+    }),
+    member("DeleteVertex", 1, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
+    }),
+    member("DeleteVertices", 1, |m, s, this, args| {
+        let g = this_graph(s, this)?;
+        let vs = vertices(m, s, g, args, 0)?;
+        rewrap(s, this, g.delete_vertices(&vs))
+    }),
+    member("RetainVertices", 1, |m, s, this, args| {
+        let g = this_graph(s, this)?;
+        let vs = vertices(m, s, g, args, 0)?;
+        rewrap(s, this, g.retain_vertices(&vs))
+    }),
+    // Deletes the first edge with the argument's endpoints and label, in its direction only; nothing changes
+    // when there is none (CGSuite).
+    member("DeleteEdge", 1, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        let e = edge_arg(s, args)?;
+        if e.from >= g.vertex_count() || e.to >= g.vertex_count() {
+            return Ok(this.clone());
+        }
+        rewrap(s, this, g.delete_arc(e.from, e.to, &e.label))
+    }),
+    member("DeleteEdgeByIndex", 2, |_, s, this, args| {
+        let g = this_graph(s, this)?;
+        let v = vertex(s, g, args, 0)?;
+        let k = integer(s, args, 1)?;
+        match k.to_usize() {
+            Some(k) if (1..=g.vertices[v].edges.len()).contains(&k) => rewrap(s, this, g.delete_arc_by_index(v, k - 1)),
+            _ => Err(s.err(ErrorKind::InvalidArgument { message: format!("Edge is out of bounds: {k}") })),
+        }
+    }),
+    member("UpdatedVertexLabels", 1, update_labels),
+    ranged("ToString", 0, 2, to_string),
+];
+
+/// The global `DirectedGraph` (a class with static members; CGSuite has no `DirectedGraph(s)` call).
+#[derive(Debug)]
+pub struct DirectedGraphClass;
+
+impl Object for DirectedGraphClass {
+    fn type_name(&self) -> &'static str {
+        "Class"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        "DirectedGraph".to_string()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<DirectedGraphClass>().map(|_| Ordering::Equal)
+    }
+    fn members(&self) -> &'static [Member] {
+        DIRECTED_CLASS
+    }
+}
+
+/// The class value bound to `DirectedGraph`.
+pub fn class_value() -> Value {
+    Value::Object(Rc::new(DirectedGraphClass))
+}
+
+/// Members of the `DirectedGraph` class value.
+pub static DIRECTED_CLASS: &[Member] = &[
+    ranged("Parse", 1, 3, |_, s, _, args| parse_as(s, args, true)),
+    member("Empty", 0, |_, _, _, _| Ok(GraphValue::directed(Labelled::empty()))),
+    ranged("DirectedPath", 1, 3, |_, s, _, args| {
+        let n = integer(s, args, 0)?;
+        let n = n
+            .to_usize()
+            .ok_or_else(|| s.arg_err(0, ErrorKind::InvalidArgument { message: format!("Invalid graph size: {n}") }))?;
+        let v = args.get(1).cloned().unwrap_or(Value::Nothing);
+        let e = args.get(2).cloned().unwrap_or(Value::Nothing);
+        Labelled::directed_path(n, v, e).map(GraphValue::directed).map_err(|e| err(s, e))
+    }),
+    ranged("Singleton", 0, 1, |_, _, _, args| {
+        Ok(GraphValue::directed(Labelled::singleton(args.first().cloned().unwrap_or(Value::Nothing))))
+    }),
+    ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args, true)),
+];
