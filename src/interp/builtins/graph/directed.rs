@@ -105,7 +105,7 @@ pub fn class_value() -> Value {
 
 /// Members of the `DirectedGraph` class value.
 pub static DIRECTED_CLASS: &[Member] = &[
-    ranged("Parse", 1, 3, |_, s, _, args| parse_as(s, args, true)),
+    ranged("Parse", 1, 3, |m, s, _, args| parse_as(m, s, args, true)),
     member("Empty", 0, |_, _, _, _| Ok(GraphValue::directed(Labelled::empty()))),
     ranged("DirectedPath", 1, 3, |_, s, _, args| {
         let n = integer(s, args, 0)?;

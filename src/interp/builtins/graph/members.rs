@@ -58,30 +58,50 @@ pub(super) fn rewrap(s: &Site, this: &Value, r: Result<Labelled, GraphError>) ->
     r.map(kind).map_err(|e| err(s, e))
 }
 
-/// A `Map` argument (Parse's and ToString's label tables).
-fn map_arg<'v>(s: &Site, args: &'v [Value], i: usize) -> Result<&'v imbl::OrdMap<Value, Value>, EvalError> {
-    match &args[i] {
-        Value::Map(m) => Ok(m),
-        v => Err(s.wrong_type(i, "Map", v)),
-    }
-}
-
-/// `Graph.Parse(str, vertexLabels ? {"" => Nothing}, edgeLabels ? {"" => Nothing})`; the label tables are maps
-/// from label strings to labels, as CGSuite's defaults.
+/// `Graph.Parse(str, vertexLabels ? {"" => Nothing}, edgeLabels ? {"" => Nothing})`: each label table is a map
+/// from label strings to labels (a partial function: a string it lacks is not a label), or a function, which
+/// CGSuite treats as defined on every string.
 pub(super) fn parse_member(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let _ = m;
-    parse_as(s, args, false)
+    parse_as(m, s, args, false)
 }
 
 /// `Parse` of `Graph` or (`directed`) of `DirectedGraph`, which allows `>` and `<` edges.
-pub(super) fn parse_as(s: &Site, args: &[Value], directed: bool) -> Result<Value, EvalError> {
+pub(super) fn parse_as(m: &mut Machine, s: &Site, args: &[Value], directed: bool) -> Result<Value, EvalError> {
     let text = string(s, args, 0)?;
-    let default: imbl::OrdMap<Value, Value> = [(Value::str(""), Value::Nothing)].into_iter().collect();
-    let vmap = if args.len() > 1 { map_arg(s, args, 1)?.clone() } else { default.clone() };
-    let emap = if args.len() > 2 { map_arg(s, args, 2)?.clone() } else { default };
-    let lookup = |m: &imbl::OrdMap<Value, Value>, t: &str| m.get(&Value::str(t)).cloned();
+    let default = Value::Map([(Value::str(""), Value::Nothing)].into_iter().collect());
+    for (i, a) in args.iter().enumerate().skip(1) {
+        if !matches!(a, Value::Map(_) | Value::Function(_)) {
+            return Err(s.wrong_type(i, "Function", a));
+        }
+    }
+    let vtable = args.get(1).unwrap_or(&default);
+    let etable = args.get(2).unwrap_or(&default);
+    // A script function may fail: the first error is kept and returned once parsing ends.
+    let cell = std::cell::RefCell::new((m, None::<EvalError>));
+    let lookup = |table: &Value, t: &str| -> Option<Value> {
+        match table {
+            Value::Map(map) => map.get(&Value::str(t)).cloned(),
+            f => {
+                let mut state = cell.borrow_mut();
+                if state.1.is_some() {
+                    return Some(Value::Nothing);
+                }
+                match state.0.call_value(f, &[Value::str(t)], s) {
+                    Ok(v) => Some(v),
+                    Err(e) => {
+                        state.1 = Some(e);
+                        Some(Value::Nothing)
+                    }
+                }
+            }
+        }
+    };
     let kind = if directed { GraphValue::directed } else { GraphValue::value };
-    engine::parse(text, &|t| lookup(&vmap, t), &|t| lookup(&emap, t), directed).map(kind).map_err(|e| err(s, e))
+    let parsed = engine::parse(text, &|t| lookup(vtable, t), &|t| lookup(etable, t), directed);
+    if let Some(e) = cell.into_inner().1 {
+        return Err(e);
+    }
+    parsed.map(kind).map_err(|e| err(s, e))
 }
 
 /// A label printed by a `ToString` argument: a map (labels it lacks print as usual) or a function.
