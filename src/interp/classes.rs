@@ -17,6 +17,8 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("Integer", "game.Integer"),
     ("DyadicRational", "game.DyadicRational"),
     ("Rational", "game.Rational"),
+    ("GeneralizedOrdinal", "game.GeneralizedOrdinal"),
+    ("SurrealNumber", "game.SurrealNumber"),
     ("Nimber", "game.Nimber"),
     ("Uptimal", "game.Uptimal"),
     ("CanonicalShortGame", "game.CanonicalShortGame"),

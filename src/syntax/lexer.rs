@@ -74,8 +74,8 @@ pub enum Token<'input> {
     /// A string literal, escapes resolved.
     #[token("\"", lex_string)]
     Str(String),
-    /// An identifier.
-    #[regex(r"[A-Za-z_][A-Za-z0-9_]*")]
+    /// An identifier; `ω` is one (CGSuite prints `omega` as `ω`, a global of that name too).
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*|ω")]
     Ident(&'input str),
 
     /// `and`
@@ -184,8 +184,10 @@ pub enum Token<'input> {
     #[token("Right")]
     Right,
 
-    /// `*`: a nimber in operand position, multiplication between operands.
+    /// `*`: a nimber in operand position, multiplication between operands; `×` (as CGSuite prints
+    /// `ω×2`) is the same token.
     #[token("*")]
+    #[token("×")]
     Star,
     /// `*[`: opens a misère canonical game literal `*[…]` (CGSuite's `*` applied to a list). Written without a
     /// space; `a * [..]` with a space is still a product. When the bracket holds CGSuite's printed notation

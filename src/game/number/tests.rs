@@ -101,3 +101,85 @@ fn nim_exp_values_and_frobenius() {
         assert_eq!(nim_exp(&big(a), &big(65535)), big(1));
     }
 }
+
+mod ordinals {
+    use crate::game::number::ordinal::GenOrd;
+    use crate::game::number::ordinal_nim::{nim_exp, nim_inverse, nim_product, nim_sum};
+    use num_bigint::{BigInt, BigUint};
+
+    fn w() -> GenOrd {
+        GenOrd::omega()
+    }
+    fn n(k: i64) -> GenOrd {
+        GenOrd::int(BigInt::from(k))
+    }
+    fn wp(e: GenOrd) -> GenOrd {
+        GenOrd::omega_power(e)
+    }
+    fn prod(a: &GenOrd, b: &GenOrd) -> GenOrd {
+        nim_product(a, b, &|| {}).unwrap()
+    }
+
+    // Printed forms as CGSuite 2.2 prints them: `omega^omega - 5*omega^19 + omega^2 + 1`.
+    #[test]
+    fn cantor_normal_form_prints() {
+        let x = wp(w()).sub(&wp(n(19)).scale(&BigInt::from(5))).add(&wp(n(2))).add(&n(1));
+        assert_eq!(x.to_string(), "ω^ω-ω^19×5+ω^2+1");
+        assert_eq!(wp(w().scale(&BigInt::from(2))).to_string(), "ω^(ω×2)");
+        assert_eq!(wp(wp(n(2))).to_string(), "ω^ω^2");
+        assert_eq!(wp(w().add(&n(1))).to_string(), "ω^(ω+1)");
+        assert!(w() > n(1000) && w().sub(&n(1)) < w() && wp(n(2)).neg() < w().neg());
+    }
+
+    // ONAG ch. 6: ω is a cube root of 2, so ω ⊗ ω ⊗ ω = 2 and ω^⊗3 = 2; ω^3 (ordinal) = κ_9 and
+    // κ_9 ⊗ κ_9 = κ_9^2 = ω^6 (CGSuite 2.2: `omega^3 NimProduct omega^3` is ω^6).
+    #[test]
+    fn omega_is_a_cube_root_of_two() {
+        assert_eq!(prod(&prod(&w(), &w()), &w()), n(2));
+        assert_eq!(prod(&w(), &wp(n(2))), n(2));
+        assert_eq!(nim_exp(&w(), &BigUint::from(3u32), &|| {}).unwrap(), n(2));
+        assert_eq!(prod(&wp(n(3)), &wp(n(3))), wp(n(6)));
+        // Below ω^3 the ordinal product of distinct κ-powers is the nim product: ω ⊗ ω = ω^2.
+        assert_eq!(prod(&w(), &w()), wp(n(2)));
+        // Finite coefficients: 7 ⊗ ω = ω×7 (CGSuite 2.2: `omega NimProduct 7`).
+        assert_eq!(prod(&w(), &n(7)), w().scale(&BigInt::from(7)));
+    }
+
+    // Lenstra (1977): α_5 = 4, i.e. (ω^ω)^⊗5 = 4; α_7 = ω + 1, i.e. (ω^(ω^2))^⊗7 = ω + 1
+    // (CGSuite 2.2 gives both).
+    #[test]
+    fn lenstra_alphas() {
+        assert_eq!(nim_exp(&wp(w()), &BigUint::from(5u32), &|| {}).unwrap(), n(4));
+        assert_eq!(nim_exp(&wp(wp(n(2))), &BigUint::from(7u32), &|| {}).unwrap(), w().add(&n(1)));
+    }
+
+    // Field axioms as a cross-check on a sample of ordinals: commutativity, associativity, distributivity
+    // over nim-sum, and x ⊗ x^-1 = 1.
+    #[test]
+    fn field_laws() {
+        let sample = [
+            n(1),
+            n(3),
+            n(17),
+            w(),
+            w().add(&n(1)),
+            wp(n(2)).add(&w().scale(&BigInt::from(3))),
+            wp(w()),
+            wp(w()).add(&n(5)),
+            wp(wp(n(2))).add(&w()),
+        ];
+        let none = || {};
+        for a in &sample {
+            let inv = nim_inverse(a, &none).unwrap().unwrap();
+            assert_eq!(prod(a, &inv), n(1), "{a} ⊗ {inv}");
+            for b in &sample {
+                assert_eq!(prod(a, b), prod(b, a));
+                for c in &sample[..4] {
+                    assert_eq!(prod(&prod(a, b), c), prod(a, &prod(b, c)));
+                    let s = nim_sum(b, c).unwrap();
+                    assert_eq!(prod(a, &s), nim_sum(&prod(a, b), &prod(a, c)).unwrap());
+                }
+            }
+        }
+    }
+}

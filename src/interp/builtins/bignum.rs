@@ -232,6 +232,12 @@ fn stop(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<Value, Eva
     Ok(Value::rational(x + dyadic_to_big(d)))
 }
 
+/// The arena's implementation of a game member, for a number the arena holds.
+fn arena_member(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &str) -> Result<Value, EvalError> {
+    let f = super::game::GAME.iter().find(|x| x.name == name).ok_or_else(|| s.bug())?;
+    (f.f)(m, s, this, args)
+}
+
 /// Game members of `Integer` and `DyadicRational` computed from the number itself, so that numbers of any
 /// size answer them (the rest of `Game`'s members go through the arena).
 pub static NUMBER_GAME: &[Member] = &[
@@ -257,6 +263,27 @@ pub static NUMBER_GAME: &[Member] = &[
         } else {
             Outcome::P
         }))
+    }),
+    // A number is its own frozen value; cooling leaves it unchanged from its temperature on.
+    member("Freeze", 0, |_, _, this, _| Ok(this.clone())),
+    member("Cool", 1, |m, s, this, args| {
+        let x = this_number(s, this)?;
+        if m.games.arena_number(&x).is_some() || super::dyadic(s, args, 0).is_err() {
+            return arena_member(m, s, this, args, "Cool");
+        }
+        let t = super::number(s, args, 0)?;
+        if t >= big_temperature(&x) {
+            return Ok(this.clone());
+        }
+        Err(s.err(ErrorKind::BeyondArena { value: this.display(m.games) }))
+    }),
+    // A nonzero number is not atomic (CGSuite 2.2: "That game is not atomic: 5").
+    member("AtomicWeight", 0, |m, s, this, args| {
+        let x = this_number(s, this)?;
+        if x.is_zero() {
+            return arena_member(m, s, this, args, "AtomicWeight");
+        }
+        Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))
     }),
     member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))),
     member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))),
@@ -293,6 +320,25 @@ pub static BIG_GAME: &[Member] = &[
         let (x, g) = this_parts(m, s, this)?;
         Ok(Value::Outcome(outcome_of(m, &x, g)))
     }),
+    // Freezing and cooling commute with adding the number x (cooling leaves x unchanged from x's
+    // temperature on); x + G with x != 0 is not infinitesimal, so not atomic.
+    member("Freeze", 0, |m, s, this, _| {
+        let (x, g) = this_parts(m, s, this)?;
+        let f = m.games.freeze(g);
+        make(m, x, f).map_err(|k| s.err(k))
+    }),
+    member("Cool", 1, |m, s, this, args| {
+        let (x, g) = this_parts(m, s, this)?;
+        let t = super::dyadic(s, args, 0)?;
+        if dyadic_to_big(t) < big_temperature(&x) {
+            return Err(s.err(ErrorKind::BeyondArena { value: this.display(m.games) }));
+        }
+        let r = m.games.cool(g, t);
+        let cooled = m.game_result(r, s.span)?;
+        let (y, h) = parts(m, &cooled).ok_or_else(|| s.bug())?;
+        make(m, x + y, h).map_err(|k| s.err(k))
+    }),
+    member("AtomicWeight", 0, |m, s, this, _| Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))),
     member("IsNumber", 0, |_, _, _, _| Ok(boolean(false))),
     member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))),
     member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))),

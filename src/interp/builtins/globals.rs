@@ -39,6 +39,9 @@ pub fn register_globals(globals: &mut Globals) {
     }
     // CGSuite's `inf` (1/0); `-inf` is its negative.
     globals.natives.insert("inf", Value::Infinity(1));
+    // CGSuite's `omega`, the least infinite ordinal (a `GeneralizedOrdinal`).
+    globals.natives.insert("omega", super::surreal::omega());
+    globals.natives.insert("ω", super::surreal::omega());
     for (name, v) in super::graph::constants() {
         globals.natives.insert(name, v);
     }

@@ -21,6 +21,7 @@ pub mod namespaces;
 mod numbers;
 mod strings;
 pub mod sumber;
+pub mod surreal;
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;

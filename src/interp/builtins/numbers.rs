@@ -11,7 +11,10 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 /// Members of `Integer`.
 pub static INTEGER: &[Member] = &[
-    member("NimSum", 1, |_, s, this, args| {
+    member("NimSum", 1, |m, s, this, args| {
+        if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimSum") {
+            return r;
+        }
         let (a, b) = (int(s, this)?, non_negative(s, args, 0)?);
         if a.is_negative() {
             return Err(s.err(ErrorKind::ExpectedInteger { what: "nim-sum operand", value: a.to_string() }));
@@ -19,7 +22,10 @@ pub static INTEGER: &[Member] = &[
         Ok(Value::int(a ^ b))
     }),
     // Nim arithmetic on naturals of any size (`game::number::nimfield`), with CGSuite's error wording.
-    member("NimProduct", 1, |_, s, this, args| {
+    member("NimProduct", 1, |m, s, this, args| {
+        if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimProduct") {
+            return r;
+        }
         let (a, b) = (natural(s, this, "NimProduct")?, natural(s, &args[0], "NimProduct")?);
         Ok(Value::int(BigInt::from(nimfield::nim_product(&a, &b))))
     }),
@@ -47,6 +53,8 @@ pub static INTEGER: &[Member] = &[
         };
         Ok(Value::int(BigInt::from(nimfield::nim_exp(&a, &e))))
     }),
+    // CGSuite: `n.OmegaPower` is ω^n (`1/ω^2` for n = -2).
+    member("OmegaPower", 0, |_, s, this, _| Ok(super::surreal::integer_omega_power(int(s, this)?))),
     member("Gcd", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))),
     member("Lcm", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))),
     // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
