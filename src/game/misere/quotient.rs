@@ -426,7 +426,7 @@ fn outcomes(bx: &Boxed, opts: &[Vec<Vec<usize>>], poll: &dyn Fn()) -> Vec<bool> 
     order.sort_by_cached_key(|&i| weight(i));
     let mut f = vec![false; size];
     for (step, &i) in order.iter().enumerate() {
-        if step % 4096 == 0 {
+        if step.is_multiple_of(4096) {
             poll();
         }
         let v = bx.vector(i);
@@ -460,7 +460,7 @@ fn check(bx: &Boxed, opts: &[Vec<Vec<usize>>], f: &[bool], poll: &dyn Fn()) -> O
     let mut step = 0usize;
     loop {
         step += 1;
-        if step % 4096 == 0 {
+        if step.is_multiple_of(4096) {
             poll();
         }
         if m.iter().zip(&bx.c).any(|(&x, &c)| x == c) {
