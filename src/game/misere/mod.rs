@@ -232,6 +232,7 @@ pub struct MisereGames {
     phylum: HashMap<MisereId, Phylum>,
     genus: HashMap<MisereId, Genus>,
     sorted: HashMap<MisereId, Vec<MisereId>>,
+    shapes: HashMap<MisereId, print::Shape>,
     partitions_memo: HashMap<MisereId, Vec<(MisereId, MisereId)>>,
     parts_memo: HashMap<MisereId, Vec<MisereId>>,
     link_memo: HashMap<(MisereId, MisereId), MisereId>,
@@ -258,6 +259,7 @@ impl MisereGames {
             phylum: HashMap::new(),
             genus: HashMap::new(),
             sorted: HashMap::new(),
+            shapes: HashMap::new(),
             partitions_memo: HashMap::new(),
             parts_memo: HashMap::new(),
             link_memo: HashMap::new(),
@@ -734,6 +736,7 @@ mod links;
 mod parts;
 mod predicates;
 mod print;
+pub mod quotient;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,8 @@
 //! CGSuite's plain-text form of a misère canonical game (the rules are in the module notes of `mod.rs`).
 
 use super::{MisereGames, MisereId};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 impl MisereGames {
     /// The options in CGSuite's order: canonical order for an even game; for an odd game `E + *`, the even
@@ -31,26 +33,46 @@ impl MisereGames {
     }
 
     /// CGSuite's plain-text form of `g`, including the `*[…]` wrapper.
+    ///
+    /// The text can be exponentially longer than the game's DAG (Kayles(22)'s is 20 MB, Kayles(30)'s would be
+    /// about 75 GB): its exact length is counted first over the DAG, and a text that does not fit in the memory
+    /// budget stops at once with the budget error. The text of each (game, context) is built once and copied,
+    /// so printing costs time linear in the output.
     pub fn display(&mut self, g: MisereId) -> String {
-        let mut out = String::from("*[");
-        let mut sub = false;
-        self.write(g, &mut out, false, &mut sub);
-        if sub {
+        let mut lens = HashMap::new();
+        let len = self.text_len(g, false, false, &mut lens).saturating_add(2 + u64::from(self.sets_sub(g, false)));
+        // The memo of pieces holds about as much again as the text itself.
+        let need = usize::try_from(len.saturating_mul(2)).unwrap_or(usize::MAX);
+        if crate::game::budget::would_exceed(need) {
+            std::panic::panic_any(crate::game::budget::OutOfBudget);
+        }
+        let mut out = String::with_capacity(len as usize);
+        out.push_str("*[");
+        let mut texts = HashMap::new();
+        let body = self.text(g, false, false, &mut texts);
+        out.push_str(&body);
+        if self.sets_sub(g, false) {
             out.push(']');
         }
         out.push(']');
         out
     }
 
-    fn write(&mut self, g: MisereId, out: &mut String, parenthesize: bool, sub: &mut bool) {
+    /// How `g` prints (cached): a heap, `X` with a subscript, an odd game, a one-option game or options.
+    fn shape(&mut self, g: MisereId) -> Shape {
+        if let Some(s) = self.shapes.get(&g) {
+            return s.clone();
+        }
         self.poll();
+        let s = self.compute_shape(g);
+        self.shapes.insert(g, s.clone());
+        s
+    }
+
+    fn compute_shape(&mut self, g: MisereId) -> Shape {
         let b = self.birthday(g);
         if self.nim(b as usize) == g {
-            out.push_str(&decimal_digit(b));
-            if *sub {
-                out.push('[');
-            }
-            return;
+            return Shape::Nim(b);
         }
         let odd = self.is_odd(g);
         let mut i = if odd { 3 } else { 2 };
@@ -58,52 +80,148 @@ impl MisereGames {
             let heap = self.nim(i as usize);
             if let Some(x) = self.difference(g, heap) {
                 if self.birthday(x) < b {
-                    *sub = true;
-                    self.write(x, out, true, sub);
-                    out.push_str(&decimal_digit(i));
-                    return;
+                    return Shape::Plus(x, i);
                 }
             }
             let s = self.add(g, heap);
             if self.birthday(s) < b {
-                *sub = true;
-                self.write(s, out, true, sub);
-                out.push('-');
-                out.push_str(&decimal_digit(i));
-                return;
+                return Shape::Minus(s, i);
             }
             i += 2;
         }
         if odd {
-            *sub = true;
-            let e = self.even_part(g);
-            self.write(e, out, true, sub);
-            out.push('1');
-            return;
+            return Shape::Odd(self.even_part(g));
         }
         let opts = self.sorted_options(g);
         if opts.len() < 2 {
-            self.write(opts[0], out, true, sub);
-            out.push('#');
-            return;
+            return Shape::Single(opts[0]);
         }
-        let outer = *sub;
-        if parenthesize {
-            out.push('(');
+        Shape::Options(opts.into_iter().rev().collect())
+    }
+
+    /// Whether writing `g` leaves the subscript flag set (given it was `sub` before).
+    fn sets_sub(&mut self, g: MisereId, sub: bool) -> bool {
+        sub || match self.shape(g) {
+            Shape::Plus(..) | Shape::Minus(..) | Shape::Odd(_) => true,
+            Shape::Single(o) => self.sets_sub(o, false),
+            Shape::Nim(_) | Shape::Options(_) => false,
         }
-        for &o in opts.iter().rev() {
-            let mut inner = false;
-            self.write(o, out, true, &mut inner);
-            if inner {
-                out.push(']');
+    }
+
+    /// The length of the text of `g` written in context (`parenthesize`, `sub`), saturating.
+    fn text_len(
+        &mut self,
+        g: MisereId,
+        paren: bool,
+        sub: bool,
+        memo: &mut HashMap<(MisereId, bool, bool), u64>,
+    ) -> u64 {
+        if let Some(&n) = memo.get(&(g, paren, sub)) {
+            return n;
+        }
+        self.poll();
+        let n = match self.shape(g) {
+            Shape::Nim(b) => digit_len(b) + u64::from(sub),
+            Shape::Plus(x, i) => self.text_len(x, true, true, memo).saturating_add(digit_len(i)),
+            Shape::Minus(x, i) => self.text_len(x, true, true, memo).saturating_add(1 + digit_len(i)),
+            Shape::Odd(e) => self.text_len(e, true, true, memo).saturating_add(1),
+            Shape::Single(o) => self.text_len(o, true, sub, memo).saturating_add(1),
+            Shape::Options(opts) => {
+                let mut n = 2 * u64::from(paren) + u64::from(sub);
+                for o in opts {
+                    let closing = u64::from(self.sets_sub(o, false));
+                    n = n.saturating_add(self.text_len(o, true, false, memo)).saturating_add(closing);
+                }
+                n
+            }
+        };
+        memo.insert((g, paren, sub), n);
+        n
+    }
+
+    /// The text of `g` written in context (`parenthesize`, `sub`): CGSuite's rules (module notes of `mod.rs`).
+    fn text(
+        &mut self,
+        g: MisereId,
+        paren: bool,
+        sub: bool,
+        memo: &mut HashMap<(MisereId, bool, bool), Rc<str>>,
+    ) -> Rc<str> {
+        if let Some(t) = memo.get(&(g, paren, sub)) {
+            return t.clone();
+        }
+        self.poll();
+        let mut out = String::new();
+        match self.shape(g) {
+            Shape::Nim(b) => {
+                out.push_str(&decimal_digit(b));
+                if sub {
+                    out.push('[');
+                }
+            }
+            Shape::Plus(x, i) => {
+                out.push_str(&self.text(x, true, true, memo));
+                out.push_str(&decimal_digit(i));
+            }
+            Shape::Minus(x, i) => {
+                out.push_str(&self.text(x, true, true, memo));
+                out.push('-');
+                out.push_str(&decimal_digit(i));
+            }
+            Shape::Odd(e) => {
+                out.push_str(&self.text(e, true, true, memo));
+                out.push('1');
+            }
+            Shape::Single(o) => {
+                out.push_str(&self.text(o, true, sub, memo));
+                out.push('#');
+            }
+            Shape::Options(opts) => {
+                if paren {
+                    out.push('(');
+                }
+                for o in opts {
+                    out.push_str(&self.text(o, true, false, memo));
+                    if self.sets_sub(o, false) {
+                        out.push(']');
+                    }
+                }
+                if paren {
+                    out.push(')');
+                }
+                if sub {
+                    out.push('[');
+                }
             }
         }
-        if parenthesize {
-            out.push(')');
-        }
-        if outer {
-            out.push('[');
-        }
+        let t: Rc<str> = out.into();
+        memo.insert((g, paren, sub), t.clone());
+        t
+    }
+}
+
+/// How a game prints (see [`MisereGames::display`]).
+#[derive(Clone, Debug)]
+pub(super) enum Shape {
+    /// The nim heap of this size.
+    Nim(u32),
+    /// `X` plus the heap `*i`.
+    Plus(MisereId, u32),
+    /// `X` minus the heap `*i`.
+    Minus(MisereId, u32),
+    /// The even part plus `*`.
+    Odd(MisereId),
+    /// `{X}`.
+    Single(MisereId),
+    /// The options, in printing order (decreasing canonical order).
+    Options(Vec<MisereId>),
+}
+
+fn digit_len(n: u32) -> u64 {
+    if n < 10 {
+        1
+    } else {
+        n.to_string().len() as u64 + 2
     }
 }
 

@@ -75,6 +75,8 @@ pub static TAKE_AND_BREAK: &[Member] = &[
         Ok(list(opts.into_iter().map(|parts| list(parts.into_iter().map(Value::int)))))
     }),
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)),
+    // Misère quotients (beyond CGSuite; LANGUAGE.md §10).
+    member("MisereQuotient", 1, super::quotient::misere_quotient),
     member("Obligated", 0, |_, s, this, _| {
         Ok(Value::Object(Rc::new(ObligatedTakeAndBreak(this_tb(s, this)?.clone()))))
     }),

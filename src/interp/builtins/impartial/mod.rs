@@ -463,6 +463,7 @@ pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Membe
     static OV: [&[Member]; 1] = [OBLIGATED_VALUE];
     static OS: [&[Member]; 1] = [OBLIGATED_SUM];
     static PER: [&[Member]; 1] = [PERIODICITY];
+    static MQ: [&[Member]; 1] = [MISERE_QUOTIENT];
     let any: &dyn std::any::Any = &**o;
     Some(if any.is::<TakeAndBreak>() {
         &TB
@@ -478,13 +479,15 @@ pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Membe
         &OS
     } else if any.is::<PeriodicityObj>() {
         &PER
+    } else if any.is::<MisereQuotientObj>() {
+        &MQ
     } else {
         return None;
     })
 }
 
 /// Every member table of this module (for completion and the uniqueness test).
-pub fn all_tables() -> [&'static [Member]; 8] {
+pub fn all_tables() -> [&'static [Member]; 9] {
     [
         TAKE_AND_BREAK,
         OBLIGATED_TAKE_AND_BREAK,
@@ -494,6 +497,7 @@ pub fn all_tables() -> [&'static [Member]; 8] {
         OBLIGATED_VALUE,
         OBLIGATED_SUM,
         PERIODICITY,
+        MISERE_QUOTIENT,
     ]
 }
 
@@ -581,6 +585,9 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
 mod convert;
 mod members;
 mod misere;
+mod quotient;
+pub use quotient::MisereQuotientObj;
+use quotient::MISERE_QUOTIENT;
 
 use convert::*;
 pub use convert::{misere_of, obligated_value_of};
