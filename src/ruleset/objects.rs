@@ -86,6 +86,27 @@ impl Object for Instance {
     fn members(&self) -> &'static [Member] {
         tables::INSTANCE
     }
+    /// `R.F(args)` for a `def F` of the ruleset's body: the def called with exactly the arguments given (the
+    /// state too, when `F` takes one), so a ruleset answers members of its own such as CGSuite's
+    /// `R.HeapOptions(n)` and `R.NimValueSequence(n)` (LANGUAGE.md §10, script rulesets).
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        args: &[Value],
+        site: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        let (_, f, n) = Instance::member(self, name)?;
+        let (f, n) = (f.clone(), *n);
+        Some(
+            builtins::check_arity(site, Arity::Exact(n), args.len())
+                .and_then(|()| script::call(m, &f, args, site.span)),
+        )
+    }
+    fn dynamic_member_names(&self) -> Vec<String> {
+        self.member_names()
+    }
     fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let inst = downcast_rc::<Instance>(o)?;

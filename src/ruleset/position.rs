@@ -48,15 +48,22 @@ impl Position {
         Ok(())
     }
 
-    /// The default printed form `Name(state)`.
+    /// The default printed form `Name(state)`, or `Name(args)(state)` for an instance of a schema, so that it
+    /// pastes back (`Subtraction({1,2})(5)`).
     pub fn plain(inst: &Instance, state: &Value, games: &mut Games) -> String {
+        let name = if inst.def.params.is_some() {
+            let args: Vec<String> = inst.args.iter().map(|a| a.display(games)).collect();
+            format!("{}({})", inst.name(), args.join(","))
+        } else {
+            inst.name().to_string()
+        };
         match state {
             // A tuple state prints as the arguments that make it (`R(a, b)` is `R((a, b))`).
             Value::Tuple(items) if items.len() > 1 => {
                 let parts: Vec<String> = items.iter().map(|x| x.display(games)).collect();
-                format!("{}({})", inst.name(), parts.join(","))
+                format!("{}({})", name, parts.join(","))
             }
-            _ => format!("{}({})", inst.name(), state.display(games)),
+            _ => format!("{}({})", name, state.display(games)),
         }
     }
 }

@@ -68,7 +68,8 @@ fn arena<R>(f: impl FnOnce(&mut MisereGames) -> R) -> R {
 #[derive(Debug)]
 pub struct TbData {
     code: TakeBreakCode,
-    /// The code in CGSuite's normal form.
+    /// The code as it was written: CGSuite prints and answers `code` with the text it was given
+    /// (`TakeAndBreak("04.30")` prints `TakeAndBreak("04.30")`), and two spellings of one code are two rulesets.
     text: String,
     /// G(0), G(1), … as far as computed.
     nim: RefCell<Vec<u32>>,
@@ -187,7 +188,7 @@ impl TakeAndBreak {
     pub fn parse(code: &str) -> Result<TakeAndBreak, ErrorKind> {
         let parsed = TakeBreakCode::parse(code)
             .map_err(|e| ErrorKind::InvalidTakeBreakCode { code: code.to_string(), reason: e.to_string() })?;
-        let text = parsed.to_string();
+        let text = code.to_string();
         Ok(TakeAndBreak(Rc::new(TbData {
             code: parsed,
             text,
