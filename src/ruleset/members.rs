@@ -141,7 +141,7 @@ pub static POSITION: &[Member] = &[
         let r = match known {
             Some(g) => Ok(m.games.outcome(g)),
             None if p.inst.impartial => canonical(m, &p.inst, idx, s.span).map(|g| m.games.outcome(g)),
-            None => search::outcome(m, &search::single(&p.inst, idx), false, s.span),
+            None => super::outcome::outcome(m, &search::single(&p.inst, idx), s.span),
         };
         match r {
             Ok(o) => Ok(outcome_value(o)),
@@ -277,13 +277,13 @@ pub static POSITION_SUM: &[Member] = &[
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         Ok(game_value(m.games, g))
     }),
-    member("OutcomeClass", 0, |m, s, this, _| match dispatch::sum_game(m, this_sum(s, this)?, s.span) {
-        Ok(g) => Ok(outcome_value(m.games.outcome(g))),
-        Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => {
-            let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
-            cycling::sum_outcome(m, &r, s.span)
+    member("OutcomeClass", 0, |m, s, this, _| {
+        let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
+        match super::outcome::outcome(m, &r, s.span) {
+            Ok(o) => Ok(outcome_value(o)),
+            Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => cycling::sum_outcome(m, &r, s.span),
+            Err(e) => Err(e),
         }
-        Err(e) => Err(e),
     }),
     member("GameValue", 0, |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;

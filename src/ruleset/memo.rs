@@ -66,6 +66,9 @@ pub struct Node {
     pub state: Value,
     /// The canonical form.
     pub canonical: Option<GameId>,
+    /// The ruleset's `Shortcut` hook has not run on this node yet (it runs when a canonical form is first
+    /// needed, [`ensure_shortcut`], so an outcome search can meet large positions without valuing them).
+    pub shortcut_pending: bool,
     /// On the stack of a running canonical-form search.
     pub busy: bool,
     /// Components.
@@ -94,16 +97,17 @@ impl Memo {
         self.index.get(key).copied()
     }
 
-    /// Adds a node, or finds it if a hook that ran since the lookup added it. `canonical` comes from the
-    /// ruleset's `Shortcut` hook ([`super::shortcut`]).
-    fn add(&mut self, key: Box<[u8]>, state: Value, canonical: Option<GameId>) -> u32 {
+    /// Adds a node, or finds it if a hook that ran since the lookup added it. `pending`: the ruleset's
+    /// `Shortcut` hook ([`super::shortcut`]) is yet to run on it.
+    fn add(&mut self, key: Box<[u8]>, state: Value, pending: bool) -> u32 {
         if let Some(i) = self.get(&key) {
             return i;
         }
         let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             state,
-            canonical,
+            canonical: None,
+            shortcut_pending: pending,
             busy: false,
             split: Split::Unknown,
             left: None,
@@ -137,9 +141,9 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     if let Some(i) = inst.memo.borrow().get(&key) {
         return Ok(i);
     }
+    let pending = super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
-        let known = super::shortcut::lookup(m, inst, state, span)?;
-        return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone(), known));
+        return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone(), pending));
     };
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
     let mut rkey = Vec::with_capacity(key.len());
@@ -147,13 +151,36 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     let found = inst.memo.borrow().get(&rkey);
     let i = match found {
         Some(i) => i,
-        None => {
-            let known = super::shortcut::lookup(m, inst, &rep, span)?;
-            inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, known)
-        }
+        None => inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, pending),
     };
     inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
     Ok(i)
+}
+
+/// Runs the ruleset's `Shortcut` hook on a node if it has not run yet, and returns the node's canonical form
+/// if known. A hook that fails stays pending, so asking again (after an interruption, say) runs it again.
+pub fn ensure_shortcut(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    idx: u32,
+    span: Span,
+) -> Result<Option<GameId>, EvalError> {
+    let (pending, state, known) = {
+        let memo = inst.memo.borrow();
+        let n = &memo.nodes[idx as usize];
+        (n.shortcut_pending, n.state.clone(), n.canonical)
+    };
+    if !pending || known.is_some() {
+        return Ok(known);
+    }
+    let g = super::shortcut::lookup(m, inst, &state, span)?;
+    let mut memo = inst.memo.borrow_mut();
+    let n = &mut memo.nodes[idx as usize];
+    n.shortcut_pending = false;
+    if n.canonical.is_none() {
+        n.canonical = g;
+    }
+    Ok(n.canonical)
 }
 
 /// The node of a position (cached in the position).
@@ -427,6 +454,9 @@ fn set_busy(inst: &Instance, idx: u32, busy: bool) {
 
 /// The canonical form of the position at node `idx` of `inst`.
 pub fn canonical(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<GameId, EvalError> {
+    if !inst.memo.borrow().nodes[idx as usize].busy {
+        ensure_shortcut(m, inst, idx, span)?;
+    }
     {
         let memo = inst.memo.borrow();
         let n = &memo.nodes[idx as usize];
@@ -463,11 +493,18 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
             let deps = f.deps.as_deref().unwrap_or_default();
             while f.cursor < deps.len() {
                 let t = &deps[f.cursor];
-                let (known, busy) = {
+                let (known, busy, pending) = {
                     let memo = t.inst.memo.borrow();
                     let n = &memo.nodes[t.node as usize];
-                    (n.canonical.is_some(), n.busy)
+                    (n.canonical.is_some(), n.busy, n.shortcut_pending)
                 };
+                if pending && !known && !busy {
+                    let t = t.clone();
+                    if ensure_shortcut(m, &t.inst, t.node, span)?.is_some() {
+                        f.cursor += 1;
+                        continue;
+                    }
+                }
                 if known {
                     f.cursor += 1;
                     continue;

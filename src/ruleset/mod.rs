@@ -2,7 +2,7 @@
 //!
 //! A `ruleset … end` declaration becomes a [`script::Schema`] or [`script::Instance`]; applied to a state it
 //! gives a [`position::Position`], whose values, options, outcome classes and nim values are computed on
-//! demand and memoised per instance ([`memo`], [`search`], [`key`]). [`objects`] makes these values objects of
+//! demand and memoised per instance ([`memo`], [`outcome`], [`search`], [`key`]). [`objects`] makes these values objects of
 //! the interpreter's protocol, [`members`] holds their member tables, [`shortcut`] the natives that hand a
 //! position to a native solver of `crate::solve`, and [`stdlib`] the rulesets of `stdlib/*.cgs`.
 //!
@@ -14,6 +14,7 @@ pub mod loopy;
 pub mod members;
 pub mod memo;
 pub mod objects;
+pub mod outcome;
 pub mod position;
 pub mod script;
 pub mod search;

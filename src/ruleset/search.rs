@@ -7,8 +7,9 @@
 //! stops at the first winning move; results are memoised per query, and for single positions also in the
 //! instance's memo table, for the rest of the program.
 //!
-//! Normal play takes a shortcut whenever every term's canonical form is already known (the outcome of their
-//! sum). Misère play never uses canonical forms of positions: only the constant part of a compound, a game
+//! `OutcomeClass` under normal play goes through [`super::outcome`], the solver for sums; this search serves
+//! misère play. Normal play (`misere == false`) takes a shortcut whenever every term's canonical form is
+//! already known (the outcome of their sum). Misère play never uses canonical forms of positions: only the constant part of a compound, a game
 //! value given by `Value(g)`, is read through its canonical form's tree.
 
 use super::memo::{ensure_options, ensure_split, Split, SumRef, Term};

@@ -2,8 +2,9 @@
 //!
 //! - **`Shortcut(state)`** is an optional `def` of a ruleset: the canonical form of the state when the ruleset
 //!   knows it without searching its options (a formula, a native solver), or `Nothing`. [`lookup`] runs it once
-//!   for each new memo node (on the representative state, after the `Canonical` hook), and the node starts with
-//!   that canonical form, so `CanonicalForm`, `OutcomeClass` and every game member skip the search. `Options`
+//!   for each memo node (on the representative state, after the `Canonical` hook) when the node's canonical form
+//!   is first needed (`memo::ensure_shortcut`), so `CanonicalForm` and every game member skip the search, while
+//!   an outcome search that meets a large position does not value it. `Options`
 //!   stays the definition: `LeftOptions`, `MisereOutcomeClass` (which never reads canonical forms of positions)
 //!   and every state the shortcut answers `Nothing` for use it. A hook that fails leaves no node behind, so
 //!   asking again (after an interruption, say) runs it again.
@@ -139,6 +140,11 @@ fn state(m: &Machine, span: Span) -> Result<Rc<NativeState>, EvalError> {
             .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span)),
         _ => Err(EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span)),
     }
+}
+
+/// Whether the instance has a `Shortcut` hook that is on.
+pub fn has_shortcut(inst: &Instance) -> bool {
+    inst.member("Shortcut").is_some() && !BY_RULES.with(|s| s.borrow().contains(&inst.id))
 }
 
 /// The `Shortcut` value of a new node's state, if the instance has the hook, it is on, and it knows the value.

@@ -20,6 +20,7 @@ mod layering;
 mod limits;
 mod loopy_roundtrip;
 mod native_agreement;
+mod outcome_solver;
 mod pty;
 mod repl;
 mod scripts;
