@@ -148,8 +148,8 @@ fn expression() -> impl Strategy<Value = String> {
 
 /// Runs each generated program, interrupting any that runs longer than `limit`.
 fn run_all(cases: u32, strategy: impl Strategy<Value = String>, limit: Duration) {
-    let mut interp = cgs::new_interpreter();
-    let flag: Arc<AtomicBool> = interp.interrupt_flag();
+    let interp = std::cell::RefCell::new(cgs::new_interpreter());
+    let flag: Arc<AtomicBool> = interp.borrow().interrupt_flag();
     // The watchdog raises the interrupt flag when the current program (numbered by `current`) has run too long.
     let current = Arc::new(AtomicU64::new(0));
     let started = Arc::new(std::sync::Mutex::new(Instant::now()));
@@ -173,14 +173,14 @@ fn run_all(cases: u32, strategy: impl Strategy<Value = String>, limit: Duration)
         })
     };
     let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
-    let mut count = 0u64;
+    let count = std::cell::Cell::new(0u64);
     let result = runner.run(&strategy, |program| {
-        count += 1;
+        count.set(count.get() + 1);
         *started.lock().unwrap() = Instant::now();
-        current.store(count, Ordering::Relaxed);
+        current.store(count.get(), Ordering::Relaxed);
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            cgs::repl::run_script_to(&mut interp, "<fuzz>", &program, &mut out, &mut err, false)
+            cgs::repl::run_script_to(&mut interp.borrow_mut(), "<fuzz>", &program, &mut out, &mut err, false)
         }));
         flag.store(false, Ordering::Relaxed);
         prop_assert!(run.is_ok(), "the evaluator panicked on {program:?}");

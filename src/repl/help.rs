@@ -282,22 +282,20 @@ fn types_named(name: &str) -> Vec<&'static [Member]> {
 fn members_named(interp: &mut Interpreter, name: &str) -> Vec<(&'static str, &'static Member)> {
     let mut found: Vec<(&'static str, &'static Member)> = Vec::new();
     for (ty, table) in NAMED_TABLES.iter() {
-        if let Some(m) = table.iter().find(|m| m.name == name) {
-            if !found.iter().any(|(t, _)| t == ty) {
-                found.push((ty, m));
-            }
-        }
+        found.extend(table.iter().filter(|m| m.name == name).map(|m| (*ty, m)));
     }
     let extra: Vec<&'static [Member]> = interp.globals_mut().member_tables.clone();
     for table in extra {
-        if let Some(m) = table.iter().find(|m| m.name == name) {
-            if !found.iter().any(|(t, _)| *t == "Position") {
-                found.push(("Position", m));
-            }
-        }
+        found.extend(table.iter().filter(|m| m.name == name).map(|m| ("Position", m)));
     }
-    // A documented entry first; undocumented ones for the same name add only their type.
+    // Documented entries first, then one entry per type (a type may have the name in several tables).
     found.sort_by_key(|(_, m)| m.doc == Doc::NONE);
+    let mut seen: Vec<&str> = Vec::new();
+    found.retain(|(ty, _)| {
+        let new = !seen.contains(ty);
+        seen.push(ty);
+        new
+    });
     found
 }
 
@@ -305,11 +303,9 @@ fn describe_type(name: &str, tables: &[&'static [Member]]) -> String {
     let mut names: Vec<&str> = tables.iter().flat_map(|t| t.iter().map(|m| m.name)).collect();
     names.sort_unstable();
     names.dedup();
-    format!(
-        "{name}: a type. Its members ({}): {}\nType `?{name}.Member` for one of them.\n",
-        names.len(),
-        names.join(" ")
-    )
+    let mut text = format!("{name}: a type with {} members (`?{name}.Member` for one of them):\n", names.len());
+    text.push_str(&wrap(&names.join(" "), "  "));
+    text
 }
 
 fn describe_member(interp: &mut Interpreter, ty: &str, m: &Member) -> String {
@@ -397,7 +393,7 @@ fn describe_value(interp: &mut Interpreter, name: &str, v: &Value) -> String {
             } else {
                 shown
             };
-            let mut text = format!("{name}: a {} ({shown})\n", v.type_name());
+            let mut text = format!("{name} = {shown}\n  A value of type `{}`.\n", v.type_name());
             if let Some(doc) = stdlib_comment(name) {
                 text.push_str(&wrap(&doc, "  "));
             }
@@ -495,7 +491,7 @@ mod tests {
         let max = help(&mut interp, "Max").unwrap();
         assert!(max.contains("greatest") && max.contains("cgs> Max(1/2, 3, -1)\n    3\n"), "{max}");
         let dom = help(&mut interp, "Domineering").unwrap();
-        assert!(dom.contains("Domineering: a Ruleset"), "{dom}");
+        assert!(dom.starts_with("Domineering = Domineering\n  A value of type `Ruleset`.\n  Left places"), "{dom}");
         assert_eq!(
             help(&mut interp, "Temprature").unwrap_err(),
             "No built-in, member or variable is named `Temprature`. Did you mean `Temperature`?"
