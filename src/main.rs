@@ -34,6 +34,11 @@ struct Args {
     #[arg(long = "max-memory", value_name = "SIZE", value_parser = parse_max_memory)]
     max_memory: Option<usize>,
 
+    /// Let `Plot("file.svg")` and other file output write below DIR too (by default only below the current
+    /// directory). May be given several times.
+    #[arg(long = "allow-write", value_name = "DIR")]
+    allow_write: Vec<PathBuf>,
+
     /// When to colour error messages.
     #[arg(long, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
     color: Color,
@@ -68,6 +73,12 @@ fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(limit) = args.max_memory.or_else(cgs::game::budget::default_limit) {
         cgs::game::budget::set_limit(limit);
+    }
+    for dir in &args.allow_write {
+        if let Err(e) = cgs::interp::output::allow_write(dir) {
+            eprintln!("Error: {e}.");
+            return ExitCode::from(2);
+        }
     }
     let color = match args.color {
         Color::Auto => script::stderr_wants_color(),

@@ -17,6 +17,7 @@ pub mod env;
 pub mod error;
 pub mod eval;
 pub mod object;
+pub mod output;
 pub mod value;
 
 #[cfg(test)]

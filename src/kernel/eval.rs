@@ -43,12 +43,15 @@ pub enum Job {
         /// Where the outcome goes.
         reply: oneshot::Sender<Outcome>,
     },
-    /// The completion tables: (global names and variables, member names).
+    /// The completion tables: (global names and variables, member names — of the receiver's type when the
+    /// receiver is a variable or literal).
     Names {
+        /// The text before the `.`, if completing a member of a variable or literal.
+        receiver: Option<String>,
         /// Where the tables go.
         reply: oneshot::Sender<(Vec<String>, Vec<String>)>,
     },
-    /// What is known about a name (`None`: nothing).
+    /// The `?X` text for a name or `receiver.Member` (`None`: nothing is named so).
     Inspect {
         /// The name under the cursor.
         name: String,
@@ -71,20 +74,13 @@ pub fn serve(mut interp: Interpreter, jobs: mpsc::Receiver<Job>) {
                 cells += 1;
                 let _ = reply.send(execute(&mut interp, cells, &code, stream));
             }
-            Job::Names { reply } => {
-                let members = interp.member_names().into_iter().map(str::to_string).collect();
+            Job::Names { receiver, reply } => {
+                let index = crate::repl::help::MemberIndex::new(&mut interp);
+                let members = index.members_after(receiver.as_deref().unwrap_or(""));
                 let _ = reply.send((interp.completion_names(), members));
             }
             Job::Inspect { name, reply } => {
-                let text = match interp.variable(&name).cloned() {
-                    Some(v) => Some(format!("{name} = {}", interp.display(&v))),
-                    None if interp.completion_names().contains(&name) => {
-                        Some(format!("{name}: a built-in global of cgs."))
-                    }
-                    None if interp.member_names().contains(&name.as_str()) => Some(format!(".{name}: a member.")),
-                    None => None,
-                };
-                let _ = reply.send(text);
+                let _ = reply.send(crate::repl::help::help(&mut interp, &name).ok());
             }
         }
     }

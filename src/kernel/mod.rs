@@ -212,8 +212,10 @@ fn kernel_info() -> Json {
             "version": env!("CARGO_PKG_VERSION"),
             "mimetype": "text/x-cgs",
             "file_extension": ".cgs",
-            "pygments_lexer": "text",
-            "codemirror_mode": "text/plain",
+            // No highlighter knows cgs; Pascal's is the nearest that Pygments and CodeMirror both ship:
+            // `:=`, `//` and `/* */` comments, `if … then … else … end`, `for … do`, `begin … end`.
+            "pygments_lexer": "pascal",
+            "codemirror_mode": "pascal",
         },
         "banner": format!("cgs {} — combinatorial game theory", env!("CARGO_PKG_VERSION")),
         "help_links": [],
@@ -302,8 +304,9 @@ async fn handle_shell(
         "complete_request" => {
             let code = text("code");
             let cursor = content.get("cursor_pos").and_then(Json::as_u64).unwrap_or(0) as usize;
-            let (names, members) = ask(jobs, |reply| Job::Names { reply }).await?;
             let (start, prefix, after_dot) = word_before(&code, cursor);
+            let receiver = if after_dot { receiver_text(&code, start) } else { None };
+            let (names, members) = ask(jobs, |reply| Job::Names { receiver, reply }).await?;
             let pool = if after_dot { members } else { names };
             let mut matches: Vec<String> = pool.into_iter().filter(|n| n.starts_with(&prefix)).collect();
             matches.sort();
@@ -317,7 +320,14 @@ async fn handle_shell(
             let code = text("code");
             let cursor = content.get("cursor_pos").and_then(Json::as_u64).unwrap_or(0) as usize;
             let name = word_at(&code, cursor);
-            let found = if name.is_empty() { None } else { ask(jobs, |reply| Job::Inspect { name, reply }).await? };
+            // `x.Temp|`: ask about the member of x's type (`?x.Temperature`).
+            let (start, _, after_dot) = word_before(&code, cursor);
+            let query = match (after_dot, receiver_text(&code, start)) {
+                (true, Some(r)) if !name.is_empty() => format!("{r}.{name}"),
+                _ => name,
+            };
+            let found =
+                if query.is_empty() { None } else { ask(jobs, |reply| Job::Inspect { name: query, reply }).await? };
             let data = match &found {
                 Some(t) => json!({"text/plain": t}),
                 None => json!({}),
@@ -353,6 +363,13 @@ pub fn word_before(code: &str, cursor: usize) -> (usize, String, bool) {
     (start, chars[start..].iter().collect(), after_dot)
 }
 
+/// The receiver of the member access whose name starts at character `start` (just after a `.`): a variable or
+/// literal, as [`crate::repl::help::receiver_before`] finds it.
+pub fn receiver_text(code: &str, start: usize) -> Option<String> {
+    let before: String = code.chars().take(start.saturating_sub(1)).collect();
+    crate::repl::help::receiver_before(&before, before.len()).map(str::to_string)
+}
+
 /// The identifier around `cursor`.
 pub fn word_at(code: &str, cursor: usize) -> String {
     let chars: Vec<char> = code.chars().collect();
@@ -377,5 +394,8 @@ mod tests {
         assert_eq!(word_before("g.Temp", 6), (2, "Temp".to_string(), true));
         assert_eq!(word_at("a + Thermograph(1)", 6), "Thermograph");
         assert_eq!(word_at("", 3), "");
+        assert_eq!(receiver_text("g.Temp", 2), Some("g".to_string()));
+        assert_eq!(receiver_text("(*3).Me", 5), Some("*3".to_string()));
+        assert_eq!(receiver_text("f(1).Me", 5), None);
     }
 }

@@ -17,6 +17,8 @@ pub enum Command {
     Clear,
     /// `:set KEY VALUE` — change a setting (`max-memory SIZE`); `:set` alone shows the settings.
     Set(String),
+    /// `:doc X` — what a built-in, member or ruleset does (as `?X`).
+    Doc(String),
 }
 
 /// Why a `:` line is not a command.
@@ -50,13 +52,14 @@ impl fmt::Display for CommandError {
 }
 
 /// The commands: name, usage, one-line description. The single table behind parsing, `:help` and completion.
-pub const COMMANDS: [(&str, &str, &str); 6] = [
+pub const COMMANDS: [(&str, &str, &str); 7] = [
     ("help", ":help", "show this help"),
     ("quit", ":quit", "leave cgs (Ctrl-D also works)"),
     ("load", ":load FILE", "run a script in this session; its definitions stay"),
     ("time", ":time", "toggle printing the time each cell takes"),
     ("clear", ":clear", "forget all variables and definitions (and give their memory back)"),
     ("set", ":set max-memory SIZE", "set the memory budget (e.g. 4G, 512M); `:set` shows the settings"),
+    ("doc", ":doc X", "what a built-in, member or ruleset does, with an example (also `?X`)"),
 ];
 
 impl Command {
@@ -88,6 +91,13 @@ impl Command {
             "time" => no_arg(Command::Time),
             "clear" => no_arg(Command::Clear),
             "set" => Ok(Command::Set(arg.to_string())),
+            "doc" => {
+                if arg.is_empty() {
+                    Err(CommandError::MissingArgument(":doc X"))
+                } else {
+                    Ok(Command::Doc(arg.to_string()))
+                }
+            }
             "load" => {
                 let path = unquote(arg);
                 if path.is_empty() {
@@ -117,8 +127,9 @@ pub fn help_text() -> String {
         text.push_str(&format!("  {usage:<12} {what}\n"));
     }
     text.push_str(
-        "\nKeys: Tab completes names (and members after `.`), Ctrl-C cancels the input or interrupts\n\
-         an evaluation, Ctrl-D quits.\n",
+        "\n`?X` is `:doc X` (e.g. `?Cool`, `?x.Mean`, `?Domineering`).\n\
+         Keys: Tab completes names (and, after `x.`, the members of x's type), Ctrl-C cancels the input or\n\
+         interrupts an evaluation, Ctrl-D quits.\n",
     );
     text
 }
@@ -140,5 +151,7 @@ mod tests {
         assert_eq!(Command::parse(":"), Err(CommandError::Unknown("".into())));
         assert_eq!(Command::parse(":quit now"), Err(CommandError::UnexpectedArgument("quit")));
         assert_eq!(Command::parse(":set max-memory 2G"), Ok(Command::Set("max-memory 2G".into())));
+        assert_eq!(Command::parse(":doc Cool"), Ok(Command::Doc("Cool".into())));
+        assert_eq!(Command::parse(":d"), Err(CommandError::MissingArgument(":doc X")));
     }
 }

@@ -10,6 +10,7 @@
 //! interpreter is caught and reported as an internal error.
 
 pub mod command;
+pub mod help;
 pub mod progress;
 pub mod safe;
 pub mod script;
@@ -108,7 +109,7 @@ impl Repl {
 
     /// Whether `text`, appended to the unfinished cell, still needs more lines. Commands are always complete.
     pub fn needs_more(&self, text: &str) -> bool {
-        if self.pending.is_empty() && text.trim_start().starts_with(':') {
+        if self.pending.is_empty() && text.trim_start().starts_with([':', '?']) {
             return false;
         }
         is_incomplete(&format!("{}{}", self.pending, text))
@@ -150,6 +151,10 @@ impl Repl {
         if self.pending.is_empty() && text.trim_start().starts_with(':') {
             return self.command(text, out, err);
         }
+        if self.pending.is_empty() && text.trim_start().starts_with('?') {
+            self.doc(text.trim_start()[1..].trim(), out, err);
+            return ReplStatus::Ready;
+        }
         self.pending.push_str(text);
         if self.pending.trim().is_empty() {
             self.pending.clear();
@@ -182,6 +187,7 @@ impl Repl {
                 let _ = write!(out, "{}", command::help_text());
             }
             Command::Quit => return ReplStatus::Quit,
+            Command::Doc(what) => self.doc(&what, out, err),
             Command::Time => {
                 self.timing = !self.timing;
                 let _ = writeln!(out, "Timing is {}.", if self.timing { "on" } else { "off" });
@@ -231,6 +237,21 @@ impl Repl {
             },
         }
         ReplStatus::Ready
+    }
+
+    /// `?X` / `:doc X`.
+    fn doc(&mut self, what: &str, out: &mut dyn Write, err: &mut dyn Write) {
+        match help::help(&mut self.interp, what) {
+            Ok(text) => {
+                let _ = write!(out, "{text}");
+            }
+            Err(message) => self.plain_error(&message, err),
+        }
+    }
+
+    /// What completion needs to know about the session's values (see [`help::MemberIndex`]).
+    pub fn member_index(&mut self) -> help::MemberIndex {
+        help::MemberIndex::new(&mut self.interp)
     }
 
     fn report_time(&self, start: Instant, out: &mut dyn Write) {

@@ -24,8 +24,7 @@ use std::sync::{Arc, OnceLock};
 
 /// Runs the interactive REPL on `repl` until `:quit` or Ctrl-D. Returns the process exit status.
 pub fn run(mut repl: Repl) -> i32 {
-    let members = repl.interpreter().member_names();
-    let mut editor = match make_editor(members) {
+    let mut editor = match make_editor() {
         Ok(editor) => editor,
         Err(e) => {
             eprintln!("Error: cannot start the line editor: {e}.");
@@ -42,6 +41,7 @@ pub fn run(mut repl: Repl) -> i32 {
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.names = repl.completion_names();
+            helper.index = repl.member_index();
         }
         match editor.readline(repl.prompt()) {
             Ok(text) => {
@@ -80,7 +80,7 @@ pub fn run(mut repl: Repl) -> i32 {
     0
 }
 
-fn make_editor(members: Vec<&'static str>) -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
+fn make_editor() -> rustyline::Result<Editor<CgsHelper, DefaultHistory>> {
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_space(true)
@@ -89,7 +89,11 @@ fn make_editor(members: Vec<&'static str>) -> rustyline::Result<Editor<CgsHelper
         .completion_type(CompletionType::List)
         .build();
     let mut editor = Editor::with_config(config)?;
-    editor.set_helper(Some(CgsHelper { names: Vec::new(), members, brackets: MatchingBracketHighlighter::new() }));
+    editor.set_helper(Some(CgsHelper {
+        names: Vec::new(),
+        index: Default::default(),
+        brackets: MatchingBracketHighlighter::new(),
+    }));
     Ok(editor)
 }
 
@@ -158,8 +162,8 @@ impl Interrupts {
 struct CgsHelper {
     /// Variables, functions and globals, refreshed before each prompt.
     names: Vec<String>,
-    /// Member names, offered after a `.`.
-    members: Vec<&'static str>,
+    /// Member names of the session's values, offered after a `.`.
+    index: super::help::MemberIndex,
     brackets: MatchingBracketHighlighter,
 }
 
@@ -186,13 +190,22 @@ impl Completer for CgsHelper {
     type Candidate = Pair;
 
     fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
-        Ok(complete(line, pos, &self.names, &self.members))
+        Ok(complete(line, pos, &self.names, &|receiver| match receiver {
+            Some(r) => self.index.members_after(r),
+            None => self.index.members_after(""),
+        }))
     }
 }
 
-/// The word before `pos` and its candidates: REPL commands after a leading `:`, member names after a `.`,
-/// otherwise variables and globals.
-pub fn complete(line: &str, pos: usize, names: &[String], members: &[&str]) -> (usize, Vec<Pair>) {
+/// The word before `pos` and its candidates: REPL commands after a leading `:`, after a `.` the member names
+/// `members` gives for the receiver (see [`super::help::receiver_before`]; `None` when it is not a variable or
+/// literal), otherwise variables and globals.
+pub fn complete(
+    line: &str,
+    pos: usize,
+    names: &[String],
+    members: &dyn Fn(Option<&str>) -> Vec<String>,
+) -> (usize, Vec<Pair>) {
     let before = &line[..pos];
     let start = before
         .char_indices()
@@ -208,7 +221,8 @@ pub fn complete(line: &str, pos: usize, names: &[String], members: &[&str]) -> (
     } else if prefix.trim_start().starts_with(':') {
         Vec::new()
     } else if prefix.ends_with('.') {
-        members.iter().filter(|m| m.starts_with(word)).map(|m| pair(m)).collect()
+        let receiver = super::help::receiver_before(line, start - 1);
+        members(receiver).iter().filter(|m| m.starts_with(word)).map(|m| pair(m)).collect()
     } else {
         names.iter().filter(|n| n.starts_with(word)).map(|n| pair(n)).collect()
     };
@@ -223,7 +237,8 @@ mod tests {
 
     fn words(line: &str) -> Vec<String> {
         let names = vec!["Tiny".to_string(), "Temp".to_string(), "x".to_string()];
-        let (_, c) = complete(line, line.len(), &names, &["CanonicalForm", "Cool", "Temperature"]);
+        let members = |_: Option<&str>| ["CanonicalForm", "Cool", "Temperature"].map(String::from).to_vec();
+        let (_, c) = complete(line, line.len(), &names, &members);
         c.into_iter().map(|p| p.replacement).collect()
     }
 
@@ -234,6 +249,10 @@ mod tests {
         assert_eq!(words("x.C"), ["CanonicalForm", "Cool"]);
         assert_eq!(words("(x + 1).Te"), ["Temperature"]);
         assert_eq!(words(":l"), ["load"]);
-        assert_eq!(complete("x.Co", 4, &[], &["Cool"]).0, 2);
+        assert_eq!(complete("x.Co", 4, &[], &|_| vec!["Cool".to_string()]).0, 2);
+        // The receiver is handed to `members`.
+        let typed = |r: Option<&str>| if r == Some("l") { vec!["Length".to_string()] } else { Vec::new() };
+        assert_eq!(complete("l.Le", 4, &[], &typed).1[0].replacement, "Length");
+        assert!(complete("f(l).Le", 7, &[], &typed).1.is_empty());
     }
 }

@@ -17,7 +17,7 @@ use crate::interp::value::{game_value, Function, Player, Value};
 use std::rc::Rc;
 
 /// Global functions of the rulesets work.
-pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn { name: "Value", arity: Arity::Exact(1), f: value_option }];
+pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn::new("Value", Arity::Exact(1), value_option)];
 
 /// Registers the globals of this module.
 pub fn register(globals: &mut Globals) {
@@ -120,6 +120,7 @@ pub static POSITION: &[Member] = &[
     }),
     Member {
         name: "Options",
+        doc: crate::interp::builtins::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| {
             let p = this_position(s, this)?;

@@ -112,10 +112,8 @@ impl NativeState {
 }
 
 /// The globals of this module.
-pub static SHORTCUT_GLOBALS: &[NativeFn] = &[
-    NativeFn { name: "NativeValue", arity: Arity::Exact(2), f: native_value },
-    NativeFn { name: "ByRules", arity: Arity::Exact(1), f: by_rules },
-];
+pub static SHORTCUT_GLOBALS: &[NativeFn] =
+    &[NativeFn::new("NativeValue", Arity::Exact(2), native_value), NativeFn::new("ByRules", Arity::Exact(1), by_rules)];
 
 /// Registers `NativeValue`, `ByRules` and a fresh [`NativeState`].
 pub fn register(globals: &mut crate::interp::env::Globals, interrupt: Arc<AtomicBool>) {

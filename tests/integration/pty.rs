@@ -98,3 +98,25 @@ fn memory_budget_stops_a_runaway_computation() {
     p.send_line(":quit").expect("quit");
     p.exp_eof().expect("the REPL exits");
 }
+
+#[test]
+fn doc_lookup_and_typed_completion() {
+    let mut p = start();
+    // `?X` shows the entry's text and runs its example: <3|-1> cooled by 1 is <2|0> (each option moves one
+    // step towards the other; hand derivation).
+    p.send_line("?Cool").expect("line");
+    p.exp_string("Game.Cool(t)").expect("the member's signature");
+    p.exp_string("<2|0>").expect("the example's value");
+    p.send_line(":doc Temprature").expect("line");
+    p.exp_string("Did you mean `Temperature`?").expect("an unknown name gets a suggestion");
+    // Tab after `l.` offers the members of a list: `Le` is only `Length` there (every type's members together
+    // would offer `LeftOptions`, `LeftStop`, … and complete nothing).
+    p.send_line("l := [1, 2, 3]; g := ^*").expect("line");
+    p.exp_string("^*").expect("the cell ran");
+    p.send("l.Le\t").expect("tab");
+    p.flush().expect("tab sent");
+    p.send("\r").expect("enter");
+    p.exp_string("3").expect("`l.Le` completed to `l.Length`, the list member");
+    p.send_line(":quit").expect("quit");
+    p.exp_eof().expect("the REPL exits");
+}

@@ -61,6 +61,8 @@ try:
     info = kc.kernel_info(reply=True, timeout=10)["content"]
     check(info["language_info"]["name"] == "cgs", "kernel_info names the language cgs")
     check(info["language_info"]["file_extension"] == ".cgs", "kernel_info gives the file extension .cgs")
+    check(info["language_info"]["pygments_lexer"] == "pascal" and info["language_info"]["codemirror_mode"] == "pascal",
+          "kernel_info names a lexer and a CodeMirror mode for syntax colours")
 
     reply, msgs = run("1 + 1")
     check(reply["status"] == "ok", "1 + 1 runs")
@@ -74,6 +76,23 @@ try:
     check(streams == "hello\n", "Print streams to stdout")
     # CGSuite 2.2 prints ^ + * as ^*.
     check(of_type(msgs, "execute_result")[0]["data"]["text/plain"] == "^*", "^ + * gives ^*")
+    data = of_type(msgs, "execute_result")[0]["data"]
+    check("\u2191\u2217" in data.get("text/html", ""), "a game value has text/html with arrows and stars typeset")
+    check(data.get("text/latex") == "$\\uparrow \\ast $", "a game value has text/latex")
+    ET.fromstring(data["text/html"])  # well-formed
+    # CGSuite 2.2: 1/2 and +-1 print as 1/2 and +-1; typeset as one half and plus-or-minus one.
+    reply, msgs = run("1/2")
+    check("\u00bd" in of_type(msgs, "execute_result")[0]["data"].get("text/html", ""), "1/2 is typeset as a fraction")
+    reply, msgs = run("+-1")
+    check(of_type(msgs, "execute_result")[0]["data"].get("text/latex") == "$\\pm 1$", "+-1 is typeset with \\pm")
+
+    reply, msgs = run("<1|*>.GameTree")
+    data = of_type(msgs, "execute_result")[0]["data"]
+    check("image/svg+xml" in data, "a game tree has an image/svg+xml output")
+    root = ET.fromstring(data["image/svg+xml"])
+    # <1|*> has 6 nodes: itself, 1, 0 (under 1), *, and two 0s under * (hand derivation).
+    circles = [e for e in root.iter() if e.tag.endswith("circle")]
+    check(len(circles) == 6, "the game tree of <1|*> draws 6 nodes")
 
     reply, msgs = run("<2||1|0>.Thermograph")
     data = of_type(msgs, "execute_result")[0]["data"]
@@ -99,7 +118,14 @@ try:
     check("Temperature" in c["matches"] and c["cursor_start"] == 14, "complete_request offers members after a dot")
 
     i = kc.inspect("x + 1", 0, reply=True, timeout=10)["content"]
-    check(i["found"] and i["data"]["text/plain"] == "x = 5", "inspect_request shows a variable's value")
+    check(i["found"] and i["data"]["text/plain"].startswith("x = 5\n"), "inspect_request shows a variable's value")
+    i = kc.inspect("Cool", 2, reply=True, timeout=10)["content"]
+    check(i["found"] and i["data"]["text/plain"].startswith("Game.Cool(t)\n"), "inspect_request shows the ?Cool text")
+    reply, msgs = run("l := [1, 2, 3];")
+    c = kc.complete("l.Le", 4, reply=True, timeout=10)["content"]
+    check(c["matches"] == ["Length"], "complete_request offers the members of the variable's type")
+    i = kc.inspect("l.Length", 4, reply=True, timeout=10)["content"]
+    check(i["found"] and i["data"]["text/plain"].startswith("List.Length"), "inspect_request of x.Member")
     i = kc.inspect("zzz", 1, reply=True, timeout=10)["content"]
     check(not i["found"], "inspect_request of an unknown name is not found")
 

@@ -303,6 +303,23 @@ impl Games {
             return t.clone();
         }
         crate::game::budget::check_stack();
+        // x + *n for n >= 3: the left wall of x + *n is the tilted maximum M_n of the right walls of x + *j
+        // (j < n), and the thermograph is a function f(M_n); M_{n+1} = max(M_n, f(M_n).right). When
+        // T(x + *2) = T(x + *1), M_3 = max(M_2, T(x + *2).right) = M_2 (as T(x + *1).right is already in M_2),
+        // so M_n = M_2 and T(x + *n) = T(x + *) for every n >= 1 (the same for the right wall). That takes
+        // two small thermographs instead of a walk over n options.
+        if let Some(v) = self.nus(g) {
+            if v.ups == 0 && v.nim >= 3 {
+                let one = self.make_nus(super::store::Nus { num: v.num, ups: 0, nim: 1 });
+                let two = self.make_nus(super::store::Nus { num: v.num, ups: 0, nim: 2 });
+                let t1 = self.thermograph_with(one, cache);
+                let t2 = self.thermograph_with(two, cache);
+                if t1 == t2 {
+                    cache.thermographs.insert(g, t1.clone());
+                    return t1;
+                }
+            }
+        }
         let result = if self.is_integer(g) {
             let v = self.number_value(g).expect("an integer has a number value");
             Thermograph::mast_at(Q::from_dyadic(v))

@@ -11,7 +11,11 @@ use std::rc::Rc;
 
 /// Members of `List`.
 pub static LIST: &[Member] = &[
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
+    member("Length", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))).doc(
+        "",
+        "The number of elements.",
+        "[1, 2, 3].Length",
+    ),
     member("Size", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
     member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))),
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))),
@@ -35,7 +39,8 @@ pub static LIST: &[Member] = &[
         let mut v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         sort_for_display(m.games, &mut v);
         Ok(list(v))
-    }),
+    })
+    .doc("", "The elements in increasing order.", "[3, 1, 2].Sorted"),
     member("Sort", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(sort_with(m, s, v, args)?))
@@ -48,11 +53,13 @@ pub static LIST: &[Member] = &[
     member("Apply", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(map_with(m, s, v, args)?))
-    }),
+    })
+    .doc("(f)", "The collection of f(x) for each element x.", "[1, 2, 3].Apply(n -> *n)"),
     member("Filter", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(filter_with(m, s, v, args)?))
-    }),
+    })
+    .doc("(f)", "The elements x for which f(x) is true.", "[1, 2, 3, 4].Filter(n -> n % 2 == 0)"),
     member("Count", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(Value::int(filter_with(m, s, v, args)?.len()))

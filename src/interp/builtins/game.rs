@@ -52,13 +52,18 @@ pub static GAME: &[Member] = &[
     member("CanonicalForm", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(game_value(m.games, g))
-    }),
-    game_set!("LeftOptions", left_options),
-    game_set!("RightOptions", right_options),
+    }).doc("", "The canonical (simplest) form of the game: dominated options removed and reversible ones bypassed.", "<<1|0>,0|-1>.CanonicalForm"),
+    game_set!("LeftOptions", left_options).doc("", "The set of Left's options of the canonical form.", "<1,*|-1>.LeftOptions"),
+    game_set!("RightOptions", right_options).doc("", "The set of Right's options of the canonical form.", "<1|-1,*>.RightOptions"),
     // `Options(player)`; `Options` alone is every option of either player, as CGSuite's Game.cgs
     // (`Options(Left).ToSet Union Options(Right)`).
     Member {
         name: "Options",
+        doc: super::Doc {
+            args: "(player)",
+            text: "The options of `player` (`Left` or `Right`) as a set; without an argument, the options of both.",
+            example: "<1|*>.Options(Left)",
+        },
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| {
             let g = this_game(m, s, this)?;
@@ -84,58 +89,58 @@ pub static GAME: &[Member] = &[
             Player::Right => m.games.right_stop(g),
         };
         Ok(dyadic_value(d))
-    }),
+    }).doc("(player)", "The Left stop (`Stop(Left)`) or Right stop (`Stop(Right)`): the number reached when both players play to the end of the hot part, `player` moving first.", "<3|-1>.Stop(Left)"),
     member("Birthday", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::int(m.games.birthday(g)))
-    }),
+    }).doc("", "The day on which the game is born: the height of its canonical game tree.", "(^*).Birthday"),
     member("OutcomeClass", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::Outcome(m.games.outcome(g)))
-    }),
+    }).doc("", "Who wins under normal play: `L`, `R`, `N` (the player to move) or `P` (the other player).", "<1|-1>.OutcomeClass"),
     member("MisereOutcomeClass", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::Outcome(m.games.misere_outcome(g)))
-    }),
-    game_number!("LeftStop", left_stop),
-    game_number!("RightStop", right_stop),
-    game_number!("Mean", mean),
-    game_number!("Temperature", temperature),
+    }).doc("", "The outcome class when the last player to move loses.", "(*2).MisereOutcomeClass"),
+    game_number!("LeftStop", left_stop).doc("", "The number reached when Left moves first and both play optimally in the hot part.", "<3|-1>.LeftStop"),
+    game_number!("RightStop", right_stop).doc("", "The number reached when Right moves first.", "<3|-1>.RightStop"),
+    game_number!("Mean", mean).doc("", "The mean value: the number the game's thermograph's mast stands on.", "<3|-1>.Mean"),
+    game_number!("Temperature", temperature).doc("", "How hot the game is: the temperature at which its thermograph becomes a mast (-1/2^k for a number m/2^k).", "<3|-1>.Temperature"),
     member("Thermograph", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::Thermograph(Rc::new(m.games.thermograph(g))))
-    }),
+    }).doc("", "The thermograph: the game's left and right walls as the game is cooled (shown as a picture in Jupyter; `.Plot` sketches it).", "<2|-1>.Thermograph"),
     member("Cool", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
         let t = dyadic(s, args, 0)?;
         let r = m.games.cool(g, t);
         m.game_result(r, s.span)
-    }),
+    }).doc("(t)", "The game cooled by t: each move costs the mover t, until the game becomes a number.", "<3|-1>.Cool(1)"),
     member("Heat", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
         let t = game(m, s, args, 0)?;
         let h = m.games.heat(g, t);
         Ok(game_value(m.games, h))
-    }),
+    }).doc("(t)", "The game heated by t (the inverse of cooling on a game's integer-free parts): each move earns the mover t.", "(*).Heat(1)"),
     member("Overheat", 2, |m, s, this, args| {
         let g = this_game(m, s, this)?;
         let a = game(m, s, args, 0)?;
         let b = game(m, s, args, 1)?;
         let h = m.games.overheat(g, a, b);
         Ok(game_value(m.games, h))
-    }),
-    game_game!("Freeze", freeze),
+    }).doc("(s, t)", "Overheating from s to t (the integral of the game from s to t, as in Berlekamp's blockbusting).", "(*).Overheat(1, 2)"),
+    game_game!("Freeze", freeze).doc("", "The game cooled by its own temperature: a number plus an infinitesimal.", "<3|-1>.Freeze"),
     member("AtomicWeight", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         let r = m.games.atomic_weight(g);
         m.game_result(r, s.span)
-    }),
+    }).doc("", "The atomic weight of an all-small game: how many ups it is worth in the long run.", "(^^*).AtomicWeight"),
     game_bool!("IsAtomic", is_atomic),
-    game_bool!("IsAllSmall", is_all_small),
-    game_bool!("IsInfinitesimal", is_infinitesimal),
-    game_bool!("IsNumber", is_number),
+    game_bool!("IsAllSmall", is_all_small).doc("", "Whether every follower with options for one player has options for both: an all-small (dicotic) game.", "(^*).IsAllSmall"),
+    game_bool!("IsInfinitesimal", is_infinitesimal).doc("", "Whether the game lies strictly between every positive and every negative number (and is not 0).", "(^).IsInfinitesimal"),
+    game_bool!("IsNumber", is_number).doc("", "Whether the game equals a (dyadic) number.", "<0|1>.IsNumber"),
     game_bool!("IsInteger", is_integer),
-    game_bool!("IsNimber", is_nimber),
+    game_bool!("IsNimber", is_nimber).doc("", "Whether the game equals a nimber *n.", "<0,*|0,*>.IsNimber"),
     game_bool!("IsUptimal", is_uptimal),
     game_bool!("IsNumberish", is_numberish),
     game_bool!("IsNumberTiny", is_number_tiny),
@@ -143,16 +148,16 @@ pub static GAME: &[Member] = &[
     game_bool!("IsOdd", is_odd),
     game_bool!("IsEvenTempered", is_even_tempered),
     game_bool!("IsOddTempered", is_odd_tempered),
-    game_set!("Incentives", incentives),
+    game_set!("Incentives", incentives).doc("", "The incentives: Left's options minus the game, and the game minus Right's options.", "<2|-1>.Incentives"),
     game_set!("LeftIncentives", left_incentives),
     game_set!("RightIncentives", right_incentives),
-    game_game!("Companion", companion),
-    game_game!("ReducedCanonicalForm", reduced_canonical_form),
-    game_set!("Followers", followers),
+    game_game!("Companion", companion).doc("", "The companion of an all-small game.", "(^).Companion"),
+    game_game!("ReducedCanonicalForm", reduced_canonical_form).doc("", "The simplest game that differs from this one by an infinitesimal.", "(1/2 + ^).ReducedCanonicalForm"),
+    game_set!("Followers", followers).doc("", "Every position reachable from the game (itself included), as a set.", "(^).Followers"),
     member("FollowerCount", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::int(m.games.follower_count(g)))
-    }),
+    }).doc("", "The number of distinct followers (the game counted).", "(^).FollowerCount"),
     member("StopCount", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::int(m.games.stop_count(g)))
@@ -163,11 +168,11 @@ pub static GAME: &[Member] = &[
             Ok(u) => Ok(Shown::value("Uptimal", u)),
             Err(e) => Err(s.err(m.game_error(e))),
         }
-    }),
-    member("NortonProduct", 1, norton_product),
+    }).doc("", "The uptimal expansion of an uptimal game: its ^-, ^2-, ... coefficients and star part.", "(^ + ^^).UptimalExpansion"),
+    member("NortonProduct", 1, norton_product).doc("(u)", "The Norton product G.u: the game G with every integer n in it replaced by n copies of u (u positive).", "(2).NortonProduct(^)"),
     // CGSuite's `NortonMultiply` (CanonicalShortGame.cgs) is the same operation under its other name.
     member("NortonMultiply", 1, norton_product),
-    member("ConwayProduct", 1, conway_product),
+    member("ConwayProduct", 1, conway_product).doc("(h)", "Conway's product of two games (on numbers, ordinary multiplication).", "(*2).ConwayProduct(*3)"),
     member("ConwayMultiply", 1, conway_product),
     member("Pow", 1, |m, s, this, args| {
         if let Some(r) = super::loopy::pow_global(m, s, this, &args[0], true) {
@@ -177,7 +182,7 @@ pub static GAME: &[Member] = &[
         let x = dyadic(s, args, 0)?;
         let r = m.games.pow(g, x);
         m.game_result(r, s.span)
-    }),
+    }).doc("(n)", "G^n: the n-th power in the sense of ordinal sums of G with itself.", "(^).Pow(2)"),
     member("PowTo", 1, |m, s, this, args| {
         if let Some(r) = super::loopy::pow_global(m, s, this, &args[0], false) {
             return r;
@@ -186,7 +191,7 @@ pub static GAME: &[Member] = &[
         let x = dyadic(s, args, 0)?;
         let r = m.games.pow_to(g, x);
         m.game_result(r, s.span)
-    }),
+    }).doc("(x)", "G^->x: the ordinal sum of G and the blow-up of x (so ^.PowTo(2) = ^->2).", "(^).PowTo(2)"),
     game_game!("Tiny", tiny),
     game_game!("Miny", miny),
     member("SumberForm", 0, |m, s, this, _| {
@@ -205,7 +210,7 @@ pub static GAME: &[Member] = &[
         let g = this_game(m, s, this)?;
         let n = m.games.neg(g);
         Ok(boolean(n == g))
-    }),
+    }).doc("", "Whether the game is a switch, ±x plus a number.", "<3|-1>.IsSwitch"),
     member("IsZero", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
@@ -238,11 +243,26 @@ pub static GAME: &[Member] = &[
                 Err(s.err(ErrorKind::NotANimber { game }))
             }
         }
-    }),
+    }).doc("", "The nim value of an impartial game: the n with G = *n.", "<0,*,*2|0,*,*2>.NimValue"),
     member("MisereCanonicalForm", 0, super::impartial::misere_canonical_form),
     member("MisereNimValue", 0, super::impartial::misere_nim_value),
     member("Genus", 0, super::impartial::genus),
     member("ObligatedValue", 0, super::impartial::obligated_value),
+    member("GameTree", 0, |m, s, this, _| {
+        let g = this_game(m, s, this)?;
+        match super::tree::game_tree(m.games, g) {
+            Some(t) => Ok(Value::Object(Rc::new(t))),
+            None => Err(s.err(ErrorKind::Output {
+                message: format!("the game tree has more than {} nodes, too many to draw", super::tree::MAX_NODES),
+            })),
+        }
+    })
+    .doc(
+        "",
+        "The complete game tree of the canonical form: an outline in the terminal, a picture in Jupyter \
+         (Left's options to the left in blue, Right's to the right in red); `.Plot(\"file.svg\")` saves it.",
+        "<1|*>.GameTree",
+    ),
 ];
 
 fn norton_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {

@@ -13,16 +13,16 @@ use std::rc::Rc;
 
 /// Every global native function.
 pub static GLOBALS: &[NativeFn] = &[
-    NativeFn { name: "Max", arity: Arity::AtLeast(1), f: max },
-    NativeFn { name: "Min", arity: Arity::AtLeast(1), f: min },
-    NativeFn { name: "Mex", arity: Arity::Exact(1), f: mex },
-    NativeFn { name: "Sum", arity: Arity::Exact(1), f: sum },
-    NativeFn { name: "Print", arity: Arity::AtLeast(0), f: print },
-    NativeFn { name: "Table", arity: Arity::AtLeast(0), f: table },
-    NativeFn { name: "error", arity: Arity::Exact(1), f: error },
-    NativeFn { name: "Tiny", arity: Arity::Exact(1), f: tiny },
-    NativeFn { name: "Miny", arity: Arity::Exact(1), f: miny },
-    NativeFn { name: "Up", arity: Arity::Exact(1), f: up },
+    NativeFn::new("Max", Arity::AtLeast(1), max).doc("(a, b, ...) or (collection)", "The greatest of the arguments (or of the collection's elements) in the order of games; an error when two are incomparable.", "Max(1/2, 3, -1)"),
+    NativeFn::new("Min", Arity::AtLeast(1), min).doc("(a, b, ...) or (collection)", "The least of the arguments (or of the collection's elements).", "Min([4, 2, 7])"),
+    NativeFn::new("Mex", Arity::Exact(1), mex).doc("(collection)", "The minimum excludant: the least non-negative integer not in the collection.", "Mex({0, 1, 3})"),
+    NativeFn::new("Sum", Arity::Exact(1), sum).doc("(collection)", "The sum of the elements of a non-empty collection.", "Sum([^, ^, *])"),
+    NativeFn::new("Print", Arity::AtLeast(0), print).doc("(a, b, ...)", "Prints the arguments, separated by spaces, on one line (in Jupyter, as the cell runs).", "Print(\"value:\", ^ + *)"),
+    NativeFn::new("Table", Arity::AtLeast(0), table).doc("(row, row, ...)", "Shows rows (lists or tuples) as a table with aligned columns (an HTML table in Jupyter).", "Table([\"n\", \"*n + *\"], [1, *1 + *], [2, *2 + *])"),
+    NativeFn::new("error", Arity::Exact(1), error).doc("(message)", "Stops the evaluation with the error `message`.", ""),
+    NativeFn::new("Tiny", Arity::Exact(1), tiny).doc("(x)", "Tiny-x, <0 || 0 | -x>: a positive infinitesimal smaller than every ^-power for large x.", "Tiny(2)"),
+    NativeFn::new("Miny", Arity::Exact(1), miny).doc("(x)", "Miny-x, the negative of Tiny(x).", "Miny(2)"),
+    NativeFn::new("Up", Arity::Exact(1), up).doc("(n)", "n copies of up, ^n (any integer n, negative for downs).", "Up(3)"),
 ];
 
 /// The global constants: the outcome classes.

@@ -220,6 +220,7 @@ pub static GRID: &[Member] = &[
     }),
     Member {
         name: "Decomposition",
+        doc: crate::interp::builtins::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
@@ -230,6 +231,7 @@ pub static GRID: &[Member] = &[
     },
     Member {
         name: "Neighbours",
+        doc: crate::interp::builtins::Doc::NONE,
         arity: Arity::Range(2, 3),
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;

@@ -1,8 +1,8 @@
 //! Members of players, outcome classes and thermographs.
 
-use super::{member, player, string, Member};
+use super::{member, player, Member};
 use crate::game::Outcome;
-use crate::interp::error::{Arity, ErrorKind};
+use crate::interp::error::Arity;
 use crate::interp::value::{dyadic_value, Player, Shown, Value};
 
 /// Members of `Player`.
@@ -84,20 +84,26 @@ pub static THERMOGRAPH: &[Member] = &[
         };
         Ok(dyadic_value(t.temperature()))
     }),
-    // `Plot("file.svg")` writes an SVG; `Plot` alone returns an ASCII sketch for the terminal.
+    // `Plot("file.svg")` writes an SVG (through the output policy); `Plot` alone returns an ASCII sketch.
     Member {
         name: "Plot",
+        doc: super::Doc {
+            args: "(file)",
+            text: "Without an argument, an ASCII sketch of the thermograph. With a file name, writes the \
+                   thermograph as SVG there (below the current directory, or a directory given with \
+                   `--allow-write`; never over a file cgs did not write) and prints the file's name.",
+            example: "<2|-1>.Thermograph.Plot",
+        },
         arity: Arity::Range(0, 1),
-        f: |_, s, this, args| {
+        f: |m, s, this, args| {
             let Value::Thermograph(t) = this else {
                 return Err(s.bug());
             };
             if args.is_empty() {
                 return Ok(Shown::value("Plot", t.to_ascii()));
             }
-            let path = string(s, args, 0)?;
-            std::fs::write(path, t.to_svg()).map_err(|e| s.arg_err(0, ErrorKind::Output { message: e.to_string() }))?;
-            Ok(Value::Nothing)
+            let svg = t.to_svg();
+            super::tree::plot_to_file(m, s, args, &svg)
         },
     },
 ];

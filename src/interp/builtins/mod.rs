@@ -22,6 +22,7 @@ mod numbers;
 mod strings;
 pub mod sumber;
 pub mod surreal;
+pub mod tree;
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;
@@ -46,6 +47,38 @@ pub struct NativeFn {
     pub arity: Arity,
     /// The implementation.
     pub f: NativeImpl,
+    /// What `?name` shows.
+    pub doc: Doc,
+}
+
+impl NativeFn {
+    /// Shorthand for a table entry without documentation.
+    pub const fn new(name: &'static str, arity: Arity, f: NativeImpl) -> NativeFn {
+        NativeFn { name, arity, f, doc: Doc::NONE }
+    }
+
+    /// The entry with its documentation (see [`Doc`]).
+    pub const fn doc(mut self, args: &'static str, text: &'static str, example: &'static str) -> NativeFn {
+        self.doc = Doc { args, text, example };
+        self
+    }
+}
+
+/// What `?X` / `:doc X` shows for a native function or member: its arguments as written in a call (`"(t)"`, or
+/// `""` for a property), one or two sentences, and an example expression (evaluated when shown, and by a test).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Doc {
+    /// The argument list, e.g. `"(t)"`; empty for a property.
+    pub args: &'static str,
+    /// What it does.
+    pub text: &'static str,
+    /// An expression using it (empty when none).
+    pub example: &'static str,
+}
+
+impl Doc {
+    /// No documentation yet.
+    pub const NONE: Doc = Doc { args: "", text: "", example: "" };
 }
 
 /// The implementation of a native function: the machine, the call site and the arguments.
@@ -63,11 +96,21 @@ pub struct Member {
     pub arity: Arity,
     /// The implementation.
     pub f: MemberImpl,
+    /// What `?Type.name` shows.
+    pub doc: Doc,
+}
+
+impl Member {
+    /// The entry with its documentation (see [`Doc`]).
+    pub const fn doc(mut self, args: &'static str, text: &'static str, example: &'static str) -> Member {
+        self.doc = Doc { args, text, example };
+        self
+    }
 }
 
 /// Shorthand for table entries.
 pub(crate) const fn member(name: &'static str, arity: usize, f: MemberImpl) -> Member {
-    Member { name, arity: Arity::Exact(arity), f }
+    Member { name, arity: Arity::Exact(arity), f, doc: Doc::NONE }
 }
 
 /// Where a native was called: its name, the span of the call and of each argument.
@@ -153,37 +196,42 @@ pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
 
 /// Every native member table of every type, including the impartial and ruleset ones.
 fn all_tables() -> Vec<&'static [Member]> {
-    let mut tables: Vec<&'static [Member]> = vec![
-        numbers::INTEGER,
-        numbers::RATIONAL,
-        bignum::NUMBER_GAME,
-        bignum::BIG_GAME,
-        infinity::INFINITY,
-        game::GAME,
-        strings::STRING,
-        collections::LIST,
-        collections::SET,
-        collections::MAP,
-        collections::TUPLE,
-        misc::PLAYER,
-        misc::OUTCOME,
-        misc::THERMOGRAPH,
-        graph::GRAPH,
-        graph::GRAPH_CLASS,
-        graph::DIRECTED,
-        graph::DIRECTED_CLASS,
-        graph::VERTEX,
-        graph::EDGE,
-        grid::GRID,
-        grid::GRID_CLASS,
-        namespaces::CLASS,
-        sumber::SUMBER,
-        loopy::LOOPY,
-        loopy::SHORT,
-    ];
+    let mut tables: Vec<&'static [Member]> = NAMED_TABLES.iter().map(|t| t.1).collect();
     tables.extend(impartial::all_tables());
     tables
 }
+
+/// The member tables of the core types with the type name `?` help shows for them (a number answers the
+/// members of `Rational`, `NumberGame` and `Game` too: see [`tables_for`]).
+pub static NAMED_TABLES: [(&str, &[Member]); 27] = [
+    ("Integer", numbers::INTEGER),
+    ("Rational", numbers::RATIONAL),
+    ("NumberGame", bignum::NUMBER_GAME),
+    ("Game", bignum::BIG_GAME),
+    ("Infinity", infinity::INFINITY),
+    ("Game", game::GAME),
+    ("String", strings::STRING),
+    ("List", collections::LIST),
+    ("Set", collections::SET),
+    ("Map", collections::MAP),
+    ("Tuple", collections::TUPLE),
+    ("Player", misc::PLAYER),
+    ("OutcomeClass", misc::OUTCOME),
+    ("Thermograph", misc::THERMOGRAPH),
+    ("GameTree", tree::GAME_TREE),
+    ("Graph", graph::GRAPH),
+    ("Graph", graph::GRAPH_CLASS),
+    ("DirectedGraph", graph::DIRECTED),
+    ("DirectedGraph", graph::DIRECTED_CLASS),
+    ("Vertex", graph::VERTEX),
+    ("Edge", graph::EDGE),
+    ("Grid", grid::GRID),
+    ("Grid", grid::GRID_CLASS),
+    ("Class", namespaces::CLASS),
+    ("Sumber", sumber::SUMBER),
+    ("LoopyGame", loopy::LOOPY),
+    ("Game", loopy::SHORT),
+];
 
 /// Every member name of every type, those of `extra` tables too, sorted and deduplicated (for completion).
 pub fn all_member_names(extra: &[&'static [Member]]) -> Vec<&'static str> {

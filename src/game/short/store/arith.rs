@@ -25,6 +25,10 @@ impl Games {
             return s;
         }
         self.poll_interrupt();
+        if let Some(s) = self.switch_plus_nimber(g, h).or_else(|| self.switch_plus_nimber(h, g)) {
+            self.add_cache.insert(key, s);
+            return s;
+        }
         let g_num = self.is_number(g);
         let h_num = self.is_number(h);
         let result = if g_num || h_num {
@@ -70,6 +74,27 @@ impl Games {
         };
         self.add_cache.insert(key, result);
         result
+    }
+    /// `{a|b} + x + *m` for numbers a > b, x and m >= 1, in O(1): `{a+x+*m | b+x+*m}`. A move in `*m` (to `*k`)
+    /// reverses through the reply to `b+x+*k`, since `{a|b} + *m - b - *k = {a-b|0} + *(m^k) >= 0` (Right
+    /// moving first in the switch leaves `*(m^k) != 0`, which Left wins; Right moving in the nimber leaves
+    /// `{a-b|0} + *i`, which Left wins by taking `a-b`), and its replacements (options of the number
+    /// `b+x` plus `*i`, or `b+x+*i`) are dominated by `a+x+*m`; symmetrically for Right. (A canonical non-number
+    /// whose options are all numbers is such a switch.)
+    fn switch_plus_nimber(&mut self, g: GameId, h: GameId) -> Option<GameId> {
+        let v = self.nus(h)?;
+        if v.ups != 0 || v.nim == 0 || self.nus(g).is_some() {
+            return None;
+        }
+        let (&[a], &[b]) = (self.left_slice(g), self.right_slice(g)) else {
+            return None;
+        };
+        if !self.is_number(a) || !self.is_number(b) {
+            return None;
+        }
+        let l = self.add(a, h);
+        let r = self.add(b, h);
+        Some(self.new_game(&[l], &[r]))
     }
     /// `g - h`.
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {

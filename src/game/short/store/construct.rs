@@ -104,19 +104,31 @@ impl Games {
     }
 
     pub(super) fn bypass_reversible_left(&mut self, l: &mut Vec<GameId>, r: &[GameId]) {
+        // Whether an option's option is <= the game being built: options share their options (the nimbers
+        // below *n are options of every *k, k <= n), so each is compared once until a reversal changes `l`.
+        let mut memo: std::collections::HashMap<GameId, bool> = std::collections::HashMap::new();
         let mut i = 0;
         while i < l.len() {
             let gl = l[i];
             let mut reversed = None;
             for j in 0..self.num_right(gl) {
                 let glr = self.right_at(gl, j);
-                if self.leq_arrays(glr, l, r) {
+                let below = match memo.get(&glr) {
+                    Some(&b) => b,
+                    None => {
+                        let b = self.leq_arrays(glr, l, r);
+                        memo.insert(glr, b);
+                        b
+                    }
+                };
+                if below {
                     reversed = Some(glr);
                     break;
                 }
             }
             match reversed {
                 Some(glr) => {
+                    memo.clear();
                     l.swap_remove(i);
                     for k in 0..self.num_left(glr) {
                         let o = self.left_at(glr, k);
@@ -131,19 +143,29 @@ impl Games {
     }
 
     pub(super) fn bypass_reversible_right(&mut self, l: &[GameId], r: &mut Vec<GameId>) {
+        let mut memo: std::collections::HashMap<GameId, bool> = std::collections::HashMap::new();
         let mut i = 0;
         while i < r.len() {
             let gr = r[i];
             let mut reversed = None;
             for j in 0..self.num_left(gr) {
                 let grl = self.left_at(gr, j);
-                if self.geq_arrays(grl, l, r) {
+                let below = match memo.get(&grl) {
+                    Some(&b) => b,
+                    None => {
+                        let b = self.geq_arrays(grl, l, r);
+                        memo.insert(grl, b);
+                        b
+                    }
+                };
+                if below {
                     reversed = Some(grl);
                     break;
                 }
             }
             match reversed {
                 Some(grl) => {
+                    memo.clear();
                     r.swap_remove(i);
                     for k in 0..self.num_right(grl) {
                         let o = self.right_at(grl, k);

@@ -443,7 +443,7 @@ impl Games {
     }
 
     /// The id of a NUS value, building it (and the NUS values below it) as needed.
-    fn make_nus(&mut self, v: Nus) -> GameId {
+    pub(crate) fn make_nus(&mut self, v: Nus) -> GameId {
         if let Some(id) = self.lookup_nus(v) {
             return id;
         }

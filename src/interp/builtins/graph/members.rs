@@ -13,7 +13,7 @@ use crate::interp::value::Value;
 use num_traits::ToPrimitive;
 
 pub(super) const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::interp::builtins::MemberImpl) -> Member {
-    Member { name, arity: Arity::Range(lo, hi), f }
+    Member { name, arity: Arity::Range(lo, hi), f, doc: crate::interp::builtins::Doc::NONE }
 }
 
 /// "Vertex is out of bounds: n" for a number outside `1..=len`.

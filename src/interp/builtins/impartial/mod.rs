@@ -360,9 +360,9 @@ fn downcast<T: 'static>(v: &Value) -> Option<&T> {
 
 /// Global functions of this module.
 pub static IMPARTIAL_GLOBALS: &[NativeFn] = &[
-    NativeFn { name: "TakeAndBreak", arity: Arity::Exact(1), f: take_and_break },
-    NativeFn { name: "ObligatedSum", arity: Arity::AtLeast(0), f: obligated_sum },
-    NativeFn { name: "Misere", arity: Arity::Exact(1), f: misere_spec },
+    NativeFn::new("TakeAndBreak", Arity::Exact(1), take_and_break).doc("(code)", "The take-and-break ruleset with octal (or hexadecimal) code `code`, e.g. \"0.77\" for Kayles; call it on a heap size.", "TakeAndBreak(\"0.77\")(5).NimValue"),
+    NativeFn::new("ObligatedSum", Arity::AtLeast(0), obligated_sum).doc("(g, h, ...)", "The obligated sum of impartial games.", ""),
+    NativeFn::new("Misere", Arity::Exact(1), misere_spec).doc("(game)", "The misère canonical form of an impartial game.", "Misere(*2 + *2)"),
 ];
 
 /// The take-and-break rulesets bound to global names (CGSuite's `game.heap` constants).
