@@ -531,7 +531,7 @@ impl<'a> Machine<'a> {
                     return Ok(());
                 }
                 let Some(slot) = m.get_mut(&k.key) else {
-                    let key = k.key.display(self.games);
+                    let key = k.key.display_plain(self.games);
                     return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
                 };
                 let mut inner = std::mem::replace(slot, Value::Nothing);
