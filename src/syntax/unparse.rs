@@ -442,7 +442,10 @@ mod tests {
             ("x -> if x then 1 elseif y then 3 else 2 end", "x -> if x then 1 else if y then 3 else 2 end end"),
             ("x -> for y in x do y end", "x -> for y in x do y end"),
             ("x -> [y for y in x where y > 1]", "x -> for y in x where y > 1 yield y end"),
-            ("x -> for y from 1 to 10 by 2 where y > 1 yield y end", "x -> for y from 1 to 10 by 2 where y > 1 yield y end"),
+            (
+                "x -> for y from 1 to 10 by 2 where y > 1 yield y end",
+                "x -> for y from 1 to 10 by 2 where y > 1 yield y end",
+            ),
             ("x -> <1|x>", "x -> <1 | x>"),
             ("x -> -x", "x -> -x"),
             ("x -> +-x", "x -> +-x"),

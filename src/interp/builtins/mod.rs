@@ -11,6 +11,7 @@ pub mod bignum;
 mod collections;
 mod game;
 mod globals;
+pub use globals::TableValue;
 pub mod graph;
 pub mod grid;
 pub mod impartial;
