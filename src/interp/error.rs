@@ -385,7 +385,7 @@ impl ErrorKind {
             }
             DivisionByZero => "Division by zero.".to_string(),
             IndexOutOfBounds { index } => format!("Index out of bounds: {index}."),
-            KeyNotFound { key } => format!("Key not found: {key}."),
+            KeyNotFound { key } => format!("Key not found: {key}"),
             NotIndexable { ty } => format!("A value of type `{ty}` cannot be indexed."),
             NotAssignable { ty } => {
                 format!("Cannot assign to an element of a value of type `{ty}`: only list and map elements can be assigned.")

@@ -273,7 +273,7 @@ fn index_assignment_errors() {
     assert_eq!(error_of("a := [1];\na[2] := 0"), "Index out of bounds: 2.");
     assert_eq!(error_of("a := [1];\na[0] := 0"), "Index out of bounds: 0.");
     assert_eq!(error_of("a := [1];\na[\"x\"] := 0"), "Index out of bounds: \"x\".");
-    assert_eq!(error_of("m := {=>};\nm[1][2] := 0"), "Key not found: 1.");
+    assert_eq!(error_of("m := {=>};\nm[1][2] := 0"), "Key not found: 1"); // CGSuite 2.2's wording
     assert_eq!(error_of("q[1] := 2"), "That variable is not defined: `q`.");
     let not = |ty: &str| {
         format!("Cannot assign to an element of a value of type `{ty}`: only list and map elements can be assigned.")

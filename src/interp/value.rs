@@ -286,11 +286,9 @@ impl Value {
                 }
                 out.push('}');
             }
+            // a script function prints as its source, as in CGSuite (`x -> x + 3`)
             Value::Function(f) => match &**f {
-                Function::Closure(c) => match &c.def.name {
-                    Some(n) => out.push_str(&format!("<function {}>", n.name)),
-                    None => out.push_str("<function>"),
-                },
+                Function::Closure(c) => out.push_str(&crate::syntax::unparse::function_source(&c.def)),
                 Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
             },
             Value::Player(Player::Left) => out.push_str("Left"),

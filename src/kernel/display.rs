@@ -3,6 +3,7 @@
 //! `text/latex` for game values and numbers (`^*` as ↑∗, `1/2` as ½, `+-1` as ±1; LaTeX writes game literals
 //! with braces, `\{1 \mid \ast\}`, as the literature does).
 
+use crate::interp::builtins::TableValue;
 use crate::interp::{Interpreter, Value};
 use serde_json::{json, Map, Value as Json};
 
@@ -15,11 +16,12 @@ pub fn bundle(interp: &mut Interpreter, value: &Value) -> Json {
         Value::Thermograph(t) => {
             data.insert("image/svg+xml".into(), json!(t.to_svg()));
         }
-        Value::Object(o) if o.type_name() == "Table" => {
-            data.insert("text/html".into(), json!(table_html(&text)));
-        }
         Value::Object(o) => {
-            if let Some(t) = crate::interp::object::downcast_ref::<crate::interp::builtins::tree::GameTree>(&**o) {
+            if let Some(t) = crate::interp::object::downcast_ref::<TableValue>(&**o) {
+                data.insert("text/html".into(), json!(table_html(&t.cells)));
+            } else if let Some(t) =
+                crate::interp::object::downcast_ref::<crate::interp::builtins::tree::GameTree>(&**o)
+            {
                 data.insert("image/svg+xml".into(), json!(t.svg));
             }
         }
@@ -158,13 +160,12 @@ pub fn game_latex(text: &str) -> String {
     tex
 }
 
-/// An HTML table from a `Table` value's printed form: one row per line, cells separated by the two or more
-/// spaces `Table` pads columns with. (A cell whose own text holds two spaces in a row would be split.)
-pub fn table_html(text: &str) -> String {
+/// An HTML table from a `Table` value's cells, one `<tr>` per row.
+pub fn table_html(cells: &[Vec<String>]) -> String {
     let mut html = String::from("<table class=\"cgs-table\">\n");
-    for line in text.lines() {
+    for row in cells {
         html.push_str("<tr>");
-        for cell in split_columns(line) {
+        for cell in row {
             html.push_str("<td>");
             html.push_str(&escape(cell));
             html.push_str("</td>");
@@ -173,19 +174,6 @@ pub fn table_html(text: &str) -> String {
     }
     html.push_str("</table>");
     html
-}
-
-fn split_columns(line: &str) -> Vec<&str> {
-    let mut cells = Vec::new();
-    let mut rest = line;
-    while let Some(i) = rest.find("  ") {
-        cells.push(&rest[..i]);
-        rest = rest[i..].trim_start_matches(' ');
-    }
-    if !rest.is_empty() || cells.is_empty() {
-        cells.push(rest);
-    }
-    cells
 }
 
 /// Escapes `&`, `<`, `>` and `"` for HTML text.
@@ -228,8 +216,9 @@ mod tests {
 
     #[test]
     fn table_html_splits_padded_columns_and_escapes() {
-        // Hand derivation: `Table` pads columns with at least two spaces.
-        let html = table_html("n    value\n1    <1|*>\n10   ^*");
+        // Hand derivation: one row per line, one cell per column, `<`, `>` escaped.
+        let cells = |r: &[&str]| r.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        let html = table_html(&[cells(&["n", "value"]), cells(&["1", "<1|*>"]), cells(&["10", "^*"])]);
         assert_eq!(
             html,
             "<table class=\"cgs-table\">\n<tr><td>n</td><td>value</td></tr>\n\

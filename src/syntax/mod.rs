@@ -7,3 +7,4 @@ pub mod parse;
 pub mod printed;
 pub mod sexp;
 pub mod span;
+pub mod unparse;

@@ -219,10 +219,10 @@ pub static MAP: &[Member] = &[
     member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
     member("Keys", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
     // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
-    // `(key, value)` tuple.
+    // `MapEntry`, printed `k => v`, with members `Key` and `Value`.
     member("Values", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))),
     member("Entries", 0, |_, s, this, _| {
-        let entries = the_map(s, this)?.iter().map(|(k, v)| Value::Tuple(Rc::from(vec![k.clone(), v.clone()])));
+        let entries = the_map(s, this)?.iter().map(|(k, v)| MapEntry::value(k.clone(), v.clone()));
         Ok(Value::Set(entries.collect()))
     }),
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
@@ -230,6 +230,46 @@ pub static MAP: &[Member] = &[
     member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing))),
     member("Updated", 2, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.update(args[0].clone(), args[1].clone())))),
     member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))),
+];
+
+/// An entry of a map, as `Map.Entries` lists them (CGSuite's `cgsuite.lang.MapEntry`).
+#[derive(Debug)]
+pub struct MapEntry(pub Value, pub Value);
+
+impl MapEntry {
+    /// The entry `k => v`.
+    pub fn value(k: Value, v: Value) -> Value {
+        Value::Object(Rc::new(MapEntry(k, v)))
+    }
+}
+
+impl crate::interp::object::Object for MapEntry {
+    fn type_name(&self) -> &'static str {
+        "MapEntry"
+    }
+    fn display(&self, games: &mut crate::game::Games) -> String {
+        format!("{} => {}", self.0.display(games), self.1.display(games))
+    }
+    fn cmp_object(&self, other: &dyn crate::interp::object::Object) -> Option<std::cmp::Ordering> {
+        let o = crate::interp::object::downcast_ref::<MapEntry>(other)?;
+        Some(self.0.cmp(&o.0).then_with(|| self.1.cmp(&o.1)))
+    }
+    fn members(&self) -> &'static [Member] {
+        MAP_ENTRY
+    }
+}
+
+fn the_entry<'v>(s: &Site, this: &'v Value) -> Result<&'v MapEntry, EvalError> {
+    match this {
+        Value::Object(o) => crate::interp::object::downcast_ref::<MapEntry>(&**o).ok_or_else(|| s.bug()),
+        _ => Err(s.bug()),
+    }
+}
+
+/// Members of `MapEntry`.
+pub static MAP_ENTRY: &[Member] = &[
+    member("Key", 0, |_, s, this, _| Ok(the_entry(s, this)?.0.clone())),
+    member("Value", 0, |_, s, this, _| Ok(the_entry(s, this)?.1.clone())),
 ];
 
 /// Members of `Tuple`.

@@ -154,8 +154,9 @@ fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     Ok(Value::Nothing)
 }
 
-/// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) shown in aligned
-/// columns, one row per line, each column left-aligned to its widest cell.
+/// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) shown as CGSuite 2.2
+/// lays a table out: cells as printed (strings quoted), each right-aligned to its column's widest cell, joined
+/// by ` | `, with a rule `--+---` between rows.
 fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let rows: Vec<Value> = match args {
         [Value::List(rows)] if rows.iter().all(|r| matches!(r, Value::List(_) | Value::Tuple(_))) => {
@@ -166,25 +167,43 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     let mut cells: Vec<Vec<String>> = Vec::with_capacity(rows.len());
     for row in &rows {
         let row_cells = match m.elements(row) {
-            Some(items) if !matches!(row, Value::String(_)) => items.iter().map(|v| v.display_plain(m.games)).collect(),
-            _ => vec![row.display_plain(m.games)],
+            Some(items) if !matches!(row, Value::String(_)) => items.iter().map(|v| v.display(m.games)).collect(),
+            _ => vec![row.display(m.games)],
         };
         cells.push(row_cells);
     }
-    let columns = cells.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| cells.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
-        .collect();
-    let lines: Vec<String> = cells
-        .iter()
-        .map(|row| {
-            let padded: Vec<String> =
-                row.iter().enumerate().map(|(c, s)| format!("{s:<width$}", width = widths[c])).collect();
-            padded.join("  ").trim_end().to_string()
-        })
-        .collect();
     let _ = site;
-    Ok(crate::interp::value::Shown::value("Table", lines.join("\n")))
+    Ok(Value::Object(std::rc::Rc::new(TableValue { cells })))
+}
+
+/// A `Table` value: its cells as printed, row by row (the Jupyter kernel shows them as an HTML table).
+#[derive(Debug)]
+pub struct TableValue {
+    /// The printed cells of each row.
+    pub cells: Vec<Vec<String>>,
+}
+
+impl crate::interp::object::Object for TableValue {
+    fn type_name(&self) -> &'static str {
+        "Table"
+    }
+    fn display(&self, _: &mut crate::game::Games) -> String {
+        let columns = self.cells.iter().map(Vec::len).max().unwrap_or(0);
+        let widths: Vec<usize> = (0..columns)
+            .map(|c| self.cells.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+            .collect();
+        let rule = widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("-+-");
+        let lines: Vec<String> = self
+            .cells
+            .iter()
+            .map(|row| {
+                let padded: Vec<String> =
+                    row.iter().enumerate().map(|(c, s)| format!("{s:>width$}", width = widths[c])).collect();
+                padded.join(" | ")
+            })
+            .collect();
+        lines.join(&format!("\n{rule}\n"))
+    }
 }
 
 fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {

@@ -11,6 +11,7 @@ pub mod bignum;
 mod collections;
 mod game;
 mod globals;
+pub use globals::TableValue;
 pub mod graph;
 pub mod grid;
 pub mod impartial;
@@ -156,7 +157,7 @@ impl Site<'_> {
 static INTEGER_TABLES: [&[Member]; 5] =
     [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
 static DYADIC_TABLES: [&[Member]; 4] = [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
-static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
+static RATIONAL_TABLES: [&[Member]; 2] = [numbers::RATIONAL, numbers::NON_DYADIC];
 static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
 static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
 static STRING_TABLES: [&[Member]; 1] = [strings::STRING];

@@ -289,7 +289,7 @@ impl<'a> Machine<'a> {
             },
             Value::Map(m) => match m.get(k) {
                 Some(x) => Ok(x.clone()),
-                None => Err(EvalError::new(ErrorKind::KeyNotFound { key: k.display(self.games) }, span)),
+                None => Err(EvalError::new(ErrorKind::KeyNotFound { key: k.display_plain(self.games) }, span)),
             },
             _ => Err(EvalError::new(ErrorKind::NotIndexable { ty: v.type_name() }, span)),
         }

@@ -428,9 +428,10 @@ impl<'a> Machine<'a> {
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
-                    self.declare(name.name.clone(), f);
+                    self.declare(name.name.clone(), f.clone());
                 }
-                Ok(Value::Nothing)
+                // a definition is an expression whose value is the function, as in CGSuite
+                Ok(f)
             }
             _ => unreachable!("dispatched by kind"),
         }
@@ -531,7 +532,7 @@ impl<'a> Machine<'a> {
                     return Ok(());
                 }
                 let Some(slot) = m.get_mut(&k.key) else {
-                    let key = k.key.display(self.games);
+                    let key = k.key.display_plain(self.games);
                     return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
                 };
                 let mut inner = std::mem::replace(slot, Value::Nothing);

@@ -223,7 +223,8 @@ impl<'a> Machine<'a> {
 fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     let base = a.as_rational().unwrap_or_else(BigRational::zero);
     if base.is_zero() && e.is_negative() {
-        return Err(ErrorKind::DivisionByZero);
+        // 0^-n = 1/0^n: `inf`, as `x/0` (CGSuite 2.2: `0 ^ -1` is `inf`)
+        return Ok(Value::Infinity(1));
     }
     let trivial = base.is_zero() || base.abs().is_one();
     let Some(k) = e.abs().to_u64() else {

@@ -35,6 +35,9 @@ pub(super) fn misere_rec(
     if let Some(h) = downcast::<Heap>(v) {
         return h.rules.misere(h.size).map_err(|k| EvalError::new(k, span));
     }
+    if let Some(s) = downcast::<HeapSum>(v) {
+        return sum::misere_of_sum(m, s, span, memo);
+    }
     if let Some(k) = nimber_of(m, v) {
         let k = usize::try_from(k).map_err(|_| EvalError::new(ErrorKind::Overflow, span))?;
         return Ok(arena(|a| a.nim(k)));

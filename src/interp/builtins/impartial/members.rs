@@ -88,20 +88,6 @@ pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)),
 ];
 
-pub(super) fn heap_options(m: &mut Machine, s: &Site, h: &Heap) -> Result<Value, EvalError> {
-    let opts = h.rules.code.heap_options(h.size);
-    let mut out = Vec::with_capacity(opts.len());
-    for parts in opts {
-        let mut x = 0u32;
-        for p in parts {
-            x ^= h.rules.nim_value(p).map_err(|k| s.err(k))?;
-        }
-        let g = m.games.nimber(u64::from(x));
-        out.push(game_value(m.games, g));
-    }
-    Ok(list(out))
-}
-
 /// Members of a heap of a take-and-break ruleset (then every game member of its nimber).
 pub static HEAP: &[Member] = &[
     member("HeapSize", 0, |_, s, this, _| Ok(Value::int(this_heap(s, this)?.size as u64))),
@@ -125,12 +111,20 @@ pub static HEAP: &[Member] = &[
         let g = h.rules.misere(h.size).map_err(|k| s.err(k))?;
         Ok(outcome(arena(|a| a.misere_next_wins(g))))
     }),
-    member("LeftOptions", 0, |m, s, this, _| heap_options(m, s, this_heap(s, this)?)),
-    member("RightOptions", 0, |m, s, this, _| heap_options(m, s, this_heap(s, this)?)),
-    member("Options", 1, |m, s, this, args| {
-        super::super::player(s, args, 0)?;
-        heap_options(m, s, this_heap(s, this)?)
-    }),
+    // Options are positions, as in CGSuite (`Kayles(3).Options` is `[Kayles(2),Kayles(1) + Kayles(1),Kayles(1)]`);
+    // an impartial position takes the player or not.
+    member("LeftOptions", 0, |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
+    member("RightOptions", 0, |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: |_, s, this, args| {
+            if !args.is_empty() {
+                super::super::player(s, args, 0)?;
+            }
+            Ok(list(super::sum::heap_positions(this_heap(s, this)?)))
+        },
+    },
     member("MisereCanonicalForm", 0, misere_canonical_form),
     member("MisereNimValue", 0, misere_nim_value),
     member("Genus", 0, genus),

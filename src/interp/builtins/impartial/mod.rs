@@ -229,6 +229,18 @@ impl Object for ObligatedTakeAndBreak {
     }
 }
 
+/// The global that names a take-and-break code, so that a heap prints as the call that builds it
+/// (`Kayles(3)`; CGSuite prints `TakeAndBreak.Position(3)`).
+fn heap_ruleset_name(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "0.77" => "Kayles",
+        "0.07" => "DawsonsKayles",
+        "4!.0" => "GrundysGame",
+        "0.[3]" => "Nim",
+        _ => return None,
+    })
+}
+
 /// A heap of a take-and-break ruleset.
 #[derive(Debug)]
 pub struct Heap {
@@ -241,7 +253,10 @@ impl Object for Heap {
         "Position"
     }
     fn display(&self, _: &mut Games) -> String {
-        format!("TakeAndBreak(\"{}\")({})", self.rules.text, self.size)
+        match heap_ruleset_name(&self.rules.text) {
+            Some(name) => format!("{name}({})", self.size),
+            None => format!("TakeAndBreak(\"{}\")({})", self.rules.text, self.size),
+        }
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
@@ -460,6 +475,7 @@ pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Membe
     static TB: [&[Member]; 1] = [TAKE_AND_BREAK];
     static OTB: [&[Member]; 1] = [OBLIGATED_TAKE_AND_BREAK];
     static HEAP_TABLES: [&[Member]; 2] = [HEAP, super::game::GAME];
+    static SUM_TABLES: [&[Member]; 2] = [HEAP_SUM, super::game::GAME];
     static MG: [&[Member]; 1] = [MISERE_GAME];
     static OV: [&[Member]; 1] = [OBLIGATED_VALUE];
     static OS: [&[Member]; 1] = [OBLIGATED_SUM];
@@ -472,6 +488,8 @@ pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Membe
         &OTB
     } else if any.is::<Heap>() {
         &HEAP_TABLES
+    } else if any.is::<HeapSum>() {
+        &SUM_TABLES
     } else if any.is::<MisereGame>() {
         &MG
     } else if any.is::<ObligatedValueObj>() {
@@ -499,6 +517,7 @@ pub fn all_tables() -> [&'static [Member]; 9] {
         OBLIGATED_SUM,
         PERIODICITY,
         MISERE_QUOTIENT,
+        HEAP_SUM,
     ]
 }
 
@@ -533,6 +552,9 @@ pub fn invoke_member(
 /// A heap as its normal-play game (a nimber), for arithmetic, game literals and game members.
 pub fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
     let any: &dyn std::any::Any = &**o;
+    if let Some(s) = any.downcast_ref::<HeapSum>() {
+        return Some(sum::to_game(m, s));
+    }
     let h = any.downcast_ref::<Heap>()?;
     Some(h.rules.nim_value(h.size).map(|v| m.games.nimber(u64::from(v))))
 }
@@ -556,7 +578,12 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
         // Impartial games are their own negatives: G - H = G + H.
         return Some(Ok(MisereGame::value(arena(|ar| ar.add(x, y)))));
     }
-    let is_heap = |v: &Value| downcast::<Heap>(v).is_some();
+    if op == BinOp::Add {
+        if let Some(v) = sum::add(m, a, b) {
+            return Some(Ok(v));
+        }
+    }
+    let is_heap = |v: &Value| downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some();
     if !is_heap(a) && !is_heap(b) {
         return None;
     }
@@ -587,6 +614,7 @@ mod convert;
 mod members;
 mod misere;
 mod quotient;
+mod sum;
 pub use quotient::MisereQuotientObj;
 use quotient::MISERE_QUOTIENT;
 
@@ -594,6 +622,7 @@ use convert::*;
 pub use convert::{misere_of, obligated_value_of};
 pub use members::*;
 pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
+pub use sum::{HeapSum, HEAP_SUM};
 
 #[cfg(test)]
 mod tests;

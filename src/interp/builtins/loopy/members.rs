@@ -311,6 +311,7 @@ pub static LOOPY: &[Member] = &[
             }
             options_of(m, s, x, player_left(s, args, 0)?)
         },
+        doc: crate::interp::builtins::Doc::NONE,
     },
     member("Decomposition", 0, |m, s, this, _| {
         this_stopper(m, s, this)?;

@@ -1,0 +1,165 @@
+//! Sums of heaps as positions, as CGSuite keeps them (`game.CompoundImpartialGame`): `Kayles(3) + Kayles(6)`
+//! is the sum of the two heaps, not the nimber of their nim values, so that its options are positions
+//! (`(Kayles(2) + Kayles(1)).Options` lists `Kayles(1) + Kayles(1)`, `0 + Kayles(1)`, `Kayles(2) + 0`, as in
+//! CGSuite 2.2) and its misère members see the game itself (`(Kayles(1) + Kayles(7)).MisereCanonicalForm` is
+//! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
+
+use super::{arena, downcast, game_value, list, misere_rec, nimber_of, outcome, Heap, Member};
+use crate::game::{GameId, Games};
+use crate::interp::builtins::Site;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::value::{Object, Value};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// A sum of heaps (and nimbers, and the `0` a heap leaves when it is taken whole), in the order written.
+#[derive(Debug)]
+pub struct HeapSum {
+    pub(super) terms: Vec<Value>,
+}
+
+impl Object for HeapSum {
+    fn type_name(&self) -> &'static str {
+        "Position"
+    }
+    fn display(&self, games: &mut Games) -> String {
+        let parts: Vec<String> = self.terms.iter().map(|t| t.display(games)).collect();
+        parts.join(" + ")
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        let any: &dyn std::any::Any = other;
+        any.downcast_ref::<HeapSum>().map(|o| self.terms.cmp(&o.terms))
+    }
+}
+
+/// Whether `v` may be a term of a heap sum: a heap, a heap sum, a nimber or `0`.
+fn is_term(m: &mut Machine, v: &Value) -> bool {
+    downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some() || nimber_of(m, v).is_some()
+}
+
+/// `a + b` where one side is a heap or a heap sum and the other may be a term: the sum, flattened. `None`
+/// when the sum is not one of ours.
+pub(super) fn add(m: &mut Machine, a: &Value, b: &Value) -> Option<Value> {
+    let ours = |v: &Value| downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some();
+    if !(ours(a) || ours(b)) || !is_term(m, a) || !is_term(m, b) {
+        return None;
+    }
+    let mut terms = Vec::new();
+    splice(&mut terms, a);
+    splice(&mut terms, b);
+    Some(Value::Object(Rc::new(HeapSum { terms })))
+}
+
+fn splice(terms: &mut Vec<Value>, v: &Value) {
+    match downcast::<HeapSum>(v) {
+        Some(s) => terms.extend(s.terms.iter().cloned()),
+        None => terms.push(v.clone()),
+    }
+}
+
+/// The options of a heap as positions, in CGSuite's order: a move leaving one heap is that heap, one leaving
+/// several is their sum, one leaving none is `0`.
+pub(super) fn heap_positions(h: &Heap) -> Vec<Value> {
+    h.rules
+        .code
+        .heap_options(h.size)
+        .into_iter()
+        .map(|parts| match parts.len() {
+            0 => Value::int(0),
+            1 => Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: parts[0] })),
+            _ => Value::Object(Rc::new(HeapSum {
+                terms: parts
+                    .into_iter()
+                    .map(|n| Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: n })) as Value)
+                    .collect(),
+            })),
+        })
+        .collect()
+}
+
+/// The options of one term: a heap's positions, a nimber's smaller nimbers.
+fn term_options(m: &mut Machine, t: &Value) -> Vec<Value> {
+    if let Some(h) = downcast::<Heap>(t) {
+        return heap_positions(h);
+    }
+    let k = nimber_of(m, t).unwrap_or(0);
+    (0..k)
+        .map(|j| {
+            let g = m.games.nimber(j);
+            game_value(m.games, g)
+        })
+        .collect()
+}
+
+/// The options of a sum: each term's options in turn, the other terms kept in place.
+fn sum_options(m: &mut Machine, s: &HeapSum) -> Vec<Value> {
+    let mut out = Vec::new();
+    for (i, t) in s.terms.iter().enumerate() {
+        for o in term_options(m, t) {
+            let mut terms = s.terms[..i].to_vec();
+            splice(&mut terms, &o);
+            terms.extend(s.terms[i + 1..].iter().cloned());
+            out.push(Value::Object(Rc::new(HeapSum { terms })));
+        }
+    }
+    out
+}
+
+fn this_sum<'v>(s: &Site, this: &'v Value) -> Result<&'v HeapSum, EvalError> {
+    downcast::<HeapSum>(this).ok_or_else(|| s.bug())
+}
+
+/// The sum's normal-play value: the nimber of the nim-sum of its terms' nim values.
+pub(super) fn to_game(m: &mut Machine, s: &HeapSum) -> Result<GameId, ErrorKind> {
+    let mut x = 0u64;
+    for t in &s.terms {
+        x ^= match downcast::<Heap>(t) {
+            Some(h) => u64::from(h.rules.nim_value(h.size)?),
+            None => nimber_of(m, t).unwrap_or(0),
+        };
+    }
+    Ok(m.games.nimber(x))
+}
+
+/// The misère canonical form of a sum: the misère sum of its terms' forms.
+pub(super) fn misere_of_sum(
+    m: &mut Machine,
+    s: &HeapSum,
+    span: crate::syntax::span::Span,
+    memo: &mut BTreeMap<Value, crate::game::misere::MisereId>,
+) -> Result<crate::game::misere::MisereId, EvalError> {
+    let mut acc = arena(|a| a.nim(0));
+    for t in &s.terms {
+        let g = misere_rec(m, t, span, memo)?;
+        acc = arena(|a| a.add(acc, g));
+    }
+    Ok(acc)
+}
+
+fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    if !args.is_empty() {
+        super::super::player(s, args, 0)?;
+    }
+    let sum = this_sum(s, this)?;
+    Ok(list(sum_options(m, sum)))
+}
+
+/// Members of a heap sum (then every game member of its nimber).
+pub static HEAP_SUM: &[Member] = &[
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options },
+    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options },
+    Member { name: "RightOptions", arity: Arity::Exact(0), f: options },
+    Member { name: "MisereCanonicalForm", arity: Arity::Exact(0), f: super::misere_canonical_form },
+    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value },
+    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus },
+    Member {
+        name: "MisereOutcomeClass",
+        arity: Arity::Exact(0),
+        f: |m, s, this, _| {
+            let g = super::misere_of(m, this, s.span)?;
+            Ok(outcome(arena(|a| a.misere_next_wins(g))))
+        },
+    },
+];

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Runs cgs over a recorded corpus file (`cgs input <TAB> CGSuite 2.2 output`, as generate.py and
+generate_fresh.py write it) and reports the agreement: of the inputs CGSuite answers, how many cgs answers with
+the same output. CGSuite's output is first rewritten as cgs writes it where docs/CGSUITE-PARITY.md lists the
+difference as deliberate (game braces, positions printed as their call), as tests/integration/cgsuite.rs does.
+
+    python3 tests/cgsuite/compare.py FILE.tsv [--cgs target/release/cgs] [--jobs 2] [--diffs diffs.txt]
+"""
+import argparse, re, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def as_cgs_writes(s, inp):
+    out = list(s)
+    stack, others, other, in_string = [], [], 0, False
+    for i, c in enumerate(s):
+        if in_string:
+            if c == '"':
+                in_string = False
+            continue
+        if c == '"':
+            in_string = True
+        elif c == '{':
+            stack.append([i, False]); others.append(other); other = 0
+        elif c in '([':
+            other += 1
+        elif c in ')]':
+            other = max(0, other - 1)
+        elif c == '|' and other == 0:
+            if stack:
+                stack[-1][1] = True
+        elif c == '}':
+            if stack:
+                o, g = stack.pop()
+                if g:
+                    out[o] = '<'; out[i] = '>'
+            other = others.pop() if others else 0
+    t = "".join(out)
+    cake = next((c for c in ["Cutcake", "Eatcake", "MaundyCake", "TurnAndEatcake"]
+                 if inp.lstrip("(").startswith(c + "(")), None)
+    heap = next((h for h in ["DawsonsKayles", "Kayles", "GrundysGame", "Nim"]
+                 if re.search(r"(?<![A-Za-z0-9])%s\(" % h, inp)), None)
+    r, rest = [], t
+    while ".Position(" in rest:
+        i = rest.index(".Position(")
+        j = i
+        while j > 0 and rest[j - 1].isalnum():
+            j -= 1
+        ident, after = rest[j:i], rest[i + len(".Position("):]
+        if j == i:
+            r.append(rest[:i + len(".Position(")])
+            rest = after
+            continue
+        r.append(rest[:j])
+        if ident == "GenCutcake" and cake and after.startswith("("):
+            close = after.index(")") + 1 if ")" in after else len(after)
+            r.append(cake + after[:close])
+            rest = after[close:]
+            if rest.startswith(")"):
+                rest = rest[1:]
+            continue
+        if ident == "TakeAndBreak" and heap:
+            r.append(heap + "(")
+            rest = after
+            continue
+        r.append((ident[3:] if ident.startswith("Gen") and len(ident) > 3 else ident) + "(")
+        rest = after
+    r.append(rest)
+    return "".join(r)
+
+
+def run_cgs(cgs, src, timeout):
+    try:
+        p = subprocess.run([cgs, "--color", "never", "-e", src], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "!! (timeout)"
+    if p.returncode != 0 or p.stderr.startswith("Error"):
+        for line in p.stderr.splitlines():
+            if line.startswith("Error: "):
+                return "!! " + line[len("Error: "):]
+        return "!! " + (p.stderr.strip().splitlines() or ["(no message)"])[0]
+    return p.stdout.rstrip("\n").replace("\n", "\\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file")
+    ap.add_argument("--cgs", default=str(HERE.parent.parent / "target/release/cgs"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--diffs", default=None)
+    args = ap.parse_args()
+    rows = [l.rstrip("\n").split("\t", 1) for l in open(args.file) if not l.startswith("#") and l.strip()]
+    allowed = {l.split("\t", 1)[0] for l in open(HERE / "allowed.tsv") if not l.startswith("#")}
+    with ThreadPoolExecutor(args.jobs) as ex:
+        got = list(ex.map(lambda row: run_cgs(args.cgs, row[0], args.timeout), rows))
+    answered = agree = ext = 0
+    diffs = []
+    for (inp, want), g in zip(rows, got):
+        want = as_cgs_writes(want, inp)
+        if want.startswith("!! Not a method or member variable") and not g.startswith("!!"):
+            ext += 1
+            continue
+        if not want.startswith("!!"):
+            answered += 1
+            if g == want:
+                agree += 1
+        if g != want:
+            diffs.append("%s%s\n    CGSuite: %s\n    cgs:     %s" % ("[allowed] " if inp in allowed else "", inp,
+                                                                   want, g))
+    print("agreement: %d of %d inputs CGSuite answers (%.2f%%); %d inputs, %d cgs extensions, %d differences"
+          % (agree, answered, 100.0 * agree / max(answered, 1), len(rows), ext, len(diffs)))
+    if args.diffs:
+        Path(args.diffs).write_text("\n".join(diffs) + "\n")
+    else:
+        print("\n".join(diffs))
+
+
+if __name__ == "__main__":
+    main()
