@@ -124,6 +124,7 @@ pub static HEAP: &[Member] = &[
             }
             Ok(list(super::sum::heap_positions(this_heap(s, this)?)))
         },
+        doc: crate::interp::builtins::Doc::NONE,
     },
     member("MisereCanonicalForm", 0, misere_canonical_form),
     member("MisereNimValue", 0, misere_nim_value),

@@ -506,7 +506,7 @@ pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Membe
 }
 
 /// Every member table of this module (for completion and the uniqueness test).
-pub fn all_tables() -> [&'static [Member]; 9] {
+pub fn all_tables() -> [&'static [Member]; 10] {
     [
         TAKE_AND_BREAK,
         OBLIGATED_TAKE_AND_BREAK,

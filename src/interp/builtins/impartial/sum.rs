@@ -6,7 +6,7 @@
 
 use super::{arena, downcast, game_value, list, misere_rec, nimber_of, outcome, Heap, Member};
 use crate::game::{GameId, Games};
-use crate::interp::builtins::Site;
+use crate::interp::builtins::{Doc, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Object, Value};
@@ -148,12 +148,12 @@ fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
 
 /// Members of a heap sum (then every game member of its nimber).
 pub static HEAP_SUM: &[Member] = &[
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options },
-    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options },
-    Member { name: "RightOptions", arity: Arity::Exact(0), f: options },
-    Member { name: "MisereCanonicalForm", arity: Arity::Exact(0), f: super::misere_canonical_form },
-    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value },
-    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus },
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options, doc: Doc::NONE },
+    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE },
+    Member { name: "RightOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE },
+    Member { name: "MisereCanonicalForm", arity: Arity::Exact(0), f: super::misere_canonical_form, doc: Doc::NONE },
+    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value, doc: Doc::NONE },
+    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus, doc: Doc::NONE },
     Member {
         name: "MisereOutcomeClass",
         arity: Arity::Exact(0),
@@ -161,5 +161,6 @@ pub static HEAP_SUM: &[Member] = &[
             let g = super::misere_of(m, this, s.span)?;
             Ok(outcome(arena(|a| a.misere_next_wins(g))))
         },
+        doc: Doc::NONE,
     },
 ];
