@@ -153,6 +153,9 @@ pub enum Token<'input> {
     /// A label: an identifier written immediately before the `<` of a game literal (`a<0|a>`). Never produced
     /// by logos: [`tokens`] rewrites an [`Token::Ident`] into it (see [`label_rewrite`]).
     Label(&'input str),
+    /// A member name written between its operands (`3 Max 5`). Never produced by logos: the rewrite in
+    /// `syntax/infix.rs` turns an [`Token::Ident`] into it.
+    InfixName(&'input str),
     /// `then`
     #[token("then")]
     Then,
@@ -615,7 +618,7 @@ impl fmt::Display for Token<'_> {
             Token::Ruleset => "ruleset",
             Token::Pass => "pass",
             Token::Amp => "&",
-            Token::Label(s) => s,
+            Token::Label(s) | Token::InfixName(s) => s,
             Token::Then => "then",
             Token::To => "to",
             Token::True => "true",

@@ -12,7 +12,7 @@
 use super::lexer::{Spanned, Token};
 
 /// Whether a token can start an operand.
-fn starts_operand(t: &Token<'_>) -> bool {
+pub(super) fn starts_operand(t: &Token<'_>) -> bool {
     matches!(
         t,
         Token::Int(_)
@@ -163,6 +163,7 @@ pub fn printed_rewrite(v: &mut Vec<Spanned<'_>>) {
         v.insert(first, (s, Token::LParen, s));
         i = end + 3;
     }
+    super::infix::infix_rewrite(v);
 }
 
 /// Whether the tokens at `i` are a group produced by [`uptimal_powers`] (`(^.Pow…` or `(-^.Pow…`).
