@@ -419,6 +419,7 @@ pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'
         Ok(mut ok) => {
             label_rewrite(&mut ok);
             super::printed::printed_rewrite(&mut ok);
+            super::infix::infix_rewrite(&mut ok, src, offset);
             ok.into_iter().map(Ok).collect::<Vec<_>>().into_iter()
         }
         Err(_) => v.into_iter(),

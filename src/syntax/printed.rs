@@ -163,7 +163,6 @@ pub fn printed_rewrite(v: &mut Vec<Spanned<'_>>) {
         v.insert(first, (s, Token::LParen, s));
         i = end + 3;
     }
-    super::infix::infix_rewrite(v);
 }
 
 /// Whether the tokens at `i` are a group produced by [`uptimal_powers`] (`(^.Pow…` or `(-^.Pow…`).

@@ -151,8 +151,9 @@ fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     Ok(Value::Nothing)
 }
 
-/// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) shown in aligned
-/// columns, one row per line, each column left-aligned to its widest cell.
+/// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) laid out as CGSuite
+/// lays out a `Table`: cells as printed (strings quoted), each right-aligned to its column's widest cell,
+/// columns separated by ` | ` and rows by a rule of `-` with `-+-` at each column break.
 fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let rows: Vec<Value> = match args {
         [Value::List(rows)] if rows.iter().all(|r| matches!(r, Value::List(_) | Value::Tuple(_))) => {
@@ -163,8 +164,8 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     let mut cells: Vec<Vec<String>> = Vec::with_capacity(rows.len());
     for row in &rows {
         let row_cells = match m.elements(row) {
-            Some(items) if !matches!(row, Value::String(_)) => items.iter().map(|v| v.display_plain(m.games)).collect(),
-            _ => vec![row.display_plain(m.games)],
+            Some(items) if !matches!(row, Value::String(_)) => items.iter().map(|v| v.display(m.games)).collect(),
+            _ => vec![row.display(m.games)],
         };
         cells.push(row_cells);
     }
@@ -172,16 +173,18 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     let widths: Vec<usize> = (0..columns)
         .map(|c| cells.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
         .collect();
+    let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+    let rule = rule.join("-+-");
     let lines: Vec<String> = cells
         .iter()
         .map(|row| {
             let padded: Vec<String> =
-                row.iter().enumerate().map(|(c, s)| format!("{s:<width$}", width = widths[c])).collect();
-            padded.join("  ").trim_end().to_string()
+                row.iter().enumerate().map(|(c, s)| format!("{s:>width$}", width = widths[c])).collect();
+            padded.join(" | ")
         })
         .collect();
     let _ = site;
-    Ok(crate::interp::value::Shown::value("Table", lines.join("\n")))
+    Ok(crate::interp::value::Shown::value("Table", lines.join(&format!("\n{rule}\n"))))
 }
 
 fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {

@@ -8,6 +8,7 @@
 //! arity or type error reads the same.
 
 pub mod bignum;
+pub mod cgscript;
 mod collections;
 mod game;
 mod globals;
@@ -109,17 +110,18 @@ impl Site<'_> {
     }
 }
 
-static INTEGER_TABLES: [&[Member]; 5] =
-    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
-static DYADIC_TABLES: [&[Member]; 4] = [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
+static INTEGER_TABLES: [&[Member]; 6] =
+    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
+static DYADIC_TABLES: [&[Member]; 5] =
+    [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
 static RATIONAL_TABLES: [&[Member]; 1] = [numbers::RATIONAL];
 static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
-static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
-static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
-static LIST_TABLES: [&[Member]; 1] = [collections::LIST];
+static GAME_TABLES: [&[Member]; 3] = [game::GAME, loopy::SHORT, cgscript::GAME];
+static STRING_TABLES: [&[Member]; 2] = [strings::STRING, cgscript::STRING];
+static LIST_TABLES: [&[Member]; 2] = [collections::LIST, cgscript::LIST];
 static SET_TABLES: [&[Member]; 1] = [collections::SET];
-static MAP_TABLES: [&[Member]; 1] = [collections::MAP];
-static TUPLE_TABLES: [&[Member]; 1] = [collections::TUPLE];
+static MAP_TABLES: [&[Member]; 2] = [collections::MAP, cgscript::MAP];
+static TUPLE_TABLES: [&[Member]; 2] = [collections::TUPLE, cgscript::COORDINATES];
 static PLAYER_TABLES: [&[Member]; 1] = [misc::PLAYER];
 static OUTCOME_TABLES: [&[Member]; 1] = [misc::OUTCOME];
 static THERMOGRAPH_TABLES: [&[Member]; 1] = [misc::THERMOGRAPH];
@@ -177,6 +179,12 @@ fn all_tables() -> Vec<&'static [Member]> {
         sumber::SUMBER,
         loopy::LOOPY,
         loopy::SHORT,
+        cgscript::OBJECT,
+        cgscript::COORDINATES,
+        cgscript::STRING,
+        cgscript::LIST,
+        cgscript::MAP,
+        cgscript::GAME,
     ];
     tables.extend(impartial::all_tables());
     tables
