@@ -80,7 +80,8 @@ impl<'a> Machine<'a> {
         // CGSuite's `Coordinates`: `(r, c) + (dr, dc)`, `(r, c) - (dr, dc)`, componentwise.
         if let (Value::Tuple(x), Value::Tuple(y), BinOp::Add | BinOp::Sub) = (a, b, op) {
             if x.len() == 2 && y.len() == 2 {
-                let parts: Result<Vec<Value>, ErrorKind> = x.iter().zip(y.iter()).map(|(p, q)| self.binary(op, p, q)).collect();
+                let parts: Result<Vec<Value>, ErrorKind> =
+                    x.iter().zip(y.iter()).map(|(p, q)| self.binary(op, p, q)).collect();
                 return Ok(Value::Tuple(std::rc::Rc::from(parts?)));
             }
         }
