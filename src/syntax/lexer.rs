@@ -689,6 +689,7 @@ pub fn listing(src: &str) -> String {
     tokens(src, 0)
         .map(|t| match t {
             Ok((_, Token::Ident(s), _)) => format!("id:{s}"),
+            Ok((_, Token::InfixName(s), _)) => format!("infix:{s}"),
             Ok((_, Token::Str(s), _)) => format!("str:{s:?}"),
             Ok((_, t, _)) => t.to_string(),
             Err(e) => format!("!{:?}@{}..{}", e.kind, e.start, e.end),
@@ -723,7 +724,7 @@ mod tests {
         assert_eq!(lex("<3|||2||1|0>"), "< 3 ||| 2 || 1 | 0 >");
         assert_eq!(lex("G <| H |> K <> L"), "id:G < | id:H | > id:K <> id:L");
         assert_eq!(lex("^ ^^ ^^^*3"), "^ ^^ ^^^ * 3");
-        assert_eq!(lex("v vv vvv v3*2 vx value v3x vv3"), "v vv vvv v3 * 2 id:vx id:value id:v3x id:vv3");
+        assert_eq!(lex("v vv vvv v3*2 vx value v3x vv3"), "v vv vvv v3 * 2 infix:vx id:value infix:v3x id:vv3");
         assert_eq!(lex("+-1 3+-1 x->y"), "+- 1 3 +- 1 id:x -> id:y");
         assert_eq!(lex("<|>==0 a>=b a>b"), "< | > == 0 id:a >= id:b id:a > id:b");
         assert_eq!(lex("= == => := : <= !="), "= == => := : <= !=");
