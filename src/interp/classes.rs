@@ -41,6 +41,8 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("Class", "cgsuite.lang.Class"),
     ("Object", "cgsuite.lang.Object"),
     ("Thermograph", "cgsuite.util.Thermograph"),
+    ("CompoundGame", "game.CompoundGame"),
+    ("TextOutput", "cgsuite.util.output.TextOutput"),
     ("Graph", "cgsuite.util.Graph"),
     ("DirectedGraph", "cgsuite.util.DirectedGraph"),
     ("MisereCanonicalGame", "game.misere.MisereCanonicalGame"),

@@ -153,6 +153,9 @@ pub enum Token<'input> {
     /// A label: an identifier written immediately before the `<` of a game literal (`a<0|a>`). Never produced
     /// by logos: [`tokens`] rewrites an [`Token::Ident`] into it (see [`label_rewrite`]).
     Label(&'input str),
+    /// A member name written between its operands (`3 Max 5`). Never produced by logos: the rewrite in
+    /// `syntax/infix.rs` turns an [`Token::Ident`] into it.
+    InfixName(&'input str),
     /// `then`
     #[token("then")]
     Then,
@@ -418,6 +421,7 @@ pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'
         Ok(mut ok) => {
             label_rewrite(&mut ok);
             super::printed::printed_rewrite(&mut ok);
+            super::infix::infix_rewrite(&mut ok, src, offset);
             ok.into_iter().map(Ok).collect::<Vec<_>>().into_iter()
         }
         Err(_) => v.into_iter(),
@@ -617,7 +621,7 @@ impl fmt::Display for Token<'_> {
             Token::Ruleset => "ruleset",
             Token::Pass => "pass",
             Token::Amp => "&",
-            Token::Label(s) => s,
+            Token::Label(s) | Token::InfixName(s) => s,
             Token::Then => "then",
             Token::To => "to",
             Token::True => "true",
@@ -687,6 +691,7 @@ pub fn listing(src: &str) -> String {
     tokens(src, 0)
         .map(|t| match t {
             Ok((_, Token::Ident(s), _)) => format!("id:{s}"),
+            Ok((_, Token::InfixName(s), _)) => format!("infix:{s}"),
             Ok((_, Token::Str(s), _)) => format!("str:{s:?}"),
             Ok((_, t, _)) => t.to_string(),
             Err(e) => format!("!{:?}@{}..{}", e.kind, e.start, e.end),
@@ -721,7 +726,7 @@ mod tests {
         assert_eq!(lex("<3|||2||1|0>"), "< 3 ||| 2 || 1 | 0 >");
         assert_eq!(lex("G <| H |> K <> L"), "id:G < | id:H | > id:K <> id:L");
         assert_eq!(lex("^ ^^ ^^^*3"), "^ ^^ ^^^ * 3");
-        assert_eq!(lex("v vv vvv v3*2 vx value v3x vv3"), "v vv vvv v3 * 2 id:vx id:value id:v3x id:vv3");
+        assert_eq!(lex("v vv vvv v3*2 vx value v3x vv3"), "v vv vvv v3 * 2 infix:vx id:value infix:v3x id:vv3");
         assert_eq!(lex("+-1 3+-1 x->y"), "+- 1 3 +- 1 id:x -> id:y");
         assert_eq!(lex("<|>==0 a>=b a>b"), "< | > == 0 id:a >= id:b id:a > id:b");
         assert_eq!(lex("= == => := : <= !="), "= == => := : <= !=");

@@ -12,7 +12,7 @@
 use super::lexer::{Spanned, Token};
 
 /// Whether a token can start an operand.
-fn starts_operand(t: &Token<'_>) -> bool {
+pub(super) fn starts_operand(t: &Token<'_>) -> bool {
     matches!(
         t,
         Token::Int(_)

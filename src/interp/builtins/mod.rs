@@ -8,6 +8,7 @@
 //! arity or type error reads the same.
 
 pub mod bignum;
+pub mod cgscript;
 mod collections;
 mod game;
 mod globals;
@@ -154,17 +155,18 @@ impl Site<'_> {
     }
 }
 
-static INTEGER_TABLES: [&[Member]; 5] =
-    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
-static DYADIC_TABLES: [&[Member]; 4] = [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT];
+static INTEGER_TABLES: [&[Member]; 6] =
+    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
+static DYADIC_TABLES: [&[Member]; 5] =
+    [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
 static RATIONAL_TABLES: [&[Member]; 2] = [numbers::RATIONAL, numbers::NON_DYADIC];
 static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
-static GAME_TABLES: [&[Member]; 2] = [game::GAME, loopy::SHORT];
-static STRING_TABLES: [&[Member]; 1] = [strings::STRING];
-static LIST_TABLES: [&[Member]; 1] = [collections::LIST];
+static GAME_TABLES: [&[Member]; 3] = [game::GAME, loopy::SHORT, cgscript::GAME];
+static STRING_TABLES: [&[Member]; 2] = [strings::STRING, cgscript::STRING];
+static LIST_TABLES: [&[Member]; 2] = [collections::LIST, cgscript::LIST];
 static SET_TABLES: [&[Member]; 1] = [collections::SET];
-static MAP_TABLES: [&[Member]; 1] = [collections::MAP];
-static TUPLE_TABLES: [&[Member]; 1] = [collections::TUPLE];
+static MAP_TABLES: [&[Member]; 2] = [collections::MAP, cgscript::MAP];
+static TUPLE_TABLES: [&[Member]; 2] = [collections::TUPLE, cgscript::COORDINATES];
 static PLAYER_TABLES: [&[Member]; 1] = [misc::PLAYER];
 static OUTCOME_TABLES: [&[Member]; 1] = [misc::OUTCOME];
 static THERMOGRAPH_TABLES: [&[Member]; 1] = [misc::THERMOGRAPH];
@@ -204,7 +206,7 @@ fn all_tables() -> Vec<&'static [Member]> {
 
 /// The member tables of the core types with the type name `?` help shows for them (a number answers the
 /// members of `Rational`, `NumberGame` and `Game` too: see [`tables_for`]).
-pub static NAMED_TABLES: [(&str, &[Member]); 27] = [
+pub static NAMED_TABLES: [(&str, &[Member]); 33] = [
     ("Integer", numbers::INTEGER),
     ("Rational", numbers::RATIONAL),
     ("NumberGame", bignum::NUMBER_GAME),
@@ -232,6 +234,12 @@ pub static NAMED_TABLES: [(&str, &[Member]); 27] = [
     ("Sumber", sumber::SUMBER),
     ("LoopyGame", loopy::LOOPY),
     ("Game", loopy::SHORT),
+    ("Object", cgscript::OBJECT),
+    ("Coordinates", cgscript::COORDINATES),
+    ("String", cgscript::STRING),
+    ("List", cgscript::LIST),
+    ("Map", cgscript::MAP),
+    ("Game", cgscript::GAME),
 ];
 
 /// Every member name of every type, those of `extra` tables too, sorted and deduplicated (for completion).

@@ -50,8 +50,11 @@ impl Object for ClassValue {
         _: &Value,
         name: &str,
         args: &[Value],
-        _: &Site,
+        site: &Site,
     ) -> Option<Result<Value, EvalError>> {
+        if let Some(r) = static_member(m, &self.name, name, args, site) {
+            return Some(r);
+        }
         if !args.is_empty() {
             return None;
         }
@@ -68,11 +71,64 @@ impl Object for ClassValue {
     fn dynamic_member_names(&self) -> Vec<String> {
         match &*self.name {
             "Player" => vec!["Left".into(), "Right".into()],
+            "Integer" => vec!["Parse".into()],
+            "Coordinates" => COORDINATE_STATICS.iter().map(|(n, _)| n.to_string()).collect(),
             "OutcomeClass" => {
                 ["L", "R", "N", "P", "D", "PHat", "PCheck", "NHat", "NCheck"].iter().map(|s| s.to_string()).collect()
             }
             _ => Vec::new(),
         }
+    }
+}
+
+/// CGSuite's `Coordinates` constants (`Coordinates.cgs`: row first, north is row −1).
+const COORDINATE_STATICS: &[(&str, &[(i64, i64)])] = &[
+    ("North", &[(-1, 0)]),
+    ("Northeast", &[(-1, 1)]),
+    ("East", &[(0, 1)]),
+    ("Southeast", &[(1, 1)]),
+    ("South", &[(1, 0)]),
+    ("Southwest", &[(1, -1)]),
+    ("West", &[(0, -1)]),
+    ("Northwest", &[(-1, -1)]),
+    ("Orthogonal", &[(-1, 0), (0, 1), (1, 0), (0, -1)]),
+    ("Diagonal", &[(-1, 1), (1, 1), (1, -1), (-1, -1)]),
+    ("Compass", &[(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]),
+    ("Hexagonal", &[(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)]),
+    ("KnightsMove", &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]),
+];
+
+fn coordinates(r: i64, c: i64) -> Value {
+    Value::Tuple(Rc::from(vec![Value::int(r), Value::int(c)]))
+}
+
+/// Static members of CGSuite's classes: `Integer.Parse(s)`, `Coordinates.North`, `Coordinates.Orthogonal`, ….
+fn static_member(
+    _: &mut Machine,
+    class: &str,
+    name: &str,
+    args: &[Value],
+    site: &Site,
+) -> Option<Result<Value, EvalError>> {
+    match (class, name) {
+        ("Integer", "Parse") => Some((|| {
+            super::check_arity(site, super::Arity::Exact(1), args.len())?;
+            let s = super::string(site, args, 0)?;
+            // Java's `BigInteger` reading: an optional sign, then digits, nothing around them.
+            match s.strip_prefix('+').unwrap_or(s).parse::<num_bigint::BigInt>() {
+                Ok(n) if !s.starts_with("+-") => Ok(Value::int(n)),
+                _ => Err(site.err(ErrorKind::Script { message: format!("For input string: \"{s}\"") })),
+            }
+        })()),
+        ("Coordinates", _) if args.is_empty() => {
+            let (_, cs) = COORDINATE_STATICS.iter().find(|(n, _)| *n == name)?;
+            Some(Ok(if cs.len() == 1 && !matches!(name, "Orthogonal" | "Diagonal" | "Compass") {
+                coordinates(cs[0].0, cs[0].1)
+            } else {
+                Value::List(cs.iter().map(|&(r, c)| coordinates(r, c)).collect())
+            }))
+        }
+        _ => None,
     }
 }
 
@@ -396,11 +452,18 @@ impl Object for SystemValue {
                 let f = m.globals.natives.get("Print")?.clone();
                 Some(m.call_value(&f, args, site))
             }
+            // cgs's own version (CGSuite prints its own, "2.2-beta2").
+            "Version" if args.is_empty() => Some(Ok(Value::str(env!("CARGO_PKG_VERSION")))),
+            "CopyrightYear" if args.is_empty() => Some(Ok(Value::int(2026))),
+            "Error" => {
+                let f = m.globals.natives.get("error")?.clone();
+                Some(m.call_value(&f, args, site))
+            }
             _ => None,
         }
     }
     fn dynamic_member_names(&self) -> Vec<String> {
-        vec!["Print".into()]
+        vec!["Print".into(), "Version".into(), "CopyrightYear".into(), "Error".into()]
     }
 }
 

@@ -254,7 +254,9 @@ impl<'a> Machine<'a> {
                 return r;
             }
         }
-        let Some(member) = builtins::find_member(&obj, &name.name) else {
+        let Some(member) = builtins::find_member(&obj, &name.name)
+            .or_else(|| builtins::cgscript::OBJECT.iter().find(|m| m.name == &*name.name))
+        else {
             let kind = ErrorKind::NotAMember { ty: obj.type_name(), name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));
         };
@@ -267,7 +269,8 @@ impl<'a> Machine<'a> {
 
     // ---- indexing ------------------------------------------------------------------------------------
 
-    pub(super) fn index(&mut self, v: &Value, k: &Value, span: Span) -> Result<Value, EvalError> {
+    /// `v[k]` for a list, tuple, string or map (1-based positions).
+    pub fn index_value(&mut self, v: &Value, k: &Value, span: Span) -> Result<Value, EvalError> {
         let out_of_bounds =
             |m: &mut Machine| EvalError::new(ErrorKind::IndexOutOfBounds { index: k.display(m.games) }, span);
         let position = |len: usize| match k {

@@ -400,7 +400,7 @@ impl<'a> Machine<'a> {
                     }
                 }
                 for (i, k) in indices.iter().zip(&keys) {
-                    v = self.index(&v, k, i.span)?;
+                    v = self.index_value(&v, k, i.span)?;
                 }
                 Ok(v)
             }

@@ -77,6 +77,14 @@ impl<'a> Machine<'a> {
         if let Some(r) = builtins::infinity::binary(op, a, b) {
             return r;
         }
+        // CGSuite's `Coordinates`: `(r, c) + (dr, dc)`, `(r, c) - (dr, dc)`, componentwise.
+        if let (Value::Tuple(x), Value::Tuple(y), BinOp::Add | BinOp::Sub) = (a, b, op) {
+            if x.len() == 2 && y.len() == 2 {
+                let parts: Result<Vec<Value>, ErrorKind> =
+                    x.iter().zip(y.iter()).map(|(p, q)| self.binary(op, p, q)).collect();
+                return Ok(Value::Tuple(std::rc::Rc::from(parts?)));
+            }
+        }
         // numbers with numbers
         match (op, a, b) {
             (BinOp::Add | BinOp::Sub | BinOp::Mul, Integer(x), Integer(y)) => {

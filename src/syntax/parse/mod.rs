@@ -234,6 +234,7 @@ impl<'a> Lexed<'a> {
         // Lex errors are kept by token index, which the rewrite would shift: with errors the text fails anyway.
         if lexed.lex_errors.is_empty() {
             super::printed::printed_rewrite(&mut lexed.tokens);
+            super::infix::infix_rewrite(&mut lexed.tokens, src, 0);
         }
         lexed
     }

@@ -1,0 +1,302 @@
+//! CGSuite library members that cgs had no table for (issue 15 item 5): `Object`'s members on every value
+//! (`ToString`, `ToOutput`, `EnclosingObject`), `Coordinates` members of pairs, regular expressions on strings,
+//! `List.PeriodicTable`/`SortedWith`/`MkOutput`, `Map.Reversed`/`Eval`, and the compound sums of Winning Ways
+//! ch. 9 (`ConjunctiveSum`, `SelectiveSum`) as operations on short games.
+
+use super::{boolean, function, integer, member, string, Member, Site};
+use crate::game::short::store::GameId;
+use crate::game::Games;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::object::{downcast_ref, Object};
+use crate::interp::value::{Shown, Value};
+use num_traits::{One, Signed};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// CGSuite's `Object` members, which every value answers (after its own members).
+pub static OBJECT: &[Member] = &[
+    member("ToString", 0, |m, _, this, _| Ok(Value::str(&this.display(m.games)))),
+    member("ToOutput", 0, |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))),
+    // CGSuite 2.2: `Nothing` for every value that is not a member of an enclosing object.
+    member("EnclosingObject", 0, |_, _, _, _| Ok(Value::Nothing)),
+];
+
+/// `Coordinates` members of a pair `(row, col)`.
+pub static COORDINATES: &[Member] = &[
+    member("Row", 0, |_, s, this, _| Ok(pair(s, this)?.0)),
+    member("Col", 0, |_, s, this, _| Ok(pair(s, this)?.1)),
+    member("Swap", 0, |_, s, this, _| {
+        let (r, c) = pair(s, this)?;
+        Ok(Value::Tuple(Rc::from(vec![c, r])))
+    }),
+    // CGSuite: both coordinates in {-1, 0, 1} ((0,0) included).
+    member("IsUnit", 0, |_, s, this, _| {
+        let (r, c) = pair(s, this)?;
+        let unit = |v: &Value| matches!(v, Value::Integer(n) if n.abs() <= One::one());
+        Ok(boolean(unit(&r) && unit(&c)))
+    }),
+];
+
+fn pair(s: &Site, this: &Value) -> Result<(Value, Value), EvalError> {
+    match this {
+        Value::Tuple(t) if t.len() == 2 => Ok((t[0].clone(), t[1].clone())),
+        v => Err(s.err(ErrorKind::ArgumentType {
+            function: s.name.to_string(),
+            position: 0,
+            expected: "Coordinates",
+            got: v.type_name(),
+        })),
+    }
+}
+
+/// More members of `String`: regular expressions (Rust's `regex` syntax, which has no back-references or
+/// look-around; CGSuite uses Java's) and `ToUnquotedOutput`.
+pub static STRING: &[Member] = &[
+    member("Matches", 1, |_, s, this, args| {
+        let re = regex(s, &format!("^(?:{})$", string(s, args, 0)?))?;
+        Ok(boolean(re.is_match(the_str(s, this)?)))
+    }),
+    member("ReplaceRegex", 2, |_, s, this, args| {
+        let re = regex(s, string(s, args, 0)?)?;
+        let with = java_replacement(string(s, args, 1)?);
+        Ok(Value::str(&re.replace_all(the_str(s, this)?, with.as_str())))
+    }),
+    member("ToUnquotedOutput", 0, |_, s, this, _| Ok(Shown::value("TextOutput", the_str(s, this)?))),
+];
+
+fn the_str<'v>(s: &Site, this: &'v Value) -> Result<&'v str, EvalError> {
+    match this {
+        Value::String(x) => Ok(x),
+        _ => Err(s.bug()),
+    }
+}
+
+fn regex(s: &Site, pattern: &str) -> Result<regex::Regex, EvalError> {
+    regex::Regex::new(pattern).map_err(|e| {
+        let message = format!("Invalid regular expression: {}", e.to_string().lines().last().unwrap_or(""));
+        s.arg_err(0, ErrorKind::Script { message })
+    })
+}
+
+/// Java's replacement syntax (`$1`, `\$`) as the `regex` crate's (`${1}`, `$$`).
+fn java_replacement(r: &str) -> String {
+    let mut out = String::new();
+    let mut chars = r.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('$') => out.push_str("$$"),
+                Some(d) => out.push(d),
+                None => {}
+            },
+            '$' => {
+                let mut digits = String::new();
+                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    digits.push(*d);
+                    chars.next();
+                }
+                out.push_str(&format!("${{{digits}}}"));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// More members of `List`.
+pub static LIST: &[Member] = &[
+    member("PeriodicTable", 1, |m, s, this, args| {
+        let n = integer(s, args, 0)?;
+        if !n.is_positive() {
+            return Err(s.wrong_type(0, "positive Integer", &args[0]));
+        }
+        let grouped = m.invoke_member(this.clone(), &ident("Grouped", s), args, s.args, s.span)?;
+        let table = m.globals.natives.get("Table").cloned().ok_or_else(|| s.bug())?;
+        m.call_value(&table, &[grouped], s)
+    }),
+    // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable.
+    member("SortedWith", 1, |m, s, this, args| {
+        let f = function(s, args, 0)?;
+        let Value::List(l) = this else { return Err(s.bug()) };
+        let mut out: Vec<Value> = Vec::with_capacity(l.len());
+        for v in l.iter() {
+            // Insertion by binary search keeps equal elements in order; comparisons are O(n log n).
+            let (mut lo, mut hi) = (0, out.len());
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                let c = m.call_function(&f, &[v.clone(), out[mid].clone()], s.span)?;
+                let before = match &c {
+                    Value::Integer(n) => n.is_negative(),
+                    other => return Err(s.wrong_type(0, "Function returning Integer", other)),
+                };
+                if before {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            out.insert(lo, v.clone());
+        }
+        Ok(Value::List(out.into_iter().collect()))
+    }),
+    member("MkOutput", 1, |m, s, this, args| {
+        let sep = string(s, args, 0)?.to_string();
+        let Value::List(l) = this else { return Err(s.bug()) };
+        let parts: Vec<String> = l.iter().map(|v| v.display(m.games)).collect();
+        Ok(Shown::value("TextOutput", parts.join(&sep)))
+    }),
+];
+
+/// More members of `Map`.
+pub static MAP: &[Member] = &[
+    member("Reversed", 0, |_, s, this, _| {
+        let Value::Map(map) = this else { return Err(s.bug()) };
+        Ok(Value::Map(map.iter().map(|(k, v)| (v.clone(), k.clone())).collect()))
+    }),
+    member("Eval", 1, |m, s, this, args| m.index_value(this, &args[0], s.span)),
+];
+
+fn ident(name: &str, s: &Site) -> crate::syntax::ast::Ident {
+    crate::syntax::ast::Ident { name: name.into(), span: s.span }
+}
+
+// ---- compound sums (Winning Ways ch. 9) ---------------------------------------------------------------
+
+/// The compound games CGSuite offers on `Game` as members: CGSuite's `CompoundType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Compound {
+    /// Both components move together; play ends when either ends ([WW] ch. 9, "conjunctive compound").
+    Conjunctive,
+    /// A move in any non-empty set of components ([WW] ch. 9, "selective compound").
+    Selective,
+}
+
+impl Compound {
+    fn name(self) -> &'static str {
+        match self {
+            Compound::Conjunctive => "ConjunctiveSum",
+            Compound::Selective => "SelectiveSum",
+        }
+    }
+}
+
+/// Members of short games for compounds.
+pub static GAME: &[Member] = &[
+    member("ConjunctiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
+    member("SelectiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
+];
+
+/// A component of a compound: a short game, or a compound itself (whose options are compounds).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Tree {
+    Game(GameId),
+    Compound(Compound, Rc<Tree>, Rc<Tree>),
+}
+
+fn tree(m: &mut Machine, s: &Site, v: &Value) -> Result<Tree, EvalError> {
+    if let Value::Object(o) = v {
+        if let Some(c) = downcast_ref::<CompoundGame>(&**o) {
+            return Ok(c.tree.clone());
+        }
+    }
+    Ok(Tree::Game(super::game(m, s, std::slice::from_ref(v), 0)?))
+}
+
+fn compound(m: &mut Machine, s: &Site, a: &Value, b: &Value, kind: Compound) -> Result<Value, EvalError> {
+    let (g, h) = (tree(m, s, a)?, tree(m, s, b)?);
+    let shown = format!("{} {} {}", a.display(m.games), kind.name(), b.display(m.games));
+    Ok(Value::Object(Rc::new(CompoundGame { tree: Tree::Compound(kind, Rc::new(g), Rc::new(h)), shown })))
+}
+
+/// `G ConjunctiveSum H`, `G SelectiveSum H`: printed as CGSuite prints the compound (both kinds have one
+/// precedence there, so nesting prints without parentheses); its value is computed on the components as game
+/// trees (a short game's tree is its canonical form), the compound kept at every move as in [WW] ch. 9.
+#[derive(Debug)]
+pub struct CompoundGame {
+    tree: Tree,
+    shown: String,
+}
+
+impl Object for CompoundGame {
+    fn type_name(&self) -> &'static str {
+        "CompoundGame"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        self.shown.clone()
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<CompoundGame>(other).map(|o| self.tree.cmp(&o.tree))
+    }
+    fn member(
+        &self,
+        m: &mut Machine,
+        this: &Value,
+        name: &str,
+        args: &[Value],
+        site: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        let kind = match name {
+            "ConjunctiveSum" => Compound::Conjunctive,
+            "SelectiveSum" => Compound::Selective,
+            _ => return None,
+        };
+        if args.len() != 1 {
+            return Some(super::check_arity(site, super::Arity::Exact(1), args.len()).map(|()| Value::Nothing));
+        }
+        Some(compound(m, site, this, &args[0], kind))
+    }
+    fn to_game(&self, m: &mut Machine, span: crate::syntax::span::Span) -> Option<Result<GameId, EvalError>> {
+        let mut memo = HashMap::new();
+        let g = value_of(m.games, &self.tree, &mut memo);
+        Some(m.engine_ok(span).map(|()| g))
+    }
+    fn is_game(&self) -> bool {
+        true
+    }
+}
+
+/// The options of a tree for one side (0 Left, 1 Right).
+fn options(games: &Games, t: &Tree, side: usize) -> Vec<Tree> {
+    match t {
+        Tree::Game(g) => {
+            let o = if side == 0 { games.left_options(*g) } else { games.right_options(*g) };
+            o.into_iter().map(Tree::Game).collect()
+        }
+        Tree::Compound(kind, g, h) => {
+            let (go, ho) = (options(games, g, side), options(games, h, side));
+            let mut out = Vec::new();
+            let mk = |a: &Tree, b: &Tree| Tree::Compound(*kind, Rc::new(a.clone()), Rc::new(b.clone()));
+            if *kind == Compound::Selective {
+                out.extend(go.iter().map(|a| mk(a, h)));
+                out.extend(ho.iter().map(|b| mk(g, b)));
+            }
+            for a in &go {
+                for b in &ho {
+                    out.push(mk(a, b));
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The canonical value of a tree.
+fn value_of(games: &mut Games, t: &Tree, memo: &mut HashMap<Tree, GameId>) -> GameId {
+    if let Tree::Game(g) = t {
+        return *g;
+    }
+    if let Some(&v) = memo.get(t) {
+        return v;
+    }
+    let mut sides = [Vec::new(), Vec::new()];
+    for (side, out) in sides.iter_mut().enumerate() {
+        for o in options(games, t, side) {
+            out.push(value_of(games, &o, memo));
+        }
+    }
+    let v = games.new_game(&sides[0], &sides[1]);
+    memo.insert(t.clone(), v);
+    v
+}
