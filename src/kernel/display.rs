@@ -19,8 +19,7 @@ pub fn bundle(interp: &mut Interpreter, value: &Value) -> Json {
         Value::Object(o) => {
             if let Some(t) = crate::interp::object::downcast_ref::<TableValue>(&**o) {
                 data.insert("text/html".into(), json!(table_html(&t.cells)));
-            } else if let Some(t) =
-                crate::interp::object::downcast_ref::<crate::interp::builtins::tree::GameTree>(&**o)
+            } else if let Some(t) = crate::interp::object::downcast_ref::<crate::interp::builtins::tree::GameTree>(&**o)
             {
                 data.insert("image/svg+xml".into(), json!(t.svg));
             }

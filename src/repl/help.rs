@@ -252,7 +252,10 @@ fn help_member_of(interp: &mut Interpreter, receiver: &str, member: &str) -> Res
         let names = entries.iter().map(|m| m.name.to_string()).collect();
         (receiver.to_string(), entries, names)
     };
-    match entries.iter().find(|m| m.name == member) {
+    // Several tables of one type may hold the member (a big number's table and the game table): the documented
+    // entry describes it.
+    let documented = entries.iter().find(|m| m.name == member && m.doc != Doc::NONE);
+    match documented.or_else(|| entries.iter().find(|m| m.name == member)) {
         Some(m) => Ok(describe_member(interp, &ty, m)),
         None if names.iter().any(|n| n == member) => Ok(format!("{ty}.{member}\n  A member defined by this value.\n")),
         None => Err(match super::script::closest(member, &names) {
