@@ -3,8 +3,11 @@
 //! `Graph` stores an edge at both ends and deletes both copies). `Graph.ToDirectedGraph` keeps the storage, so
 //! each undirected edge becomes a pair of opposite directed edges, as in CGSuite.
 
-use super::members::{from_adjacency_list, parse_as, ranged, rewrap, to_string, update_labels, vertex, vertices};
-use super::{err, this_graph, vertex_list, EdgeValue, GraphValue, Labelled, VertexValue};
+use super::members::{
+    from_adjacency_list, parse_as, ranged, rewrap, to_string, update_labels, vertex, DELETE_VERTEX, DELETE_VERTICES,
+    IS_EMPTY, RETAIN_VERTICES, VERTEX_COUNT, VERTICES,
+};
+use super::{err, this_graph, vertex_list, EdgeValue, GraphValue, Labelled};
 use crate::game::Games;
 use crate::interp::builtins::{integer, list, member, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
@@ -26,13 +29,10 @@ fn edge_arg<'v>(s: &Site, args: &'v [Value]) -> Result<&'v EdgeValue, EvalError>
 
 /// Members of `DirectedGraph`.
 pub static DIRECTED: &[Member] = &[
-    member("VertexCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count()))),
+    VERTEX_COUNT,
     member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.arcs().len()))),
-    member("IsEmpty", 0, |_, s, this, _| Ok(crate::interp::builtins::boolean(this_graph(s, this)?.is_empty()))),
-    member("Vertices", 0, |_, s, this, _| {
-        let g = this_graph(s, this)?;
-        Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
-    }),
+    IS_EMPTY,
+    VERTICES,
     member("Edges", 0, |_, s, this, _| {
         Ok(list(this_graph(s, this)?.arcs().into_iter().map(|(a, b, l)| EdgeValue::value(a, b, l))))
     }),
@@ -41,20 +41,9 @@ pub static DIRECTED: &[Member] = &[
         let g = this_graph(s, this)?;
         Ok(list(g.vertices.iter().map(|v| vertex_list(v.edges.iter().map(|e| e.to)))))
     }),
-    member("DeleteVertex", 1, |_, s, this, args| {
-        let g = this_graph(s, this)?;
-        rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
-    }),
-    member("DeleteVertices", 1, |m, s, this, args| {
-        let g = this_graph(s, this)?;
-        let vs = vertices(m, s, g, args, 0)?;
-        rewrap(s, this, g.delete_vertices(&vs))
-    }),
-    member("RetainVertices", 1, |m, s, this, args| {
-        let g = this_graph(s, this)?;
-        let vs = vertices(m, s, g, args, 0)?;
-        rewrap(s, this, g.retain_vertices(&vs))
-    }),
+    DELETE_VERTEX,
+    DELETE_VERTICES,
+    RETAIN_VERTICES,
     // Deletes the first edge with the argument's endpoints and label, in its direction only; nothing changes
     // when there is none (CGSuite).
     member("DeleteEdge", 1, |_, s, this, args| {

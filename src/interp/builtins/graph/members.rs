@@ -203,37 +203,46 @@ pub(super) fn from_adjacency_list(
     Labelled::from_adjacency_list(&adj, v, e).map(kind).map_err(|e| err(s, e))
 }
 
+// Members `Graph` and `DirectedGraph` share (each keeps the kind of graph it was called on).
+pub(super) const VERTEX_COUNT: Member =
+    member("VertexCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count())));
+pub(super) const IS_EMPTY: Member = member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_empty())));
+pub(super) const VERTICES: Member = member("Vertices", 0, |_, s, this, _| {
+    let g = this_graph(s, this)?;
+    Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
+});
+pub(super) const DELETE_VERTEX: Member = member("DeleteVertex", 1, |_, s, this, args| {
+    let g = this_graph(s, this)?;
+    rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
+});
+pub(super) const DELETE_VERTICES: Member = member("DeleteVertices", 1, |m, s, this, args| {
+    let g = this_graph(s, this)?;
+    let vs = vertices(m, s, g, args, 0)?;
+    rewrap(s, this, g.delete_vertices(&vs))
+});
+pub(super) const RETAIN_VERTICES: Member = member("RetainVertices", 1, |m, s, this, args| {
+    let g = this_graph(s, this)?;
+    let vs = vertices(m, s, g, args, 0)?;
+    rewrap(s, this, g.retain_vertices(&vs))
+});
+
 /// Members of `Graph`.
 pub static GRAPH: &[Member] = &[
-    member("VertexCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count()))),
+    VERTEX_COUNT,
     member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.edge_count()))),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_empty()))),
+    IS_EMPTY,
     member("IsConnected", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_connected()))),
     member("IsSimple", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_simple()))),
-    member("Vertices", 0, |_, s, this, _| {
-        let g = this_graph(s, this)?;
-        Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
-    }),
+    VERTICES,
     member("Edges", 0, |_, s, this, _| {
         Ok(list(this_graph(s, this)?.edges().into_iter().map(|(a, b, l)| EdgeValue::value(a, b, l))))
     }),
     member("AdjacencyList", 0, |_, s, this, _| {
         Ok(list(this_graph(s, this)?.adjacency_list().into_iter().map(vertex_list)))
     }),
-    member("DeleteVertex", 1, |_, s, this, args| {
-        let g = this_graph(s, this)?;
-        rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
-    }),
-    member("DeleteVertices", 1, |m, s, this, args| {
-        let g = this_graph(s, this)?;
-        let vs = vertices(m, s, g, args, 0)?;
-        rewrap(s, this, g.delete_vertices(&vs))
-    }),
-    member("RetainVertices", 1, |m, s, this, args| {
-        let g = this_graph(s, this)?;
-        let vs = vertices(m, s, g, args, 0)?;
-        rewrap(s, this, g.retain_vertices(&vs))
-    }),
+    DELETE_VERTEX,
+    DELETE_VERTICES,
+    RETAIN_VERTICES,
     member("DeleteEdge", 1, delete_edge),
     member("DeleteEdgeByIndex", 2, |_, s, this, args| {
         let g = this_graph(s, this)?;
