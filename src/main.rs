@@ -62,7 +62,7 @@ enum Color {
 }
 
 fn parse_max_memory(s: &str) -> Result<usize, String> {
-    cgs::game::budget::parse_size(s).ok_or_else(|| format!("`{s}` is not a size (examples: 4G, 512M, 100000)"))
+    cgs::game::budget::parse_budget(s)
 }
 
 fn main() -> ExitCode {

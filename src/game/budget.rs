@@ -137,6 +137,21 @@ pub fn parse_size(s: &str) -> Option<usize> {
     (bytes.is_finite() && bytes >= 1.0 && bytes < usize::MAX as f64).then_some(bytes as usize)
 }
 
+/// The smallest budget accepted: below it the interpreter could not even load its standard library, so the
+/// process would die on its first allocations instead of reporting an error.
+pub const MIN_LIMIT: usize = 32 * 1024 * 1024;
+
+/// A memory budget as the user writes it (`4G`, `512M`), at least [`MIN_LIMIT`]; the error says why not.
+pub fn parse_budget(s: &str) -> Result<usize, String> {
+    match parse_size(s) {
+        None => Err(format!("`{s}` is not a size (examples: 4G, 512M, 100000)")),
+        Some(b) if b < MIN_LIMIT => {
+            Err(format!("a memory budget of `{s}` is too small: the smallest is {}", format_size(MIN_LIMIT)))
+        }
+        Some(b) => Ok(b),
+    }
+}
+
 /// A size for messages: `812 MiB`, `3.1 GiB`.
 pub fn format_size(bytes: usize) -> String {
     let b = bytes as f64;
@@ -221,5 +236,14 @@ mod tests {
         assert_eq!(parse_size("0"), None);
         assert_eq!(format_size(3 << 29), "1.5 GiB");
         assert_eq!(format_size(200 << 20), "200 MiB");
+    }
+
+    #[test]
+    fn budgets_below_the_minimum_are_refused() {
+        assert_eq!(parse_budget("1G"), Ok(1 << 30));
+        assert_eq!(parse_budget("32M"), Ok(MIN_LIMIT));
+        assert!(parse_budget("512").unwrap_err().contains("too small: the smallest is 32 MiB"));
+        assert!(parse_budget("31M").is_err());
+        assert!(parse_budget("lots").unwrap_err().contains("is not a size"));
     }
 }

@@ -213,13 +213,13 @@ impl Repl {
                         let used = crate::game::budget::format_size(crate::game::budget::used());
                         let _ = writeln!(out, "max-memory {shown} ({used} in use)");
                     }
-                    (Some("max-memory"), Some(size), None) => match crate::game::budget::parse_size(size) {
-                        Some(bytes) => {
+                    (Some("max-memory"), Some(size), None) => match crate::game::budget::parse_budget(size) {
+                        Ok(bytes) => {
                             crate::game::budget::set_limit(bytes);
                             let _ = writeln!(out, "Memory budget: {}.", crate::game::budget::format_size(bytes));
                         }
-                        None => {
-                            let _ = writeln!(err, "Error: `{size}` is not a size (examples: 4G, 512M, 100000).");
+                        Err(why) => {
+                            let _ = writeln!(err, "Error: {why}.");
                         }
                     },
                     _ => {

@@ -123,6 +123,10 @@ fn missing_files_and_bad_arguments_fail_cleanly() {
     assert_eq!(out.status.code(), Some(2));
     let out = cgs(&["-e", "1", "file.cgs"], None);
     assert_eq!(out.status.code(), Some(2), "-e and files are exclusive");
+    // A budget too small to start with is refused with a message (it used to abort with no output).
+    let out = cgs(&["--max-memory", "512", "-e", "1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("too small: the smallest is 32 MiB"), "{}", text(&out.stderr));
 }
 
 #[test]
