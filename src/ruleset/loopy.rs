@@ -330,12 +330,7 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     }
     let (lf, rf) = (win[0], win[1]);
     // Onside: a draw counts for Left; offside: for Right.
-    let class = |left_first_wins: bool, right_first_wins: bool| match (left_first_wins, right_first_wins) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    };
+    let class = Outcome::from_first_wins;
     let onside = class(lf != Win::Right, rf == Win::Right);
     let offside = class(lf == Win::Left, rf != Win::Left);
     lv::outcome_of_classes(onside, offside).map_err(engine(span))

@@ -83,12 +83,7 @@ pub fn outcome(m: &mut Machine, sum: &SumRef, span: Span) -> Result<Outcome, Eva
     let c = s.normalise(m, sum.terms.clone(), games)?;
     let left = s.wins(m, &c, Player::Left)?;
     let right = s.wins(m, &c, Player::Right)?;
-    Ok(match (left, right) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    })
+    Ok(Outcome::from_first_wins(left, right))
 }
 
 struct Solver {

@@ -56,12 +56,7 @@ pub fn outcome(m: &mut Machine, sum: &SumRef, misere: bool, span: Span) -> Resul
     let c = s.normalise(m, sum.terms.clone(), sum.constant)?;
     let left = s.wins(m, &c, Player::Left)?;
     let right = s.wins(m, &c, Player::Right)?;
-    Ok(match (left, right) {
-        (true, true) => Outcome::N,
-        (true, false) => Outcome::L,
-        (false, true) => Outcome::R,
-        (false, false) => Outcome::P,
-    })
+    Ok(Outcome::from_first_wins(left, right))
 }
 
 struct Frame {

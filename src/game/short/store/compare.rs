@@ -84,12 +84,8 @@ impl Games {
     }
     /// Misère outcome of the canonical form read as a game tree.
     pub fn misere_outcome(&mut self, g: GameId) -> Outcome {
-        match self.misere_wins(g) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        }
+        let (left, right) = self.misere_wins(g);
+        Outcome::from_first_wins(left, right)
     }
     /// (Left wins moving first, Right wins moving first) in misère play.
     pub(super) fn misere_wins(&mut self, g: GameId) -> (bool, bool) {

@@ -44,6 +44,18 @@ pub enum Outcome {
     P,
 }
 
+impl Outcome {
+    /// The class from who wins moving first: Left (`left_first`) and Right (`right_first`).
+    pub fn from_first_wins(left_first: bool, right_first: bool) -> Outcome {
+        match (left_first, right_first) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+}
+
 /// The result of comparing two games in the partial order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cmp {
