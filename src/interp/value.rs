@@ -255,7 +255,7 @@ impl Value {
             Value::Rational(r) => out.push_str(&format!("{}/{}", r.numer(), r.denom())),
             Value::Infinity(s) => out.push_str(if *s > 0 { "inf" } else { "-inf" }),
             Value::Game(g) => out.push_str(&games.display(*g)),
-            Value::String(s) if quote => write_quoted(s, out),
+            Value::String(s) if quote => crate::syntax::unparse::quoted(out, s),
             Value::String(s) => out.push_str(s),
             Value::List(items) => {
                 out.push('[');
@@ -338,20 +338,6 @@ fn outcome_index(o: Outcome) -> u8 {
         Outcome::N => 2,
         Outcome::P => 3,
     }
-}
-
-fn write_quoted(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 fn write_joined(games: &mut Games, items: Vec<Value>, out: &mut String, sep: &str) {

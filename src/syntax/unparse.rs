@@ -146,7 +146,9 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
     }
 }
 
-fn quoted(out: &mut String, s: &str) {
+/// A string literal as written in source: quotes, with `"`, `\\`, newline and tab escaped (also how a quoted
+/// string value prints).
+pub fn quoted(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
