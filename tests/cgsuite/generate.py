@@ -133,18 +133,13 @@ def language(r):
 FAMILIES = [(games, 0.45), (numbers, 0.17), (collections, 0.13), (strings, 0.07), (rulesets, 0.14),
             (language, 0.04)]
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=23)
-    ap.add_argument("--count", type=int, default=2400)
-    ap.add_argument("--out", default=str(HERE / "corpus.tsv"))
-    ap.add_argument("--timeout", type=float, default=20.0, help="seconds CGSuite may take per input")
-    args = ap.parse_args()
-    r = random.Random(args.seed)
-    pairs, seen = [], set()
-    while len(pairs) < args.count:
+def draw(r, families, count, seen):
+    """`count` new (cgs, CGSuite) input pairs, each from a family picked by weight; inputs already in `seen`
+    (which grows) or holding a tab are drawn again."""
+    pairs = []
+    while len(pairs) < count:
         x = r.random()
-        for fam, w in FAMILIES:
+        for fam, w in families:
             if x < w:
                 break
             x -= w
@@ -153,6 +148,18 @@ def main():
             continue
         seen.add(cgs)
         pairs.append((cgs, cgsuite))
+    return pairs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=23)
+    ap.add_argument("--count", type=int, default=2400)
+    ap.add_argument("--out", default=str(HERE / "corpus.tsv"))
+    ap.add_argument("--timeout", type=float, default=20.0, help="seconds CGSuite may take per input")
+    args = ap.parse_args()
+    r = random.Random(args.seed)
+    pairs = draw(r, FAMILIES, args.count, set())
     outputs = evaluate([c for _, c in pairs], args.timeout)
     kept = 0
     with open(args.out, "w") as f:
