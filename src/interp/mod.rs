@@ -65,12 +65,12 @@ pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static)
 }
 
 /// Whether a cell whose last statement gave `last` shows that value (REPL, scripts and the Jupyter kernel):
-/// not after a trailing `;` or a `def`, and `Nothing` only where it is an expression's value.
+/// not after a trailing `;`, and `Nothing` only where it is an expression's value. A `def` shows the function it
+/// defines (`x -> x + 1`), as CGSuite does.
 pub fn shows_value(block: &Block, last: &Value) -> bool {
-    let is_definition = block.stmts.last().is_some_and(|s| matches!(s.kind, ExprKind::Def(_)));
     let quiet_nothing =
         matches!(last, Value::Nothing) && block.stmts.last().is_none_or(|s| statement_without_value(&s.kind));
-    !block.trailing_semicolon && !is_definition && !quiet_nothing
+    !block.trailing_semicolon && !quiet_nothing
 }
 
 /// Statements whose `Nothing` is not shown at top level: loops, `Print(…)` (also `System.Print(…)`), declarations
