@@ -57,8 +57,8 @@ pub enum ErrorKind {
     },
     /// `x.Foo` where the type of `x` has no member `Foo`.
     NotAMember {
-        /// The type of the object.
-        ty: &'static str,
+        /// The qualified name of the object's class (`cgsuite.lang.List`), as CGSuite names it.
+        ty: String,
         /// The member name.
         name: String,
     },
@@ -376,7 +376,7 @@ impl ErrorKind {
                     format!("No operation `{op}` for arguments of types {list}.")
                 }
             }
-            NotAMember { ty, name } => format!("Not a member of `{ty}`: `{name}`."),
+            NotAMember { ty, name } => format!("Not a method or member variable: `{name}` (in object of class `{ty}`)"),
             ArgumentCount { expected, got } => {
                 format!("Expecting {}, got {got}.", expected.describe())
             }
@@ -552,8 +552,8 @@ mod tests {
             "That variable is not defined: `foo`."
         );
         assert_eq!(
-            ErrorKind::NotAMember { ty: "Integer", name: "Foo".into() }.message(),
-            "Not a member of `Integer`: `Foo`."
+            ErrorKind::NotAMember { ty: "game.Integer".into(), name: "Foo".into() }.message(),
+            "Not a method or member variable: `Foo` (in object of class `game.Integer`)"
         );
     }
 

@@ -246,7 +246,7 @@ def probe_expr(cls, member, kind):
     return "(" + sample + ")." + member
 
 
-MISSING = ("Not a member", "not defined", "does not have", "No operation", "Syntax error", "is not a member")
+MISSING = ("Not a member", "Not a method or member variable", "not defined", "does not have", "No operation", "Syntax error", "is not a member")
 
 
 def ask(cgs, expr):

@@ -46,7 +46,7 @@ impl Object for BigGame {
     fn member(
         &self,
         m: &mut Machine,
-        _: &Value,
+        this: &Value,
         name: &str,
         _: &[Value],
         s: &Site,
@@ -55,7 +55,8 @@ impl Object for BigGame {
         if super::find_member(&zero, name).is_some() || BIG_GAME.iter().any(|x| x.name == name) {
             return None;
         }
-        Some(Err(s.err(ErrorKind::NotAMember { ty: "Game", name: name.into() })))
+        let ty = crate::interp::classes::qualified_class_of(m.games, this);
+        Some(Err(s.err(ErrorKind::NotAMember { ty, name: name.into() })))
     }
     fn binary(
         &self,

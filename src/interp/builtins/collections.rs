@@ -1,7 +1,7 @@
 //! Members of lists, sets, maps and tuples. Lists are 1-indexed; sets iterate in display order.
 
 use super::globals::{extreme, sum_values};
-use super::{boolean, elements, function, index, list, member, Member, Site};
+use super::{boolean, elements, function, index, integer, list, member, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
 use crate::interp::value::{set_in_display_order, sort_for_display, Function, Value};
@@ -90,15 +90,21 @@ pub static LIST: &[Member] = &[
     }),
     // CGSuite's `Sublist(i, j)` stops at the end of the list (`[1].Sublist(1,2)` is `[1]`, CGSuite 2.2).
     member("Sublist", 2, |_, s, this, args| {
+        // CGSuite's slice: positions `from..=to` clamped to the list, empty when they do not meet
+        // (CGSuite 2.2: `[1,2,3].Sublist(0,2)` is `[1,2]`, `[1].Sublist(2,3)` and `[1,2,3].Sublist(3,2)` are `[]`).
         let l = the_list(s, this)?;
-        let mut clamped = args.to_vec();
-        if let Value::Integer(j) = &args[1] {
-            if num_traits::ToPrimitive::to_usize(&**j).is_some_and(|j| j > l.len()) {
-                clamped[1] = Value::int(l.len());
-            }
-        }
-        let (i, j) = range(s, &clamped, l.len())?;
-        Ok(Value::List(l.clone().slice(i..j)))
+        let bound = |i: usize| -> Result<i64, EvalError> {
+            let n = integer(s, args, i)?;
+            Ok(num_traits::ToPrimitive::to_i64(n).unwrap_or(if num_traits::Signed::is_negative(n) {
+                i64::MIN
+            } else {
+                i64::MAX
+            }))
+        };
+        let len = i64::try_from(l.len()).unwrap_or(i64::MAX);
+        let (from, to) = (bound(0)?.saturating_sub(1).clamp(0, len), bound(1)?.clamp(0, len));
+        let (from, to) = (from as usize, to as usize);
+        Ok(Value::List(if from < to { l.clone().slice(from..to) } else { imbl::Vector::new() }))
     }),
     // The elements without repeats, first occurrences in order (CGSuite 2.2: `[2,2,-1,5].Distinct` is
     // `[2,-1,5]`).

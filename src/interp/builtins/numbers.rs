@@ -15,11 +15,9 @@ pub static INTEGER: &[Member] = &[
         if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimSum") {
             return r;
         }
-        let (a, b) = (int(s, this)?, non_negative(s, args, 0)?);
-        if a.is_negative() {
-            return Err(s.err(ErrorKind::ExpectedInteger { what: "nim-sum operand", value: a.to_string() }));
-        }
-        Ok(Value::int(a ^ b))
+        // CGSuite's wording for either operand negative.
+        let (a, b) = (natural(s, this, "NimSum")?, natural(s, &args[0], "NimSum")?);
+        Ok(Value::int(BigInt::from(a ^ b)))
     }),
     // Nim arithmetic on naturals of any size (`game::number::nimfield`), with CGSuite's error wording.
     member("NimProduct", 1, |m, s, this, args| {
@@ -98,11 +96,8 @@ pub static INTEGER: &[Member] = &[
         Ok(boolean(n.to_i32().is_some()))
     }),
     member("UglyProduct", 1, |_, s, this, args| {
-        let (a, b) = (int(s, this)?, non_negative(s, args, 0)?);
-        if a.is_negative() {
-            return Err(s.err(ErrorKind::ExpectedInteger { what: "ugly-product operand", value: a.to_string() }));
-        }
-        Ok(Value::int(ugly_product(a, b)))
+        let (a, b) = (natural(s, this, "UglyProduct")?, natural(s, &args[0], "UglyProduct")?);
+        Ok(Value::int(ugly_product(&BigInt::from(a), &BigInt::from(b))))
     }),
 ];
 
@@ -212,14 +207,6 @@ fn positive(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
         }
         _ => Err(s.wrong_type(0, "Integer", v)),
     }
-}
-
-fn non_negative<'v>(s: &Site, args: &'v [Value], i: usize) -> Result<&'v BigInt, EvalError> {
-    let n = integer(s, args, i)?;
-    if n.is_negative() {
-        return Err(s.wrong_type(i, "non-negative Integer", &args[i]));
-    }
-    Ok(n)
 }
 
 fn nonzero<'v>(s: &Site, args: &'v [Value]) -> Result<&'v BigInt, EvalError> {

@@ -225,6 +225,18 @@ impl<'a> Machine<'a> {
         self.call_value(&Value::Function(f.clone()), args, &site)
     }
 
+    /// The short name of `obj`'s class as CGSuite's `Class` gives it (`Zero`, `Uptimal`, `Pseudonumber`, …).
+    fn class_name(&mut self, obj: &Value, span: Span) -> String {
+        let class = super::super::classes::class_of(self.games, obj);
+        // A loopy stopper: CGSuite's class is `Pseudonumber` or `CanonicalStopper`.
+        if class == "Game" && matches!(obj, Value::Object(_)) {
+            let ident = Ident { name: "IsPseudonumber".into(), span };
+            let pseudo = matches!(self.invoke_member(obj.clone(), &ident, &[], &[], span), Ok(Value::Boolean(true)));
+            return if pseudo { "Pseudonumber" } else { "CanonicalStopper" }.to_string();
+        }
+        class
+    }
+
     /// `obj.name(args)`: also used by natives that ask a value for its members.
     pub fn invoke_member(
         &mut self,
@@ -236,14 +248,7 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         // Every value has a class (CGSuite's `Object.Class`).
         if &*name.name == "Class" && args.is_empty() {
-            let mut class = super::super::classes::class_of(self.games, &obj);
-            // A loopy stopper: CGSuite's class is `Pseudonumber` or `CanonicalStopper`.
-            if class == "Game" && matches!(obj, Value::Object(_)) {
-                let ident = Ident { name: "IsPseudonumber".into(), span: name.span };
-                let pseudo =
-                    matches!(self.invoke_member(obj.clone(), &ident, &[], &[], span), Ok(Value::Boolean(true)));
-                class = if pseudo { "Pseudonumber" } else { "CanonicalStopper" }.to_string();
-            }
+            let class = self.class_name(&obj, span);
             return Ok(builtins::namespaces::ClassValue::value(&class));
         }
         if let Value::Object(o) = &obj {
@@ -257,7 +262,8 @@ impl<'a> Machine<'a> {
         let Some(member) = builtins::find_member(&obj, &name.name)
             .or_else(|| builtins::cgscript::OBJECT.iter().find(|m| m.name == &*name.name))
         else {
-            let kind = ErrorKind::NotAMember { ty: obj.type_name(), name: name.name.to_string() };
+            let ty = super::super::classes::qualified(&self.class_name(&obj, span));
+            let kind = ErrorKind::NotAMember { ty, name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));
         };
         let site = Site { name: member.name, span, args: arg_spans };

@@ -18,7 +18,8 @@ fn this_sides(m: &mut Machine, s: &Site, v: &Value) -> Result<(Stopper, Stopper)
 fn this_stopper(m: &mut Machine, s: &Site, v: &Value) -> Result<Stopper, EvalError> {
     let (a, b) = this_sides(m, s, v)?;
     if a != b {
-        return Err(s.err(ErrorKind::NotAMember { name: s.name.to_string(), ty: "SidedValue" }));
+        let ty = crate::interp::classes::qualified_class_of(m.games, v);
+        return Err(s.err(ErrorKind::NotAMember { name: s.name.to_string(), ty }));
     }
     Ok(a)
 }
