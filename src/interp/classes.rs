@@ -47,6 +47,7 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("DirectedGraph", "cgsuite.util.DirectedGraph"),
     ("MisereCanonicalGame", "game.misere.MisereCanonicalGame"),
     ("Ruleset", "game.Ruleset"),
+    ("Random", "cgsuite.util.Random"),
 ];
 
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name cgs does not know

@@ -79,7 +79,12 @@ pub fn shows_value(block: &Block, last: &Value) -> bool {
 /// `[].Find(x -> x == 3)`).
 fn statement_without_value(kind: &ExprKind) -> bool {
     match kind {
-        ExprKind::For { .. } | ExprKind::While { .. } | ExprKind::Ruleset(_) | ExprKind::VarDecl { .. } => true,
+        ExprKind::For { .. }
+        | ExprKind::While { .. }
+        | ExprKind::Ruleset(_)
+        | ExprKind::Class(_)
+        | ExprKind::Import { .. }
+        | ExprKind::VarDecl { .. } => true,
         ExprKind::Call { callee, .. } => match &callee.kind {
             ExprKind::Var(n) => &**n == "Print",
             // `System.Print(…)`

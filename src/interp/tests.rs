@@ -153,7 +153,8 @@ fn errors_read_like_cgsuite() {
     assert_eq!(error_of("[1, 2] + 3"), "No operation `+` for arguments of types `List`, `Integer`.");
     // 1/0 is inf, as in CGSuite; 0/0 is CGSuite's "/ by zero".
     assert_eq!(error_of("0 / 0"), "Division by zero.");
-    assert_eq!(error_of("def f(a, b) := a\nf(1)"), "Expecting 2 arguments, got 1.");
+    // CGSuite 2.2 (`cgsuite-eval`): "Missing required parameter (in function call): `b`"
+    assert_eq!(error_of("def f(a, b) := a\nf(1)"), "Missing required parameter (in function call): `b`");
     assert_eq!(error_of("5.Foo"), "Not a method or member variable: `Foo` (in object of class `game.Integer`)");
     assert_eq!(error_of("[1,2][5]"), "Index out of bounds: 5.");
     assert_eq!(error_of("1/3 + *"), "No operation `+` for arguments of types `Rational`, `Game`.");

@@ -103,6 +103,13 @@ pub enum Function {
     Closure(Closure),
     /// Defined in Rust (see `builtins`).
     Native(&'static NativeFn),
+    /// A member taken without its arguments (`g.Heat`): calling it calls the member of `obj`.
+    Method {
+        /// The object.
+        obj: Value,
+        /// The member.
+        name: crate::syntax::ast::Ident,
+    },
 }
 
 impl Function {
@@ -113,6 +120,7 @@ impl Function {
                 c.def.name.as_ref().map_or("anonymous function".to_string(), |n| n.name.to_string())
             }
             Function::Native(n) => n.name.to_string(),
+            Function::Method { name, .. } => name.name.to_string(),
         }
     }
 }
@@ -290,6 +298,7 @@ impl Value {
             Value::Function(f) => match &**f {
                 Function::Closure(c) => out.push_str(&crate::syntax::unparse::function_source(&c.def)),
                 Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
+                Function::Method { name, .. } => out.push_str(&format!("<function {}>", name.name)),
             },
             Value::Player(Player::Left) => out.push_str("Left"),
             Value::Player(Player::Right) => out.push_str("Right"),

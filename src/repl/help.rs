@@ -388,6 +388,9 @@ fn describe_value(interp: &mut Interpreter, name: &str, v: &Value) -> String {
                 }
                 text
             }
+            Function::Method { name: member, .. } => {
+                format!("{name}\n  The member `{}` of a value, as a function.\n", member.name)
+            }
         },
         _ => {
             let shown = interp.display(v);

@@ -220,6 +220,16 @@ pub enum ExprKind {
     Return(Option<Box<Expr>>),
     /// `ruleset Name(params) … end`.
     Ruleset(Rc<RulesetDef>),
+    /// `class Name(params) extends … end` or `enum Name A, B; … end` (docs/LANGUAGE.md §10, classes).
+    Class(Rc<ClassDef>),
+    /// `import game.grid.*` or `import game.grid.Clobber`: checks that the name exists (every name of
+    /// CGSuite's library is global in cgs).
+    Import {
+        /// The qualified name, segment by segment.
+        path: Vec<Ident>,
+        /// Whether it ends in `.*`.
+        all: bool,
+    },
     /// `x ? 2`, `xs...`, `x as T` inside parentheses: a parameter, valid only as part of a lambda's head (the
     /// parser reports it anywhere else).
     Param(Box<Param>),
@@ -294,6 +304,11 @@ pub struct ForClause {
 pub enum ForSource {
     /// `in coll`.
     In(Expr),
+    /// `x := v`: binds the variable once (CGSuite's `forAssignLoopAntecedent`).
+    Assign(Box<Expr>),
+    /// The antecedent `while c [where p]` of a `while … yield`/`while … where` loop: no variable, repeats
+    /// until the clause's `while` condition fails.
+    Forever,
     /// `from a to b by s` (`to` and `by` optional; no `to` means unbounded).
     Range {
         /// Start.
@@ -452,4 +467,58 @@ pub struct RulesetDef {
     pub defs: Vec<Rc<FunctionDef>>,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// A modifier written before `class`, `def` or `var` in a class body (`override`, `static`, `mutable`,
+/// `singleton`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Modifier {
+    /// The keyword.
+    pub name: &'static str,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// `class Name(params) extends A, B … end` or `enum Name A, B; … end`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassDef {
+    /// The class name.
+    pub name: Ident,
+    /// Whether it is an `enum`.
+    pub is_enum: bool,
+    /// Modifiers before `class`.
+    pub modifiers: Vec<Modifier>,
+    /// Constructor parameters: `None` for a class without parentheses (no constructor).
+    pub params: Option<Vec<Param>>,
+    /// The `extends` clause: qualified names, segment by segment.
+    pub extends: Vec<Vec<Ident>>,
+    /// An enum's elements, in order.
+    pub elements: Vec<Ident>,
+    /// The declarations of the body, in order.
+    pub members: Vec<ClassMember>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One declaration of a class body.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClassMember {
+    /// `def M(params) := e` (a method) or `def M := e` (a property: `params` is `None`).
+    Def {
+        /// Its modifiers.
+        modifiers: Vec<Modifier>,
+        /// The definition (its parameters are empty for a property).
+        def: Rc<FunctionDef>,
+        /// Whether it was written without parentheses (a property, invoked on access).
+        property: bool,
+    },
+    /// `var x := e, y;`
+    Var {
+        /// Its modifiers.
+        modifiers: Vec<Modifier>,
+        /// Each variable with its initializer.
+        vars: Vec<(Ident, Option<Expr>)>,
+    },
+    /// A nested class declaration (reported as unsupported when the class is declared).
+    Nested(Span),
 }

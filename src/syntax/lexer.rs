@@ -144,6 +144,30 @@ pub enum Token<'input> {
     /// `ruleset`
     #[token("ruleset")]
     Ruleset,
+    /// `class` (a user class declaration)
+    #[token("class")]
+    Class,
+    /// `enum`
+    #[token("enum")]
+    Enum,
+    /// `extends`
+    #[token("extends")]
+    Extends,
+    /// `import`
+    #[token("import")]
+    Import,
+    /// `override`
+    #[token("override")]
+    Override,
+    /// `static`
+    #[token("static")]
+    Static,
+    /// `mutable`
+    #[token("mutable")]
+    Mutable,
+    /// `singleton`
+    #[token("singleton")]
+    Singleton,
     /// `pass` (a loopy game's move back to the literal node it stands in)
     #[token("pass")]
     Pass,
@@ -516,7 +540,7 @@ impl Token<'_> {
     /// comprehensions use neither) and `ruleset`, -1 for `end`.
     pub fn block_delta(&self) -> i32 {
         match self {
-            Token::Begin | Token::If | Token::Do | Token::Yield | Token::Ruleset => 1,
+            Token::Begin | Token::If | Token::Do | Token::Yield | Token::Ruleset | Token::Class | Token::Enum => 1,
             Token::End => -1,
             _ => 0,
         }
@@ -569,6 +593,10 @@ impl Token<'_> {
                 | Token::While
                 | Token::Def
                 | Token::Var
+                | Token::Extends
+                | Token::Import
+                | Token::Override
+                | Token::Static
         )
     }
 }
@@ -619,6 +647,14 @@ impl fmt::Display for Token<'_> {
             Token::Or => "or",
             Token::Return => "return",
             Token::Ruleset => "ruleset",
+            Token::Class => "class",
+            Token::Enum => "enum",
+            Token::Extends => "extends",
+            Token::Import => "import",
+            Token::Override => "override",
+            Token::Static => "static",
+            Token::Mutable => "mutable",
+            Token::Singleton => "singleton",
             Token::Pass => "pass",
             Token::Amp => "&",
             Token::Label(s) | Token::InfixName(s) => s,

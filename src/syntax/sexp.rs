@@ -62,6 +62,11 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
                 out.push_str(" in ");
                 write_expr(out, e);
             }
+            ForSource::Assign(e) => {
+                out.push_str(" := ");
+                write_expr(out, e);
+            }
+            ForSource::Forever => out.push_str(" forever"),
             ForSource::Range { from, to, by } => {
                 out.push_str(" from ");
                 write_expr(out, from);
@@ -381,6 +386,30 @@ fn write_expr(out: &mut String, e: &Expr) {
             for d in &r.defs {
                 out.push(' ');
                 function(out, "def", d);
+            }
+            out.push(')');
+        }
+        ExprKind::Class(c) => {
+            out.push_str(if c.is_enum { "(enum " } else { "(class " });
+            out.push_str(&c.name.name);
+            for e in &c.elements {
+                out.push(' ');
+                out.push_str(&e.name);
+            }
+            for m in &c.members {
+                if let crate::syntax::ast::ClassMember::Def { def, .. } = m {
+                    out.push(' ');
+                    function(out, "def", def);
+                }
+            }
+            out.push(')');
+        }
+        ExprKind::Import { path, all } => {
+            out.push_str("(import ");
+            let names: Vec<&str> = path.iter().map(|i| &*i.name).collect();
+            out.push_str(&names.join("."));
+            if *all {
+                out.push_str(".*");
             }
             out.push(')');
         }

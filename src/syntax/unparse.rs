@@ -115,13 +115,20 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str("for ");
-        out.push_str(&c.var.name);
+        if !matches!(c.source, ForSource::Forever) {
+            out.push_str("for ");
+            out.push_str(&c.var.name);
+        }
         match &c.source {
             ForSource::In(e) => {
                 out.push_str(" in ");
                 expr(out, e, TOP);
             }
+            ForSource::Assign(e) => {
+                out.push_str(" := ");
+                expr(out, e, TOP);
+            }
+            ForSource::Forever => {}
             ForSource::Range { from, to, by } => {
                 out.push_str(" from ");
                 expr(out, from, TOP);
@@ -136,7 +143,7 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
             }
         }
         if let Some(w) = &c.cond {
-            out.push_str(" while ");
+            out.push_str(if matches!(c.source, ForSource::Forever) { "while " } else { " while " });
             expr(out, w, TOP);
         }
         if let Some(w) = &c.filter {
@@ -384,6 +391,19 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
             out.push_str("ruleset ");
             out.push_str(&r.name.name);
             out.push_str(" … end");
+        }
+        ExprKind::Class(c) => {
+            out.push_str(if c.is_enum { "enum " } else { "class " });
+            out.push_str(&c.name.name);
+            out.push_str(" … end");
+        }
+        ExprKind::Import { path, all } => {
+            out.push_str("import ");
+            let names: Vec<&str> = path.iter().map(|i| &*i.name).collect();
+            out.push_str(&names.join("."));
+            if *all {
+                out.push_str(".*");
+            }
         }
         ExprKind::Param(p) => out.push_str(&p.name.name),
         ExprKind::Error => out.push('…'),

@@ -458,6 +458,7 @@ fn sort_with(m: &mut Machine, s: &Site, items: Vec<Value>, args: &[Value]) -> Re
     let two = match &*f {
         Function::Closure(c) => c.def.params.len() == 2,
         Function::Native(n) => !n.arity.accepts(1),
+        Function::Method { .. } => false,
     };
     if !two {
         let mut keyed = Vec::with_capacity(items.len());

@@ -52,6 +52,8 @@ pub fn register_globals(globals: &mut Globals) {
         globals.natives.insert(name, v);
     }
     super::impartial::register(globals);
+    let random = Value::Function(Rc::new(crate::interp::value::Function::Native(&super::random::RANDOM_FN)));
+    globals.natives.insert("Random", random);
 }
 
 /// The values `Max`/`Min` range over: one collection argument, or the arguments themselves.

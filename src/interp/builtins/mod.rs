@@ -21,6 +21,7 @@ pub mod loopy;
 mod misc;
 pub mod namespaces;
 mod numbers;
+mod random;
 mod strings;
 pub mod sumber;
 pub mod surreal;

@@ -29,12 +29,16 @@ impl<'a> Machine<'a> {
             for n in named {
                 given.push((n.name.clone(), self.eval(&n.value)?));
             }
+            // A user class's constructor takes named arguments as a function does.
+            if let Some(r) = self.construct_named(&f, &vals, &given, span) {
+                return Ok(r?);
+            }
             return match &f {
                 Value::Function(func) => match &**func {
                     Function::Closure(c) => Ok(self.call_closure_named(func, c, &vals, &given, span)?),
-                    Function::Native(n) => {
+                    Function::Native(_) | Function::Method { .. } => {
                         let kind = ErrorKind::InvalidParameterName {
-                            function: Some(n.name.to_string()),
+                            function: Some(func.name()),
                             name: named[0].name.name.to_string(),
                         };
                         Err(EvalError::new(kind, named[0].name.span).into())
@@ -84,6 +88,7 @@ impl<'a> Machine<'a> {
                 Ok(v)
             }
             Function::Closure(c) => self.call_closure(func, c, args, site.span),
+            Function::Method { obj, name } => self.invoke_member(obj.clone(), name, args, site.args, site.span),
         }
     }
 
@@ -111,13 +116,22 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         let params = &c.def.params;
         let plain = named.is_empty() && params.iter().all(|p| !p.optional && !p.varargs && p.ty.is_none());
-        if plain && params.len() != args.len() {
-            let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(params.len()), got: args.len() };
+        // CGSuite's messages (its `Parameter` binding): too many arguments, or the first missing parameter.
+        if plain && args.len() > params.len() {
+            return Err(EvalError::new(ErrorKind::TooManyArguments { got: args.len(), most: params.len() }, span));
+        }
+        if plain && args.len() < params.len() {
+            let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
             return Err(EvalError::new(kind, span));
         }
         let mut scope = Scope::new();
+        // A named function sees itself under its name, except a property of a user class, whose name inside
+        // its body is the property's value (see `classes::PROPERTY`).
         if let Some(name) = &c.def.name {
-            scope.insert(name.name.clone(), Value::Function(func.clone()));
+            let property = matches!(c.captured.get(classes::PROPERTY), Some(Value::String(p)) if **p == *name.name);
+            if !property {
+                scope.insert(name.name.clone(), Value::Function(func.clone()));
+            }
         }
         // The arguments are bound (and defaults evaluated) before the call counts as entered: a binding error is
         // reported at the call, without a frame of the function.
@@ -203,7 +217,11 @@ impl<'a> Machine<'a> {
                 }
             };
             if let Some(ty) = &p.ty {
-                if super::super::classes::is_class(self.games, &v, &ty.name) != Some(true) {
+                let ok = match self.is_user_class(&v, &ty.name) {
+                    Some(b) => b,
+                    None => super::super::classes::is_class(self.games, &v, &ty.name) == Some(true),
+                };
+                if !ok {
                     let kind = ErrorKind::ArgumentClass {
                         name: p.name.name.to_string(),
                         got: super::super::classes::qualified_class_of(self.games, &v),
@@ -248,6 +266,9 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         // Every value has a class (CGSuite's `Object.Class`).
         if &*name.name == "Class" && args.is_empty() {
+            if let Some(c) = classes::class_of_user(&obj) {
+                return Ok(c);
+            }
             let class = self.class_name(&obj, span);
             return Ok(builtins::namespaces::ClassValue::value(&class));
         }
@@ -440,4 +461,20 @@ impl<'a> Machine<'a> {
     pub fn write_line(&mut self, text: &str, span: Span) -> Result<(), EvalError> {
         writeln!(self.out, "{text}").map_err(|e| EvalError::new(ErrorKind::Output { message: e.to_string() }, span))
     }
+}
+
+/// CGSuite's "Duplicate var" check on a function's parameters, and that each `as` names a class.
+pub(super) fn check_params(m: &mut Machine, def: &crate::syntax::ast::FunctionDef) -> Eval<()> {
+    for (i, p) in def.params.iter().enumerate() {
+        if def.params[..i].iter().any(|q| q.name.name == p.name.name) {
+            return err(ErrorKind::DuplicateVar { name: p.name.name.to_string() }, p.name.span);
+        }
+        if let Some(ty) = &p.ty {
+            let user = m.is_user_class(&Value::Nothing, &ty.name).is_some();
+            if !user && super::super::classes::is_class(m.games, &Value::Nothing, &ty.name).is_none() {
+                return err(ErrorKind::UnknownParameterClass { name: ty.name.to_string() }, ty.span);
+            }
+        }
+    }
+    Ok(())
 }

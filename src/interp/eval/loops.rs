@@ -21,7 +21,9 @@ impl<'a> Machine<'a> {
         // Binds the variable; `Ok(false)` when the `while` condition ends this clause's loop.
         let mut each = |m: &mut Machine<'a>, v: Value| -> Eval<bool> {
             m.check_limits(clause.span)?;
-            m.locals.declare(clause.var.name.clone(), v).ok();
+            if !matches!(clause.source, ForSource::Forever) {
+                m.locals.declare(clause.var.name.clone(), v).ok();
+            }
             if let Some(c) = &clause.cond {
                 if !m.eval_bool(c)? {
                     return Ok(false);
@@ -35,6 +37,13 @@ impl<'a> Machine<'a> {
             m.run_clauses(rest, body).map(|()| true)
         };
         match &clause.source {
+            // `for x := v`: one binding (CGSuite's `forAssignLoopAntecedent`).
+            ForSource::Assign(v) => {
+                let v = self.eval(v)?;
+                each(self, v)?;
+            }
+            // `while c [where p] yield …`: until the condition fails.
+            ForSource::Forever => while each(self, Value::Nothing)? {},
             ForSource::In(src) => {
                 let coll = self.eval(src)?;
                 let items = self.iteration_items(&coll, src.span)?;

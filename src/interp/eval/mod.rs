@@ -192,6 +192,8 @@ impl<'a> Machine<'a> {
             ExprKind::Continue => Err(Exit::Continue(e.span)),
             ExprKind::Return { .. } => self.eval_return(e),
             ExprKind::Ruleset { .. } => self.eval_ruleset(e),
+            ExprKind::Class(def) => self.eval_class(def, e.span),
+            ExprKind::Import { path, all } => self.eval_import(path, *all),
             ExprKind::Error | ExprKind::Param(_) => self.eval_error(e),
         }
     }
@@ -364,6 +366,9 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Is { expr, ty } => {
                 let v = self.eval(expr)?;
+                if let Some(b) = self.is_user_class(&v, &ty.name) {
+                    return Ok(Value::Boolean(b));
+                }
                 match super::classes::is_class(self.games, &v, &ty.name) {
                     Some(b) => Ok(Value::Boolean(b)),
                     None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
@@ -378,6 +383,9 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Member { obj, name } => {
                 let o = self.eval(obj)?;
+                if let Some(f) = method_value(&o, name) {
+                    return Ok(f);
+                }
                 Ok(self.invoke_member(o, name, &[], &[], e.span)?)
             }
             _ => unreachable!("dispatched by kind"),
@@ -412,7 +420,7 @@ impl<'a> Machine<'a> {
     fn eval_lambda(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Lambda(def) => {
-                check_params(self.games, def)?;
+                check_params(self, def)?;
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 Ok(Value::Function(Rc::new(Function::Closure(c))))
             }
@@ -424,7 +432,7 @@ impl<'a> Machine<'a> {
     fn eval_def(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Def(def) => {
-                check_params(self.games, def)?;
+                check_params(self, def)?;
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
@@ -444,6 +452,7 @@ impl<'a> Machine<'a> {
                 if CLASS_NAMES.contains(&&*target.name) && self.locals.lookup(&target.name).is_none() {
                     return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
                 }
+                self.check_not_field(target)?;
                 let v = self.eval(value)?;
                 self.assign(&target.name, v.clone());
                 Ok(v)
@@ -706,9 +715,13 @@ impl<'a> Machine<'a> {
 
     // ---- variables -----------------------------------------------------------------------------------
 
-    fn lookup(&self, name: &str, span: Span) -> Eval<Value> {
+    fn lookup(&mut self, name: &str, span: Span) -> Eval<Value> {
         if let Some(v) = self.locals.lookup(name) {
             return Ok(v.clone());
+        }
+        // Inside a method of a user class: the object's variables and members.
+        if let Some(r) = self.this_member(name, span) {
+            return r;
         }
         match self.globals.lookup(name) {
             Some(v) => Ok(v.clone()),
@@ -767,27 +780,16 @@ const CLASS_NAMES: &[&str] = &[
     "Thermograph",
 ];
 
-/// CGSuite's "Duplicate var" check on a function's parameters, and that each `as` names a class.
-fn check_params(games: &mut Games, def: &crate::syntax::ast::FunctionDef) -> Eval<()> {
-    for (i, p) in def.params.iter().enumerate() {
-        if def.params[..i].iter().any(|q| q.name.name == p.name.name) {
-            return err(ErrorKind::DuplicateVar { name: p.name.name.to_string() }, p.name.span);
-        }
-        if let Some(ty) = &p.ty {
-            if super::classes::is_class(games, &Value::Nothing, &ty.name).is_none() {
-                return err(ErrorKind::UnknownParameterClass { name: ty.name.to_string() }, ty.span);
-            }
-        }
-    }
-    Ok(())
-}
-
 fn overflow(span: Span) -> Exit {
     EvalError::new(ErrorKind::Overflow, span).into()
 }
 
 mod calls;
+mod classes;
 mod loops;
 mod ops;
 
+use calls::check_params;
+use classes::method_value;
+pub use classes::{UserClass, UserObject};
 pub use ops::{compare_for_display, is_type};

@@ -557,9 +557,55 @@ pub(crate) fn own_span(mut e: Expr) -> Expr {
                 r.span = span;
             }
         }
+        ExprKind::Class(c) => {
+            if let Some(c) = Rc::get_mut(c) {
+                c.span = span;
+            }
+        }
         _ => {}
     }
     e
+}
+
+/// `class …` / `enum …` (its span is set by [`own_span`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn class(
+    name: Ident,
+    is_enum: bool,
+    modifiers: Vec<Modifier>,
+    params: Option<Vec<Param>>,
+    extends: Vec<Vec<Ident>>,
+    elements: Vec<Ident>,
+    members: Vec<ClassMember>,
+    errors: &mut Vec<ParseError>,
+) -> ExprKind {
+    if let Some(ps) = &params {
+        check_varargs_last(ps, errors);
+    }
+    let def = ClassDef { name, is_enum, modifiers, params, extends, elements, members, span: Span::default() };
+    ExprKind::Class(Rc::new(def))
+}
+
+/// A `def` of a class body: a method (`params` given) or a property.
+pub(crate) fn class_def(
+    modifiers: Vec<Modifier>,
+    name: Ident,
+    params: Option<Vec<Param>>,
+    body: Expr,
+    span: Span,
+    errors: &mut Vec<ParseError>,
+) -> ClassMember {
+    let property = params.is_none();
+    let params = params.unwrap_or_default();
+    check_varargs_last(&params, errors);
+    let def = Rc::new(FunctionDef { name: Some(name), params, body, span });
+    ClassMember::Def { modifiers, def, property }
+}
+
+/// The clause of `while c [where p]` used as a loop antecedent (no variable).
+pub(crate) fn while_clause(cond: Expr, filter: Option<Expr>, span: Span) -> ForClause {
+    let var = Ident { name: "".into(), span };
+    ForClause { var, source: ForSource::Forever, cond: Some(cond), filter, span }
 }
 
 /// The function of a spanned `Def` node (a ruleset member).
