@@ -10,6 +10,7 @@
 pub mod bignum;
 pub mod cgscript;
 mod collections;
+pub mod enums;
 mod game;
 mod globals;
 pub use globals::TableValue;
@@ -19,6 +20,7 @@ pub mod impartial;
 pub mod infinity;
 pub mod loopy;
 mod misc;
+pub mod mutable;
 pub mod namespaces;
 mod numbers;
 mod strings;

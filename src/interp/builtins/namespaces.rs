@@ -44,6 +44,9 @@ impl Object for ClassValue {
     fn members(&self) -> &'static [Member] {
         CLASS
     }
+    fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+        super::mutable::construct(m, &self.name, args, site)
+    }
     fn member(
         &self,
         m: &mut Machine,
@@ -76,7 +79,8 @@ impl Object for ClassValue {
             "OutcomeClass" => {
                 ["L", "R", "N", "P", "D", "PHat", "PCheck", "NHat", "NCheck"].iter().map(|s| s.to_string()).collect()
             }
-            _ => Vec::new(),
+            "MutableList" | "MutableSet" | "MutableMap" => vec!["Eval".into()],
+            other => super::enums::static_names(other),
         }
     }
 }
@@ -104,7 +108,7 @@ fn coordinates(r: i64, c: i64) -> Value {
 
 /// Static members of CGSuite's classes: `Integer.Parse(s)`, `Coordinates.North`, `Coordinates.Orthogonal`, ….
 fn static_member(
-    _: &mut Machine,
+    m: &mut Machine,
     class: &str,
     name: &str,
     args: &[Value],
@@ -128,6 +132,14 @@ fn static_member(
                 Value::List(cs.iter().map(|&(r, c)| coordinates(r, c)).collect())
             }))
         }
+        // `MutableList.Eval(xs)` is `MutableList(xs)` (CGSuite's static `Eval`).
+        ("MutableList" | "MutableSet" | "MutableMap", "Eval") => {
+            if let Err(e) = super::check_arity(site, super::Arity::Exact(1), args.len()) {
+                return Some(Err(e));
+            }
+            super::mutable::construct(m, class, args, site)
+        }
+        _ if args.is_empty() => super::enums::static_member(class, name).map(Ok),
         _ => None,
     }
 }
@@ -143,6 +155,7 @@ fn this_class(this: &Value) -> &str {
 pub static CLASS: &[Member] = &[
     super::member("Name", 0, |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))),
     super::member("QualifiedName", 0, |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this)))))),
+    super::member("Ordinal", 0, |_, s, this, _| super::enums::class_ordinal(s, this_class(this))),
 ];
 
 /// The classes that are globals (CGSuite's names of the classes of cgs values).
@@ -167,7 +180,39 @@ const CLASS_GLOBALS: &[&str] = &[
     "Class",
     "Object",
     "Thermograph",
+    "GeneralizedOrdinal",
+    "SurrealNumber",
+    "TransfiniteNimber",
+    "ImpartialGame",
+    "CompoundGame",
+    "CompoundImpartialGame",
+    "CompoundType",
+    "ExplicitGame",
+    "NegativeGame",
+    "NormalValue",
+    "CanonicalStopper",
+    "Pseudonumber",
+    "StopperSidedValue",
+    "SidedValue",
+    "Side",
+    "Ruleset",
+    "Enum",
+    "Range",
+    "MapEntry",
+    "InstanceClass",
+    "Output",
+    "Script",
+    "Trajectory",
+    "UptimalExpansion",
+    "MutableList",
+    "MutableSet",
+    "MutableMap",
+    "Random",
+    "Symmetry",
 ];
+
+/// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).
+const PACKAGE_ONLY_CLASSES: &[&str] = &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput"];
 
 /// A package of CGSuite's library: `game`, `game.grid`, `cgsuite.lang`, …
 #[derive(Debug)]
@@ -323,6 +368,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     ("cgsuite", &["lang", "util"], &[]),
+    ("cgsuite.util.output", &[], &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput"]),
     (
         "cgsuite.lang",
         &[],
@@ -345,7 +391,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "cgsuite.util",
-        &[],
+        &["output"],
         &[
             "DirectedGraph",
             "Graph",
@@ -416,8 +462,14 @@ fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
     match name {
         "Left" => return Some(Value::Player(Player::Left)),
         "Right" => return Some(Value::Player(Player::Right)),
-        "Nothing" => return Some(ClassValue::value("Nothing")),
+        // CGSuite's singleton classes name their one value: `cgsuite.lang.Nothing` is `Nothing`, `game.Zero`
+        // is 0 (CGSuite 2.2).
+        "Nothing" => return Some(Value::Nothing),
+        "Zero" => return Some(Value::int(0)),
         _ => {}
+    }
+    if PACKAGE_ONLY_CLASSES.contains(&name) {
+        return Some(ClassValue::value(name));
     }
     if let Some(v) = m.globals.lookup(name) {
         return Some(v.clone());

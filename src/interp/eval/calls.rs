@@ -388,6 +388,7 @@ impl<'a> Machine<'a> {
             Value::List(l) => Some(l.iter().cloned().collect()),
             Value::Set(s) => Some(set_in_display_order(self.games, s)),
             Value::Tuple(t) => Some(t.to_vec()),
+            Value::Object(o) => o.elements(self.games),
             _ => None,
         }
     }
