@@ -21,6 +21,12 @@ pub static OBJECT: &[Member] = &[
     member("ToOutput", 0, |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))),
     // CGSuite 2.2: `Nothing` for every value that is not a member of an enclosing object.
     member("EnclosingObject", 0, |_, _, _, _| Ok(Value::Nothing)),
+    // CGSuite names the Java class behind a value (`3.JavaClass` is "org.cgsuite.core.SmallIntegerImpl"); cgs
+    // is not written in Java: a deliberate refusal (docs/CGSUITE-PARITY.md).
+    member("JavaClass", 0, |_, s, _, _| {
+        let message = "cgs has no Java classes: `JavaClass` names the JVM class behind a value in CGSuite.".to_string();
+        Err(s.err(ErrorKind::Script { message }))
+    }),
 ];
 
 /// `Coordinates` members of a pair `(row, col)`.
@@ -237,6 +243,9 @@ impl Object for CompoundGame {
         args: &[Value],
         site: &Site,
     ) -> Option<Result<Value, EvalError>> {
+        if let Some(r) = compound_member(m, self, name, args, site) {
+            return Some(r);
+        }
         let kind = match name {
             "ConjunctiveSum" => Compound::Conjunctive,
             "SelectiveSum" => Compound::Selective,
@@ -254,6 +263,50 @@ impl Object for CompoundGame {
     }
     fn is_game(&self) -> bool {
         true
+    }
+}
+
+/// `CompoundType` (CGSuite's enum value) and `Options(player)` (the compounds one move away) of a compound.
+fn compound_member(
+    m: &mut Machine,
+    c: &CompoundGame,
+    name: &str,
+    args: &[Value],
+    site: &Site,
+) -> Option<Result<Value, EvalError>> {
+    let Tree::Compound(kind, _, _) = &c.tree else { return None };
+    match (name, args) {
+        ("CompoundType", []) => super::enums::static_member("CompoundType", kind.name()).map(Ok),
+        ("Options", [_]) => Some((|| {
+            let side = match super::player(site, args, 0) {
+                Ok(crate::interp::value::Player::Left) => 0,
+                Ok(_) => 1,
+                Err(e) => return Err(e),
+            };
+            let opts: Vec<Value> = options(m.games, &c.tree, side)
+                .into_iter()
+                .map(|t| match t {
+                    Tree::Game(g) => crate::interp::value::game_value(m.games, g),
+                    t => {
+                        let shown = show(m.games, &t);
+                        Value::Object(Rc::new(CompoundGame { tree: t, shown }))
+                    }
+                })
+                .collect();
+            Ok(super::set(opts))
+        })()),
+        _ => None,
+    }
+}
+
+/// How CGSuite prints a compound: `G ConjunctiveSum H`.
+fn show(games: &mut Games, t: &Tree) -> String {
+    match t {
+        Tree::Game(g) => {
+            let v = crate::interp::value::game_value(games, *g);
+            v.display(games)
+        }
+        Tree::Compound(kind, g, h) => format!("{} {} {}", show(games, g), kind.name(), show(games, h)),
     }
 }
 

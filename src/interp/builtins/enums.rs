@@ -1,8 +1,9 @@
-//! CGSuite's system enums that cgs had no value for — `cgsuite.util.Symmetry` and `game.CompoundType` — and
+//! CGSuite's system enums that cgs had no value for — `cgsuite.util.Symmetry`, `game.CompoundType` and
+//! `game.Side` (whose values are also the globals `Onside`, `Offside`) — and
 //! the ordinals CGSuite gives its system classes (`Class.Ordinal`).
 //!
 //! An enum value prints as its name, answers `Literal` (the name as a string) and belongs to its enum's class
-//! (`Symmetry.Transpose.Class` is ⟪cgsuite.util.Symmetry⟫); CGSuite 2.2 gives these two enums no `Ordinal`.
+//! (`Symmetry.Transpose.Class` is ⟪cgsuite.util.Symmetry⟫); CGSuite 2.2 gives these enums no `Ordinal`.
 
 use super::{member, Member, Site};
 use crate::game::Games;
@@ -28,6 +29,7 @@ const ENUMS: &[(&str, &[&str])] = &[
             "AnticlockwiseRotation",
         ],
     ),
+    ("Side", &["Onside", "Offside"]),
     (
         "CompoundType",
         &["ConjunctiveSum", "ConwayProduct", "DisjunctiveSum", "OrdinalProduct", "OrdinalSum", "SelectiveSum"],

@@ -23,9 +23,11 @@ mod misc;
 pub mod mutable;
 pub mod namespaces;
 mod numbers;
+pub mod sensible;
 mod strings;
 pub mod sumber;
 pub mod surreal;
+pub mod transfinite;
 pub mod tree;
 
 use super::error::{Arity, ErrorKind, EvalError};

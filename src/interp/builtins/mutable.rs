@@ -171,6 +171,7 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
     let arity = match class {
         "MutableList" | "MutableSet" | "MutableMap" => Arity::Range(0, 1),
         "Random" => Arity::Exact(1),
+        "TextOutput" => Arity::Range(0, 1),
         _ => return None,
     };
     Some((|| {
@@ -189,6 +190,10 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
                 Some(Value::Map(map)) => Ok(new_map(map)),
                 Some(_) => Err(site.wrong_type(0, "Map", &args[0])),
             },
+            "TextOutput" => {
+                let text = if args.is_empty() { "" } else { super::string(site, args, 0)? };
+                Ok(Value::Object(Rc::new(TextOutputValue { text: RefCell::new(text.to_string()) })))
+            }
             _ => random(site, args),
         }
     })())
@@ -580,5 +585,38 @@ impl Object for RandomValue {
     }
     fn members(&self) -> &'static [Member] {
         RANDOM
+    }
+}
+
+// ---- TextOutput ------------------------------------------------------------------------------------------
+
+/// `cgsuite.util.output.TextOutput(text)`: text shown as it is, which `Append` extends in place.
+#[derive(Debug)]
+pub struct TextOutputValue {
+    text: RefCell<String>,
+}
+
+/// Members of a `TextOutput` made by its constructor.
+pub static TEXT_OUTPUT: &[Member] = &[member("Append", 1, |m, s, this, args| {
+    let Value::Object(o) = this else { return Err(s.bug()) };
+    let out = downcast_ref::<TextOutputValue>(&**o).ok_or_else(|| s.bug())?;
+    // Any output: a `TextOutput` or what `ToOutput` gives.
+    let text = match &args[0] {
+        Value::Object(a) if matches!(a.type_name(), "TextOutput") => a.display(m.games),
+        v => return Err(s.wrong_type(0, "Output", v)),
+    };
+    out.text.borrow_mut().push_str(&text);
+    Ok(Value::Nothing)
+})];
+
+impl Object for TextOutputValue {
+    fn type_name(&self) -> &'static str {
+        "TextOutput"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        self.text.borrow().clone()
+    }
+    fn members(&self) -> &'static [Member] {
+        TEXT_OUTPUT
     }
 }

@@ -379,11 +379,15 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
             "Coordinates",
             "Enum",
             "Function",
+            "InstanceClass",
             "List",
             "Map",
+            "MapEntry",
             "Nothing",
             "Object",
+            "Output",
             "Range",
+            "Script",
             "Set",
             "String",
             "System",
@@ -507,6 +511,13 @@ impl Object for SystemValue {
             // cgs's own version (CGSuite prints its own, "2.2-beta2").
             "Version" if args.is_empty() => Some(Ok(Value::str(env!("CARGO_PKG_VERSION")))),
             "CopyrightYear" if args.is_empty() => Some(Ok(Value::int(2026))),
+            // CGSuite's `ClearAll`: forgets the worksheet's variables and every cached result (cgs's `:clear`
+            // and the engine's caches; the games themselves stay, values still held keep working).
+            "ClearAll" if args.is_empty() => {
+                m.globals.vars.clear();
+                m.games.clear_caches();
+                Some(Ok(Value::Nothing))
+            }
             "Error" => {
                 let f = m.globals.natives.get("error")?.clone();
                 Some(m.call_value(&f, args, site))
@@ -515,7 +526,7 @@ impl Object for SystemValue {
         }
     }
     fn dynamic_member_names(&self) -> Vec<String> {
-        vec!["Print".into(), "Version".into(), "CopyrightYear".into(), "Error".into()]
+        vec!["Print".into(), "Version".into(), "CopyrightYear".into(), "Error".into(), "ClearAll".into()]
     }
 }
 
@@ -526,5 +537,9 @@ pub fn constants() -> Vec<(&'static str, Value)> {
         v.push((p, Value::Object(Rc::new(Package { path: p }))));
     }
     v.push(("System", Value::Object(Rc::new(SystemValue))));
+    // CGSuite's `game` constants `Onside`, `Offside`: the values of the enum `Side`.
+    for side in ["Onside", "Offside"] {
+        v.extend(super::enums::static_member("Side", side).map(|s| (side, s)));
+    }
     v
 }

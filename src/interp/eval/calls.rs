@@ -255,6 +255,7 @@ impl<'a> Machine<'a> {
             }
         }
         let Some(member) = builtins::find_member(&obj, &name.name)
+            .or_else(|| builtins::sensible::generic_member(&obj, &name.name))
             .or_else(|| builtins::cgscript::OBJECT.iter().find(|m| m.name == &*name.name))
         else {
             let kind = ErrorKind::NotAMember { ty: obj.type_name(), name: name.name.to_string() };
