@@ -177,6 +177,11 @@ pub enum Compound {
     Conjunctive,
     /// A move in any non-empty set of components ([WW] ch. 9, "selective compound").
     Selective,
+    /// `G : H` on forms (only inside ordinal products here; the values' `:` is the engine's).
+    OrdinalSum,
+    /// CGSuite's ordinal product `G OrdinalProduct H`: a move to `(G OrdinalProduct H') : G'` for every option
+    /// `H'` of H and option `G'` of G (of -G when `H'` is a Right option).
+    OrdinalProduct,
 }
 
 impl Compound {
@@ -184,6 +189,16 @@ impl Compound {
         match self {
             Compound::Conjunctive => "ConjunctiveSum",
             Compound::Selective => "SelectiveSum",
+            Compound::OrdinalSum => "OrdinalSum",
+            Compound::OrdinalProduct => "OrdinalProduct",
+        }
+    }
+
+    /// The operator CGSuite prints between the components.
+    fn symbol(self) -> &'static str {
+        match self {
+            Compound::OrdinalSum => ":",
+            k => k.name(),
         }
     }
 }
@@ -192,12 +207,15 @@ impl Compound {
 pub static GAME: &[Member] = &[
     member("ConjunctiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
     member("SelectiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
+    member("OrdinalProduct", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)),
 ];
 
 /// A component of a compound: a short game, or a compound itself (whose options are compounds).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Tree {
     Game(GameId),
+    /// The negative of a compound (its options are the negatives of the other side's).
+    Neg(Rc<Tree>),
     Compound(Compound, Rc<Tree>, Rc<Tree>),
 }
 
@@ -249,6 +267,7 @@ impl Object for CompoundGame {
         let kind = match name {
             "ConjunctiveSum" => Compound::Conjunctive,
             "SelectiveSum" => Compound::Selective,
+            "OrdinalProduct" => Compound::OrdinalProduct,
             _ => return None,
         };
         if args.len() != 1 {
@@ -275,6 +294,7 @@ fn compound_member(
     site: &Site,
 ) -> Option<Result<Value, EvalError>> {
     let Tree::Compound(kind, _, _) = &c.tree else { return None };
+    let kind = *kind;
     match (name, args) {
         ("CompoundType", []) => super::enums::static_member("CompoundType", kind.name()).map(Ok),
         ("Options", [_]) => Some((|| {
@@ -306,21 +326,43 @@ fn show(games: &mut Games, t: &Tree) -> String {
             let v = crate::interp::value::game_value(games, *g);
             v.display(games)
         }
-        Tree::Compound(kind, g, h) => format!("{} {} {}", show(games, g), kind.name(), show(games, h)),
+        Tree::Compound(kind, g, h) => format!("{} {} {}", show(games, g), kind.symbol(), show(games, h)),
+        Tree::Neg(g) => format!("-({})", show(games, g)),
     }
 }
 
 /// The options of a tree for one side (0 Left, 1 Right).
-fn options(games: &Games, t: &Tree, side: usize) -> Vec<Tree> {
+fn options(games: &mut Games, t: &Tree, side: usize) -> Vec<Tree> {
+    let mk = |k: Compound, a: &Tree, b: &Tree| Tree::Compound(k, Rc::new(a.clone()), Rc::new(b.clone()));
     match t {
         Tree::Game(g) => {
             let o = if side == 0 { games.left_options(*g) } else { games.right_options(*g) };
             o.into_iter().map(Tree::Game).collect()
         }
+        Tree::Neg(g) => options(games, g, 1 - side).iter().map(|o| negative(games, o)).collect(),
+        Tree::Compound(Compound::OrdinalSum, g, h) => {
+            let mut out = options(games, g, side);
+            let ho = options(games, h, side);
+            out.extend(ho.iter().map(|b| mk(Compound::OrdinalSum, g, b)));
+            out
+        }
+        Tree::Compound(Compound::OrdinalProduct, g, h) => {
+            let neg_g = negative(games, g);
+            let mut out = Vec::new();
+            for p in 0..2 {
+                let base = if p == 0 { &**g } else { &neg_g };
+                let go = options(games, base, side);
+                for b in options(games, h, p) {
+                    let product = mk(Compound::OrdinalProduct, g, &b);
+                    out.extend(go.iter().map(|a| mk(Compound::OrdinalSum, &product, a)));
+                }
+            }
+            out
+        }
         Tree::Compound(kind, g, h) => {
             let (go, ho) = (options(games, g, side), options(games, h, side));
             let mut out = Vec::new();
-            let mk = |a: &Tree, b: &Tree| Tree::Compound(*kind, Rc::new(a.clone()), Rc::new(b.clone()));
+            let mk = |a: &Tree, b: &Tree| mk(*kind, a, b);
             if *kind == Compound::Selective {
                 out.extend(go.iter().map(|a| mk(a, h)));
                 out.extend(ho.iter().map(|b| mk(g, b)));
@@ -335,11 +377,21 @@ fn options(games: &Games, t: &Tree, side: usize) -> Vec<Tree> {
     }
 }
 
+/// `-t`.
+fn negative(games: &mut Games, t: &Tree) -> Tree {
+    match t {
+        Tree::Game(g) => Tree::Game(games.neg(*g)),
+        Tree::Neg(g) => (**g).clone(),
+        t => Tree::Neg(Rc::new(t.clone())),
+    }
+}
+
 /// The canonical value of a tree.
 fn value_of(games: &mut Games, t: &Tree, memo: &mut HashMap<Tree, GameId>) -> GameId {
     if let Tree::Game(g) = t {
         return *g;
     }
+    games.poll_interrupt();
     if let Some(&v) = memo.get(t) {
         return v;
     }
