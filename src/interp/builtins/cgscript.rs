@@ -147,6 +147,7 @@ pub static LIST: &[Member] = &[
         }
         Ok(Value::List(out.into_iter().collect()))
     }),
+    super::plots::SCATTER_PLOT,
     member("MkOutput", 1, |m, s, this, args| {
         let sep = string(s, args, 0)?.to_string();
         let Value::List(l) = this else { return Err(s.bug()) };

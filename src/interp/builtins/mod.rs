@@ -23,6 +23,7 @@ mod misc;
 pub mod mutable;
 pub mod namespaces;
 mod numbers;
+mod plots;
 pub mod sensible;
 mod strings;
 pub mod sumber;
