@@ -47,7 +47,33 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("DirectedGraph", "cgsuite.util.DirectedGraph"),
     ("MisereCanonicalGame", "game.misere.MisereCanonicalGame"),
     ("Ruleset", "game.Ruleset"),
+    ("TransfiniteNimber", "game.TransfiniteNimber"),
+    ("ImpartialGame", "game.ImpartialGame"),
+    ("CompoundImpartialGame", "game.CompoundImpartialGame"),
+    ("CompoundType", "game.CompoundType"),
+    ("ExplicitGame", "game.ExplicitGame"),
+    ("NegativeGame", "game.NegativeGame"),
+    ("NormalValue", "game.NormalValue"),
+    ("Side", "game.Side"),
+    ("Genus", "game.misere.Genus"),
+    ("Enum", "cgsuite.lang.Enum"),
+    ("Range", "cgsuite.lang.Range"),
+    ("MapEntry", "cgsuite.lang.MapEntry"),
+    ("InstanceClass", "cgsuite.lang.InstanceClass"),
+    ("Output", "cgsuite.lang.Output"),
+    ("Script", "cgsuite.lang.Script"),
+    ("System", "cgsuite.lang.System"),
+    ("Table", "cgsuite.util.Table"),
+    ("Trajectory", "cgsuite.util.Trajectory"),
+    ("UptimalExpansion", "cgsuite.util.UptimalExpansion"),
+    ("MutableList", "cgsuite.util.MutableList"),
+    ("MutableSet", "cgsuite.util.MutableSet"),
+    ("MutableMap", "cgsuite.util.MutableMap"),
     ("Random", "cgsuite.util.Random"),
+    ("Symmetry", "cgsuite.util.Symmetry"),
+    ("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
+    ("GridOutput", "cgsuite.util.output.GridOutput"),
+    ("StripOutput", "cgsuite.util.output.StripOutput"),
 ];
 
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name cgs does not know
@@ -94,6 +120,11 @@ pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
         "CanonicalShortGame" => dyadic || matches!(v, Value::Game(_)),
         "Coordinates" => matches!(v, Value::Tuple(_)),
         "Object" => true,
+        // CGSuite's mutable collections are `Collection`s (but not `List`s, `Set`s or `Map`s).
+        "Collection" => {
+            is_type(v, ty) == Some(true)
+                || matches!(v, Value::Object(o) if matches!(o.type_name(), "MutableList" | "MutableSet" | "MutableMap"))
+        }
         _ => return is_type(v, ty),
     })
 }

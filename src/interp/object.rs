@@ -101,6 +101,12 @@ pub trait Object: std::any::Any + fmt::Debug {
         None
     }
 
+    /// The elements of a collection-like object (`for x in obj`, and wherever a collection is expected), or
+    /// `None` when it is not one.
+    fn elements(&self, _games: &mut Games) -> Option<Vec<Value>> {
+        None
+    }
+
     /// Whether `x is Game` holds for this object (game-like objects that are not short games, such as
     /// loopy values, say so here).
     fn is_game(&self) -> bool {

@@ -53,7 +53,7 @@ SAMPLES = {
     "cgsuite.util.UptimalExpansion": "(^).UptimalExpansion",
     "game.CanonicalShortGame": "<2||1|0>",
     "game.CanonicalStopper": "upon",
-    "game.CompoundType": "CompoundType.Disjunctive",
+    "game.CompoundType": "CompoundType.DisjunctiveSum",
     "game.DyadicRational": "(1/2)",
     "game.ExplicitGame": "'<*|*>'",
     "game.Game": "Domineering(\"..|..\")",
@@ -71,6 +71,11 @@ SAMPLES = {
     "game.SurrealNumber": "(1/3)",
     "game.Uptimal": "(^)",
     "game.Zero": "0",
+    "game.GeneralizedOrdinal": "omega",
+    "game.TransfiniteNimber": "*omega",
+    "game.CompoundGame": "(^).ConjunctiveSum(*)",
+    "cgsuite.lang.Output": "(3).ToOutput",
+    "cgsuite.util.output.TextOutput": 'cgsuite.util.output.TextOutput("ab")',
     "game.misere.MisereCanonicalGame": "Misere(\"2\")",
     "game.misere.Genus": "Misere(\"2\").Genus",
     "game.grid.Domineering": "Domineering",
@@ -122,7 +127,7 @@ EXCLUDED = [
 # Operators: the expression that uses them on a sample `S`.
 OPS = {
     "op+": "S + S", "op-": "S - S", "op*": "S * S", "op/": "S / S", "op^": "S ^ 2", "op%": "S % S",
-    "op unary+": "+S", "op unary-": "-S", "op[]": "S[1]", "op+-": "S +- S", "op<=": "S <= S",
+    "opunary+": "+S", "opunary-": "-S", "op[]": "S[1]", "op+-": "S +- S", "op<=": "S <= S",
     "op==": "S == S", "op<": "S < S", "op<|": "S <| S", "op|>": "S |> S", "op&": "S & S", "op:": "S : S",
     "op.": "S . S", "op->": "S -> S", "op!": "!S", "op||": "S || S", "op&&": "S && S", "op[]:=": "S[1] := S",
 }

@@ -21,6 +21,12 @@ pub static OBJECT: &[Member] = &[
     member("ToOutput", 0, |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))),
     // CGSuite 2.2: `Nothing` for every value that is not a member of an enclosing object.
     member("EnclosingObject", 0, |_, _, _, _| Ok(Value::Nothing)),
+    // CGSuite names the Java class behind a value (`3.JavaClass` is "org.cgsuite.core.SmallIntegerImpl"); cgs
+    // is not written in Java: a deliberate refusal (docs/CGSUITE-PARITY.md).
+    member("JavaClass", 0, |_, s, _, _| {
+        let message = "cgs has no Java classes: `JavaClass` names the JVM class behind a value in CGSuite.".to_string();
+        Err(s.err(ErrorKind::Script { message }))
+    }),
 ];
 
 /// `Coordinates` members of a pair `(row, col)`.
@@ -141,6 +147,7 @@ pub static LIST: &[Member] = &[
         }
         Ok(Value::List(out.into_iter().collect()))
     }),
+    super::plots::SCATTER_PLOT,
     member("MkOutput", 1, |m, s, this, args| {
         let sep = string(s, args, 0)?.to_string();
         let Value::List(l) = this else { return Err(s.bug()) };
@@ -171,6 +178,11 @@ pub enum Compound {
     Conjunctive,
     /// A move in any non-empty set of components ([WW] ch. 9, "selective compound").
     Selective,
+    /// `G : H` on forms (only inside ordinal products here; the values' `:` is the engine's).
+    OrdinalSum,
+    /// CGSuite's ordinal product `G OrdinalProduct H`: a move to `(G OrdinalProduct H') : G'` for every option
+    /// `H'` of H and option `G'` of G (of -G when `H'` is a Right option).
+    OrdinalProduct,
 }
 
 impl Compound {
@@ -178,6 +190,16 @@ impl Compound {
         match self {
             Compound::Conjunctive => "ConjunctiveSum",
             Compound::Selective => "SelectiveSum",
+            Compound::OrdinalSum => "OrdinalSum",
+            Compound::OrdinalProduct => "OrdinalProduct",
+        }
+    }
+
+    /// The operator CGSuite prints between the components.
+    fn symbol(self) -> &'static str {
+        match self {
+            Compound::OrdinalSum => ":",
+            k => k.name(),
         }
     }
 }
@@ -186,12 +208,15 @@ impl Compound {
 pub static GAME: &[Member] = &[
     member("ConjunctiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
     member("SelectiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
+    member("OrdinalProduct", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)),
 ];
 
 /// A component of a compound: a short game, or a compound itself (whose options are compounds).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Tree {
     Game(GameId),
+    /// The negative of a compound (its options are the negatives of the other side's).
+    Neg(Rc<Tree>),
     Compound(Compound, Rc<Tree>, Rc<Tree>),
 }
 
@@ -237,9 +262,13 @@ impl Object for CompoundGame {
         args: &[Value],
         site: &Site,
     ) -> Option<Result<Value, EvalError>> {
+        if let Some(r) = compound_member(m, self, name, args, site) {
+            return Some(r);
+        }
         let kind = match name {
             "ConjunctiveSum" => Compound::Conjunctive,
             "SelectiveSum" => Compound::Selective,
+            "OrdinalProduct" => Compound::OrdinalProduct,
             _ => return None,
         };
         if args.len() != 1 {
@@ -257,17 +286,84 @@ impl Object for CompoundGame {
     }
 }
 
+/// `CompoundType` (CGSuite's enum value) and `Options(player)` (the compounds one move away) of a compound.
+fn compound_member(
+    m: &mut Machine,
+    c: &CompoundGame,
+    name: &str,
+    args: &[Value],
+    site: &Site,
+) -> Option<Result<Value, EvalError>> {
+    let Tree::Compound(kind, _, _) = &c.tree else { return None };
+    let kind = *kind;
+    match (name, args) {
+        ("CompoundType", []) => super::enums::static_member("CompoundType", kind.name()).map(Ok),
+        ("Options", [_]) => Some((|| {
+            let side = match super::player(site, args, 0) {
+                Ok(crate::interp::value::Player::Left) => 0,
+                Ok(_) => 1,
+                Err(e) => return Err(e),
+            };
+            let opts: Vec<Value> = options(m.games, &c.tree, side)
+                .into_iter()
+                .map(|t| match t {
+                    Tree::Game(g) => crate::interp::value::game_value(m.games, g),
+                    t => {
+                        let shown = show(m.games, &t);
+                        Value::Object(Rc::new(CompoundGame { tree: t, shown }))
+                    }
+                })
+                .collect();
+            Ok(super::set(opts))
+        })()),
+        _ => None,
+    }
+}
+
+/// How CGSuite prints a compound: `G ConjunctiveSum H`.
+fn show(games: &mut Games, t: &Tree) -> String {
+    match t {
+        Tree::Game(g) => {
+            let v = crate::interp::value::game_value(games, *g);
+            v.display(games)
+        }
+        Tree::Compound(kind, g, h) => format!("{} {} {}", show(games, g), kind.symbol(), show(games, h)),
+        Tree::Neg(g) => format!("-({})", show(games, g)),
+    }
+}
+
 /// The options of a tree for one side (0 Left, 1 Right).
-fn options(games: &Games, t: &Tree, side: usize) -> Vec<Tree> {
+fn options(games: &mut Games, t: &Tree, side: usize) -> Vec<Tree> {
+    let mk = |k: Compound, a: &Tree, b: &Tree| Tree::Compound(k, Rc::new(a.clone()), Rc::new(b.clone()));
     match t {
         Tree::Game(g) => {
             let o = if side == 0 { games.left_options(*g) } else { games.right_options(*g) };
             o.into_iter().map(Tree::Game).collect()
         }
+        Tree::Neg(g) => options(games, g, 1 - side).iter().map(|o| negative(games, o)).collect(),
+        Tree::Compound(Compound::OrdinalSum, g, h) => {
+            let mut out = options(games, g, side);
+            let ho = options(games, h, side);
+            out.extend(ho.iter().map(|b| mk(Compound::OrdinalSum, g, b)));
+            out
+        }
+        Tree::Compound(Compound::OrdinalProduct, g, h) => {
+            let neg_g = negative(games, g);
+            let mut out = Vec::new();
+            for p in 0..2 {
+                let base = if p == 0 { &**g } else { &neg_g };
+                let go = options(games, base, side);
+                for b in options(games, h, p) {
+                    let product = mk(Compound::OrdinalProduct, g, &b);
+                    out.extend(go.iter().map(|a| mk(Compound::OrdinalSum, &product, a)));
+                }
+            }
+            out
+        }
         Tree::Compound(kind, g, h) => {
             let (go, ho) = (options(games, g, side), options(games, h, side));
             let mut out = Vec::new();
-            let mk = |a: &Tree, b: &Tree| Tree::Compound(*kind, Rc::new(a.clone()), Rc::new(b.clone()));
+            let mk = |a: &Tree, b: &Tree| mk(*kind, a, b);
             if *kind == Compound::Selective {
                 out.extend(go.iter().map(|a| mk(a, h)));
                 out.extend(ho.iter().map(|b| mk(g, b)));
@@ -282,11 +378,21 @@ fn options(games: &Games, t: &Tree, side: usize) -> Vec<Tree> {
     }
 }
 
+/// `-t`.
+fn negative(games: &mut Games, t: &Tree) -> Tree {
+    match t {
+        Tree::Game(g) => Tree::Game(games.neg(*g)),
+        Tree::Neg(g) => (**g).clone(),
+        t => Tree::Neg(Rc::new(t.clone())),
+    }
+}
+
 /// The canonical value of a tree.
 fn value_of(games: &mut Games, t: &Tree, memo: &mut HashMap<Tree, GameId>) -> GameId {
     if let Tree::Game(g) = t {
         return *g;
     }
+    games.poll_interrupt();
     if let Some(&v) = memo.get(t) {
         return v;
     }

@@ -234,7 +234,21 @@ pub static MAP: &[Member] = &[
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
     member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
     member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing))),
-    member("Updated", 2, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.update(args[0].clone(), args[1].clone())))),
+    // `Updated(k, v)`, or `Updated(map)` with every entry of `map` (CGSuite 2.2: `{1 => 2}.Updated({3 => 4, 1 => 5})`
+    // is `{1 => 5, 3 => 4}`).
+    Member {
+        name: "Updated",
+        arity: crate::interp::error::Arity::Range(1, 2),
+        f: |_, s, this, args| {
+            let map = the_map(s, this)?;
+            match args {
+                [k, v] => Ok(Value::Map(map.update(k.clone(), v.clone()))),
+                [Value::Map(new)] => Ok(Value::Map(new.clone().union(map.clone()))),
+                _ => Err(s.wrong_type(0, "Map", &args[0])),
+            }
+        },
+        doc: super::Doc::NONE,
+    },
     member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))),
 ];
 

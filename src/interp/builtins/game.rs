@@ -165,7 +165,7 @@ pub static GAME: &[Member] = &[
     member("UptimalExpansion", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.uptimal_expansion(g) {
-            Ok(u) => Ok(Shown::value("Uptimal", u)),
+            Ok(u) => Ok(Shown::value("UptimalExpansion", u)),
             Err(e) => Err(s.err(m.game_error(e))),
         }
     }).doc("", "The uptimal expansion of an uptimal game: its ^-, ^2-, ... coefficients and star part.", "(^ + ^^).UptimalExpansion"),

@@ -167,15 +167,17 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
         _ => args.to_vec(),
     };
     let mut cells: Vec<Vec<String>> = Vec::with_capacity(rows.len());
+    let mut values: Vec<Vec<Value>> = Vec::with_capacity(rows.len());
     for row in &rows {
-        let row_cells = match m.elements(row) {
-            Some(items) if !matches!(row, Value::String(_)) => items.iter().map(|v| v.display(m.games)).collect(),
-            _ => vec![row.display(m.games)],
+        let items = match m.elements(row) {
+            Some(items) if !matches!(row, Value::String(_)) => items,
+            _ => vec![row.clone()],
         };
-        cells.push(row_cells);
+        cells.push(items.iter().map(|v| v.display(m.games)).collect());
+        values.push(items);
     }
     let _ = site;
-    Ok(Value::Object(std::rc::Rc::new(TableValue { cells })))
+    Ok(Value::Object(std::rc::Rc::new(TableValue { cells, values })))
 }
 
 /// A `Table` value: its cells as printed, row by row (the Jupyter kernel shows them as an HTML table).
@@ -183,11 +185,16 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
 pub struct TableValue {
     /// The printed cells of each row.
     pub cells: Vec<Vec<String>>,
+    /// The values of the cells (for `IntensityPlot`).
+    pub values: Vec<Vec<Value>>,
 }
 
 impl crate::interp::object::Object for TableValue {
     fn type_name(&self) -> &'static str {
         "Table"
+    }
+    fn members(&self) -> &'static [super::Member] {
+        super::plots::TABLE
     }
     fn display(&self, _: &mut crate::game::Games) -> String {
         let columns = self.cells.iter().map(Vec::len).max().unwrap_or(0);

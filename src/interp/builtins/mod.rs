@@ -10,6 +10,7 @@
 pub mod bignum;
 pub mod cgscript;
 mod collections;
+pub mod enums;
 mod game;
 mod globals;
 pub use globals::TableValue;
@@ -19,12 +20,16 @@ pub mod impartial;
 pub mod infinity;
 pub mod loopy;
 mod misc;
+pub mod mutable;
 pub mod namespaces;
 mod numbers;
+mod plots;
 mod random;
+pub mod sensible;
 mod strings;
 pub mod sumber;
 pub mod surreal;
+pub mod transfinite;
 pub mod tree;
 
 use super::error::{Arity, ErrorKind, EvalError};

@@ -44,6 +44,9 @@ impl Object for ClassValue {
     fn members(&self) -> &'static [Member] {
         CLASS
     }
+    fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+        super::mutable::construct(m, &self.name, args, site)
+    }
     fn member(
         &self,
         m: &mut Machine,
@@ -76,7 +79,8 @@ impl Object for ClassValue {
             "OutcomeClass" => {
                 ["L", "R", "N", "P", "D", "PHat", "PCheck", "NHat", "NCheck"].iter().map(|s| s.to_string()).collect()
             }
-            _ => Vec::new(),
+            "MutableList" | "MutableSet" | "MutableMap" => vec!["Eval".into()],
+            other => super::enums::static_names(other),
         }
     }
 }
@@ -104,7 +108,7 @@ fn coordinates(r: i64, c: i64) -> Value {
 
 /// Static members of CGSuite's classes: `Integer.Parse(s)`, `Coordinates.North`, `Coordinates.Orthogonal`, ….
 fn static_member(
-    _: &mut Machine,
+    m: &mut Machine,
     class: &str,
     name: &str,
     args: &[Value],
@@ -128,6 +132,14 @@ fn static_member(
                 Value::List(cs.iter().map(|&(r, c)| coordinates(r, c)).collect())
             }))
         }
+        // `MutableList.Eval(xs)` is `MutableList(xs)` (CGSuite's static `Eval`).
+        ("MutableList" | "MutableSet" | "MutableMap", "Eval") => {
+            if let Err(e) = super::check_arity(site, super::Arity::Exact(1), args.len()) {
+                return Some(Err(e));
+            }
+            super::mutable::construct(m, class, args, site)
+        }
+        _ if args.is_empty() => super::enums::static_member(class, name).map(Ok),
         _ => None,
     }
 }
@@ -143,6 +155,7 @@ fn this_class(this: &Value) -> &str {
 pub static CLASS: &[Member] = &[
     super::member("Name", 0, |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))),
     super::member("QualifiedName", 0, |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this)))))),
+    super::member("Ordinal", 0, |_, s, this, _| super::enums::class_ordinal(s, this_class(this))),
 ];
 
 /// The classes that are globals (CGSuite's names of the classes of cgs values).
@@ -167,7 +180,39 @@ const CLASS_GLOBALS: &[&str] = &[
     "Class",
     "Object",
     "Thermograph",
+    "GeneralizedOrdinal",
+    "SurrealNumber",
+    "TransfiniteNimber",
+    "ImpartialGame",
+    "CompoundGame",
+    "CompoundImpartialGame",
+    "CompoundType",
+    "ExplicitGame",
+    "NegativeGame",
+    "NormalValue",
+    "CanonicalStopper",
+    "Pseudonumber",
+    "StopperSidedValue",
+    "SidedValue",
+    "Side",
+    "Ruleset",
+    "Enum",
+    "Range",
+    "MapEntry",
+    "InstanceClass",
+    "Output",
+    "Script",
+    "Trajectory",
+    "UptimalExpansion",
+    "MutableList",
+    "MutableSet",
+    "MutableMap",
+    "Random",
+    "Symmetry",
 ];
+
+/// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).
+const PACKAGE_ONLY_CLASSES: &[&str] = &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput"];
 
 /// A package of CGSuite's library: `game`, `game.grid`, `cgsuite.lang`, …
 #[derive(Debug)]
@@ -323,6 +368,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     ("cgsuite", &["lang", "util"], &[]),
+    ("cgsuite.util.output", &[], &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput"]),
     (
         "cgsuite.lang",
         &[],
@@ -333,11 +379,15 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
             "Coordinates",
             "Enum",
             "Function",
+            "InstanceClass",
             "List",
             "Map",
+            "MapEntry",
             "Nothing",
             "Object",
+            "Output",
             "Range",
+            "Script",
             "Set",
             "String",
             "System",
@@ -345,7 +395,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "cgsuite.util",
-        &[],
+        &["output"],
         &[
             "DirectedGraph",
             "Graph",
@@ -416,8 +466,14 @@ fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
     match name {
         "Left" => return Some(Value::Player(Player::Left)),
         "Right" => return Some(Value::Player(Player::Right)),
-        "Nothing" => return Some(ClassValue::value("Nothing")),
+        // CGSuite's singleton classes name their one value: `cgsuite.lang.Nothing` is `Nothing`, `game.Zero`
+        // is 0 (CGSuite 2.2).
+        "Nothing" => return Some(Value::Nothing),
+        "Zero" => return Some(Value::int(0)),
         _ => {}
+    }
+    if PACKAGE_ONLY_CLASSES.contains(&name) {
+        return Some(ClassValue::value(name));
     }
     if let Some(v) = m.globals.lookup(name) {
         return Some(v.clone());
@@ -455,6 +511,13 @@ impl Object for SystemValue {
             // cgs's own version (CGSuite prints its own, "2.2-beta2").
             "Version" if args.is_empty() => Some(Ok(Value::str(env!("CARGO_PKG_VERSION")))),
             "CopyrightYear" if args.is_empty() => Some(Ok(Value::int(2026))),
+            // CGSuite's `ClearAll`: forgets the worksheet's variables and every cached result (cgs's `:clear`
+            // and the engine's caches; the games themselves stay, values still held keep working).
+            "ClearAll" if args.is_empty() => {
+                m.globals.vars.clear();
+                m.games.clear_caches();
+                Some(Ok(Value::Nothing))
+            }
             "Error" => {
                 let f = m.globals.natives.get("error")?.clone();
                 Some(m.call_value(&f, args, site))
@@ -463,7 +526,7 @@ impl Object for SystemValue {
         }
     }
     fn dynamic_member_names(&self) -> Vec<String> {
-        vec!["Print".into(), "Version".into(), "CopyrightYear".into(), "Error".into()]
+        vec!["Print".into(), "Version".into(), "CopyrightYear".into(), "Error".into(), "ClearAll".into()]
     }
 }
 
@@ -474,5 +537,9 @@ pub fn constants() -> Vec<(&'static str, Value)> {
         v.push((p, Value::Object(Rc::new(Package { path: p }))));
     }
     v.push(("System", Value::Object(Rc::new(SystemValue))));
+    // CGSuite's `game` constants `Onside`, `Offside`: the values of the enum `Side`.
+    for side in ["Onside", "Offside"] {
+        v.extend(super::enums::static_member("Side", side).map(|s| (side, s)));
+    }
     v
 }

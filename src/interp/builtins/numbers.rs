@@ -104,9 +104,13 @@ pub static INTEGER: &[Member] = &[
 /// Members of `Rational` (and so of `DyadicRational` and `Integer`).
 /// Members of a rational that is not dyadic (not a short game): CGSuite 2.2 answers its outcome class as a
 /// surreal number's, by its sign (`(1/3).OutcomeClass` is `L`).
-pub static NON_DYADIC: &[Member] = &[member("OutcomeClass", 0, |_, s, this, _| {
-    Ok(Value::Outcome(if rat(s, this)?.is_positive() { crate::game::Outcome::L } else { crate::game::Outcome::R }))
-})];
+pub static NON_DYADIC: &[Member] = &[
+    member("OutcomeClass", 0, |_, s, this, _| {
+        Ok(Value::Outcome(if rat(s, this)?.is_positive() { crate::game::Outcome::L } else { crate::game::Outcome::R }))
+    }),
+    // A rational that is not dyadic is born on day ω (ONAG ch. 3; CGSuite 2.2: `(1/3).Birthday` is ω).
+    member("Birthday", 0, |_, _, _, _| Ok(super::surreal::omega())),
+];
 
 pub static RATIONAL: &[Member] = &[
     member("Numerator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.numer().clone()))),

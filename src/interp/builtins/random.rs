@@ -82,11 +82,15 @@ impl Object for RandomValue {
 }
 
 /// The global `Random`.
-pub static RANDOM_FN: super::NativeFn = super::NativeFn::new("Random", crate::interp::error::Arity::Exact(1), random)
-    .doc("(seed)", "A pseudorandom number generator with this integer seed (see NextInteger).", "Random(3)");
+pub static RANDOM_FN: super::NativeFn = super::NativeFn::new(
+    "Random",
+    crate::interp::error::Arity::Exact(1),
+    construct,
+)
+.doc("(seed)", "A pseudorandom number generator with this integer seed (see NextInteger).", "Random(3)");
 
-/// `Random(seed)`: the seed must satisfy `-2^63 <= seed < 2^63`.
-fn random(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+/// `Random(seed)` (also `cgsuite.util.Random(seed)`): the seed must satisfy `-2^63 <= seed < 2^63`.
+pub fn construct(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let Value::Integer(seed) = &args[0] else {
         let got = crate::interp::classes::qualified_class_of(m.games, &args[0]);
         let message = format!(

@@ -281,6 +281,7 @@ impl<'a> Machine<'a> {
             }
         }
         let Some(member) = builtins::find_member(&obj, &name.name)
+            .or_else(|| builtins::sensible::generic_member(&obj, &name.name))
             .or_else(|| builtins::cgscript::OBJECT.iter().find(|m| m.name == &*name.name))
         else {
             let ty = super::super::classes::qualified(&self.class_name(&obj, span));
@@ -415,6 +416,7 @@ impl<'a> Machine<'a> {
             Value::List(l) => Some(l.iter().cloned().collect()),
             Value::Set(s) => Some(set_in_display_order(self.games, s)),
             Value::Tuple(t) => Some(t.to_vec()),
+            Value::Object(o) => o.elements(self.games),
             _ => None,
         }
     }

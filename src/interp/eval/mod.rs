@@ -204,7 +204,17 @@ impl<'a> Machine<'a> {
             ExprKind::Nimber(size) => {
                 let n = match size {
                     None => 1,
-                    Some(x) => self.eval_nim_value(x)?,
+                    Some(x) => {
+                        let v = self.eval(x)?;
+                        // `*omega`: CGSuite's transfinite nimbers.
+                        if let Some(r) = builtins::transfinite::star(&v) {
+                            return match r {
+                                Ok(v) => Ok(v),
+                                Err(k) => err(k, x.span),
+                            };
+                        }
+                        self.nim_value(v, x)?
+                    }
                 };
                 let g = self.games.nimber(n);
                 self.engine_ok(e.span)?;
@@ -700,7 +710,19 @@ impl<'a> Machine<'a> {
 
     /// The `n` of `*n`: a non-negative integer (CGSuite: "Nim value is negative: -8").
     fn eval_nim_value(&mut self, e: &Expr) -> Eval<u64> {
-        let n = self.eval_integer(e, "nimber size")?;
+        let v = self.eval(e)?;
+        self.nim_value(v, e)
+    }
+
+    /// The `n` of `*n` given the value of `e`.
+    fn nim_value(&mut self, v: Value, e: &Expr) -> Eval<u64> {
+        let n = match v {
+            Value::Integer(n) => (*n).clone(),
+            v => {
+                let value = v.display(self.games);
+                return err(ErrorKind::ExpectedInteger { what: "nimber size", value }, e.span);
+            }
+        };
         if n.sign() == num_bigint::Sign::Minus {
             let message = format!("Nim value is negative: {n}");
             return err(ErrorKind::InvalidArgument { message }, e.span);

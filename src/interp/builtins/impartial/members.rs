@@ -96,6 +96,13 @@ pub static HEAP: &[Member] = &[
         let h = this_heap(s, this)?;
         Ok(Value::int(h.rules.nim_value(h.size).map_err(|k| s.err(k))?))
     }),
+    // CGSuite's `ImpartialGame.GameValue` is `*NimValue`, the canonical form.
+    member("GameValue", 0, |m, s, this, _| {
+        let h = this_heap(s, this)?;
+        let v = h.rules.nim_value(h.size).map_err(|k| s.err(k))?;
+        let g = m.games.nimber(u64::from(v));
+        Ok(game_value(m.games, g))
+    }),
     member("CanonicalForm", 0, |m, s, this, _| {
         let h = this_heap(s, this)?;
         let v = h.rules.nim_value(h.size).map_err(|k| s.err(k))?;

@@ -1,0 +1,106 @@
+//! CGSuite's `game.TransfiniteNimber`: `*α` for an infinite ordinal `α` (`*omega`, `*(omega×2+3)`).
+//!
+//! As in CGSuite 2.2 such a nimber is only shown, compared for equality and multiplied (`ConwayProduct`, the
+//! nim product of the ordinals: Conway, ONAG ch. 6); CGSuite 2.2 has no sum, negative or order for it, and
+//! cgs gives the same "No operation" errors. Finite nimbers stay short games.
+
+use super::surreal::to_surreal;
+use super::{member, Member, Site};
+use crate::game::number::ordinal::GenOrd;
+use crate::game::number::ordinal_nim;
+use crate::game::{Games, Outcome};
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::object::{downcast_ref, Object};
+use crate::interp::value::{game_value, Value};
+use num_traits::{One, ToPrimitive};
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// `*α` for an infinite ordinal `α`.
+#[derive(Debug)]
+pub struct TransfiniteNimber(GenOrd);
+
+/// `*v` when `v` is not an integer: a transfinite nimber for an infinite ordinal, CGSuite's error for a
+/// generalized ordinal that is not an ordinal; `None` for other values (the caller's usual error).
+pub fn star(v: &Value) -> Option<Result<Value, ErrorKind>> {
+    let s = to_surreal(v)?;
+    let g = s.as_gen()?;
+    if g.as_integer().is_some() {
+        return None;
+    }
+    if !g.is_ordinal() {
+        let mut shown = String::new();
+        g.write(&mut shown);
+        return Some(Err(ErrorKind::InvalidArgument { message: format!("Nim value is not an ordinal: {shown}") }));
+    }
+    Some(Ok(Value::Object(Rc::new(TransfiniteNimber(g.clone())))))
+}
+
+/// The nimber `*α` as a value: a short nimber when `α` is finite.
+fn nimber(games: &mut Games, a: GenOrd) -> Result<Value, ErrorKind> {
+    match a.as_integer() {
+        Some(n) => {
+            let n = n.to_u64().ok_or(ErrorKind::Overflow)?;
+            let g = games.nimber(n);
+            Ok(game_value(games, g))
+        }
+        None => Ok(Value::Object(Rc::new(TransfiniteNimber(a)))),
+    }
+}
+
+/// The ordinal `α` of a nimber `*α` (finite or not).
+fn ordinal_of(m: &mut Machine, v: &Value) -> Option<GenOrd> {
+    if let Value::Object(o) = v {
+        return downcast_ref::<TransfiniteNimber>(&**o).map(|t| t.0.clone());
+    }
+    if matches!(v, Value::Integer(n) if num_traits::Zero::is_zero(&**n)) {
+        return Some(GenOrd::zero());
+    }
+    let Value::Game(g) = v else { return None };
+    m.games.nimber_value(*g).map(|n| GenOrd::int(n.into()))
+}
+
+impl Object for TransfiniteNimber {
+    fn type_name(&self) -> &'static str {
+        "TransfiniteNimber"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        let mut s = String::new();
+        self.0.write(&mut s);
+        // CGSuite 2.2: `*ω`, `*ω^(ω+1)`, but `*(ω×2)`, `*(ω+1)`: parentheses unless α is one power of ω.
+        let single = self.0.terms().len() == 1 && self.0.terms()[0].coef.is_one();
+        if single {
+            format!("*{s}")
+        } else {
+            format!("*({s})")
+        }
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<TransfiniteNimber>(other).map(|o| self.0.cmp(&o.0))
+    }
+    fn members(&self) -> &'static [Member] {
+        TRANSFINITE_NIMBER
+    }
+}
+
+fn this_ordinal(s: &Site, this: &Value) -> Result<GenOrd, EvalError> {
+    match this {
+        Value::Object(o) => downcast_ref::<TransfiniteNimber>(&**o).map(|t| t.0.clone()).ok_or_else(|| s.bug()),
+        _ => Err(s.bug()),
+    }
+}
+
+/// Members of a transfinite nimber.
+pub static TRANSFINITE_NIMBER: &[Member] = &[
+    member("ConwayProduct", 1, |m, s, this, args| {
+        let a = this_ordinal(s, this)?;
+        let b = ordinal_of(m, &args[0]).ok_or_else(|| s.wrong_type(0, "TransfiniteNimber", &args[0]))?;
+        let poll = || m.games.poll_interrupt();
+        let r = ordinal_nim::nim_product(&a, &b, &poll)
+            .map_err(|_| s.err(ErrorKind::InvalidArgument { message: "NimProduct out of range.".to_string() }))?;
+        nimber(m.games, r).map_err(|k| s.err(k))
+    }),
+    // A nonzero nimber: the first player wins.
+    member("OutcomeClass", 0, |_, _, _, _| Ok(Value::Outcome(Outcome::N))),
+];
