@@ -130,6 +130,8 @@ pub struct Globals {
     pub extensions: Extensions,
     /// Evaluates a `ruleset … end` declaration: installed by the ruleset layer (its `install`).
     pub ruleset_declarer: Option<RulesetDeclarer>,
+    /// The names a lazily loaded library defines, loaded or not (for completion).
+    pub library_names: Vec<&'static str>,
     /// Member tables of object types defined by the layers above the interpreter (for completion).
     pub member_tables: Vec<&'static [crate::interp::builtins::Member]>,
 }

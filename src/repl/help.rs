@@ -193,6 +193,7 @@ fn lookup(interp: &mut Interpreter, name: &str) -> Option<Value> {
 
 /// The text `?query` shows, or an error message (with "did you mean" suggestions) when nothing is named so.
 pub fn help(interp: &mut Interpreter, query: &str) -> Result<String, String> {
+    interp.load_library();
     let query = query.trim().trim_end_matches(['(', ')']);
     if query.is_empty() {
         return Ok("Usage: `?X` or `:doc X`, where X is a built-in function (`?Max`), a member (`?Cool`, \
