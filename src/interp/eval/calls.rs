@@ -115,7 +115,7 @@ impl<'a> Machine<'a> {
             let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(params.len()), got: args.len() };
             return Err(EvalError::new(kind, span));
         }
-        let mut scope = Scope::new();
+        let mut scope = LocalScope::new();
         if let Some(name) = &c.def.name {
             scope.insert(name.name.clone(), Value::Function(func.clone()));
         }
