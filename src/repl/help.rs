@@ -43,8 +43,10 @@ pub struct MemberIndex {
 }
 
 impl MemberIndex {
-    /// The index of `interp`'s variables and globals.
+    /// The index of `interp`'s variables and globals (the whole stdlib is loaded first, so its rulesets are
+    /// indexed too).
     pub fn new(interp: &mut Interpreter) -> MemberIndex {
+        interp.load_library();
         let mut by_name = HashMap::new();
         for name in interp.completion_names() {
             if let Some(v) = lookup(interp, &name) {
