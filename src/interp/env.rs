@@ -23,10 +23,42 @@ pub type Scope = imbl::GenericHashMap<
     imbl::shared_ptr::DefaultSharedPtr,
 >;
 
+/// One scope of a running call (its parameters, or the variables of a block or loop): the few names it holds,
+/// searched linearly, which is cheaper than a hash map for the handful of names a scope declares and costs no
+/// allocation when empty. It becomes part of a [`Scope`] only when a closure captures it.
+#[derive(Clone, Debug, Default)]
+pub struct LocalScope(Vec<(Name, Value)>);
+
+impl LocalScope {
+    /// An empty scope.
+    pub fn new() -> LocalScope {
+        LocalScope(Vec::new())
+    }
+
+    /// Binds `name` (replacing its value if it is bound).
+    pub fn insert(&mut self, name: Name, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name, value)),
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| &**k == name).map(|(_, v)| v)
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.0.iter_mut().find(|(k, _)| &**k == name).map(|(_, v)| v)
+    }
+}
+
 /// The local scopes of one running function (or of the top level, where there may be none).
 #[derive(Clone, Debug, Default)]
 pub struct Locals {
-    scopes: Vec<Scope>,
+    /// The variables the running closure captured (searched after every scope of the call).
+    captured: Option<Scope>,
+    /// The scopes of the call, outermost (the parameters) first.
+    scopes: Vec<LocalScope>,
     /// Index of the called function's own scope (parameters and undeclared assignments); `None` at top level.
     function_scope: Option<usize>,
 }
@@ -38,8 +70,8 @@ impl Locals {
     }
 
     /// The locals of a call to a closure that captured `captured`; parameters go in the new function scope.
-    pub fn for_call(captured: Scope, params: Scope) -> Locals {
-        Locals { scopes: vec![captured, params], function_scope: Some(1) }
+    pub fn for_call(captured: Scope, params: LocalScope) -> Locals {
+        Locals { captured: Some(captured), scopes: vec![params], function_scope: Some(0) }
     }
 
     /// Whether this is the top level, outside every function.
@@ -49,7 +81,7 @@ impl Locals {
 
     /// Opens a scope.
     pub fn push(&mut self) {
-        self.scopes.push(Scope::new());
+        self.scopes.push(LocalScope::new());
     }
 
     /// Closes the innermost scope.
@@ -59,12 +91,15 @@ impl Locals {
 
     /// The innermost local named `name`.
     pub fn lookup(&self, name: &str) -> Option<&Value> {
-        self.scopes.iter().rev().find_map(|s| s.get(name))
+        self.scopes.iter().rev().find_map(|s| s.get(name)).or_else(|| self.captured.as_ref()?.get(name))
     }
 
     /// The innermost local named `name`, to change in place (the slot [`Locals::assign`] would write).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(name))
+        if let Some(i) = self.scopes.iter().rposition(|s| s.get(name).is_some()) {
+            return self.scopes[i].get_mut(name);
+        }
+        self.captured.as_mut()?.get_mut(name)
     }
 
     /// Declares `name` in the innermost scope; returns the value back if there is no local scope (top level).
@@ -80,13 +115,11 @@ impl Locals {
 
     /// Updates the innermost existing local `name`; returns the value back if there is none.
     pub fn assign(&mut self, name: &Name, value: Value) -> Result<(), Value> {
-        match self.scopes.iter_mut().rev().find(|s| s.contains_key(name)) {
-            Some(s) => {
-                s.insert(name.clone(), value);
-                Ok(())
-            }
-            None => Err(value),
+        if let Some(slot) = self.get_mut(name) {
+            *slot = value;
+            return Ok(());
         }
+        Err(value)
     }
 
     /// Declares `name` in the current function's own scope; returns the value back at top level.
@@ -102,12 +135,10 @@ impl Locals {
 
     /// Every visible local, flattened into one scope (inner names shadow outer ones), for a closure.
     pub fn capture(&self) -> Scope {
-        let mut all = Scope::new();
+        let mut all = self.captured.clone().unwrap_or_default();
         for s in &self.scopes {
-            if all.is_empty() {
-                all = s.clone();
-            } else {
-                all = s.clone().union(all);
+            for (k, v) in &s.0 {
+                all.insert(k.clone(), v.clone());
             }
         }
         all
@@ -115,7 +146,7 @@ impl Locals {
 
     /// The names of all visible locals.
     pub fn names(&self) -> impl Iterator<Item = &Name> {
-        self.scopes.iter().flat_map(|s| s.keys())
+        self.captured.iter().flat_map(|c| c.keys()).chain(self.scopes.iter().flat_map(|s| s.0.iter().map(|(k, _)| k)))
     }
 }
 
@@ -130,6 +161,8 @@ pub struct Globals {
     pub extensions: Extensions,
     /// Evaluates a `ruleset … end` declaration: installed by the ruleset layer (its `install`).
     pub ruleset_declarer: Option<RulesetDeclarer>,
+    /// The names a lazily loaded library defines, loaded or not (for completion).
+    pub library_names: Vec<&'static str>,
     /// Member tables of object types defined by the layers above the interpreter (for completion).
     pub member_tables: Vec<&'static [crate::interp::builtins::Member]>,
 }
@@ -177,7 +210,7 @@ mod tests {
 
     #[test]
     fn scopes_shadow_and_assign() {
-        let mut params = Scope::new();
+        let mut params = LocalScope::new();
         params.insert(n("x"), Value::int(1));
         let mut captured = Scope::new();
         captured.insert(n("y"), Value::int(2));
@@ -199,7 +232,7 @@ mod tests {
 
     #[test]
     fn get_mut_finds_the_innermost_local() {
-        let mut params = Scope::new();
+        let mut params = LocalScope::new();
         params.insert(n("x"), Value::int(1));
         let mut l = Locals::for_call(Scope::new(), params);
         l.push();

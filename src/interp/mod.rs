@@ -123,7 +123,14 @@ pub struct Interpreter {
     globals: Globals,
     interrupt: Arc<AtomicBool>,
     stack_budget: usize,
+    library: Option<LibraryLoader>,
 }
+
+/// Loads the parts of a library written in cgs (the stdlib) that a text may use: called with the span of a cell
+/// before the cell runs, and with `None` to load everything. Installed by the ruleset layer
+/// ([`Interpreter::set_library_loader`]), which parses each stdlib file only when a cell first names something
+/// the file defines.
+pub type LibraryLoader = fn(&mut Interpreter, Option<Span>);
 
 impl Interpreter {
     /// A fresh workspace with the core built-ins only (no rulesets, no stdlib): the layers above add theirs
@@ -136,7 +143,34 @@ impl Interpreter {
         let interrupt = Arc::new(AtomicBool::new(false));
         games.set_interrupt(Some(interrupt.clone()));
         builtins::impartial::set_interrupt(interrupt.clone());
-        Interpreter { sources: Sources::new(), games, globals, interrupt, stack_budget: STACK_BUDGET.with(|b| b.get()) }
+        Interpreter {
+            sources: Sources::new(),
+            games,
+            globals,
+            interrupt,
+            stack_budget: STACK_BUDGET.with(|b| b.get()),
+            library: None,
+        }
+    }
+
+    /// Installs the loader of a lazily loaded library (see [`LibraryLoader`]).
+    pub fn set_library_loader(&mut self, loader: LibraryLoader) {
+        self.library = Some(loader);
+    }
+
+    /// Loads every part of the library not loaded yet (before listing or describing globals).
+    pub fn load_library(&mut self) {
+        if let Some(load) = self.library {
+            load(self, None);
+        }
+    }
+
+    /// Loads the parts of the library that `block` may name.
+    fn load_library_for(&mut self, block: &Block) {
+        if let Some(load) = self.library {
+            let span = block.stmts.iter().fold(block.span, |s, e| if e.span.file == s.file { s.to(e.span) } else { s });
+            load(self, Some(span));
+        }
     }
 
     /// Makes this workspace poll `flag` for interrupts (a front-end that replaces its workspace keeps the
@@ -172,6 +206,7 @@ impl Interpreter {
     /// `;` or its last statement's value is `Nothing`, that value's printed form on its own line.
     /// On error, variables assigned before the error keep their new values.
     pub fn eval_cell(&mut self, block: &Block, out: &mut dyn Write) -> Result<(), EvalError> {
+        self.load_library_for(block);
         self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
         let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
         let r = (|| {
@@ -190,6 +225,7 @@ impl Interpreter {
 
     /// Evaluates one cell and returns the value of its last statement instead of printing it.
     pub fn eval_value(&mut self, block: &Block, out: &mut dyn Write) -> Result<Value, EvalError> {
+        self.load_library_for(block);
         self.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
         let mut m = Machine::new(&mut self.games, &mut self.globals, out, &self.interrupt, self.stack_budget);
         let r = (|| {
@@ -231,6 +267,7 @@ impl Interpreter {
             .keys()
             .map(|k| k.to_string())
             .chain(self.globals.natives.keys().map(|k| k.to_string()))
+            .chain(self.globals.library_names.iter().map(|k| k.to_string()))
             .collect();
         names.sort();
         names.dedup();

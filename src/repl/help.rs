@@ -43,8 +43,10 @@ pub struct MemberIndex {
 }
 
 impl MemberIndex {
-    /// The index of `interp`'s variables and globals.
+    /// The index of `interp`'s variables and globals (the whole stdlib is loaded first, so its rulesets are
+    /// indexed too).
     pub fn new(interp: &mut Interpreter) -> MemberIndex {
+        interp.load_library();
         let mut by_name = HashMap::new();
         for name in interp.completion_names() {
             if let Some(v) = lookup(interp, &name) {
@@ -193,6 +195,7 @@ fn lookup(interp: &mut Interpreter, name: &str) -> Option<Value> {
 
 /// The text `?query` shows, or an error message (with "did you mean" suggestions) when nothing is named so.
 pub fn help(interp: &mut Interpreter, query: &str) -> Result<String, String> {
+    interp.load_library();
     let query = query.trim().trim_end_matches(['(', ')']);
     if query.is_empty() {
         return Ok("Usage: `?X` or `:doc X`, where X is a built-in function (`?Max`), a member (`?Cool`, \

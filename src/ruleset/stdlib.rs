@@ -1,9 +1,10 @@
-//! The standard library of rulesets: `stdlib/*.cgs`, written in cgs, embedded in the binary and evaluated by
-//! by [`super::install`] in every new workspace.
+//! The standard library of rulesets: `stdlib/*.cgs`, written in cgs, embedded in the binary and loaded lazily
+//! in every new workspace ([`super::install`]): a file is parsed and evaluated when a cell first names
+//! something it defines (see [`load`]).
 //!
 //! Each file is registered in the interpreter's source registry under a pseudo-path such as
 //! `<stdlib/clobber.cgs>`, so a diagnostic raised inside a stdlib function points into the stdlib's own text.
-//! The files run in the order of [`FILES`] (the prelude of shared helpers first); then every top-level name they
+//! Before each cell of a file runs, the files its text names are loaded; then every top-level name the file
 //! defined moves from the user's variables to the native globals, so it survives `:clear` and a user's
 //! assignment to the same name only shadows it. Names starting with `_` are helpers internal to the stdlib.
 //!
@@ -12,7 +13,9 @@
 
 use crate::diag::{render, Diagnostic};
 use crate::interp::Interpreter;
-use crate::syntax::parse::parse_cells;
+use crate::syntax::parse::parse_cells_trusted;
+use crate::syntax::span::Span;
+use rustc_hash::FxHashMap;
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
@@ -48,37 +51,208 @@ fn intern(name: &str) -> &'static str {
     n
 }
 
-/// Loads the stdlib into a fresh interpreter. The stdlib is part of cgs, so an error in it is a bug: it is
-/// reported on stderr (and fails the unit test below), and loading carries on with the next cell.
+/// The top-level names each stdlib file defines (`ruleset N`, `def N`, `N :=` at the start of a line), by file
+/// index, found by scanning the text (the test below checks them against what evaluating each file defines).
+fn defined_names() -> &'static [Vec<&'static str>] {
+    static NAMES: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        FILES
+            .iter()
+            .map(|(_, text)| {
+                let mut names = Vec::new();
+                for line in text.lines() {
+                    let rest = line.strip_prefix("ruleset ").or_else(|| line.strip_prefix("def ")).unwrap_or(line);
+                    let len = identifier_len(rest);
+                    let defined = len > 0
+                        && (rest.len() < line.len() || rest[len..].trim_start().starts_with(":="))
+                        && line.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+                    if defined && !names.contains(&&rest[..len]) {
+                        names.push(&rest[..len]);
+                    }
+                }
+                names
+            })
+            .collect()
+    })
+}
+
+/// The stdlib file defining each name.
+fn index() -> &'static FxHashMap<&'static str, usize> {
+    static INDEX: OnceLock<FxHashMap<&'static str, usize>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = FxHashMap::default();
+        for (i, names) in defined_names().iter().enumerate() {
+            for name in names {
+                index.insert(*name, i);
+            }
+        }
+        index
+    })
+}
+
+/// The length of the ASCII identifier at the start of `s` (0 if none).
+fn identifier_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    if b.first().is_none_or(|c| !(c.is_ascii_alphabetic() || *c == b'_')) {
+        return 0;
+    }
+    b.iter().position(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).unwrap_or(b.len())
+}
+
+/// Which stdlib files a workspace has loaded (per workspace state).
+#[derive(Default)]
+struct Loaded(Vec<bool>);
+
+/// Prepares a fresh interpreter for the stdlib: registers the natives it builds on and installs the lazy loader.
+/// No file is parsed here: a file is parsed and evaluated the first time a cell (of the user's or of another
+/// stdlib file) mentions a name it defines, so `cgs -e 0` parses none. Its names are listed for completion
+/// from the start, and `?X` help loads everything first.
 pub fn load(interp: &mut Interpreter) {
     let interrupt = interp.interrupt_flag();
     super::shortcut::register(interp.globals_mut(), interrupt);
-    let mut sink = std::io::sink();
-    for (name, text) in FILES {
-        let file = interp.sources().add(*name, *text);
-        for cell in parse_cells(text, file) {
-            let result = if cell.errors.is_empty() {
-                interp.eval_cell(&cell.block, &mut sink).err().map(|e| vec![Diagnostic::from(&e)])
-            } else {
-                Some(cell.errors.iter().map(Diagnostic::from).collect())
-            };
-            for d in result.unwrap_or_default() {
-                let mut err = std::io::stderr();
-                render(&d, interp.sources(), &mut err, false);
+    let globals = interp.globals_mut();
+    globals.library_names = defined_names().iter().flatten().copied().collect();
+    interp.set_library_loader(load_for);
+}
+
+/// The [`crate::interp::LibraryLoader`] of the stdlib: loads, in load order, every file not loaded yet that
+/// defines an identifier written in `span` (every file for `None`). An identifier inside a string or comment
+/// loads its file too, which only costs time.
+fn load_for(interp: &mut Interpreter, span: Option<Span>) {
+    let loaded = &interp.globals_mut().extensions.get::<Loaded>().0;
+    if loaded.len() == FILES.len() && loaded.iter().all(|l| *l) {
+        return;
+    }
+    let mut wanted = vec![false; FILES.len()];
+    match span {
+        None => wanted.fill(true),
+        Some(span) => {
+            let text = interp.sources().text(span.file);
+            let text = text.get(span.range()).unwrap_or(text);
+            let index = index();
+            let mut rest = text;
+            while !rest.is_empty() {
+                let len = identifier_len(rest);
+                if len == 0 {
+                    let skip = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_').unwrap_or(rest.len());
+                    rest = &rest[skip.max(1).min(rest.len())..];
+                    continue;
+                }
+                if let Some(&i) = index.get(&rest[..len]) {
+                    wanted[i] = true;
+                }
+                rest = &rest[len..];
             }
         }
     }
-    let globals = interp.globals_mut();
-    let vars = std::mem::take(&mut globals.vars);
-    for (name, value) in vars {
-        globals.natives.insert(intern(&name), value);
+    for (i, want) in wanted.into_iter().enumerate() {
+        if want {
+            load_file(interp, i);
+        }
     }
+}
+
+/// Parses and evaluates stdlib file `i` unless it is loaded, with the user's variables set aside (so the file
+/// neither sees nor overwrites them), then moves the names it defined to the native globals, so they survive
+/// `:clear` and a user's assignment to the same name only shadows them. Returns the names it defined. The
+/// stdlib is part of cgs, so an error in it is a bug: it is reported on stderr (and fails the unit test
+/// below), and loading carries on with the next cell.
+fn load_file(interp: &mut Interpreter, i: usize) -> Vec<std::rc::Rc<str>> {
+    let loaded = &mut interp.globals_mut().extensions.get::<Loaded>().0;
+    loaded.resize(FILES.len(), false);
+    if std::mem::replace(&mut loaded[i], true) {
+        return Vec::new();
+    }
+    let user = std::mem::take(&mut interp.globals_mut().vars);
+    let mut sink = std::io::sink();
+    let (name, text) = FILES[i];
+    let file = interp.sources().add(name, text);
+    for cell in parse_cells_trusted(text, file) {
+        let result = if cell.errors.is_empty() {
+            interp.eval_cell(&cell.block, &mut sink).err().map(|e| vec![Diagnostic::from(&e)])
+        } else {
+            Some(cell.errors.iter().map(Diagnostic::from).collect())
+        };
+        for d in result.unwrap_or_default() {
+            let mut err = std::io::stderr();
+            render(&d, interp.sources(), &mut err, false);
+        }
+    }
+    let globals = interp.globals_mut();
+    let defined = std::mem::replace(&mut globals.vars, user);
+    let mut names = Vec::new();
+    for (name, value) in defined {
+        globals.natives.insert(intern(&name), value);
+        names.push(name);
+    }
+    names
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::syntax::parse::parse_cells;
+
+    /// The stdlib is split into cells by the trusted splitter (which skips visibly open prefixes); it must find
+    /// exactly the cells of the exact one.
+    #[test]
+    fn trusted_split_agrees_with_exact_split() {
+        for (name, text) in FILES {
+            let exact: Vec<_> = parse_cells(text, 0).into_iter().map(|c| c.span).collect();
+            let trusted: Vec<_> = parse_cells_trusted(text, 0).into_iter().map(|c| c.span).collect();
+            assert_eq!(exact, trusted, "{name}");
+        }
+    }
+
+    /// The names found by scanning each file are exactly the names evaluating it defines, and no name is
+    /// defined by two files (lazy loading could otherwise let the earlier file's definition win).
+    #[test]
+    fn scanned_names_are_the_defined_names() {
+        let mut seen = HashSet::new();
+        for (i, scanned) in defined_names().iter().enumerate() {
+            let mut interp = crate::new_interpreter();
+            let mut defined: Vec<String> = load_file(&mut interp, i).iter().map(|n| n.to_string()).collect();
+            let mut scanned: Vec<String> = scanned.iter().map(|n| n.to_string()).collect();
+            defined.sort();
+            scanned.sort();
+            assert_eq!(defined, scanned, "{}", FILES[i].0);
+            for name in scanned {
+                assert!(seen.insert(name.clone()), "{name} is defined twice");
+            }
+        }
+    }
+
+    fn run(interp: &mut Interpreter, src: &str) -> String {
+        let file = interp.sources().add("<test>", src);
+        let mut out = Vec::new();
+        for cell in crate::syntax::parse::parse_cells(src, file) {
+            interp.eval_cell(&cell.block, &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// A cell that names no stdlib name loads no file; one that does loads its file and the files that file
+    /// needs, without touching the user's variables of the same names; everything loads before help.
+    #[test]
+    fn files_load_when_named() {
+        let mut interp = crate::new_interpreter();
+        let loaded = |interp: &mut Interpreter| interp.globals_mut().extensions.get::<Loaded>().0.clone();
+        assert_eq!(run(&mut interp, "1 + 1"), "2\n");
+        assert!(!loaded(&mut interp).contains(&true));
+        assert!(interp.completion_names().contains(&"Domineering".to_string()));
+        run(&mut interp, "Cram := 5; _Unused := 6");
+        // The cell naming `Cram` loaded domineering.cgs (and the prelude it uses) before it ran: `Cram` is also a
+        // native, which the user's variable shadows.
+        assert_eq!(run(&mut interp, "Domineering(\"..\").CanonicalForm"), "-1\n");
+        assert_eq!(run(&mut interp, "[Cram, _Unused]"), "[5,6]\n");
+        let files = loaded(&mut interp);
+        assert!(files[0] && files[1] && !files[2], "{files:?}");
+        interp.load_library();
+        assert!(!loaded(&mut interp).contains(&false));
+        for name in defined_names().iter().flatten() {
+            assert!(interp.globals_mut().natives.contains_key(name), "{name}");
+        }
+    }
 
     /// Every stdlib cell parses and evaluates without error.
     #[test]

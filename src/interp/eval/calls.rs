@@ -124,7 +124,7 @@ impl<'a> Machine<'a> {
             let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
             return Err(EvalError::new(kind, span));
         }
-        let mut scope = Scope::new();
+        let mut scope = LocalScope::new();
         // A named function sees itself under its name, except a property of a user class, whose name inside
         // its body is the property's value (see `classes::PROPERTY`).
         if let Some(name) = &c.def.name {

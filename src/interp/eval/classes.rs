@@ -10,6 +10,7 @@
 //! objects of the enum class with a literal and an ordinal.
 
 use super::*;
+use crate::interp::env::Scope;
 use crate::interp::object::downcast_ref;
 use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};
 use std::cell::Cell;
@@ -330,7 +331,7 @@ impl<'a> Machine<'a> {
 
     /// Evaluates `e` with `scope` as the only locals.
     fn eval_in(&mut self, scope: Scope, e: &Expr) -> Result<Value, EvalError> {
-        let saved = std::mem::replace(&mut self.locals, Locals::for_call(Scope::new(), scope));
+        let saved = std::mem::replace(&mut self.locals, Locals::for_call(scope, LocalScope::new()));
         let r = self.eval(e);
         self.locals = saved;
         r.map_err(|x| self.escaped(x))

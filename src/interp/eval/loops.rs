@@ -63,6 +63,29 @@ impl<'a> Machine<'a> {
                     Some(b) => self.eval(b)?,
                     None => Value::int(1),
                 };
+                // Machine-integer bounds and step (the common `for r from 1 to g.RowCount`): count in `i64`
+                // and bind shared small integers, with no rational arithmetic per step. A step past `i64` is
+                // past the bound, so an overflow ends the loop, as the exact loop below would.
+                let small = |v: &Value| match v {
+                    Value::Integer(n) => n.to_i64(),
+                    _ => None,
+                };
+                if let (Some(mut cur), Some(step), Some(end)) =
+                    (small(&start), small(&step), end.as_ref().and_then(small))
+                {
+                    if step != 0 {
+                        while (step > 0 && cur <= end) || (step < 0 && cur >= end) {
+                            if !each(self, Value::small_int(cur))? {
+                                break;
+                            }
+                            match cur.checked_add(step) {
+                                Some(next) => cur = next,
+                                None => break,
+                            }
+                        }
+                        return Ok(());
+                    }
+                }
                 let numeric = |v: &Value| v.as_rational();
                 if let (Some(start), Some(step), true) =
                     (numeric(&start), numeric(&step), end.as_ref().is_none_or(|e| e.as_rational().is_some()))

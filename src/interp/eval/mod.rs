@@ -17,7 +17,7 @@
 //! - **Interrupts**: the Ctrl-C flag is polled on every call and loop iteration.
 
 use super::builtins::{self, Site};
-use super::env::{Globals, Locals, Scope};
+use super::env::{Globals, LocalScope, Locals};
 use super::error::{Arity, ErrorKind, EvalError, Frame};
 use super::object::Object;
 use super::value::{
