@@ -182,7 +182,7 @@ impl Element {
                 || match self.spacing {
                     Spacing::Free => lo == 1,
                     Spacing::Consecutive => n == 1,
-                    Spacing::Symmetrical => lo == 1 && (lo + n) % 2 == 0,
+                    Spacing::Symmetrical => lo == 1 && (lo + n).is_multiple_of(2),
                     Spacing::EquallySpaced => false,
                 };
             if self.spacing == Spacing::EquallySpaced {
@@ -236,12 +236,12 @@ impl Element {
             Spacing::Symmetrical => {
                 // The coins p_0 = a < q_1 < … < q_h, (the centre when c is even), their mirror images
                 // n - (q - a), and n.
-                let h = (c + 1) / 2 - 1;
+                let h = c.div_ceil(2) - 1;
                 for a in lo..n {
                     if self.first && a != 1 {
                         break;
                     }
-                    if c % 2 == 0 && (a + n) % 2 == 1 {
+                    if c.is_multiple_of(2) && !(a + n).is_multiple_of(2) {
                         continue;
                     }
                     // q < centre: 2q < a + n.
@@ -251,7 +251,7 @@ impl Element {
                         let mut v = Vec::with_capacity(c);
                         v.push(a);
                         v.extend_from_slice(qs);
-                        if c % 2 == 0 {
+                        if c.is_multiple_of(2) {
                             v.push((a + n) / 2);
                         }
                         v.extend(qs.iter().rev().map(|&q| n - (q - a)));
