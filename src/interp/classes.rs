@@ -44,6 +44,8 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("CompoundGame", "game.CompoundGame"),
     ("TextOutput", "cgsuite.util.output.TextOutput"),
     ("Graph", "cgsuite.util.Graph"),
+    ("Strip", "cgsuite.util.Strip"),
+    ("Icon", "cgsuite.util.Icon"),
     ("DirectedGraph", "cgsuite.util.DirectedGraph"),
     ("MisereCanonicalGame", "game.misere.MisereCanonicalGame"),
     ("Ruleset", "game.Ruleset"),

@@ -10,6 +10,7 @@
 use crate::game::Outcome;
 use crate::interp::builtins::graph::GraphValue;
 use crate::interp::builtins::grid::GridValue;
+use crate::interp::builtins::strip::StripValue;
 use crate::interp::value::{Player, Value};
 use num_traits::ToPrimitive;
 
@@ -109,6 +110,10 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                         encode(&e.label, out)?;
                     }
                 }
+            } else if let Some(st) = any.downcast_ref::<StripValue>() {
+                out.push(16);
+                len(st.0.len(), out);
+                out.extend(st.0.iter().map(|&c| c as u8));
             } else {
                 return Err(o.type_name());
             }

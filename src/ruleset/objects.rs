@@ -88,7 +88,9 @@ impl Object for Instance {
     }
     /// `R.F(args)` for a `def F` of the ruleset's body: the def called with exactly the arguments given (the
     /// state too, when `F` takes one), so a ruleset answers members of its own such as CGSuite's
-    /// `R.HeapOptions(n)` and `R.NimValueSequence(n)` (LANGUAGE.md §10, script rulesets).
+    /// `R.HeapOptions(n)` and `R.NimValueSequence(n)` (LANGUAGE.md §10, script rulesets). A def of one parameter
+    /// asked for without arguments gets `Nothing`: CGSuite's ruleset properties such as `R.CharMap` are written
+    /// `def CharMap(s) := ".xo"`, answered by the ruleset and by each position alike.
     fn member(
         &self,
         m: &mut Machine,
@@ -99,6 +101,9 @@ impl Object for Instance {
     ) -> Option<Result<Value, EvalError>> {
         let (_, f, n) = Instance::member(self, name)?;
         let (f, n) = (f.clone(), *n);
+        if n == 1 && args.is_empty() {
+            return Some(script::call(m, &f, &[Value::Nothing], site.span));
+        }
         Some(
             builtins::check_arity(site, Arity::Exact(n), args.len())
                 .and_then(|()| script::call(m, &f, args, site.span)),
@@ -144,12 +149,13 @@ impl Object for PositionCtor {
             None => "<function Position>".to_string(),
         }
     }
-    fn call(&self, _: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+    /// `Position(s)` in a ruleset's body; the position prints through the ruleset's `Show` when it has one.
+    fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         Some(builtins::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| match self.0.upgrade() {
             Some(inst) => match &args[0] {
                 Value::Object(x) if args.len() == 1 && as_position(x).is_some() => Ok(args[0].clone()),
-                s if args.len() == 1 => Ok(Value::Object(Rc::new(Position::new(inst, s.clone())))),
-                _ => Ok(Value::Object(Rc::new(Position::new(inst, Value::Tuple(args.to_vec().into()))))),
+                s if args.len() == 1 => script::position(m, &inst, s.clone(), site.span),
+                _ => script::position(m, &inst, Value::Tuple(args.to_vec().into()), site.span),
             },
             None => Err(site.err(ErrorKind::Internal { what: "a ruleset outlived its positions".into() })),
         }))

@@ -173,6 +173,20 @@ impl Grid {
     /// Each region is returned as its own minimal bounding grid, with every cell outside the region set to
     /// `empty`. Regions come in the row-major order of their first cell.
     pub fn decomposition(&self, empty: u8, adj: Adjacency) -> Vec<Grid> {
+        self.decomposition_by(empty, adj.offsets())
+    }
+
+    /// [`Grid::decomposition`] with cells adjacent along any of the `(row, column)` steps or their negatives
+    /// (CGSuite's `Grid.Decomposition(boundary, directions)`, which closes the directions under inversion).
+    pub fn decomposition_by(&self, empty: u8, steps: &[(i64, i64)]) -> Vec<Grid> {
+        let mut offsets: Vec<(i64, i64)> = Vec::with_capacity(2 * steps.len());
+        for &(dr, dc) in steps {
+            for d in [(dr, dc), (-dr, -dc)] {
+                if !offsets.contains(&d) {
+                    offsets.push(d);
+                }
+            }
+        }
         let n = self.cells.len();
         let mut seen = vec![false; n];
         let mut out = Vec::new();
@@ -187,7 +201,7 @@ impl Grid {
             while let Some(i) = stack.pop() {
                 region.push(i);
                 let (r, c) = ((i / self.cols) as i64, (i % self.cols) as i64);
-                for &(dr, dc) in adj.offsets() {
+                for &(dr, dc) in &offsets {
                     let (nr, nc) = (r + dr, c + dc);
                     if nr < 0 || nc < 0 || nr >= self.rows as i64 || nc >= self.cols as i64 {
                         continue;

@@ -9,6 +9,7 @@
 //! Take-and-break codes and nim-value sequences live in [`takebreak`].
 
 pub mod obligated;
+pub mod spawning;
 pub mod takebreak;
 
 use std::collections::HashMap;

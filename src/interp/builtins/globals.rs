@@ -45,6 +45,9 @@ pub fn register_globals(globals: &mut Globals) {
     for (name, v) in super::graph::constants() {
         globals.natives.insert(name, v);
     }
+    for (name, v) in super::strip::constants() {
+        globals.natives.insert(name, v);
+    }
     for (name, v) in super::grid::constants() {
         globals.natives.insert(name, v);
     }

@@ -149,6 +149,25 @@ fn adjacency(s: &Site, args: &[Value], i: usize) -> Result<Adjacency, EvalError>
     Err(s.wrong_type(i, "Adjacency", v))
 }
 
+/// A list of directions, CGSuite's `Coordinates` pairs (`Coordinates.KnightsMove`), as `(row, column)` steps.
+fn steps(v: &Value) -> Option<Vec<(i64, i64)>> {
+    let items: Vec<&Value> = match v {
+        Value::List(l) => l.iter().collect(),
+        Value::Set(s) => s.iter().collect(),
+        _ => return None,
+    };
+    items
+        .into_iter()
+        .map(|d| match d {
+            Value::Tuple(t) if t.len() == 2 => match (&t[0], &t[1]) {
+                (Value::Integer(a), Value::Integer(b)) => Some((a.to_i64()?, b.to_i64()?)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
 fn coordinate(v: &Value) -> Option<usize> {
     match v {
         Value::Integer(n) => n.to_usize(),
@@ -225,8 +244,11 @@ pub static GRID: &[Member] = &[
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
             let empty = cell(s, args, 0)?;
-            let adj = adjacency(s, args, 1)?;
-            Ok(list(g.decomposition(empty, adj).into_iter().map(GridValue::value)))
+            let parts = match args.get(1).map(steps) {
+                Some(Some(st)) => g.decomposition_by(empty, &st),
+                _ => g.decomposition(empty, adjacency(s, args, 1)?),
+            };
+            Ok(list(parts.into_iter().map(GridValue::value)))
         },
     },
     Member {
@@ -282,9 +304,14 @@ pub static GRID: &[Member] = &[
 ];
 
 /// Members of the `Grid` class value.
-pub static GRID_CLASS: &[Member] = &[member("Parse", 1, |m, s, this, args| {
-    let _ = this;
-    let t = string(s, args, 0)?;
-    let _ = m;
-    Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
-})];
+pub static GRID_CLASS: &[Member] = &[
+    member("Parse", 1, |m, s, this, args| {
+        let _ = this;
+        let t = string(s, args, 0)?;
+        let _ = m;
+        Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
+    }),
+    // CGSuite's `Grid.Empty(rows, cols)`: every cell empty (`.` in cgs, whose cells are characters; CGSuite's
+    // are the integer 0).
+    member("Empty", 2, |m, s, _, args| grid_new(m, s, args)),
+];

@@ -68,12 +68,14 @@ impl Object for ClassValue {
             ("OutcomeClass", "L" | "R" | "N" | "P" | "D" | "PHat" | "PCheck" | "NHat" | "NCheck") => {
                 m.globals.lookup(name).cloned().map(Ok)
             }
+            ("Icon", _) => super::icon::IconValue::named(name).map(Ok),
             _ => None,
         }
     }
     fn dynamic_member_names(&self) -> Vec<String> {
         match &*self.name {
             "Player" => vec!["Left".into(), "Right".into()],
+            "Icon" => super::icon::ICONS.iter().map(|s| s.to_string()).collect(),
             "Integer" => vec!["Parse".into()],
             "Coordinates" => COORDINATE_STATICS.iter().map(|(n, _)| n.to_string()).collect(),
             "OutcomeClass" => {
@@ -209,6 +211,7 @@ const CLASS_GLOBALS: &[&str] = &[
     "MutableMap",
     "Random",
     "Symmetry",
+    "Icon",
 ];
 
 /// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).
@@ -400,6 +403,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
             "DirectedGraph",
             "Graph",
             "Grid",
+            "Icon",
             "MutableList",
             "MutableMap",
             "MutableSet",

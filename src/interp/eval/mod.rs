@@ -114,6 +114,11 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// Stops a long native loop on an interrupt, an exhausted memory budget or stack: call it now and then.
+    pub fn poll(&self, span: Span) -> Result<(), EvalError> {
+        self.check_limits(span)
+    }
+
     fn check_limits(&self, span: Span) -> Result<(), EvalError> {
         if self.interrupt.swap(false, Ordering::Relaxed) {
             return Err(EvalError::new(ErrorKind::Interrupted, span));

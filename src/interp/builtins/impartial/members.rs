@@ -75,12 +75,37 @@ pub static TAKE_AND_BREAK: &[Member] = &[
         Ok(list(opts.into_iter().map(|parts| list(parts.into_iter().map(Value::int)))))
     }),
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)),
+    // CGSuite's `HeapRuleset` members, shared with the stdlib's heap rulesets (stdlib/heap.cgs).
+    member("HeapNimValue", 1, |_, s, this, args| {
+        let r = this_tb(s, this)?;
+        let n = heap_size(s, args, 0)?;
+        Ok(Value::int(r.nim_value(n).map_err(|k| s.err(k))?))
+    }),
+    member("Join", 1, |m, s, this, args| via_stdlib(m, s, "_HeapJoin", this, args)),
+    member("PartizanJoin", 1, |m, s, this, args| via_stdlib(m, s, "_HeapPartizanJoin", this, args)),
+    Member {
+        name: "CakeProduct",
+        arity: Arity::Range(1, 2),
+        f: |m, s, this, args| via_stdlib(m, s, "_HeapCakeProduct", this, args),
+        doc: crate::interp::builtins::Doc::NONE,
+    },
+    member("AcrosticProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)),
+    member("DirectProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)),
     // Misère quotients (beyond CGSuite; LANGUAGE.md §10).
     member("MisereQuotient", 1, super::quotient::misere_quotient),
     member("Obligated", 0, |_, s, this, _| {
         Ok(Value::Object(Rc::new(ObligatedTakeAndBreak(this_tb(s, this)?.clone()))))
     }),
 ];
+
+/// Calls the stdlib function `name` with the ruleset and the arguments (`R.Join(S)` is `_HeapJoin(R, S)`).
+fn via_stdlib(m: &mut Machine, s: &Site, name: &str, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = m.globals.lookup(name).cloned().ok_or_else(|| s.bug())?;
+    let mut all = Vec::with_capacity(args.len() + 1);
+    all.push(this.clone());
+    all.extend_from_slice(args);
+    m.call_value(&f, &all, s)
+}
 
 /// Members of the obligated variant of a take-and-break ruleset.
 pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[

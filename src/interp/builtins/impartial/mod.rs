@@ -377,6 +377,7 @@ fn downcast<T: 'static>(v: &Value) -> Option<&T> {
 pub static IMPARTIAL_GLOBALS: &[NativeFn] = &[
     NativeFn::new("TakeAndBreak", Arity::Exact(1), take_and_break).doc("(code)", "The take-and-break ruleset with octal (or hexadecimal) code `code`, e.g. \"0.77\" for Kayles; call it on a heap size.", "TakeAndBreak(\"0.77\")(5).NimValue"),
     NativeFn::new("ObligatedSum", Arity::AtLeast(0), obligated_sum).doc("(g, h, ...)", "The obligated sum of impartial games.", ""),
+    NativeFn::new("_SpawningHeapOptions", Arity::Exact(2), spawning_heap_options).doc("(code, n)", "The heap options of a heap of n in CGSuite's Spawning(code) (used by the stdlib's `Spawning` and `Turning`).", "_SpawningHeapOptions(\"1-3\", 4)"),
     NativeFn::new("Misere", Arity::Exact(1), misere_spec).doc("(game)", "The misère canonical form of an impartial game.", "Misere(*2 + *2)"),
 ];
 
@@ -401,6 +402,23 @@ fn take_and_break(_: &mut Machine, site: &Site, args: &[Value]) -> Result<Value,
     let code = string(site, args, 0)?;
     let r = TakeAndBreak::parse(code).map_err(|k| site.arg_err(0, k))?;
     Ok(Value::Object(Rc::new(r)))
+}
+
+/// `_SpawningHeapOptions(code, n)`: CGSuite's `Spawning(code).HeapOptions(n)` (`n` 0 checks the code only).
+fn spawning_heap_options(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    use crate::game::impartial::spawning::{Spawning, SpawningError};
+    let code = string(site, args, 0)?;
+    let n = heap_size(site, args, 1)?;
+    let fail = |e: SpawningError| match e {
+        SpawningError::Malformed(c) => site.arg_err(0, ErrorKind::Script { message: format!("Malformed code: {c}") }),
+        SpawningError::DivisionByZero => site.err(ErrorKind::Script {
+            message: format!("Error in call to `game.heap.Spawning.HeapOptions`: / by zero (code \"{code}\")"),
+        }),
+    };
+    let rules = Spawning::parse(code).map_err(fail)?;
+    let span = site.span;
+    let opts = rules.heap_options(n, &mut || m.poll(span))?.map_err(fail)?;
+    Ok(list(opts.into_iter().map(|hs| list(hs.into_iter().map(Value::int)))))
 }
 
 fn obligated_sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
