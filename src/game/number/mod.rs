@@ -3,6 +3,7 @@
 //! their nim arithmetic ([`ordinal_nim`]) and surreal quotients of them ([`surreal`]).
 
 pub mod big;
+pub mod isqrt;
 mod dyadic;
 pub mod nimfield;
 pub mod ordinal;
