@@ -95,12 +95,14 @@ fn walks_over_a_million_levels_stop_before_the_stack_overflows() {
     stops_with_depth_error("Up(2^20)", 90);
 }
 
+/// Each builds the million-level game, then walks it until the depth limit; the bound allows for a loaded
+/// machine (78–130 s each with seven builds sharing two cores).
 #[test]
 fn the_other_walks_named_in_the_issue_stop_too() {
-    stops_with_depth_error("(*:10^6).Temperature", 120);
-    stops_with_depth_error("(*:10^6).Cool(1)", 120);
-    stops_with_depth_error("(*:10^6).Freeze", 120);
-    stops_with_depth_error("(*:10^6).IsSumber", 120);
+    stops_with_depth_error("(*:10^6).Temperature", 300);
+    stops_with_depth_error("(*:10^6).Cool(1)", 300);
+    stops_with_depth_error("(*:10^6).Freeze", 300);
+    stops_with_depth_error("(*:10^6).IsSumber", 300);
 }
 
 /// Runs `cgs ARGS -e SOURCE`; returns (exit code, stdout, elapsed).
