@@ -3,8 +3,8 @@
 //! their nim arithmetic ([`ordinal_nim`]) and surreal quotients of them ([`surreal`]).
 
 pub mod big;
-pub mod isqrt;
 mod dyadic;
+pub mod isqrt;
 pub mod nimfield;
 pub mod ordinal;
 pub mod ordinal_nim;

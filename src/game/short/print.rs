@@ -206,9 +206,8 @@ impl Games {
                 if force_parens {
                     push(out, "(");
                 }
-                let x_shifted = self
-                    .number_value(x)
-                    .map(|d| shift.map_or(d.is_zero(), |s| (dyadic_to_big(d) + s).is_zero()));
+                let x_shifted =
+                    self.number_value(x).map(|d| shift.map_or(d.is_zero(), |s| (dyadic_to_big(d) + s).is_zero()));
                 if x_shifted != Some(true) {
                     self.append(x, out, false, false, shift);
                 }
