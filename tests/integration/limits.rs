@@ -128,7 +128,8 @@ fn cut_is_a_prefix_of_the_full_text(source: &str, limit: usize) {
     assert!(full.chars().count() > limit, "`{source}` prints only {} characters", full.len());
     let (code, cut, _) = run_out(&["--print-limit", &limit.to_string()], source);
     assert_eq!(code, Some(0), "`{source}` failed with a print limit");
-    let note = format!(" … (cut at {limit} characters; `:set print-limit none` or `--print-limit none` prints all)");
+    let grouped = if limit >= 1000 { format!("{},{:03}", limit / 1000, limit % 1000) } else { limit.to_string() };
+    let note = format!(" … (cut at {grouped} characters; `:set print-limit none` or `--print-limit none` prints all)");
     let shown = cut.trim_end_matches('\n').strip_suffix(&note).unwrap_or_else(|| panic!("no note:\n{cut}"));
     let expected: String = full.chars().take(limit).collect();
     assert_eq!(shown, expected, "`{source}`: the cut text is not the start of the full text");
@@ -141,9 +142,12 @@ fn a_print_limit_cuts_games_misere_games_and_collections_exactly() {
     // The misère printer's streamed path against its exact (length-counted) path.
     cut_is_a_prefix_of_the_full_text("Kayles(12).MisereCanonicalForm", 300);
     // Collections of games, strings and numbers, cut inside a game and inside the collection.
-    cut_is_a_prefix_of_the_full_text("[\"a\\tb\", 1/3, {^, *2}, Clobber(\"xoxoxoxoxoxo\").CanonicalForm, 7]", 120);
+    cut_is_a_prefix_of_the_full_text(
+        "[\"a\\tb\", 1/3, {^, *2}, Clobber(\"xoxoxoxoxoxoxoxoxoxo\").CanonicalForm, 7]",
+        120,
+    );
     cut_is_a_prefix_of_the_full_text("l := [1]; for i from 1 to 12 do l := [l, {l => i}] end; l", 5000);
-    cut_is_a_prefix_of_the_full_text("Print(Clobber(\"xoxoxoxoxoxoxoxo\").CanonicalForm)", 200);
+    cut_is_a_prefix_of_the_full_text("Print(Clobber(\"xoxoxoxoxoxoxoxoxoxo\").CanonicalForm)", 200);
 }
 
 #[test]
