@@ -34,6 +34,10 @@ struct Args {
     #[arg(long = "max-memory", value_name = "SIZE", value_parser = parse_max_memory)]
     max_memory: Option<usize>,
 
+    /// Print at most N characters of a value, then a note (`none`: everything; default 200000).
+    #[arg(long = "print-limit", value_name = "N", value_parser = parse_print_limit)]
+    print_limit: Option<PrintLimit>,
+
     /// Let `Plot("file.svg")` and other file output write below DIR too (by default only below the current
     /// directory). May be given several times.
     #[arg(long = "allow-write", value_name = "DIR")]
@@ -61,6 +65,14 @@ enum Color {
     Never,
 }
 
+/// A parsed `--print-limit` (`None` inside: no limit).
+#[derive(Clone, Copy, Debug)]
+struct PrintLimit(Option<usize>);
+
+fn parse_print_limit(s: &str) -> Result<PrintLimit, String> {
+    cgs::game::print_limit::parse(s).map(PrintLimit)
+}
+
 fn parse_max_memory(s: &str) -> Result<usize, String> {
     cgs::game::budget::parse_budget(s)
 }
@@ -73,6 +85,9 @@ fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(limit) = args.max_memory.or_else(cgs::game::budget::default_limit) {
         cgs::game::budget::set_limit(limit);
+    }
+    if let Some(PrintLimit(limit)) = args.print_limit {
+        cgs::game::print_limit::set_setting(limit);
     }
     for dir in &args.allow_write {
         if let Err(e) = cgs::interp::output::allow_write(dir) {

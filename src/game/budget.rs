@@ -200,6 +200,30 @@ pub fn check_stack() {
     }
 }
 
+thread_local! {
+    /// The Ctrl-C flag of the workspace running on this thread, for engine loops that have no arena to ask
+    /// (take-and-break sequences, periodicity checks).
+    static INTERRUPT: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Makes [`poll`] on this thread watch `flag` (the workspace's Ctrl-C flag).
+pub fn set_interrupt_flag(flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+    INTERRUPT.with(|f| *f.borrow_mut() = flag);
+}
+
+/// Unwinds with [`crate::game::short::store::Interrupted`] after Ctrl-C, or with [`OutOfBudget`] over the
+/// memory budget: long loops call it every so often.
+pub fn poll() {
+    let hit = INTERRUPT.with(|f| f.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)));
+    if hit {
+        std::panic::panic_any(crate::game::short::store::Interrupted);
+    }
+    if exceeded() {
+        std::panic::panic_any(OutOfBudget);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@ pub mod impartial;
 pub mod loopy;
 pub mod misere;
 pub mod number;
+pub mod print_limit;
 pub mod short;
 pub mod sumber;
 

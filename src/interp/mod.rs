@@ -143,6 +143,7 @@ impl Interpreter {
         let interrupt = Arc::new(AtomicBool::new(false));
         games.set_interrupt(Some(interrupt.clone()));
         builtins::impartial::set_interrupt(interrupt.clone());
+        crate::game::budget::set_interrupt_flag(Some(interrupt.clone()));
         Interpreter {
             sources: Sources::new(),
             games,
@@ -178,6 +179,7 @@ impl Interpreter {
     pub fn use_interrupt_flag(&mut self, flag: Arc<AtomicBool>) {
         self.games.set_interrupt(Some(flag.clone()));
         builtins::impartial::set_interrupt(flag.clone());
+        crate::game::budget::set_interrupt_flag(Some(flag.clone()));
         self.interrupt = flag;
     }
 
@@ -215,7 +217,7 @@ impl Interpreter {
                 last = guarded(stmt.span, || m.eval_top(stmt))?;
             }
             if shows_value(block, &last) {
-                let text = guarded(block.span, || Ok(last.display(m.games)))?;
+                let text = guarded(block.span, || Ok(last.display_limited(m.games, true)))?;
                 m.write_line(&text, block.span)?;
             }
             Ok(())
@@ -248,9 +250,9 @@ impl Interpreter {
         r
     }
 
-    /// The printed form of a value, as the REPL shows it.
+    /// The printed form of a value, as the REPL shows it (cut at the print limit).
     pub fn display(&mut self, v: &Value) -> String {
-        v.display(&mut self.games)
+        v.display_limited(&mut self.games, true)
     }
 
     /// The flag Ctrl-C sets; evaluation polls it on every call and loop iteration and then fails with

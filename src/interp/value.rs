@@ -241,6 +241,16 @@ impl Value {
         matches!(self, Value::Integer(_) | Value::Rational(_))
     }
 
+    /// The printed form as the REPL, scripts and `Print` show it: [`Value::display`] (or, with `quote` false,
+    /// [`Value::display_plain`]) cut at the print limit (`game::print_limit`) with a note saying so.
+    pub fn display_limited(&self, games: &mut Games, quote: bool) -> String {
+        crate::game::print_limit::limited(crate::game::print_limit::setting(), || {
+            let mut s = String::new();
+            self.write(games, &mut s, quote);
+            s
+        })
+    }
+
     /// The printed form (strings quoted), as at the top level of the REPL.
     pub fn display(&self, games: &mut Games) -> String {
         let mut s = String::new();
@@ -255,7 +265,23 @@ impl Value {
         s
     }
 
+    /// Writes the printed form in order, charging the print limit for the text written here (games and other
+    /// values charge their own) and skipping what comes after the limit; polls for Ctrl-C on every value,
+    /// so a deeply nested collection can be interrupted.
     fn write(&self, games: &mut Games, out: &mut String, quote: bool) {
+        if crate::game::print_limit::exhausted() {
+            return;
+        }
+        games.poll_interrupt();
+        let before = out.len();
+        let charged = matches!(self, Value::Game(_) | Value::Object(_));
+        self.write_unlimited(games, out, quote);
+        if !charged && !matches!(self, Value::List(_) | Value::Tuple(_) | Value::Set(_) | Value::Map(_)) {
+            crate::game::print_limit::charge(out.len() - before);
+        }
+    }
+
+    fn write_unlimited(&self, games: &mut Games, out: &mut String, quote: bool) {
         match self {
             Value::Nothing => out.push_str("Nothing"),
             Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -266,33 +292,36 @@ impl Value {
             Value::String(s) if quote => crate::syntax::unparse::quoted(out, s),
             Value::String(s) => out.push_str(s),
             Value::List(items) => {
-                out.push('[');
+                push(out, "[");
                 write_joined(games, items.iter().cloned().collect(), out, ",");
-                out.push(']');
+                push(out, "]");
             }
             Value::Tuple(items) => {
-                out.push('(');
+                push(out, "(");
                 write_joined(games, items.to_vec(), out, ",");
-                out.push(')');
+                push(out, ")");
             }
             Value::Set(items) => {
-                out.push('{');
+                push(out, "{");
                 let items = set_in_display_order(games, items);
                 write_joined(games, items, out, ",");
-                out.push('}');
+                push(out, "}");
             }
-            Value::Map(map) if map.is_empty() => out.push_str("{=>}"),
+            Value::Map(map) if map.is_empty() => push(out, "{=>}"),
             Value::Map(map) => {
-                out.push('{');
+                push(out, "{");
                 for (i, (k, v)) in map_in_display_order(games, map).into_iter().enumerate() {
+                    if crate::game::print_limit::exhausted() {
+                        break;
+                    }
                     if i > 0 {
-                        out.push_str(", ");
+                        push(out, ", ");
                     }
                     k.write(games, out, true);
-                    out.push_str(" => ");
+                    push(out, " => ");
                     v.write(games, out, true);
                 }
-                out.push('}');
+                push(out, "}");
             }
             // a script function prints as its source, as in CGSuite (`x -> x + 3`)
             Value::Function(f) => match &**f {
@@ -351,11 +380,20 @@ fn outcome_index(o: Outcome) -> u8 {
 
 fn write_joined(games: &mut Games, items: Vec<Value>, out: &mut String, sep: &str) {
     for (i, v) in items.iter().enumerate() {
+        if crate::game::print_limit::exhausted() {
+            break;
+        }
         if i > 0 {
-            out.push_str(sep);
+            push(out, sep);
         }
         v.write(games, out, true);
     }
+}
+
+/// Appends a piece of text, charging it to the print limit.
+fn push(out: &mut String, text: &str) {
+    out.push_str(text);
+    crate::game::print_limit::charge(text.len());
 }
 
 /// The elements of a set in the order users see them (printing, iteration).
@@ -456,6 +494,13 @@ impl Ord for Value {
             (Value::Game(a), Value::Game(b)) => a.cmp(b),
             (Value::Player(a), Value::Player(b)) => a.cmp(b),
             (Value::Outcome(a), Value::Outcome(b)) => outcome_index(*a).cmp(&outcome_index(*b)),
+            // A shared collection equals itself without a walk. This matters beyond speed: imbl's iterators
+            // compare each element with the last one, so comparing nested sets without this shortcut costs 3×
+            // per level of nesting (a set nested 20 deep took over 30 s to print or compare).
+            (Value::Tuple(a), Value::Tuple(b)) if Rc::ptr_eq(a, b) => Ordering::Equal,
+            (Value::List(a), Value::List(b)) if a.ptr_eq(b) => Ordering::Equal,
+            (Value::Set(a), Value::Set(b)) if a.ptr_eq(b) => Ordering::Equal,
+            (Value::Map(a), Value::Map(b)) if a.ptr_eq(b) => Ordering::Equal,
             (Value::Tuple(a), Value::Tuple(b)) => a.cmp(b),
             (Value::List(a), Value::List(b)) => a.cmp(b),
             (Value::Set(a), Value::Set(b)) => a.cmp(b),

@@ -15,7 +15,7 @@ pub enum Command {
     Time,
     /// `:clear` — forget every variable and definition, and give their memory back.
     Clear,
-    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`); `:set` alone shows the settings.
+    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`, `print-limit N`); `:set` alone shows the settings.
     Set(String),
     /// `:doc X` — what a built-in, member or ruleset does (as `?X`).
     Doc(String),
@@ -58,7 +58,7 @@ pub const COMMANDS: [(&str, &str, &str); 7] = [
     ("load", ":load FILE", "run a script in this session; its definitions stay"),
     ("time", ":time", "toggle printing the time each cell takes"),
     ("clear", ":clear", "forget all variables and definitions (and give their memory back)"),
-    ("set", ":set max-memory SIZE", "set the memory budget (e.g. 4G, 512M); `:set` shows the settings"),
+    ("set", ":set KEY VALUE", "`max-memory SIZE` (e.g. 4G), `print-limit N` (characters or none); `:set` shows them"),
     ("doc", ":doc X", "what a built-in, member or ruleset does, with an example (also `?X`)"),
 ];
 

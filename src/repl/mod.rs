@@ -212,7 +212,17 @@ impl Repl {
                         };
                         let used = crate::game::budget::format_size(crate::game::budget::used());
                         let _ = writeln!(out, "max-memory {shown} ({used} in use)");
+                        let _ = writeln!(out, "print-limit {}", print_limit_shown());
                     }
+                    (Some("print-limit"), Some(n), None) => match crate::game::print_limit::parse(n) {
+                        Ok(limit) => {
+                            crate::game::print_limit::set_setting(limit);
+                            let _ = writeln!(out, "Print limit: {}.", print_limit_shown());
+                        }
+                        Err(why) => {
+                            let _ = writeln!(err, "Error: {why}.");
+                        }
+                    },
                     (Some("max-memory"), Some(size), None) => match crate::game::budget::parse_budget(size) {
                         Ok(bytes) => {
                             crate::game::budget::set_limit(bytes);
@@ -223,7 +233,11 @@ impl Repl {
                         }
                     },
                     _ => {
-                        let _ = writeln!(err, "Error: Usage: `:set max-memory SIZE` (e.g. 4G, 512M).");
+                        let _ = writeln!(
+                            err,
+                            "Error: Usage: `:set max-memory SIZE` (e.g. 4G, 512M) or `:set print-limit N` (characters, \
+                             or `none`)."
+                        );
                     }
                 }
             }
@@ -287,5 +301,13 @@ pub fn format_duration(d: Duration) -> String {
         format!("{:.1} ms", secs * 1e3)
     } else {
         format!("{secs:.3} s")
+    }
+}
+
+/// The print limit as `:set` shows it.
+fn print_limit_shown() -> String {
+    match crate::game::print_limit::setting() {
+        Some(n) => format!("{n} characters"),
+        None => "none".to_string(),
     }
 }

@@ -4,7 +4,8 @@
 //! - a number written against a suffix is a sum: `5over`, `3/2under`, `1^`, `1^*`, `1v3`, `2Tiny(on)`, and `1*`,
 //!   `9/8*` when the `*` is not followed by an operand (`1*2` stays a product);
 //! - `^[x]`, `^<x>`, `v[x]`, `v<x>` (x an integer or `on`) are `^.PowTo(x)`, `^.Pow(x)` and their negatives,
-//!   and a star written after them is added (`^[on]*`, `v<2>*3`).
+//!   and a star written after them is added (`^[on]*`, `v<2>*3`);
+//! - `+-p/q` is the switch `+-(p/q)`.
 //!
 //! Every rewrite needs the tokens to touch (no space between them), so `5 over` and `x < 2 > y` keep their
 //! old meanings.
@@ -126,8 +127,31 @@ fn suffix_end(v: &[Spanned<'_>], j: usize) -> Option<usize> {
     }
 }
 
+/// `+-p/q` (all touching, no `^` after) → `+-(p/q)`: the switch on a fraction, as cgs prints it (unary `+-`
+/// binds tighter than `/`, so `+-1/2` was `(+-1)/2`, an error).
+fn switch_fractions(v: &mut Vec<Spanned<'_>>) {
+    let mut i = 0;
+    while i + 3 < v.len() {
+        let shape = matches!(
+            (&v[i].1, &v[i + 1].1, &v[i + 2].1, &v[i + 3].1),
+            (Token::PlusMinus, Token::Int(_), Token::Slash, Token::Int(_))
+        );
+        let all_touch = (i..i + 3).all(|k| touching(&v[k], &v[k + 1]));
+        let power_follows = v.get(i + 4).is_some_and(|t| matches!(t.1, Token::Caret));
+        if shape && all_touch && !power_follows {
+            let (s, e) = (v[i + 1].0, v[i + 3].2);
+            v.insert(i + 4, (e, Token::RParen, e));
+            v.insert(i + 1, (s, Token::LParen, s));
+            i += 6;
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// Rewrites the printed forms described in the module documentation.
 pub fn printed_rewrite(v: &mut Vec<Spanned<'_>>) {
+    switch_fractions(v);
     uptimal_powers(v);
     let mut i = 0;
     while i + 1 < v.len() {

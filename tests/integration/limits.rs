@@ -39,7 +39,29 @@ fn printing_a_deep_uptimal_stops_at_the_budget() {
 fn big_constructions_stop_at_the_budget() {
     stops_with_budget_error("200M", "Up(10^7)", 60);
     stops_with_budget_error("200M", "Misere(10^5)", 60);
-    stops_with_budget_error("200M", "<1|0> : *19", 90);
+}
+
+/// `source` must end with its value printed and cut at the print limit (exit 0, the note, in `secs`) under the
+/// memory budget `budget`.
+fn prints_cut_within(budget: &str, source: &str, secs: u64) {
+    let (code, out, elapsed) = run_out(&["--max-memory", budget], source);
+    assert_eq!(code, Some(0), "`{source}` failed");
+    assert!(
+        out.trim_end()
+            .ends_with("(cut at 200,000 characters; `:set print-limit none` or `--print-limit none` prints all)"),
+        "`{source}`: no cut note"
+    );
+    assert!(elapsed < Duration::from_secs(secs), "`{source}` took {elapsed:?}");
+}
+
+/// These used to stop at the memory budget (200M, 100M) while building their printed forms, whose text is far
+/// larger than the values; now the value prints up to the print limit.
+#[test]
+fn values_with_huge_printed_forms_print_up_to_the_limit() {
+    prints_cut_within("200M", "<1|0> : *19", 60);
+    prints_cut_within("200M", "(*20).Overheat(1,2)", 60);
+    // Heating *100 itself takes about 40 s of CPU (it was its printing that exhausted 100M).
+    prints_cut_within("100M", "(*100).Heat(1)", 240);
 }
 
 #[test]
@@ -47,12 +69,6 @@ fn a_components_hook_that_never_shrinks_stops_at_the_budget() {
     let source = "ruleset T\n  def Options(n, player) := if n > 0 then [n - 1] else [] end\n  \
                   def Components(n) := [n + 1]\nend;\nT(3).CanonicalForm";
     stops_with_budget_error("300M", source, 90);
-}
-
-#[test]
-fn heating_and_overheating_stop_at_the_budget() {
-    stops_with_budget_error("200M", "(*20).Overheat(1,2)", 90);
-    stops_with_budget_error("100M", "(*100).Heat(1)", 90);
 }
 
 #[test]
@@ -77,4 +93,87 @@ fn walks_over_a_million_levels_stop_before_the_stack_overflows() {
     stops_with_depth_error("(*:10^6).Thermograph", 90);
     stops_with_depth_error("(*:10^6).SumberForm", 90);
     stops_with_depth_error("Up(2^20)", 90);
+}
+
+/// Each builds the million-level game, then walks it until the depth limit; the bound allows for a loaded
+/// machine (78–130 s each with seven builds sharing two cores).
+#[test]
+fn the_other_walks_named_in_the_issue_stop_too() {
+    stops_with_depth_error("(*:10^6).Temperature", 300);
+    stops_with_depth_error("(*:10^6).Cool(1)", 300);
+    stops_with_depth_error("(*:10^6).Freeze", 300);
+    stops_with_depth_error("(*:10^6).IsSumber", 300);
+}
+
+/// Runs `cgs ARGS -e SOURCE`; returns (exit code, stdout, elapsed).
+fn run_out(args: &[&str], source: &str) -> (Option<i32>, String, Duration) {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_cgs"))
+        .args(args)
+        .args(["-e", source])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("CGS_HISTORY", "")
+        .output()
+        .expect("run the cgs binary");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), start.elapsed())
+}
+
+/// Issue 19, item 3: a printed value longer than the print limit is cut there with a note, and what is shown
+/// is exactly the start of the full text (cross-check: the same value printed with no limit).
+fn cut_is_a_prefix_of_the_full_text(source: &str, limit: usize) {
+    let (code, full, _) = run_out(&["--print-limit", "none"], source);
+    assert_eq!(code, Some(0), "`{source}` failed");
+    let full = full.trim_end_matches('\n');
+    assert!(full.chars().count() > limit, "`{source}` prints only {} characters", full.len());
+    let (code, cut, _) = run_out(&["--print-limit", &limit.to_string()], source);
+    assert_eq!(code, Some(0), "`{source}` failed with a print limit");
+    let grouped = if limit >= 1000 { format!("{},{:03}", limit / 1000, limit % 1000) } else { limit.to_string() };
+    let note = format!(" … (cut at {grouped} characters; `:set print-limit none` or `--print-limit none` prints all)");
+    let shown = cut.trim_end_matches('\n').strip_suffix(&note).unwrap_or_else(|| panic!("no note:\n{cut}"));
+    let expected: String = full.chars().take(limit).collect();
+    assert_eq!(shown, expected, "`{source}`: the cut text is not the start of the full text");
+}
+
+#[test]
+fn a_print_limit_cuts_games_misere_games_and_collections_exactly() {
+    // A Clobber canonical form (a DAG whose text repeats shared subgames: 0.9 MB for (xo)^13).
+    cut_is_a_prefix_of_the_full_text("Clobber(\"xoxoxoxoxoxoxoxoxoxo\").CanonicalForm", 1000);
+    // The misère printer's streamed path against its exact (length-counted) path.
+    cut_is_a_prefix_of_the_full_text("Kayles(12).MisereCanonicalForm", 300);
+    // Collections of games, strings and numbers, cut inside a game and inside the collection.
+    cut_is_a_prefix_of_the_full_text(
+        "[\"a\\tb\", 1/3, {^, *2}, Clobber(\"xoxoxoxoxoxoxoxoxoxo\").CanonicalForm, 7]",
+        120,
+    );
+    cut_is_a_prefix_of_the_full_text("l := [1]; for i from 1 to 12 do l := [l, {l => i}] end; l", 5000);
+    cut_is_a_prefix_of_the_full_text("Print(Clobber(\"xoxoxoxoxoxoxoxoxoxo\").CanonicalForm)", 200);
+}
+
+#[test]
+fn huge_printed_forms_print_promptly_with_the_default_limit() {
+    // Clobber (xo)^16: its canonical form's text ran into the memory budget after minutes before the print
+    // limit; now the first 200,000 characters print.
+    let (code, out, elapsed) =
+        run_out(&["--max-memory", "2G"], "Clobber(\"xoxoxoxoxoxoxoxoxoxoxoxoxoxoxoxo\").CanonicalForm");
+    assert_eq!(code, Some(0));
+    assert!(out
+        .trim_end()
+        .ends_with("(cut at 200,000 characters; `:set print-limit none` or `--print-limit none` prints all)"));
+    assert!(elapsed < Duration::from_secs(90), "took {elapsed:?}");
+    // A list holding itself twice per level: 2^40 numbers in full; the print stops at the limit.
+    let (code, out, elapsed) = run_out(&[], "x := [1]; for i from 1 to 40 do x := [x, x] end; x");
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("[[[[[[[[") && out.contains("(cut at 200,000 characters;"), "{}", &out[..100]);
+    assert!(elapsed < Duration::from_secs(30), "took {elapsed:?}");
+}
+
+#[test]
+fn print_limit_option_is_checked() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgs"))
+        .args(["--print-limit", "5", "-e", "1"])
+        .output()
+        .expect("run the cgs binary");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("too small: the smallest is 100 characters"));
 }

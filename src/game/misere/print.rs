@@ -39,6 +39,9 @@ impl MisereGames {
     /// budget stops at once with the budget error. The text of each (game, context) is built once and copied,
     /// so printing costs time linear in the output.
     pub fn display(&mut self, g: MisereId) -> String {
+        if crate::game::print_limit::active() {
+            return self.display_streamed(g);
+        }
         let mut lens = HashMap::new();
         let len = self.text_len(g, false, false, &mut lens).saturating_add(2 + u64::from(self.sets_sub(g, false)));
         // The memo of pieces holds about as much again as the text itself.
@@ -56,6 +59,72 @@ impl MisereGames {
         }
         out.push(']');
         out
+    }
+
+    /// The same text written straight out in order under a print limit (`game::print_limit`): it stops once
+    /// the limit is reached, so only the part printed is ever visited or built.
+    fn display_streamed(&mut self, g: MisereId) -> String {
+        let mut out = String::new();
+        push(&mut out, "*[");
+        self.stream(g, false, false, &mut out);
+        if self.sets_sub(g, false) {
+            push(&mut out, "]");
+        }
+        push(&mut out, "]");
+        out
+    }
+
+    /// Writes the text of `g` in context (`paren`, `sub`) as [`MisereGames::text`] builds it.
+    fn stream(&mut self, g: MisereId, paren: bool, sub: bool, out: &mut String) {
+        if crate::game::print_limit::exhausted() {
+            return;
+        }
+        self.poll();
+        match self.shape(g) {
+            Shape::Nim(b) => {
+                push(out, &decimal_digit(b));
+                if sub {
+                    push(out, "[");
+                }
+            }
+            Shape::Plus(x, i) => {
+                self.stream(x, true, true, out);
+                push(out, &decimal_digit(i));
+            }
+            Shape::Minus(x, i) => {
+                self.stream(x, true, true, out);
+                push(out, "-");
+                push(out, &decimal_digit(i));
+            }
+            Shape::Odd(e) => {
+                self.stream(e, true, true, out);
+                push(out, "1");
+            }
+            Shape::Single(o) => {
+                self.stream(o, true, sub, out);
+                push(out, "#");
+            }
+            Shape::Options(opts) => {
+                if paren {
+                    push(out, "(");
+                }
+                for o in opts {
+                    if crate::game::print_limit::exhausted() {
+                        break;
+                    }
+                    self.stream(o, true, false, out);
+                    if self.sets_sub(o, false) {
+                        push(out, "]");
+                    }
+                }
+                if paren {
+                    push(out, ")");
+                }
+                if sub {
+                    push(out, "[");
+                }
+            }
+        }
     }
 
     /// How `g` prints (cached): a heap, `X` with a subscript, an odd game, a one-option game or options.
@@ -215,6 +284,12 @@ pub(super) enum Shape {
     Single(MisereId),
     /// The options, in printing order (decreasing canonical order).
     Options(Vec<MisereId>),
+}
+
+/// Appends a piece of text, charging it to the print limit.
+fn push(out: &mut String, text: &str) {
+    out.push_str(text);
+    crate::game::print_limit::charge(text.len());
 }
 
 fn digit_len(n: u32) -> u64 {

@@ -4,6 +4,7 @@
 
 pub mod big;
 mod dyadic;
+pub mod isqrt;
 pub mod nimfield;
 pub mod ordinal;
 pub mod ordinal_nim;

@@ -13,6 +13,7 @@
 //! expansion) < general games (by their sorted options, lexicographically).
 
 use crate::game::number::big::dyadic_to_big;
+use crate::game::print_limit;
 use crate::game::short::uptimal::UptimalExpansion;
 use crate::game::{GameId, Games};
 use num_rational::BigRational;
@@ -160,6 +161,11 @@ impl Games {
     /// Appends the printed form of `g`; returns the number of bars of an unbracketed general game, else 0.
     ///
     /// `shift` is a number added to `g` (`None` for 0): every number printed in `g`'s form is shifted.
+    ///
+    /// The text is written in order, each piece charged to the print limit (`game::print_limit`); once the
+    /// limit is reached the remaining subgames are skipped, so a huge DAG prints in time proportional to the
+    /// part printed. The bars between a game's Left and Right options come from [`Games::bar_count`], which
+    /// does not print.
     fn append(
         &mut self,
         g: GameId,
@@ -168,79 +174,151 @@ impl Games {
         force_parens: bool,
         shift: Option<&BigRational>,
     ) -> usize {
+        if print_limit::exhausted() {
+            return 0;
+        }
         self.poll_interrupt();
+        match self.print_shape(g, shift) {
+            PrintShape::Uptimal(ue) => {
+                let before = out.len();
+                append_uptimal(&ue, out, force_parens, shift);
+                print_limit::charge(out.len() - before);
+                0
+            }
+            PrintShape::Switch => {
+                let lo = self.sorted_options(g).0;
+                push(out, "+-");
+                if lo.len() > 1 {
+                    push(out, "{");
+                }
+                for (i, &o) in lo.iter().enumerate() {
+                    if i > 0 {
+                        push(out, ",");
+                    }
+                    self.append(o, out, true, lo.len() == 1, shift);
+                }
+                if lo.len() > 1 {
+                    push(out, "}");
+                }
+                0
+            }
+            PrintShape::Tiny(is_tiny, x, sub) => {
+                if force_parens {
+                    push(out, "(");
+                }
+                let x_shifted =
+                    self.number_value(x).map(|d| shift.map_or(d.is_zero(), |s| (dyadic_to_big(d) + s).is_zero()));
+                if x_shifted != Some(true) {
+                    self.append(x, out, false, false, shift);
+                }
+                push(out, if is_tiny { "Tiny(" } else { "Miny(" });
+                self.append(sub, out, true, false, None);
+                push(out, ")");
+                if force_parens {
+                    push(out, ")");
+                }
+                0
+            }
+            PrintShape::General => {
+                let (lo, ro) = self.sorted_options(g);
+                let slashes = self.slashes(g, shift);
+                let bracket = force_brackets || slashes == MAX_SLASHES;
+                if bracket {
+                    push(out, "<");
+                }
+                for (i, &o) in lo.iter().enumerate() {
+                    if i > 0 {
+                        push(out, ",");
+                    }
+                    self.append(o, out, lo.len() > 1, false, shift);
+                }
+                push(out, &"|".repeat(slashes));
+                for (i, &o) in ro.iter().enumerate() {
+                    if i > 0 {
+                        push(out, ",");
+                    }
+                    self.append(o, out, ro.len() > 1, false, shift);
+                }
+                if bracket {
+                    push(out, ">");
+                    0
+                } else {
+                    slashes
+                }
+            }
+        }
+    }
+
+    /// Which printing rule applies to `g` (module notes): compact uptimal, switch, `Tiny`/`Miny`, or options.
+    fn print_shape(&mut self, g: GameId, shift: Option<&BigRational>) -> PrintShape {
         if let Some(ue) = self.uptimal_of(g) {
             if ue.len() <= 1 || ue.is_unit() || ue.is_unit_sum() {
-                append_uptimal(&ue, out, force_parens, shift);
-                return 0;
+                return PrintShape::Uptimal(ue);
             }
         }
         if self.is_shifted_switch(g, shift) {
-            let lo = self.sorted_options(g).0;
-            out.push_str("+-");
-            if lo.len() > 1 {
-                out.push('{');
-            }
-            for (i, &o) in lo.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                self.append(o, out, true, lo.len() == 1, shift);
-            }
-            if lo.len() > 1 {
-                out.push('}');
-            }
-            return 0;
+            return PrintShape::Switch;
         }
         if let Some((is_tiny, x, sub)) = self.tiny_parts(g) {
-            if force_parens {
-                out.push('(');
-            }
-            let x_shifted =
-                self.number_value(x).map(|d| shift.map_or(d.is_zero(), |s| (dyadic_to_big(d) + s).is_zero()));
-            if x_shifted != Some(true) {
-                self.append(x, out, false, false, shift);
-            }
-            out.push_str(if is_tiny { "Tiny(" } else { "Miny(" });
-            self.append(sub, out, true, false, None);
-            out.push(')');
-            if force_parens {
-                out.push(')');
-            }
-            return 0;
+            return PrintShape::Tiny(is_tiny, x, sub);
         }
-        let (lo, ro) = self.sorted_options(g);
-        let mut left = String::new();
-        let mut right = String::new();
-        let mut slashes = 1;
-        for (i, &o) in lo.iter().enumerate() {
-            if i > 0 {
-                left.push(',');
-            }
-            slashes = slashes.max(self.append(o, &mut left, lo.len() > 1, false, shift) + 1);
-        }
-        for (i, &o) in ro.iter().enumerate() {
-            if i > 0 {
-                right.push(',');
-            }
-            slashes = slashes.max(self.append(o, &mut right, ro.len() > 1, false, shift) + 1);
-        }
-        let bracket = force_brackets || slashes == MAX_SLASHES;
-        if bracket {
-            out.push('<');
-        }
-        out.push_str(&left);
-        for _ in 0..slashes {
-            out.push('|');
-        }
-        out.push_str(&right);
-        if bracket {
-            out.push('>');
-            0
-        } else {
-            slashes
-        }
+        PrintShape::General
     }
+
+    /// The number of bars between the options of a general game `g`: one more than the most any of its options
+    /// prints unbracketed, at least 1.
+    fn slashes(&mut self, g: GameId, shift: Option<&BigRational>) -> usize {
+        let (lo, ro) = (self.left_options(g), self.right_options(g));
+        let mut slashes = 1;
+        for side in [&lo, &ro] {
+            // An option printed bracketed (one of several) shows no bars of its own.
+            if let [o] = side[..] {
+                slashes = slashes.max(self.bar_count(o, shift) + 1);
+            }
+        }
+        slashes
+    }
+
+    /// The value [`Games::append`] returns for `g` written unbracketed (as the only option on its side),
+    /// without printing it: the bars of a general game that shows fewer than [`MAX_SLASHES`], else 0.
+    /// Memoised; it follows only sole options, so it rarely looks far below `g`.
+    fn bar_count(&mut self, g: GameId, shift: Option<&BigRational>) -> usize {
+        if shift.is_none() {
+            if let Some(&b) = self.bars_cache.get(&g) {
+                return usize::from(b);
+            }
+        }
+        self.poll_interrupt();
+        let b = match self.print_shape(g, shift) {
+            PrintShape::General => {
+                let s = self.slashes(g, shift);
+                if s == MAX_SLASHES {
+                    0
+                } else {
+                    s
+                }
+            }
+            _ => 0,
+        };
+        if shift.is_none() {
+            self.bars_cache.insert(g, b as u8);
+        }
+        b
+    }
+}
+
+/// How a game prints (see [`Games::append`]).
+enum PrintShape {
+    Uptimal(UptimalExpansion),
+    Switch,
+    Tiny(bool, GameId, GameId),
+    General,
+}
+
+/// Appends a piece of text, charging it to the print limit.
+fn push(out: &mut String, text: &str) {
+    out.push_str(text);
+    print_limit::charge(text.len());
 }
 
 impl Games {

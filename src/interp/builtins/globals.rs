@@ -154,7 +154,7 @@ fn sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError>
 }
 
 fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let text: Vec<String> = args.iter().map(|v| v.display_plain(m.games)).collect();
+    let text: Vec<String> = args.iter().map(|v| v.display_limited(m.games, false)).collect();
     m.write_line(&text.join(" "), site.span)?;
     Ok(Value::Nothing)
 }

@@ -76,13 +76,15 @@ pub static INTEGER: &[Member] = &[
         let n = int(s, this)?;
         Ok(boolean(n.is_positive() && (n & (n - BigInt::one())).is_zero()))
     }),
-    member("Isqrt", 0, |_, s, this, _| {
+    member("Isqrt", 0, |m, s, this, _| {
         let n = int(s, this)?;
         if n.is_negative() {
             let message = format!("Argument to Isqrt is negative: {n}");
             return Err(s.err(ErrorKind::InvalidArgument { message }));
         }
-        Ok(Value::int(n.sqrt()))
+        let games = &*m.games;
+        let root = crate::game::number::isqrt::isqrt_polled(n.magnitude(), &mut || games.poll_interrupt());
+        Ok(Value::int(BigInt::from(root)))
     }),
     member("IsEven", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_even()))),
     member("IsOdd", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))),

@@ -248,7 +248,14 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     let k = k as u32;
     let num = base.numer().pow(k);
     let den = base.denom().pow(k);
-    let r = if e.is_negative() { BigRational::new(den, num) } else { BigRational::new(num, den) };
+    // Powers of a fraction in lowest terms are in lowest terms: no gcd (num-bigint's binary gcd of a huge
+    // power and a small denominator took seconds, e.g. 5.8 s of CPU for `10^(10^6)`, and could not be
+    // interrupted). The denominator of a negative power carries the sign of the base.
+    let r = match (e.is_negative(), num.is_negative()) {
+        (false, _) => BigRational::new_raw(num, den),
+        (true, false) => BigRational::new_raw(den, num),
+        (true, true) => BigRational::new_raw(-den, -num),
+    };
     Ok(Value::rational(r))
 }
 

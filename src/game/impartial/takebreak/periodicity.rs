@@ -68,6 +68,9 @@ pub fn check_periodicity(values: &[i64], criteria: &PeriodicityCriteria) -> Opti
     let mut link = vec![0usize; len];
     link[top] = top + 1;
     for i in (0..top).rev() {
+        if i % 4096 == 0 {
+            crate::game::budget::poll();
+        }
         let mut p = link[i + 1];
         while p < len {
             if diff(i) == diff(p - 1) {

@@ -7,6 +7,7 @@ impl TakeBreakCode {
         let mut values: Vec<Option<u32>> = vec![Some(0)];
         let mut pending: Vec<bool> = vec![false];
         for m in 1..=n {
+            crate::game::budget::poll();
             self.naive_value(m, &mut values, &mut pending)?;
         }
         Ok((0..=n).map(|m| values[m].unwrap()).collect())
@@ -95,6 +96,9 @@ impl TakeBreakCode {
         let mut ranges: Vec<(usize, usize, usize)> = Vec::new();
         let odd = |v: u32, mask: u32| (v & mask).count_ones() & 1 == 1;
         for m in 1..=n {
+            if m % 256 == 0 {
+                crate::game::budget::poll();
+            }
             let stamp = m as u32;
             let mark = |marks: &mut Vec<u32>, v: u32| {
                 let v = v as usize;

@@ -128,6 +128,8 @@ pub struct Games {
     pub(crate) uptimal_cache: FxHashMap<GameId, Option<crate::game::short::uptimal::UptimalExpansion>>,
     /// Options in the deterministic printing order (left, right), per game.
     pub(crate) sorted_cache: FxHashMap<GameId, SortedOptions>,
+    /// The bars a game prints with when unbracketed (see print.rs).
+    pub(crate) bars_cache: FxHashMap<GameId, u8>,
     /// Thermographs and related values, per game (see thermo.rs).
     pub(crate) thermo: crate::game::short::thermo::ThermoCache,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
@@ -166,6 +168,7 @@ impl Games {
             stop_count_cache: FxHashMap::default(),
             uptimal_cache: FxHashMap::default(),
             sorted_cache: FxHashMap::default(),
+            bars_cache: FxHashMap::default(),
             thermo: crate::game::short::thermo::ThermoCache::new(),
             interrupt: None,
             overflow: false,
@@ -247,6 +250,7 @@ impl Games {
         self.stop_count_cache = FxHashMap::default();
         self.uptimal_cache = FxHashMap::default();
         self.sorted_cache = FxHashMap::default();
+        self.bars_cache = FxHashMap::default();
         self.thermo = crate::game::short::thermo::ThermoCache::new();
     }
 
