@@ -135,9 +135,9 @@ fn counts(generators: &[usize], word: &[usize]) -> Vec<usize> {
 /// The elements of the options of heaps `1..=upto` (index 0 empty).
 fn option_elements(raw: &Raw, phi: &[u32], opts: &[Vec<Vec<usize>>], upto: usize) -> Vec<Vec<u32>> {
     let mut out = vec![Vec::new()];
-    for h in 1..=upto {
+    for heap_opts in &opts[1..=upto] {
         out.push(
-            opts[h].iter().map(|o| o.iter().fold(raw.one, |e, &p| raw.mul[e as usize][phi[p] as usize])).collect(),
+            heap_opts.iter().map(|o| o.iter().fold(raw.one, |e, &p| raw.mul[e as usize][phi[p] as usize])).collect(),
         );
     }
     out
