@@ -56,6 +56,9 @@ fn positions(max_heap: usize, total: usize) -> Vec<Vec<usize>> {
 fn cross_check(code: &str, n: usize) -> MisereQuotient {
     let opts = heap_options(code, n);
     let q = MisereQuotient::compute(&opts, n, &|| {}).expect("a quotient");
+    // The incremental solver and the bounded construction on all heaps are independent: same quotient.
+    let b = MisereQuotient::compute_bounded(&opts, n, &|| {}).expect("a bounded quotient");
+    assert_eq!(q, b, "{code}: incremental {} vs bounded {}", q.presentation(), b.presentation());
     let mut memo = HashMap::new();
     let all = positions(n, 20);
     for pos in &all {
@@ -120,6 +123,81 @@ fn quotient_of_0_75_is_r8() {
 
 #[test]
 fn too_large_is_an_error() {
-    let opts = heap_options("0.77", 30);
-    assert!(matches!(MisereQuotient::compute(&opts, 30, &|| {}), Err(super::QuotientError::TooLarge(_))));
+    // 0.07 splits earlier heaps' elements at heaps 25, 27 and 30: its candidates outgrow a small budget.
+    let opts = heap_options("0.07", 30);
+    assert!(matches!(
+        MisereQuotient::compute_within(&opts, 30, 1 << 12, &|| {}),
+        Err(super::QuotientError::TooLarge(_))
+    ));
+}
+
+/// `q.next_wins` against search on every position of total size at most 20 (heaps up to 20).
+fn against_search(code: &str, n: usize) -> MisereQuotient {
+    let opts = heap_options(code, n);
+    let q = MisereQuotient::compute(&opts, n, &|| {}).expect("a quotient");
+    let mut memo = HashMap::new();
+    for pos in &positions(n.min(20), 20) {
+        assert_eq!(q.next_wins(pos), Some(next_wins(pos, &opts, &mut memo)), "{code} heaps {pos:?}");
+    }
+    q
+}
+
+#[test]
+fn incremental_quotients_agree_with_search_to_total_20() {
+    // Heaps past the bounded construction's reach (it stops near heap 12 on wild games): the incremental
+    // solver to heap 20 and beyond, checked on every position of total size ≤ 20.
+    for (code, n) in [
+        ("0.75", 40),
+        ("0.77", 30),
+        ("0.07", 28),
+        ("0.137", 26),
+        ("0.123", 40),
+        ("0.152", 40),
+        ("0.115", 40),
+        ("0.31", 40),
+    ] {
+        against_search(code, n);
+    }
+}
+
+#[test]
+fn published_structure_theorems_hold() {
+    // Plambeck and Siegel (JCTA 2008, as restated in the abstract of Rubinstein-Salzedo and Zhou, "Finite
+    // cardinalities of misère quotients", arXiv:2603.18244): every impartial misère quotient has even order.
+    // Siegel, "The structure and classification of misère quotients" (arXiv:math/0703070, abstract): when
+    // |P| = 2 and Q is finite, |Q| = 2^n + 2 or 2^n + 4; there is exactly one quotient of order 8.
+    let mut order_8 = Vec::new();
+    for (code, n) in [
+        ("0.75", 30),
+        ("0.77", 30),
+        ("0.07", 24),
+        ("0.123", 30),
+        ("0.152", 30),
+        ("0.115", 30),
+        ("0.31", 30),
+        ("0.[3]", 6),
+    ] {
+        let q = MisereQuotient::compute(&heap_options(code, n), n, &|| {}).expect("a quotient");
+        assert_eq!(q.size() % 2, 0, "{code}: odd order {}", q.size());
+        if q.p_portion().len() == 2 {
+            let s = q.size();
+            assert!((1..12).any(|k| s == (1 << k) + 2 || s == (1 << k) + 4), "{code}: |P| = 2 and order {s}");
+        }
+        if q.size() == 8 {
+            order_8.push((code, q.presentation(), q.p_portion().iter().map(|&e| q.name(e)).collect::<Vec<_>>()));
+        }
+    }
+    // The two order-8 quotients found (0.75 and 0.31 are not both here: 0.31's is T2) are one quotient.
+    assert!(order_8.windows(2).all(|w| w[0].1 == w[1].1 && w[0].2 == w[1].2), "{order_8:?}");
+}
+
+#[test]
+fn the_bounded_construction_agrees_at_its_limit() {
+    // The two constructions on wild games at the bounded one's limit.
+    for (code, n) in [("0.75", 11), ("0.123", 10), ("0.152", 10), ("0.31", 10), ("0.115", 10)] {
+        let opts = heap_options(code, n);
+        let q = MisereQuotient::compute(&opts, n, &|| {}).expect("a quotient");
+        let b = MisereQuotient::compute_bounded(&opts, n, &|| {});
+        assert_eq!(Ok(q), b, "{code}");
+    }
 }

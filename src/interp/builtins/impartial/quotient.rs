@@ -36,7 +36,7 @@ impl Object for MisereQuotientObj {
 pub(super) fn misere_quotient(_: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let r: &Rc<TbData> = this_tb(s, this)?;
     let n = heap_size(s, args, 0)?;
-    if n > 64 {
+    if n > 256 {
         return Err(s.arg_err(0, ErrorKind::SearchTooLarge { limit: MAX_QUOTIENT_STATES }));
     }
     let options: Vec<Vec<Vec<usize>>> = (0..=n).map(|h| r.code.heap_options(h)).collect();
