@@ -258,7 +258,7 @@ impl Object for CompoundGame {
 }
 
 /// The options of a tree for one side (0 Left, 1 Right).
-fn options(games: &Games, t: &Tree, side: usize) -> Vec<Tree> {
+fn options(games: &mut Games, t: &Tree, side: usize) -> Vec<Tree> {
     match t {
         Tree::Game(g) => {
             let o = if side == 0 { games.left_options(*g) } else { games.right_options(*g) };

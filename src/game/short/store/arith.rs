@@ -86,7 +86,7 @@ impl Games {
         if v.ups != 0 || v.nim == 0 || self.nus(g).is_some() {
             return None;
         }
-        let (&[a], &[b]) = (self.left_slice(g), self.right_slice(g)) else {
+        let (&[a], &[b]) = (&self.left_slice(g).to_vec()[..], &self.right_slice(g).to_vec()[..]) else {
             return None;
         };
         if !self.is_number(a) || !self.is_number(b) {
@@ -146,6 +146,33 @@ impl Games {
             }
             k >>= 1;
             if k > 0 {
+                base = self.add(base, base);
+            }
+        }
+        acc
+    }
+    /// `n·g` for an integer `n` of any size (by doubling, so `O(log |n|)` sums).
+    pub fn mul_integer(&mut self, n: Dyadic, g: GameId) -> GameId {
+        debug_assert!(n.is_integer());
+        if let Some(k) = n.to_int() {
+            return self.mul_int(k, g);
+        }
+        if let Some(v) = self.nus(g) {
+            if v.ups == 0 {
+                let nim = if n.numerator_is_odd() { v.nim } else { 0 };
+                return self.make_nus(Nus { num: v.num * n, ups: 0, nim });
+            }
+            // |n|·ups is beyond MAX_UPS.
+            return self.flag_overflow();
+        }
+        let mut base = if n.signum() < 0 { self.neg(g) } else { g };
+        let mag = n.abs().numerator_big();
+        let mut acc = self.zero();
+        for i in 0..mag.bits() {
+            if mag.bit(i) {
+                acc = self.add(acc, base);
+            }
+            if i + 1 < mag.bits() {
                 base = self.add(base, base);
             }
         }

@@ -6,14 +6,15 @@ impl Games {
     // Structure
 
     /// The left options (sorted by id).
-    pub fn left_options(&self, g: GameId) -> Vec<GameId> {
+    pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
         self.left_slice(g).to_vec()
     }
     /// The right options (sorted by id).
-    pub fn right_options(&self, g: GameId) -> Vec<GameId> {
+    pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
         self.right_slice(g).to_vec()
     }
-    /// The birthday (cached; formula for NUS values).
+    /// The birthday (cached; formula for NUS values), saturating at `u32::MAX - 1` (a game with a large
+    /// number among its followers; [`Games::birthday_exact`] is exact).
     pub fn birthday(&mut self, g: GameId) -> u32 {
         let c = self.birthday_cache[g.0 as usize];
         if c != NONE {
@@ -34,7 +35,7 @@ impl Games {
             let mut b = 0;
             for i in 0..self.num_left(g) + self.num_right(g) {
                 let o = self.option_at(g, i);
-                b = b.max(self.birthday(o) + 1);
+                b = b.max(self.birthday(o).saturating_add(1).min(u32::MAX - 1));
             }
             b
         };
@@ -185,7 +186,7 @@ impl Games {
             return v.ups == 0
                 && v.nim <= 1
                 && v.num.is_integer()
-                && (v.num.numerator() + v.nim as i64).rem_euclid(2) == 0;
+                && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 0;
         }
         let n = *self.node(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
@@ -199,7 +200,7 @@ impl Games {
             return v.ups == 0
                 && v.nim <= 1
                 && v.num.is_integer()
-                && (v.num.numerator() + v.nim as i64).rem_euclid(2) == 1;
+                && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 1;
         }
         let n = *self.node(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
