@@ -59,8 +59,10 @@ impl Flat {
         self.right.push(Vec::new());
         self.short.push(Some(x));
         self.short_index.insert(x, i);
-        let l: Vec<u32> = ready(games.left_slice_if_ready(x)).into_iter().map(|y| self.short_vertex(games, y)).collect();
-        let r: Vec<u32> = ready(games.right_slice_if_ready(x)).into_iter().map(|y| self.short_vertex(games, y)).collect();
+        let l: Vec<u32> =
+            ready(games.left_slice_if_ready(x)).into_iter().map(|y| self.short_vertex(games, y)).collect();
+        let r: Vec<u32> =
+            ready(games.right_slice_if_ready(x)).into_iter().map(|y| self.short_vertex(games, y)).collect();
         self.left[i as usize] = l;
         self.right[i as usize] = r;
         i

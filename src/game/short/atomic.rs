@@ -164,6 +164,11 @@ impl Games {
             if x.is_zero() {
                 return if nim >= 2 { g } else { self.uptimal(x, ups, nim ^ 1) };
             }
+            if ups == 0 && nim == 0 {
+                // A nonzero number is its own companion (the recursion gives it back: CGSuite 2.2,
+                // {8|0}.Companion = {8|*}); answered directly, so large integers are not walked.
+                return g;
+            }
         }
         if let Some(&r) = memo.get(&g) {
             return r;

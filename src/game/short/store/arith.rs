@@ -238,8 +238,8 @@ impl Games {
         Ok(self.norton(g, u))
     }
     pub(super) fn norton(&mut self, g: GameId, u: GameId) -> GameId {
-        if let Some(n) = self.number_value(g).and_then(Dyadic::to_int) {
-            return self.mul_int(n, u);
+        if let Some(n) = self.number_value(g).filter(|n| n.is_integer()) {
+            return self.mul_integer(n, u);
         }
         if let Some(&s) = self.norton_cache.get(&(g, u)) {
             return s;
@@ -273,6 +273,10 @@ impl Games {
     pub fn conway_product(&mut self, g: GameId, h: GameId) -> GameId {
         if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
             return self.nimber(nim_product(a, b));
+        }
+        // The product of two numbers is their ordinary product (ONAG ch. 1), whatever their size.
+        if let (Some(a), Some(b)) = (self.number_value(g), self.number_value(h)) {
+            return self.number(a * b);
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&r) = self.conway_cache.get(&key) {

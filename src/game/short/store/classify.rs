@@ -49,6 +49,7 @@ impl Games {
         let mut out = Vec::new();
         while let Some(x) = stack.pop() {
             if seen.insert(x) {
+                self.refuse_long_chain(x);
                 out.push(x);
                 stack.extend_from_slice(self.left_slice(x));
                 stack.extend_from_slice(self.right_slice(x));
@@ -63,11 +64,20 @@ impl Games {
         let mut stack = vec![g];
         while let Some(x) = stack.pop() {
             if seen.insert(x) {
+                self.refuse_long_chain(x);
                 stack.extend_from_slice(self.left_slice(x));
                 stack.extend_from_slice(self.right_slice(x));
             }
         }
         seen.len()
+    }
+
+    /// Stops a walk of all followers at an integer beyond [`MAX_INT`] (its `|n|` followers are more than
+    /// the arena holds), as the memory budget would, without materialising them first.
+    fn refuse_long_chain(&self, x: GameId) {
+        if self.number_value(x).is_some_and(|n| n.is_integer() && n.abs() > Dyadic::from_int(MAX_INT)) {
+            std::panic::panic_any(crate::game::budget::OutOfBudget);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -121,7 +131,7 @@ impl Games {
         if let Some(v) = self.nus(g) {
             return v.num.is_zero();
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_all_small(o)
@@ -188,7 +198,7 @@ impl Games {
                 && v.num.is_integer()
                 && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 0;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_odd(o)
@@ -202,7 +212,7 @@ impl Games {
                 && v.num.is_integer()
                 && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 1;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_even(o)
@@ -213,7 +223,7 @@ impl Games {
         if let Some(v) = self.nus(g) {
             return v.ups == 0 && v.nim == 0;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_odd_tempered(o)
@@ -224,7 +234,7 @@ impl Games {
         if let Some(v) = self.nus(g) {
             return v.ups == 0 && v.nim == 1;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_even_tempered(o)
@@ -296,7 +306,7 @@ impl Games {
         if let Some(&c) = self.stop_count_cache.get(&g) {
             return c;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         let mut count: u128 = 0;
         for i in 0..(n.nl + n.nr) as usize {
             let o = self.option_at(g, i);

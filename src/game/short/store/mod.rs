@@ -102,10 +102,18 @@ struct Node {
     rstart: u32,
     nr: u32,
     nus: Option<Nus>,
-    /// A large integer whose option (the next integer towards 0) is not materialised yet: its run is
-    /// empty until [`Games::ensure`] fills it.
-    pending: bool,
 }
+
+impl Node {
+    /// Whether this is a large integer whose option (the next integer towards 0) is not materialised
+    /// yet (marked by `nl == PENDING`, its runs empty until [`Games::ensure`] fills them).
+    fn pending(&self) -> bool {
+        self.nl == PENDING
+    }
+}
+
+/// The `nl` of a node whose options are not materialised yet.
+const PENDING: u32 = u32::MAX;
 
 const NONE: u32 = u32::MAX;
 
@@ -329,13 +337,13 @@ impl Games {
     /// was never asked for; see [`Games::ensure`]), for walks that cannot take `&mut self`.
     pub fn left_slice_if_ready(&self, g: GameId) -> Option<&[GameId]> {
         let n = self.node(g);
-        (!n.pending).then(|| &self.opts[n.lstart as usize..(n.lstart + n.nl) as usize])
+        (!n.pending()).then(|| &self.opts[n.lstart as usize..(n.lstart + n.nl) as usize])
     }
 
     /// The right options of `g` if they are materialised (see [`Games::left_slice_if_ready`]).
     pub fn right_slice_if_ready(&self, g: GameId) -> Option<&[GameId]> {
         let n = self.node(g);
-        (!n.pending).then(|| &self.opts[n.rstart as usize..(n.rstart + n.nr) as usize])
+        (!n.pending()).then(|| &self.opts[n.rstart as usize..(n.rstart + n.nr) as usize])
     }
 
     fn num_left(&mut self, g: GameId) -> usize {
@@ -391,7 +399,7 @@ impl Games {
     fn push_record(&mut self, lstart: u32, nl: usize, rstart: u32, nr: usize, nus: Option<Nus>) -> GameId {
         self.poll_interrupt();
         let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus, pending: false });
+        self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
         self.neg_cache.push(NONE);
         self.birthday_cache.push(NONE);
         if let Some(v) = nus {
@@ -503,7 +511,7 @@ impl Games {
             let Some(n) = x.to_int().filter(|n| n.abs() <= MAX_INT) else {
                 // A large integer: its option is materialised on demand.
                 let id = self.push_node(&[], &[], Some(Nus::number(x)));
-                self.nodes[id.0 as usize].pending = true;
+                self.nodes[id.0 as usize].nl = PENDING;
                 return id;
             };
             let s = n.signum();
@@ -532,7 +540,7 @@ impl Games {
     /// Materialises the option of a large integer created with its option pending (a no-op for every
     /// other game). Every generic walk of options calls this on the game whose options it reads.
     pub fn ensure(&mut self, g: GameId) {
-        if !self.node(g).pending {
+        if !self.node(g).pending() {
             return;
         }
         let x = self.nus(g).expect("a pending node is an integer").num;
@@ -542,7 +550,6 @@ impl Games {
         let start = self.opts.len() as u32;
         self.opts.push(o);
         let n = &mut self.nodes[g.0 as usize];
-        n.pending = false;
         if left {
             (n.lstart, n.nl, n.rstart, n.nr) = (start, 1, start + 1, 0);
         } else {
