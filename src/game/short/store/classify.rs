@@ -30,7 +30,7 @@ impl Games {
             } else {
                 up + v.nim
             };
-            u32::try_from(nb + us).unwrap_or(u32::MAX - 1)
+            u32::try_from(nb.saturating_add(us)).unwrap_or(u32::MAX - 1)
         } else {
             let mut b = 0;
             for i in 0..self.num_left(g) + self.num_right(g) {
