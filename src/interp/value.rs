@@ -527,25 +527,17 @@ pub fn is_dyadic(r: &BigRational) -> bool {
     d.is_positive() && (d & (d - BigInt::one())).is_zero()
 }
 
-/// The largest power of two allowed in a dyadic denominator handed to the engine.
-const MAX_DYADIC_EXP: u64 = 62;
-
 /// The engine's form of a dyadic rational, or why it has none.
 pub fn to_dyadic(r: &BigRational) -> Result<Dyadic, ErrorKind> {
     if !is_dyadic(r) {
         return Err(ErrorKind::NotDyadic { value: format!("{}/{}", r.numer(), r.denom()) });
     }
-    let exp = r.denom().bits() - 1;
-    if exp > MAX_DYADIC_EXP {
-        return Err(ErrorKind::Overflow);
-    }
-    let num = r.numer().to_i64().ok_or(ErrorKind::Overflow)?;
-    Ok(Dyadic::new(num, exp as u32))
+    Dyadic::of(r).ok_or_else(|| ErrorKind::NotDyadic { value: format!("{}/{}", r.numer(), r.denom()) })
 }
 
 /// The exact rational value of a dyadic.
 pub fn dyadic_to_rational(d: Dyadic) -> BigRational {
-    BigRational::new(BigInt::from(d.numerator()), BigInt::one() << d.exp())
+    d.to_big()
 }
 
 /// The numeric value of a dyadic.

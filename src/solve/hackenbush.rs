@@ -221,8 +221,8 @@ fn blue_under(x: Dyadic) -> Option<Dyadic> {
     if x.signum() >= 0 {
         return x.checked_add(Dyadic::ONE);
     }
-    let k = x.floor().checked_neg()?;
-    x.checked_add(Dyadic::from_int(k.checked_add(1)?))?.checked_mul(Dyadic::checked_new(1, u32::try_from(k).ok()?)?)
+    let k = -x.floor();
+    Some((x + k + Dyadic::ONE) * Dyadic::pow2(-k.to_int()?))
 }
 
 /// Work space for [`Topology::bridges`], one slot per vertex (the ground split).

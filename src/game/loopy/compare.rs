@@ -59,8 +59,10 @@ impl Flat {
         self.right.push(Vec::new());
         self.short.push(Some(x));
         self.short_index.insert(x, i);
-        let l: Vec<u32> = games.left_slice(x).to_vec().into_iter().map(|y| self.short_vertex(games, y)).collect();
-        let r: Vec<u32> = games.right_slice(x).to_vec().into_iter().map(|y| self.short_vertex(games, y)).collect();
+        let l: Vec<u32> =
+            ready(games.left_slice_if_ready(x)).into_iter().map(|y| self.short_vertex(games, y)).collect();
+        let r: Vec<u32> =
+            ready(games.right_slice_if_ready(x)).into_iter().map(|y| self.short_vertex(games, y)).collect();
         self.left[i as usize] = l;
         self.right[i as usize] = r;
         i
@@ -285,4 +287,14 @@ pub fn is_loopfree(g: &Graph) -> bool {
         }
     }
     removed == n
+}
+
+/// The options of a short game inside a loopy graph. A large integer's option is materialised on
+/// demand, which this walk (over `&Games`) cannot do; its chain of followers is too long to walk anyway,
+/// so the walk stops as a computation beyond the memory budget does.
+pub(super) fn ready(o: Option<&[GameId]>) -> Vec<GameId> {
+    match o {
+        Some(o) => o.to_vec(),
+        None => std::panic::panic_any(crate::game::budget::OutOfBudget),
+    }
 }

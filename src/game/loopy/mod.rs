@@ -137,8 +137,8 @@ impl LoopyArena {
             Stopper::Loopy(id) => self.graph(id).clone(),
             Stopper::Short(g) => Graph {
                 verts: vec![Vertex {
-                    left: games.left_options(g).into_iter().map(Edge::Short).collect(),
-                    right: games.right_options(g).into_iter().map(Edge::Short).collect(),
+                    left: compare::ready(games.left_slice_if_ready(g)).into_iter().map(Edge::Short).collect(),
+                    right: compare::ready(games.right_slice_if_ready(g)).into_iter().map(Edge::Short).collect(),
                 }],
                 start: 0,
             },
@@ -311,8 +311,8 @@ pub fn product(games: &mut Games, a: &Graph, b: &Graph) -> Result<Graph, LoopyEr
                 }
             }
             Edge::Short(x) => {
-                let o = if left { games.left_slice(x) } else { games.right_slice(x) };
-                o.iter().map(|&y| Edge::Short(y)).collect()
+                let o = if left { games.left_slice_if_ready(x) } else { games.right_slice_if_ready(x) };
+                compare::ready(o).into_iter().map(Edge::Short).collect()
             }
         }
     }

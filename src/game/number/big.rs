@@ -9,7 +9,7 @@
 use super::Dyadic;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// Whether `r`'s denominator is a power of two.
 pub fn is_dyadic(r: &BigRational) -> bool {
@@ -24,16 +24,12 @@ pub fn dyadic_exp(r: &BigRational) -> u64 {
 
 /// The exact value of a [`Dyadic`].
 pub fn dyadic_to_big(d: Dyadic) -> BigRational {
-    BigRational::new(BigInt::from(d.numerator()), BigInt::one() << d.exp())
+    d.to_big()
 }
 
-/// `r` as a [`Dyadic`], if it is dyadic and within that type's range.
+/// `r` as a [`Dyadic`], if it is dyadic.
 pub fn big_to_dyadic(r: &BigRational) -> Option<Dyadic> {
-    if !is_dyadic(r) {
-        return None;
-    }
-    let exp = u32::try_from(dyadic_exp(r)).ok().filter(|&e| e <= Dyadic::MAX_EXP)?;
-    Dyadic::checked_new(r.numer().to_i64()?, exp)
+    Dyadic::of(r)
 }
 
 /// The birthday of the dyadic `x` as a game: `|n|` for an integer, else `floor(|x|) + 1 + k` for a

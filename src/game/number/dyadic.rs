@@ -1,23 +1,35 @@
-//! Dyadic rationals `num / 2^exp`, the numbers of short game theory.
+//! Dyadic rationals `num / 2^exp` of any size, the numbers of short game theory.
 //!
-//! Invariant: every [`Dyadic`] is in lowest terms (`num` odd unless `exp == 0`, and `0` has `exp == 0`),
-//! so the derived `Eq`/`Hash` are value equality. The numerator is an `i64` and the exponent is at most
-//! [`Dyadic::MAX_EXP`]; arithmetic that leaves this range is reported, never wrapped: the `checked_*`
-//! methods return `None`, and the operator impls (`+`, `-`, `*`, unary `-`) panic with a clear message.
-//! The game engine only uses the checked forms and turns `None` into [`GameError::Overflow`](crate::game::GameError).
+//! Two forms behind one `Copy` type: the small form (an `i64` numerator over `2^exp`, `exp <= 62`, in
+//! lowest terms), on which arithmetic is a few machine instructions, and the large form, an index into
+//! the interned table of [`bigtab`](super::bigtab) holding a [`BigRational`]. Every value has exactly
+//! one form — the small one whenever it fits — so the derived `Eq`/`Hash` are value equality. Arithmetic
+//! takes the small path and moves to the large form only when a result does not fit: it never overflows.
+//! (The `checked_*` methods predate the large form; they always return `Some` and remain so that
+//! callers written against a bounded type keep compiling.)
 
+use super::bigtab;
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 
-/// A dyadic rational in lowest terms: `num / 2^exp`, with `num` odd unless `exp == 0`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// A dyadic rational in lowest terms (see the module notes for its two forms).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Dyadic {
+    /// The numerator (small form), or the table index (large form).
     num: i64,
+    /// The exponent of the denominator (small form), or [`BIG`] (large form).
     exp: u32,
 }
 
+/// The `exp` of a value in the large form.
+const BIG: u32 = u32::MAX;
+
 impl Dyadic {
-    /// The largest supported exponent of the denominator.
+    /// The largest exponent of the denominator held in the small form.
     pub const MAX_EXP: u32 = 62;
     /// 0.
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
@@ -27,24 +39,25 @@ impl Dyadic {
     pub const MINUS_ONE: Dyadic = Dyadic { num: -1, exp: 0 };
 
     /// `num / 2^exp`, reduced to lowest terms.
-    ///
-    /// # Panics
-    /// If the reduced exponent exceeds [`Dyadic::MAX_EXP`]; use [`Dyadic::checked_new`] to avoid that.
     pub fn new(num: i64, exp: u32) -> Dyadic {
-        Dyadic::checked_new(num, exp).expect("dyadic rational out of range")
-    }
-
-    /// `num / 2^exp` in lowest terms, or `None` if the reduced exponent exceeds [`Dyadic::MAX_EXP`].
-    pub fn checked_new(num: i64, exp: u32) -> Option<Dyadic> {
         if num == 0 {
-            return Some(Dyadic::ZERO);
+            return Dyadic::ZERO;
         }
         let tz = num.trailing_zeros().min(exp);
         let d = Dyadic { num: num >> tz, exp: exp - tz };
-        (d.exp <= Dyadic::MAX_EXP).then_some(d)
+        if d.exp <= Dyadic::MAX_EXP {
+            d
+        } else {
+            Dyadic::from_big(&BigRational::new(BigInt::from(d.num), BigInt::one() << d.exp))
+        }
     }
 
-    /// `num / den` if `den` is a positive power of two and the result is in range, else `None`.
+    /// `num / 2^exp` in lowest terms (always `Some`).
+    pub fn checked_new(num: i64, exp: u32) -> Option<Dyadic> {
+        Some(Dyadic::new(num, exp))
+    }
+
+    /// `num / den` if `den` is a positive power of two, else `None`.
     pub fn checked_from_ratio(num: i64, den: i64) -> Option<Dyadic> {
         if den <= 0 || den & (den - 1) != 0 {
             return None;
@@ -55,115 +68,211 @@ impl Dyadic {
     pub fn from_int(n: i64) -> Dyadic {
         Dyadic { num: n, exp: 0 }
     }
+
+    /// The integer `n` (any size).
+    pub fn from_bigint(n: &BigInt) -> Dyadic {
+        match n.to_i64() {
+            Some(k) => Dyadic::from_int(k),
+            None => Dyadic { num: i64::from(bigtab::intern(BigRational::from_integer(n.clone()))), exp: BIG },
+        }
+    }
+
+    /// The dyadic `r` (any size); panics if `r`'s denominator is not a power of two (see [`Dyadic::of`]).
+    fn from_big(r: &BigRational) -> Dyadic {
+        Dyadic::of(r).expect("a dyadic rational")
+    }
+
+    /// `r` as a dyadic, or `None` if its denominator is not a power of two.
+    pub fn of(r: &BigRational) -> Option<Dyadic> {
+        let d = r.denom();
+        if !d.is_positive() || !(d & (d - BigInt::one())).is_zero() {
+            return None;
+        }
+        let exp = d.bits() - 1;
+        if exp <= u64::from(Dyadic::MAX_EXP) {
+            if let Some(num) = r.numer().to_i64() {
+                return Some(Dyadic { num, exp: exp as u32 });
+            }
+        }
+        Some(Dyadic { num: i64::from(bigtab::intern(r.clone())), exp: BIG })
+    }
+
+    /// The exact value.
+    pub fn to_big(self) -> BigRational {
+        match self.large() {
+            Some(r) => r.clone(),
+            None => BigRational::new(BigInt::from(self.num), BigInt::one() << self.exp),
+        }
+    }
+
+    /// The table entry of a value in the large form.
+    fn large(self) -> Option<&'static BigRational> {
+        (self.exp == BIG).then(|| bigtab::get(self.num as u32))
+    }
+
+    /// `(numerator, k)` with denominator `2^k`, if the value is in the small form.
+    pub fn small_parts(self) -> Option<(i64, u32)> {
+        (self.exp != BIG).then_some((self.num, self.exp))
+    }
     /// Numerator in lowest terms.
-    pub fn numerator(self) -> i64 {
-        self.num
+    pub fn numerator_big(self) -> BigInt {
+        match self.large() {
+            Some(r) => r.numer().clone(),
+            None => BigInt::from(self.num),
+        }
     }
     /// `k` where the denominator is `2^k`.
-    pub fn exp(self) -> u32 {
-        self.exp
+    pub fn exp_big(self) -> u64 {
+        match self.large() {
+            Some(r) => r.denom().bits() - 1,
+            None => u64::from(self.exp),
+        }
     }
     /// Whether this is an integer.
     pub fn is_integer(self) -> bool {
-        self.exp == 0
+        match self.large() {
+            Some(r) => r.is_integer(),
+            None => self.exp == 0,
+        }
     }
     /// Whether this is zero.
     pub fn is_zero(self) -> bool {
-        self.num == 0
+        self.exp != BIG && self.num == 0
     }
     /// -1, 0 or 1.
     pub fn signum(self) -> i64 {
-        self.num.signum()
+        match self.large() {
+            Some(r) => {
+                if r.is_negative() {
+                    -1
+                } else {
+                    1
+                }
+            }
+            None => self.num.signum(),
+        }
     }
-    /// The integer value, if this is an integer.
+    /// Whether the numerator is odd (every non-integer is; for an integer, its parity).
+    pub fn numerator_is_odd(self) -> bool {
+        match self.large() {
+            Some(r) => r.numer().is_odd(),
+            None => self.num & 1 == 1,
+        }
+    }
+    /// The integer value, if this is an integer that fits an `i64`.
     pub fn to_int(self) -> Option<i64> {
-        self.is_integer().then_some(self.num)
+        (self.exp == 0).then_some(self.num)
     }
     /// The largest integer `<= self`.
-    pub fn floor(self) -> i64 {
-        self.num >> self.exp
+    pub fn floor(self) -> Dyadic {
+        match self.large() {
+            Some(r) => Dyadic::from_big(&r.floor()),
+            None => Dyadic::from_int(self.num >> self.exp),
+        }
     }
     /// The smallest integer `>= self`.
-    pub fn ceil(self) -> i64 {
-        if self.exp == 0 {
-            self.num
-        } else {
-            (self.num >> self.exp) + 1
+    pub fn ceil(self) -> Dyadic {
+        match self.large() {
+            Some(r) => Dyadic::from_big(&r.ceil()),
+            None if self.exp == 0 => self,
+            None => Dyadic::from_int((self.num >> self.exp) + 1),
         }
     }
     /// An approximation as a float (for plotting only).
     pub fn to_f64(self) -> f64 {
-        self.num as f64 / (2f64).powi(self.exp as i32)
+        match self.large() {
+            Some(r) => r.to_f64().unwrap_or(f64::NAN),
+            None => self.num as f64 / (2f64).powi(self.exp as i32),
+        }
     }
 
-    /// Numerators of `self` and `other` over the common denominator `2^max(exp)`.
+    /// Numerators of `self` and `other` (both small) over the common denominator `2^max(exp)`.
     fn aligned(self, other: Dyadic) -> (i128, i128, u32) {
         let e = self.exp.max(other.exp);
         ((self.num as i128) << (e - self.exp), (other.num as i128) << (e - other.exp), e)
     }
 
-    fn from_i128(num: i128, exp: u32) -> Option<Dyadic> {
+    /// Whether both are in the small form.
+    fn both_small(self, other: Dyadic) -> bool {
+        self.exp != BIG && other.exp != BIG
+    }
+
+    fn from_i128(num: i128, exp: u32) -> Dyadic {
         if num == 0 {
-            return Some(Dyadic::ZERO);
+            return Dyadic::ZERO;
         }
         let tz = num.trailing_zeros().min(exp);
-        let n = num >> tz;
-        let e = exp - tz;
-        if e > Dyadic::MAX_EXP {
-            return None;
+        let (n, e) = (num >> tz, exp - tz);
+        match i64::try_from(n) {
+            Ok(num) if e <= Dyadic::MAX_EXP => Dyadic { num, exp: e },
+            _ => Dyadic::from_big(&BigRational::new(BigInt::from(n), BigInt::one() << e)),
         }
-        i64::try_from(n).ok().map(|num| Dyadic { num, exp: e })
     }
 
-    /// `self + other`, or `None` on overflow.
+    /// `self + other`.
     pub fn checked_add(self, other: Dyadic) -> Option<Dyadic> {
-        let (a, b, e) = self.aligned(other);
-        Dyadic::from_i128(a + b, e)
+        Some(self + other)
     }
-    /// `self - other`, or `None` on overflow.
+    /// `self - other`.
     pub fn checked_sub(self, other: Dyadic) -> Option<Dyadic> {
-        let (a, b, e) = self.aligned(other);
-        Dyadic::from_i128(a - b, e)
+        Some(self - other)
     }
-    /// `-self`, or `None` on overflow.
+    /// `-self`.
     pub fn checked_neg(self) -> Option<Dyadic> {
-        self.num.checked_neg().map(|num| Dyadic { num, exp: self.exp })
+        Some(-self)
     }
-    /// `self * other`, or `None` on overflow.
+    /// `self * other`.
     pub fn checked_mul(self, other: Dyadic) -> Option<Dyadic> {
-        let n = (self.num as i128) * (other.num as i128);
-        Dyadic::from_i128(n, self.exp + other.exp)
+        Some(self * other)
     }
-    /// `self * n` for an integer `n`, or `None` on overflow.
+    /// `self * n` for an integer `n`.
     pub fn checked_mul_int(self, n: i64) -> Option<Dyadic> {
-        self.checked_mul(Dyadic::from_int(n))
+        Some(self * Dyadic::from_int(n))
     }
-    /// `self / 2`, or `None` if the exponent would exceed [`Dyadic::MAX_EXP`].
+    /// `self / 2`.
     pub fn checked_half(self) -> Option<Dyadic> {
-        if self.num == 0 {
-            Some(self)
-        } else if self.exp >= Dyadic::MAX_EXP {
-            None
+        Some(self.half())
+    }
+    /// `self / 2`.
+    pub fn half(self) -> Dyadic {
+        if self.exp < Dyadic::MAX_EXP || self.num == 0 {
+            Dyadic::new(self.num, self.exp + u32::from(self.num != 0))
         } else {
-            Some(Dyadic { num: self.num, exp: self.exp + 1 })
+            Dyadic::from_big(&(self.to_big() / BigRational::from_integer(BigInt::from(2))))
         }
     }
-    /// `(self + other) / 2`, or `None` on overflow.
+    /// `(self + other) / 2`.
     pub fn checked_mean(self, other: Dyadic) -> Option<Dyadic> {
-        let (a, b, e) = self.aligned(other);
-        Dyadic::from_i128(a + b, e + 1)
+        Some(self.mean(other))
     }
-    /// `|self|`, or `None` on overflow.
-    pub fn checked_abs(self) -> Option<Dyadic> {
-        if self.num < 0 {
-            self.checked_neg()
+    /// `(self + other) / 2`.
+    pub fn mean(self, other: Dyadic) -> Dyadic {
+        if self.both_small(other) {
+            let (a, b, e) = self.aligned(other);
+            Dyadic::from_i128(a + b, e + 1)
         } else {
-            Some(self)
+            (self + other).half()
+        }
+    }
+    /// `|self|`.
+    pub fn checked_abs(self) -> Option<Dyadic> {
+        Some(self.abs())
+    }
+    /// `|self|`.
+    pub fn abs(self) -> Dyadic {
+        if self.signum() < 0 {
+            -self
+        } else {
+            self
         }
     }
 
-    /// The birthday of this number as a game: `|n|` for an integer, else `floor(|x|) + 1 + exp`.
+    /// The birthday of this number as a game: `|n|` for an integer, else `floor(|x|) + 1 + exp`
+    /// (saturating at `u64::MAX`; [`Dyadic::birthday_big`] is exact).
     pub fn birthday(self) -> u64 {
+        if self.exp == BIG {
+            return self.birthday_big().to_u64().unwrap_or(u64::MAX);
+        }
         let mag = self.num.unsigned_abs();
         if self.exp == 0 {
             mag
@@ -172,9 +281,20 @@ impl Dyadic {
         }
     }
 
+    /// The birthday of this number as a game, exactly.
+    pub fn birthday_big(self) -> BigInt {
+        let a = self.abs();
+        let whole = a.floor().numerator_big();
+        if a.is_integer() {
+            whole
+        } else {
+            whole + BigInt::one() + BigInt::from(a.exp_big())
+        }
+    }
+
     /// The simplest number strictly between `lo` and `hi` (`None` = unbounded), by the simplicity rule:
     /// the integer of least magnitude if there is one, else the dyadic with the smallest denominator.
-    /// Returns `None` if the interval is empty or the answer is outside the representable range.
+    /// Returns `None` if the interval is empty.
     pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Option<Dyadic> {
         if let (Some(l), Some(h)) = (lo, hi) {
             if l >= h {
@@ -182,40 +302,50 @@ impl Dyadic {
             }
         }
         // Least integer > lo and greatest integer < hi.
-        let first = match lo {
-            None => None,
-            Some(l) => Some(l.floor().checked_add(1)?),
-        };
-        let last = match hi {
-            None => None,
-            Some(h) => Some(h.ceil().checked_sub(1)?),
-        };
+        let first = lo.map(|l| l.floor() + Dyadic::ONE);
+        let last = hi.map(|h| h.ceil() - Dyadic::ONE);
         let has_int = match (first, last) {
             (Some(f), Some(l)) => f <= l,
             _ => true,
         };
         if has_int {
-            let n = match (first, last) {
-                (Some(f), _) if f > 0 => f,
-                (_, Some(l)) if l < 0 => l,
-                _ => 0,
-            };
-            return Some(Dyadic::from_int(n));
+            return Some(match (first, last) {
+                (Some(f), _) if f > Dyadic::ZERO => f,
+                (_, Some(l)) if l < Dyadic::ZERO => l,
+                _ => Dyadic::ZERO,
+            });
         }
-        // No integer strictly between: both bounds exist and lie within one unit interval.
+        // No integer strictly between: both bounds exist and lie within one unit interval. The answer
+        // has the least exponent e with a multiple of 2^-e strictly inside; e is at most the larger
+        // exponent of the bounds plus one.
         let (l, h) = (lo?, hi?);
-        for e in 1..=Dyadic::MAX_EXP {
-            // Least multiple of 2^-e strictly greater than l.
-            let (ln, _, _) = l.aligned(Dyadic { num: 0, exp: e });
-            let shift = e.max(l.exp);
-            // l = ln / 2^shift; we want k/2^e > l, k = floor(l * 2^e) + 1.
-            let k = (ln >> (shift - e)) + 1;
-            let cand = Dyadic::from_i128(k, e)?;
-            if cand < h {
-                return Some(cand);
+        if let (Some((ln, le)), Some(_)) = (l.small_parts(), h.small_parts()) {
+            for e in 1..=Dyadic::MAX_EXP {
+                let shift = e.max(le);
+                let ln = (ln as i128) << (shift - le);
+                // Least multiple k/2^e strictly greater than l = ln / 2^shift.
+                let k = (ln >> (shift - e)) + 1;
+                let cand = Dyadic::from_i128(k, e);
+                if cand < h {
+                    return Some(cand);
+                }
             }
         }
-        None
+        let (lb, hb) = (l.to_big(), h.to_big());
+        let top = l.exp_big().max(h.exp_big()) + 1;
+        let mut e = 1u64;
+        loop {
+            let scale = BigRational::from_integer(BigInt::one() << e);
+            let k = (&lb * &scale).floor() + BigRational::one();
+            let cand = k / scale;
+            if cand < hb {
+                return Some(Dyadic::from_big(&cand));
+            }
+            if e > top {
+                return None;
+            }
+            e += 1;
+        }
     }
 }
 
@@ -236,7 +366,7 @@ pub fn blowup(x: Dyadic) -> Option<Dyadic> {
             return r;
         }
         let r = (|| {
-            let step = Dyadic::checked_new(1, x.exp)?;
+            let step = Dyadic::unit(x);
             let below = x.checked_sub(step)?;
             let above = go(x.checked_add(step)?, memo)?;
             if below.is_zero() {
@@ -258,8 +388,8 @@ pub fn blowup(x: Dyadic) -> Option<Dyadic> {
 /// `PowTo` with a fractional exponent print as CGSuite prints it. `None` if the section is empty.
 pub fn cgsuite_section(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Option<Dyadic> {
     let zero = Dyadic::ZERO;
-    let below_floor = |l: Dyadic| Dyadic::from_int(l.floor()).checked_add(Dyadic::ONE);
-    let above_ceil = |h: Dyadic| Dyadic::from_int(h.ceil()).checked_sub(Dyadic::ONE);
+    let below_floor = |l: Dyadic| Some(l.floor() + Dyadic::ONE);
+    let above_ceil = |h: Dyadic| Some(h.ceil() - Dyadic::ONE);
     match (lo, hi) {
         (None, None) => Some(zero),
         (Some(l), None) if l < zero => Some(zero),
@@ -279,8 +409,8 @@ pub fn cgsuite_section(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Option<Dyadic>
             if c > l {
                 return Some(c);
             }
-            let up = |d: Dyadic| d.checked_add(Dyadic::checked_new(1, d.exp)?);
-            let down = |d: Dyadic| d.checked_sub(Dyadic::checked_new(1, d.exp)?);
+            let up = |d: Dyadic| Some(d + Dyadic::unit(d));
+            let down = |d: Dyadic| Some(d - Dyadic::unit(d));
             let mut ls = up(l)?;
             if ls < h {
                 while up(ls)? < h {
@@ -300,10 +430,39 @@ pub fn cgsuite_section(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Option<Dyadic>
     }
 }
 
+impl Dyadic {
+    /// `2^k` for `k` of either sign.
+    pub fn pow2(k: i64) -> Dyadic {
+        match k {
+            0..=62 => Dyadic::from_int(1 << k),
+            -62..=-1 => Dyadic::new(1, (-k) as u32),
+            _ => {
+                let p = BigInt::one() << k.unsigned_abs();
+                let r = if k > 0 { BigRational::from_integer(p) } else { BigRational::new(BigInt::one(), p) };
+                Dyadic::from_big(&r)
+            }
+        }
+    }
+
+    /// `2^-k` where `x`'s denominator is `2^k` (1 for an integer): the step to `x`'s canonical options.
+    pub fn unit(x: Dyadic) -> Dyadic {
+        match x.small_parts() {
+            Some((_, e)) => Dyadic::new(1, e),
+            None => Dyadic::from_big(&BigRational::new(BigInt::one(), x.to_big().denom().clone())),
+        }
+    }
+}
+
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
-        let (a, b, _) = self.aligned(*other);
-        a.cmp(&b)
+        if self.both_small(*other) {
+            let (a, b, _) = self.aligned(*other);
+            a.cmp(&b)
+        } else if self == other {
+            Ordering::Equal
+        } else {
+            self.to_big().cmp(&other.to_big())
+        }
     }
 }
 
@@ -315,11 +474,17 @@ impl PartialOrd for Dyadic {
 
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, 1u64 << self.exp)
+        match self.large() {
+            Some(r) => write!(f, "{r}"),
+            None if self.exp == 0 => write!(f, "{}", self.num),
+            None => write!(f, "{}/{}", self.num, 1u64 << self.exp),
         }
+    }
+}
+
+impl fmt::Debug for Dyadic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dyadic({self})")
     }
 }
 
@@ -331,37 +496,46 @@ impl From<i64> for Dyadic {
 
 impl std::ops::Add for Dyadic {
     type Output = Dyadic;
-    /// # Panics
-    /// On overflow (use [`Dyadic::checked_add`] to handle it).
     fn add(self, other: Dyadic) -> Dyadic {
-        self.checked_add(other).expect("dyadic overflow in +")
+        if self.both_small(other) {
+            let (a, b, e) = self.aligned(other);
+            Dyadic::from_i128(a + b, e)
+        } else {
+            Dyadic::from_big(&(self.to_big() + other.to_big()))
+        }
     }
 }
 
 impl std::ops::Sub for Dyadic {
     type Output = Dyadic;
-    /// # Panics
-    /// On overflow (use [`Dyadic::checked_sub`] to handle it).
     fn sub(self, other: Dyadic) -> Dyadic {
-        self.checked_sub(other).expect("dyadic overflow in -")
+        if self.both_small(other) {
+            let (a, b, e) = self.aligned(other);
+            Dyadic::from_i128(a - b, e)
+        } else {
+            Dyadic::from_big(&(self.to_big() - other.to_big()))
+        }
     }
 }
 
 impl std::ops::Mul for Dyadic {
     type Output = Dyadic;
-    /// # Panics
-    /// On overflow (use [`Dyadic::checked_mul`] to handle it).
     fn mul(self, other: Dyadic) -> Dyadic {
-        self.checked_mul(other).expect("dyadic overflow in *")
+        if self.both_small(other) {
+            Dyadic::from_i128((self.num as i128) * (other.num as i128), self.exp + other.exp)
+        } else {
+            Dyadic::from_big(&(self.to_big() * other.to_big()))
+        }
     }
 }
 
 impl std::ops::Neg for Dyadic {
     type Output = Dyadic;
-    /// # Panics
-    /// On overflow (use [`Dyadic::checked_neg`] to handle it).
     fn neg(self) -> Dyadic {
-        self.checked_neg().expect("dyadic overflow in unary -")
+        match self.num.checked_neg() {
+            Some(num) if self.exp != BIG => Dyadic { num, exp: self.exp },
+            _ => Dyadic::from_big(&-self.to_big()),
+        }
     }
 }
 
@@ -379,7 +553,7 @@ mod tests {
         assert_eq!(d(6, 2).to_string(), "3/2");
         assert_eq!(d(-2, 2).to_string(), "-1/2");
         assert_eq!(d(0, 5).to_string(), "0");
-        assert_eq!(d(0, 5).exp(), 0);
+        assert_eq!(d(0, 5).exp_big(), 0);
         assert_eq!(d(8, 2).to_string(), "2");
     }
 
@@ -389,13 +563,47 @@ mod tests {
         assert_eq!(d(1, 1) - d(1, 1), Dyadic::ZERO);
         assert_eq!(d(3, 1) * d(3, 1), d(9, 2));
         assert_eq!(d(1, 0).checked_half(), Some(d(1, 1)));
-        assert_eq!(d(-3, 1).floor(), -2);
-        assert_eq!(d(-3, 1).ceil(), -1);
+        assert_eq!(d(-3, 1).floor(), Dyadic::from_int(-2));
+        assert_eq!(d(-3, 1).ceil(), Dyadic::from_int(-1));
         assert!(d(1, 2) < d(1, 1));
         assert!(d(-1, 2) > d(-1, 1));
-        assert_eq!(Dyadic::from_int(i64::MAX).checked_add(Dyadic::ONE), None);
-        assert_eq!(Dyadic::from_int(i64::MIN).checked_neg(), None);
-        assert_eq!(d(1, 62).checked_half(), None);
+    }
+
+    /// Results beyond the small form move to the large one, exactly, and come back when they fit.
+    #[test]
+    fn large_form() {
+        use num_bigint::BigInt;
+        use num_rational::BigRational;
+        let big = |n: BigInt, k: u32| Dyadic::of(&BigRational::new(n, BigInt::from(1) << k)).unwrap();
+        let max = Dyadic::from_int(i64::MAX);
+        let over = max + Dyadic::ONE;
+        assert_eq!(over, big(BigInt::from(1) << 63, 0));
+        assert_eq!(over.to_string(), "9223372036854775808");
+        assert_eq!(over - Dyadic::ONE, max);
+        assert!(over.small_parts().is_none() && (over - Dyadic::ONE).small_parts().is_some());
+        assert_eq!(-Dyadic::from_int(i64::MIN), over);
+        assert_eq!(d(1, 62).half(), big(BigInt::from(1), 63));
+        assert_eq!(d(1, 62).half().to_string(), "1/9223372036854775808");
+        assert_eq!(d(1, 62).half() + d(1, 62).half(), d(1, 62));
+        // 2^80 and 2^-70: order, floor/ceil, birthday (|n| for an integer, floor + 1 + k otherwise).
+        let two80 = big(BigInt::from(1) << 80, 0);
+        let tiny = big(BigInt::from(1), 70);
+        assert!(tiny > Dyadic::ZERO && tiny < d(1, 62) && two80 > max && -two80 < Dyadic::from_int(i64::MIN));
+        assert_eq!((two80 + tiny).floor(), two80);
+        assert_eq!((two80 + tiny).ceil(), two80 + Dyadic::ONE);
+        assert_eq!(two80.birthday_big(), BigInt::from(1) << 80);
+        assert_eq!((-tiny).birthday_big(), BigInt::from(71));
+        assert_eq!(tiny.birthday(), 71);
+        assert!(two80.is_integer() && !tiny.is_integer() && !two80.numerator_is_odd());
+        assert_eq!(two80 * tiny, Dyadic::from_int(1 << 10));
+        assert_eq!(two80.mean(-two80), Dyadic::ZERO);
+        // The simplicity rule across the forms: between 2^80 and 2^80 + 1 is 2^80 + 1/2; between 0 and
+        // 2^-70 is 2^-71; the integer of least magnitude above 2^80 - 1/2 is 2^80.
+        let s = Dyadic::simplest_between;
+        assert_eq!(s(Some(two80), Some(two80 + Dyadic::ONE)), Some(two80 + d(1, 1)));
+        assert_eq!(s(Some(Dyadic::ZERO), Some(tiny)), Some(tiny.half()));
+        assert_eq!(s(Some(two80 - d(1, 1)), None), Some(two80));
+        assert_eq!(s(Some(tiny), Some(tiny + tiny)), Some(tiny + tiny.half()));
     }
 
     #[test]

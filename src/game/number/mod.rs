@@ -1,8 +1,10 @@
-//! The numbers the engine computes with: dyadic rationals ([`Dyadic`]), dyadic rationals of any size
-//! ([`big`]), nim arithmetic on naturals of any size ([`nimfield`]), generalized ordinals ([`ordinal`]),
-//! their nim arithmetic ([`ordinal_nim`]) and surreal quotients of them ([`surreal`]).
+//! The numbers the engine computes with: dyadic rationals of any size ([`Dyadic`], small ones inline and
+//! large ones in the table of [`bigtab`]), conversions to exact rationals ([`big`]), nim arithmetic on
+//! naturals of any size ([`nimfield`]), generalized ordinals ([`ordinal`]), their nim arithmetic
+//! ([`ordinal_nim`]) and surreal quotients of them ([`surreal`]).
 
 pub mod big;
+pub(crate) mod bigtab;
 mod dyadic;
 pub mod isqrt;
 pub mod nimfield;

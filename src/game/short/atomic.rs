@@ -38,7 +38,7 @@ impl Games {
         }
         let up = self.uptimal(Dyadic::from_int(0), 1, 0);
         let w_up = match self.number_value(w) {
-            Some(n) if n.exp() == 0 => self.mul_int(n.numerator(), up),
+            Some(n) if n.is_integer() => self.mul_integer(n, up),
             _ => self.norton_product(w, up).ok()?,
         };
         let difference = self.sub(g, w_up);
@@ -108,32 +108,32 @@ impl Games {
                 if lo.is_empty() {
                     self.zero()
                 } else {
-                    let mut best: Option<i64> = None;
+                    let mut best: Option<Dyadic> = None;
                     for &x in &lo {
                         let mut n = self.right_stop(x).ceil();
-                        let ng = self.integer(n);
+                        let ng = self.number(n);
                         if self.leq(ng, x) {
-                            n += 1;
+                            n = n + Dyadic::ONE;
                         }
                         best = Some(best.map_or(n, |b| b.max(n)));
                     }
-                    self.integer(best.unwrap_or(0))
+                    self.number(best.unwrap_or(Dyadic::ZERO))
                 }
             } else if above && !below {
                 // G > far star: the greatest integer n with n <| every aw(GR) + 2.
                 if ro.is_empty() {
                     self.zero()
                 } else {
-                    let mut best: Option<i64> = None;
+                    let mut best: Option<Dyadic> = None;
                     for &x in &ro {
                         let mut n = self.left_stop(x).floor();
-                        let ng = self.integer(n);
+                        let ng = self.number(n);
                         if self.leq(x, ng) {
-                            n -= 1;
+                            n = n - Dyadic::ONE;
                         }
                         best = Some(best.map_or(n, |b| b.min(n)));
                     }
-                    self.integer(best.unwrap_or(0))
+                    self.number(best.unwrap_or(Dyadic::ZERO))
                 }
             } else {
                 g0
@@ -151,7 +151,7 @@ impl Games {
     pub fn companion(&mut self, g: GameId) -> GameId {
         // A number + ups + star with a nonzero number part is its own companion (CGSuite's Uptimal).
         if let Some((x, _, _)) = self.number_up_star(g) {
-            if x.numerator() != 0 {
+            if !x.is_zero() {
                 return g;
             }
         }
@@ -161,8 +161,13 @@ impl Games {
 
     fn companion_with(&mut self, g: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
         if let Some((x, ups, nim)) = self.number_up_star(g) {
-            if x.numerator() == 0 {
+            if x.is_zero() {
                 return if nim >= 2 { g } else { self.uptimal(x, ups, nim ^ 1) };
+            }
+            if ups == 0 && nim == 0 {
+                // A nonzero number is its own companion (the recursion gives it back: CGSuite 2.2,
+                // {8|0}.Companion = {8|*}); answered directly, so large integers are not walked.
+                return g;
             }
         }
         if let Some(&r) = memo.get(&g) {

@@ -8,7 +8,7 @@
 //! form follow from `G`'s, and comparisons reduce to comparing an arena game with a number
 //! ([`Games::cmp_with_big`], by the number avoidance theorem).
 
-use super::store::{Cmp, GameId, Games, MAX_INT};
+use super::store::{Cmp, GameId, Games};
 use crate::game::number::big::{big_birthday, big_to_dyadic, dyadic_to_big};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -18,8 +18,7 @@ use rustc_hash::FxHashMap;
 impl Games {
     /// The arena's id of the number `x`, if the arena can hold it (never sets the overflow flag).
     pub fn arena_number(&mut self, x: &BigRational) -> Option<GameId> {
-        let d = big_to_dyadic(x)?;
-        (d.floor().unsigned_abs() < MAX_INT as u64).then(|| self.number(d))
+        big_to_dyadic(x).map(|d| self.number(d))
     }
 
     /// Whether `g >= z` for a number `z` of any size.
@@ -79,6 +78,14 @@ impl Games {
             self.right_options(g).into_iter().all(|r| !self.cmp_big_side(r, z, false, arena))
         } else {
             self.left_options(g).into_iter().all(|l| !self.cmp_big_side(l, z, true, arena))
+        }
+    }
+
+    /// The birthday of `g`, exactly (beyond `u32` when a follower is a large number).
+    pub fn birthday_exact(&mut self, g: GameId) -> BigInt {
+        match self.birthday(g) {
+            b if b < u32::MAX - 1 => BigInt::from(b),
+            _ => self.birthday_shifted(g, &BigRational::from_integer(BigInt::from(0))),
         }
     }
 

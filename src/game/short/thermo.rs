@@ -374,7 +374,7 @@ impl Games {
     pub(super) fn temperature_with(&mut self, g: GameId, cache: &mut ThermoCache) -> Q {
         match self.number_up_star(g) {
             // A number m/2^k has temperature -1/2^k; a number plus a nonzero infinitesimal has 0.
-            Some((x, 0, 0)) => Q::new(-1, 1i128 << x.exp()),
+            Some((x, 0, 0)) => -Q::from_dyadic(Dyadic::unit(x)),
             Some(_) => Q::zero(),
             None => self.thermograph_with(g, cache).temperature_q(),
         }
@@ -488,8 +488,8 @@ impl Games {
 
     fn overheat_with(&mut self, g: GameId, s: GameId, t: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
         if self.is_integer(g) {
-            let n = self.number_value(g).expect("an integer has a number value").numerator();
-            return self.mul_int(n, s);
+            let n = self.number_value(g).expect("an integer has a number value");
+            return self.mul_integer(n, s);
         }
         if let Some(&r) = memo.get(&g) {
             return r;

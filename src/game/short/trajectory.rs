@@ -8,10 +8,17 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+use crate::game::number::bigtab;
 use crate::game::Dyadic;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 
-/// An exact rational `n/d` in lowest terms with `d > 0`. Thermography of short games only ever produces
-/// dyadic values, but intersections are computed as general quotients before that is known.
+/// An exact rational in lowest terms. Thermography of short games only ever produces dyadic values, but
+/// intersections are computed as general quotients before that is known. Like [`Dyadic`] it has a small
+/// form (`i128` numerator and positive denominator) and a large form (an index into the table of large
+/// rationals, marked by denominator 0), and arithmetic moves to the large form instead of overflowing;
+/// every value has one form (the small one when it fits), so the derived `Eq`/`Hash` are value equality.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Q {
     n: i128,
@@ -33,7 +40,12 @@ impl Q {
     /// `n/d` reduced; `d` must be nonzero.
     pub fn new(n: i128, d: i128) -> Q {
         assert!(d != 0, "zero denominator");
-        let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
+        if d < 0 {
+            return match (n.checked_neg(), d.checked_neg()) {
+                (Some(n), Some(d)) => Q::new(n, d),
+                _ => Q::from_big(BigRational::new(BigInt::from(n), BigInt::from(d))),
+            };
+        }
         let g = gcd(n, d).max(1);
         Q { n: n / g, d: d / g }
     }
@@ -45,42 +57,64 @@ impl Q {
     pub fn zero() -> Q {
         Q::int(0)
     }
-    /// Numerator in lowest terms.
-    pub fn numer(self) -> i128 {
-        self.n
+    /// The exact value `r` (in lowest terms, as `BigRational` keeps it).
+    pub fn from_big(r: BigRational) -> Q {
+        match (r.numer().to_i128(), r.denom().to_i128()) {
+            (Some(n), Some(d)) => Q { n, d },
+            _ => Q { n: i128::from(bigtab::intern(r)), d: 0 },
+        }
     }
-    /// Denominator in lowest terms (positive).
-    pub fn denom(self) -> i128 {
-        self.d
+    /// The exact value.
+    pub fn to_big(self) -> BigRational {
+        if self.d == 0 {
+            bigtab::get(self.n as u32).clone()
+        } else {
+            BigRational::new_raw(BigInt::from(self.n), BigInt::from(self.d))
+        }
     }
     /// True for integers.
     pub fn is_integer(self) -> bool {
-        self.d == 1
+        if self.d == 0 {
+            self.to_big().is_integer()
+        } else {
+            self.d == 1
+        }
     }
     /// The greatest integer `<= self`.
-    pub fn floor(self) -> i128 {
-        self.n.div_euclid(self.d)
+    pub fn floor(self) -> Q {
+        if self.d == 0 {
+            Q::from_big(self.to_big().floor())
+        } else {
+            Q::int(self.n.div_euclid(self.d))
+        }
     }
     /// The least integer `>= self`.
-    pub fn ceil(self) -> i128 {
-        -((-self.n).div_euclid(self.d))
+    pub fn ceil(self) -> Q {
+        -(-self).floor()
     }
     /// From an engine dyadic.
     pub fn from_dyadic(x: Dyadic) -> Q {
-        Q::new(x.numerator() as i128, 1i128 << x.exp())
-    }
-    /// Some(dyadic) when the denominator is a power of two and the value fits the engine's range.
-    pub fn to_dyadic(self) -> Option<Dyadic> {
-        if self.d & (self.d - 1) != 0 {
-            return None;
+        match x.small_parts() {
+            Some((n, e)) => Q::new(n as i128, 1i128 << e),
+            None => Q::from_big(x.to_big()),
         }
-        let exp = self.d.trailing_zeros();
-        let num = i64::try_from(self.n).ok()?;
-        Dyadic::checked_new(num, exp)
+    }
+    /// Some(dyadic) when the denominator is a power of two.
+    pub fn to_dyadic(self) -> Option<Dyadic> {
+        if self.d > 0 && self.d & (self.d - 1) == 0 {
+            if let Ok(num) = i64::try_from(self.n) {
+                return Dyadic::checked_new(num, self.d.trailing_zeros());
+            }
+        }
+        Dyadic::of(&self.to_big())
     }
     /// An approximation for drawing.
     pub fn to_f64(self) -> f64 {
-        self.n as f64 / self.d as f64
+        if self.d == 0 {
+            self.to_big().to_f64().unwrap_or(f64::NAN)
+        } else {
+            self.n as f64 / self.d as f64
+        }
     }
     /// The smaller of two values.
     pub fn min(self, o: Q) -> Q {
@@ -98,16 +132,35 @@ impl Q {
             o
         }
     }
-}
-
-fn ck(x: Option<i128>) -> i128 {
-    x.expect("thermography: rational arithmetic out of range")
+    /// Whether both are in the small form.
+    fn both_small(self, o: Q) -> bool {
+        self.d != 0 && o.d != 0
+    }
+    fn small_add(self, o: Q) -> Option<Q> {
+        // Over the least common denominator, so dyadic values never grow beyond their own size.
+        let g = gcd(self.d, o.d);
+        let n = self.n.checked_mul(o.d / g)?.checked_add(o.n.checked_mul(self.d / g)?)?;
+        Some(Q::new(n, (self.d / g).checked_mul(o.d)?))
+    }
+    fn small_mul(self, o: Q) -> Option<Q> {
+        let g1 = gcd(self.n, o.d).max(1);
+        let g2 = gcd(o.n, self.d).max(1);
+        Some(Q::new((self.n / g1).checked_mul(o.n / g2)?, (self.d / g2).checked_mul(o.d / g1)?))
+    }
+    fn small_cmp(self, o: Q) -> Option<Ordering> {
+        let g = gcd(self.d, o.d);
+        Some(self.n.checked_mul(o.d / g)?.cmp(&o.n.checked_mul(self.d / g)?))
+    }
 }
 
 impl Ord for Q {
     fn cmp(&self, o: &Q) -> Ordering {
-        let g = gcd(self.d, o.d);
-        ck(self.n.checked_mul(o.d / g)).cmp(&ck(o.n.checked_mul(self.d / g)))
+        if self.both_small(*o) {
+            if let Some(c) = self.small_cmp(*o) {
+                return c;
+            }
+        }
+        self.to_big().cmp(&o.to_big())
     }
 }
 impl PartialOrd for Q {
@@ -118,10 +171,12 @@ impl PartialOrd for Q {
 impl std::ops::Add for Q {
     type Output = Q;
     fn add(self, o: Q) -> Q {
-        // Over the least common denominator, so dyadic values never grow beyond their own size.
-        let g = gcd(self.d, o.d);
-        let n = ck(ck(self.n.checked_mul(o.d / g)).checked_add(ck(o.n.checked_mul(self.d / g))));
-        Q::new(n, ck((self.d / g).checked_mul(o.d)))
+        if self.both_small(o) {
+            if let Some(q) = self.small_add(o) {
+                return q;
+            }
+        }
+        Q::from_big(self.to_big() + o.to_big())
     }
 }
 impl std::ops::Sub for Q {
@@ -133,28 +188,42 @@ impl std::ops::Sub for Q {
 impl std::ops::Mul for Q {
     type Output = Q;
     fn mul(self, o: Q) -> Q {
-        let g1 = gcd(self.n, o.d).max(1);
-        let g2 = gcd(o.n, self.d).max(1);
-        Q::new(ck((self.n / g1).checked_mul(o.n / g2)), ck((self.d / g2).checked_mul(o.d / g1)))
+        if self.both_small(o) {
+            if let Some(q) = self.small_mul(o) {
+                return q;
+            }
+        }
+        Q::from_big(self.to_big() * o.to_big())
     }
 }
 impl std::ops::Div for Q {
     type Output = Q;
     fn div(self, o: Q) -> Q {
-        assert!(o.n != 0, "division by zero");
-        self * Q::new(o.d, o.n)
+        assert!(o != Q::zero(), "division by zero");
+        if o.d != 0 {
+            if let Some(n) = o.n.checked_neg() {
+                let inv = if o.n < 0 { Q { n: -o.d, d: n } } else { Q { n: o.d, d: o.n } };
+                return self * inv;
+            }
+        }
+        Q::from_big(self.to_big() / o.to_big())
     }
 }
 impl std::ops::Neg for Q {
     type Output = Q;
     fn neg(self) -> Q {
-        Q { n: -self.n, d: self.d }
+        match self.n.checked_neg() {
+            Some(n) if self.d != 0 => Q { n, d: self.d },
+            _ => Q::from_big(-self.to_big()),
+        }
     }
 }
 impl fmt::Display for Q {
     /// CGSuite's form: `3`, `-1/2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.d == 1 {
+        if self.d == 0 {
+            write!(f, "{}", self.to_big())
+        } else if self.d == 1 {
             write!(f, "{}", self.n)
         } else {
             write!(f, "{}/{}", self.n, self.d)
@@ -528,11 +597,18 @@ mod tests {
     #[test]
     fn rationals() {
         assert_eq!(qq(2, 4), qq(1, 2));
-        assert_eq!(qq(-3, 2).floor(), -2);
-        assert_eq!(qq(-3, 2).ceil(), -1);
-        assert_eq!(qq(3, 2).floor(), 1);
-        assert_eq!(qq(3, 2).ceil(), 2);
-        assert_eq!(q(4).ceil(), 4);
+        assert_eq!(qq(-3, 2).floor(), q(-2));
+        assert_eq!(qq(-3, 2).ceil(), q(-1));
+        assert_eq!(qq(3, 2).floor(), q(1));
+        assert_eq!(qq(3, 2).ceil(), q(2));
+        assert_eq!(q(4).ceil(), q(4));
+        // Past the small form: values move to the large one and come back exactly.
+        let big = q(i128::MAX) + q(1);
+        assert_eq!(big.to_string(), "170141183460469231731687303715884105728");
+        assert_eq!(big - q(1), q(i128::MAX));
+        assert!(big > q(i128::MAX) && -big < q(i128::MIN + 1));
+        assert_eq!((big * qq(1, 4)) / big, qq(1, 4));
+        assert_eq!(qq(1, i128::MAX) * qq(1, 2) * q(2), qq(1, i128::MAX));
         assert_eq!(format!("{}", qq(-1, 2)), "-1/2");
         assert_eq!(format!("{}", qq(6, 3)), "2");
         assert!(qq(1, 3) < qq(1, 2));

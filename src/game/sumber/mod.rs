@@ -42,33 +42,17 @@ use crate::game::{Cmp, Dyadic, GameId, Games, Outcome};
 
 /// The canonical options `(dL, dR)` of the number d in simplest form.
 fn number_options(d: Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
-    let (num, exp) = (d.numerator(), d.exp());
     if d.is_zero() {
         (None, None)
     } else if d.is_integer() {
-        if num > 0 {
-            (Some(Dyadic::from_int(num - 1)), None)
+        if d.signum() > 0 {
+            (Some(d - Dyadic::ONE), None)
         } else {
-            (None, Some(Dyadic::from_int(num + 1)))
+            (None, Some(d + Dyadic::ONE))
         }
     } else {
-        (Some(Dyadic::new(num - 1, exp)), Some(Dyadic::new(num + 1, exp)))
-    }
-}
-
-/// ⌈d · 2^e⌉ (for e ≥ the exponent of d this is exact).
-fn ceil_scaled(d: Dyadic, e: u32) -> i128 {
-    let n = d.numerator() as i128;
-    if e >= d.exp() {
-        n << (e - d.exp())
-    } else {
-        let den = 1i128 << (d.exp() - e);
-        let q = n.div_euclid(den);
-        if n.rem_euclid(den) == 0 {
-            q
-        } else {
-            q + 1
-        }
+        let step = Dyadic::unit(d);
+        (Some(d - step), Some(d + step))
     }
 }
 
@@ -102,13 +86,14 @@ impl Span {
         debug_assert!(self.lo >= Dyadic::ZERO);
         // With lo ≥ 0 the simplest number is the least integer in the interval if there is one; otherwise the
         // interval lies inside (k, k+1) and the simplest number is its unique point of least denominator.
-        for e in 0..63u32 {
-            let mut c = ceil_scaled(self.lo, e);
-            if !self.lo_closed && Dyadic::new(i64::try_from(c).unwrap_or(i64::MAX), e) == self.lo {
-                c += 1;
+        let top = self.lo.exp_big().max(self.hi.map_or(0, Dyadic::exp_big)) + 1;
+        for e in 0..=top as i64 {
+            let scaled = self.lo * Dyadic::pow2(e);
+            let mut c = scaled.ceil();
+            if !self.lo_closed && c == scaled {
+                c = c + Dyadic::ONE;
             }
-            let Ok(c) = i64::try_from(c) else { break };
-            let x = Dyadic::new(c, e);
+            let x = c * Dyadic::pow2(-e);
             if self.contains(x) {
                 return x;
             }
@@ -675,12 +660,12 @@ impl Games {
     fn sumber_form_uncached(&mut self, g: GameId, cx: &mut SumberCx) -> Option<Sumber> {
         if let Some(d) = self.number_value(g) {
             // Sumbers are infinitesimal: the only number among them is 0.
-            return (d.numerator() == 0).then(Sumber::zero);
+            return d.is_zero().then(Sumber::zero);
         }
         if let Some((n, ups, nim)) = self.number_up_star(g) {
             // n + k·↑ + *j is a sumber iff n = 0 and j ≤ 1: if *j (j ≥ 2) were a sumber T, then 2T = 0 would
             // force T ∈ {0, *} by Theorem 1.
-            if n.numerator() != 0 || nim > 1 {
+            if !n.is_zero() || nim > 1 {
                 return None;
             }
             let mut s = if nim == 1 { Sumber::star() } else { Sumber::zero() };

@@ -92,7 +92,7 @@ pub static GAME: &[Member] = &[
     }).doc("(player)", "The Left stop (`Stop(Left)`) or Right stop (`Stop(Right)`): the number reached when both players play to the end of the hot part, `player` moving first.", "<3|-1>.Stop(Left)"),
     member("Birthday", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
-        Ok(Value::int(m.games.birthday(g)))
+        Ok(Value::int(m.games.birthday_exact(g)))
     }).doc("", "The day on which the game is born: the height of its canonical game tree.", "(^*).Birthday"),
     member("OutcomeClass", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;

@@ -333,14 +333,11 @@ impl<'a> Machine<'a> {
     pub fn to_game(&mut self, v: &Value) -> Option<Result<GameId, ErrorKind>> {
         match v {
             Value::Game(g) => Some(Ok(*g)),
-            Value::Integer(n) => Some(match n.to_i64() {
-                Some(k) if k.unsigned_abs() < crate::game::short::store::MAX_INT as u64 => Ok(self.games.integer(k)),
-                _ => Err(ErrorKind::Overflow),
-            }),
-            Value::Rational(r) => Some(to_dyadic(r).and_then(|_| {
-                let r = (**r).clone();
-                self.games.arena_number(&r).ok_or(ErrorKind::Overflow)
+            Value::Integer(n) => Some(Ok(match n.to_i64() {
+                Some(k) => self.games.integer(k),
+                None => self.games.number(crate::game::Dyadic::from_bigint(n)),
             })),
+            Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
             Value::Object(o) => match o.clone().to_game(self, Span::default()) {
                 Some(r) => Some(r.map_err(|e| e.kind)),
                 None => self.legacy_to_game(o),

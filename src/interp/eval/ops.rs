@@ -169,11 +169,11 @@ impl<'a> Machine<'a> {
                 (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),
                 _ => return Some(Err(no_op())),
             };
-            let Some(n) = n.to_i64() else {
-                return Some(Err(ErrorKind::Overflow));
-            };
-            let h = self.games.mul_int(n, g);
-            return Some(Ok(game_value(self.games, h)));
+            let n = crate::game::Dyadic::from_bigint(n);
+            return Some(match self.games.checked(|s| s.mul_integer(n, g)) {
+                Ok(h) => Ok(game_value(self.games, h)),
+                Err(_) => Err(ErrorKind::Overflow),
+            });
         }
         // A number beyond the engine's arena (or a sum that leaves it) goes to `bignum`.
         let g = match self.to_game(a)? {

@@ -86,7 +86,7 @@ impl Games {
         if v.ups != 0 || v.nim == 0 || self.nus(g).is_some() {
             return None;
         }
-        let (&[a], &[b]) = (self.left_slice(g), self.right_slice(g)) else {
+        let (&[a], &[b]) = (&self.left_slice(g).to_vec()[..], &self.right_slice(g).to_vec()[..]) else {
             return None;
         };
         if !self.is_number(a) || !self.is_number(b) {
@@ -146,6 +146,33 @@ impl Games {
             }
             k >>= 1;
             if k > 0 {
+                base = self.add(base, base);
+            }
+        }
+        acc
+    }
+    /// `n·g` for an integer `n` of any size (by doubling, so `O(log |n|)` sums).
+    pub fn mul_integer(&mut self, n: Dyadic, g: GameId) -> GameId {
+        debug_assert!(n.is_integer());
+        if let Some(k) = n.to_int() {
+            return self.mul_int(k, g);
+        }
+        if let Some(v) = self.nus(g) {
+            if v.ups == 0 {
+                let nim = if n.numerator_is_odd() { v.nim } else { 0 };
+                return self.make_nus(Nus { num: v.num * n, ups: 0, nim });
+            }
+            // |n|·ups is beyond MAX_UPS.
+            return self.flag_overflow();
+        }
+        let mut base = if n.signum() < 0 { self.neg(g) } else { g };
+        let mag = n.abs().numerator_big();
+        let mut acc = self.zero();
+        for i in 0..mag.bits() {
+            if mag.bit(i) {
+                acc = self.add(acc, base);
+            }
+            if i + 1 < mag.bits() {
                 base = self.add(base, base);
             }
         }
@@ -211,8 +238,8 @@ impl Games {
         Ok(self.norton(g, u))
     }
     pub(super) fn norton(&mut self, g: GameId, u: GameId) -> GameId {
-        if let Some(n) = self.number_value(g).and_then(Dyadic::to_int) {
-            return self.mul_int(n, u);
+        if let Some(n) = self.number_value(g).filter(|n| n.is_integer()) {
+            return self.mul_integer(n, u);
         }
         if let Some(&s) = self.norton_cache.get(&(g, u)) {
             return s;
@@ -246,6 +273,10 @@ impl Games {
     pub fn conway_product(&mut self, g: GameId, h: GameId) -> GameId {
         if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
             return self.nimber(nim_product(a, b));
+        }
+        // The product of two numbers is their ordinary product (ONAG ch. 1), whatever their size.
+        if let (Some(a), Some(b)) = (self.number_value(g), self.number_value(h)) {
+            return self.number(a * b);
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&r) = self.conway_cache.get(&key) {

@@ -6,14 +6,15 @@ impl Games {
     // Structure
 
     /// The left options (sorted by id).
-    pub fn left_options(&self, g: GameId) -> Vec<GameId> {
+    pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
         self.left_slice(g).to_vec()
     }
     /// The right options (sorted by id).
-    pub fn right_options(&self, g: GameId) -> Vec<GameId> {
+    pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
         self.right_slice(g).to_vec()
     }
-    /// The birthday (cached; formula for NUS values).
+    /// The birthday (cached; formula for NUS values), saturating at `u32::MAX - 1` (a game with a large
+    /// number among its followers; [`Games::birthday_exact`] is exact).
     pub fn birthday(&mut self, g: GameId) -> u32 {
         let c = self.birthday_cache[g.0 as usize];
         if c != NONE {
@@ -29,12 +30,12 @@ impl Games {
             } else {
                 up + v.nim
             };
-            u32::try_from(nb + us).unwrap_or(u32::MAX - 1)
+            u32::try_from(nb.saturating_add(us)).unwrap_or(u32::MAX - 1)
         } else {
             let mut b = 0;
             for i in 0..self.num_left(g) + self.num_right(g) {
                 let o = self.option_at(g, i);
-                b = b.max(self.birthday(o) + 1);
+                b = b.max(self.birthday(o).saturating_add(1).min(u32::MAX - 1));
             }
             b
         };
@@ -48,6 +49,7 @@ impl Games {
         let mut out = Vec::new();
         while let Some(x) = stack.pop() {
             if seen.insert(x) {
+                self.refuse_long_chain(x);
                 out.push(x);
                 stack.extend_from_slice(self.left_slice(x));
                 stack.extend_from_slice(self.right_slice(x));
@@ -62,11 +64,20 @@ impl Games {
         let mut stack = vec![g];
         while let Some(x) = stack.pop() {
             if seen.insert(x) {
+                self.refuse_long_chain(x);
                 stack.extend_from_slice(self.left_slice(x));
                 stack.extend_from_slice(self.right_slice(x));
             }
         }
         seen.len()
+    }
+
+    /// Stops a walk of all followers at an integer beyond [`MAX_INT`] (its `|n|` followers are more than
+    /// the arena holds), as the memory budget would, without materialising them first.
+    fn refuse_long_chain(&self, x: GameId) {
+        if self.number_value(x).is_some_and(|n| n.is_integer() && n.abs() > Dyadic::from_int(MAX_INT)) {
+            std::panic::panic_any(crate::game::budget::OutOfBudget);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -120,7 +131,7 @@ impl Games {
         if let Some(v) = self.nus(g) {
             return v.num.is_zero();
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_all_small(o)
@@ -185,9 +196,9 @@ impl Games {
             return v.ups == 0
                 && v.nim <= 1
                 && v.num.is_integer()
-                && (v.num.numerator() + v.nim as i64).rem_euclid(2) == 0;
+                && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 0;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_odd(o)
@@ -199,9 +210,9 @@ impl Games {
             return v.ups == 0
                 && v.nim <= 1
                 && v.num.is_integer()
-                && (v.num.numerator() + v.nim as i64).rem_euclid(2) == 1;
+                && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 1;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_even(o)
@@ -212,7 +223,7 @@ impl Games {
         if let Some(v) = self.nus(g) {
             return v.ups == 0 && v.nim == 0;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_odd_tempered(o)
@@ -223,7 +234,7 @@ impl Games {
         if let Some(v) = self.nus(g) {
             return v.ups == 0 && v.nim == 1;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
             let o = self.option_at(g, i);
             self.is_even_tempered(o)
@@ -295,7 +306,7 @@ impl Games {
         if let Some(&c) = self.stop_count_cache.get(&g) {
             return c;
         }
-        let n = *self.node(g);
+        let n = *self.full(g);
         let mut count: u128 = 0;
         for i in 0..(n.nl + n.nr) as usize {
             let o = self.option_at(g, i);

@@ -89,9 +89,9 @@ impl Games {
     }
     /// (Left wins moving first, Right wins moving first) in misère play.
     pub(super) fn misere_wins(&mut self, g: GameId) -> (bool, bool) {
-        if let Some(n) = self.number_value(g).and_then(Dyadic::to_int) {
+        if let Some(n) = self.number_value(g).filter(|n| n.is_integer()) {
             // An integer is a chain of moves for one player only (0: nobody can move).
-            return (n <= 0, n >= 0);
+            return (n.signum() <= 0, n.signum() >= 0);
         }
         if let Some(&w) = self.misere_cache.get(&g) {
             return w;

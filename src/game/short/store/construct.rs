@@ -262,8 +262,7 @@ impl Games {
         if x < Dyadic::ONE {
             return Err(GameError::InvalidExponent(x, Dyadic::ONE));
         }
-        let below = x.checked_sub(Dyadic::ONE).ok_or(GameError::Overflow)?;
-        let p = self.pow_to(g, below)?;
+        let p = self.pow_to(g, x - Dyadic::ONE)?;
         let hr = self.sub(h, p);
         let z = self.zero();
         Ok(self.new_game(&[z], &[hr]))
@@ -278,7 +277,8 @@ impl Games {
         if x < Dyadic::ZERO {
             return Err(GameError::InvalidExponent(x, Dyadic::ZERO));
         }
-        let b = crate::game::number::blowup(x).ok_or(GameError::Overflow)?;
+        // (blowup is defined for every x > 0.)
+        let b = crate::game::number::blowup(x).ok_or(GameError::InvalidExponent(x, Dyadic::ZERO))?;
         let bg = self.number(b);
         Ok(self.ordinal_sum(g, bg))
     }

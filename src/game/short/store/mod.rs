@@ -73,7 +73,8 @@ pub enum Cmp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
 
-/// Largest magnitude of the integer part of a number stored as a game (its options form a chain).
+/// Largest magnitude of an integer whose chain of options is materialised eagerly; larger integers
+/// materialise their option on demand ([`Games::ensure`]), so numbers of any size are games.
 pub const MAX_INT: i64 = 1 << 20;
 /// Largest nimber stored as a game (CGSuite's limit: `*m` has `m` options per side).
 pub const MAX_NIM: u64 = 16383;
@@ -102,6 +103,17 @@ struct Node {
     nr: u32,
     nus: Option<Nus>,
 }
+
+impl Node {
+    /// Whether this is a large integer whose option (the next integer towards 0) is not materialised
+    /// yet (marked by `nl == PENDING`, its runs empty until [`Games::ensure`] fills them).
+    fn pending(&self) -> bool {
+        self.nl == PENDING
+    }
+}
+
+/// The `nl` of a node whose options are not materialised yet.
+const PENDING: u32 = u32::MAX;
 
 const NONE: u32 = u32::MAX;
 
@@ -307,37 +319,57 @@ impl Games {
         self.node(g).nus
     }
 
+    /// The node of `g`, with its options materialised.
+    fn full(&mut self, g: GameId) -> &Node {
+        self.ensure(g);
+        &self.nodes[g.0 as usize]
+    }
+
     /// The left options of `g` as a slice (sorted by id).
-    pub fn left_slice(&self, g: GameId) -> &[GameId] {
-        let n = self.node(g);
+    pub fn left_slice(&mut self, g: GameId) -> &[GameId] {
+        let n = *self.full(g);
         &self.opts[n.lstart as usize..(n.lstart + n.nl) as usize]
     }
 
     /// The right options of `g` as a slice (sorted by id).
-    pub fn right_slice(&self, g: GameId) -> &[GameId] {
-        let n = self.node(g);
+    pub fn right_slice(&mut self, g: GameId) -> &[GameId] {
+        let n = *self.full(g);
         &self.opts[n.rstart as usize..(n.rstart + n.nr) as usize]
     }
 
-    fn num_left(&self, g: GameId) -> usize {
-        self.node(g).nl as usize
-    }
-
-    fn num_right(&self, g: GameId) -> usize {
-        self.node(g).nr as usize
-    }
-
-    fn left_at(&self, g: GameId, i: usize) -> GameId {
-        self.opts[self.node(g).lstart as usize + i]
-    }
-
-    fn right_at(&self, g: GameId, i: usize) -> GameId {
+    /// The left options of `g` if they are materialised (every game but a large integer whose option
+    /// was never asked for; see [`Games::ensure`]), for walks that cannot take `&mut self`.
+    pub fn left_slice_if_ready(&self, g: GameId) -> Option<&[GameId]> {
         let n = self.node(g);
-        self.opts[n.rstart as usize + i]
+        (!n.pending()).then(|| &self.opts[n.lstart as usize..(n.lstart + n.nl) as usize])
+    }
+
+    /// The right options of `g` if they are materialised (see [`Games::left_slice_if_ready`]).
+    pub fn right_slice_if_ready(&self, g: GameId) -> Option<&[GameId]> {
+        let n = self.node(g);
+        (!n.pending()).then(|| &self.opts[n.rstart as usize..(n.rstart + n.nr) as usize])
+    }
+
+    fn num_left(&mut self, g: GameId) -> usize {
+        self.full(g).nl as usize
+    }
+
+    fn num_right(&mut self, g: GameId) -> usize {
+        self.full(g).nr as usize
+    }
+
+    fn left_at(&mut self, g: GameId, i: usize) -> GameId {
+        let s = self.full(g).lstart as usize;
+        self.opts[s + i]
+    }
+
+    fn right_at(&mut self, g: GameId, i: usize) -> GameId {
+        let s = self.full(g).rstart as usize;
+        self.opts[s + i]
     }
 
     /// Option `i` of `g`, counting the left options first, then the right ones.
-    fn option_at(&self, g: GameId, i: usize) -> GameId {
+    fn option_at(&mut self, g: GameId, i: usize) -> GameId {
         let nl = self.num_left(g);
         if i < nl {
             self.left_at(g, i)
@@ -389,7 +421,7 @@ impl Games {
         }
         if let Some(v) = self.detect_nus(&l, &r) {
             let id = self.make_nus(v);
-            debug_assert!(self.left_slice(id) == &l[..] && self.right_slice(id) == &r[..]);
+            debug_assert!(self.left_slice(id).to_vec() == l && self.right_slice(id).to_vec() == r);
             return id;
         }
         self.push_node(&l, &r, None)
@@ -463,7 +495,7 @@ impl Games {
         if let Some(id) = self.lookup_nus(v) {
             return id;
         }
-        if v.ups.abs() > MAX_UPS || v.nim > MAX_NIM || v.num.floor().abs() >= MAX_INT {
+        if v.ups.abs() > MAX_UPS || v.nim > MAX_NIM {
             return self.flag_overflow();
         }
         if v.ups != 0 {
@@ -480,7 +512,12 @@ impl Games {
             return id;
         }
         if x.is_integer() {
-            let n = x.numerator();
+            let Some(n) = x.to_int().filter(|n| n.abs() <= MAX_INT) else {
+                // A large integer: its option is materialised on demand.
+                let id = self.push_node(&[], &[], Some(Nus::number(x)));
+                self.nodes[id.0 as usize].nl = PENDING;
+                return id;
+            };
             let s = n.signum();
             let mut k = n;
             let mut prev = loop {
@@ -497,13 +534,30 @@ impl Games {
             }
             prev
         } else {
-            let step = Dyadic::new(1, x.exp());
-            let (Some(lo), Some(hi)) = (x.checked_sub(step), x.checked_add(step)) else {
-                return self.flag_overflow();
-            };
-            let l = self.make_number(lo);
-            let r = self.make_number(hi);
+            let step = Dyadic::unit(x);
+            let l = self.make_number(x - step);
+            let r = self.make_number(x + step);
             self.push_node(&[l], &[r], Some(Nus::number(x)))
+        }
+    }
+
+    /// Materialises the option of a large integer created with its option pending (a no-op for every
+    /// other game). Every generic walk of options calls this on the game whose options it reads.
+    pub fn ensure(&mut self, g: GameId) {
+        if !self.node(g).pending() {
+            return;
+        }
+        let x = self.nus(g).expect("a pending node is an integer").num;
+        let left = x.signum() > 0;
+        let next = if left { x - Dyadic::ONE } else { x + Dyadic::ONE };
+        let o = self.make_number(next);
+        let start = self.opts.len() as u32;
+        self.opts.push(o);
+        let n = &mut self.nodes[g.0 as usize];
+        if left {
+            (n.lstart, n.nl, n.rstart, n.nr) = (start, 1, start + 1, 0);
+        } else {
+            (n.lstart, n.nl, n.rstart, n.nr) = (start, 0, start, 1);
         }
     }
 

@@ -116,3 +116,98 @@ fn birthdays_and_options_of_big_numbers() {
     let s = gs.add(ten, g);
     assert_eq!(gs.birthday(s), 14);
 }
+
+/// Leaves of the random games below: numbers far beyond `MAX_INT` and the small form of [`Dyadic`]
+/// (2^80, 2^100 - 1, 1/2^70) next to small ones and infinitesimals.
+fn big_leaves(gs: &mut Games) -> Vec<crate::game::GameId> {
+    let big = |r: BigRational| big_to_dyadic(&r).unwrap();
+    let nums = [
+        Dyadic::ZERO,
+        Dyadic::ONE,
+        Dyadic::new(-1, 1),
+        big(two_power(80)),
+        big(-two_power(80)),
+        big(two_power(80) + q(1, 2)),
+        big(two_power(-70)),
+        big(q(-3, 1) * two_power(-70)),
+        big(two_power(100) - q(1, 1)),
+    ];
+    let mut leaves: Vec<_> = nums.iter().map(|&d| gs.number(d)).collect();
+    leaves.push(gs.star());
+    leaves.push(gs.up());
+    leaves
+}
+
+/// A game whose Left and Right options are the members of `pool` picked by the bits of `lm` and `rm`.
+fn pick(gs: &mut Games, pool: &[crate::game::GameId], lm: u32, rm: u32) -> crate::game::GameId {
+    let side = |m: u32| -> Vec<_> { (0..pool.len()).filter(|i| m >> i & 1 == 1).map(|i| pool[i]).collect() };
+    let (l, r) = (side(lm), side(rm));
+    gs.new_game(&l, &r)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(120))]
+    /// Random games of depth two over big-number leaves: the group laws, comparison against the outcome of
+    /// the difference (computed by a different path: sums by translation, then `leq` against 0), and
+    /// translation by 2^90 leaving temperatures unchanged and moving means and stops by 2^90.
+    #[test]
+    fn big_number_games_obey_the_group_and_order_laws(
+        a in proptest::prelude::any::<[u32; 6]>(),
+    ) {
+        use crate::game::Outcome;
+        let mut gs = Games::new();
+        let leaves = big_leaves(&mut gs);
+        let m = (1u32 << leaves.len()) - 1;
+        let mut pool = leaves.clone();
+        for &bits in &a[..3] {
+            let g = pick(&mut gs, &leaves, bits & m, (bits >> 11) & m);
+            pool.push(g);
+        }
+        let pm = (1u32 << pool.len()) - 1;
+        let g = pick(&mut gs, &pool, a[3] & pm, a[4] & pm);
+        let h = pick(&mut gs, &pool, a[5] & pm, (a[5] >> 7) & pm);
+        let z = gs.zero();
+        proptest::prop_assert_eq!(gs.sub(g, g), z);
+        let gh = gs.add(g, h);
+        proptest::prop_assert_eq!(gs.sub(gh, h), g);
+        let d = gs.sub(g, h);
+        let o = gs.outcome(d);
+        let want = match o {
+            Outcome::P => Cmp::Equal,
+            Outcome::L => Cmp::Greater,
+            Outcome::R => Cmp::Less,
+            Outcome::N => Cmp::Confused,
+        };
+        proptest::prop_assert_eq!(gs.cmp(g, h), want);
+        let shift = big_to_dyadic(&two_power(90)).unwrap();
+        let n = gs.number(shift);
+        let gn = gs.add(g, n);
+        let hn = gs.add(h, n);
+        proptest::prop_assert_eq!(gs.cmp(gn, hn), want);
+        proptest::prop_assert_eq!(gs.sub(gn, n), g);
+        proptest::prop_assert_eq!(gs.temperature(gn), gs.temperature(g));
+        proptest::prop_assert_eq!(gs.mean(gn), gs.mean(g) + shift);
+        proptest::prop_assert_eq!(gs.left_stop(gn), gs.left_stop(g) + shift);
+        proptest::prop_assert_eq!(gs.right_stop(gn), gs.right_stop(g) + shift);
+    }
+}
+
+#[test]
+fn big_number_games_match_their_small_analogues() {
+    // <2^k|0> has temperature 2^(k-1) and mean 2^(k-1) for every k (CGSuite 2.2 answers k <= 30:
+    // <8|0>.Temperature = 4); birthday 2^k + 1; Cool(1) = <2^k - 1|1> (CGSuite 2.2: <8|0>.Cool(1) = <7|1>).
+    let mut gs = Games::new();
+    for k in [3i64, 20, 21, 62, 63, 64, 80, 200] {
+        let x = big_to_dyadic(&two_power(k)).unwrap();
+        let half = big_to_dyadic(&two_power(k - 1)).unwrap();
+        let (a, z) = (gs.number(x), gs.zero());
+        let g = gs.new_game(&[a], &[z]);
+        assert_eq!(gs.temperature(g), half, "k = {k}");
+        assert_eq!(gs.mean(g), half, "k = {k}");
+        assert_eq!(gs.birthday_exact(g), x.numerator_big() + 1, "k = {k}");
+        let one = gs.integer(1);
+        let a1 = gs.number(x - Dyadic::ONE);
+        let want = gs.new_game(&[a1], &[one]);
+        assert_eq!(gs.cool(g, Dyadic::ONE), Ok(want), "k = {k}");
+    }
+}

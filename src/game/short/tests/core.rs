@@ -467,15 +467,21 @@ fn ordinal_sums() {
 
 #[test]
 fn overflow_is_reported() {
+    // Numbers of any size are games (issue 16): i64::MAX / 2 + 1 and 1/2^62 build, and <0 | 1/2^62> is the
+    // simplest number between, 1/2^63 (beyond the small form of Dyadic).
     let mut g = Games::new();
     let big = Dyadic::from_int(i64::MAX / 2 + 1);
-    assert!(g.try_number(big).is_err());
+    let b = g.try_number(big).unwrap();
+    assert_eq!(g.number_value(b), Some(big));
     let x = g.number(Dyadic::new(1, 62));
     assert!(g.check_overflow().is_ok());
     let h = g.number(Dyadic::new(1, 62));
     assert_eq!(x, h);
-    let r = g.try_new_game(&[g.zero()], &[x]);
-    assert!(r.is_err());
+    let r = g.try_new_game(&[g.zero()], &[x]).unwrap();
+    assert_eq!(g.number_value(r), Some(Dyadic::new(1, 62).half()));
+    // Up multiples and nimbers stay bounded and report it.
+    assert!(g.try_uptimal(Dyadic::ZERO, store::MAX_UPS + 1, 0).is_err());
+    assert!(g.try_uptimal(Dyadic::ZERO, 0, store::MAX_NIM + 1).is_err());
 }
 
 // ------------------------------------------------------------------------------------------------
