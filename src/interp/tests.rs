@@ -105,24 +105,24 @@ fn strings() {
 
 #[test]
 fn closures_capture_by_value() {
-    check("def makeAdder(n) := x -> x + n\ninc := makeAdder(1);\ninc(41)", &["42"]);
+    check("def makeAdder(n) := x -> x + n;\ninc := makeAdder(1);\ninc(41)", &["42"]);
     check("adders := [x -> x + k for k from 1 to 3];\n[f(10) for f in adders]", &["[11,12,13]"]);
-    check("def f() begin var a := 1; var g := () -> a; a := 2; g() end\nf()", &["1"]);
+    check("def f() begin var a := 1; var g := () -> a; a := 2; g() end;\nf()", &["1"]);
 }
 
 #[test]
 fn top_level_names_are_dynamic() {
-    check("k := 1;\ndef addK(x) := x + k\nk := 2;\naddK(1)", &["3"]);
+    check("k := 1;\ndef addK(x) := x + k;\nk := 2;\naddK(1)", &["3"]);
     check(
-        "def isEven(n) := if n == 0 then true else isOdd(n - 1) end\n\
-         def isOdd(n) := if n == 0 then false else isEven(n - 1) end\nisEven(10)",
+        "def isEven(n) := if n == 0 then true else isOdd(n - 1) end;\n\
+         def isOdd(n) := if n == 0 then false else isEven(n - 1) end;\nisEven(10)",
         &["true"],
     );
 }
 
 #[test]
 fn recursion() {
-    check("def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end\nfact(25)", &["15511210043330985984000000"]);
+    check("def fact(n) := if n <= 1 then 1 else n * fact(n - 1) end;\nfact(25)", &["15511210043330985984000000"]);
 }
 
 #[test]
@@ -132,7 +132,7 @@ fn control_flow() {
     check("for x in [1,2,3,4] where x % 2 == 0 yield x * x end", &["[4,16]"]);
     check("n := 0;\nwhile true do n := n + 1; if n >= 7 then break end end\nn", &["7"]);
     check("e := [];\nfor i from 1 to 6 do if i % 2 == 1 then continue end; e := e.Append(i) end\ne", &["[2,4,6]"]);
-    check("def first(L) begin for x in L do if x > 2 then return x end end; 0 end\nfirst([1,5,9])", &["5"]);
+    check("def first(L) begin for x in L do if x > 2 then return x end end; 0 end;\nfirst([1,5,9])", &["5"]);
     check("[[i, j] for i from 1 to 3 for j from i to 3 where i + j == 4]", &["[[1,3],[2,2]]"]);
     check("{x % 3 for x from 1 to 10}\n{x => x^2 for x from 1 to 3}", &["{0,1,2}", "{1 => 1, 2 => 4, 3 => 9}"]);
     check("if 1 > 2 then 1 elseif 2 > 1 then 2 else 3 end", &["2"]);
@@ -142,7 +142,8 @@ fn control_flow() {
 #[test]
 fn printing_rules() {
     // A top-level `Nothing` prints `Nothing`, as CGSuite 2.2 shows it.
-    check("x := 3\nx := 4;\ndef f(y) := y\nNothing\n[Nothing, true]", &["3", "Nothing", "[Nothing,true]"]);
+    // A `def` shows the function it defines, as CGSuite's worksheet does.
+    check("x := 3\nx := 4;\ndef f(y) := y\nNothing\n[Nothing, true]", &["3", "y -> y", "Nothing", "[Nothing,true]"]);
     check("Left\nLeft.Opponent\nRight.Sign", &["Left", "Right", "-1"]);
     check("1 is Game\n1/3 is Game\n^ is Game\n3 is Rational", &["true", "false", "true", "true"]);
 }
@@ -173,7 +174,7 @@ fn recursion_limit_is_an_error() {
 #[test]
 fn deep_recursion_on_a_big_stack() {
     let out = with_big_stack(|| {
-        run("def sum(n) := if n == 0 then 0 else n + sum(n - 1) end\nsum(5000)\ndef f(n) := f(n + 1)\nf(0)")
+        run("def sum(n) := if n == 0 then 0 else n + sum(n - 1) end;\nsum(5000)\ndef f(n) := f(n + 1);\nf(0)")
     });
     assert_eq!(out, "12502500\nerror: Maximum recursion depth exceeded.\n");
 }
@@ -252,9 +253,9 @@ fn index_assignment_has_value_semantics() {
     check("mm := {1 => [0, 0]};\nmm[1][2] := *;\nmm", &["{1 => [0,*]}"]);
     check("a := [0, 0];\nx := a[2] := 5;\n[x, a]", &["[5,[0,5]]"]);
     // Locals, globals from inside a function, captured variables (a closure's copy).
-    check("def f() begin var l := [0, 0, 0]; for i from 1 to 3 do l[i] := i * i end; l end\nf()", &["[1,4,9]"]);
-    check("g := [0];\ndef set(x) begin g[1] := x end\nset(4);\ng", &["[4]"]);
-    check("def f() begin var l := [1]; var h := () -> begin l[1] := 2; l end; [h(), l] end\nf()", &["[[2],[1]]"]);
+    check("def f() begin var l := [0, 0, 0]; for i from 1 to 3 do l[i] := i * i end; l end;\nf()", &["[1,4,9]"]);
+    check("g := [0];\ndef set(x) begin g[1] := x end;\nset(4);\ng", &["[4]"]);
+    check("def f() begin var l := [1]; var h := () -> begin l[1] := 2; l end; [h(), l] end;\nf()", &["[[2],[1]]"]);
     // The value is evaluated before the variable is read, so its own changes to the variable are kept.
     check("a := [1, 2];\na[1] := begin a := [7, 8]; 0 end;\na", &["[0,8]"]);
 }
