@@ -284,6 +284,18 @@ impl<'a> Machine<'a> {
             .or_else(|| builtins::sensible::generic_member(&obj, &name.name))
             .or_else(|| builtins::cgscript::OBJECT.iter().find(|m| m.name == &*name.name))
         else {
+            // CGSuite's `C.Eval(args)` is the class called (`Kayles.Eval(5)` is `Kayles(5)`, `Turning.Eval(code)`
+            // is `Turning(code)`), and a ruleset's `R.Position(state)` is its position `R(state)`.
+            let callable = matches!(obj, Value::Function(_)) || obj.type_name() == "Ruleset";
+            let via_call = match &*name.name {
+                "Eval" if callable => Some("Eval"),
+                "Position" if obj.type_name() == "Ruleset" => Some("Position"),
+                _ => None,
+            };
+            if let Some(member) = via_call {
+                let site = Site { name: member, span, args: arg_spans };
+                return self.call_value(&obj, args, &site);
+            }
             let ty = super::super::classes::qualified(&self.class_name(&obj, span));
             let kind = ErrorKind::NotAMember { ty, name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));
