@@ -201,6 +201,19 @@ impl UserObject {
     fn field(&self, name: &str) -> Option<&Value> {
         self.fields.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
     }
+
+    /// A variable of the object, or an enum element's `Literal`/`Ordinal`: what `name` is without a method.
+    fn own_value(&self, name: &str) -> Option<Value> {
+        if let Some(v) = self.field(name) {
+            return Some(v.clone());
+        }
+        let (literal, ordinal) = self.literal.as_ref()?;
+        match name {
+            "Literal" => Some(Value::str(literal)),
+            "Ordinal" => Some(Value::int(*ordinal as i64)),
+            _ => None,
+        }
+    }
 }
 
 impl Object for UserObject {
@@ -251,15 +264,8 @@ impl Object for UserObject {
         site: &Site,
     ) -> Option<Result<Value, EvalError>> {
         if args.is_empty() {
-            if let Some(v) = self.field(name) {
-                return Some(Ok(v.clone()));
-            }
-            if let Some((literal, ordinal)) = &self.literal {
-                match name {
-                    "Literal" => return Some(Ok(Value::str(literal))),
-                    "Ordinal" => return Some(Ok(Value::int(*ordinal as i64))),
-                    _ => {}
-                }
+            if let Some(v) = self.own_value(name) {
+                return Some(Ok(v));
             }
         }
         let (def, property) = self.class.find_def(name, false)?;
@@ -452,15 +458,8 @@ impl<'a> Machine<'a> {
         let this = self.locals.lookup("this")?.clone();
         let Value::Object(o) = &this else { return None };
         let obj = downcast_ref::<UserObject>(&**o)?;
-        if let Some(v) = obj.field(name) {
-            return Some(Ok(v.clone()));
-        }
-        if let Some((literal, ordinal)) = &obj.literal {
-            match name {
-                "Literal" => return Some(Ok(Value::str(literal))),
-                "Ordinal" => return Some(Ok(Value::int(*ordinal as i64))),
-                _ => {}
-            }
+        if let Some(v) = obj.own_value(name) {
+            return Some(Ok(v));
         }
         let (def, property) = obj.class.find_def(name, false)?;
         let c = method_closure(obj, &this, def, property);
