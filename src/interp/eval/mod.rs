@@ -476,100 +476,6 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// `x[i][j] := v`: the variable must exist; then the indices are evaluated left to right, then `v`; then `x`
-    /// is read again (so changes `v` made to it are kept) and rebound to a copy with the element replaced. Nothing
-    /// is rebound if any step fails, and the expression's value is `v`, as for `x := v`.
-    #[inline(never)]
-    fn eval_index_assign(&mut self, e: &Expr) -> Eval<Value> {
-        match &e.kind {
-            ExprKind::IndexAssign { target, path, value } => {
-                self.lookup(&target.name, target.span)?;
-                let mut keys = Vec::new();
-                let mut container = target.span;
-                for step in path {
-                    for (n, i) in step.indices.iter().enumerate() {
-                        let container = if n == 0 { container } else { step.span };
-                        keys.push(ElementKey { key: self.eval(i)?, span: i.span, container });
-                    }
-                    container = step.span;
-                }
-                let v = self.eval(value)?;
-                // Edit the variable's own value in place when it is a local or a user variable (the slot `assign`
-                // would write): taking it out leaves the collection unshared, so the edit does not copy it. On
-                // an error the value is unchanged and goes back as it was.
-                let slot = match self.locals.get_mut(&target.name) {
-                    Some(slot) => Some(slot),
-                    None => self.globals.vars.get_mut(&target.name),
-                };
-                if let Some(slot) = slot {
-                    let mut coll = std::mem::replace(slot, Value::Nothing);
-                    let r = self.replace_in_place(&mut coll, &keys, v.clone());
-                    let slot = match self.locals.get_mut(&target.name) {
-                        Some(slot) => slot,
-                        None => self.globals.vars.get_mut(&target.name).expect("slot found above"),
-                    };
-                    *slot = coll;
-                    r?;
-                    return Ok(v);
-                }
-                let mut coll = self.lookup(&target.name, target.span)?;
-                self.replace_in_place(&mut coll, &keys, v.clone())?;
-                self.assign(&target.name, coll);
-                Ok(v)
-            }
-            _ => unreachable!("dispatched by kind"),
-        }
-    }
-
-    /// Replaces, in `coll`, the element at `keys` (one per level, outermost first) by `v`: a list element within
-    /// bounds, or a map entry (inserted at the last level; inner levels must exist). `coll` is edited in place
-    /// (unshared persistent collections are not copied); every error is found before anything changes, so on an
-    /// error `coll` is as it was.
-    fn replace_in_place(&mut self, coll: &mut Value, keys: &[ElementKey], v: Value) -> Result<(), EvalError> {
-        let Some((k, rest)) = keys.split_first() else {
-            *coll = v;
-            return Ok(());
-        };
-        match coll {
-            Value::List(l) => {
-                let i = match &k.key {
-                    Value::Integer(n) => n.to_usize().filter(|i| (1..=l.len()).contains(i)),
-                    _ => None,
-                };
-                let Some(i) = i else {
-                    let index = k.key.display(self.games);
-                    return Err(EvalError::new(ErrorKind::IndexOutOfBounds { index }, k.span));
-                };
-                if rest.is_empty() {
-                    l.set(i - 1, v);
-                    Ok(())
-                } else {
-                    let mut inner = std::mem::replace(&mut l[i - 1], Value::Nothing);
-                    let r = self.replace_in_place(&mut inner, rest, v);
-                    l[i - 1] = inner;
-                    r
-                }
-            }
-            Value::Map(m) => {
-                if rest.is_empty() {
-                    m.insert(k.key.clone(), v);
-                    return Ok(());
-                }
-                let Some(slot) = m.get_mut(&k.key) else {
-                    let key = k.key.display_plain(self.games);
-                    return Err(EvalError::new(ErrorKind::KeyNotFound { key }, k.span));
-                };
-                let mut inner = std::mem::replace(slot, Value::Nothing);
-                let r = self.replace_in_place(&mut inner, rest, v);
-                if let Some(slot) = m.get_mut(&k.key) {
-                    *slot = inner;
-                }
-                r
-            }
-            other => Err(EvalError::new(ErrorKind::NotAssignable { ty: other.type_name() }, k.container)),
-        }
-    }
-
     #[inline(never)]
     fn eval_var_decl(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
@@ -811,6 +717,7 @@ fn overflow(span: Span) -> Exit {
     EvalError::new(ErrorKind::Overflow, span).into()
 }
 
+mod assign;
 mod calls;
 mod classes;
 mod loops;
