@@ -49,4 +49,8 @@ pub enum GameError {
     NotPositive(GameId),
     /// A number or count outside the engine's exact range.
     Overflow,
+    /// An up multiple `n·↑` with `|n|` beyond [`short::store::MAX_UPS`].
+    UpsTooLarge,
+    /// A computation beyond one of the engine's bounds, with the sentence that says which.
+    Limit(&'static str),
 }

@@ -199,6 +199,25 @@ pub enum ErrorKind {
     },
     /// A number too large for the game engine's exact range, or an absurdly large result.
     Overflow,
+    /// An up multiple `n·↑` beyond the engine's bound (`|n| <= 2^20`).
+    UpsTooLarge,
+    /// A walk of all followers of a game that has an integer beyond 2^20 among them.
+    TooManyFollowers {
+        /// The integer, as printed.
+        number: String,
+    },
+    /// A computation beyond one of the engine's bounds (the message says which).
+    EngineLimit {
+        /// The sentence.
+        message: String,
+    },
+    /// A walk that needed the options of a nimber beyond the engine's bound on listed options.
+    TooManyOptions {
+        /// The game whose options were needed, as printed.
+        game: String,
+        /// How many options it has for each player.
+        count: String,
+    },
     /// An operation that needs the canonical form in the engine's arena, on a game whose number part is
     /// beyond it (`2^100 + ^`).
     BeyondArena {
@@ -413,6 +432,20 @@ impl ErrorKind {
             NotASumber { game } => format!("That game is not a sumber: {game}"),
             NotPositive { game } => format!("That game is not positive: {game}"),
             Overflow => "Overflow: the number is too large.".to_string(),
+            UpsTooLarge => format!(
+                "Overflow: too many ups (an up multiple n*^ is a game for |n| <= {} (2^20) only).",
+                crate::game::short::store::MAX_UPS
+            ),
+            EngineLimit { message } => message.clone(),
+            TooManyFollowers { number } => format!(
+                "Too many followers: the game has the integer {number} among its followers, which has |n| + 1 \
+                 followers of its own (cgs lists followers of integers up to 1048576 (2^20) only)."
+            ),
+            TooManyOptions { game, count } => format!(
+                "Too many options for `CanonicalShortGame`: {game} has {count} Left options and {count} Right \
+                 options (cgs lists at most {} of a nimber's options).",
+                crate::game::short::store::MAX_LISTED_NIM
+            ),
             BeyondArena { value } => format!(
                 "That operation is not available for a game whose number part is this large (beyond 2^20, or a \
                  denominator beyond 2^62): {value}"

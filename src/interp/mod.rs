@@ -106,7 +106,13 @@ fn guarded<T>(span: Span, f: impl FnOnce() -> Result<T, EvalError>) -> Result<T,
         Err(p) if p.is::<crate::game::short::store::Interrupted>() => Err(EvalError::new(ErrorKind::Interrupted, span)),
         Err(p) if p.is::<crate::game::budget::OutOfBudget>() => Err(out_of_memory(span)),
         Err(p) if p.is::<crate::game::budget::StackExhausted>() => Err(EvalError::new(ErrorKind::RecursionDepth, span)),
-        Err(p) => std::panic::resume_unwind(p),
+        Err(p) => match p.downcast::<crate::game::short::store::TooManyOptions>() {
+            Ok(t) => Err(EvalError::new(ErrorKind::TooManyOptions { game: t.game, count: t.count }, span)),
+            Err(p) => match p.downcast::<crate::game::short::store::TooManyFollowers>() {
+                Ok(t) => Err(EvalError::new(ErrorKind::TooManyFollowers { number: t.0 }, span)),
+                Err(p) => std::panic::resume_unwind(p),
+            },
+        },
     }
 }
 

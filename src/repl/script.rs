@@ -203,6 +203,8 @@ pub fn install_panic_hook() {
             if payload.is::<crate::game::short::store::Interrupted>()
                 || payload.is::<crate::game::budget::OutOfBudget>()
                 || payload.is::<crate::game::budget::StackExhausted>()
+                || payload.is::<crate::game::short::store::TooManyOptions>()
+                || payload.is::<crate::game::short::store::TooManyFollowers>()
             {
                 return;
             }

@@ -32,6 +32,10 @@ impl Games {
     }
 
     fn atomic_weight_with(&mut self, g: GameId, cache: &mut ThermoCache) -> Option<GameId> {
+        // n·↑ + *m (infinitesimal, so no number part) has atomic weight n, whatever the size of m.
+        if let Some((_, ups, _)) = self.number_up_star_nim(g) {
+            return Some(self.integer(ups));
+        }
         let w = self.naive_atomic_weight(g, cache);
         if self.is_all_small(g) {
             return Some(w);
@@ -79,7 +83,7 @@ impl Games {
 
     /// CGSuite's constructive atomic weight, before the atomicity check.
     pub(super) fn naive_atomic_weight(&mut self, g: GameId, cache: &mut ThermoCache) -> GameId {
-        if let Some((_, ups, _)) = self.number_up_star(g) {
+        if let Some((_, ups, _)) = self.number_up_star_nim(g) {
             return self.integer(ups);
         }
         if let Some(&w) = cache.naive_atomic_weights.get(&g) {
@@ -150,7 +154,7 @@ impl Games {
     /// 0 for Right when G ≤ 0.
     pub fn companion(&mut self, g: GameId) -> GameId {
         // A number + ups + star with a nonzero number part is its own companion (CGSuite's Uptimal).
-        if let Some((x, _, _)) = self.number_up_star(g) {
+        if let Some((x, _, _)) = self.number_up_star_nim(g) {
             if !x.is_zero() {
                 return g;
             }
@@ -160,9 +164,9 @@ impl Games {
     }
 
     fn companion_with(&mut self, g: GameId, memo: &mut HashMap<GameId, GameId>) -> GameId {
-        if let Some((x, ups, nim)) = self.number_up_star(g) {
+        if let Some((x, ups, nim)) = self.number_up_star_nim(g) {
             if x.is_zero() {
-                return if nim >= 2 { g } else { self.uptimal(x, ups, nim ^ 1) };
+                return if nim >= 2 { g } else { self.uptimal_nim(x, ups, nim ^ 1u64) };
             }
             if ups == 0 && nim == 0 {
                 // A nonzero number is its own companion (the recursion gives it back: CGSuite 2.2,

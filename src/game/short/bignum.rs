@@ -85,7 +85,11 @@ impl Games {
     pub fn birthday_exact(&mut self, g: GameId) -> BigInt {
         match self.birthday(g) {
             b if b < u32::MAX - 1 => BigInt::from(b),
-            _ => self.birthday_shifted(g, &BigRational::from_integer(BigInt::from(0))),
+            // x + n·↑ + *m by formula (a large nimber's options are not listed).
+            _ => match self.nus(g) {
+                Some(v) => big_birthday(&dyadic_to_big(v.num)) + Games::nus_star_birthday(v),
+                None => self.birthday_shifted(g, &BigRational::from_integer(BigInt::from(0))),
+            },
         }
     }
 
@@ -97,8 +101,8 @@ impl Games {
                 return b.clone();
             }
             s.poll_interrupt();
-            let b = match s.number_value(g) {
-                Some(d) => big_birthday(&(dyadic_to_big(d) + x)),
+            let b = match s.nus(g) {
+                Some(v) => big_birthday(&(dyadic_to_big(v.num) + x)) + Games::nus_star_birthday(v),
                 None => {
                     let mut b = BigInt::from(0);
                     for o in s.left_options(g).into_iter().chain(s.right_options(g)) {

@@ -101,7 +101,7 @@ impl Games {
         }
         match cg {
             0 => self.number_value(g).cmp(&self.number_value(h)),
-            1 => self.nimber_value(g).cmp(&self.nimber_value(h)),
+            1 => self.nim_value(g).cmp(&self.nim_value(h)),
             2 => {
                 let (a, b) = (self.uptimal_of(g), self.uptimal_of(h));
                 match (a, b) {

@@ -310,8 +310,9 @@ impl Games {
         // two small thermographs instead of a walk over n options.
         if let Some(v) = self.nus(g) {
             if v.ups == 0 && v.nim >= 3 {
-                let one = self.make_nus(super::store::Nus { num: v.num, ups: 0, nim: 1 });
-                let two = self.make_nus(super::store::Nus { num: v.num, ups: 0, nim: 2 });
+                let one = self.make_nus(super::store::Nus { num: v.num, ups: 0, nim: crate::game::number::Nim::ONE });
+                let two =
+                    self.make_nus(super::store::Nus { num: v.num, ups: 0, nim: crate::game::number::Nim::from(2) });
                 let t1 = self.thermograph_with(one, cache);
                 let t2 = self.thermograph_with(two, cache);
                 if t1 == t2 {
@@ -365,16 +366,16 @@ impl Games {
     }
 
     pub(super) fn mean_with(&mut self, g: GameId, cache: &mut ThermoCache) -> Q {
-        match self.number_up_star(g) {
+        match self.number_up_star_nim(g) {
             Some((x, _, _)) => Q::from_dyadic(x),
             None => self.thermograph_with(g, cache).mast_q(),
         }
     }
 
     pub(super) fn temperature_with(&mut self, g: GameId, cache: &mut ThermoCache) -> Q {
-        match self.number_up_star(g) {
+        match self.number_up_star_nim(g) {
             // A number m/2^k has temperature -1/2^k; a number plus a nonzero infinitesimal has 0.
-            Some((x, 0, 0)) => -Q::from_dyadic(Dyadic::unit(x)),
+            Some((x, 0, n)) if n.is_zero() => -Q::from_dyadic(Dyadic::unit(x)),
             Some(_) => Q::zero(),
             None => self.thermograph_with(g, cache).temperature_q(),
         }
@@ -511,7 +512,8 @@ impl Games {
 
     /// `G.Freeze`: G cooled by its own temperature (numbers are returned unchanged).
     pub fn freeze(&mut self, g: GameId) -> GameId {
-        if self.is_number(g) {
+        // A number is frozen; x + n·↑ + *m has temperature 0 (or is a number), and cooling by 0 leaves it.
+        if self.is_number_up_star(g) {
             return g;
         }
         let t = self.temperature(g);

@@ -6,6 +6,7 @@
 //! Right option's expansion "incremented"; the Left options are then checked against the four shapes
 //! (a)–(d) the canonical form of an uptimal can take. Results are cached per id.
 
+use crate::game::number::Nim;
 use crate::game::{Dyadic, GameError, GameId, Games};
 use std::cmp::Ordering;
 
@@ -17,12 +18,12 @@ pub struct UptimalExpansion {
     /// Coefficients of ↑¹, ↑², … (no trailing zeros).
     pub coefficients: Vec<i64>,
     /// The nimber part.
-    pub nim: u64,
+    pub nim: Nim,
 }
 
 impl UptimalExpansion {
     /// An expansion, trimming trailing zero coefficients.
-    pub fn new(number: Dyadic, mut coefficients: Vec<i64>, nim: u64) -> UptimalExpansion {
+    pub fn new(number: Dyadic, mut coefficients: Vec<i64>, nim: Nim) -> UptimalExpansion {
         while coefficients.last() == Some(&0) {
             coefficients.pop();
         }
@@ -61,7 +62,7 @@ impl UptimalExpansion {
     fn sharply_truncate_to(&self, n: usize) -> UptimalExpansion {
         let t = self.truncate_to(n);
         if t.is_empty() {
-            UptimalExpansion::new(self.number, Vec::new(), 0)
+            UptimalExpansion::new(self.number, Vec::new(), Nim::ZERO)
         } else {
             t
         }
@@ -241,8 +242,7 @@ fn valid_expansion(exp: &UptimalExpansion, ls: &[UptimalExpansion], r: &UptimalE
             _ => false,
         }
     } else if exp.coef(1) == 0 {
-        ls.len() as u64 == exp.nim + 1
-            && last_consecutive_nimber >= exp.nim as i64 - 1
+        exp.nim.to_u64().is_some_and(|n| ls.len() as u64 == n + 1 && last_consecutive_nimber >= n as i64 - 1)
             && ls[ls.len() - 1] == exp.truncate_to(cut)
     } else if exp.coef(1) == 1 && exp.is_confused() {
         ls.len() == 2 && ls[0].nim == 0 && ls[0].is_empty() && ls[1] == exp.truncate_to(cut)

@@ -662,7 +662,7 @@ impl Games {
             // Sumbers are infinitesimal: the only number among them is 0.
             return d.is_zero().then(Sumber::zero);
         }
-        if let Some((n, ups, nim)) = self.number_up_star(g) {
+        if let Some((n, ups, nim)) = self.number_up_star_nim(g) {
             // n + k·↑ + *j is a sumber iff n = 0 and j ≤ 1: if *j (j ≥ 2) were a sumber T, then 2T = 0 would
             // force T ∈ {0, *} by Theorem 1.
             if !n.is_zero() || nim > 1 {

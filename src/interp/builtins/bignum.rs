@@ -126,7 +126,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
         let Some(k) = n.to_i64() else { return Some(Err(ErrorKind::Overflow)) };
         return Some(match m.games.try_mul_int(k, g) {
             Ok(h) => make(m, x * BigRational::from_integer((**n).clone()), h),
-            Err(_) => Err(ErrorKind::Overflow),
+            Err(e) => Err(m.game_error(e)),
         });
     }
     let (xa, ga) = parts(m, a)?;
@@ -134,11 +134,11 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
     Some(match op {
         BinOp::Add => match m.games.try_add(ga, gb) {
             Ok(g) => make(m, xa + xb, g),
-            Err(_) => Err(ErrorKind::Overflow),
+            Err(e) => Err(m.game_error(e)),
         },
         BinOp::Sub => match m.games.try_sub(ga, gb) {
             Ok(g) => make(m, xa - xb, g),
-            Err(_) => Err(ErrorKind::Overflow),
+            Err(e) => Err(m.game_error(e)),
         },
         BinOp::Lt
         | BinOp::Le

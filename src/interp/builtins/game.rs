@@ -236,8 +236,8 @@ pub static GAME: &[Member] = &[
     }),
     member("NimValue", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
-        match m.games.nimber_value(g) {
-            Some(n) => Ok(Value::int(n)),
+        match m.games.nim_value(g) {
+            Some(n) => Ok(Value::int(n.to_big())),
             None => {
                 let game = this.display(m.games);
                 Err(s.err(ErrorKind::NotANimber { game }))

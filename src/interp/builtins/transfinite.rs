@@ -13,7 +13,7 @@ use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{game_value, Value};
-use num_traits::{One, ToPrimitive};
+use num_traits::One;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -41,8 +41,8 @@ pub fn star(v: &Value) -> Option<Result<Value, ErrorKind>> {
 fn nimber(games: &mut Games, a: GenOrd) -> Result<Value, ErrorKind> {
     match a.as_integer() {
         Some(n) => {
-            let n = n.to_u64().ok_or(ErrorKind::Overflow)?;
-            let g = games.nimber(n);
+            let n = crate::game::number::Nim::from_big(&n.to_biguint().ok_or(ErrorKind::Overflow)?);
+            let g = games.nimber_of(n);
             Ok(game_value(games, g))
         }
         None => Ok(Value::Object(Rc::new(TransfiniteNimber(a)))),
@@ -58,7 +58,7 @@ fn ordinal_of(m: &mut Machine, v: &Value) -> Option<GenOrd> {
         return Some(GenOrd::zero());
     }
     let Value::Game(g) = v else { return None };
-    m.games.nimber_value(*g).map(|n| GenOrd::int(n.into()))
+    m.games.nim_value(*g).map(|n| GenOrd::int(n.to_big().into()))
 }
 
 impl Object for TransfiniteNimber {

@@ -461,6 +461,8 @@ impl<'a> Machine<'a> {
             }
             GameError::NotPositive(g) => ErrorKind::NotPositive { game: self.show_game(g) },
             GameError::Overflow => ErrorKind::Overflow,
+            GameError::UpsTooLarge => ErrorKind::UpsTooLarge,
+            GameError::Limit(message) => ErrorKind::EngineLimit { message: message.to_string() },
         }
     }
 

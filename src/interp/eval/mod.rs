@@ -208,7 +208,7 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Nimber(size) => {
                 let n = match size {
-                    None => 1,
+                    None => crate::game::number::Nim::ONE,
                     Some(x) => {
                         let v = self.eval(x)?;
                         // `*omega`: CGSuite's transfinite nimbers.
@@ -221,7 +221,7 @@ impl<'a> Machine<'a> {
                         self.nim_value(v, x)?
                     }
                 };
-                let g = self.games.nimber(n);
+                let g = self.games.nimber_of(n);
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
             }
@@ -238,12 +238,12 @@ impl<'a> Machine<'a> {
                     UpCount::Expr(x) => self.eval_i64(x, "up count")?,
                 };
                 let nim = match star {
-                    None => 0,
-                    Some(None) => 1,
+                    None => crate::game::number::Nim::ZERO,
+                    Some(None) => crate::game::number::Nim::ONE,
                     Some(Some(x)) => self.eval_nim_value(x)?,
                 };
                 let ups = ups.checked_mul(i64::from(*sign)).ok_or_else(|| overflow(e.span))?;
-                let g = self.games.uptimal(Dyadic::from_int(0), ups, nim);
+                let g = self.games.uptimal_nim(Dyadic::from_int(0), ups, nim);
                 self.engine_ok(e.span)?;
                 Ok(game_value(self.games, g))
             }
@@ -620,13 +620,13 @@ impl<'a> Machine<'a> {
     }
 
     /// The `n` of `*n`: a non-negative integer (CGSuite: "Nim value is negative: -8").
-    fn eval_nim_value(&mut self, e: &Expr) -> Eval<u64> {
+    fn eval_nim_value(&mut self, e: &Expr) -> Eval<crate::game::number::Nim> {
         let v = self.eval(e)?;
         self.nim_value(v, e)
     }
 
     /// The `n` of `*n` given the value of `e`.
-    fn nim_value(&mut self, v: Value, e: &Expr) -> Eval<u64> {
+    fn nim_value(&mut self, v: Value, e: &Expr) -> Eval<crate::game::number::Nim> {
         let n = match v {
             Value::Integer(n) => (*n).clone(),
             v => {
@@ -638,7 +638,7 @@ impl<'a> Machine<'a> {
             let message = format!("Nim value is negative: {n}");
             return err(ErrorKind::InvalidArgument { message }, e.span);
         }
-        n.to_u64().ok_or_else(|| overflow(e.span))
+        Ok(crate::game::number::Nim::from_big(n.magnitude()))
     }
 
     fn eval_i64(&mut self, e: &Expr, what: &'static str) -> Eval<i64> {

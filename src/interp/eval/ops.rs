@@ -172,7 +172,7 @@ impl<'a> Machine<'a> {
             let n = crate::game::Dyadic::from_bigint(n);
             return Some(match self.games.checked(|s| s.mul_integer(n, g)) {
                 Ok(h) => Ok(game_value(self.games, h)),
-                Err(_) => Err(ErrorKind::Overflow),
+                Err(e) => Err(self.game_error(e)),
             });
         }
         // A number beyond the engine's arena (or a sum that leaves it) goes to `bignum`.
@@ -223,6 +223,9 @@ impl<'a> Machine<'a> {
             }
             _ => return Some(Err(no_op())),
         };
+        if let Err(e) = self.games.check_overflow() {
+            return Some(Err(self.game_error(e)));
+        }
         Some(Ok(game_value(self.games, result)))
     }
 }

@@ -2,6 +2,13 @@
 
 use super::*;
 
+/// The error of an ordinal sum `G : n` with `|n|` beyond [`MAX_INT`].
+const ORDINAL_SUM_LIMIT: &str =
+    "Ordinal sum G : n is computed for integers |n| <= 1048576 (2^20) only: its canonical form has a chain of |n| options.";
+/// The error of a Conway product with an integer beyond [`MAX_INT`] and a game that is not a number.
+const CONWAY_PRODUCT_LIMIT: &str = "ConwayProduct of a game that is not a number with an integer n is computed for \
+     |n| <= 1048576 (2^20) only: it recurses through the integer's n options.";
+
 impl Games {
     // Arithmetic
 
@@ -26,6 +33,10 @@ impl Games {
         }
         self.poll_interrupt();
         if let Some(s) = self.switch_plus_nimber(g, h).or_else(|| self.switch_plus_nimber(h, g)) {
+            self.add_cache.insert(key, s);
+            return s;
+        }
+        if let Some(s) = self.add_big_nim_parts(g, h) {
             self.add_cache.insert(key, s);
             return s;
         }
@@ -83,7 +94,7 @@ impl Games {
     /// whose options are all numbers is such a switch.)
     fn switch_plus_nimber(&mut self, g: GameId, h: GameId) -> Option<GameId> {
         let v = self.nus(h)?;
-        if v.ups != 0 || v.nim == 0 || self.nus(g).is_some() {
+        if v.ups != 0 || v.nim.is_zero() || self.nus(g).is_some() {
             return None;
         }
         let (&[a], &[b]) = (&self.left_slice(g).to_vec()[..], &self.right_slice(g).to_vec()[..]) else {
@@ -94,8 +105,41 @@ impl Games {
         }
         let l = self.add(a, h);
         let r = self.add(b, h);
-        Some(self.new_game(&[l], &[r]))
+        // Canonical as it stands (above): interned without a walk over the nimber's options.
+        Some(self.intern(vec![l], vec![r]))
     }
+    /// `g` as `S + *p`: a NUS value `x + *p` (S = x), or `{a*p | b*p}` for numbers a > b, which is
+    /// `{a|b} + *p` (the canonical form of the latter, by [`Games::switch_plus_nimber`]).
+    fn nim_split(&mut self, g: GameId) -> Option<(GameId, Nim)> {
+        if let Some(v) = self.nus(g) {
+            return (v.ups == 0).then(|| (self.make_nus(Nus::number(v.num)), v.nim));
+        }
+        let (&[l], &[r]) = (&self.left_slice(g).to_vec()[..], &self.right_slice(g).to_vec()[..]) else {
+            return None;
+        };
+        let (a, b) = (self.nus(l)?, self.nus(r)?);
+        if a.ups != 0 || b.ups != 0 || a.nim != b.nim || a.num <= b.num {
+            return None;
+        }
+        let (x, y) = (self.make_nus(Nus::number(a.num)), self.make_nus(Nus::number(b.num)));
+        Some((self.intern(vec![x], vec![y]), a.nim))
+    }
+
+    /// `g + h` when one of them carries a nimber beyond [`MAX_NIM`] that [`Games::nim_split`] separates:
+    /// `(S + *p) + (T + *q) = (S + T) + *(p xor q)`, so the large nimber's options are never walked.
+    fn add_big_nim_parts(&mut self, g: GameId, h: GameId) -> Option<GameId> {
+        let big = |s: &Games, x: GameId| s.nus(x).is_none_or(|v| v.nim > MAX_NIM);
+        let (gs, p) = self.nim_split(g)?;
+        let (hs, q) = self.nim_split(h)?;
+        if !(p > MAX_NIM && big(self, g) || q > MAX_NIM && big(self, h)) {
+            return None;
+        }
+        let core = self.add(gs, hs);
+        let n = p ^ q;
+        let star = self.nimber_of(n);
+        Some(self.add(core, star))
+    }
+
     /// `g - h`.
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
         let nh = self.neg(h);
@@ -133,7 +177,9 @@ impl Games {
     pub fn mul_int(&mut self, n: i64, g: GameId) -> GameId {
         if let Some(v) = self.nus(g) {
             return match (v.num.checked_mul_int(n), v.ups.checked_mul(n)) {
-                (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: if n % 2 == 0 { 0 } else { v.nim } }),
+                (Some(num), Some(ups)) => {
+                    self.make_nus(Nus { num, ups, nim: if n % 2 == 0 { Nim::ZERO } else { v.nim } })
+                }
                 _ => self.flag_overflow(),
             };
         }
@@ -159,11 +205,11 @@ impl Games {
         }
         if let Some(v) = self.nus(g) {
             if v.ups == 0 {
-                let nim = if n.numerator_is_odd() { v.nim } else { 0 };
+                let nim = if n.numerator_is_odd() { v.nim } else { Nim::ZERO };
                 return self.make_nus(Nus { num: v.num * n, ups: 0, nim });
             }
             // |n|·ups is beyond MAX_UPS.
-            return self.flag_overflow();
+            return self.flag(GameError::UpsTooLarge);
         }
         let mut base = if n.signum() < 0 { self.neg(g) } else { g };
         let mag = n.abs().numerator_big();
@@ -182,10 +228,7 @@ impl Games {
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> GameId {
         if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
             if a.ups == 0 && b.num.is_zero() && b.ups == 0 {
-                return match a.nim.checked_add(b.nim) {
-                    Some(nim) => self.make_nus(Nus { num: a.num, ups: 0, nim }),
-                    None => self.flag_overflow(),
-                };
+                return self.make_nus(Nus { num: a.num, ups: 0, nim: a.nim.plus(b.nim) });
             }
         }
         if h == self.zero() {
@@ -193,6 +236,9 @@ impl Games {
         }
         if let Some(&s) = self.ordinal_cache.get(&(g, h)) {
             return s;
+        }
+        if let Some(n) = self.number_value(h).filter(|n| n.is_integer()) {
+            return self.ordinal_sum_integer(g, n);
         }
         let mut l = self.left_slice(g).to_vec();
         let mut r = self.right_slice(g).to_vec();
@@ -207,6 +253,32 @@ impl Games {
         let result = self.new_game(&l, &r);
         self.ordinal_cache.insert((g, h), result);
         result
+    }
+    /// `G : n` for an integer `n != 0`, iteratively: `G : k = {GL, G:(k-1) | GR}` for `k > 0` (and
+    /// `{GL | GR, G:(k+1)}` for `k < 0`). Beyond [`MAX_INT`] the chain is not built: the overflow flag is
+    /// set with [`GameError::Limit`].
+    fn ordinal_sum_integer(&mut self, g: GameId, n: Dyadic) -> GameId {
+        let Some(n) = n.to_int().filter(|n| n.abs() <= MAX_INT) else {
+            return self.flag(GameError::Limit(ORDINAL_SUM_LIMIT));
+        };
+        let (gl, gr) = (self.left_slice(g).to_vec(), self.right_slice(g).to_vec());
+        let mut prev = g;
+        for k in 1..=n.abs() {
+            let hk = self.integer(k * n.signum());
+            if let Some(&s) = self.ordinal_cache.get(&(g, hk)) {
+                prev = s;
+                continue;
+            }
+            let (mut l, mut r) = (gl.clone(), gr.clone());
+            if n > 0 {
+                l.push(prev);
+            } else {
+                r.push(prev);
+            }
+            prev = self.new_game(&l, &r);
+            self.ordinal_cache.insert((g, hk), prev);
+        }
+        prev
     }
     /// `+-G` = `<G | -G>`.
     pub fn plus_minus(&mut self, g: GameId) -> GameId {
@@ -274,6 +346,10 @@ impl Games {
         if let (Some(a), Some(b)) = (self.nimber_value(g), self.nimber_value(h)) {
             return self.nimber(nim_product(a, b));
         }
+        if let (Some(a), Some(b)) = (self.nim_value(g), self.nim_value(h)) {
+            let p = crate::game::number::nimfield::nim_product(&a.to_big(), &b.to_big());
+            return self.nimber_of(Nim::from_big(&p));
+        }
         // The product of two numbers is their ordinary product (ONAG ch. 1), whatever their size.
         if let (Some(a), Some(b)) = (self.number_value(g), self.number_value(h)) {
             return self.number(a * b);
@@ -281,6 +357,10 @@ impl Games {
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&r) = self.conway_cache.get(&key) {
             return r;
+        }
+        let beyond = |d: Option<Dyadic>| d.is_some_and(|d| d.abs() > Dyadic::from_int(MAX_INT));
+        if beyond(self.number_value(g)) || beyond(self.number_value(h)) {
+            return self.flag(GameError::Limit(CONWAY_PRODUCT_LIMIT));
         }
         self.poll_interrupt();
         let (gl, gr) = (self.left_slice(g).to_vec(), self.right_slice(g).to_vec());

@@ -22,14 +22,7 @@ impl Games {
         }
         let b = if let Some(v) = self.nus(g) {
             let nb = v.num.birthday();
-            let up = v.ups.unsigned_abs();
-            let us = if up > 0 && v.nim == 0 {
-                up + 1
-            } else if up & 1 == 1 && v.nim != 1 {
-                up + (v.nim ^ 1)
-            } else {
-                up + v.nim
-            };
+            let us = u64::try_from(Games::nus_star_birthday(v)).unwrap_or(u64::MAX);
             u32::try_from(nb.saturating_add(us)).unwrap_or(u32::MAX - 1)
         } else {
             let mut b = 0;
@@ -41,6 +34,18 @@ impl Games {
         };
         self.birthday_cache[g.0 as usize] = b;
         b
+    }
+    /// The birthday of `n·↑ + *m` (the part of a NUS value's birthday beyond its number's).
+    pub(crate) fn nus_star_birthday(v: Nus) -> num_bigint::BigInt {
+        let up = num_bigint::BigInt::from(v.ups.unsigned_abs());
+        let odd = v.ups.unsigned_abs() & 1 == 1;
+        if v.ups != 0 && v.nim.is_zero() {
+            up + 1
+        } else if odd && v.nim != 1 {
+            up + num_bigint::BigInt::from((v.nim ^ 1u64).to_big())
+        } else {
+            up + num_bigint::BigInt::from(v.nim.to_big())
+        }
     }
     /// All followers of g including g, in the deterministic (printing) order.
     pub fn followers(&mut self, g: GameId) -> Vec<GameId> {
@@ -73,10 +78,14 @@ impl Games {
     }
 
     /// Stops a walk of all followers at an integer beyond [`MAX_INT`] (its `|n|` followers are more than
-    /// the arena holds), as the memory budget would, without materialising them first.
+    /// the arena holds) with [`TooManyFollowers`], without materialising them first; a nimber beyond
+    /// [`MAX_LISTED_NIM`] stops it with [`TooManyOptions`].
     fn refuse_long_chain(&self, x: GameId) {
-        if self.number_value(x).is_some_and(|n| n.is_integer() && n.abs() > Dyadic::from_int(MAX_INT)) {
-            std::panic::panic_any(crate::game::budget::OutOfBudget);
+        if let Some(n) = self.number_value(x).filter(|n| n.is_integer() && n.abs() > Dyadic::from_int(MAX_INT)) {
+            std::panic::panic_any(TooManyFollowers(n.to_string()));
+        }
+        if let Some(v) = self.nus(x).filter(|v| v.nim > MAX_LISTED_NIM) {
+            TooManyOptions::raise(v);
         }
     }
 
@@ -90,15 +99,24 @@ impl Games {
             _ => None,
         }
     }
-    /// Some(n) iff g = *n.
+    /// Some(n) iff g = *n with n < 2^64 ([`Games::nim_value`] for every size).
     pub fn nimber_value(&self, g: GameId) -> Option<u64> {
+        self.nim_value(g)?.to_u64()
+    }
+    /// Some(n) iff g = *n (any size).
+    pub fn nim_value(&self, g: GameId) -> Option<Nim> {
         match self.nus(g) {
             Some(v) if v.ups == 0 && v.num.is_zero() => Some(v.nim),
             _ => None,
         }
     }
-    /// Some((number, ups, nim)) iff g = number + ups·↑ + *nim.
+    /// Some((number, ups, nim)) iff g = number + ups·↑ + *nim with nim < 2^64
+    /// ([`Games::number_up_star_nim`] for every size).
     pub fn number_up_star(&self, g: GameId) -> Option<(Dyadic, i64, u64)> {
+        self.nus(g).and_then(|v| Some((v.num, v.ups, v.nim.to_u64()?)))
+    }
+    /// Some((number, ups, nim)) iff g = number + ups·↑ + *nim (any size).
+    pub fn number_up_star_nim(&self, g: GameId) -> Option<(Dyadic, i64, Nim)> {
         self.nus(g).map(|v| (v.num, v.ups, v.nim))
     }
     /// Whether g is a number.
@@ -111,7 +129,7 @@ impl Games {
     }
     /// Whether g is a nimber (0 included).
     pub fn is_nimber(&self, g: GameId) -> bool {
-        self.nimber_value(g).is_some()
+        self.nim_value(g).is_some()
     }
     /// Whether `g == -g` (CGSuite's `isSwitch`; true for nimbers too).
     pub fn is_switch(&mut self, g: GameId) -> bool {
@@ -193,10 +211,7 @@ impl Games {
     /// CGSuite's `isEven` on the canonical form.
     pub fn is_even(&mut self, g: GameId) -> bool {
         if let Some(v) = self.nus(g) {
-            return v.ups == 0
-                && v.nim <= 1
-                && v.num.is_integer()
-                && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 0;
+            return v.ups == 0 && v.nim <= 1 && v.num.is_integer() && v.num.numerator_is_odd() == v.nim.is_odd();
         }
         let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
@@ -207,10 +222,7 @@ impl Games {
     /// CGSuite's `isOdd` on the canonical form.
     pub fn is_odd(&mut self, g: GameId) -> bool {
         if let Some(v) = self.nus(g) {
-            return v.ups == 0
-                && v.nim <= 1
-                && v.num.is_integer()
-                && (u64::from(v.num.numerator_is_odd()) + v.nim) % 2 == 1;
+            return v.ups == 0 && v.nim <= 1 && v.num.is_integer() && v.num.numerator_is_odd() != v.nim.is_odd();
         }
         let n = *self.full(g);
         (0..(n.nl + n.nr) as usize).all(|i| {
@@ -282,11 +294,11 @@ impl Games {
         if let Some(v) = self.nus(g) {
             // x + *m: 1 if m = 0, else 2·3^(m-1). x ± n·↑ + *m: a chain of n-1 single moves down to
             // level 1, which is x±↑*c (4 stops if c = 1, else 1 + the stops of x + *(c^1)).
-            let nim_stops = |m: u64| -> Option<u128> {
-                if m == 0 {
+            let nim_stops = |m: Nim| -> Option<u128> {
+                if m.is_zero() {
                     Some(1)
                 } else {
-                    let p = 3u128.checked_pow(u32::try_from(m - 1).ok()?)?;
+                    let p = 3u128.checked_pow(u32::try_from(m.to_u64()? - 1).ok()?)?;
                     p.checked_mul(2)
                 }
             };
@@ -299,7 +311,7 @@ impl Games {
                 level1.and_then(|x| x.checked_add(u128::from(n - 1)))
             };
             return count.unwrap_or_else(|| {
-                self.overflow = true;
+                self.flag_overflow();
                 u128::MAX
             });
         }
@@ -314,7 +326,7 @@ impl Games {
             count = match count.checked_add(c) {
                 Some(x) => x,
                 None => {
-                    self.overflow = true;
+                    self.flag_overflow();
                     u128::MAX
                 }
             };

@@ -17,12 +17,20 @@ impl Games {
     pub fn number(&mut self, d: Dyadic) -> GameId {
         self.make_nus(Nus::number(d))
     }
-    /// The nimber `*n` (overflow flag beyond [`MAX_NIM`]).
+    /// The nimber `*n`.
     pub fn nimber(&mut self, n: u64) -> GameId {
+        self.nimber_of(Nim::from(n))
+    }
+    /// The nimber `*n` for `n` of any size (its options are listed on demand; see [`MAX_LISTED_NIM`]).
+    pub fn nimber_of(&mut self, n: Nim) -> GameId {
         self.make_nus(Nus { num: Dyadic::ZERO, ups: 0, nim: n })
     }
-    /// number + ups·↑ + *nim
+    /// number + ups·↑ + *nim (overflow flag with `UpsTooLarge` beyond [`MAX_UPS`]).
     pub fn uptimal(&mut self, number: Dyadic, ups: i64, nim: u64) -> GameId {
+        self.uptimal_nim(number, ups, Nim::from(nim))
+    }
+    /// number + ups·↑ + *nim for a nim value of any size.
+    pub fn uptimal_nim(&mut self, number: Dyadic, ups: i64, nim: Nim) -> GameId {
         self.make_nus(Nus { num: number, ups, nim })
     }
     /// `*`.
@@ -89,7 +97,8 @@ impl Games {
     pub(super) fn mex_of_nimbers(&self, opts: &[GameId]) -> Option<u64> {
         let mut vals = Vec::with_capacity(opts.len());
         for &o in opts {
-            vals.push(self.nimber_value(o)?);
+            // A nim value beyond u64 is above the mex of at most u64::MAX values.
+            vals.push(self.nim_value(o)?.to_u64().unwrap_or(u64::MAX));
         }
         vals.sort_unstable();
         let mut mex = 0;

@@ -14,9 +14,13 @@
 //! - a value that is a NUS is only ever stored with its record (`intern` detects NUS option patterns
 //!   with `detect_nus`, so NUS nodes need no `by_opts` entry);
 //! - the options of every node are canonical ids and are sorted by id;
-//! - options are materialised eagerly, so NUS values are bounded (see [`MAX_INT`], [`MAX_NIM`],
-//!   [`MAX_UPS`]); going beyond a bound, or beyond the range of [`Dyadic`], sets the overflow flag
-//!   (see [`Games::check_overflow`]) instead of panicking or answering wrongly without notice.
+//! - options are materialised eagerly up to [`MAX_INT`] (integers) and [`MAX_NIM`] (nimbers); a larger
+//!   integer or nimber is a node whose options are *pending* and materialised on demand
+//!   ([`Games::ensure`]): an integer's one option at a time, a nimber `x + *m`'s `m` options only for
+//!   `m <=` [`MAX_LISTED_NIM`] — beyond that a walk that needs them unwinds with [`TooManyOptions`],
+//!   while NUS arithmetic and comparison (nim values of any size, [`Nim`], added by `xor`) answer
+//!   without them. Up multiples beyond [`MAX_UPS`] set the overflow flag with
+//!   [`GameError::UpsTooLarge`] (see [`Games::check_overflow`]) instead of answering wrongly.
 //!
 //! Canonicalisation (`new_game`) follows CGSuite: dedupe; all-number and all-nimber shortcuts; bypass
 //! reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`); drop
@@ -24,6 +28,7 @@
 //! of a non-number `G`, which keeps canonical form) and NUS arithmetic; sums, negatives, `leq`, birthdays
 //! and stops are cached.
 
+use crate::game::number::Nim;
 use crate::game::{Dyadic, GameError};
 use rustc_hash::FxHashMap;
 
@@ -76,8 +81,35 @@ pub struct Interrupted;
 /// Largest magnitude of an integer whose chain of options is materialised eagerly; larger integers
 /// materialise their option on demand ([`Games::ensure`]), so numbers of any size are games.
 pub const MAX_INT: i64 = 1 << 20;
-/// Largest nimber stored as a game (CGSuite's limit: `*m` has `m` options per side).
+/// Largest nimber whose options are materialised eagerly (CGSuite's limit on a game's options: `*m` has
+/// `m` options per side); larger nimbers are pending nodes (see [`Games::ensure`]).
 pub const MAX_NIM: u64 = 16383;
+/// Largest nimber whose options are materialised on demand; the options of a larger one are never
+/// listed (a walk that needs them unwinds with [`TooManyOptions`]).
+pub const MAX_LISTED_NIM: u64 = 1 << 20;
+
+/// The panic payload of a walk that needed the options of a nimber `x + *m` beyond [`MAX_LISTED_NIM`];
+/// the interpreter turns it into an error as for [`Interrupted`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooManyOptions {
+    /// The game whose options were asked for, as printed (`*m` or `x*m`).
+    pub game: String,
+    /// Its number of options for each player (`m`).
+    pub count: String,
+}
+
+/// The panic payload of a walk of all followers that met an integer beyond [`MAX_INT`] (as printed):
+/// its `|n|` followers are not listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooManyFollowers(pub String);
+
+impl TooManyOptions {
+    /// Unwinds with the payload for the nimber `v`.
+    fn raise(v: Nus) -> ! {
+        let x = if v.num.is_zero() { String::new() } else { v.num.to_string() };
+        std::panic::panic_any(TooManyOptions { game: format!("{x}*{}", v.nim), count: v.nim.to_string() })
+    }
+}
 /// Largest magnitude of an up multiple stored as a game.
 pub const MAX_UPS: i64 = 1 << 20;
 
@@ -86,12 +118,12 @@ pub const MAX_UPS: i64 = 1 << 20;
 pub(crate) struct Nus {
     pub(crate) num: Dyadic,
     pub(crate) ups: i64,
-    pub(crate) nim: u64,
+    pub(crate) nim: Nim,
 }
 
 impl Nus {
     fn number(num: Dyadic) -> Nus {
-        Nus { num, ups: 0, nim: 0 }
+        Nus { num, ups: 0, nim: Nim::ZERO }
     }
 }
 
@@ -105,8 +137,8 @@ struct Node {
 }
 
 impl Node {
-    /// Whether this is a large integer whose option (the next integer towards 0) is not materialised
-    /// yet (marked by `nl == PENDING`, its runs empty until [`Games::ensure`] fills them).
+    /// Whether this is a large integer or nimber whose options are not materialised yet (marked by
+    /// `nl == PENDING`, its runs empty until [`Games::ensure`] fills them).
     fn pending(&self) -> bool {
         self.nl == PENDING
     }
@@ -145,7 +177,7 @@ pub struct Games {
     /// Thermographs and related values, per game (see thermo.rs).
     pub(crate) thermo: crate::game::short::thermo::ThermoCache,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    overflow: bool,
+    overflow: Option<GameError>,
 }
 
 impl std::fmt::Debug for Games {
@@ -183,7 +215,7 @@ impl Games {
             bars_cache: FxHashMap::default(),
             thermo: crate::game::short::thermo::ThermoCache::new(),
             interrupt: None,
-            overflow: false,
+            overflow: None,
         };
         let z = g.push_node(&[], &[], Some(Nus::number(Dyadic::ZERO)));
         debug_assert_eq!(z, GameId(0));
@@ -207,21 +239,25 @@ impl Games {
     /// (a [`Dyadic`] overflow, or a NUS value beyond [`MAX_INT`], [`MAX_NIM`], [`MAX_UPS`]). The result
     /// of such an operation is a valid game but not the right answer.
     pub fn overflowed(&self) -> bool {
-        self.overflow
+        self.overflow.is_some()
     }
 
     /// `Err(GameError::Overflow)` if an operation overflowed since the last call (and clears the flag).
     /// The interpreter calls this after each engine operation it performs.
     pub fn check_overflow(&mut self) -> Result<(), GameError> {
-        if std::mem::take(&mut self.overflow) {
-            Err(GameError::Overflow)
-        } else {
-            Ok(())
+        match self.overflow.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
     }
 
     fn flag_overflow(&mut self) -> GameId {
-        self.overflow = true;
+        self.flag(GameError::Overflow)
+    }
+
+    /// Sets the overflow flag with `e` (the first error since the last check is kept) and returns 0.
+    pub(crate) fn flag(&mut self, e: GameError) -> GameId {
+        self.overflow.get_or_insert(e);
         self.zero()
     }
 
@@ -268,14 +304,12 @@ impl Games {
 
     /// Runs `f` and turns an overflow inside it into `Err(GameError::Overflow)`.
     pub fn checked<T>(&mut self, f: impl FnOnce(&mut Games) -> T) -> Result<T, GameError> {
-        let before = std::mem::take(&mut self.overflow);
+        let before = self.overflow.take();
         let r = f(self);
-        let over = self.overflow;
-        self.overflow = before;
-        if over {
-            Err(GameError::Overflow)
-        } else {
-            Ok(r)
+        let over = std::mem::replace(&mut self.overflow, before);
+        match over {
+            Some(e) => Err(e),
+            None => Ok(r),
         }
     }
 
@@ -444,10 +478,10 @@ impl Games {
                 return a.num.checked_mean(b.num).map(Nus::number);
             }
             if a_num && !b_num && a.num == b.num && b.ups >= 0 {
-                return Some(Nus { num: a.num, ups: b.ups + 1, nim: b.nim ^ 1 });
+                return Some(Nus { num: a.num, ups: b.ups + 1, nim: b.nim ^ 1u64 });
             }
             if b_num && !a_num && a.num == b.num && a.ups <= 0 {
-                return Some(Nus { num: a.num, ups: a.ups - 1, nim: a.nim ^ 1 });
+                return Some(Nus { num: a.num, ups: a.ups - 1, nim: a.nim ^ 1u64 });
             }
         }
         // x↑* = {x, x* | x} and x↓* = {x | x, x*}.
@@ -456,18 +490,18 @@ impl Games {
                 return None;
             }
             let x = self.nus(one[0])?;
-            if x.ups != 0 || x.nim != 0 {
+            if x.ups != 0 || !x.nim.is_zero() {
                 return None;
             }
             let (p, q) = (self.nus(two[0])?, self.nus(two[1])?);
-            let star = Nus { num: x.num, ups: 0, nim: 1 };
+            let star = Nus { num: x.num, ups: 0, nim: Nim::ONE };
             ((p == x && q == star) || (q == x && p == star)).then_some(x.num)
         };
         if let Some(x) = up_star(l, r) {
-            return Some(Nus { num: x, ups: 1, nim: 1 });
+            return Some(Nus { num: x, ups: 1, nim: Nim::ONE });
         }
         if let Some(x) = up_star(r, l) {
-            return Some(Nus { num: x, ups: -1, nim: 1 });
+            return Some(Nus { num: x, ups: -1, nim: Nim::ONE });
         }
         // x + *m = {x, x*, …, x*(m-1) | same}.
         if !l.is_empty() && l == r {
@@ -476,12 +510,13 @@ impl Games {
             let mut seen = vec![false; l.len()];
             for &o in l {
                 let v = self.nus(o)?;
-                if v.num != x || v.ups != 0 || v.nim >= m || seen[v.nim as usize] {
+                let k = v.nim.to_u64().filter(|&k| k < m)?;
+                if v.num != x || v.ups != 0 || seen[k as usize] {
                     return None;
                 }
-                seen[v.nim as usize] = true;
+                seen[k as usize] = true;
             }
-            return Some(Nus { num: x, ups: 0, nim: m });
+            return Some(Nus { num: x, ups: 0, nim: Nim::from(m) });
         }
         None
     }
@@ -495,13 +530,22 @@ impl Games {
         if let Some(id) = self.lookup_nus(v) {
             return id;
         }
-        if v.ups.abs() > MAX_UPS || v.nim > MAX_NIM {
-            return self.flag_overflow();
+        if v.ups.abs() > MAX_UPS {
+            return self.flag(GameError::UpsTooLarge);
         }
         if v.ups != 0 {
             self.make_ups(v)
-        } else if v.nim != 0 {
-            self.make_nimber(v.num, v.nim)
+        } else if !v.nim.is_zero() {
+            match v.nim.to_u64().filter(|&m| m <= MAX_NIM) {
+                Some(m) => self.make_nimber(v.num, m),
+                None => {
+                    // A large nimber: its options are materialised on demand (up to MAX_LISTED_NIM).
+                    self.make_number(v.num);
+                    let id = self.push_node(&[], &[], Some(v));
+                    self.nodes[id.0 as usize].nl = PENDING;
+                    id
+                }
+            }
         } else {
             self.make_number(v.num)
         }
@@ -541,13 +585,20 @@ impl Games {
         }
     }
 
-    /// Materialises the option of a large integer created with its option pending (a no-op for every
-    /// other game). Every generic walk of options calls this on the game whose options it reads.
+    /// Materialises the options of a large integer or nimber created with its options pending (a no-op
+    /// for every other game). Every generic walk of options calls this on the game whose options it
+    /// reads. The options of a nimber beyond [`MAX_LISTED_NIM`] are never listed: asking for them
+    /// unwinds with [`TooManyOptions`].
     pub fn ensure(&mut self, g: GameId) {
         if !self.node(g).pending() {
             return;
         }
-        let x = self.nus(g).expect("a pending node is an integer").num;
+        let v = self.nus(g).expect("a pending node is an integer or a nimber");
+        if !v.nim.is_zero() {
+            self.list_nimber(g, v);
+            return;
+        }
+        let x = v.num;
         let left = x.signum() > 0;
         let next = if left { x - Dyadic::ONE } else { x + Dyadic::ONE };
         let o = self.make_number(next);
@@ -561,12 +612,26 @@ impl Games {
         }
     }
 
+    /// Lists the options `x, x*1, …, x*(m-1)` (both sides) of the pending nimber `g = x + *m`.
+    fn list_nimber(&mut self, g: GameId, v: Nus) {
+        let Some(m) = v.nim.to_u64().filter(|&m| m <= MAX_LISTED_NIM) else { TooManyOptions::raise(v) };
+        let mut ids = Vec::with_capacity(m as usize);
+        for k in 0..m {
+            ids.push(self.make_nus(Nus { num: v.num, ups: 0, nim: Nim::from(k) }));
+        }
+        ids.sort_unstable();
+        let run = self.opts.len() as u32;
+        self.opts.extend_from_slice(&ids);
+        let n = &mut self.nodes[g.0 as usize];
+        (n.lstart, n.nl, n.rstart, n.nr) = (run, m as u32, run, m as u32);
+    }
+
     fn make_nimber(&mut self, x: Dyadic, m: u64) -> GameId {
         let base = self.make_number(x);
         let mut ids = vec![base];
         let mut k = 1;
         while k <= m {
-            match self.lookup_nus(Nus { num: x, ups: 0, nim: k }) {
+            match self.lookup_nus(Nus { num: x, ups: 0, nim: Nim::from(k) }) {
                 Some(id) => ids.push(id),
                 None => break,
             }
@@ -578,7 +643,8 @@ impl Games {
             let run = self.opts.len() as u32;
             self.opts.extend_from_slice(&ids);
             while k <= m {
-                let id = self.push_record(run, k as usize, run, k as usize, Some(Nus { num: x, ups: 0, nim: k }));
+                let nus = Some(Nus { num: x, ups: 0, nim: Nim::from(k) });
+                let id = self.push_record(run, k as usize, run, k as usize, nus);
                 ids.push(id);
                 if k < m {
                     self.opts.push(id);
@@ -604,7 +670,7 @@ impl Games {
             k -= s;
         };
         let xid = self.make_number(x);
-        let star = self.make_nus(Nus { num: x, ups: 0, nim: 1 });
+        let star = self.make_nus(Nus { num: x, ups: 0, nim: Nim::ONE });
         while k != n {
             k += s;
             let c = nim_at(k);

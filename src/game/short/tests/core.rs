@@ -479,9 +479,10 @@ fn overflow_is_reported() {
     assert_eq!(x, h);
     let r = g.try_new_game(&[g.zero()], &[x]).unwrap();
     assert_eq!(g.number_value(r), Some(Dyadic::new(1, 62).half()));
-    // Up multiples and nimbers stay bounded and report it.
-    assert!(g.try_uptimal(Dyadic::ZERO, store::MAX_UPS + 1, 0).is_err());
-    assert!(g.try_uptimal(Dyadic::ZERO, 0, store::MAX_NIM + 1).is_err());
+    // Up multiples stay bounded and report it; nimbers of any size are games.
+    assert_eq!(g.try_uptimal(Dyadic::ZERO, store::MAX_UPS + 1, 0), Err(crate::game::GameError::UpsTooLarge));
+    let big = g.try_uptimal(Dyadic::ZERO, 0, store::MAX_NIM + 1).unwrap();
+    assert_eq!(g.nimber_value(big), Some(store::MAX_NIM + 1));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -555,7 +556,7 @@ proptest! {
 }
 
 fn build_uptimal(g: &mut Games, e: &uptimal::UptimalExpansion) -> GameId {
-    let mut acc = g.uptimal(e.number, 0, e.nim);
+    let mut acc = g.uptimal_nim(e.number, 0, e.nim);
     for (i, &c) in e.coefficients.iter().enumerate() {
         let p = g.up_pow(i as u32 + 1);
         let t = g.mul_int(c, p);
@@ -573,7 +574,7 @@ fn uptimal_round_trip() {
             let coefs: Vec<i64> = (0..len).map(|i| (code / 5i64.pow(i as u32)) % 5 - 2).collect();
             for nim in 0..3u64 {
                 for num in [Dyadic::ZERO, Dyadic::new(3, 1)] {
-                    let e = uptimal::UptimalExpansion::new(num, coefs.clone(), nim);
+                    let e = uptimal::UptimalExpansion::new(num, coefs.clone(), nim.into());
                     let x = build_uptimal(&mut g, &e);
                     let got = g.uptimal_expansion(x).expect("uptimal");
                     assert_eq!(got, e, "expansion of {}", g.display(x));
