@@ -350,6 +350,8 @@ impl Value {
             Value::Outcome(_) => 6,
             Value::Tuple(_) => 7,
             Value::List(_) => 8,
+            // A `Range` is a `List` (CGSuite: `(1..3) == [1,2,3]`).
+            Value::Object(o) if super::builtins::range::is_range_object(&**o) => 8,
             Value::Set(_) => 9,
             Value::Map(_) => 10,
             Value::Thermograph(_) => 11,
@@ -513,6 +515,17 @@ impl Ord for Value {
                 }
             }
             (Value::Function(a), Value::Function(b)) => (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8)),
+            (Value::List(l), r) | (r, Value::List(l)) if super::builtins::range::as_range(r).is_some() => {
+                let c = super::builtins::range::cmp_with_list(
+                    super::builtins::range::as_range(r).unwrap_or_else(|| unreachable!()),
+                    l,
+                );
+                if matches!(self, Value::List(_)) {
+                    c.reverse()
+                } else {
+                    c
+                }
+            }
             (Value::Object(a), Value::Object(b)) => {
                 a.cmp_object(&**b).unwrap_or_else(|| (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8)))
             }

@@ -124,6 +124,16 @@ pub static POSITION: &[Member] = &[
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| {
             let p = this_position(s, this)?;
+            // CGSuite's `Game.Options` without a player: Left's options, then Right's.
+            if args.is_empty() && !p.inst.impartial {
+                let (Value::List(mut l), Value::List(r)) =
+                    (position_options(m, s, &p, Player::Left)?, position_options(m, s, &p, Player::Right)?)
+                else {
+                    return Err(s.bug());
+                };
+                l.append(r);
+                return Ok(Value::List(l));
+            }
             let who = options_arg(s, args, p.inst.impartial)?;
             position_options(m, s, &p, who)
         },

@@ -73,6 +73,8 @@ pub enum ExprKind {
         /// Right options.
         right: Vec<Expr>,
     },
+    /// `'<L | R>'`: an explicit game form (the inner expression is a `GameLit`).
+    Explicit(Box<Expr>),
     /// `pass` as an option of a game literal (anywhere else it is the error "Unexpected `pass`.").
     Pass,
     /// `a<…>`: a game literal (a `GameLit`) whose node is named `a` inside it.

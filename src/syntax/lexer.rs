@@ -314,6 +314,9 @@ pub enum Token<'input> {
     /// `?` (an optional parameter, `def f(x ? 2)`).
     #[token("?")]
     Question,
+    /// `'` (around an explicit game form, `'<*|*>'`).
+    #[token("'")]
+    Quote,
     /// `,`
     #[token(",")]
     Comma,
@@ -693,6 +696,7 @@ impl fmt::Display for Token<'_> {
             Token::NotEqEq => "!==",
             Token::Ellipsis => "...",
             Token::Question => "?",
+            Token::Quote => "'",
             Token::LtGt => "<>",
             Token::Arrow => "->",
             Token::Dot => ".",

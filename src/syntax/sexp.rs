@@ -187,6 +187,11 @@ fn write_expr(out: &mut String, e: &Expr) {
             out.push(')');
         }
         ExprKind::Pass => out.push_str("pass"),
+        ExprKind::Explicit(lit) => {
+            out.push_str("(explicit ");
+            write_expr(out, lit);
+            out.push(')');
+        }
         ExprKind::Labelled { label, lit } => {
             out.push_str("(label ");
             out.push_str(&label.name);

@@ -208,6 +208,11 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
             out.push('>');
         }
         ExprKind::Pass => out.push_str("pass"),
+        ExprKind::Explicit(lit) => {
+            out.push('\'');
+            expr(out, lit, PRIMARY);
+            out.push('\'');
+        }
         ExprKind::Labelled { label, lit } => {
             out.push_str(&label.name);
             out.push(':');

@@ -435,6 +435,7 @@ fn flattened(m: &mut Machine, s: &Site, this: &Value) -> Result<Vec<Value>, Eval
     for v in items(m, s, this)? {
         match &v {
             Value::List(_) | Value::Set(_) => out.extend(items(m, s, &v)?),
+            _ if super::range::as_range(&v).is_some() => out.extend(items(m, s, &v)?),
             _ => out.push(v),
         }
     }
@@ -511,42 +512,4 @@ fn merge_sort(m: &mut Machine, s: &Site, f: &Rc<Function>, mut v: Vec<Value>) ->
     out.extend_from_slice(&left[i..]);
     out.extend_from_slice(&right[j..]);
     Ok(out)
-}
-
-/// The most elements `a..b..step` may have; a longer range is an error rather than an exhausted memory.
-pub const MAX_RANGE_LEN: u64 = 10_000_000;
-
-/// `a..b..step`: the integers `a, a + step, …` up to `b` inclusive (down to `b` when `step < 0`), as a list.
-/// An empty list when `b` lies behind `a`, as in CGSuite (`[x for x in 5..1]` is `[]`). A zero step is an
-/// error (CGSuite would iterate forever).
-pub fn integer_range(
-    a: &num_bigint::BigInt,
-    b: &num_bigint::BigInt,
-    step: &num_bigint::BigInt,
-) -> Result<Value, ErrorKind> {
-    use num_traits::{Signed, ToPrimitive, Zero};
-    if step.is_zero() {
-        let message = "Range step is 0.".to_string();
-        return Err(ErrorKind::InvalidArgument { message });
-    }
-    let span = b - a;
-    if span.is_zero() || span.is_positive() == step.is_positive() {
-        let count = span / step + 1u32;
-        match count.to_u64() {
-            Some(n) if n <= MAX_RANGE_LEN => {}
-            _ => {
-                let message = format!("Range too long (more than {MAX_RANGE_LEN} elements).");
-                return Err(ErrorKind::InvalidArgument { message });
-            }
-        }
-    } else {
-        return Ok(Value::List(Vector::new()));
-    }
-    let mut out = Vector::new();
-    let mut cur = a.clone();
-    while (step.is_positive() && &cur <= b) || (step.is_negative() && &cur >= b) {
-        out.push_back(Value::Integer(Rc::new(cur.clone())));
-        cur += step;
-    }
-    Ok(Value::List(out))
 }

@@ -11,6 +11,7 @@ pub mod bignum;
 pub mod cgscript;
 mod collections;
 pub mod enums;
+pub mod explicit;
 mod game;
 mod globals;
 pub use globals::TableValue;
@@ -24,8 +25,10 @@ mod misc;
 pub mod mutable;
 pub mod namespaces;
 mod numbers;
+pub mod params;
 mod plots;
 mod random;
+pub mod range;
 pub mod sensible;
 mod strings;
 pub mod strip;
@@ -45,7 +48,6 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 use std::rc::Rc;
 
-pub(crate) use collections::integer_range;
 pub use globals::{register_globals, GLOBALS};
 
 /// A native global function.

@@ -8,7 +8,18 @@ impl<'a> Machine<'a> {
     pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], named: &[NamedArg], span: Span) -> Eval<Value> {
         if let ExprKind::Member { obj, name } = &callee.kind {
             let o = self.eval(obj)?;
-            let (vals, spans) = self.eval_args(args)?;
+            let (mut vals, mut spans) = self.eval_args(args)?;
+            // A native member takes CGSuite's parameter names (`g.Heat(t => 1)`); a user object's method and a
+            // script ruleset's `def` do not yet.
+            let dynamic = matches!(&o, Value::Object(x) if x.dynamic_member_names().iter().any(|d| **d == *name.name));
+            if !named.is_empty() && classes::class_of_user(&o).is_none() && !dynamic {
+                let mut given = Vec::with_capacity(named.len());
+                for n in named {
+                    given.push((n.name.clone(), self.eval(&n.value)?, n.value.span));
+                }
+                (vals, spans) = builtins::params::place_named(&name.name, vals, spans, &given)?;
+                return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
+            }
             if let Some(n) = named.first() {
                 let kind = ErrorKind::InvalidParameterName {
                     function: Some(name.name.to_string()),

@@ -314,7 +314,24 @@ pub(super) fn class_of_user(v: &Value) -> Option<Value> {
 /// (`g.Heat`, then `f(1)` is `g.Heat(1)`).
 pub(super) fn method_value(obj: &Value, name: &Ident) -> Option<Value> {
     let member = match obj {
-        Value::Object(o) => o.members().iter().find(|m| m.name == &*name.name),
+        // An object's own table, then the tables of its kind (impartial values, sumbers), then — for a range —
+        // the List members it answers on its elements, and for a game-like object (a position, an explicit
+        // form) the members of canonical games it answers through its value. A dynamic member (a script
+        // ruleset's `def`) is left to the call.
+        Value::Object(o) => o.members().iter().find(|m| m.name == &*name.name).or_else(|| {
+            if o.dynamic_member_names().iter().any(|n| **n == *name.name) {
+                return None;
+            }
+            builtins::find_member(obj, &name.name)
+                .or_else(|| {
+                    let list = Value::List(imbl::Vector::new());
+                    builtins::range::as_range(obj).and_then(|_| builtins::find_member(&list, &name.name))
+                })
+                .or_else(|| {
+                    let game = Value::Game(crate::game::GameId(0));
+                    o.is_game().then(|| builtins::find_member(&game, &name.name)).flatten()
+                })
+        }),
         _ => builtins::find_member(obj, &name.name),
     }?;
     if member.arity.accepts(0) {

@@ -46,6 +46,28 @@ impl<'a> Machine<'a> {
             ForSource::Forever => while each(self, Value::Nothing)? {},
             ForSource::In(src) => {
                 let coll = self.eval(src)?;
+                if let Some(r) = builtins::range::as_range(&coll) {
+                    // A range is walked, never materialised: machine integers when they fit.
+                    let n = r.count().ok_or_else(|| {
+                        let message = "step cannot be 0.".to_string();
+                        EvalError::new(ErrorKind::InvalidArgument { message }, src.span)
+                    })?;
+                    if let (Some(mut cur), Some(step), Some(n)) = (r.start.to_i64(), r.step.to_i64(), n.to_u64()) {
+                        for _ in 0..n {
+                            if !each(self, Value::small_int(cur))? {
+                                break;
+                            }
+                            cur = cur.wrapping_add(step);
+                        }
+                    } else {
+                        for v in r.clone().iter() {
+                            if !each(self, v)? {
+                                break;
+                            }
+                        }
+                    }
+                    return Ok(());
+                }
                 let items = self.iteration_items(&coll, src.span)?;
                 for v in items {
                     if !each(self, v)? {

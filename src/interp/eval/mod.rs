@@ -172,6 +172,7 @@ impl<'a> Machine<'a> {
             ExprKind::Up { .. } => self.eval_up(e),
             ExprKind::GameLit { .. } => self.eval_game_lit(e),
             ExprKind::Pass | ExprKind::Labelled { .. } => builtins::loopy::eval_literal(self, e),
+            ExprKind::Explicit(lit) => self.eval_explicit(lit),
             ExprKind::List { .. } => self.eval_list(e),
             ExprKind::Set { .. } => self.eval_set(e),
             ExprKind::Map { .. } => self.eval_map(e),
@@ -259,6 +260,20 @@ impl<'a> Machine<'a> {
             ExprKind::GameLit { .. } => builtins::loopy::eval_literal(self, e),
             _ => unreachable!("dispatched by kind"),
         }
+    }
+
+    /// `'<L|R>'`: the options evaluated as written, kept as an explicit form (`builtins::explicit`).
+    #[inline(never)]
+    fn eval_explicit(&mut self, lit: &Expr) -> Eval<Value> {
+        let ExprKind::GameLit { left, right } = &lit.kind else { unreachable!("the grammar quotes game literals") };
+        let mut sides: [Vec<(Value, Span)>; 2] = Default::default();
+        for (k, opts) in [left, right].into_iter().enumerate() {
+            for o in opts {
+                let v = self.eval(o)?;
+                sides[k].push((v, o.span));
+            }
+        }
+        Ok(builtins::explicit::make(self, sides)?)
     }
 
     #[inline(never)]
@@ -364,16 +379,16 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// `a..b..step`: the list of integers (see `builtins::collections::integer_range`).
-    #[inline(never)]
+    /// `a..b..step`: CGSuite's `Range` (see `builtins::range`), `(a..b)..step` as CGSuite parses it.
     fn eval_range(&mut self, from: &Expr, to: &Expr, by: Option<&Expr>, span: Span) -> Eval<Value> {
-        let a = self.eval_integer(from, "range bound")?;
-        let b = self.eval_integer(to, "range bound")?;
-        let step = match by {
-            Some(s) => self.eval_integer(s, "range step")?,
-            None => BigInt::one(),
-        };
-        crate::interp::builtins::integer_range(&a, &b, &step).map_err(|k| Exit::from(EvalError::new(k, span)))
+        let a = self.eval(from)?;
+        let b = self.eval(to)?;
+        let mut r = builtins::range::range_op(&a, &b).map_err(|k| Exit::from(EvalError::new(k, span)))?;
+        if let Some(by) = by {
+            let step = self.eval(by)?;
+            r = builtins::range::range_op(&r, &step).map_err(|k| Exit::from(EvalError::new(k, span)))?;
+        }
+        Ok(r)
     }
 
     #[inline(never)]
