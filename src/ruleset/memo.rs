@@ -161,11 +161,15 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     let mut rkey = Vec::with_capacity(key.len());
     encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
     let found = inst.memo.borrow().get(&rkey);
+    let same = rkey == key;
     let i = match found {
         Some(i) => i,
         None => inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, pending),
     };
-    inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
+    // A state that is its own representative is indexed once.
+    if !same {
+        inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
+    }
     Ok(i)
 }
 

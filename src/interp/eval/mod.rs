@@ -353,7 +353,7 @@ impl<'a> Machine<'a> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                if let Some(v) = quick_binary(*op, &a, &b) {
+                if let Some(v) = ops::quick_binary(*op, &a, &b) {
                     return Ok(v);
                 }
                 let v = match self.object_binary(*op, &a, &b, e.span) {
@@ -415,6 +415,18 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Index { obj, indices } => {
                 let mut v = self.eval(obj)?;
+                // One or two indices (`d[1]`, `g[r, c]`): the keys stay on the stack.
+                match &indices[..] {
+                    [i] => {
+                        let k = self.eval(i)?;
+                        return self.index_keys(v, std::slice::from_ref(&k), indices, e.span);
+                    }
+                    [i, j] => {
+                        let keys = [self.eval(i)?, self.eval(j)?];
+                        return self.index_keys(v, &keys, indices, e.span);
+                    }
+                    _ => {}
+                }
                 // Each index expression is evaluated once, left to right, whichever path uses the keys.
                 let mut keys = Vec::with_capacity(indices.len());
                 for i in indices {
@@ -432,6 +444,20 @@ impl<'a> Machine<'a> {
             }
             _ => unreachable!("dispatched by kind"),
         }
+    }
+
+    /// `v[keys…]` with the keys evaluated (from the index expressions `indices`): an object's own indexing,
+    /// else one key after the other.
+    fn index_keys(&mut self, mut v: Value, keys: &[Value], indices: &[Expr], span: Span) -> Eval<Value> {
+        if let Value::Object(o) = &v {
+            if let Some(r) = o.clone().index(self, &v, keys, span) {
+                return Ok(r?);
+            }
+        }
+        for (i, k) in indices.iter().zip(keys) {
+            v = self.index_value(&v, k, i.span)?;
+        }
+        Ok(v)
     }
 
     #[inline(never)]
@@ -682,35 +708,6 @@ impl<'a> Machine<'a> {
         if let Err(v) = self.locals.declare_in_function(name.clone(), v) {
             self.globals.vars.insert(name.clone(), v);
         }
-    }
-}
-
-/// `a op b` for the operands of a ruleset's inner loops, machine integers and strings, answered as
-/// [`Machine::binary`] answers them but without its chain of cases; `None` for everything else.
-#[inline]
-fn quick_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
-    match (a, b) {
-        (Value::Integer(x), Value::Integer(y)) => {
-            let (i, j) = (x.to_i64()?, y.to_i64()?);
-            Some(match op {
-                BinOp::Add => Value::small_int(i.checked_add(j)?),
-                BinOp::Sub => Value::small_int(i.checked_sub(j)?),
-                BinOp::Mul => Value::small_int(i.checked_mul(j)?),
-                BinOp::Eq | BinOp::Same => Value::Boolean(i == j),
-                BinOp::Ne | BinOp::NotSame => Value::Boolean(i != j),
-                BinOp::Lt | BinOp::LessOrConfused => Value::Boolean(i < j),
-                BinOp::Le => Value::Boolean(i <= j),
-                BinOp::Gt | BinOp::GreaterOrConfused => Value::Boolean(i > j),
-                BinOp::Ge => Value::Boolean(i >= j),
-                _ => return None,
-            })
-        }
-        (Value::String(x), Value::String(y)) => match op {
-            BinOp::Eq | BinOp::Same => Some(Value::Boolean(Rc::ptr_eq(x, y) || x == y)),
-            BinOp::Ne | BinOp::NotSame => Some(Value::Boolean(!Rc::ptr_eq(x, y) && x != y)),
-            _ => None,
-        },
-        _ => None,
     }
 }
 
