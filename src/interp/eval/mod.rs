@@ -497,6 +497,9 @@ impl<'a> Machine<'a> {
                     return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
                 }
                 self.check_not_field(target)?;
+                if let Some(v) = self.append_in_place(&target.name, value)? {
+                    return Ok(v);
+                }
                 let v = self.eval(value)?;
                 self.assign(&target.name, v.clone());
                 Ok(v)
@@ -749,6 +752,8 @@ fn overflow(span: Span) -> Exit {
 mod assign;
 mod calls;
 mod classes;
+#[cfg(test)]
+mod fast_tests;
 mod loops;
 mod ops;
 
