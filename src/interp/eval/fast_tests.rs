@@ -9,7 +9,7 @@ fn outputs(src: &str) -> Vec<String> {
     let src = src.to_string();
     with_big_stack(move || {
         let mut interp = Interpreter::core();
-        let file = interp.sources().add("<test>", &src);
+        let file = interp.sources().add("<test>", src.as_str());
         let mut out = Vec::new();
         for cell in parse_cells(&src, file) {
             assert!(cell.errors.is_empty(), "syntax error in {src}");
