@@ -49,17 +49,17 @@ fn grid_updated_with_a_written_out_map_is_updated_with_the_map() {
     // The entries are evaluated in order, key then value, as the map literal evaluates them.
     let out =
         outputs(r##"n := 0; g := Grid("...").Updated({(1, n := n + 1) => "a", (1, n := n + 1) => "b"}); [g, n]"##);
-    assert_eq!(out.last().map(String::as_str), Some(r##"[Grid("ab."), 2]"##));
+    assert_eq!(out.last().map(String::as_str), Some(r##"[Grid("ab."),2]"##));
 }
 
 #[test]
 fn append_in_place_keeps_value_semantics() {
     // Another variable holding the same list does not see the append (hand: b keeps [1, 2]).
     let out = outputs("def f() begin var a := [1, 2]; var b := a; a := a.Append(3); [a, b] end; f()");
-    assert_eq!(out.last().map(String::as_str), Some("[[1, 2, 3], [1, 2]]"));
+    assert_eq!(out.last().map(String::as_str), Some("[[1,2,3],[1,2]]"));
     // The receiver is the list before the argument ran, even when the argument reassigns the variable.
     let out = outputs("def f() begin var a := [1]; a := a.Append(a := [9]); a end; f()");
-    assert_eq!(out.last().map(String::as_str), Some("[1, [9]]"));
+    assert_eq!(out.last().map(String::as_str), Some("[1,[9]]"));
     // A loop collecting 200 elements (past one chunk of the persistent vector) against a comprehension.
     same(
         "def f() begin var a := []; for i from 1 to 200 do a := a.Append(i * i) end; a end; f()",
@@ -89,5 +89,5 @@ fn machine_integer_and_string_operators_agree_with_the_general_ones() {
     // Strings: shared one-character literals compare by content.
     let out =
         outputs(r##"["a" == "a", "a" != "a", "ab" == "a" + "b", "" == "", "x" === "x", "." == Grid(".")[1, 1]]"##);
-    assert_eq!(out.last().map(String::as_str), Some("[true, false, true, true, true, true]"));
+    assert_eq!(out.last().map(String::as_str), Some("[true,false,true,true,true,true]"));
 }
