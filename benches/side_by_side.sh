@@ -61,10 +61,13 @@ CGS=./target/release/cgs
 # cpu CMD...: prints the median user+sys seconds of 3 runs of CMD.
 cpu() {
   local t
+  t=$(mktemp)
   for _ in 1 2 3; do
-    t=$( { /usr/bin/time -f "%U %S" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    echo "$t" | awk '{printf "%.2f\n", $1 + $2}'
+    # GNU time writes to its own file: the program's output and errors are discarded, not the figure.
+    /usr/bin/time -f "%U %S" -o "$t" "$@" >/dev/null 2>&1 || true
+    tail -1 "$t" | awk '{printf "%.2f\n", $1 + $2}'
   done | sort -n | sed -n 2p
+  rm -f "$t"
 }
 
 # startup CMD...: milliseconds of CPU per run of CMD over 50 runs, the shell's fork included (GNU time counts in
