@@ -3,17 +3,57 @@
 #
 #   benches/side_by_side.sh                 # cgs only (release build of this checkout)
 #   MCGS=/path/to/MCGS benches/side_by_side.sh
-#   CGT_DOMINEERING=/path/to/prog benches/side_by_side.sh
+#   CGT_DOMINEERING=/path/to/prog CGT_KONANE=/path/to/prog benches/side_by_side.sh
+#   benches/side_by_side.sh --build-cgt DIR # writes and builds the two cgt programs in DIR (see below)
 #
 # Every figure is CPU seconds (user + sys, GNU time) of one process, median of 3 runs, so that other load on
 # the machine (wall clock) does not count. Runs of the different tools alternate.
 # - cgs: ./target/release/cgs (build with `cargo build --release` first).
-# - MCGS (ualberta-mueller-group/MCGS, built with `make`): the outcome of the Clobber strip (xo)^n, both
-#   players first, as `MCGS "[clobber_1xn] XOXO… {B, W}"`.
-# - cgt (the `cgt` crate): cgt is a library, so give a program built against it that prints the canonical form
-#   of the Domineering board given as its first argument (rows separated by `|`, `.` empty) in
-#   CGT_DOMINEERING, and likewise CGT_KONANE for Konane (`x`, `o`, `.`). The project does not depend on cgt.
+# - MCGS (ualberta-mueller-group/MCGS, built with CMake): the outcome of the Clobber strip (xo)^n, both
+#   players first, as `MCGS "[clobber_1xn] XOXO… {B, W}"`. Building it needs its `libs/cgt_lib` submodule
+#   (`git clone --recursive`) and CMake 4.2 or later.
+# - cgt (the `cgt` crate, t4ccer/cgt-tools): cgt is a library, so `--build-cgt DIR` writes a small Cargo
+#   package to DIR with two programs built against it, `cgt_domineering BOARD` and `cgt_konane BOARD`, which
+#   print the canonical form of the board (rows separated by `|`; `.` empty and `#` taken in Domineering;
+#   `x`, `o`, `.` in Konane) by cgt's `PartizanGame::canonical_form` with its transposition table, and builds
+#   them with `cargo build --release` (cgt from crates.io, or from a checkout with CGT_SRC=/path/to/cgt-tools).
+#   Then set CGT_DOMINEERING=DIR/target/release/cgt_domineering and CGT_KONANE=DIR/target/release/cgt_konane.
+#   The project itself does not depend on cgt.
 set -euo pipefail
+
+# build_cgt DIR: the cgt programs (see above).
+build_cgt() {
+  local dir=$1 dep='cgt = "0.9"' game ty
+  [ -n "${CGT_SRC:-}" ] && dep="cgt = { path = \"$CGT_SRC\" }"
+  mkdir -p "$dir/src/bin"
+  printf '[package]\nname = "cgt-side-by-side"\nversion = "0.1.0"\nedition = "2024"\n\n[dependencies]\n%s\n\n[profile.release]\nlto = true\npanic = "abort"\n' \
+    "$dep" >"$dir/Cargo.toml"
+  for game in domineering:Domineering konane:Konane; do
+    ty=${game#*:}
+    cat >"$dir/src/bin/cgt_${game%%:*}.rs" <<EOF
+// Prints the canonical form of the $ty board given as the first argument, computed by the cgt crate.
+use cgt::short::partizan::games::${game%%:*}::$ty;
+use cgt::short::partizan::partizan_game::PartizanGame;
+use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use std::str::FromStr;
+
+fn main() {
+    let board = std::env::args().nth(1).expect("a board");
+    let g: $ty = $ty::from_str(&board).expect("a $ty board");
+    let tt = ParallelTranspositionTable::new();
+    println!("{}", g.canonical_form(&tt));
+}
+EOF
+  done
+  (cd "$dir" && cargo build --release)
+  echo "CGT_DOMINEERING=$dir/target/release/cgt_domineering CGT_KONANE=$dir/target/release/cgt_konane"
+}
+
+if [ "${1:-}" = "--build-cgt" ]; then
+  build_cgt "$(realpath -m "${2:?usage: --build-cgt DIR}")"
+  exit 0
+fi
+
 cd "$(dirname "$0")/.."
 CGS=./target/release/cgs
 [ -x "$CGS" ] || { echo "build first: cargo build --release" >&2; exit 1; }
@@ -21,10 +61,13 @@ CGS=./target/release/cgs
 # cpu CMD...: prints the median user+sys seconds of 3 runs of CMD.
 cpu() {
   local t
+  t=$(mktemp)
   for _ in 1 2 3; do
-    t=$( { /usr/bin/time -f "%U %S" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    echo "$t" | awk '{printf "%.2f\n", $1 + $2}'
+    # GNU time writes to its own file: the program's output and errors are discarded, not the figure.
+    /usr/bin/time -f "%U %S" -o "$t" "$@" >/dev/null 2>&1 || true
+    tail -1 "$t" | awk '{printf "%.2f\n", $1 + $2}'
   done | sort -n | sed -n 2p
+  rm -f "$t"
 }
 
 # startup CMD...: milliseconds of CPU per run of CMD over 50 runs, the shell's fork included (GNU time counts in

@@ -37,19 +37,27 @@ impl LocalScope {
 
     /// Binds `name` (replacing its value if it is bound).
     pub fn insert(&mut self, name: Name, value: Value) {
-        match self.0.iter_mut().find(|(k, _)| *k == name) {
+        match self.0.iter_mut().find(|(k, _)| same_name(k, &name)) {
             Some(slot) => slot.1 = value,
             None => self.0.push((name, value)),
         }
     }
 
     fn get(&self, name: &str) -> Option<&Value> {
-        self.0.iter().find(|(k, _)| &**k == name).map(|(_, v)| v)
+        self.0.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
     }
 
     fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        self.0.iter_mut().find(|(k, _)| &**k == name).map(|(_, v)| v)
+        self.0.iter_mut().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
     }
+}
+
+/// Whether a bound name is `name`: the same text (usually the very same string of the syntax tree, and
+/// otherwise short), compared inline rather than by a library call per scope entry.
+#[inline]
+fn same_name(k: &str, name: &str) -> bool {
+    let (a, b) = (k.as_bytes(), name.as_bytes());
+    a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a.iter().zip(b).all(|(x, y)| x == y))
 }
 
 /// The local scopes of one running function (or of the top level, where there may be none).

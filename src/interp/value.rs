@@ -196,6 +196,35 @@ impl Value {
         Value::String(Rc::from(s))
     }
 
+    /// A string value, shared (no allocation) when it is empty or one ASCII character: the cells of boards
+    /// (`"."`, `"#"`) and string literals compared against them in a ruleset's inner loops.
+    pub fn short_str(s: &str) -> Value {
+        match s.as_bytes() {
+            [] => Value::ascii_char(None),
+            [b] if b.is_ascii() => Value::ascii_char(Some(*b)),
+            _ => Value::String(Rc::from(s)),
+        }
+    }
+
+    /// The shared one-character string of ASCII byte `b` (`None`: the empty string).
+    pub fn ascii_char(b: Option<u8>) -> Value {
+        thread_local! {
+            /// Index 0..128: the one-character strings; 128: the empty string.
+            static SHORT: Vec<Rc<str>> =
+                (0u8..128).map(|b| Rc::from((b as char).to_string())).chain([Rc::from("")]).collect();
+        }
+        let i = b.map_or(128, |b| usize::from(b & 0x7f));
+        SHORT.with(|t| Value::String(t[i].clone()))
+    }
+
+    /// The integer of a literal: the shared small integers, no allocation, for the common ones.
+    pub fn int_literal(n: &BigInt) -> Value {
+        match n.to_i64() {
+            Some(k) if (SMALL_MIN..=SMALL_MAX).contains(&k) => Value::small_int(k),
+            _ => Value::Integer(Rc::new(n.clone())),
+        }
+    }
+
     /// The number `r`, as an `Integer` if it is one.
     pub fn rational(r: BigRational) -> Value {
         if r.denom().is_one() {

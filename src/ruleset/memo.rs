@@ -136,11 +136,23 @@ fn unhashable(ty: &'static str, span: Span) -> EvalError {
 
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
 pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<u32, EvalError> {
-    let mut key = Vec::with_capacity(16);
-    encode(state, &mut key).map_err(|ty| unhashable(ty, span))?;
-    if let Some(i) = inst.memo.borrow().get(&key) {
-        return Ok(i);
+    thread_local! {
+        /// The key of the state being looked up: most look-ups find a node, and then need no key of their own.
+        static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    let key = KEY.with(|buf| {
+        let mut buf = buf.borrow_mut();
+        buf.clear();
+        encode(state, &mut buf).map_err(|ty| unhashable(ty, span))?;
+        Ok::<_, EvalError>(match inst.memo.borrow().get(&buf) {
+            Some(i) => Err(i),
+            None => Ok(buf.clone()),
+        })
+    })?;
+    let key = match key {
+        Ok(key) => key,
+        Err(i) => return Ok(i),
+    };
     let pending = super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
         return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone(), pending));
@@ -149,11 +161,15 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     let mut rkey = Vec::with_capacity(key.len());
     encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
     let found = inst.memo.borrow().get(&rkey);
+    let same = rkey == key;
     let i = match found {
         Some(i) => i,
         None => inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, pending),
     };
-    inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
+    // A state that is its own representative is indexed once.
+    if !same {
+        inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
+    }
     Ok(i)
 }
 

@@ -129,11 +129,8 @@ fn cell(s: &Site, args: &[Value], i: usize) -> Result<u8, EvalError> {
 
 /// The one-character string of a cell; ASCII cells share one string each instead of allocating per read.
 fn cell_value(b: u8) -> Value {
-    thread_local! {
-        static ASCII: Vec<Rc<str>> = (0u8..128).map(|b| Rc::from((b as char).to_string())).collect();
-    }
     if b.is_ascii() {
-        return ASCII.with(|cells| Value::String(cells[b as usize].clone()));
+        return Value::ascii_char(Some(b));
     }
     Value::String(Rc::from((b as char).to_string()))
 }
@@ -194,6 +191,31 @@ fn grid_new(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErro
         }
         _ => Err(s.err(ErrorKind::ArgumentCount { expected: Arity::Range(1, 2), got: args.len() })),
     }
+}
+
+/// Whether a value is a grid.
+pub fn is_grid(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if (&**o as &dyn std::any::Any).is::<GridValue>())
+}
+
+/// `g.Updated` with its entries given as pairs (later ones win, as in a map literal): the new grid, or `None`
+/// when `g` is no grid, a key is no cell `(row, column)` of the board or a value no one-character ASCII string
+/// (the general `Updated` then reports the error).
+pub fn updated_cells(g: &Value, pairs: &[(Value, Value)]) -> Option<Value> {
+    let Value::Object(o) = g else { return None };
+    let g = &(&**o as &dyn std::any::Any).downcast_ref::<GridValue>()?.0;
+    let mut changes = Vec::with_capacity(pairs.len());
+    for (k, v) in pairs {
+        let Value::Tuple(t) = k else { return None };
+        let [r, c] = &t[..] else { return None };
+        let (Value::String(v), Some(r), Some(c)) = (v, coordinate(r), coordinate(c)) else { return None };
+        let [b] = v.as_bytes() else { return None };
+        if !b.is_ascii() {
+            return None;
+        }
+        changes.push(((r, c), *b));
+    }
+    g.updated(&changes).ok().map(GridValue::value)
 }
 
 /// `g[r, c]` or `g[(r, c)]`: the cell as a one-character string, `Nothing` off the board.

@@ -105,3 +105,37 @@ impl<'a> Machine<'a> {
         }
     }
 }
+
+impl<'a> Machine<'a> {
+    /// `xs := xs.Append(e)` for a local list `xs`: the value is the one `Append` gives, but when the variable
+    /// still holds the very list the receiver evaluated to (so nothing else can see it change), the element is
+    /// pushed onto that list in place instead of onto a copy, which would copy its last chunk on every step of
+    /// a loop that collects options. `None`: not this form (the caller evaluates the assignment as usual).
+    pub(super) fn append_in_place(&mut self, target: &Rc<str>, value: &Expr) -> Eval<Option<Value>> {
+        let ExprKind::Call { callee, args, named } = &value.kind else { return Ok(None) };
+        let (ExprKind::Member { obj, name }, [arg], []) = (&callee.kind, &args[..], &named[..]) else {
+            return Ok(None);
+        };
+        if &*name.name != "Append" || !matches!(&obj.kind, ExprKind::Var(x) if **x == **target) {
+            return Ok(None);
+        }
+        // The receiver, as `obj` evaluates to it: only a local list (a local's look-up has no side effects).
+        let Some(Value::List(receiver)) = self.locals.lookup(target).cloned() else { return Ok(None) };
+        let x = self.eval(arg)?;
+        let list = match self.locals.get_mut(target) {
+            Some(Value::List(held)) if held.ptr_eq(&receiver) => {
+                drop(receiver);
+                held.push_back(x);
+                held.clone()
+            }
+            _ => {
+                let mut l = receiver;
+                l.push_back(x);
+                let v = Value::List(l.clone());
+                self.assign(target, v);
+                l
+            }
+        };
+        Ok(Some(Value::List(list)))
+    }
+}

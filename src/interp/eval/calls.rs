@@ -8,6 +8,13 @@ impl<'a> Machine<'a> {
     pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], named: &[NamedArg], span: Span) -> Eval<Value> {
         if let ExprKind::Member { obj, name } = &callee.kind {
             let o = self.eval(obj)?;
+            if let ([arg], true) = (args, named.is_empty()) {
+                if let ExprKind::Map(entries) = &arg.kind {
+                    if &*name.name == "Updated" && builtins::grid::is_grid(&o) {
+                        return self.grid_updated_literal(o, name, entries, arg.span, span);
+                    }
+                }
+            }
             let (mut vals, mut spans) = self.eval_args(args)?;
             // A native member takes CGSuite's parameter names (`g.Heat(t => 1)`); a user object's method and a
             // script ruleset's `def` do not yet.
@@ -31,9 +38,9 @@ impl<'a> Machine<'a> {
         }
         let f = self.eval(callee)?;
         let (vals, spans) = self.eval_args(args)?;
-        let name = match &callee.kind {
-            ExprKind::Var(n) => n.to_string(),
-            _ => String::new(),
+        let name: &str = match &callee.kind {
+            ExprKind::Var(n) => n,
+            _ => "",
         };
         if !named.is_empty() {
             let mut given = Vec::with_capacity(named.len());
@@ -56,7 +63,7 @@ impl<'a> Machine<'a> {
                     }
                 },
                 _ => {
-                    let function = if name.is_empty() { f.type_name().to_string() } else { name };
+                    let function = if name.is_empty() { f.type_name() } else { name }.to_string();
                     let kind = ErrorKind::InvalidParameterName {
                         function: Some(function),
                         name: named[0].name.name.to_string(),
@@ -65,8 +72,33 @@ impl<'a> Machine<'a> {
                 }
             };
         }
-        let site = Site { name: &name, span, args: &spans };
+        let site = Site { name, span, args: &spans };
         Ok(self.call_value(&f, &vals, &site)?)
+    }
+
+    /// `g.Updated({k => v, …})` on a grid with the map written out: the entries are evaluated as the map
+    /// literal evaluates them (in order, key then value) but the cells are changed without building the
+    /// ordered map, which costs a tree node per literal (the options of board rulesets are written this way).
+    /// Anything but cells with one-character values goes the general way, with its errors.
+    fn grid_updated_literal(
+        &mut self,
+        grid: Value,
+        name: &Ident,
+        entries: &[(Expr, Expr)],
+        arg_span: Span,
+        span: Span,
+    ) -> Eval<Value> {
+        let mut pairs = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            let k = self.eval(k)?;
+            let v = self.eval(v)?;
+            pairs.push((k, v));
+        }
+        if let Some(g) = builtins::grid::updated_cells(&grid, &pairs) {
+            return Ok(g);
+        }
+        let map: OrdMap<Value, Value> = pairs.into_iter().collect();
+        Ok(self.invoke_member(grid, name, &[Value::Map(map)], &[arg_span], span)?)
     }
 
     pub(super) fn eval_args(&mut self, args: &[Expr]) -> Eval<(Vec<Value>, Vec<Span>)> {
@@ -338,7 +370,7 @@ impl<'a> Machine<'a> {
                 None => Err(out_of_bounds(self)),
             },
             Value::String(s) => match position(s.chars().count()) {
-                Some(i) => Ok(Value::String(Rc::from(s.chars().nth(i).unwrap_or(' ').to_string()))),
+                Some(i) => Ok(Value::short_str(s.chars().nth(i).unwrap_or(' ').encode_utf8(&mut [0; 4]))),
                 None => Err(out_of_bounds(self)),
             },
             Value::Map(m) => match m.get(k) {

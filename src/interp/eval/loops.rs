@@ -163,7 +163,7 @@ impl<'a> Machine<'a> {
     pub(super) fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
         match coll {
             Value::Map(m) => Ok(map_in_display_order(self.games, m).into_iter().map(|(k, _)| k).collect()),
-            Value::String(s) => Ok(s.chars().map(|c| Value::String(Rc::from(c.to_string()))).collect()),
+            Value::String(s) => Ok(s.chars().map(|c| Value::short_str(c.encode_utf8(&mut [0; 4]))).collect()),
             v => match self.elements(v) {
                 Some(items) => Ok(items),
                 None => err(ErrorKind::NotIterable { ty: v.type_name() }, span),
@@ -209,23 +209,25 @@ impl<'a> Machine<'a> {
         value: Option<&Expr>,
         clauses: &[ForClause],
     ) -> Eval<Value> {
+        // Only the collection of the comprehension's kind is built: an empty ordered set or map allocates its
+        // root node.
         let mut list = Vector::new();
-        let mut set = OrdSet::new();
-        let mut map = OrdMap::new();
+        let mut set = None;
+        let mut map = None;
         self.locals.push();
         let r = self.run_clauses(clauses, &mut |m| {
             let x = m.eval(elem)?;
             match kind {
                 CollectionKind::List => list.push_back(x),
                 CollectionKind::Set => {
-                    set.insert(x);
+                    set.get_or_insert_with(OrdSet::new).insert(x);
                 }
                 CollectionKind::Map => {
                     let v = match value {
                         Some(v) => m.eval(v)?,
                         None => Value::Nothing,
                     };
-                    map.insert(x, v);
+                    map.get_or_insert_with(OrdMap::new).insert(x, v);
                 }
             }
             Ok(())
@@ -237,8 +239,8 @@ impl<'a> Machine<'a> {
         }
         Ok(match kind {
             CollectionKind::List => Value::List(list),
-            CollectionKind::Set => Value::Set(set),
-            CollectionKind::Map => Value::Map(map),
+            CollectionKind::Set => Value::Set(set.unwrap_or_default()),
+            CollectionKind::Map => Value::Map(map.unwrap_or_default()),
         })
     }
 }

@@ -161,8 +161,8 @@ impl<'a> Machine<'a> {
             return err(ErrorKind::RecursionDepth, e.span);
         }
         match &e.kind {
-            ExprKind::Integer(n) => Ok(Value::Integer(Rc::new(n.clone()))),
-            ExprKind::Str(s) => Ok(Value::String(Rc::from(s.as_str()))),
+            ExprKind::Integer(n) => Ok(Value::int_literal(n)),
+            ExprKind::Str(s) => Ok(Value::short_str(s)),
             ExprKind::Bool(b) => Ok(Value::Boolean(*b)),
             ExprKind::Nothing => Ok(Value::Nothing),
             ExprKind::Player(PlayerLit::Left) => Ok(Value::Player(Player::Left)),
@@ -368,6 +368,9 @@ impl<'a> Machine<'a> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
+                if let Some(v) = ops::quick_binary(*op, &a, &b) {
+                    return Ok(v);
+                }
                 let v = match self.object_binary(*op, &a, &b, e.span) {
                     Some(r) => r?,
                     None => self.binary(*op, &a, &b).map_err(|k| Exit::from(EvalError::new(k, e.span)))?,
@@ -427,6 +430,18 @@ impl<'a> Machine<'a> {
         match &e.kind {
             ExprKind::Index { obj, indices } => {
                 let mut v = self.eval(obj)?;
+                // One or two indices (`d[1]`, `g[r, c]`): the keys stay on the stack.
+                match &indices[..] {
+                    [i] => {
+                        let k = self.eval(i)?;
+                        return self.index_keys(v, std::slice::from_ref(&k), indices, e.span);
+                    }
+                    [i, j] => {
+                        let keys = [self.eval(i)?, self.eval(j)?];
+                        return self.index_keys(v, &keys, indices, e.span);
+                    }
+                    _ => {}
+                }
                 // Each index expression is evaluated once, left to right, whichever path uses the keys.
                 let mut keys = Vec::with_capacity(indices.len());
                 for i in indices {
@@ -444,6 +459,20 @@ impl<'a> Machine<'a> {
             }
             _ => unreachable!("dispatched by kind"),
         }
+    }
+
+    /// `v[keys…]` with the keys evaluated (from the index expressions `indices`): an object's own indexing,
+    /// else one key after the other.
+    fn index_keys(&mut self, mut v: Value, keys: &[Value], indices: &[Expr], span: Span) -> Eval<Value> {
+        if let Value::Object(o) = &v {
+            if let Some(r) = o.clone().index(self, &v, keys, span) {
+                return Ok(r?);
+            }
+        }
+        for (i, k) in indices.iter().zip(keys) {
+            v = self.index_value(&v, k, i.span)?;
+        }
+        Ok(v)
     }
 
     #[inline(never)]
@@ -483,6 +512,9 @@ impl<'a> Machine<'a> {
                     return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
                 }
                 self.check_not_field(target)?;
+                if let Some(v) = self.append_in_place(&target.name, value)? {
+                    return Ok(v);
+                }
                 let v = self.eval(value)?;
                 self.assign(&target.name, v.clone());
                 Ok(v)
@@ -735,6 +767,8 @@ fn overflow(span: Span) -> Exit {
 mod assign;
 mod calls;
 mod classes;
+#[cfg(test)]
+mod fast_tests;
 mod loops;
 mod ops;
 
