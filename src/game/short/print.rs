@@ -131,6 +131,7 @@ impl Games {
         self.sort_by_det(&mut l);
         self.sort_by_det(&mut r);
         let s: (Arc<[GameId]>, Arc<[GameId]>) = (l.into(), r.into());
+        crate::game::budget::check_growth(&self.sorted_cache);
         self.sorted_cache.insert(g, s.clone());
         s
     }

@@ -26,6 +26,7 @@ impl Games {
         }
         self.poll_interrupt();
         if let Some(s) = self.switch_plus_nimber(g, h).or_else(|| self.switch_plus_nimber(h, g)) {
+            crate::game::budget::check_growth(&self.add_cache);
             self.add_cache.insert(key, s);
             return s;
         }
@@ -72,6 +73,7 @@ impl Games {
             }
             self.new_game(&l, &r)
         };
+        crate::game::budget::check_growth(&self.add_cache);
         self.add_cache.insert(key, result);
         result
     }

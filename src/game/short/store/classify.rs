@@ -266,6 +266,7 @@ impl Games {
         }
         // A non-number canonical game has options on both sides.
         let s = (ls.unwrap_or_default(), rs.unwrap_or_default());
+        crate::game::budget::check_growth(&self.stops_cache);
         self.stops_cache.insert(g, s);
         s
     }

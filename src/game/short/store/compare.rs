@@ -57,6 +57,7 @@ impl Games {
                 }
             }
         }
+        crate::game::budget::check_growth(&self.leq_cache);
         self.leq_cache.insert((g, h), result);
         result
     }
