@@ -302,6 +302,7 @@ impl Games {
             _ => 0,
         };
         if shift.is_none() {
+            crate::game::budget::check_growth(&self.bars_cache);
             self.bars_cache.insert(g, b as u8);
         }
         b

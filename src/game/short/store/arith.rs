@@ -207,6 +207,7 @@ impl Games {
             r.push(self.ordinal_sum(g, o));
         }
         let result = self.new_game(&l, &r);
+        crate::game::budget::check_growth(&self.ordinal_cache);
         self.ordinal_cache.insert((g, h), result);
         result
     }
@@ -265,6 +266,7 @@ impl Games {
             }
         }
         let result = self.new_game(&l, &r);
+        crate::game::budget::check_growth(&self.norton_cache);
         self.norton_cache.insert((g, u), result);
         result
     }
@@ -310,6 +312,7 @@ impl Games {
             }
         }
         let result = self.new_game(&left, &right);
+        crate::game::budget::check_growth(&self.conway_cache);
         self.conway_cache.insert(key, result);
         result
     }

@@ -320,6 +320,7 @@ impl Games {
                 }
             };
         }
+        crate::game::budget::check_growth(&self.stop_count_cache);
         self.stop_count_cache.insert(g, count);
         count
     }
