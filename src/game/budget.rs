@@ -136,9 +136,19 @@ pub fn set_limit(bytes: usize) {
 /// (the allocator keeps the peak). It stays true until [`reported_use`] is asked.
 #[inline]
 pub fn exceeded() -> bool {
-    // One load on the hot path: the allocator and the stack walks raise ALERT when a closer look is due.
-    ALERT.load(Ordering::Relaxed) && check()
+    // The allocator and the stack walks raise ALERT when a closer look is due. Every 2^16th poll looks too:
+    // memory counted when it was reserved (a vector's doubled capacity) becomes resident only as it is
+    // written, without the count moving.
+    if ALERT.load(Ordering::Relaxed) {
+        return check();
+    }
+    let n = TICKS.load(Ordering::Relaxed).wrapping_add(1);
+    TICKS.store(n, Ordering::Relaxed);
+    n & 0xffff == 0 && LIMIT.load(Ordering::Relaxed) != usize::MAX && check()
 }
+
+/// Polls since the start (see [`exceeded`]); a plain load and store, like the count.
+static TICKS: AtomicUsize = AtomicUsize::new(0);
 
 /// The process's resident memory in bytes, from `/proc/self/statm` (`None` where that cannot be read).
 pub fn resident() -> Option<usize> {

@@ -196,6 +196,9 @@ impl Games {
         if let Some(&s) = self.ordinal_cache.get(&(g, h)) {
             return s;
         }
+        // The recursion descends the whole of `h` before it constructs anything (`Up(10^7)`: ten million
+        // levels): poll on the way down too, for the budget, the stack and Ctrl-C.
+        self.poll_interrupt();
         let mut l = self.left_slice(g).to_vec();
         let mut r = self.right_slice(g).to_vec();
         for i in 0..self.num_left(h) {
