@@ -1,22 +1,46 @@
-//! The memory budget: how many bytes the process has allocated, and the limit above which long computations
-//! stop with an error instead of running the machine out of memory.
+//! The memory budget: how much memory the process holds, and the limit above which long computations stop
+//! with an error instead of running the machine out of memory.
 //!
-//! [`CountingAlloc`] wraps the system allocator and keeps a running total of live bytes; the front-end
-//! installs it as the global allocator (`lib.rs`) and sets the limit ([`set_limit`]; none by default, so
-//! library users and tests are unaffected). Nothing fails inside the allocator: the engine's polling points
-//! ([`crate::game::Games`] sums, comparisons and constructions), the native solvers and the evaluator ask
-//! [`exceeded`] and unwind with an ordinary error when it is true, so the work in progress is dropped and the
-//! session goes on. Sizes that are known before allocating (a string or list about to be repeated) are
-//! checked up front with [`would_exceed`].
+//! [`CountingAlloc`] wraps the system allocator and keeps a running total of live bytes, each block counted
+//! with the allocator's own overhead (glibc's chunk header and 16-byte rounding); the front-end installs it as
+//! the global allocator (`lib.rs`) and sets the limit ([`set_limit`]; none by default, so library users and
+//! tests are unaffected). The limit is kept for the process's resident memory, which also holds memory the
+//! allocator keeps after it is freed and the interpreter's stack: whenever the count has grown by half the
+//! remaining headroom since the last look (or a recursive walk has gone 8 MiB deeper), the next polling
+//! point reads the resident size from `/proc/self/statm` (after `malloc_trim` when much of it is free
+//! memory the allocator kept); the count and the resident size are both held under the budget less a
+//! margin of 1/16, which covers what grows between two polling points.
+//!
+//! Nothing fails inside the allocator: the engine's polling points ([`crate::game::Games`] sums, comparisons
+//! and constructions), the native solvers and the evaluator ask [`exceeded`] and unwind with an ordinary
+//! error when it is true, so the work in progress is dropped and the session goes on. Sizes that are known
+//! before allocating (a string or list about to be repeated) are checked up front with [`would_exceed`].
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+/// Live bytes, with the allocator's overhead per block.
 static USED: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// The count of live bytes above which the next polling point takes a closer look ([`check`]).
+static CHECK_AT: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// The limit less its margin: what the count and the resident size are held under.
+static SOFT: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// Set when a closer look is due: the polling points' one load on the hot path.
+static ALERT: AtomicBool = AtomicBool::new(false);
 /// The highest use seen above the budget since the last report (0: none). Set by the allocator itself, so
 /// a spike that is freed again before the next polling point is still caught there.
 static PEAK_OVER: AtomicUsize = AtomicUsize::new(0);
+/// The resident size at the last look.
+static RESIDENT: AtomicUsize = AtomicUsize::new(0);
+
+/// The bytes glibc's allocator takes for a block of `size` bytes: an 8-byte header, rounded up to 16, at
+/// least 32. Counting this (not the bare size) keeps the count close to what the blocks really take when
+/// most are small (tree nodes, option lists).
+#[inline]
+fn chunk(size: usize) -> usize {
+    ((size + 8 + 15) & !15).max(32)
+}
 
 // The counter is updated with a plain load and store, not an atomic read-modify-write: allocation is on
 // the hot path of every engine operation, a locked add costs several times more, and the evaluator runs on
@@ -25,8 +49,11 @@ static PEAK_OVER: AtomicUsize = AtomicUsize::new(0);
 fn grew(by: usize) {
     let now = USED.load(Ordering::Relaxed).wrapping_add(by);
     USED.store(now, Ordering::Relaxed);
-    if now > LIMIT.load(Ordering::Relaxed) {
-        PEAK_OVER.fetch_max(now, Ordering::Relaxed);
+    if now > CHECK_AT.load(Ordering::Relaxed) {
+        ALERT.store(true, Ordering::Relaxed);
+        if now > SOFT.load(Ordering::Relaxed) {
+            PEAK_OVER.fetch_max(now, Ordering::Relaxed);
+        }
     }
 }
 
@@ -43,7 +70,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = System.alloc(layout);
         if !p.is_null() {
-            grew(layout.size());
+            grew(chunk(layout.size()));
         }
         p
     }
@@ -51,23 +78,24 @@ unsafe impl GlobalAlloc for CountingAlloc {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let p = System.alloc_zeroed(layout);
         if !p.is_null() {
-            grew(layout.size());
+            grew(chunk(layout.size()));
         }
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         System.dealloc(ptr, layout);
-        shrank(layout.size());
+        shrank(chunk(layout.size()));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = System.realloc(ptr, layout, new_size);
         if !p.is_null() {
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
+            let (old, new) = (chunk(layout.size()), chunk(new_size));
+            if new >= old {
+                grew(new - old);
             } else {
-                shrank(layout.size() - new_size);
+                shrank(old - new);
             }
         }
         p
@@ -84,30 +112,135 @@ pub fn limit() -> usize {
     LIMIT.load(Ordering::Relaxed)
 }
 
-/// Sets the budget in bytes (and forgets an excess seen under the old one).
+/// The part of a budget that computations may fill: the rest is a margin for what grows between two
+/// polling points.
+fn soft_limit(limit: usize) -> usize {
+    if limit == usize::MAX {
+        usize::MAX
+    } else {
+        limit - limit / 16
+    }
+}
+
+/// Sets the budget in bytes (and forgets an excess seen under the old one); the next polling point looks
+/// at the memory in use.
 pub fn set_limit(bytes: usize) {
     LIMIT.store(bytes, Ordering::Relaxed);
-    let now = used();
-    PEAK_OVER.store(if now > bytes { now } else { 0 }, Ordering::Relaxed);
+    SOFT.store(soft_limit(bytes), Ordering::Relaxed);
+    PEAK_OVER.store(0, Ordering::Relaxed);
+    CHECK_AT.store(0, Ordering::Relaxed);
+    ALERT.store(true, Ordering::Relaxed);
 }
 
-/// Whether the budget was exceeded since the last report: the live bytes are over it now, or went over it
-/// for a moment (the allocator keeps the peak). It stays true until [`reported_use`] is asked.
+/// Whether the budget is exceeded: the memory in use is over it now, or went over it since the last report
+/// (the allocator keeps the peak). It stays true until [`reported_use`] is asked.
 #[inline]
 pub fn exceeded() -> bool {
-    // One load on the hot path: the allocator records every excess in PEAK_OVER as it happens.
-    PEAK_OVER.load(Ordering::Relaxed) != 0
+    // The allocator and the stack walks raise ALERT when a closer look is due. Every 2^16th poll looks too:
+    // memory counted when it was reserved (a vector's doubled capacity) becomes resident only as it is
+    // written, without the count moving.
+    if ALERT.load(Ordering::Relaxed) {
+        return check();
+    }
+    let n = TICKS.load(Ordering::Relaxed).wrapping_add(1);
+    TICKS.store(n, Ordering::Relaxed);
+    n & 0xffff == 0 && LIMIT.load(Ordering::Relaxed) != usize::MAX && check()
 }
 
-/// The bytes in use when the budget was last found exceeded (and forgets it), or the current use.
+/// Polls since the start (see [`exceeded`]); a plain load and store, like the count.
+static TICKS: AtomicUsize = AtomicUsize::new(0);
+
+/// The process's resident memory in bytes, from `/proc/self/statm` (`None` where that cannot be read).
+pub fn resident() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: usize = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * page_size())
+}
+
+fn page_size() -> usize {
+    // SAFETY: sysconf has no preconditions.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if p > 0 {
+        p as usize
+    } else {
+        4096
+    }
+}
+
+/// Gives free memory the allocator keeps back to the system (glibc's `malloc_trim`).
+pub fn give_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// The closer look [`exceeded`] takes when ALERT is up: true when the count or the resident size is over the
+/// budget's soft limit; otherwise it sets the count at which to look again (half the headroom on).
+#[cold]
+fn check() -> bool {
+    let limit = limit();
+    if limit == usize::MAX {
+        CHECK_AT.store(usize::MAX, Ordering::Relaxed);
+        ALERT.store(false, Ordering::Relaxed);
+        return false;
+    }
+    if PEAK_OVER.load(Ordering::Relaxed) != 0 {
+        return true;
+    }
+    let soft = soft_limit(limit);
+    let count = used();
+    let mut rss = resident().unwrap_or(0);
+    if rss > soft && rss > count.saturating_add(limit / 16) {
+        // Much of it is memory freed and kept by the allocator: give that back before judging.
+        give_back();
+        rss = resident().unwrap_or(0);
+    }
+    RESIDENT.store(rss, Ordering::Relaxed);
+    let worst = rss.max(count);
+    if worst > soft {
+        PEAK_OVER.fetch_max(worst, Ordering::Relaxed);
+        return true;
+    }
+    let step = ((soft - worst) / 2).max(limit / 64);
+    CHECK_AT.store(count.saturating_add(step), Ordering::Relaxed);
+    ALERT.store(false, Ordering::Relaxed);
+    // An allocation between the store of CHECK_AT and ALERT may have crossed the new mark: look again.
+    if used() > CHECK_AT.load(Ordering::Relaxed) {
+        ALERT.store(true, Ordering::Relaxed);
+    }
+    false
+}
+
+/// The memory in use when the budget was last found exceeded (and forgets it), or the current use; gives
+/// the memory of the abandoned work back to the system.
 pub fn reported_use() -> usize {
     let peak = PEAK_OVER.swap(0, Ordering::Relaxed);
+    ALERT.store(true, Ordering::Relaxed);
+    give_back();
     peak.max(used())
 }
 
 /// Whether allocating `more` bytes now would cross the budget.
 pub fn would_exceed(more: usize) -> bool {
-    used().saturating_add(more) > limit()
+    let now = used().max(RESIDENT.load(Ordering::Relaxed));
+    now.saturating_add(more) > SOFT.load(Ordering::Relaxed)
+}
+
+/// Unwinds with [`OutOfBudget`] when `map` is full, so that its next insertion moves it to a table twice as
+/// large, and that table would cross the budget: the move allocates and fills the new table (while the old
+/// one is still held) between two polling points, so the memo tables check before they grow.
+#[inline]
+pub fn check_growth<K, V, S>(map: &std::collections::HashMap<K, V, S>) {
+    if map.len() == map.capacity() && map.capacity() >= 1 << 14 {
+        let bytes = map.capacity().saturating_mul(2 * (std::mem::size_of::<(K, V)>() + 1));
+        if would_exceed(bytes) {
+            PEAK_OVER.fetch_max(used().saturating_add(bytes), Ordering::Relaxed);
+            ALERT.store(true, Ordering::Relaxed);
+            std::panic::panic_any(OutOfBudget);
+        }
+    }
 }
 
 /// The default budget: three quarters of the machine's physical memory (from `/proc/meminfo`), or `None`
@@ -195,9 +328,29 @@ pub fn set_stack_allowance(bytes: usize) {
 #[inline]
 pub fn check_stack() {
     let floor = STACK_FLOOR.with(std::cell::Cell::get);
-    if floor != 0 && stack_position() < floor {
+    let here = stack_position();
+    note_stack(here);
+    if floor != 0 && here < floor {
         std::panic::panic_any(StackExhausted);
     }
+}
+
+thread_local! {
+    /// The stack address below which this thread's stack has grown enough (8 MiB since the last look) for
+    /// the memory budget to look at the resident size again: touched stack pages stay resident.
+    static STACK_MARK: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Notes that a recursive walk on this thread has reached stack address `here` (see [`check_stack`]; the
+/// evaluator calls it with its own depth checks).
+#[inline]
+pub fn note_stack(here: usize) {
+    STACK_MARK.with(|m| {
+        if here < m.get() {
+            m.set(here.saturating_sub(8 << 20));
+            ALERT.store(true, Ordering::Relaxed);
+        }
+    });
 }
 
 thread_local! {

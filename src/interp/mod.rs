@@ -122,6 +122,16 @@ pub fn out_of_memory(span: Span) -> EvalError {
     EvalError::new(ErrorKind::OutOfMemory { used, limit }, span)
 }
 
+/// `Err(OutOfMemory)` when allocating `bytes` more now would cross the memory budget: for operations whose
+/// size is known before they allocate it (one huge string or list, a power).
+pub fn room_for(bytes: usize) -> Result<(), ErrorKind> {
+    if crate::game::budget::would_exceed(bytes) {
+        let used = crate::game::budget::used().saturating_add(bytes);
+        return Err(ErrorKind::OutOfMemory { used, limit: crate::game::budget::limit() });
+    }
+    Ok(())
+}
+
 /// A workspace: sources, games and variables, and the evaluator entry points.
 pub struct Interpreter {
     sources: Sources,
@@ -251,6 +261,7 @@ impl Interpreter {
         if let Err(e) = &r {
             if matches!(e.kind, ErrorKind::OutOfMemory { .. }) {
                 self.games.clear_caches();
+                crate::game::budget::give_back();
             }
         }
         r
@@ -295,5 +306,6 @@ impl Interpreter {
     /// Forgets every user variable (`:clear`); native globals stay.
     pub fn clear(&mut self) {
         self.globals.vars.clear();
+        crate::game::budget::give_back();
     }
 }

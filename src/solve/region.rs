@@ -72,6 +72,8 @@ impl<V: Copy> RegionMemo<V> {
     }
 
     pub(crate) fn insert(&mut self, r: Region, v: V) {
+        crate::game::budget::check_growth(&self.small);
+        crate::game::budget::check_growth(&self.big);
         match Self::small_key(&r) {
             Some(k) => self.small.insert(k, v),
             None => self.big.insert(r, v),

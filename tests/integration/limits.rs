@@ -5,34 +5,55 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Runs `cgs --max-memory BUDGET -e SOURCE`; returns (exit code, stderr, elapsed).
-fn run(budget: &str, source: &str) -> (Option<i32>, String, Duration) {
+/// Runs `cgs --max-memory BUDGET -e SOURCE`; returns (exit code, stderr, elapsed, peak resident KiB).
+#[allow(clippy::zombie_processes)] // reaped by wait4 below, which std's wait would not let us read
+fn run(budget: &str, source: &str) -> (Option<i32>, String, Duration, u64) {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_cgs"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgs"))
         .args(["--max-memory", budget, "-e", source])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .env("CGS_HISTORY", "")
-        .output()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("run the cgs binary");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned(), start.elapsed())
+    let mut err = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("read stderr");
+    // Reaped with wait4 for the child's own peak resident size (std's wait does not report it).
+    let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
+    // SAFETY: waits for our own child, writing into the two locals.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t, "wait4");
+    let code = std::process::ExitStatus::from_raw(status).code();
+    (code, err, start.elapsed(), usage.ru_maxrss as u64)
 }
 
-/// `source` must stop with the budget error (exit 1, a span, no panic) within `secs` seconds.
+/// `source` must stop with the budget error (exit 1, a span, no panic) within `secs` seconds, its peak resident
+/// memory under the budget.
 fn stops_with_budget_error(budget: &str, source: &str, secs: u64) {
-    let (code, err, elapsed) = run(budget, source);
+    let (code, err, elapsed, peak_kib) = run(budget, source);
     assert_eq!(code, Some(1), "`{source}` exited with {code:?}\n{err}");
     assert!(err.starts_with("Error: Out of memory budget ("), "`{source}`:\n{err}");
     assert!(err.contains("<-e>:"), "`{source}`: the error has no span\n{err}");
     assert!(!err.contains("panicked"), "`{source}` panicked\n{err}");
     assert!(elapsed < Duration::from_secs(secs), "`{source}` took {elapsed:?}");
+    let limit = cgs::game::budget::parse_size(budget).expect("a budget") as u64;
+    assert!(peak_kib * 1024 < limit, "`{source}`: peak resident {peak_kib} KiB over the budget {budget}");
 }
 
 #[test]
-fn printing_a_deep_uptimal_stops_at_the_budget() {
-    // The uptimal expansions cached while printing `^[40000]*` take quadratic memory (8 GB before).
-    stops_with_budget_error("200M", "* : 40000", 60);
-    stops_with_budget_error("200M", "Up(10^5)", 60);
+fn a_deep_uptimal_prints_in_linear_memory() {
+    // CGSuite 2.2 (cgsuite-eval): `* : 40` is `^[40]*`, `* : 400` is `^[400]*`; the same rule for 40000.
+    let (code, out, elapsed) = run_out(&["--max-memory", "200M"], "* : 40000");
+    assert_eq!((code, out.trim()), (Some(0), "^[40000]*"));
+    assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
+    // cgs's `Up(n)` is `^[n]` (`Up(5)` prints `^[5]`, as before this change).
+    let (code, out, elapsed) = run_out(&["--max-memory", "200M"], "Up(10^5)");
+    assert_eq!((code, out.trim()), (Some(0), "^[100000]"));
+    assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
 }
 
 #[test]
@@ -71,6 +92,14 @@ fn a_components_hook_that_never_shrinks_stops_at_the_budget() {
     stops_with_budget_error("300M", source, 90);
 }
 
+/// Domineering on the empty 6×6 board gave neither a value nor an error in 600 s under a 2 GiB budget (its
+/// memo tables grow for minutes); under a small budget it stops with the error, its memory under the budget.
+#[test]
+fn domineering_six_by_six_stops_at_the_budget() {
+    let board = ["......"; 6].join("|");
+    stops_with_budget_error("100M", &format!("Domineering(\"{board}\").CanonicalForm"), 240);
+}
+
 #[test]
 fn a_doubled_string_or_list_stops_at_the_budget() {
     stops_with_budget_error("200M", "s := \"ab\"; for i from 1 to 31 do s := s + s end; s.Length", 60);
@@ -79,7 +108,8 @@ fn a_doubled_string_or_list_stops_at_the_budget() {
 
 /// `source` must stop with the recursion-depth error (exit 1, a span, no stack overflow) within `secs`.
 fn stops_with_depth_error(source: &str, secs: u64) {
-    let (code, err, elapsed) = run("2G", source);
+    let (code, err, elapsed, peak_kib) = run("2G", source);
+    assert!(peak_kib < 2 << 20, "`{source}`: peak resident {peak_kib} KiB over the budget 2G");
     assert_eq!(code, Some(1), "`{source}` exited with {code:?}\n{err}");
     assert!(err.starts_with("Error: Maximum recursion depth exceeded."), "`{source}`:\n{err}");
     assert!(err.contains("<-e>:1:"), "`{source}`: the error has no span\n{err}");

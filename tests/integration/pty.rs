@@ -157,6 +157,9 @@ fn ctrl_c_reaches_arithmetic_sequences_and_printing() {
         ("for i from 1 to 50 do Kayles.CheckPeriodicity(10^7 - i) end", 1500),
         // The misère canonical form of Kayles(30) prints for minutes without a print limit.
         ("Kayles(30).MisereCanonicalForm", 1500),
+        // One big power, again and again: its last squarings were single num-bigint products of a second
+        // or more each (1.8 s of Ctrl-C latency); now split into polled pieces.
+        ("for i from 1 to 100 do 3^(8*10^6) + i end", 1500),
         // A list that holds itself twice, 40 levels deep, prints 2^40 numbers.
         ("x := [1]; for i from 1 to 40 do x := [x, {x}] end; x", 1500),
     ] {

@@ -2,14 +2,18 @@
 """Measures the inputs of issue 19 for docs/LIMITS.md: time to result or error and peak RSS of each (one `cgs`
 process, `/usr/bin/time -f '%e s %M KiB'`), and Ctrl-C latency through a pseudo-terminal for the long ones.
 
-Usage: python3 tests/limits/measure.py [CGS_BINARY] > table.md    (default ./target/release/cgs)
+Usage: python3 tests/limits/measure.py [CGS_BINARY] [--only SUBSTRING...] > table.md
+(default ./target/release/cgs; with --only, just the inputs containing one of the substrings, both tables)
 
 Every run gets `--max-memory 2G` so that the measurement cannot take a shared machine's memory; the figures are
 wall-clock seconds and depend on the machine's load (say so beside them).
 """
 import os, pty, re, select, subprocess, sys, time
 
-CGS = sys.argv[1] if len(sys.argv) > 1 else "./target/release/cgs"
+ARGS = sys.argv[1:]
+ONLY = ARGS[ARGS.index("--only") + 1 :] if "--only" in ARGS else None
+ARGS = ARGS[: ARGS.index("--only")] if "--only" in ARGS else ARGS
+CGS = ARGS[0] if ARGS else "./target/release/cgs"
 BUDGET = ["--max-memory", "2G"]
 TIMEOUT = 600
 
@@ -127,6 +131,10 @@ def latency(src, wait):
         pass
     return f"{took * 1000:.0f} ms" if ok else "no interrupt within 60 s"
 
+
+if ONLY is not None:
+    RUNS = [r for r in RUNS if any(o in r for o in ONLY)]
+    INTERRUPTS = [r for r in INTERRUPTS if any(o in r[0] for o in ONLY)]
 
 print("| input | time to result/error | peak RSS | outcome |")
 print("|---|---|---|---|")

@@ -176,6 +176,7 @@ impl LoopyArena {
         let fb = Flat::new(games, &hb);
         let table = compare::Survival::new(games, &fa, &fb)?;
         let b = table.le(ga.start, hb.start);
+        crate::game::budget::check_growth(&self.leq_cache);
         self.leq_cache.insert((g, h), b);
         Ok(b)
     }
@@ -207,6 +208,7 @@ impl LoopyArena {
                     Ok(Stopper::Loopy(n)) => n,
                     _ => unreachable!("the negative of a loopy stopper is a loopy stopper"),
                 };
+                crate::game::budget::check_growth(&self.neg_cache);
                 self.neg_cache.insert(id, n);
                 self.neg_cache.insert(n, id);
                 Stopper::Loopy(n)
@@ -231,6 +233,7 @@ impl LoopyArena {
         } else {
             Sum::NotStopper
         };
+        crate::game::budget::check_growth(&self.add_cache);
         self.add_cache.insert(key, r);
         Ok(r)
     }

@@ -4,6 +4,7 @@
 //! ([`ordinal_nim`]) and surreal quotients of them ([`surreal`]).
 
 pub mod big;
+pub mod bigpow;
 pub(crate) mod bigtab;
 mod dyadic;
 pub mod isqrt;

@@ -131,6 +131,7 @@ impl Games {
         self.sort_by_det(&mut l);
         self.sort_by_det(&mut r);
         let s: (Arc<[GameId]>, Arc<[GameId]>) = (l.into(), r.into());
+        crate::game::budget::check_growth(&self.sorted_cache);
         self.sorted_cache.insert(g, s.clone());
         s
     }
@@ -301,6 +302,7 @@ impl Games {
             _ => 0,
         };
         if shift.is_none() {
+            crate::game::budget::check_growth(&self.bars_cache);
             self.bars_cache.insert(g, b as u8);
         }
         b

@@ -81,6 +81,10 @@ pub static LIST: &[Member] = &[
     }),
     member("Concat", 1, |m, s, this, args| {
         let mut l = the_list(s, this)?.clone();
+        if let Value::List(other) = &args[0] {
+            // The copied elements and the longer list: refuse what the memory budget cannot hold up front.
+            crate::interp::room_for(3 * other.len() * std::mem::size_of::<Value>()).map_err(|k| s.err(k))?;
+        }
         l.extend(elements(m, s, args, 0)?);
         Ok(Value::List(l))
     }),

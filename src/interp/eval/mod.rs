@@ -126,7 +126,9 @@ impl<'a> Machine<'a> {
         if crate::game::budget::exceeded() {
             return Err(super::out_of_memory(span));
         }
-        let used = self.stack_base.abs_diff(stack_position());
+        let here = stack_position();
+        crate::game::budget::note_stack(here);
+        let used = self.stack_base.abs_diff(here);
         if used > self.stack_budget || self.depth > MAX_CALL_DEPTH {
             return Err(EvalError::new(ErrorKind::RecursionDepth, span));
         }

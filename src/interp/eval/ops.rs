@@ -1,6 +1,9 @@
 //! Operators: unary and binary, on numbers, games, collections and strings; powers; type tests.
 
 use super::*;
+use crate::game::number::bigpow::pow_polled;
+use crate::interp::room_for;
+use num_bigint::BigUint;
 
 impl<'a> Machine<'a> {
     // ---- operators -----------------------------------------------------------------------------------
@@ -143,6 +146,10 @@ impl<'a> Machine<'a> {
         // strings
         match (op, a, b) {
             (BinOp::Add, Value::String(_), _) | (BinOp::Add, _, Value::String(_)) => {
+                if let (Value::String(x), Value::String(y)) = (a, b) {
+                    // The copies and the result: refuse what the memory budget cannot hold before copying.
+                    room_for(3 * (x.len() + y.len()))?;
+                }
                 let s = a.display_plain(self.games) + &b.display_plain(self.games);
                 return Ok(Value::String(Rc::from(s)));
             }
@@ -248,9 +255,19 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
     if bits.saturating_mul(k) > MAX_POWER_BITS {
         return Err(ErrorKind::Overflow);
     }
-    let k = k as u32;
-    let num = base.numer().pow(k);
-    let den = base.denom().pow(k);
+    // The result and the squarings' temporaries take about four times its size: refuse what the memory
+    // budget cannot hold before starting. The powers are computed in steps that poll for Ctrl-C.
+    room_for(usize::try_from(bits.saturating_mul(k) / 8 * 4).unwrap_or(usize::MAX))?;
+    let mut poll = crate::game::budget::poll;
+    let signed = |m: BigUint, negative: bool| {
+        if negative && k % 2 == 1 {
+            -BigInt::from(m)
+        } else {
+            BigInt::from(m)
+        }
+    };
+    let num = signed(pow_polled(base.numer().magnitude(), k, &mut poll), base.numer().is_negative());
+    let den = BigInt::from(pow_polled(base.denom().magnitude(), k, &mut poll));
     // Powers of a fraction in lowest terms are in lowest terms: no gcd (num-bigint's binary gcd of a huge
     // power and a small denominator took seconds, e.g. 5.8 s of CPU for `10^(10^6)`, and could not be
     // interrupted). The denominator of a negative power carries the sign of the base.

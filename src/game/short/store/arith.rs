@@ -33,6 +33,7 @@ impl Games {
         }
         self.poll_interrupt();
         if let Some(s) = self.switch_plus_nimber(g, h).or_else(|| self.switch_plus_nimber(h, g)) {
+            crate::game::budget::check_growth(&self.add_cache);
             self.add_cache.insert(key, s);
             return s;
         }
@@ -83,6 +84,7 @@ impl Games {
             }
             self.new_game(&l, &r)
         };
+        crate::game::budget::check_growth(&self.add_cache);
         self.add_cache.insert(key, result);
         result
     }
@@ -237,6 +239,9 @@ impl Games {
         if let Some(&s) = self.ordinal_cache.get(&(g, h)) {
             return s;
         }
+        // The recursion descends the whole of `h` before it constructs anything (`Up(10^7)`: ten million
+        // levels): poll on the way down too, for the budget, the stack and Ctrl-C.
+        self.poll_interrupt();
         if let Some(n) = self.number_value(h).filter(|n| n.is_integer()) {
             return self.ordinal_sum_integer(g, n);
         }
@@ -251,6 +256,7 @@ impl Games {
             r.push(self.ordinal_sum(g, o));
         }
         let result = self.new_game(&l, &r);
+        crate::game::budget::check_growth(&self.ordinal_cache);
         self.ordinal_cache.insert((g, h), result);
         result
     }
@@ -335,6 +341,7 @@ impl Games {
             }
         }
         let result = self.new_game(&l, &r);
+        crate::game::budget::check_growth(&self.norton_cache);
         self.norton_cache.insert((g, u), result);
         result
     }
@@ -388,6 +395,7 @@ impl Games {
             }
         }
         let result = self.new_game(&left, &right);
+        crate::game::budget::check_growth(&self.conway_cache);
         self.conway_cache.insert(key, result);
         result
     }

@@ -278,6 +278,7 @@ impl Games {
         }
         // A non-number canonical game has options on both sides.
         let s = (ls.unwrap_or_default(), rs.unwrap_or_default());
+        crate::game::budget::check_growth(&self.stops_cache);
         self.stops_cache.insert(g, s);
         s
     }
@@ -331,6 +332,7 @@ impl Games {
                 }
             };
         }
+        crate::game::budget::check_growth(&self.stop_count_cache);
         self.stop_count_cache.insert(g, count);
         count
     }

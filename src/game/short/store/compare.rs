@@ -57,6 +57,7 @@ impl Games {
                 }
             }
         }
+        crate::game::budget::check_growth(&self.leq_cache);
         self.leq_cache.insert((g, h), result);
         result
     }
@@ -112,6 +113,7 @@ impl Games {
             let o = self.right_at(g, i);
             right = !self.misere_wins(o).0;
         }
+        crate::game::budget::check_growth(&self.misere_cache);
         self.misere_cache.insert(g, (left, right));
         (left, right)
     }

@@ -436,6 +436,8 @@ impl Games {
 
     fn push_record(&mut self, lstart: u32, nl: usize, rstart: u32, nr: usize, nus: Option<Nus>) -> GameId {
         self.poll_interrupt();
+        crate::game::budget::check_growth(&self.by_opts);
+        crate::game::budget::check_growth(&self.by_nus);
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
         self.neg_cache.push(NONE);

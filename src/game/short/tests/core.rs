@@ -557,7 +557,7 @@ proptest! {
 
 fn build_uptimal(g: &mut Games, e: &uptimal::UptimalExpansion) -> GameId {
     let mut acc = g.uptimal_nim(e.number, 0, e.nim);
-    for (i, &c) in e.coefficients.iter().enumerate() {
+    for (i, c) in e.coefficients().into_iter().enumerate() {
         let p = g.up_pow(i as u32 + 1);
         let t = g.mul_int(c, p);
         acc = g.add(acc, t);
