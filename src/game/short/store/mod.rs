@@ -112,6 +112,11 @@ impl Node {
     }
 }
 
+/// The comparison cache holds at most `2^LEQ_CACHE_BITS` results (8 bytes each: 128 MiB).
+const LEQ_CACHE_BITS: u32 = 24;
+/// The sum cache holds at most `2^SUM_CACHE_BITS` results (12 bytes each: 96 MiB).
+const SUM_CACHE_BITS: u32 = 23;
+
 /// The `nl` of a node whose options are not materialised yet.
 const PENDING: u32 = u32::MAX;
 
@@ -129,9 +134,10 @@ pub struct Games {
     by_nus: FxHashMap<Nus, GameId>,
     neg_cache: Vec<u32>,
     birthday_cache: Vec<u32>,
-    add_cache: FxHashMap<(GameId, GameId), GameId>,
-    leq_cache: FxHashMap<(GameId, GameId), bool>,
-    stops_cache: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    /// (left stop, right stop) of every node, filled when the node is created (see [`Games::leq`]).
+    stops: Vec<[Dyadic; 2]>,
+    add_cache: lossy::SumCache,
+    leq_cache: lossy::LeqCache,
     ordinal_cache: FxHashMap<(GameId, GameId), GameId>,
     conway_cache: FxHashMap<(GameId, GameId), GameId>,
     norton_cache: FxHashMap<(GameId, GameId), GameId>,
@@ -170,9 +176,9 @@ impl Games {
             by_nus: FxHashMap::default(),
             neg_cache: Vec::new(),
             birthday_cache: Vec::new(),
-            add_cache: FxHashMap::default(),
-            leq_cache: FxHashMap::default(),
-            stops_cache: FxHashMap::default(),
+            stops: Vec::new(),
+            add_cache: lossy::SumCache::new(SUM_CACHE_BITS),
+            leq_cache: lossy::LeqCache::new(LEQ_CACHE_BITS),
             ordinal_cache: FxHashMap::default(),
             conway_cache: FxHashMap::default(),
             norton_cache: FxHashMap::default(),
@@ -187,6 +193,16 @@ impl Games {
         };
         let z = g.push_node(&[], &[], Some(Nus::number(Dyadic::ZERO)));
         debug_assert_eq!(z, GameId(0));
+        g
+    }
+
+    /// A fresh arena whose comparison and sum caches hold at most `2^bits` entries (for tests of the
+    /// lossy caches).
+    #[cfg(test)]
+    pub(crate) fn with_cache_bits(bits: u32) -> Games {
+        let mut g = Games::new();
+        g.add_cache = lossy::SumCache::new(bits);
+        g.leq_cache = lossy::LeqCache::new(bits);
         g
     }
 
@@ -252,9 +268,8 @@ impl Games {
     /// Empties the caches of computed results (sums, comparisons, stops, products, printing): the games
     /// themselves stay. Used to give memory back after a computation was stopped by the memory budget.
     pub fn clear_caches(&mut self) {
-        self.add_cache = FxHashMap::default();
-        self.leq_cache = FxHashMap::default();
-        self.stops_cache = FxHashMap::default();
+        self.add_cache = lossy::SumCache::new(SUM_CACHE_BITS);
+        self.leq_cache = lossy::LeqCache::new(LEQ_CACHE_BITS);
         self.ordinal_cache = FxHashMap::default();
         self.conway_cache = FxHashMap::default();
         self.norton_cache = FxHashMap::default();
@@ -404,6 +419,19 @@ impl Games {
         self.poll_interrupt();
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
+        let stops = match nus {
+            Some(v) => [v.num, v.num],
+            None => {
+                // A game that is not a number: LS = max RS(G^L), RS = min LS(G^R). Its options exist
+                // already, and a canonical non-number has options on both sides.
+                let (l, r) = (lstart as usize, rstart as usize);
+                let stops = &self.stops;
+                let ls = self.opts[l..l + nl].iter().map(|o| stops[o.0 as usize][1]).max();
+                let rs = self.opts[r..r + nr].iter().map(|o| stops[o.0 as usize][0]).min();
+                [ls.unwrap_or_default(), rs.unwrap_or_default()]
+            }
+        };
+        self.stops.push(stops);
         self.neg_cache.push(NONE);
         self.birthday_cache.push(NONE);
         if let Some(v) = nus {
@@ -543,10 +571,15 @@ impl Games {
 
     /// Materialises the option of a large integer created with its option pending (a no-op for every
     /// other game). Every generic walk of options calls this on the game whose options it reads.
+    #[inline]
     pub fn ensure(&mut self, g: GameId) {
-        if !self.node(g).pending() {
-            return;
+        if self.node(g).pending() {
+            self.materialise(g);
         }
+    }
+
+    #[cold]
+    fn materialise(&mut self, g: GameId) {
         let x = self.nus(g).expect("a pending node is an integer").num;
         let left = x.signum() > 0;
         let next = if left { x - Dyadic::ONE } else { x + Dyadic::ONE };
@@ -631,5 +664,6 @@ mod arith;
 mod classify;
 mod compare;
 mod construct;
+mod lossy;
 
 pub use arith::nim_product;
