@@ -18,11 +18,13 @@
 //!   [`MAX_UPS`]); going beyond a bound, or beyond the range of [`Dyadic`], sets the overflow flag
 //!   (see [`Games::check_overflow`]) instead of panicking or answering wrongly without notice.
 //!
-//! Canonicalisation (`new_game`) follows CGSuite: dedupe; all-number and all-nimber shortcuts; bypass
-//! reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`); drop
-//! dominated options; detect NUS patterns. Sums use number translation (`G + x` adds `x` to each option
-//! of a non-number `G`, which keeps canonical form) and NUS arithmetic; sums, negatives, `leq`, birthdays
-//! and stops are cached.
+//! Canonicalisation (`new_game`): dedupe; all-number and all-nimber shortcuts; drop dominated options;
+//! bypass reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`) and drop
+//! the dominated options a bypass brought in; detect NUS patterns. Sums use number translation (`G + x`
+//! adds `x` to each option of a non-number `G`, which keeps canonical form) and NUS arithmetic. Every node
+//! carries its stops (computed from its options when it is created), which settle most comparisons before
+//! any cache is probed (see [`Games::leq`]); sums and comparisons are cached in bounded, lossy tables
+//! (`lossy.rs`), negatives and birthdays per node.
 
 use crate::game::{Dyadic, GameError};
 use rustc_hash::FxHashMap;
