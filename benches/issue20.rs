@@ -3,6 +3,8 @@
 //! - script rulesets: Domineering 4×6 and 5×5 by the stdlib's script rules (`ByRules`: the native `Shortcut`
 //!   off, every value from `Options`), and the stdlib's Konane (script only) on a 4×6 board;
 //! - the native Domineering solver on the empty 6×6 board (minutes: run it with `-- domineering_6x6`);
+//! - the comparison core (`Games::leq`, `Games::new_game`): the canonical forms of Domineering 4×7 (answer
+//!   `1`) and of the Clobber strip (xo)^16, both dominated by comparisons;
 //! - start-up: the `cgs` binary evaluating `0` in a fresh process (`cgs -e 0`).
 //!
 //! Each case runs as `cgs FILE` runs it, in a fresh interpreter; criterion prints the change against the
@@ -19,6 +21,8 @@ const SCRIPT_CASES: &[(&str, &str)] = &[
     ("script_domineering_5x5", "ByRules(Domineering(\".....|.....|.....|.....|.....\")).CanonicalForm"),
     ("script_konane_4x6", "Konane(\"xoxoxo|ox..ox|xoxoxo|oxoxox\").CanonicalForm"),
     ("domineering_6x6", "Domineering(\"......|......|......|......|......|......\").CanonicalForm"),
+    ("domineering_4x7_canonical", "Domineering(\".......|.......|.......|.......\").CanonicalForm"),
+    ("clobber_xo16_canonical", "Clobber(\"xoxoxoxoxoxoxoxoxoxoxoxoxoxoxoxo\").CanonicalForm.Birthday"),
 ];
 
 fn scripts(c: &mut Criterion) {

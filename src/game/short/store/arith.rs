@@ -28,17 +28,16 @@ impl Games {
             };
         }
         let key = if g <= h { (g, h) } else { (h, g) };
-        if let Some(&s) = self.add_cache.get(&key) {
+        if let Some(s) = self.add_cache.get(key.0, key.1) {
             return s;
         }
         self.poll_interrupt();
         if let Some(s) = self.switch_plus_nimber(g, h).or_else(|| self.switch_plus_nimber(h, g)) {
-            crate::game::budget::check_growth(&self.add_cache);
-            self.add_cache.insert(key, s);
+            self.add_cache.insert(key.0, key.1, s);
             return s;
         }
         if let Some(s) = self.add_big_nim_parts(g, h) {
-            self.add_cache.insert(key, s);
+            self.add_cache.insert(key.0, key.1, s);
             return s;
         }
         let g_num = self.is_number(g);
@@ -82,10 +81,10 @@ impl Games {
                 let o = self.right_at(h, i);
                 r.push(self.add(g, o));
             }
-            self.new_game(&l, &r)
+            let (ls, rs) = (self.num_left(g), self.num_right(g));
+            self.new_sum_game(&l, ls, &r, rs)
         };
-        crate::game::budget::check_growth(&self.add_cache);
-        self.add_cache.insert(key, result);
+        self.add_cache.insert(key.0, key.1, result);
         result
     }
     /// `{a|b} + x + *m` for numbers a > b, x and m >= 1, in O(1): `{a+x+*m | b+x+*m}`. A move in `*m` (to `*k`)

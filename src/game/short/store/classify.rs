@@ -252,35 +252,11 @@ impl Games {
             self.is_even_tempered(o)
         })
     }
-    /// (left stop, right stop), cached.
+    /// (left stop, right stop), stored with each game when it is created.
+    #[inline]
     pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        if let Some(x) = self.number_value(g) {
-            return (x, x);
-        }
-        if let Some(v) = self.nus(g) {
-            return (v.num, v.num);
-        }
-        if let Some(&s) = self.stops_cache.get(&g) {
-            return s;
-        }
-        crate::game::budget::check_stack();
-        let mut ls: Option<Dyadic> = None;
-        for i in 0..self.num_left(g) {
-            let o = self.left_at(g, i);
-            let r = self.stops(o).1;
-            ls = Some(ls.map_or(r, |x| x.max(r)));
-        }
-        let mut rs: Option<Dyadic> = None;
-        for i in 0..self.num_right(g) {
-            let o = self.right_at(g, i);
-            let l = self.stops(o).0;
-            rs = Some(rs.map_or(l, |x| x.min(l)));
-        }
-        // A non-number canonical game has options on both sides.
-        let s = (ls.unwrap_or_default(), rs.unwrap_or_default());
-        crate::game::budget::check_growth(&self.stops_cache);
-        self.stops_cache.insert(g, s);
-        s
+        let [l, r] = self.stops[g.0 as usize];
+        (l, r)
     }
     /// The left stop.
     pub fn left_stop(&mut self, g: GameId) -> Dyadic {

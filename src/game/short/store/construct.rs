@@ -44,13 +44,45 @@ impl Games {
 
     /// The canonical form of `<left | right>`.
     pub fn new_game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        self.canonicalise(left, None, right, None)
+    }
+
+    /// The canonical form of the sum `G + H` of two canonical non-numbers from its options: `left` is
+    /// `G^L + H` for every `G^L` and then `G + H^L` for every `H^L`, the first `left_split` of them being of
+    /// the first kind; `right` likewise. Two options of one kind never dominate each other
+    /// (`G^L1 + H <= G^L2 + H` iff `G^L1 <= G^L2`, which cannot hold for two Left options of a canonical
+    /// `G`), so those pairs are not compared.
+    pub(super) fn new_sum_game(
+        &mut self,
+        left: &[GameId],
+        left_split: usize,
+        right: &[GameId],
+        right_split: usize,
+    ) -> GameId {
+        self.canonicalise(left, Some(left_split), right, Some(right_split))
+    }
+
+    fn canonicalise(&mut self, left: &[GameId], ls: Option<usize>, right: &[GameId], rs: Option<usize>) -> GameId {
         self.poll_interrupt();
-        let mut l = left.to_vec();
-        let mut r = right.to_vec();
-        l.sort_unstable();
-        l.dedup();
-        r.sort_unstable();
-        r.dedup();
+        // Each option with the kinds it belongs to (bit 0: the first kind, bit 1: the second; 0 for a
+        // plain game): options sharing a kind are known not to dominate each other.
+        let tagged = |opts: &[GameId], split: Option<usize>| -> Vec<(GameId, u8)> {
+            let mut v: Vec<(GameId, u8)> =
+                opts.iter().enumerate().map(|(i, &o)| (o, split.map_or(0, |s| if i < s { 1 } else { 2 }))).collect();
+            v.sort_unstable();
+            // Equal options (G^L1 + H = G + H^L1) merge, belonging to both kinds.
+            v.dedup_by(|b, a| {
+                let same = a.0 == b.0;
+                if same {
+                    a.1 |= b.1;
+                }
+                same
+            });
+            v
+        };
+        let (tl, tr) = (tagged(left, ls), tagged(right, rs));
+        let mut l: Vec<GameId> = tl.iter().map(|p| p.0).collect();
+        let mut r: Vec<GameId> = tr.iter().map(|p| p.0).collect();
         if let Some(g) = self.number_shortcut(&l, &r) {
             return g;
         }
@@ -59,10 +91,25 @@ impl Games {
                 return self.nimber(a);
             }
         }
-        self.bypass_reversible_left(&mut l, &r);
-        self.bypass_reversible_right(&l, &mut r);
-        self.remove_dominated(&mut l, true);
-        self.remove_dominated(&mut r, false);
+        // Dominated options first: removing one leaves the value of the game, hence the reversibility of
+        // every other option, unchanged, and each reversibility test below compares with the whole option
+        // lists. Bypassing a reversible option can bring in new dominated options (and new options that
+        // are themselves reversible, which the bypass loops test in turn), so the lists that changed are
+        // pruned again. The result has neither dominated nor reversible options, so it is the canonical
+        // form (unique), the same as in the other order.
+        if ls.is_some() {
+            self.remove_dominated_tagged(&tl, &mut l, true);
+            self.remove_dominated_tagged(&tr, &mut r, false);
+        } else {
+            self.remove_dominated(&mut l, true);
+            self.remove_dominated(&mut r, false);
+        }
+        if self.bypass_reversible_left(&mut l, &r) {
+            self.remove_dominated(&mut l, true);
+        }
+        if self.bypass_reversible_right(&l, &mut r) {
+            self.remove_dominated(&mut r, false);
+        }
         if let Some(g) = self.number_shortcut(&l, &r) {
             return g;
         }
@@ -112,7 +159,9 @@ impl Games {
         Some(mex)
     }
 
-    pub(super) fn bypass_reversible_left(&mut self, l: &mut Vec<GameId>, r: &[GameId]) {
+    /// Replaces each reversible Left option by the Left options of its reversing option; whether any was.
+    pub(super) fn bypass_reversible_left(&mut self, l: &mut Vec<GameId>, r: &[GameId]) -> bool {
+        let mut changed = false;
         // Whether an option's option is <= the game being built: options share their options (the nimbers
         // below *n are options of every *k, k <= n), so each is compared once until a reversal changes `l`.
         let mut memo: std::collections::HashMap<GameId, bool> = std::collections::HashMap::new();
@@ -137,6 +186,7 @@ impl Games {
             }
             match reversed {
                 Some(glr) => {
+                    changed = true;
                     memo.clear();
                     l.swap_remove(i);
                     for k in 0..self.num_left(glr) {
@@ -149,9 +199,12 @@ impl Games {
                 None => i += 1,
             }
         }
+        changed
     }
 
-    pub(super) fn bypass_reversible_right(&mut self, l: &[GameId], r: &mut Vec<GameId>) {
+    /// Replaces each reversible Right option by the Right options of its reversing option; whether any was.
+    pub(super) fn bypass_reversible_right(&mut self, l: &[GameId], r: &mut Vec<GameId>) -> bool {
+        let mut changed = false;
         let mut memo: std::collections::HashMap<GameId, bool> = std::collections::HashMap::new();
         let mut i = 0;
         while i < r.len() {
@@ -174,6 +227,7 @@ impl Games {
             }
             match reversed {
                 Some(grl) => {
+                    changed = true;
                     memo.clear();
                     r.swap_remove(i);
                     for k in 0..self.num_right(grl) {
@@ -186,6 +240,7 @@ impl Games {
                 None => i += 1,
             }
         }
+        changed
     }
 
     /// Removes options dominated by another (for Left: smaller ones; for Right: larger ones).
@@ -212,6 +267,27 @@ impl Games {
             k += 1;
             keep[k - 1]
         });
+    }
+
+    /// [`Games::remove_dominated`] on `tagged` (sorted options with their kinds, see
+    /// [`Games::new_sum_game`]), skipping pairs that share a kind; `opts` receives the kept options.
+    fn remove_dominated_tagged(&mut self, tagged: &[(GameId, u8)], opts: &mut Vec<GameId>, left: bool) {
+        let n = tagged.len();
+        let mut keep = vec![true; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || !keep[j] || tagged[i].1 & tagged[j].1 != 0 {
+                    continue;
+                }
+                let (a, b) = (tagged[i].0, tagged[j].0);
+                if if left { self.leq(a, b) } else { self.leq(b, a) } {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        opts.clear();
+        opts.extend(tagged.iter().zip(&keep).filter(|(_, &k)| k).map(|(p, _)| p.0));
     }
 
     /// `x <= {l | r}`.

@@ -22,11 +22,13 @@
 //!   without them. Up multiples beyond [`MAX_UPS`] set the overflow flag with
 //!   [`GameError::UpsTooLarge`] (see [`Games::check_overflow`]) instead of answering wrongly.
 //!
-//! Canonicalisation (`new_game`) follows CGSuite: dedupe; all-number and all-nimber shortcuts; bypass
-//! reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`); drop
-//! dominated options; detect NUS patterns. Sums use number translation (`G + x` adds `x` to each option
-//! of a non-number `G`, which keeps canonical form) and NUS arithmetic; sums, negatives, `leq`, birthdays
-//! and stops are cached.
+//! Canonicalisation (`new_game`): dedupe; all-number and all-nimber shortcuts; drop dominated options;
+//! bypass reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`) and drop
+//! the dominated options a bypass brought in; detect NUS patterns. Sums use number translation (`G + x`
+//! adds `x` to each option of a non-number `G`, which keeps canonical form) and NUS arithmetic. Every node
+//! carries its stops (computed from its options when it is created), which settle most comparisons before
+//! any cache is probed (see [`Games::leq`]); sums and comparisons are cached in bounded, lossy tables
+//! (`lossy.rs`), negatives and birthdays per node.
 
 use crate::game::number::Nim;
 use crate::game::{Dyadic, GameError};
@@ -144,6 +146,11 @@ impl Node {
     }
 }
 
+/// The comparison cache holds at most `2^LEQ_CACHE_BITS` results (8 bytes each: 128 MiB).
+const LEQ_CACHE_BITS: u32 = 24;
+/// The sum cache holds at most `2^SUM_CACHE_BITS` results (12 bytes each: 96 MiB).
+const SUM_CACHE_BITS: u32 = 23;
+
 /// The `nl` of a node whose options are not materialised yet.
 const PENDING: u32 = u32::MAX;
 
@@ -161,9 +168,10 @@ pub struct Games {
     by_nus: FxHashMap<Nus, GameId>,
     neg_cache: Vec<u32>,
     birthday_cache: Vec<u32>,
-    add_cache: FxHashMap<(GameId, GameId), GameId>,
-    leq_cache: FxHashMap<(GameId, GameId), bool>,
-    stops_cache: FxHashMap<GameId, (Dyadic, Dyadic)>,
+    /// (left stop, right stop) of every node, filled when the node is created (see [`Games::leq`]).
+    stops: Vec<[Dyadic; 2]>,
+    add_cache: lossy::SumCache,
+    leq_cache: lossy::LeqCache,
     ordinal_cache: FxHashMap<(GameId, GameId), GameId>,
     conway_cache: FxHashMap<(GameId, GameId), GameId>,
     norton_cache: FxHashMap<(GameId, GameId), GameId>,
@@ -202,9 +210,9 @@ impl Games {
             by_nus: FxHashMap::default(),
             neg_cache: Vec::new(),
             birthday_cache: Vec::new(),
-            add_cache: FxHashMap::default(),
-            leq_cache: FxHashMap::default(),
-            stops_cache: FxHashMap::default(),
+            stops: Vec::new(),
+            add_cache: lossy::SumCache::new(SUM_CACHE_BITS),
+            leq_cache: lossy::LeqCache::new(LEQ_CACHE_BITS),
             ordinal_cache: FxHashMap::default(),
             conway_cache: FxHashMap::default(),
             norton_cache: FxHashMap::default(),
@@ -219,6 +227,16 @@ impl Games {
         };
         let z = g.push_node(&[], &[], Some(Nus::number(Dyadic::ZERO)));
         debug_assert_eq!(z, GameId(0));
+        g
+    }
+
+    /// A fresh arena whose comparison and sum caches hold at most `2^bits` entries (for tests of the
+    /// lossy caches).
+    #[cfg(test)]
+    pub(crate) fn with_cache_bits(bits: u32) -> Games {
+        let mut g = Games::new();
+        g.add_cache = lossy::SumCache::new(bits);
+        g.leq_cache = lossy::LeqCache::new(bits);
         g
     }
 
@@ -288,9 +306,8 @@ impl Games {
     /// Empties the caches of computed results (sums, comparisons, stops, products, printing): the games
     /// themselves stay. Used to give memory back after a computation was stopped by the memory budget.
     pub fn clear_caches(&mut self) {
-        self.add_cache = FxHashMap::default();
-        self.leq_cache = FxHashMap::default();
-        self.stops_cache = FxHashMap::default();
+        self.add_cache = lossy::SumCache::new(SUM_CACHE_BITS);
+        self.leq_cache = lossy::LeqCache::new(LEQ_CACHE_BITS);
         self.ordinal_cache = FxHashMap::default();
         self.conway_cache = FxHashMap::default();
         self.norton_cache = FxHashMap::default();
@@ -440,6 +457,19 @@ impl Games {
         crate::game::budget::check_growth(&self.by_nus);
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
+        let stops = match nus {
+            Some(v) => [v.num, v.num],
+            None => {
+                // A game that is not a number: LS = max RS(G^L), RS = min LS(G^R). Its options exist
+                // already, and a canonical non-number has options on both sides.
+                let (l, r) = (lstart as usize, rstart as usize);
+                let stops = &self.stops;
+                let ls = self.opts[l..l + nl].iter().map(|o| stops[o.0 as usize][1]).max();
+                let rs = self.opts[r..r + nr].iter().map(|o| stops[o.0 as usize][0]).min();
+                [ls.unwrap_or_default(), rs.unwrap_or_default()]
+            }
+        };
+        self.stops.push(stops);
         self.neg_cache.push(NONE);
         self.birthday_cache.push(NONE);
         if let Some(v) = nus {
@@ -591,10 +621,15 @@ impl Games {
     /// for every other game). Every generic walk of options calls this on the game whose options it
     /// reads. The options of a nimber beyond [`MAX_LISTED_NIM`] are never listed: asking for them
     /// unwinds with [`TooManyOptions`].
+    #[inline]
     pub fn ensure(&mut self, g: GameId) {
-        if !self.node(g).pending() {
-            return;
+        if self.node(g).pending() {
+            self.materialise(g);
         }
+    }
+
+    #[cold]
+    fn materialise(&mut self, g: GameId) {
         let v = self.nus(g).expect("a pending node is an integer or a nimber");
         if !v.nim.is_zero() {
             self.list_nimber(g, v);
@@ -699,5 +734,6 @@ mod arith;
 mod classify;
 mod compare;
 mod construct;
+mod lossy;
 
 pub use arith::nim_product;

@@ -488,7 +488,7 @@ fn overflow_is_reported() {
 // ------------------------------------------------------------------------------------------------
 // Property tests on random games born by day 3 (built from random option lists of day-2 games).
 
-fn day2(g: &mut Games) -> Vec<GameId> {
+pub(super) fn day2(g: &mut Games) -> Vec<GameId> {
     let mut day = vec![g.zero()];
     for _ in 0..2 {
         let n = day.len();
@@ -514,7 +514,7 @@ fn day_counts() {
     assert_eq!(d2.len(), 22);
 }
 
-fn random_game(g: &mut Games, d2: &[GameId], lm: u32, rm: u32) -> GameId {
+pub(super) fn random_game(g: &mut Games, d2: &[GameId], lm: u32, rm: u32) -> GameId {
     let l: Vec<GameId> = (0..d2.len()).filter(|i| lm >> i & 1 == 1).map(|i| d2[i]).collect();
     let r: Vec<GameId> = (0..d2.len()).filter(|i| rm >> i & 1 == 1).map(|i| d2[i]).collect();
     g.new_game(&l, &r)
@@ -598,7 +598,7 @@ proptest! {
 }
 
 /// Checks that `x` is in canonical form: no dominated and no reversible options, recursively.
-fn assert_canonical(g: &mut Games, x: GameId) {
+pub(super) fn assert_canonical(g: &mut Games, x: GameId) {
     for f in g.followers(x) {
         let (l, r) = (g.left_options(f), g.right_options(f));
         for &a in &l {

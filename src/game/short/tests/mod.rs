@@ -2,5 +2,6 @@
 
 mod bignum;
 mod cgsuite_table;
+mod compare;
 mod core;
 mod thermo;
