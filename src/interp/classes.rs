@@ -122,6 +122,8 @@ pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
         "CanonicalShortGame" => dyadic || matches!(v, Value::Game(_)),
         "Coordinates" => matches!(v, Value::Tuple(_)),
         "Object" => true,
+        // Script rulesets and CGSuite's library rulesets (user ruleset classes are checked before this).
+        "Ruleset" => matches!(v, Value::Object(o) if o.type_name() == "Ruleset"),
         // CGSuite's mutable collections are `Collection`s (but not `List`s, `Set`s or `Map`s).
         "Collection" => {
             is_type(v, ty) == Some(true)

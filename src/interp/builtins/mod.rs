@@ -24,6 +24,7 @@ mod misc;
 pub mod mutable;
 pub mod namespaces;
 mod numbers;
+pub mod numgrid;
 mod plots;
 mod random;
 pub mod sensible;

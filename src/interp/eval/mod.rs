@@ -720,6 +720,7 @@ fn overflow(span: Span) -> Exit {
 mod assign;
 mod calls;
 mod classes;
+mod game_classes;
 mod loops;
 mod ops;
 
