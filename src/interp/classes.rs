@@ -76,6 +76,7 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
     ("GridOutput", "cgsuite.util.output.GridOutput"),
     ("StripOutput", "cgsuite.util.output.StripOutput"),
+    ("Periodicity", "game.heap.Periodicity"),
 ];
 
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name cgs does not know

@@ -40,11 +40,13 @@ pub const FILES: &[(&str, &str)] = &[
 ];
 
 /// Member names whose implementation lives in a stdlib file (a cell naming one loads the file): the variants of
-/// every game and ruleset are its classes.
+/// every game and ruleset are classes of variants.cgs, `TakeAndBreak.FromSubtractionSet` a function of
+/// subtraction.cgs.
 const MEMBER_TRIGGERS: &[(&str, &str)] = &[
     ("DicoticVariant", "<stdlib/variants.cgs>"),
     ("ImpartialVariant", "<stdlib/variants.cgs>"),
     ("TwistedVariant", "<stdlib/variants.cgs>"),
+    ("FromSubtractionSet", "<stdlib/subtraction.cgs>"),
 ];
 
 /// A global name as `&'static str`, leaked once per distinct name for the life of the process (the native

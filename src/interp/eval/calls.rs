@@ -299,6 +299,10 @@ impl<'a> Machine<'a> {
             if let Some(r) = super::game_classes::variant(self, &obj, &name.name, args, span) {
                 return r;
             }
+            let site = Site { name: &name.name, span, args: arg_spans };
+            if let Some(r) = super::game_classes::take_and_break_static(self, &obj, &name.name, args, &site) {
+                return r;
+            }
             let ty = super::super::classes::qualified(&self.class_name(&obj, span));
             let kind = ErrorKind::NotAMember { ty, name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));

@@ -81,6 +81,7 @@ pub(super) fn library_answers(lib: Option<&str>, name: &str) -> bool {
     let chain = library_chain(lib);
     chain.contains(&"Game") && matches!(name, "Options" | "LeftOptions" | "RightOptions")
         || chain.contains(&"GridGame") && name == "GridString"
+        || matches!(name, "DicoticVariant" | "ImpartialVariant" | "TwistedVariant") && !chain.is_empty()
 }
 
 /// The qualified name CGSuite prints for a class of the standard library written in cgs (the variant classes of
@@ -414,4 +415,20 @@ pub(super) fn variant(
     }
     // `R.ImpartialVariant(state)`: the variant ruleset called.
     Some(v.and_then(|r| m.call_value(&r, args, &site)))
+}
+
+/// CGSuite's static `TakeAndBreak.FromSubtractionSet(subtset, codeDigit ? "3", allbut ? false)` (stdlib/subtraction.cgs).
+pub(super) fn take_and_break_static(
+    m: &mut Machine,
+    obj: &Value,
+    name: &str,
+    args: &[Value],
+    site: &Site,
+) -> Option<Result<Value, EvalError>> {
+    let Value::Function(f) = obj else { return None };
+    if !matches!(&**f, Function::Native(n) if n.name == "TakeAndBreak") || name != "FromSubtractionSet" {
+        return None;
+    }
+    let f = m.globals.lookup("_TakeAndBreakFromSubtractionSet").cloned()?;
+    Some(m.call_value(&f, args, site))
 }
