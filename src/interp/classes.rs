@@ -76,6 +76,7 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
     ("GridOutput", "cgsuite.util.output.GridOutput"),
     ("StripOutput", "cgsuite.util.output.StripOutput"),
+    ("Periodicity", "game.heap.Periodicity"),
 ];
 
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name cgs does not know
@@ -122,6 +123,8 @@ pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
         "CanonicalShortGame" => dyadic || matches!(v, Value::Game(_)),
         "Coordinates" => matches!(v, Value::Tuple(_)),
         "Object" => true,
+        // Script rulesets and CGSuite's library rulesets (user ruleset classes are checked before this).
+        "Ruleset" => matches!(v, Value::Object(o) if o.type_name() == "Ruleset"),
         // CGSuite's mutable collections are `Collection`s (but not `List`s, `Set`s or `Map`s).
         "Collection" => {
             is_type(v, ty) == Some(true)

@@ -36,6 +36,17 @@ pub const FILES: &[(&str, &str)] = &[
     ("<stdlib/grid_games.cgs>", include_str!("../../stdlib/grid_games.cgs")),
     ("<stdlib/graph_games.cgs>", include_str!("../../stdlib/graph_games.cgs")),
     ("<stdlib/loopy_games.cgs>", include_str!("../../stdlib/loopy_games.cgs")),
+    ("<stdlib/variants.cgs>", include_str!("../../stdlib/variants.cgs")),
+];
+
+/// Member names whose implementation lives in a stdlib file (a cell naming one loads the file): the variants of
+/// every game and ruleset are classes of variants.cgs, `TakeAndBreak.FromSubtractionSet` a function of
+/// subtraction.cgs.
+const MEMBER_TRIGGERS: &[(&str, &str)] = &[
+    ("DicoticVariant", "<stdlib/variants.cgs>"),
+    ("ImpartialVariant", "<stdlib/variants.cgs>"),
+    ("TwistedVariant", "<stdlib/variants.cgs>"),
+    ("FromSubtractionSet", "<stdlib/subtraction.cgs>"),
 ];
 
 /// A global name as `&'static str`, leaked once per distinct name for the life of the process (the native
@@ -61,7 +72,12 @@ fn defined_names() -> &'static [Vec<&'static str>] {
             .map(|(_, text)| {
                 let mut names = Vec::new();
                 for line in text.lines() {
-                    let rest = line.strip_prefix("ruleset ").or_else(|| line.strip_prefix("def ")).unwrap_or(line);
+                    let rest = line
+                        .strip_prefix("ruleset ")
+                        .or_else(|| line.strip_prefix("def "))
+                        .or_else(|| line.strip_prefix("class "))
+                        .or_else(|| line.strip_prefix("singleton class "))
+                        .unwrap_or(line);
                     let len = identifier_len(rest);
                     let defined = len > 0
                         && (rest.len() < line.len() || rest[len..].trim_start().starts_with(":="))
@@ -84,6 +100,11 @@ fn index() -> &'static FxHashMap<&'static str, usize> {
         for (i, names) in defined_names().iter().enumerate() {
             for name in names {
                 index.insert(*name, i);
+            }
+        }
+        for (name, file) in MEMBER_TRIGGERS {
+            if let Some(i) = FILES.iter().position(|(f, _)| f == file) {
+                index.entry(*name).or_insert(i);
             }
         }
         index

@@ -521,6 +521,7 @@ pub enum ClassMember {
         /// Each variable with its initializer.
         vars: Vec<(Ident, Option<Expr>)>,
     },
-    /// A nested class declaration (reported as unsupported when the class is declared).
-    Nested(Span),
+    /// A nested class declaration (CGSuite's `class Position(grid as Grid) extends GridGame … end` inside a
+    /// ruleset class): a class of each object of the enclosing class.
+    Nested(Rc<ClassDef>),
 }

@@ -119,6 +119,13 @@ SAMPLES = {
     "game.graph.PartizanArcKayles.Position": "PartizanArcKayles(\"a-b\")",
     "game.graph.GraphRuleset": "Col",
     "game.graph.GraphRuleset.GraphGame": "Col(\"L-.\")",
+    "game.heap.Periodicity": "Subtraction([1,2]).CheckPeriodicity(30)",
+    "game.variant.DicoticVariantGame": "<1|-1>.DicoticVariant",
+    "game.variant.DicoticVariantRuleset": "Domineering.DicoticVariant",
+    "game.variant.ImpartialVariantGame": "<1|-1>.ImpartialVariant",
+    "game.variant.ImpartialVariantRuleset": "Domineering.ImpartialVariant",
+    "game.variant.TwistedVariantGame": "<1|-1>.TwistedVariant",
+    "game.variant.TwistedVariantRuleset": "Domineering.TwistedVariant",
 }
 
 # Areas the done-when count leaves out (issue 15): loopy games, misère values, graphs.

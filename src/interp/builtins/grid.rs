@@ -327,12 +327,19 @@ pub static GRID: &[Member] = &[
 
 /// Members of the `Grid` class value.
 pub static GRID_CLASS: &[Member] = &[
-    member("Parse", 1, |m, s, this, args| {
-        let _ = this;
-        let t = string(s, args, 0)?;
-        let _ = m;
-        Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
-    }),
+    // `Grid.Parse(s)` is cgs's character grid; `Grid.Parse(s, charMap)` CGSuite's integer grid.
+    Member {
+        name: "Parse",
+        doc: crate::interp::builtins::Doc::NONE,
+        arity: Arity::Range(1, 2),
+        f: |_, s, _, args| {
+            let t = string(s, args, 0)?;
+            if args.len() == 2 {
+                return super::numgrid::parse(s, t, string(s, args, 1)?);
+            }
+            Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
+        },
+    },
     // CGSuite's `Grid.Empty(rows, cols)`: every cell empty (`.` in cgs, whose cells are characters; CGSuite's
     // are the integer 0).
     member("Empty", 2, |m, s, _, args| grid_new(m, s, args)),

@@ -25,6 +25,7 @@ mod misc;
 pub mod mutable;
 pub mod namespaces;
 mod numbers;
+pub mod numgrid;
 pub mod params;
 mod plots;
 mod random;

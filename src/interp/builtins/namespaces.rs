@@ -212,6 +212,7 @@ const CLASS_GLOBALS: &[&str] = &[
     "Random",
     "Symmetry",
     "Icon",
+    "Periodicity",
 ];
 
 /// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).

@@ -20,7 +20,8 @@ pub fn generic_member(v: &Value, name: &str) -> Option<&'static Member> {
     let gamelike = match v {
         Value::Game(_) | Value::Integer(_) => true,
         Value::Rational(r) => crate::interp::value::is_dyadic(r),
-        Value::Object(o) => o.is_game(),
+        // Heap positions (`Kayles(4)`) are games valued through the impartial tables.
+        Value::Object(o) => o.is_game() || o.type_name() == "Position",
         _ => false,
     };
     if !gamelike {

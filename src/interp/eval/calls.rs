@@ -339,6 +339,13 @@ impl<'a> Machine<'a> {
                 let site = Site { name: member, span, args: arg_spans };
                 return self.call_value(&obj, args, &site);
             }
+            if let Some(r) = super::game_classes::variant(self, &obj, &name.name, args, span) {
+                return r;
+            }
+            let site = Site { name: &name.name, span, args: arg_spans };
+            if let Some(r) = super::game_classes::take_and_break_static(self, &obj, &name.name, args, &site) {
+                return r;
+            }
             let ty = super::super::classes::qualified(&self.class_name(&obj, span));
             let kind = ErrorKind::NotAMember { ty, name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));

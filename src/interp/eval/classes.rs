@@ -13,8 +13,10 @@ use super::*;
 use crate::interp::env::Scope;
 use crate::interp::object::downcast_ref;
 use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
+
+mod decl;
 
 thread_local! {
     /// The identity of each class declaration (a class declared again is a new class).
@@ -24,23 +26,7 @@ thread_local! {
 /// The members CGSuite's `Object` declares (`Object.cgs`): a class member of that name must be `override`.
 const OBJECT_MEMBERS: &[&str] = &["Class", "EnclosingObject", "JavaClass", "ToOutput", "ToString"];
 
-/// CGSuite's library classes a user class extends to define a game or a ruleset (its `game` packages).
-const LIBRARY_BASES: &[&str] = &[
-    "Game",
-    "ImpartialGame",
-    "NormalPlayGame",
-    "Ruleset",
-    "ImpartialRuleset",
-    "PartizanRuleset",
-    "GridRuleset",
-    "GridGame",
-    "StripRuleset",
-    "StripGame",
-    "HeapRuleset",
-    "CoordinateRuleset",
-    "GraphRuleset",
-    "GraphGame",
-];
+use super::game_classes::{library_base, library_chain, library_overrides};
 
 /// A class declared by the script.
 #[derive(Debug)]
@@ -52,16 +38,24 @@ pub struct UserClass {
     /// The `static var`s, evaluated when the class was declared.
     statics: Vec<(Name, Value)>,
     id: usize,
+    /// The library class at the root of the chain (`Game`, `GridGame`, `GridRuleset`, …), if any.
+    pub(super) library: Option<&'static str>,
+    /// For a nested class: the object of the enclosing class whose class it is.
+    pub(super) enclosing: Option<Value>,
+    /// A singleton's instance, once built.
+    instance: RefCell<Option<Value>>,
+    /// The identity of each nested class declaration, in order (the same for every enclosing object).
+    nested_ids: Vec<usize>,
 }
 
 /// An instance of a [`UserClass`] (or an enum element).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct UserObject {
-    class: Rc<UserClass>,
+    pub(super) class: Rc<UserClass>,
     /// The constructor arguments, for the printed form.
     args: Vec<Value>,
     /// The constructor parameters and `var`s of the class and its ancestors, in order.
-    fields: Vec<(Name, Value)>,
+    pub(super) fields: Vec<(Name, Value)>,
     /// An enum element's literal and 1-based ordinal.
     literal: Option<(Name, usize)>,
     /// The printed form given by the class's `ToOutput`/`ToString`, if it declares one.
@@ -75,6 +69,34 @@ fn script_err(message: String, span: Span) -> EvalError {
 impl UserClass {
     fn name(&self) -> &str {
         &self.def.name.name
+    }
+
+    /// The name CGSuite's `Class.Name` gives: a nested class is named after its enclosing class
+    /// (`Clobber.Position`).
+    pub(super) fn display_name(&self) -> String {
+        match self.enclosing.as_ref().and_then(user_object) {
+            Some(outer) => format!("{}.{}", outer.class.display_name(), self.name()),
+            None => self.name().to_string(),
+        }
+    }
+
+    /// The nested class declaration named `name`, with its identity.
+    pub(super) fn nested(&self, name: &str) -> Option<(Rc<ClassDef>, usize)> {
+        let mut i = 0;
+        for m in &self.def.members {
+            if let ClassMember::Nested(c) = m {
+                if &*c.name.name == name {
+                    return Some((c.clone(), self.nested_ids[i]));
+                }
+                i += 1;
+            }
+        }
+        self.parent.as_ref().and_then(|p| p.nested(name))
+    }
+
+    /// Whether the class or an ancestor declares a `def` named `name` (static or not).
+    pub(super) fn defines(&self, name: &str) -> bool {
+        self.find_def(name, false).is_some()
     }
 
     /// The `def` named `name` (static or not) of this class or its nearest ancestor declaring it, with whether
@@ -96,7 +118,7 @@ impl UserClass {
         let own = self.def.members.iter().any(|m| match m {
             ClassMember::Def { def, .. } => def.name.as_ref().is_some_and(|n| &*n.name == name),
             ClassMember::Var { vars, .. } => vars.iter().any(|(n, _)| &*n.name == name),
-            ClassMember::Nested(_) => false,
+            ClassMember::Nested(c) => &*c.name.name == name,
         });
         if own {
             return Some(self.clone());
@@ -116,6 +138,20 @@ impl UserClass {
 
     fn is_or_extends(&self, other: &UserClass) -> bool {
         self.id == other.id || self.parent.as_ref().is_some_and(|p| p.is_or_extends(other))
+    }
+
+    /// A singleton's instance (built once).
+    fn singleton_instance(self: &Rc<Self>, m: &mut Machine, span: Span) -> Result<Value, EvalError> {
+        if let Some(v) = self.instance.borrow().clone() {
+            return Ok(v);
+        }
+        let v = m.construct(self, &[], span)?;
+        *self.instance.borrow_mut() = Some(v.clone());
+        Ok(v)
+    }
+
+    fn is_singleton(&self) -> bool {
+        self.def.modifiers.iter().any(|m| m.name == "singleton")
     }
 
     /// The scope a method or initializer of this class runs in: the declaration's locals and the statics.
@@ -138,10 +174,10 @@ impl Object for UserClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        format!("\u{27ea}{}\u{27eb}", self.name())
+        format!("\u{27ea}{}\u{27eb}", super::game_classes::library_class_name(&self.display_name()))
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        downcast_ref::<UserClass>(other).map(|o| self.id.cmp(&o.id))
+        downcast_ref::<UserClass>(other).map(|o| self.id.cmp(&o.id).then_with(|| self.enclosing.cmp(&o.enclosing)))
     }
     fn member(
         &self,
@@ -155,7 +191,7 @@ impl Object for UserClass {
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
         if args.is_empty() {
             match name {
-                "Name" | "QualifiedName" => return Some(Ok(Value::str(self.name()))),
+                "Name" | "QualifiedName" => return Some(Ok(Value::str(&self.display_name()))),
                 _ => {}
             }
             if let Some(i) = self.def.elements.iter().position(|e| &*e.name == name) {
@@ -169,9 +205,12 @@ impl Object for UserClass {
             let closure = Closure { def, captured: self.scope() };
             return Some(m.call_method(closure, property, args, site.span));
         }
-        // A singleton class answers its instance's members.
-        if self.def.modifiers.iter().any(|m| m.name == "singleton") && self.find_def(name, false).is_some() {
-            let instance = match m.construct(&class, &[], site.span) {
+        // A singleton class answers its instance's members (its own, its nested classes, its library's).
+        let answers = self.find_def(name, false).is_some()
+            || self.nested(name).is_some()
+            || super::game_classes::library_answers(self.library, name);
+        if self.is_singleton() && answers {
+            let instance = match class.singleton_instance(m, site.span) {
                 Ok(v) => v,
                 Err(e) => return Some(Err(e)),
             };
@@ -188,6 +227,10 @@ impl Object for UserClass {
     fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
+        if self.is_singleton() && (self.defines("Eval") || self.library.is_some()) {
+            // A singleton ruleset is called through its instance (`Clobber("xo")` is its `Eval`).
+            return Some(class.singleton_instance(m, site.span).and_then(|i| m.call_value(&i, args, site)));
+        }
         if self.def.params.is_none() {
             // CGSuite 2.2's message for a class without constructor (DeclTest).
             let message = format!("No method `Eval` for class: `{}`", self.name());
@@ -228,7 +271,7 @@ impl Object for UserObject {
             return literal.to_string();
         }
         // CGSuite's default output: the class name and the constructor arguments, optional ones named.
-        let mut out = self.class.name().to_string();
+        let mut out = self.class.display_name();
         if let Some(params) = &self.class.def.params {
             out.push('(');
             for (i, (p, a)) in params.iter().zip(&self.args).enumerate() {
@@ -251,6 +294,7 @@ impl Object for UserObject {
             self.class
                 .id
                 .cmp(&o.class.id)
+                .then_with(|| self.class.enclosing.cmp(&o.class.enclosing))
                 .then_with(|| self.literal.as_ref().map(|l| l.1).cmp(&o.literal.as_ref().map(|l| l.1)))
                 .then_with(|| self.fields.iter().map(|f| &f.1).cmp(o.fields.iter().map(|f| &f.1))),
         )
@@ -268,7 +312,16 @@ impl Object for UserObject {
                 return Some(Ok(v));
             }
         }
-        let (def, property) = self.class.find_def(name, false)?;
+        if let Some((def, id)) = self.class.nested(name) {
+            let class = m.nested_class(this, &def, id, site.span);
+            if args.is_empty() {
+                return Some(class);
+            }
+            return Some(class.and_then(|c| m.call_value(&c, args, site)));
+        }
+        let Some((def, property)) = self.class.find_def(name, false) else {
+            return super::game_classes::library_member(m, self, this, name, args, site);
+        };
         if args.is_empty() && !property && def.params.iter().any(|p| !p.optional && !p.varargs) {
             // `obj.Method` without arguments: the method as a function.
             return Some(Ok(Value::Function(Rc::new(Function::Closure(method_closure(self, this, def, false))))));
@@ -285,6 +338,34 @@ impl Object for UserObject {
             }
         }
         v
+    }
+    fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+        if self.class.defines("Eval") {
+            let ident = Ident { name: "Eval".into(), span: site.span };
+            return Some(m.invoke_member(this.clone(), &ident, args, site.args, site.span));
+        }
+        super::game_classes::library_eval(m, self, this, args, site)
+    }
+    fn negate(&self, _: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
+        super::game_classes::is_game_class(&self.class).then(|| Ok(super::game_classes::NegatedGame::value(this)))
+    }
+    fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
+        if !super::game_classes::is_game_class(&self.class) {
+            return None;
+        }
+        let this = Value::Object(Rc::new(self.clone()));
+        Some(m.user_game(&this, span))
+    }
+    fn is_game(&self) -> bool {
+        super::game_classes::is_game_class(&self.class)
+    }
+}
+
+/// The user object `v` is, if it is one.
+pub(super) fn user_object(v: &Value) -> Option<&UserObject> {
+    match v {
+        Value::Object(o) => downcast_ref::<UserObject>(&**o),
+        _ => None,
     }
 }
 
@@ -447,7 +528,9 @@ impl<'a> Machine<'a> {
         let obj = UserObject { class: class.clone(), args, fields, literal, shown: None };
         let printer = ["ToOutput", "ToString"].into_iter().find(|n| class.find_def(n, false).is_some());
         let Some(printer) = printer else {
-            return Ok(Value::Object(Rc::new(obj)));
+            // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.
+            let shown = self.library_output(&obj, span)?;
+            return Ok(Value::Object(Rc::new(UserObject { shown, ..obj })));
         };
         let this = Value::Object(Rc::new(UserObject {
             class: obj.class.clone(),
@@ -470,20 +553,47 @@ impl<'a> Machine<'a> {
         self.finish(class, Vec::new(), fields, literal, span)
     }
 
-    /// A name inside a method: a variable or member of `this` (`None` outside methods or when it has none).
+    /// A name inside a method: a variable or member of `this`, else of the objects enclosing its class, nearest
+    /// first (`None` outside methods or when none has it).
     pub(super) fn this_member(&mut self, name: &str, span: Span) -> Option<Eval<Value>> {
-        let this = self.locals.lookup("this")?.clone();
-        let Value::Object(o) = &this else { return None };
-        let obj = downcast_ref::<UserObject>(&**o)?;
-        if let Some(v) = obj.own_value(name) {
-            return Some(Ok(v));
+        let mut this = self.locals.lookup("this")?.clone();
+        loop {
+            let obj = user_object(&this)?;
+            if let Some(v) = obj.own_value(name) {
+                return Some(Ok(v));
+            }
+            if let Some((def, property)) = obj.class.find_def(name, false) {
+                let c = method_closure(obj, &this, def, property);
+                if property {
+                    return Some(self.call_method(c, true, &[], span).map_err(Exit::from));
+                }
+                return Some(Ok(Value::Function(Rc::new(Function::Closure(c)))));
+            }
+            if let Some((def, id)) = obj.class.nested(name) {
+                return Some(self.nested_class(&this, &def, id, span).map_err(Exit::from));
+            }
+            if super::game_classes::library_answers(obj.class.library, name) {
+                let ident = Ident { name: name.into(), span };
+                return Some(self.invoke_member(this.clone(), &ident, &[], &[], span).map_err(Exit::from));
+            }
+            let next = obj.class.enclosing.clone()?;
+            this = next;
         }
-        let (def, property) = obj.class.find_def(name, false)?;
-        let c = method_closure(obj, &this, def, property);
-        if property {
-            return Some(self.call_method(c, true, &[], span).map_err(Exit::from));
-        }
-        Some(Ok(Value::Function(Rc::new(Function::Closure(c)))))
+    }
+
+    /// The nested class `def` (identity `id`) of the object `outer`.
+    pub(super) fn nested_class(
+        &mut self,
+        outer: &Value,
+        def: &Rc<ClassDef>,
+        id: usize,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let obj = user_object(outer).expect("nested classes belong to user objects");
+        let captured = obj.class.scope();
+        let class =
+            self.build_class(def, captured, Some(outer.clone()), Some(id), span).map_err(|e| self.escaped(e))?;
+        Ok(Value::Object(Rc::new(class)))
     }
 
     /// `x := e` inside a method where `x` is a variable of `this`: CGSuite's immutable-variable error.
@@ -502,6 +612,12 @@ impl<'a> Machine<'a> {
 
     /// `x is C` for a user class `C` (`None` when `C` is not one).
     pub(super) fn is_user_class(&mut self, v: &Value, ty: &str) -> Option<bool> {
+        // A user game or ruleset is an instance of the library classes it extends (`x as Game`).
+        if let Some(obj) = user_object(v) {
+            if library_chain(obj.class.library).contains(&ty) {
+                return Some(true);
+            }
+        }
         let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty))?;
         let Value::Object(c) = c else { return None };
         let class = downcast_ref::<UserClass>(&**c)?;
@@ -525,168 +641,6 @@ impl<'a> Machine<'a> {
             let message = format!("Not a package: `{}`", name.join("."));
             return Err(script_err(message, first.span.to(last.span)).into());
         }
-        Ok(Value::Nothing)
-    }
-
-    /// `class … end` / `enum … end`: checks the declaration as CGSuite does, then binds the class name.
-    pub(super) fn eval_class(&mut self, def: &Rc<ClassDef>, span: Span) -> Eval<Value> {
-        let name = &def.name.name;
-        let fail = |message: String, at: Span| -> Eval<Value> { Err(script_err(message, at).into()) };
-        if let Some(m) = def.modifiers.iter().find(|m| m.name == "mutable") {
-            return fail(
-                format!("cgs does not support `mutable` classes (its values are immutable): `{name}`"),
-                m.span,
-            );
-        }
-        let singleton = def.modifiers.iter().any(|m| m.name == "singleton");
-        if singleton && def.params.is_some() {
-            return fail(format!("Class `{name}` must not have a constructor if declared `singleton`"), def.name.span);
-        }
-        if let Some(ps) = &def.params {
-            check_params(
-                self,
-                &FunctionDef { name: None, params: ps.clone(), body: Expr { kind: ExprKind::Nothing, span }, span },
-            )?;
-        }
-        // The `extends` clause: `Object`, or one user class without constructor parameters.
-        let mut parent: Option<Rc<UserClass>> = None;
-        for path in &def.extends {
-            let text: Vec<&str> = path.iter().map(|i| &*i.name).collect();
-            let text = text.join(".");
-            let at = path[0].span.to(path[path.len() - 1].span);
-            if LIBRARY_BASES.contains(&&*path[path.len() - 1].name) {
-                let message = format!(
-                    "cgs does not support classes that extend CGSuite's `{text}` yet (write a `ruleset` for a game, \
-                     docs/LANGUAGE.md §6)"
-                );
-                return fail(message, at);
-            }
-            let mut v = self.lookup(&path[0].name, path[0].span);
-            for seg in &path[1..] {
-                v = v.and_then(|v| self.invoke_member(v, seg, &[], &[], seg.span).map_err(Exit::from));
-            }
-            let Ok(Value::Object(o)) = v else {
-                return fail(format!("Unknown class in extends clause: `{text}`"), at);
-            };
-            if let Some(p) = crate::interp::object::downcast_rc::<UserClass>(&o) {
-                if p.def.modifiers.iter().any(|m| m.name == "singleton") {
-                    return fail(format!("Class `{name}` may not extend singleton class `{}`", p.name()), at);
-                }
-                if p.def.is_enum {
-                    return fail(format!("Class `{name}` may not extend enum `{}`", p.name()), at);
-                }
-                if p.def.params.as_ref().is_some_and(|ps| !ps.is_empty()) {
-                    let message = format!(
-                        "cgs does not support extending a class with constructor parameters yet: `{}`",
-                        p.name()
-                    );
-                    return fail(message, at);
-                }
-                if parent.is_some() {
-                    return fail("cgs supports one user class in an `extends` clause".to_string(), at);
-                }
-                parent = Some(p);
-            } else if o.type_name() == "Class" && o.display(self.games) == "\u{27ea}cgsuite.lang.Object\u{27eb}" {
-                // `extends Object` is what every class does.
-                continue;
-            } else if o.type_name() == "Class" || o.type_name() == "Ruleset" {
-                let message = format!(
-                    "cgs does not support classes that extend CGSuite's `{text}` yet (write a `ruleset` for a game, \
-                     docs/LANGUAGE.md §6)"
-                );
-                return fail(message, at);
-            } else {
-                return fail(format!("Unknown class in extends clause: `{text}`"), at);
-            }
-        }
-        // Declarations: duplicates, `override`, immutable variables (CGSuite's messages).
-        let mut seen_defs: Vec<(&str, bool)> = Vec::new();
-        let mut seen_vars: Vec<&str> = Vec::new();
-        for m in &def.members {
-            match m {
-                ClassMember::Def { modifiers, def: f, .. } => {
-                    let Some(n) = &f.name else { continue };
-                    let is_static = modifiers.iter().any(|m| m.name == "static");
-                    if seen_defs.contains(&(&*n.name, is_static)) {
-                        return fail(format!("Method `{name}.{}` is declared twice", n.name), n.span);
-                    }
-                    if seen_vars.contains(&&*n.name) || def.elements.iter().any(|e| e.name == n.name) {
-                        return fail(format!("Duplicate symbol `{}` in class `{name}`", n.name), n.span);
-                    }
-                    seen_defs.push((&n.name, is_static));
-                    let over = modifiers.iter().any(|m| m.name == "override");
-                    let inherited = match parent.as_ref().and_then(|p| p.declarer(&n.name)) {
-                        Some(p) => Some(format!("{}.{}", p.name(), n.name)),
-                        None if OBJECT_MEMBERS.contains(&&*n.name) => Some(format!("cgsuite.lang.Object.{}", n.name)),
-                        None if def.is_enum && matches!(&*n.name, "Literal" | "Ordinal") => {
-                            Some(format!("cgsuite.lang.Enum.{}", n.name))
-                        }
-                        None => None,
-                    };
-                    match (over, inherited) {
-                        (false, Some(p)) => {
-                            let message = format!(
-                                "Method `{name}.{}` must be declared with `override`, since it overrides `{p}`",
-                                n.name
-                            );
-                            return fail(message, n.span);
-                        }
-                        (true, None) => return fail(format!("Method `{name}.{}` overrides nothing", n.name), n.span),
-                        _ => {}
-                    }
-                    check_params(self, f)?;
-                }
-                ClassMember::Var { modifiers, vars } => {
-                    let is_static = modifiers.iter().any(|m| m.name == "static");
-                    for (n, init) in vars {
-                        if let Some(m) = modifiers.iter().find(|m| m.name == "mutable") {
-                            let message =
-                                format!("Class `{name}` is immutable, but variable `{}` is declared `mutable`", n.name);
-                            return fail(message, m.span);
-                        }
-                        if init.is_none() && !is_static {
-                            let message = format!(
-                                "Immutable variable `{}` must be assigned a value (or else declared `mutable`)",
-                                n.name
-                            );
-                            return fail(message, n.span);
-                        }
-                        if seen_vars.contains(&&*n.name) {
-                            let message = format!("Variable `{}` is declared twice in class `{name}`", n.name);
-                            return fail(message, n.span);
-                        }
-                        if seen_defs.iter().any(|(d, _)| *d == &*n.name)
-                            || def.params.iter().flatten().any(|p| p.name.name == n.name)
-                        {
-                            return fail(format!("Duplicate symbol `{}` in class `{name}`", n.name), n.span);
-                        }
-                        seen_vars.push(&n.name);
-                    }
-                }
-                ClassMember::Nested(at) => return fail("cgs does not support nested classes yet".to_string(), *at),
-            }
-        }
-        let id = NEXT_CLASS.with(|c| {
-            c.set(c.get() + 1);
-            c.get()
-        });
-        let mut class =
-            UserClass { def: def.clone(), parent, captured: self.locals.capture(), statics: Vec::new(), id };
-        // Static variables, in order, each seeing those before it.
-        for m in &def.members {
-            let ClassMember::Var { modifiers, vars } = m else { continue };
-            if !modifiers.iter().any(|m| m.name == "static") {
-                continue;
-            }
-            for (n, init) in vars {
-                let v = match init {
-                    Some(e) => self.eval_in(class.scope(), e)?,
-                    None => Value::Nothing,
-                };
-                class.statics.push((n.name.clone(), v));
-            }
-        }
-        self.declare(name.clone(), Value::Object(Rc::new(class)));
         Ok(Value::Nothing)
     }
 }

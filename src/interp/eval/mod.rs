@@ -771,6 +771,7 @@ mod calls;
 mod classes;
 #[cfg(test)]
 mod fast_tests;
+mod game_classes;
 mod loops;
 mod ops;
 

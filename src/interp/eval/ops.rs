@@ -305,7 +305,12 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
         "Integer" => matches!(v, Value::Integer(_)),
         "DyadicRational" => dyadic,
         "Rational" | "Number" => v.is_number() || matches!(v, Value::Infinity(_)),
-        "Game" => dyadic || matches!(v, Value::Game(_)) || matches!(v, Value::Object(o) if o.is_game()),
+        // Heap positions (`Kayles(4)`) are `Position`s valued through the impartial tables.
+        "Game" => {
+            dyadic
+                || matches!(v, Value::Game(_))
+                || matches!(v, Value::Object(o) if o.is_game() || o.type_name() == "Position")
+        }
         "Boolean" => matches!(v, Value::Boolean(_)),
         "String" => matches!(v, Value::String(_)),
         "Nothing" => matches!(v, Value::Nothing),
@@ -319,7 +324,9 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
         "OutcomeClass" => matches!(v, Value::Outcome(_)),
         "Thermograph" => matches!(v, Value::Thermograph(_)),
         // Object types known whatever the value (so `s is Graph` is false, not an unknown type, for a string).
-        "Graph" | "DirectedGraph" | "Vertex" | "Edge" | "Grid" => matches!(v, Value::Object(o) if o.type_name() == ty),
+        "Graph" | "DirectedGraph" | "Vertex" | "Edge" | "Grid" | "Strip" => {
+            matches!(v, Value::Object(o) if o.type_name() == ty)
+        }
         other => match v {
             Value::Object(o) if o.type_name() == other => true,
             _ => return None,

@@ -597,6 +597,24 @@ pub(crate) fn class(
     ExprKind::Class(Rc::new(def))
 }
 
+/// A class declared inside a class body.
+pub(crate) fn nested_class(
+    name: Ident,
+    singleton: bool,
+    params: Option<Vec<Param>>,
+    extends: Vec<Vec<Ident>>,
+    members: Vec<ClassMember>,
+    span: Span,
+    errors: &mut Vec<ParseError>,
+) -> ClassMember {
+    if let Some(ps) = &params {
+        check_varargs_last(ps, errors);
+    }
+    let modifiers = if singleton { vec![Modifier { name: "singleton", span }] } else { Vec::new() };
+    let def = ClassDef { name, is_enum: false, modifiers, params, extends, elements: Vec::new(), members, span };
+    ClassMember::Nested(Rc::new(def))
+}
+
 /// A `def` of a class body: a method (`params` given) or a property.
 pub(crate) fn class_def(
     modifiers: Vec<Modifier>,

@@ -1,0 +1,256 @@
+//! CGSuite's integer `Grid` (`cgsuite.util.Grid`): a board of small integers (−128…127), the state type of
+//! CGSuite's grid rulesets, made by `Grid.Parse(s, charMap)` (the `n`th character of `charMap` stands for `n`;
+//! rows are separated by `|`). It prints as CGSuite prints it, `Grid([[0,1],[2,2]])`, is indexed by coordinates
+//! (`g[(r, c)]`, `Nothing` off the board), and compares structurally. cgs's character grids (`Grid("xo.")`,
+//! `builtins/grid.rs`) stay as they were; both have the type `Grid`.
+
+use super::{list, member, string, Member, Site};
+use crate::game::Games;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::object::downcast_ref;
+use crate::interp::value::{Object, Value};
+use crate::syntax::span::Span;
+use num_traits::ToPrimitive;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+/// An integer grid as a script value: rows × columns cells, row by row.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NumGrid {
+    rows: usize,
+    cols: usize,
+    cells: Rc<[i8]>,
+}
+
+impl NumGrid {
+    fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
+        Value::Object(Rc::new(NumGrid { rows, cols, cells: cells.into() }))
+    }
+
+    fn get(&self, r: i64, c: i64) -> Option<i8> {
+        if r < 1 || c < 1 || r as u64 > self.rows as u64 || c as u64 > self.cols as u64 {
+            return None;
+        }
+        Some(self.cells[(r as usize - 1) * self.cols + c as usize - 1])
+    }
+}
+
+impl Object for NumGrid {
+    fn type_name(&self) -> &'static str {
+        "Grid"
+    }
+    fn display(&self, _: &mut Games) -> String {
+        let rows: Vec<String> = (0..self.rows)
+            .map(|r| {
+                let cells: Vec<String> =
+                    self.cells[r * self.cols..(r + 1) * self.cols].iter().map(|v| v.to_string()).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("Grid([{}])", rows.join(","))
+    }
+    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<NumGrid>(other).map(|o| self.cmp(o))
+    }
+    fn members(&self) -> &'static [Member] {
+        NUM_GRID
+    }
+    fn index(&self, _: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
+        let (r, c) = match keys {
+            [Value::Tuple(t)] if t.len() == 2 => (&t[0], &t[1]),
+            [r, c] => (r, c),
+            _ => {
+                let kind = ErrorKind::IndexOutOfBounds { index: format!("{} indices", keys.len()) };
+                return Some(Err(EvalError::new(kind, span)));
+            }
+        };
+        let (Value::Integer(r), Value::Integer(c)) = (r, c) else {
+            let got = if matches!(r, Value::Integer(_)) { c.type_name() } else { r.type_name() };
+            let kind = ErrorKind::ArgumentType { function: "Grid index".into(), position: 1, expected: "Integer", got };
+            return Some(Err(EvalError::new(kind, span)));
+        };
+        let (r, c) = (r.to_i64().unwrap_or(0), c.to_i64().unwrap_or(0));
+        Some(Ok(self.get(r, c).map_or(Value::Nothing, |v| Value::int(i64::from(v)))))
+    }
+}
+
+fn this_grid<'v>(s: &Site, this: &'v Value) -> Result<&'v NumGrid, EvalError> {
+    match this {
+        Value::Object(o) => downcast_ref::<NumGrid>(&**o).ok_or_else(|| s.bug()),
+        _ => Err(s.bug()),
+    }
+}
+
+fn script(s: &Site, message: String) -> EvalError {
+    s.err(ErrorKind::Script { message })
+}
+
+fn int(s: &Site, v: &Value, i: usize) -> Result<i64, EvalError> {
+    match v {
+        Value::Integer(n) => Ok(n.to_i64().unwrap_or(i64::MAX)),
+        v => Err(s.wrong_type(i, "Integer", v)),
+    }
+}
+
+/// `Grid.Parse(text, charMap)`: rows separated by `|`, each character looked up (in lower case) in `charMap`.
+pub fn parse(s: &Site, text: &str, map: &str) -> Result<Value, EvalError> {
+    let map: Vec<char> = map.chars().collect();
+    let rows: Vec<&str> = text.split('|').collect();
+    let cols = rows[0].chars().count();
+    let mut cells = Vec::with_capacity(rows.len() * cols);
+    for row in &rows {
+        if row.chars().count() != cols {
+            return Err(script(s, "The rows of a grid must all have the same length.".to_string()));
+        }
+        for ch in row.chars() {
+            let lower = ch.to_lowercase().next().unwrap_or(ch);
+            match map.iter().position(|&m| m == lower) {
+                Some(n) if n <= 127 => cells.push(n as i8),
+                _ => {
+                    let allowed: String = map.iter().collect();
+                    let message = format!("The position may only contain the following characters: {allowed}");
+                    return Err(script(s, message));
+                }
+            }
+        }
+    }
+    if cols == 0 {
+        return Ok(NumGrid::value(0, 0, Vec::new()));
+    }
+    Ok(NumGrid::value(rows.len(), cols, cells))
+}
+
+/// A coordinate pair `(r, c)` of integers.
+fn coordinates(v: &Value) -> Option<(i64, i64)> {
+    match v {
+        Value::Tuple(t) if t.len() == 2 => match (&t[0], &t[1]) {
+            (Value::Integer(a), Value::Integer(b)) => Some((a.to_i64()?, b.to_i64()?)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn pair(r: usize, c: usize) -> Value {
+    Value::Tuple(vec![Value::int(r as i64), Value::int(c as i64)].into())
+}
+
+/// CGSuite's `Grid.Decomposition(boundary, directions)`: the regions of cells other than `boundary`, connected
+/// through `directions` and their opposites, each as its bounding subgrid with the other cells set to
+/// `boundary`; the grid itself when there is one region.
+fn decomposition(g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
+    let n = g.cells.len();
+    let mut region = vec![usize::MAX; n];
+    let mut boxes: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for start in 0..n {
+        if region[start] != usize::MAX || g.cells[start] == bv {
+            continue;
+        }
+        let id = boxes.len();
+        let mut bx = (start / g.cols, start / g.cols, start % g.cols, start % g.cols);
+        let mut stack = vec![start];
+        region[start] = id;
+        while let Some(i) = stack.pop() {
+            let (r, c) = ((i / g.cols) as i64, (i % g.cols) as i64);
+            bx = (bx.0.min(r as usize), bx.1.max(r as usize), bx.2.min(c as usize), bx.3.max(c as usize));
+            for &(dr, dc) in dirs {
+                for (dr, dc) in [(dr, dc), (-dr, -dc)] {
+                    let (nr, nc) = (r + dr, c + dc);
+                    if nr < 0 || nc < 0 || nr >= g.rows as i64 || nc >= g.cols as i64 {
+                        continue;
+                    }
+                    let j = nr as usize * g.cols + nc as usize;
+                    if region[j] == usize::MAX && g.cells[j] != bv {
+                        region[j] = id;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        boxes.push(bx);
+    }
+    if boxes.len() == 1 {
+        return vec![NumGrid::value(g.rows, g.cols, g.cells.to_vec())];
+    }
+    boxes
+        .iter()
+        .enumerate()
+        .map(|(id, &(r0, r1, c0, c1))| {
+            let mut cells = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    let i = r * g.cols + c;
+                    cells.push(if region[i] == id { g.cells[i] } else { bv });
+                }
+            }
+            NumGrid::value(r1 - r0 + 1, c1 - c0 + 1, cells)
+        })
+        .collect()
+}
+
+/// Members of an integer `Grid`.
+pub static NUM_GRID: &[Member] = &[
+    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows as i64))),
+    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols as i64))),
+    member("FindAll", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let v = int(s, &args[0], 0)?;
+        let hits = (0..g.cells.len()).filter(|&i| i64::from(g.cells[i]) == v);
+        Ok(list(hits.map(|i| pair(i / g.cols + 1, i % g.cols + 1)).collect::<Vec<_>>()))
+    }),
+    member("IsInBounds", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let (r, c) = coordinates(&args[0]).ok_or_else(|| s.wrong_type(0, "Coordinates", &args[0]))?;
+        Ok(Value::Boolean(g.get(r, c).is_some()))
+    }),
+    member("Updated", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
+        let mut cells = g.cells.to_vec();
+        for (k, v) in map.iter() {
+            let (r, c) = coordinates(k).ok_or_else(|| s.wrong_type(0, "Coordinates", k))?;
+            if g.get(r, c).is_none() {
+                return Err(script(s, format!("Coordinates are out of bounds: ({r},{c})")));
+            }
+            let v = int(s, v, 0)?;
+            let v = i8::try_from(v)
+                .map_err(|_| script(s, format!("Value is out of range (must satisfy -128 <= x <= 127): {v}")))?;
+            cells[(r as usize - 1) * g.cols + c as usize - 1] = v;
+        }
+        Ok(NumGrid::value(g.rows, g.cols, cells))
+    }),
+    Member {
+        name: "Decomposition",
+        doc: super::Doc::NONE,
+        arity: Arity::Range(1, 2),
+        f: |_, s, this, args| {
+            let g = this_grid(s, this)?;
+            let bv = int(s, &args[0], 0)?;
+            let dirs: Vec<(i64, i64)> = match args.get(1) {
+                None => vec![(-1, 0), (0, 1), (1, 0), (0, -1)],
+                Some(Value::List(l)) => l
+                    .iter()
+                    .map(|d| coordinates(d).ok_or_else(|| s.wrong_type(1, "Coordinates", d)))
+                    .collect::<Result<_, _>>()?,
+                Some(v) => return Err(s.wrong_type(1, "List", v)),
+            };
+            Ok(list(decomposition(g, bv as i8, &dirs)))
+        },
+    },
+    member("ToString", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let map: Vec<char> = string(s, args, 0)?.chars().collect();
+        let mut out = String::with_capacity(g.cells.len() + g.rows);
+        for (i, &c) in g.cells.iter().enumerate() {
+            if i > 0 && i % g.cols == 0 {
+                out.push('|');
+            }
+            match usize::try_from(c).ok().and_then(|i| map.get(i)) {
+                Some(ch) => out.push(*ch),
+                None => return Err(script(s, format!("String index out of range: {c}"))),
+            }
+        }
+        Ok(Value::str(&out))
+    }),
+];
