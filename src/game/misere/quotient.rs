@@ -16,13 +16,12 @@
 //! cross-check.
 //!
 //! # Presentation
-//! Generators are the heaps, in increasing size, whose element is not a product of earlier generators; they
-//! are named `a, b, c, …` as in the papers. Every element has a normal form, the least monomial (by degree,
-//! then lexicographically with `a` first and larger exponents first) that gives it; the relations are
-//! `m = nf(m)` for the monomials `m` that are not normal but whose every one-generator divisor is (a complete
-//! rewriting system, so it presents `Q`), listed by their last generator, as the papers list them.
-
-use std::collections::HashMap;
+//! As Siegel's MisereSolver (CGSuite 2.2's `org.cgsuite.core.misere.solver`) prints it. Generators are the
+//! heaps, in increasing size, whose element is not a product of earlier generators; they are named
+//! `a, b, c, …` as in the papers. Every element has a normal form, its least word in *word order* (exponent
+//! vectors compared from the last generator down, a monomial order); the relations are `m = nf(m)` for the
+//! minimal words `m` that are not normal forms (a complete rewriting system, so it presents `Q`), listed in
+//! word order, and the elements are numbered in word order of their normal forms.
 
 /// Why a quotient could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,61 +156,42 @@ impl MisereQuotient {
             }
         }
         let k = gens.len();
-        // Normal forms by degree, then lexicographically (larger exponents of earlier generators first).
+        // Normal forms: the least word of each element in word order (visited in that order, a branch
+        // stopping at an element already reached: the least words are closed under division).
         let mut nf: Vec<Option<Vec<u32>>> = vec![None; count];
-        let mut normal_set: HashMap<Vec<u32>, u32> = HashMap::new();
+        let gen_elems: Vec<u32> = gens.iter().map(|&(_, e)| e).collect();
+        least_words(&self.mul, &gen_elems, k, one, &mut vec![0; k], &mut nf);
+        // Relations: the words outside the normal forms whose every one-generator divisor is a normal form.
+        let normal_set: std::collections::HashSet<Vec<u32>> = nf.iter().flatten().cloned().collect();
         let mut relations: Vec<(Vec<u32>, u32)> = Vec::new();
-        let zero = vec![0u32; k];
-        nf[one as usize] = Some(zero.clone());
-        normal_set.insert(zero.clone(), one);
-        let mut level = vec![zero];
-        while !level.is_empty() {
-            let mut cands: Vec<Vec<u32>> = Vec::new();
-            for m in &level {
-                for i in 0..k {
-                    let mut x = m.clone();
-                    x[i] += 1;
-                    cands.push(x);
-                }
-            }
-            cands.sort_by(|a, b| b.cmp(a));
-            cands.dedup();
-            let mut next = Vec::new();
-            for m in cands {
-                let mut elem = None;
-                let mut minimal = true;
-                for i in 0..k {
-                    if m[i] == 0 {
-                        continue;
-                    }
-                    let mut d = m.clone();
-                    d[i] -= 1;
-                    match normal_set.get(&d) {
-                        Some(&e) => elem = Some(self.mul[e as usize][gens[i].1 as usize]),
-                        None => minimal = false,
-                    }
-                }
-                if !minimal {
+        for (e, w) in nf.iter().enumerate() {
+            let Some(w) = w else { continue };
+            for (i, &(_, g)) in gens.iter().enumerate() {
+                let mut x = w.clone();
+                x[i] += 1;
+                if normal_set.contains(&x) {
                     continue;
                 }
-                let e = elem.expect("a monomial of positive degree");
-                if nf[e as usize].is_none() {
-                    nf[e as usize] = Some(m.clone());
-                    normal_set.insert(m.clone(), e);
-                    next.push(m);
-                } else {
-                    relations.push((m, e));
+                let minimal = (0..k).all(|j| {
+                    if x[j] == 0 {
+                        return true;
+                    }
+                    let mut d = x.clone();
+                    d[j] -= 1;
+                    normal_set.contains(&d)
+                });
+                if minimal {
+                    relations.push((x, self.mul[e][g as usize]));
                 }
             }
-            level = next;
         }
-        // Renumber: elements in normal-form order (degree, then lexicographic as above).
+        relations.sort_by(|(x, _), (y, _)| word_order(x, y));
+        relations.dedup_by(|(x, _), (y, _)| x == y);
+        // Renumber: elements in word order of their normal forms.
         let mut order: Vec<u32> = (0..count as u32).collect();
-        let key = |e: &u32| {
-            let m = nf[*e as usize].clone().unwrap_or_default();
-            (m.iter().sum::<u32>(), std::cmp::Reverse(m))
-        };
-        order.sort_by_key(key);
+        order.sort_by(|x, y| {
+            word_order(nf[*x as usize].as_deref().unwrap_or_default(), nf[*y as usize].as_deref().unwrap_or_default())
+        });
         let mut new_id = vec![0u32; count];
         for (i, &e) in order.iter().enumerate() {
             new_id[e as usize] = i as u32;
@@ -225,8 +205,6 @@ impl MisereQuotient {
         let p = order.iter().map(|&e| self.p[e as usize]).collect();
         let normal: Vec<Vec<u32>> = order.iter().map(|&e| nf[e as usize].clone().unwrap_or_default()).collect();
         let heap_elem = self.heap_elem.iter().map(|&e| new_id[e as usize]).collect();
-        let last = |m: &Vec<u32>| m.iter().rposition(|&x| x > 0).unwrap_or(0);
-        relations.sort_by(|(a, _), (b, _)| last(a).cmp(&last(b)).then(b.cmp(a)));
         let relations = relations.into_iter().map(|(m, e)| (m, nf[e as usize].clone().unwrap_or_default())).collect();
         let generators = gens.iter().enumerate().map(|(i, &(h, _))| (generator_name(i), h)).collect();
         MisereQuotient { heaps: self.heaps, mul, p, heap_elem, generators, normal, relations }
@@ -289,7 +267,7 @@ impl MisereQuotient {
             }
             s.push_str(&self.generators[i].0);
             if x > 1 {
-                s.push_str(&format!("^{x}"));
+                s.push_str(&x.to_string());
             }
         }
         if s.is_empty() {
@@ -310,7 +288,7 @@ impl MisereQuotient {
         if rels.is_empty() {
             format!("<{}>", gens.join(","))
         } else {
-            format!("<{} | {}>", gens.join(","), rels.join(", "))
+            format!("<{} | {}>", gens.join(","), rels.join(","))
         }
     }
 
@@ -320,12 +298,53 @@ impl MisereQuotient {
     }
 }
 
+/// Generator names as MisereSolver writes them: `a`…`z`, then `A`…`Z`, then `x53`, `x54`, ….
 fn generator_name(i: usize) -> String {
     if i < 26 {
         char::from(b'a' + i as u8).to_string()
+    } else if i < 52 {
+        char::from(b'A' + (i - 26) as u8).to_string()
     } else {
-        format!("g{}", i + 1)
+        format!("x{}", i + 1)
     }
+}
+
+/// MisereSolver's word order: exponent vectors compared from the last generator down (a monomial order).
+fn word_order(x: &[u32], y: &[u32]) -> std::cmp::Ordering {
+    let n = x.len().max(y.len());
+    for i in (0..n).rev() {
+        let (a, b) = (x.get(i).copied().unwrap_or(0), y.get(i).copied().unwrap_or(0));
+        if a != b {
+            return a.cmp(&b);
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
+/// Visits the words over generators `0..level` times `word` (element `e`) in increasing word order, giving
+/// each element reached for the first time its word.
+fn least_words(
+    mul: &[Vec<u32>],
+    gens: &[u32],
+    level: usize,
+    mut e: u32,
+    word: &mut Vec<u32>,
+    nf: &mut [Option<Vec<u32>>],
+) {
+    if level == 0 {
+        nf[e as usize] = Some(word.clone());
+        return;
+    }
+    let saved = word[level - 1];
+    loop {
+        least_words(mul, gens, level - 1, e, word, nf);
+        e = mul[e as usize][gens[level - 1] as usize];
+        if nf[e as usize].is_some() {
+            break;
+        }
+        word[level - 1] += 1;
+    }
+    word[level - 1] = saved;
 }
 
 #[cfg(test)]

@@ -103,9 +103,9 @@ fn nim_is_the_tame_quotient_t2() {
     // only (a), or a heap ≥ 2 and nim-sum 0 (b^2 = *2+*2 ≡ *3+*3 ≡ *+*2+*3). Plambeck–Siegel's T2.
     let q = cross_check("0.[3]", 3);
     assert_eq!(q.size(), 6);
-    assert_eq!(q.presentation(), "<a,b | a^2=1, b^3=b>");
+    assert_eq!(q.presentation(), "<a,b | a2=1,b3=b>");
     let p: Vec<String> = q.p_portion().iter().map(|&e| q.name(e)).collect();
-    assert_eq!(p, ["a", "b^2"]);
+    assert_eq!(p, ["a", "b2"]);
     let heaps: Vec<String> = (0..=3).map(|h| q.name(q.heap_element(h).unwrap())).collect();
     assert_eq!(heaps, ["1", "a", "b", "ab"]);
 }
@@ -116,9 +116,10 @@ fn quotient_of_0_75_is_r8() {
     // c^2=b^2> with P = {a, b^2}; computed here by the proved construction and cross-checked by search above.
     let q = cross_check("0.75", 10);
     assert_eq!(q.size(), 8);
-    assert_eq!(q.presentation(), "<a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>");
+    // CGSuite 2.2's MisereSolver (--maxheap 40 0.75) prints the same presentation and P-portion.
+    assert_eq!(q.presentation(), "<a,b,c | a2=1,b3=b,bc=ab,c2=b2>");
     let p: Vec<String> = q.p_portion().iter().map(|&e| q.name(e)).collect();
-    assert_eq!(p, ["a", "b^2"]);
+    assert_eq!(p, ["a", "b2"]);
 }
 
 #[test]
