@@ -22,7 +22,7 @@ pub static GLOBALS: &[NativeFn] = &[
     NativeFn::new("error", Arity::Exact(1), error).doc("(message)", "Stops the evaluation with the error `message`.", ""),
     NativeFn::new("Tiny", Arity::Exact(1), tiny).doc("(x)", "Tiny-x, <0 || 0 | -x>: a positive infinitesimal smaller than every ^-power for large x.", "Tiny(2)"),
     NativeFn::new("Miny", Arity::Exact(1), miny).doc("(x)", "Miny-x, the negative of Tiny(x).", "Miny(2)"),
-    NativeFn::new("Up", Arity::Exact(1), up).doc("(n)", "n copies of up, ^n (any integer n, negative for downs).", "Up(3)"),
+    NativeFn::new("Up", Arity::Exact(1), up).doc("(d)", "Kao's ↑(d) for a dyadic order d (sumbers): Up(1) = ^, Up(n) = ^.PowTo(n) for integers n >= 1.", "Up(3)"),
 ];
 
 /// The global constants: the outcome classes.
