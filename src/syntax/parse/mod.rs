@@ -80,6 +80,8 @@ pub enum ParseErrorKind {
         /// The name given twice.
         name: String,
     },
+    /// `static … end` inside a class: CGSuite's static initialiser block, which cgs does not support.
+    StaticBlock,
     /// `def f(xs..., y)`: only the last parameter can collect the remaining arguments.
     VarargsNotLast {
         /// The parameter.
@@ -127,6 +129,11 @@ impl ParseError {
                 format!("Named parameter `{name}` appears in earlier position than an ordinary argument")
             }
             ParseErrorKind::DuplicateNamedArgument { name } => format!("Duplicate named parameter: `{name}`"),
+            ParseErrorKind::StaticBlock => {
+                "cgs does not support `static … end` blocks in classes; declare each static member \
+                 on its own (`static var x := …;`, `static def f(…) := …;`)."
+                    .to_string()
+            }
             ParseErrorKind::VarargsNotLast { name } => {
                 format!("Invalid expansion for parameter `{name}`: must be in last position")
             }
@@ -300,6 +307,9 @@ impl<'a> Lexed<'a> {
         errors.extend(
             self.lex_errors.iter().filter(|(i, _)| (from..to).contains(i)).map(|(_, e)| ParseError::from_lex(e, file)),
         );
+        if !errors.is_empty() {
+            static_block(&mut errors, toks, &self.src, file);
+        }
         errors.sort_by_key(|e| (e.span.start, e.span.end));
         errors.dedup();
         drop_cascades(&mut errors, toks);
@@ -309,6 +319,32 @@ impl<'a> Lexed<'a> {
         let real_error = errors.iter().any(|e| !e.is_unexpected_end());
         let incomplete = at_end && (!real_error || visibly_open(toks));
         (Cell { span, block, errors }, incomplete)
+    }
+}
+
+/// A text that fails to parse and has a `static` that does not begin a declaration (`static var`, `static def`,
+/// …), or stands alone on its line, holds CGSuite's `static … end` block: that one error replaces the parser's, which would point at the
+/// block's `end` instead.
+fn static_block(errors: &mut Vec<ParseError>, toks: &[(usize, Token<'_>, usize)], src: &str, file: FileId) {
+    let declaration = |t: &Token<'_>| {
+        matches!(
+            t,
+            Token::Def
+                | Token::Var
+                | Token::Class
+                | Token::Enum
+                | Token::Override
+                | Token::Static
+                | Token::Mutable
+                | Token::Singleton
+        )
+    };
+    // `static` alone on its line opens a block even when a declaration follows on the next line.
+    let alone = |w: &[(usize, Token<'_>, usize)]| src.get(w[0].2..w[1].0).is_some_and(|gap| gap.contains('\n'));
+    let block = toks.windows(2).find(|w| w[0].1 == Token::Static && (!declaration(&w[1].1) || alone(w)));
+    if let Some(w) = block {
+        errors.clear();
+        errors.push(ParseError::new(ParseErrorKind::StaticBlock, Span::new(file, w[0].0, w[0].2)));
     }
 }
 
