@@ -308,7 +308,7 @@ impl<'a> Lexed<'a> {
             self.lex_errors.iter().filter(|(i, _)| (from..to).contains(i)).map(|(_, e)| ParseError::from_lex(e, file)),
         );
         if !errors.is_empty() {
-            static_block(&mut errors, toks, &self.src, file);
+            static_block(&mut errors, toks, self.src, file);
         }
         errors.sort_by_key(|e| (e.span.start, e.span.end));
         errors.dedup();
