@@ -77,6 +77,8 @@ const QUALIFIED: &[(&str, &str)] = &[
     ("GridOutput", "cgsuite.util.output.GridOutput"),
     ("StripOutput", "cgsuite.util.output.StripOutput"),
     ("Periodicity", "game.heap.Periodicity"),
+    ("GridRuleset", "game.grid.GridRuleset"),
+    ("StripRuleset", "game.strip.StripRuleset"),
 ];
 
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name cgs does not know

@@ -216,7 +216,8 @@ const CLASS_GLOBALS: &[&str] = &[
 ];
 
 /// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).
-const PACKAGE_ONLY_CLASSES: &[&str] = &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput"];
+const PACKAGE_ONLY_CLASSES: &[&str] =
+    &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput", "GridRuleset", "StripRuleset"];
 
 /// A package of CGSuite's library: `game`, `game.grid`, `cgsuite.lang`, …
 #[derive(Debug)]
