@@ -9,9 +9,12 @@
 # Every figure is CPU seconds (user + sys, GNU time) of one process, median of 3 runs, so that other load on
 # the machine (wall clock) does not count. Runs of the different tools alternate.
 # - cgs: ./target/release/cgs (build with `cargo build --release` first).
-# - MCGS (ualberta-mueller-group/MCGS, built with CMake): the outcome of the Clobber strip (xo)^n, both
-#   players first, as `MCGS "[clobber_1xn] XOXO… {B, W}"`. Building it needs its `libs/cgt_lib` submodule
-#   (`git clone --recursive`) and CMake 4.2 or later.
+# - MCGS (ualberta-mueller-group/MCGS): the outcome of the Clobber strip (xo)^n, both players first, as
+#   `MCGS "[clobber_1xn] XOXO… {B, W}"`, for n ≤ ${MCGS_MAX_N:-22}. Its current head needs the `libs/cgt_lib`
+#   submodule and CMake 4.2; version 1.5 (commit 5554ef5, January 2026, the last before cgt_lib) builds with its
+#   makefile alone: `git clone https://github.com/ualberta-mueller-group/MCGS && cd MCGS && git checkout 5554ef5
+#   && make MCGS DEBUG=0` (DEBUG=0: -O3 -DNDEBUG without its assertion checks). Its CPU figure includes about
+#   1.1 s of system time spent allocating its transposition table.
 # - cgt (the `cgt` crate, t4ccer/cgt-tools): cgt is a library, so `--build-cgt DIR` writes a small Cargo
 #   package to DIR with two programs built against it, `cgt_domineering BOARD` and `cgt_konane BOARD`, which
 #   print the canonical form of the board (rows separated by `|`; `.` empty and `#` taken in Domineering;
@@ -103,9 +106,9 @@ konane="xoxoxo|ox..ox|xoxoxo|oxoxox"
 other=""
 [ -n "${CGT_KONANE:-}" ] && other="cgt $(cpu "$CGT_KONANE" "$konane")"
 row "script Konane $konane" "$(cpu "$CGS" -e "Konane(\"$konane\").CanonicalForm")" "$other"
-for n in 16 20 24; do
+for n in 16 20 22 24; do
   strip=$(printf 'xo%.0s' $(seq "$n"))
   other=""
-  [ -n "${MCGS:-}" ] && other="MCGS $(cpu "$MCGS" "[clobber_1xn] ${strip^^} {B, W}")"
+  [ -n "${MCGS:-}" ] && [ "$n" -le "${MCGS_MAX_N:-22}" ] && other="MCGS $(cpu "$MCGS" "[clobber_1xn] ${strip^^} {B, W}")"
   row "Clobber (xo)^$n outcome" "$(cpu "$CGS" -e "Clobber(\"$strip\").OutcomeClass")" "$other"
 done
