@@ -158,10 +158,17 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone(), pending));
     };
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
-    let mut rkey = Vec::with_capacity(key.len());
-    encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
-    let found = inst.memo.borrow().get(&rkey);
-    let same = rkey == key;
+    // A hook that answers the state itself (the same object) needs no second key.
+    let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
+    let (rkey, same) = if itself {
+        (key.clone(), true)
+    } else {
+        let mut rkey = Vec::with_capacity(key.len());
+        encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
+        let same = rkey == key;
+        (rkey, same)
+    };
+    let found = if itself { None } else { inst.memo.borrow().get(&rkey) };
     let i = match found {
         Some(i) => i,
         None => inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, pending),
