@@ -23,7 +23,9 @@ use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Player, Value};
 use crate::syntax::span::Span;
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+use std::hash::Hasher;
 use std::rc::Rc;
 
 /// A position of some instance inside a sum, possibly negated.
@@ -83,24 +85,54 @@ pub struct Node {
     pub loopy: Option<(SideValue, SideValue)>,
 }
 
+/// One key of the index: its hash, where its bytes are in the arena, and its node.
+#[derive(Debug)]
+struct Entry {
+    hash: u64,
+    start: usize,
+    len: u32,
+    node: u32,
+}
+
 /// The memo table of one ruleset instance.
+///
+/// The index keeps each key's hash beside it and the key bytes in one arena, so a probe compares hashes
+/// before bytes, growing the table never rereads a key, and a key costs no allocation of its own.
 #[derive(Debug, Default)]
 pub struct Memo {
-    index: FxHashMap<Box<[u8]>, u32>,
+    index: HashTable<Entry>,
+    keys: Vec<u8>,
     /// The nodes, indexed by `u32`.
     pub nodes: Vec<Node>,
+}
+
+fn key_hash(key: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(key);
+    h.finish()
 }
 
 impl Memo {
     /// The node of a key, if known.
     fn get(&self, key: &[u8]) -> Option<u32> {
-        self.index.get(key).copied()
+        let hash = key_hash(key);
+        self.index
+            .find(hash, |e| e.hash == hash && self.keys[e.start..e.start + e.len as usize] == *key)
+            .map(|e| e.node)
+    }
+
+    /// Indexes `key` (not yet indexed) under node `i`.
+    fn insert(&mut self, key: &[u8], i: u32) {
+        let hash = key_hash(key);
+        let start = self.keys.len();
+        self.keys.extend_from_slice(key);
+        self.index.insert_unique(hash, Entry { hash, start, len: key.len() as u32, node: i }, |e| e.hash);
     }
 
     /// Adds a node, or finds it if a hook that ran since the lookup added it. `pending`: the ruleset's
     /// `Shortcut` hook ([`super::shortcut`]) is yet to run on it.
-    fn add(&mut self, key: Box<[u8]>, state: Value, pending: bool) -> u32 {
-        if let Some(i) = self.get(&key) {
+    fn add(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
+        if let Some(i) = self.get(key) {
             return i;
         }
         let i = self.nodes.len() as u32;
@@ -115,7 +147,7 @@ impl Memo {
             wins: [[None; 2]; 2],
             loopy: None,
         });
-        self.index.insert(key, i);
+        self.insert(key, i);
         i
     }
 
@@ -155,20 +187,31 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     };
     let pending = super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
-        return Ok(inst.memo.borrow_mut().add(key.into_boxed_slice(), state.clone(), pending));
+        return Ok(inst.memo.borrow_mut().add(&key, state.clone(), pending));
     };
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
-    let mut rkey = Vec::with_capacity(key.len());
-    encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
-    let found = inst.memo.borrow().get(&rkey);
-    let same = rkey == key;
+    // A hook that answers the state itself (the same object) needs no second key.
+    let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
+    let rkey = if itself {
+        None
+    } else {
+        let mut rkey = Vec::with_capacity(key.len());
+        encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
+        Some(rkey).filter(|r| *r != key)
+    };
+    let same = rkey.is_none();
+    let rkey = rkey.as_deref().unwrap_or(&key);
+    let found = if same { None } else { inst.memo.borrow().get(rkey) };
     let i = match found {
         Some(i) => i,
-        None => inst.memo.borrow_mut().add(rkey.into_boxed_slice(), rep, pending),
+        None => inst.memo.borrow_mut().add(rkey, rep, pending),
     };
     // A state that is its own representative is indexed once.
     if !same {
-        inst.memo.borrow_mut().index.insert(key.into_boxed_slice(), i);
+        let mut memo = inst.memo.borrow_mut();
+        if memo.get(&key).is_none() {
+            memo.insert(&key, i);
+        }
     }
     Ok(i)
 }

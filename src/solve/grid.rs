@@ -275,6 +275,38 @@ impl Grid {
         out
     }
 
+    /// The image of the grid under a symmetry given as flags: rows reversed (`flip_rows`), columns reversed
+    /// (`flip_cols`), then rows and columns exchanged (`transpose`). CGSuite's eight `Symmetry` values are the
+    /// eight combinations (`Inversion` is both flips, `ClockwiseRotation` the column flip then the transpose).
+    pub fn permuted(&self, flip_rows: bool, flip_cols: bool, transpose: bool) -> Grid {
+        let (rows, cols) = if transpose { (self.cols, self.rows) } else { (self.rows, self.cols) };
+        let mut cells = vec![0; self.cells.len()];
+        for (i, &x) in self.cells.iter().enumerate() {
+            let (r, c) = (i / self.cols, i % self.cols);
+            let r = if flip_rows { self.rows - 1 - r } else { r };
+            let c = if flip_cols { self.cols - 1 - c } else { c };
+            let (r, c) = if transpose { (c, r) } else { (r, c) };
+            cells[r * cols + c] = x;
+        }
+        Grid { rows, cols, cells: cells.into_boxed_slice() }
+    }
+
+    /// The least (by `Ord`) of the grid and its images under the given symmetries (flag triples of
+    /// [`Grid::permuted`]), or `None` when the grid itself is the least.
+    pub fn least_image(&self, symmetries: &[(bool, bool, bool)]) -> Option<Grid> {
+        let mut best: Option<Grid> = None;
+        for &(fr, fc, t) in symmetries {
+            if (fr, fc, t) == (false, false, false) {
+                continue;
+            }
+            let h = self.permuted(fr, fc, t);
+            if h < *best.as_ref().unwrap_or(self) {
+                best = Some(h);
+            }
+        }
+        best
+    }
+
     /// The least (by `Ord`, i.e. row-major lexicographic) image of the grid under [`Grid::symmetries`].
     pub fn canonical(&self) -> Grid {
         self.symmetries().into_iter().min().expect("the identity is always a symmetry")
@@ -358,5 +390,27 @@ mod tests {
         assert_eq!(r.symmetries().len(), 4);
         assert_eq!(r.canonical().to_string(), "abc|def");
         assert_eq!(r.transpose().to_string(), "cf|be|ad");
+    }
+
+    #[test]
+    fn permuted_and_least_image() {
+        // The eight images of "ab|cd|ef" by hand: flips reverse rows / columns, then the transpose.
+        let g = Grid::parse("ab|cd|ef").unwrap();
+        assert_eq!(g.permuted(true, false, false).to_string(), "ef|cd|ab");
+        assert_eq!(g.permuted(false, true, false).to_string(), "ba|dc|fe");
+        assert_eq!(g.permuted(true, true, false).to_string(), "fe|dc|ba");
+        assert_eq!(g.permuted(false, false, true).to_string(), "ace|bdf");
+        assert_eq!(g.permuted(false, true, true).to_string(), "bdf|ace");
+        assert_eq!(g.permuted(true, false, true).to_string(), "eca|fdb");
+        assert_eq!(g.permuted(true, true, true).to_string(), "fdb|eca");
+        // Ord puts the shape first: a 2 × 3 image is below every 3 × 2 one.
+        let all: Vec<(bool, bool, bool)> = (0..8).map(|i| (i & 1 != 0, i & 2 != 0, i & 4 != 0)).collect();
+        assert_eq!(g.least_image(&all).unwrap().to_string(), "ace|bdf");
+        assert_eq!(g.least_image(&all[..4]), None);
+        let h = Grid::parse("fe|dc|ba").unwrap();
+        assert_eq!(h.least_image(&all[..4]).unwrap().to_string(), "ab|cd|ef");
+        // Agrees with `canonical` on a square grid.
+        let sq = Grid::parse("dc|ba").unwrap();
+        assert_eq!(sq.least_image(&all).unwrap(), sq.canonical());
     }
 }

@@ -218,6 +218,33 @@ pub fn updated_cells(g: &Value, pairs: &[(Value, Value)]) -> Option<Value> {
     g.updated(&changes).ok().map(GridValue::value)
 }
 
+/// The flag triples ([`Grid::permuted`]) of a `Symmetry` value or a list of them (CGSuite's flags: `HorizontalFlip`
+/// reverses the rows, `VerticalFlip` the columns, and the transposing four exchange rows and columns last).
+fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
+    fn one(v: &Value) -> Option<(bool, bool, bool)> {
+        let Value::Object(o) = v else { return None };
+        let e = crate::interp::object::downcast_ref::<super::enums::EnumValue>(&**o)?;
+        if e.class != "Symmetry" {
+            return None;
+        }
+        Some(match e.name {
+            "Identity" => (false, false, false),
+            "Inversion" => (true, true, false),
+            "HorizontalFlip" => (true, false, false),
+            "VerticalFlip" => (false, true, false),
+            "Transpose" => (false, false, true),
+            "AntiTranspose" => (true, true, true),
+            "ClockwiseRotation" => (false, true, true),
+            "AnticlockwiseRotation" => (true, false, true),
+            _ => return None,
+        })
+    }
+    match v {
+        Value::List(items) => items.iter().map(one).collect(),
+        _ => one(v).map(|f| vec![f]),
+    }
+}
+
 /// `g[r, c]` or `g[(r, c)]`: the cell as a one-character string, `Nothing` off the board.
 fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: Span) -> Result<Value, EvalError> {
     let (r, c) = match keys {
@@ -305,7 +332,19 @@ pub static GRID: &[Member] = &[
         }
         g.updated(&changes).map(GridValue::value).map_err(|e| grid_error(s, e))
     }),
-    member("Canonical", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.canonical()))),
+    // `g.Canonical(symmetries)`: the least of `g` and its images under a list of `Symmetry` values (or one);
+    // the grid itself (the same value) when it is the least. Rulesets use it as a memo representative.
+    Member {
+        name: "Canonical",
+        doc: crate::interp::builtins::Doc::NONE,
+        arity: Arity::Range(0, 1),
+        f: |_, s, this, args| {
+            let g = this_grid(s, this)?;
+            let Some(v) = args.first() else { return Ok(GridValue::value(g.canonical())) };
+            let syms = symmetry_flags(v).ok_or_else(|| s.wrong_type(0, "List of Symmetry", v))?;
+            Ok(g.least_image(&syms).map_or_else(|| this.clone(), GridValue::value))
+        },
+    },
     member("Symmetries", 0, |_, s, this, _| {
         Ok(list(this_grid(s, this)?.symmetries().into_iter().map(GridValue::value)))
     }),
