@@ -121,6 +121,7 @@ impl Locals {
     }
 
     /// Declares `name` in the innermost scope; returns the value back if there is no local scope (top level).
+    #[inline]
     pub fn declare(&mut self, name: Name, value: Value) -> Result<(), Value> {
         let start = match self.marks.last() {
             Some(&m) => m,
@@ -220,6 +221,7 @@ impl std::fmt::Debug for Extensions {
 
 impl Globals {
     /// The value of a global name.
+    #[inline]
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         self.vars.get(name).or_else(|| self.natives.get(name))
     }

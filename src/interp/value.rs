@@ -249,6 +249,7 @@ impl Value {
     }
 
     /// The integer `k`, shared when it is small.
+    #[inline]
     pub fn small_int(k: i64) -> Value {
         if (SMALL_MIN..=SMALL_MAX).contains(&k) {
             SMALL_INTS.with(|t| Value::Integer(t[(k - SMALL_MIN) as usize].clone()))
@@ -264,6 +265,7 @@ impl Value {
 
     /// A string value, shared (no allocation) when it is empty or one ASCII character: the cells of boards
     /// (`"."`, `"#"`) and string literals compared against them in a ruleset's inner loops.
+    #[inline]
     pub fn short_str(s: &str) -> Value {
         match s.as_bytes() {
             [] => Value::ascii_char(None),
@@ -273,6 +275,7 @@ impl Value {
     }
 
     /// The shared one-character string of ASCII byte `b` (`None`: the empty string).
+    #[inline]
     pub fn ascii_char(b: Option<u8>) -> Value {
         thread_local! {
             /// Index 0..128: the one-character strings; 128: the empty string.
@@ -284,6 +287,7 @@ impl Value {
     }
 
     /// The integer of a literal: the shared small integers, no allocation, for the common ones.
+    #[inline]
     pub fn int_literal(n: &BigInt) -> Value {
         match n.to_i64() {
             Some(k) if (SMALL_MIN..=SMALL_MAX).contains(&k) => Value::small_int(k),

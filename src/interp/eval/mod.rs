@@ -159,6 +159,13 @@ impl<'a> Machine<'a> {
 
     /// Evaluates an expression.
     pub fn eval(&mut self, e: &Expr) -> Eval<Value> {
+        // Leaves first: they do not recurse, so they need no stack check.
+        match &e.kind {
+            ExprKind::Var(name) => return self.lookup(name, e.span),
+            ExprKind::Integer(n) => return Ok(Value::int_literal(n)),
+            ExprKind::Str(s) => return Ok(Value::short_str(s)),
+            _ => {}
+        }
         let stack_used = self.stack_base.abs_diff(stack_position());
         if stack_used > self.stack_budget {
             return err(ErrorKind::RecursionDepth, e.span);
