@@ -146,7 +146,7 @@ mod tests {
         let mut g = Games::new();
         assert_eq!(qualified_class_of(&mut g, &Value::int(0)), "game.Zero");
         assert_eq!(qualified_class_of(&mut g, &Value::int(3)), "game.Integer");
-        assert_eq!(qualified_class_of(&mut g, &Value::List(imbl::Vector::new())), "cgsuite.lang.List");
+        assert_eq!(qualified_class_of(&mut g, &Value::List(imbl::Vector::new().into())), "cgsuite.lang.List");
         let star = g.nimber(1);
         assert_eq!(class_of(&mut g, &Value::Game(star)), "Nimber");
         assert_eq!(is_class(&mut g, &Value::Game(star), "Uptimal"), Some(true));

@@ -43,12 +43,9 @@ impl LocalScope {
         }
     }
 
-    fn get(&self, name: &str) -> Option<&Value> {
-        self.0.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
-    }
-
-    fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        self.0.iter_mut().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
+    /// An empty scope with room for `n` bindings (a call's parameters and the locals its body declares).
+    pub fn with_capacity(n: usize) -> LocalScope {
+        LocalScope(Vec::with_capacity(n))
     }
 }
 
@@ -61,14 +58,21 @@ fn same_name(k: &str, name: &str) -> bool {
 }
 
 /// The local scopes of one running function (or of the top level, where there may be none).
+///
+/// The scopes live in one flat stack of bindings, outermost first; `marks` holds where each scope opened by
+/// [`Locals::push`] starts. The function's own scope (its parameters and undeclared assignments) is the part
+/// before the first mark. A name is declared once per scope, so searching the stack from the top finds the
+/// innermost binding; opening and closing a scope costs no allocation.
 #[derive(Clone, Debug, Default)]
 pub struct Locals {
     /// The variables the running closure captured (searched after every scope of the call).
     captured: Option<Scope>,
-    /// The scopes of the call, outermost (the parameters) first.
-    scopes: Vec<LocalScope>,
-    /// Index of the called function's own scope (parameters and undeclared assignments); `None` at top level.
-    function_scope: Option<usize>,
+    /// Every binding of the call's scopes, outermost scope first.
+    bindings: Vec<(Name, Value)>,
+    /// Where each scope opened by `push` starts in `bindings`.
+    marks: Vec<usize>,
+    /// Whether this is a function call (whose own scope starts the stack) rather than the top level.
+    in_function: bool,
 }
 
 impl Locals {
@@ -79,46 +83,56 @@ impl Locals {
 
     /// The locals of a call to a closure that captured `captured`; parameters go in the new function scope.
     pub fn for_call(captured: Scope, params: LocalScope) -> Locals {
-        Locals { captured: Some(captured), scopes: vec![params], function_scope: Some(0) }
+        Locals { captured: Some(captured), bindings: params.0, marks: Vec::new(), in_function: true }
     }
 
     /// Whether this is the top level, outside every function.
     pub fn in_function(&self) -> bool {
-        self.function_scope.is_some()
+        self.in_function
     }
 
     /// Opens a scope.
     pub fn push(&mut self) {
-        self.scopes.push(LocalScope::new());
+        self.marks.push(self.bindings.len());
     }
 
     /// Closes the innermost scope.
     pub fn pop(&mut self) {
-        self.scopes.pop();
+        if let Some(m) = self.marks.pop() {
+            self.bindings.truncate(m);
+        }
     }
 
     /// The innermost local named `name`.
+    #[inline]
     pub fn lookup(&self, name: &str) -> Option<&Value> {
-        self.scopes.iter().rev().find_map(|s| s.get(name)).or_else(|| self.captured.as_ref()?.get(name))
+        match self.bindings.iter().rev().find(|(k, _)| same_name(k, name)) {
+            Some((_, v)) => Some(v),
+            None => self.captured.as_ref()?.get(name),
+        }
     }
 
     /// The innermost local named `name`, to change in place (the slot [`Locals::assign`] would write).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        if let Some(i) = self.scopes.iter().rposition(|s| s.get(name).is_some()) {
-            return self.scopes[i].get_mut(name);
+        if let Some(i) = self.bindings.iter().rposition(|(k, _)| same_name(k, name)) {
+            return Some(&mut self.bindings[i].1);
         }
         self.captured.as_mut()?.get_mut(name)
     }
 
     /// Declares `name` in the innermost scope; returns the value back if there is no local scope (top level).
+    #[inline]
     pub fn declare(&mut self, name: Name, value: Value) -> Result<(), Value> {
-        match self.scopes.last_mut() {
-            Some(s) => {
-                s.insert(name, value);
-                Ok(())
-            }
-            None => Err(value),
+        let start = match self.marks.last() {
+            Some(&m) => m,
+            None if self.in_function => 0,
+            None => return Err(value),
+        };
+        match self.bindings[start..].iter_mut().find(|(k, _)| same_name(k, &name)) {
+            Some(slot) => slot.1 = value,
+            None => self.bindings.push((name, value)),
         }
+        Ok(())
     }
 
     /// Updates the innermost existing local `name`; returns the value back if there is none.
@@ -132,29 +146,33 @@ impl Locals {
 
     /// Declares `name` in the current function's own scope; returns the value back at top level.
     pub fn declare_in_function(&mut self, name: Name, value: Value) -> Result<(), Value> {
-        match self.function_scope {
-            Some(i) => {
-                self.scopes[i].insert(name, value);
-                Ok(())
-            }
-            None => Err(value),
+        if !self.in_function {
+            return Err(value);
         }
+        let end = self.marks.first().copied().unwrap_or(self.bindings.len());
+        if let Some(slot) = self.bindings[..end].iter_mut().find(|(k, _)| same_name(k, &name)) {
+            slot.1 = value;
+            return Ok(());
+        }
+        self.bindings.insert(end, (name, value));
+        for m in &mut self.marks {
+            *m += 1;
+        }
+        Ok(())
     }
 
     /// Every visible local, flattened into one scope (inner names shadow outer ones), for a closure.
     pub fn capture(&self) -> Scope {
         let mut all = self.captured.clone().unwrap_or_default();
-        for s in &self.scopes {
-            for (k, v) in &s.0 {
-                all.insert(k.clone(), v.clone());
-            }
+        for (k, v) in &self.bindings {
+            all.insert(k.clone(), v.clone());
         }
         all
     }
 
     /// The names of all visible locals.
     pub fn names(&self) -> impl Iterator<Item = &Name> {
-        self.captured.iter().flat_map(|c| c.keys()).chain(self.scopes.iter().flat_map(|s| s.0.iter().map(|(k, _)| k)))
+        self.captured.iter().flat_map(|c| c.keys()).chain(self.bindings.iter().map(|(k, _)| k))
     }
 }
 
@@ -203,6 +221,7 @@ impl std::fmt::Debug for Extensions {
 
 impl Globals {
     /// The value of a global name.
+    #[inline]
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         self.vars.get(name).or_else(|| self.natives.get(name))
     }

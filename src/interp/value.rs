@@ -142,8 +142,8 @@ pub enum Value {
     Game(GameId),
     /// A string.
     String(Rc<str>),
-    /// `[a, b]`, 1-indexed.
-    List(Vector<Value>),
+    /// `[a, b]`, 1-indexed (behind an `Rc`, so that a `Value` is three words rather than eight).
+    List(ValueList),
     /// `{a, b}`.
     Set(OrdSet<Value>),
     /// `{k => v}`.
@@ -160,6 +160,72 @@ pub enum Value {
     Thermograph(Rc<Thermograph>),
     /// A value defined outside the core interpreter (see [`Object`]).
     Object(Rc<dyn Object>),
+}
+
+/// The elements of a [`Value::List`]: a persistent vector behind an `Rc`. An `imbl::Vector` is seven words
+/// (it keeps short vectors inline); boxing it keeps every `Value` small, and every move of one cheap. It reads
+/// as the vector it holds (`Deref`) and writes copy-on-write (`DerefMut` clones the vector only when shared,
+/// which for imbl is itself a cheap structural copy).
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ValueList(Rc<Vector<Value>>);
+
+impl ValueList {
+    /// The vector, unshared (cloned only if another value holds it).
+    pub fn into_vector(self) -> Vector<Value> {
+        Rc::try_unwrap(self.0).unwrap_or_else(|rc| (*rc).clone())
+    }
+
+    /// Whether both are the same vector (no element comparison).
+    pub fn ptr_eq(&self, other: &ValueList) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0.ptr_eq(&other.0)
+    }
+}
+
+impl std::ops::Deref for ValueList {
+    type Target = Vector<Value>;
+    fn deref(&self) -> &Vector<Value> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ValueList {
+    fn deref_mut(&mut self) -> &mut Vector<Value> {
+        Rc::make_mut(&mut self.0)
+    }
+}
+
+impl From<Vector<Value>> for ValueList {
+    fn from(v: Vector<Value>) -> ValueList {
+        ValueList(Rc::new(v))
+    }
+}
+
+impl FromIterator<Value> for ValueList {
+    fn from_iter<I: IntoIterator<Item = Value>>(iter: I) -> ValueList {
+        ValueList(Rc::new(iter.into_iter().collect()))
+    }
+}
+
+impl<'a> IntoIterator for &'a ValueList {
+    type Item = &'a Value;
+    type IntoIter = imbl::vector::Iter<'a, Value, imbl::shared_ptr::DefaultSharedPtr>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl IntoIterator for ValueList {
+    type Item = Value;
+    type IntoIter = imbl::vector::ConsumingIter<Value, imbl::shared_ptr::DefaultSharedPtr>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.into_vector().into_iter()
+    }
+}
+
+impl fmt::Debug for ValueList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// The least and greatest integers kept preallocated by [`Value::small_int`].
@@ -183,6 +249,7 @@ impl Value {
     }
 
     /// The integer `k`, shared when it is small.
+    #[inline]
     pub fn small_int(k: i64) -> Value {
         if (SMALL_MIN..=SMALL_MAX).contains(&k) {
             SMALL_INTS.with(|t| Value::Integer(t[(k - SMALL_MIN) as usize].clone()))
@@ -198,6 +265,7 @@ impl Value {
 
     /// A string value, shared (no allocation) when it is empty or one ASCII character: the cells of boards
     /// (`"."`, `"#"`) and string literals compared against them in a ruleset's inner loops.
+    #[inline]
     pub fn short_str(s: &str) -> Value {
         match s.as_bytes() {
             [] => Value::ascii_char(None),
@@ -207,6 +275,7 @@ impl Value {
     }
 
     /// The shared one-character string of ASCII byte `b` (`None`: the empty string).
+    #[inline]
     pub fn ascii_char(b: Option<u8>) -> Value {
         thread_local! {
             /// Index 0..128: the one-character strings; 128: the empty string.
@@ -218,6 +287,7 @@ impl Value {
     }
 
     /// The integer of a literal: the shared small integers, no allocation, for the common ones.
+    #[inline]
     pub fn int_literal(n: &BigInt) -> Value {
         match n.to_i64() {
             Some(k) if (SMALL_MIN..=SMALL_MAX).contains(&k) => Value::small_int(k),
@@ -603,6 +673,14 @@ pub fn div_mod_floor(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_are_three_words() {
+        // Every evaluation step moves values; a `Value` of three words (a fat pointer and a tag) keeps that
+        // cheap. A variant holding a wider type should box it, as `List` does.
+        assert!(std::mem::size_of::<Value>() <= 24, "size_of::<Value>() = {}", std::mem::size_of::<Value>());
+        assert!(std::mem::size_of::<super::super::eval::Eval<Value>>() <= 32);
+    }
 
     fn q(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())

@@ -131,7 +131,7 @@ pub static POSITION: &[Member] = &[
                 else {
                     return Err(s.bug());
                 };
-                l.append(r);
+                l.append(r.into_vector());
                 return Ok(Value::List(l));
             }
             let who = options_arg(s, args, p.inst.impartial)?;

@@ -28,7 +28,7 @@ pub static LIST: &[Member] = &[
         if l.is_empty() {
             return Err(empty(s));
         }
-        Ok(Value::List(l.clone().split_off(1)))
+        Ok(Value::List(l.clone().split_off(1).into()))
     }),
     member("Last", 0, |_, s, this, _| match the_list(s, this)?.back() {
         Some(v) => Ok(v.clone()),
@@ -67,17 +67,17 @@ pub static LIST: &[Member] = &[
     member("Updated", 2, |_, s, this, args| {
         let l = the_list(s, this)?;
         let i = index(s, args, 0, l.len())?;
-        Ok(Value::List(l.update(i, args[1].clone())))
+        Ok(Value::List(l.update(i, args[1].clone()).into()))
     }),
     member("Append", 1, |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
-        Ok(Value::List(l))
+        Ok(Value::List(l.into()))
     }),
     member("Adjoin", 1, |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
-        Ok(Value::List(l))
+        Ok(Value::List(l.into()))
     }),
     member("Concat", 1, |m, s, this, args| {
         let mut l = the_list(s, this)?.clone();
@@ -86,7 +86,7 @@ pub static LIST: &[Member] = &[
             crate::interp::room_for(3 * other.len() * std::mem::size_of::<Value>()).map_err(|k| s.err(k))?;
         }
         l.extend(elements(m, s, args, 0)?);
-        Ok(Value::List(l))
+        Ok(Value::List(l.into()))
     }),
     member("IndexOf", 1, |_, s, this, args| {
         let pos = the_list(s, this)?.index_of(&args[0]);
@@ -108,7 +108,7 @@ pub static LIST: &[Member] = &[
         let len = i64::try_from(l.len()).unwrap_or(i64::MAX);
         let (from, to) = (bound(0)?.saturating_sub(1).clamp(0, len), bound(1)?.clamp(0, len));
         let (from, to) = (from as usize, to as usize);
-        Ok(Value::List(if from < to { l.clone().slice(from..to) } else { imbl::Vector::new() }))
+        Ok(Value::List(if from < to { l.clone().slice(from..to).into() } else { imbl::Vector::new().into() }))
     }),
     // The elements without repeats, first occurrences in order (CGSuite 2.2: `[2,2,-1,5].Distinct` is
     // `[2,-1,5]`).

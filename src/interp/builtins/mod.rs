@@ -344,7 +344,7 @@ pub fn this_game(m: &mut Machine, site: &Site, this: &Value) -> Result<GameId, E
 
 /// A list value.
 pub fn list(items: impl IntoIterator<Item = Value>) -> Value {
-    Value::List(items.into_iter().collect::<Vector<Value>>())
+    Value::List(items.into_iter().collect::<Vector<Value>>().into())
 }
 
 /// A set value.

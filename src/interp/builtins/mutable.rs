@@ -95,7 +95,7 @@ fn by_identity(a: &dyn Object, b: &dyn Object) -> Ordering {
 pub fn snapshot(v: &Value) -> Option<Value> {
     let Value::Object(o) = v else { return None };
     if let Some(l) = downcast_ref::<MutableList>(&**o) {
-        return Some(Value::List(l.items.borrow().clone()));
+        return Some(Value::List(l.items.borrow().clone().into()));
     }
     if let Some(s) = downcast_ref::<MutableSet>(&**o) {
         return Some(Value::Set(s.items.borrow().clone()));
@@ -144,7 +144,7 @@ fn new_map(items: OrdMap<Value, Value>) -> Value {
 
 fn wrap_list(v: Value) -> Value {
     match v {
-        Value::List(l) => new_list(l),
+        Value::List(l) => new_list(l.into_vector()),
         v => v,
     }
 }
@@ -418,7 +418,7 @@ impl Object for MutableList {
         args: &[Value],
         site: &Site,
     ) -> Option<Result<Value, EvalError>> {
-        let snap = Value::List(self.items.borrow().clone());
+        let snap = Value::List(self.items.borrow().clone().into());
         through_snapshot(m, snap, name, args, site, wrap_list)
     }
     fn dynamic_member_names(&self) -> Vec<String> {
@@ -426,7 +426,7 @@ impl Object for MutableList {
     }
     fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         let [k] = keys else { return None };
-        let snap = Value::List(self.items.borrow().clone());
+        let snap = Value::List(self.items.borrow().clone().into());
         Some(m.index_value(&snap, k, span))
     }
     fn binary(&self, _: &mut Machine, op: BinOp, l: &Value, r: &Value, _: Span) -> Option<Result<Value, EvalError>> {

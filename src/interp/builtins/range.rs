@@ -236,10 +236,10 @@ impl Object for RangeValue {
         if RANGE.iter().any(|x| x.name == name) {
             return None;
         }
-        let probe = Value::List(Vector::new());
+        let probe = Value::List(Vector::new().into());
         super::find_member(&probe, name)?;
         let list = match self.materialise() {
-            Ok(l) => Value::List(l),
+            Ok(l) => Value::List(l.into()),
             Err(k) => return Some(Err(site.err(k))),
         };
         let ident = Ident { name: Rc::from(name), span: site.span };
@@ -267,7 +267,7 @@ impl Object for RangeValue {
                     }
                 }
                 k => {
-                    let l = Value::List(self.materialise().map_err(|e| EvalError::new(e, span))?);
+                    let l = Value::List((self.materialise().map_err(|e| EvalError::new(e, span))?).into());
                     m.index_value(&l, k, span)?
                 }
             };

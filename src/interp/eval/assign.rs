@@ -60,7 +60,7 @@ impl<'a> Machine<'a> {
         // A range becomes the list of its elements to have one replaced (it is a List).
         if let Some(r) = builtins::range::as_range(coll) {
             let l = r.materialise().map_err(|e| EvalError::new(e, k.container))?;
-            let mut list = Value::List(l);
+            let mut list = Value::List(l.into());
             self.replace_in_place(&mut list, keys, v)?;
             *coll = list;
             return Ok(());

@@ -167,7 +167,7 @@ impl<'a> Machine<'a> {
             let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
             return Err(EvalError::new(kind, span));
         }
-        let mut scope = LocalScope::new();
+        let mut scope = LocalScope::with_capacity(params.len() + 8);
         // A named function sees itself under its name, except a property of a user class, whose name inside
         // its body is the property's value (see `classes::PROPERTY`).
         if let Some(name) = &c.def.name {
@@ -229,7 +229,7 @@ impl<'a> Machine<'a> {
         }
         if fixed < params.len() {
             let rest: imbl::Vector<Value> = args.iter().skip(fixed).cloned().collect();
-            values[fixed] = Some(Value::List(rest));
+            values[fixed] = Some(Value::List(rest.into()));
         }
         for (name, v) in named {
             let Some(i) = params.iter().position(|p| p.name.name == name.name) else {
@@ -253,7 +253,7 @@ impl<'a> Machine<'a> {
                     },
                     None => Value::Nothing,
                 },
-                None if p.varargs => Value::List(imbl::Vector::new()),
+                None if p.varargs => Value::List(imbl::Vector::new().into()),
                 None => {
                     let kind = ErrorKind::MissingParameter { name: p.name.name.to_string() };
                     return Err(EvalError::new(kind, span));
@@ -358,6 +358,21 @@ impl<'a> Machine<'a> {
     }
 
     // ---- indexing ------------------------------------------------------------------------------------
+
+    /// `x[k]` with `x` a local list or tuple and `k` an integer literal (`d[1]`, `p[2]` in a ruleset's loops):
+    /// the element read in place, without copying the collection or building the key. `None`, with nothing
+    /// evaluated, for anything else (an index out of bounds included: the general path reports it).
+    pub(super) fn literal_index(&self, obj: &Expr, indices: &[Expr]) -> Option<Value> {
+        let (ExprKind::Var(name), [Expr { kind: ExprKind::Integer(k), .. }]) = (&obj.kind, indices) else {
+            return None;
+        };
+        let i = k.to_usize()?.checked_sub(1)?;
+        match self.locals.lookup(name)? {
+            Value::Tuple(t) => t.get(i).cloned(),
+            Value::List(l) => l.get(i).cloned(),
+            _ => None,
+        }
+    }
 
     /// `v[k]` for a list, tuple, string or map (1-based positions).
     pub fn index_value(&mut self, v: &Value, k: &Value, span: Span) -> Result<Value, EvalError> {

@@ -405,7 +405,7 @@ pub(super) fn method_value(obj: &Value, name: &Ident) -> Option<Value> {
             }
             builtins::find_member(obj, &name.name)
                 .or_else(|| {
-                    let list = Value::List(imbl::Vector::new());
+                    let list = Value::List(imbl::Vector::new().into());
                     builtins::range::as_range(obj).and_then(|_| builtins::find_member(&list, &name.name))
                 })
                 .or_else(|| {

@@ -91,3 +91,28 @@ fn machine_integer_and_string_operators_agree_with_the_general_ones() {
         outputs(r##"["a" == "a", "a" != "a", "ab" == "a" + "b", "" == "", "x" === "x", "." == Grid(".")[1, 1]]"##);
     assert_eq!(out.last().map(String::as_str), Some("[true,false,true,true,true,true]"));
 }
+
+#[test]
+fn a_literal_index_of_a_local_is_the_general_index() {
+    // The fast path: `x[k]` with `x` a local list or tuple and `k` an integer literal; the general path: the
+    // same index computed (`k + 0`), or the collection held in a top-level variable (not a local).
+    let body = |i: &str| {
+        format!(
+            "f := n -> begin var d := (3, 4); var l := [5, [6]]; var s := \"ab\"; var m := {{1 => 7, 2 => 8}}; \
+             [d[{i}], l[{i}], s[{i}], m[{i}]] end; f(0)"
+        )
+    };
+    for (fast, general) in [("1", "1 + 0"), ("2", "2 + 0")] {
+        same(&body(fast), &body(general));
+    }
+    // Out of bounds, zero and a negative index: the general path's errors.
+    for k in ["3", "0", "-1"] {
+        same(&format!("f := n -> begin var d := (3, 4); d[{k}] end; f(0)"), &format!("d := (3, 4); d[{k} + 0]"));
+        same(&format!("f := n -> begin var l := [3, 4]; l[{k}] end; f(0)"), &format!("l := [3, 4]; l[{k} + 0]"));
+    }
+    // A local that is not a list or tuple, and a global list.
+    same("f := n -> begin var g := Grid(\"ab\"); g[1, 2] end; f(0)", "g := Grid(\"ab\"); g[1, 2]");
+    same("l := [8, 9]; l[2]", "l := [8, 9]; l[1 + 1]");
+    // A closure's captured list.
+    same("f := n -> begin var l := [1, 2]; (() -> l[2])() end; f(0)", "l := [1, 2]; l[1 + 1]");
+}

@@ -198,7 +198,7 @@ impl<'a> Machine<'a> {
         }
         Ok(match mode {
             ForMode::Do => Value::Nothing,
-            ForMode::Yield => Value::List(yielded),
+            ForMode::Yield => Value::List(yielded.into()),
         })
     }
 
@@ -238,7 +238,7 @@ impl<'a> Machine<'a> {
             Err(x) => return Err(x),
         }
         Ok(match kind {
-            CollectionKind::List => Value::List(list),
+            CollectionKind::List => Value::List(list.into()),
             CollectionKind::Set => Value::Set(set.unwrap_or_default()),
             CollectionKind::Map => Value::Map(map.unwrap_or_default()),
         })

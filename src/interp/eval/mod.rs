@@ -120,7 +120,8 @@ impl<'a> Machine<'a> {
     }
 
     fn check_limits(&self, span: Span) -> Result<(), EvalError> {
-        if self.interrupt.swap(false, Ordering::Relaxed) {
+        // A plain load first: the swap is a locked instruction, and this runs on every call and iteration.
+        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
             return Err(EvalError::new(ErrorKind::Interrupted, span));
         }
         if crate::game::budget::exceeded() {
@@ -158,6 +159,13 @@ impl<'a> Machine<'a> {
 
     /// Evaluates an expression.
     pub fn eval(&mut self, e: &Expr) -> Eval<Value> {
+        // Leaves first: they do not recurse, so they need no stack check.
+        match &e.kind {
+            ExprKind::Var(name) => return self.lookup(name, e.span),
+            ExprKind::Integer(n) => return Ok(Value::int_literal(n)),
+            ExprKind::Str(s) => return Ok(Value::short_str(s)),
+            _ => {}
+        }
         let stack_used = self.stack_base.abs_diff(stack_position());
         if stack_used > self.stack_budget {
             return err(ErrorKind::RecursionDepth, e.span);
@@ -286,7 +294,7 @@ impl<'a> Machine<'a> {
                 for x in items {
                     v.push_back(self.eval(x)?);
                 }
-                Ok(Value::List(v))
+                Ok(Value::List(v.into()))
             }
             _ => unreachable!("dispatched by kind"),
         }
@@ -431,6 +439,9 @@ impl<'a> Machine<'a> {
     fn eval_index(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Index { obj, indices } => {
+                if let Some(v) = self.literal_index(obj, indices) {
+                    return Ok(v);
+                }
                 let mut v = self.eval(obj)?;
                 // One or two indices (`d[1]`, `g[r, c]`): the keys stay on the stack.
                 match &indices[..] {
@@ -450,7 +461,7 @@ impl<'a> Machine<'a> {
                     keys.push(self.eval(i)?);
                 }
                 if let Value::Object(o) = &v {
-                    if let Some(r) = o.clone().index(self, &v, &keys, e.span) {
+                    if let Some(r) = o.index(self, &v, &keys, e.span) {
                         return Ok(r?);
                     }
                 }
@@ -467,7 +478,7 @@ impl<'a> Machine<'a> {
     /// else one key after the other.
     fn index_keys(&mut self, mut v: Value, keys: &[Value], indices: &[Expr], span: Span) -> Eval<Value> {
         if let Value::Object(o) = &v {
-            if let Some(r) = o.clone().index(self, &v, keys, span) {
+            if let Some(r) = o.index(self, &v, keys, span) {
                 return Ok(r?);
             }
         }

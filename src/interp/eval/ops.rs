@@ -360,10 +360,18 @@ pub(super) fn quick_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
             })
         }
         (Value::String(x), Value::String(y)) => match op {
-            BinOp::Eq | BinOp::Same => Some(Value::Boolean(Rc::ptr_eq(x, y) || x == y)),
-            BinOp::Ne | BinOp::NotSame => Some(Value::Boolean(!Rc::ptr_eq(x, y) && x != y)),
+            BinOp::Eq | BinOp::Same => Some(Value::Boolean(same_str(x, y))),
+            BinOp::Ne | BinOp::NotSame => Some(Value::Boolean(!same_str(x, y))),
             _ => None,
         },
         _ => None,
     }
+}
+
+/// Whether two strings are equal: the same string, or short ones (the cells of a board, `"x"` against `"o"`)
+/// compared in line rather than by a library call.
+#[inline]
+fn same_str(x: &Rc<str>, y: &Rc<str>) -> bool {
+    let (a, b) = (x.as_bytes(), y.as_bytes());
+    a.len() == b.len() && (Rc::ptr_eq(x, y) || if a.len() <= 8 { a.iter().zip(b).all(|(p, q)| p == q) } else { a == b })
 }
