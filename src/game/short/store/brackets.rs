@@ -72,8 +72,11 @@ fn order() -> impl Iterator<Item = (i8, u8)> {
     })
 }
 
-/// The options of `T(k, s)` (left, right), each at most two test games.
-fn test_options(k: i8, s: u8) -> ([Option<(i8, u8)>; 2], [Option<(i8, u8)>; 2]) {
+/// At most two test games `(k, s)`: the options of one test game for one player.
+type TestOptions = [Option<(i8, u8)>; 2];
+
+/// The options of `T(k, s)` (left, right).
+fn test_options(k: i8, s: u8) -> (TestOptions, TestOptions) {
     let (z, star) = (Some((0i8, 0u8)), Some((0i8, 1u8)));
     match (k, s) {
         // 0 = {|}, * = {0|0}, ↑* = {0,*|0}, ↓* = {0|0,*}.
