@@ -4,7 +4,8 @@
 //!   off, every value from `Options`), and the stdlib's Konane (script only) on a 4×6 board;
 //! - the native Domineering solver on the empty 6×6 board (minutes: run it with `-- domineering_6x6`);
 //! - the comparison core (`Games::leq`, `Games::new_game`): the canonical forms of Domineering 4×7 (answer
-//!   `1`) and of the Clobber strip (xo)^16, both dominated by comparisons;
+//!   `1`) and of the Clobber strip (xo)^16, both dominated by comparisons, that form printed (cut at the
+//!   print limit), and the sum of the canonical forms of (xo)^8, (xo)^9 and (xo)^10 (all-small: about 30 s);
 //! - start-up: the `cgs` binary evaluating `0` in a fresh process (`cgs -e 0`).
 //!
 //! Each case runs as `cgs FILE` runs it, in a fresh interpreter; criterion prints the change against the
@@ -23,6 +24,13 @@ const SCRIPT_CASES: &[(&str, &str)] = &[
     ("domineering_6x6", "Domineering(\"......|......|......|......|......|......\").CanonicalForm"),
     ("domineering_4x7_canonical", "Domineering(\".......|.......|.......|.......\").CanonicalForm"),
     ("clobber_xo16_canonical", "Clobber(\"xoxoxoxoxoxoxoxoxoxoxoxoxoxoxoxo\").CanonicalForm.Birthday"),
+    // The same value printed: 233 MB of text in full, cut at the print limit (200,000 characters).
+    ("clobber_xo16_printed", "Clobber(\"xoxoxoxoxoxoxoxoxoxoxoxoxoxoxoxo\").CanonicalForm"),
+    // All-small sums: three canonical forms added (every comparison between infinitesimals).
+    (
+        "clobber_three_strip_sum_of_forms",
+        "(Clobber(\"xoxoxoxoxoxoxoxo\").CanonicalForm + Clobber(\"xoxoxoxoxoxoxoxoxo\").CanonicalForm + Clobber(\"xoxoxoxoxoxoxoxoxoxo\").CanonicalForm).Birthday",
+    ),
 ];
 
 fn scripts(c: &mut Criterion) {

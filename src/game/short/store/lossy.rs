@@ -22,26 +22,53 @@ fn bucket(g: GameId, h: GameId, bits: u32) -> usize {
     ((k >> (66 - bits)) as usize) * WAYS
 }
 
+/// A table of `n` copies of `fill`. On Linux a large one asks for transparent huge pages (2 MiB) before it
+/// is written: a probe is a random access into up to 128 MiB, which with 4 KiB pages also misses the
+/// address-translation cache nearly every time. (Only a hint: without huge pages the table is the same.)
+fn table<T: Copy>(n: usize, fill: T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let (p, len) = (v.as_ptr() as usize, n * std::mem::size_of::<T>());
+        let (start, end) = (p.next_multiple_of(HUGE), (p + len) / HUGE * HUGE);
+        if end > start {
+            // SAFETY: the range lies inside the vector's allocation; MADV_HUGEPAGE changes no contents.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    v.resize(n, fill);
+    v
+}
+
 /// The initial number of slots is `2^MIN_BITS` (at most the maximum; a table has at least `WAYS` slots).
 const MIN_BITS: u32 = 12;
 
 /// `g <= h` results: one `u64` per slot, `g` in bits 33–63, `h` in bits 1–32, the answer in bit 0.
 /// Pairs with `g >= 2^31 - 1` are not cached (an arena of that size does not fit in memory anyway).
+/// A bucket is aligned to its size (32 bytes), so a probe touches one cache line, never two.
 #[derive(Clone)]
 pub(super) struct LeqCache {
-    slots: Vec<u64>,
+    buckets: Vec<LeqBucket>,
     bits: u32,
     max_bits: u32,
     used: usize,
 }
 
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct LeqBucket([u64; WAYS]);
+
 const EMPTY: u64 = u64::MAX;
+const EMPTY_BUCKET: LeqBucket = LeqBucket([EMPTY; WAYS]);
 
 impl LeqCache {
     /// An empty cache growing to at most `2^max_bits` slots (8 bytes each).
     pub(super) fn new(max_bits: u32) -> LeqCache {
-        let bits = MIN_BITS.min(max_bits);
-        LeqCache { slots: vec![EMPTY; 1 << bits], bits, max_bits, used: 0 }
+        let bits = MIN_BITS.min(max_bits).max(2);
+        LeqCache { buckets: table(1 << (bits - 2), EMPTY_BUCKET), bits, max_bits, used: 0 }
     }
 
     #[inline]
@@ -53,8 +80,8 @@ impl LeqCache {
     #[inline]
     pub(super) fn get(&self, g: GameId, h: GameId) -> Option<bool> {
         let k = LeqCache::key(g, h)?;
-        let b = bucket(g, h, self.bits);
-        for &s in &self.slots[b..b + WAYS] {
+        let b = &self.buckets[bucket(g, h, self.bits) / WAYS];
+        for &s in &b.0 {
             if s != EMPTY && s & !1 == k {
                 return Some(s & 1 == 1);
             }
@@ -62,32 +89,48 @@ impl LeqCache {
         None
     }
 
+    /// Starts loading the bucket of `(g, h)` into the processor's cache (a hint; no effect on results).
+    #[inline]
+    pub(super) fn prefetch(&self, g: GameId, h: GameId) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b: *const LeqBucket = &self.buckets[bucket(g, h, self.bits) / WAYS];
+            // SAFETY: `b` points into the table, and a prefetch never faults or changes memory.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (g, h);
+    }
+
     /// Records `g <= h` (evicting the older entry of a full bucket once the table is at its maximum).
     pub(super) fn insert(&mut self, g: GameId, h: GameId, v: bool) {
         let Some(k) = LeqCache::key(g, h) else { return };
-        if self.used * 2 >= self.slots.len() && self.bits < self.max_bits {
+        if self.used * 2 >= self.buckets.len() * WAYS && self.bits < self.max_bits {
             self.grow();
         }
         self.put(k | u64::from(v), g, h);
     }
 
     fn put(&mut self, entry: u64, g: GameId, h: GameId) {
-        let b = bucket(g, h, self.bits);
-        if self.slots[b + WAYS - 1] == EMPTY {
+        let b = &mut self.buckets[bucket(g, h, self.bits) / WAYS].0;
+        if b[WAYS - 1] == EMPTY {
             self.used += 1;
         }
         // Newest first: the oldest entry (last slot) falls out of a full bucket.
-        self.slots.copy_within(b..b + WAYS - 1, b + 1);
-        self.slots[b] = entry;
+        b.copy_within(0..WAYS - 1, 1);
+        b[0] = entry;
     }
 
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![EMPTY; 1 << (self.bits + 1)]);
+        let old = std::mem::replace(&mut self.buckets, table(1 << (self.bits - 1), EMPTY_BUCKET));
         self.bits += 1;
         self.used = 0;
         // Older entries first, so each bucket keeps its newest entry in front.
-        for bucket in old.chunks_exact(WAYS) {
-            for &s in bucket.iter().rev() {
+        for bucket in &old {
+            for &s in bucket.0.iter().rev() {
                 if s != EMPTY {
                     let (g, h) = (GameId((s >> 33) as u32), GameId((s >> 1) as u32));
                     self.put(s, g, h);
@@ -99,7 +142,7 @@ impl LeqCache {
     /// Number of slots (for tests).
     #[cfg(test)]
     pub(super) fn capacity(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * WAYS
     }
 }
 
@@ -155,8 +198,8 @@ impl SumCache {
 
     fn grow(&mut self) {
         let n = 1 << (self.bits + 1);
-        let keys = std::mem::replace(&mut self.keys, vec![EMPTY; n]);
-        let vals = std::mem::replace(&mut self.vals, vec![0; n]);
+        let keys = std::mem::replace(&mut self.keys, table(n, EMPTY));
+        let vals = std::mem::replace(&mut self.vals, table(n, 0));
         self.bits += 1;
         self.used = 0;
         for i in (0..keys.len()).step_by(WAYS) {

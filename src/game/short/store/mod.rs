@@ -170,6 +170,8 @@ pub struct Games {
     birthday_cache: Vec<u32>,
     /// (left stop, right stop) of every node, filled when the node is created (see [`Games::leq`]).
     stops: Vec<[Dyadic; 2]>,
+    /// The up brackets of every node (see `brackets.rs`), filled when the node is created.
+    brackets: Vec<brackets::Brackets>,
     add_cache: lossy::SumCache,
     leq_cache: lossy::LeqCache,
     ordinal_cache: FxHashMap<(GameId, GameId), GameId>,
@@ -211,6 +213,7 @@ impl Games {
             neg_cache: Vec::new(),
             birthday_cache: Vec::new(),
             stops: Vec::new(),
+            brackets: Vec::new(),
             add_cache: lossy::SumCache::new(SUM_CACHE_BITS),
             leq_cache: lossy::LeqCache::new(LEQ_CACHE_BITS),
             ordinal_cache: FxHashMap::default(),
@@ -470,6 +473,11 @@ impl Games {
             }
         };
         self.stops.push(stops);
+        let br = match nus {
+            Some(v) => Games::nus_brackets(v),
+            None => self.option_brackets(&self.nodes[id.0 as usize]),
+        };
+        self.brackets.push(br);
         self.neg_cache.push(NONE);
         self.birthday_cache.push(NONE);
         if let Some(v) = nus {
@@ -731,6 +739,7 @@ impl Games {
 }
 
 mod arith;
+mod brackets;
 mod classify;
 mod compare;
 mod construct;

@@ -197,3 +197,82 @@ fn stops_are_stored_with_each_game() {
         assert_eq!(gs.stops(g), want, "{}", gs.display(g));
     }
 }
+
+/// Random all-small games (every follower has options for both players or for neither): each is
+/// `new_game` of two non-empty random subsets of those before it, starting from 0.
+fn all_small_pool(gs: &mut Games, seed: u64, n: usize) -> Vec<GameId> {
+    let mut v = vec![gs.zero()];
+    let mut x = seed | 1;
+    let mut next = move || {
+        // xorshift64
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for _ in 0..n {
+        let mut pick = || -> Vec<GameId> {
+            let bits = next();
+            let mut s: Vec<GameId> =
+                v.iter().enumerate().filter(|(i, _)| bits >> (i % 61) & 3 == 0).map(|(_, &g)| g).collect();
+            s.truncate(5);
+            if s.is_empty() {
+                s.push(v[(bits >> 61) as usize % v.len()]);
+            }
+            s
+        };
+        let (l, r) = (pick(), pick());
+        let g = gs.new_game(&l, &r);
+        assert!(gs.is_all_small(g));
+        v.push(g);
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// On all-small games (all stops 0, so only the up brackets and the cache can shortcut) `leq` equals
+    /// the definition on every pair.
+    #[test]
+    fn leq_on_all_small_games_agrees_with_the_definition(seed in any::<u64>(), tiny in any::<bool>()) {
+        let mut gs = if tiny { Games::with_cache_bits(4) } else { Games::new() };
+        let p = all_small_pool(&mut gs, seed, 60);
+        let mut memo = Memo::new();
+        for &a in &p {
+            for &b in &p {
+                let want = def_leq(&mut gs, &mut memo, a, b);
+                prop_assert_eq!(gs.leq(a, b), want, "{} <= {}", gs.display(a), gs.display(b));
+            }
+        }
+    }
+
+    /// The up brackets stored with every node (`brackets.rs`) are exactly where the game lies against
+    /// `k·↑ + s·*` for `|k| <= 7`, by the definition; on general and all-small games.
+    #[test]
+    fn up_brackets_agree_with_the_definition(s in seeds(), seed in any::<u64>()) {
+        let mut gs = Games::new();
+        let mut p = pool(&mut gs, &s, 60);
+        p.extend(all_small_pool(&mut gs, seed, 40));
+        let mut memo = Memo::new();
+        let tests: Vec<(i8, u8, GameId)> = (-7i8..=7)
+            .flat_map(|k| [(k, 0u8), (k, 1u8)])
+            .map(|(k, st)| (k, st, gs.uptimal(Dyadic::ZERO, i64::from(k), u64::from(st))))
+            .collect();
+        for &g in &p {
+            let mut want = [-8i8, 8, -8, 8];
+            for &(k, st, t) in &tests {
+                let i = 2 * st as usize;
+                if def_leq(&mut gs, &mut memo, t, g) {
+                    want[i] = want[i].max(k);
+                }
+                if def_leq(&mut gs, &mut memo, g, t) {
+                    want[i + 1] = want[i + 1].min(k);
+                }
+            }
+            prop_assert_eq!(gs.up_brackets(g), want, "{}", gs.display(g));
+        }
+    }
+}
