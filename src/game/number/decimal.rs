@@ -187,7 +187,7 @@ mod tests {
                 match leading_digits_polled(&v, k, &mut poll) {
                     Some(s) => {
                         assert!(full.starts_with(&s), "{} bits, k = {k}", v.bits());
-                        assert!(s.len() >= k + 1 && s.len() <= k + 4, "{} digits for k = {k}", s.len());
+                        assert!(s.len() > k && s.len() <= k + 4, "{} digits for k = {k}", s.len());
                     }
                     None => assert!(v.bits() < 1 << 16 || full.len() <= k + 5, "{} digits, k = {k}", full.len()),
                 }
