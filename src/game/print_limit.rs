@@ -82,6 +82,13 @@ pub fn charge(n: usize) {
     });
 }
 
+/// The characters the current print may still write (`None`: no limit).
+#[inline]
+pub fn room() -> Option<usize> {
+    let room = ROOM.with(Cell::get);
+    (room != usize::MAX).then_some(room)
+}
+
 /// Whether a print limit is in force (printers without a limit may take their exact, memoised paths).
 #[inline]
 pub fn active() -> bool {

@@ -384,8 +384,13 @@ impl Value {
         match self {
             Value::Nothing => out.push_str("Nothing"),
             Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Integer(n) => out.push_str(&n.to_string()),
-            Value::Rational(r) => out.push_str(&format!("{}/{}", r.numer(), r.denom())),
+            Value::Integer(n) => push_int(games, out, n, crate::game::print_limit::room()),
+            Value::Rational(r) => {
+                let (room, before) = (crate::game::print_limit::room(), out.len());
+                push_int(games, out, r.numer(), room);
+                out.push('/');
+                push_int(games, out, r.denom(), room.map(|k| k.saturating_sub(out.len() - before)));
+            }
             Value::Infinity(s) => out.push_str(if *s > 0 { "inf" } else { "-inf" }),
             Value::Game(g) => out.push_str(&games.display(*g)),
             Value::String(s) if quote => crate::syntax::unparse::quoted(out, s),
@@ -668,6 +673,12 @@ pub fn game_value(games: &Games, g: GameId) -> Value {
 /// Floor division and modulo with the sign of the divisor (CGSuite's `Div`/`Mod`, and `%`).
 pub fn div_mod_floor(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
     a.div_mod_floor(b)
+}
+
+/// Writes an integer's decimal text in pieces that poll for Ctrl-C; with `room` characters left under the
+/// print limit, only a prefix longer than that when the whole is longer (see [`crate::game::number::decimal`]).
+fn push_int(games: &Games, out: &mut String, n: &BigInt, room: Option<usize>) {
+    out.push_str(&crate::game::number::decimal::int_text(n, room, &mut || games.poll_interrupt()));
 }
 
 #[cfg(test)]

@@ -162,7 +162,21 @@ fn ctrl_c_reaches_arithmetic_sequences_and_printing() {
         ("for i from 1 to 100 do 3^(8*10^6) + i end", 1500),
         // A list that holds itself twice, 40 levels deep, prints 2^40 numbers.
         ("x := [1]; for i from 1 to 40 do x := [x, {x}] end; x", 1500),
+        // Big integers (made by the line below): products (3 s each), divisions (a minute each) and the
+        // decimal text of an 8-million-digit product were single num-bigint calls; now in polled pieces.
+        ("a := 3^(8*10^6); b := 7^(5*10^6); c := 7^(3*10^6); 123454321", 0),
+        ("for i from 1 to 100 do a * b + i end", 1500),
+        ("for i from 1 to 100 do a.Div(c + i) end", 1500),
+        ("y := a * b; y", 6000),
     ] {
+        if wait == 0 {
+            p.send_line(line).expect("line");
+            // (the echoed line has the number before an escape sequence; the result, before the line end,
+            // perhaps after a progress line)
+            p.exp_string("123454321\r\n").expect("the big integers are made");
+            p.exp_string("cgs> ").expect("prompt");
+            continue;
+        }
         let latency = interrupt_latency(&mut p, line, wait);
         assert!(latency < bound, "`{line}`: Ctrl-C took {latency:?}");
     }

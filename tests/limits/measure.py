@@ -2,20 +2,32 @@
 """Measures the inputs of issue 19 for docs/LIMITS.md: time to result or error and peak RSS of each (one `cgs`
 process, `/usr/bin/time -f '%e s %M KiB'`), and Ctrl-C latency through a pseudo-terminal for the long ones.
 
-Usage: python3 tests/limits/measure.py [CGS_BINARY] [--only SUBSTRING...] > table.md
-(default ./target/release/cgs; with --only, just the inputs containing one of the substrings, both tables)
+Usage: python3 tests/limits/measure.py [CGS_BINARY] [--timeout SECONDS] [--only SUBSTRING...] [--skip SUBSTRING...]
+    > table.md
+(default ./target/release/cgs and 600 s; with --only, just the inputs containing one of the substrings, both
+tables; with --skip, the first table without the inputs containing one of them)
 
 Every run gets `--max-memory 2G` so that the measurement cannot take a shared machine's memory; the figures are
 wall-clock seconds and depend on the machine's load (say so beside them).
 """
 import os, pty, re, select, subprocess, sys, time
 
+def option_list(args, name):
+    """The values after `name` up to the next `--` option, and the arguments without them."""
+    if name not in args:
+        return None, args
+    i = args.index(name)
+    j = next((k for k in range(i + 1, len(args)) if args[k].startswith("--")), len(args))
+    return args[i + 1 : j], args[:i] + args[j:]
+
+
 ARGS = sys.argv[1:]
-ONLY = ARGS[ARGS.index("--only") + 1 :] if "--only" in ARGS else None
-ARGS = ARGS[: ARGS.index("--only")] if "--only" in ARGS else ARGS
+ONLY, ARGS = option_list(ARGS, "--only")
+SKIP, ARGS = option_list(ARGS, "--skip")
+TIMEOUT_ARG, ARGS = option_list(ARGS, "--timeout")
 CGS = ARGS[0] if ARGS else "./target/release/cgs"
 BUDGET = ["--max-memory", "2G"]
-TIMEOUT = 600
+TIMEOUT = int(TIMEOUT_ARG[0]) if TIMEOUT_ARG else 600
 
 D6 = "|".join(["......"] * 6)
 RUNS = [
@@ -53,17 +65,25 @@ RUNS = [
     "{3|-1}",
     "-1/2",
     "+-1/2",
+    "a := 3^(8*10^6); b := 7^(5*10^6); x := a * b; x",
 ]
 
-# Inputs whose Ctrl-C latency is measured: (input, seconds to wait before Ctrl-C).
+# Inputs whose Ctrl-C latency is measured: (input, seconds to wait before Ctrl-C[, a line run first]).
+BIG = "a := 3^(8*10^6); b := 7^(5*10^6)"
 INTERRUPTS = [
     ("g := (*100).Heat(1)", 2),
     ("(*20).Overheat(1,2)", 2),
     ("Kayles(30).MisereCanonicalForm", 2),
     ("for i from 1 to 50 do Kayles.CheckPeriodicity(10^7 - i) end", 2),
     ("for i from 1 to 1000 do (10^(10^6) + i).Isqrt end", 2),
+    ("(10^(10^6)).Isqrt", 0.3),
     ("for i from 1 to 100 do 3^(8*10^6) + i end", 2),
     ("x := [1]; for i from 1 to 40 do x := [x, {x}] end; x", 2),
+    (f'Domineering("{D6}").CanonicalForm', 2),
+    # big integers (after the line that builds them): one product, one division, printing all the digits
+    ("a * b", 1, BIG),
+    ("a.Div(7^(3*10^6))", 2, BIG),
+    ("x", 3, BIG + "; x := a * b"),
 ]
 
 
@@ -90,7 +110,7 @@ def run(src):
     return f"{secs} s", mib, outcome
 
 
-def latency(src, wait):
+def latency(src, wait, setup=None):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["CGS_HISTORY"] = ""
@@ -116,6 +136,10 @@ def latency(src, wait):
         return True
 
     until(b"cgs> ", 30)
+    if setup:
+        buf = b""
+        os.write(fd, setup.encode() + b"\r")
+        until(b"cgs> ", TIMEOUT)
     buf = b""
     os.write(fd, src.encode() + b"\r")
     time.sleep(wait)
@@ -134,7 +158,9 @@ def latency(src, wait):
 
 if ONLY is not None:
     RUNS = [r for r in RUNS if any(o in r for o in ONLY)]
-    INTERRUPTS = [r for r in INTERRUPTS if any(o in r[0] for o in ONLY)]
+    INTERRUPTS = [r for r in INTERRUPTS if any(o in r[0] or o in (r[2:] or [""])[0] for o in ONLY)]
+if SKIP is not None:
+    RUNS = [r for r in RUNS if not any(o in r for o in SKIP)]
 
 print("| input | time to result/error | peak RSS | outcome |")
 print("|---|---|---|---|")
@@ -142,7 +168,8 @@ for src in RUNS:
     t, rss, outcome = run(src)
     print(f"| `{shown(src)}` | {t} | {rss} | {shown(outcome)} |", flush=True)
 print()
-print("| input (REPL in a pty, Ctrl-C after the wait) | wait | Ctrl-C latency |")
+print("| input (REPL in a pty, `--print-limit none`, Ctrl-C after the wait) | wait | Ctrl-C latency |")
 print("|---|---|---|")
-for src, wait in INTERRUPTS:
-    print(f"| `{shown(src)}` | {wait} s | {latency(src, wait)} |", flush=True)
+for src, wait, *setup in INTERRUPTS:
+    first = f"`{shown(setup[0])}` ⏎ " if setup else ""
+    print(f"| {first}`{shown(src)}` | {wait} s | {latency(src, wait, *setup)} |", flush=True)

@@ -6,8 +6,8 @@
 //! milliseconds, and `poll` is called between the pieces; a power is computed by repeated squaring with these
 //! products.
 
-use num_bigint::BigUint;
-use num_traits::One;
+use num_bigint::{BigInt, BigUint, Sign};
+use num_traits::{One, Zero};
 
 /// Products whose smaller factor has at most this many bits go to num-bigint in one call (a few ms).
 const DIRECT_BITS: u64 = 1 << 18;
@@ -55,6 +55,29 @@ pub fn mul_polled(a: &BigUint, b: &BigUint, poll: &mut dyn FnMut()) -> BigUint {
     poll();
     let h = 32 * half as u64;
     (z2 << (2 * h)) + (z1 << h) + z0
+}
+
+/// `a·b` of signed integers by [`mul_polled`].
+pub fn mul_int_polled(a: &BigInt, b: &BigInt, poll: &mut dyn FnMut()) -> BigInt {
+    BigInt::from_biguint(a.sign() * b.sign(), mul_polled(a.magnitude(), b.magnitude(), poll))
+}
+
+/// `(q, r)` with `a = q·b + r`, the quotient truncated toward zero and the remainder of `a`'s sign (Rust's
+/// and Java's `/` and `%`), by polled long division ([`super::isqrt::div_rem_polled`]); `b` is not zero.
+pub fn div_rem_int_polled(a: &BigInt, b: &BigInt, poll: &mut dyn FnMut()) -> (BigInt, BigInt) {
+    let (q, r) = super::isqrt::div_rem_polled(a.magnitude(), b.magnitude(), poll);
+    (BigInt::from_biguint(a.sign() * b.sign(), q), BigInt::from_biguint(a.sign(), r))
+}
+
+/// `(q, r)` with `a = q·b + r`, the quotient rounded down and the remainder of `b`'s sign (floor division),
+/// as [`div_rem_int_polled`] finds them; `b` is not zero.
+pub fn div_mod_floor_polled(a: &BigInt, b: &BigInt, poll: &mut dyn FnMut()) -> (BigInt, BigInt) {
+    let (q, r) = div_rem_int_polled(a, b, poll);
+    if !r.is_zero() && (r.sign() == Sign::Minus) != (b.sign() == Sign::Minus) {
+        (q - 1, r + b)
+    } else {
+        (q, r)
+    }
 }
 
 /// 32-bit digits holding `bits` bits.
@@ -126,6 +149,27 @@ mod tests {
             assert_eq!(mul_polled(&a, &b, &mut poll), &a * &b, "{x} × {y} bits");
             assert_eq!(mul_polled(&b, &b, &mut poll), &b * &b, "{y} bits squared");
         }
+    }
+
+    /// Signed products, truncated and floored quotients and remainders agree with num-bigint's and
+    /// num-integer's direct results (independent algorithms) for every sign and for small and large sizes.
+    #[test]
+    fn signed_products_and_quotients_match() {
+        use num_integer::Integer;
+        let mut poll = || {};
+        let sizes = [(7u64, 3u64), (100, 2_000_000), (1_500_000, 700_000), (2_000_000, 1_999_999), (40, 900_000)];
+        for (i, &(x, y)) in sizes.iter().enumerate() {
+            let a = BigInt::from(pseudo_random(x, 5 + i as u64) + 1u32);
+            let b = BigInt::from(pseudo_random(y, 50 + i as u64) + 1u32);
+            for (a, b) in [(a.clone(), b.clone()), (-a.clone(), b.clone()), (a.clone(), -b.clone()), (-a, -b)] {
+                assert_eq!(mul_int_polled(&a, &b, &mut poll), &a * &b);
+                assert_eq!(div_rem_int_polled(&a, &b, &mut poll), (&a / &b, &a % &b), "{x}/{y} bits");
+                assert_eq!(div_mod_floor_polled(&a, &b, &mut poll), a.div_mod_floor(&b), "{x}/{y} bits");
+                assert_eq!(div_rem_int_polled(&b, &a, &mut poll), (&b / &a, &b % &a));
+            }
+        }
+        let z = BigInt::zero();
+        assert_eq!(mul_int_polled(&z, &BigInt::from(-5), &mut poll), z);
     }
 
     #[test]

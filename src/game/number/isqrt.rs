@@ -45,33 +45,36 @@ const STEP_WORK: usize = 1 << 24;
 /// divides in one schoolbook pass (quadratic: 0.3 s for 3.3 million bits by half as many); the blocks do the
 /// same work in steps of about [`STEP_WORK`] digit operations.
 pub fn div_polled(n: &BigUint, d: &BigUint, poll: &mut dyn FnMut()) -> BigUint {
+    div_rem_polled(n, d, poll).0
+}
+
+/// `(⌊n / d⌋, n mod d)` as [`div_polled`] finds them.
+pub fn div_rem_polled(n: &BigUint, d: &BigUint, poll: &mut dyn FnMut()) -> (BigUint, BigUint) {
     let nd = n.to_u32_digits();
     let dd = d.to_u32_digits().len().max(1);
     let step = (STEP_WORK / dd).max(64);
     if nd.len() <= dd + step {
-        return n / d;
+        return num_integer::Integer::div_rem(n, d);
     }
-    // Blocks from the top: r = r·B^len + block; q gets r / d; r keeps the remainder (below d).
+    // Blocks from the top: r = r·B^len + block; q gets r / d; r keeps the remainder (below d). As r < d
+    // before the block is added, each block's quotient is below B^len: its digits go to the block's place.
     let mut r = BigUint::default();
-    let mut blocks: Vec<BigUint> = Vec::new();
+    let mut q = vec![0u32; nd.len()];
     let mut hi = nd.len();
-    let mut sizes = Vec::new();
     while hi > 0 {
         let lo = hi.saturating_sub(step);
         let block = BigUint::from_slice(&nd[lo..hi]);
         r = (r << (32 * (hi - lo))) + block;
-        let (q, rest) = num_integer::Integer::div_rem(&r, d);
-        blocks.push(q);
-        sizes.push(hi - lo);
+        let (part, rest) = num_integer::Integer::div_rem(&r, d);
+        for (i, digit) in part.iter_u32_digits().enumerate() {
+            q[lo + i] = digit;
+        }
         r = rest;
         hi = lo;
         poll();
     }
-    let mut q = BigUint::default();
-    for (b, len) in blocks.into_iter().zip(sizes) {
-        q = (q << (32 * len)) + b;
-    }
-    q
+    let q = BigUint::new(q);
+    (q, r)
 }
 
 #[cfg(test)]
@@ -105,6 +108,7 @@ mod tests {
         let n = BigUint::from(3u32).pow(700_000) + 17u32;
         for d in [BigUint::from(7u32), BigUint::from(5u32).pow(1000), BigUint::from(11u32).pow(200_000), n.clone()] {
             assert_eq!(div_polled(&n, &d, &mut poll), &n / &d, "divisor of {} bits", d.bits());
+            assert_eq!(div_rem_polled(&n, &d, &mut poll).1, &n % &d, "divisor of {} bits", d.bits());
         }
     }
 

@@ -6,6 +6,7 @@
 pub mod big;
 pub mod bigpow;
 pub(crate) mod bigtab;
+pub mod decimal;
 mod dyadic;
 pub mod isqrt;
 mod nim;

@@ -593,6 +593,9 @@ impl Games {
         }
         let mut stack = vec![d];
         while let Some(&t) = stack.last() {
+            // The memo of `Up(10^7)` doubles to a 400 MB table, filled between two polling points: it checks
+            // the budget before it grows (that table alone took the process 74 MiB over a 2 GiB budget).
+            crate::game::budget::check_growth(memo);
             if memo.contains_key(&t) {
                 stack.pop();
                 continue;

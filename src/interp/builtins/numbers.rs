@@ -3,7 +3,7 @@
 use super::{boolean, integer, member, Member, Site};
 use crate::game::number::nimfield;
 use crate::interp::error::{ErrorKind, EvalError};
-use crate::interp::value::{div_mod_floor, is_dyadic, Value};
+use crate::interp::value::{is_dyadic, Value};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer as _;
 use num_rational::BigRational;
@@ -58,11 +58,14 @@ pub static INTEGER: &[Member] = &[
     // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
     member("Div", 1, |_, s, this, args| {
         let d = nonzero(s, args)?;
-        Ok(Value::int(int(s, this)? / d))
+        let (q, _) = crate::interp::eval::big_quotient(int(s, this)?, d).map_err(|k| s.err(k))?;
+        Ok(Value::int(q))
     }),
     member("Mod", 1, |_, s, this, args| {
-        let d = nonzero(s, args)?;
-        Ok(Value::int(div_mod_floor(int(s, this)?, d).1))
+        let (n, d) = (int(s, this)?, nonzero(s, args)?);
+        let (_, r) = crate::interp::eval::big_quotient(n, d).map_err(|k| s.err(k))?;
+        // The remainder of the divisor's sign (floor division).
+        Ok(Value::int(if !r.is_zero() && r.is_negative() != d.is_negative() { r + d } else { r }))
     }),
     member("Lb", 0, |_, s, this, _| {
         let n = int(s, this)?;

@@ -105,7 +105,7 @@ impl<'a> Machine<'a> {
                 return Ok(Value::int(match op {
                     BinOp::Add => &**x + &**y,
                     BinOp::Sub => &**x - &**y,
-                    _ => &**x * &**y,
+                    _ => big_product(x, y)?,
                 }));
             }
             (BinOp::Mod, Integer(x), Integer(y)) => {
@@ -113,7 +113,7 @@ impl<'a> Machine<'a> {
                     return Err(ErrorKind::DivisionByZero);
                 }
                 // CGSuite's remainder: the sign of the dividend, so that a == b * a.Div(b) + a % b.
-                return Ok(Value::int(&**x % &**y));
+                return Ok(Value::int(big_quotient(x, y)?.1));
             }
             (BinOp::Pow, _, Integer(e)) if a.is_number() => return power(a, e),
             // integer comparisons without going through rationals (same answers as the rational case below)
@@ -235,6 +235,28 @@ impl<'a> Machine<'a> {
         }
         Some(Ok(game_value(self.games, result)))
     }
+}
+
+/// Integers of more bits than this are multiplied and divided in polled steps, after a look at the budget.
+const BIG_BITS: u64 = 1 << 16;
+
+/// `x·y`: large products in steps that poll for Ctrl-C, refused before they start when the result and the
+/// temporaries (about three times its size) would cross the memory budget.
+fn big_product(x: &BigInt, y: &BigInt) -> Result<BigInt, ErrorKind> {
+    if x.bits().min(y.bits()) <= BIG_BITS {
+        return Ok(x * y);
+    }
+    room_for(usize::try_from((x.bits() + y.bits()) / 8 * 3).unwrap_or(usize::MAX))?;
+    Ok(crate::game::number::bigpow::mul_int_polled(x, y, &mut crate::game::budget::poll))
+}
+
+/// `(x / y, x % y)` truncated (Java's division), in polled steps for large numbers; `y` is not zero.
+pub(crate) fn big_quotient(x: &BigInt, y: &BigInt) -> Result<(BigInt, BigInt), ErrorKind> {
+    if y.bits() <= BIG_BITS || x.bits() <= y.bits() {
+        return Ok((x / y, x % y));
+    }
+    room_for(usize::try_from(x.bits() / 8 * 3).unwrap_or(usize::MAX))?;
+    Ok(crate::game::number::bigpow::div_rem_int_polled(x, y, &mut crate::game::budget::poll))
 }
 
 /// `a ^ e` for a number `a` and an integer `e`.
