@@ -436,3 +436,42 @@ fn printing_subscripts_agree_with_subtraction() {
     }
     assert!(plus > 50 && minus > 50, "{plus} subscripts, {minus} negative subscripts met");
 }
+
+/// The misère canonical form of the Kayles heap `n` (octal 0.77: take one or two adjacent pins, leaving up to two
+/// rows), built from sums of smaller heaps as `Heap::misere` does.
+fn kayles(m: &mut MisereGames, n: usize) -> MisereId {
+    let mut heaps: Vec<MisereId> = Vec::new();
+    for k in 0..=n {
+        let mut opts = Vec::new();
+        for take in 1..=2.min(k) {
+            let rest = k - take;
+            for a in 0..=rest / 2 {
+                let s = m.add(heaps[a], heaps[rest - a]);
+                opts.push(s);
+            }
+        }
+        let g = m.game(&opts);
+        heaps.push(g);
+    }
+    heaps[n]
+}
+
+/// FNV-1a, to pin a long text by a short number.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// Issue 19: printing Kayles(30)'s misère canonical form took 161 s and 2.2 GB (its subscript tests added heaps
+/// to made-up games); it is now a fraction of a second. CGSuite 2.2 cannot print it (`Java heap space`; the text
+/// is about 75 GB), so the first 200,000 characters are pinned against cgs before this change (commit 09f28e6,
+/// `cgs -e 'Kayles(30).MisereCanonicalForm'`: 200,092 bytes with the note, FNV-1a 0xce537ca8bbd2b57c).
+/// CGSuite 2.2 agrees on its members (`tests/scripts/misere/large_forms.cgs`).
+#[test]
+fn kayles_30_prints_its_first_200000_characters_as_before() {
+    let mut m = MisereGames::new();
+    let k = kayles(&mut m, 30);
+    assert_eq!(m.birthday(k), 30);
+    let text = crate::game::print_limit::limited(Some(200_000), || m.display(k));
+    assert!(text.starts_with("*[((((((((((((2[2]321)[1](2[2]321)2[3]2[2]30)[2]((2[2]321)[3](2[2]321)[2]"));
+    assert_eq!((text.len(), fnv(&text)), (200_092, 0xce53_7ca8_bbd2_b57c));
+}
