@@ -229,12 +229,10 @@ impl MisereGames {
     pub(super) fn earlier_heap_difference(&mut self, g: MisereId, i: u32) -> Option<MisereId> {
         let (gp, b) = (self.nim_value(g), self.birthday(g));
         let heap = self.nim(i as usize);
-        for x in self.options(g).to_vec() {
-            if self.nim_value(x) ^ i == gp && self.birthday(x) + i >= b && self.add(x, heap) == g {
-                return Some(x);
-            }
-        }
-        None
+        self.options(g)
+            .to_vec()
+            .into_iter()
+            .find(|&x| self.nim_value(x) ^ i == gp && self.birthday(x) + i >= b && self.add(x, heap) == g)
     }
 
     /// `g + *i` when it is born before `g` (printing's subscript `-i`), for `g ≠ 0`, `i ≥ 2`. It is then an
