@@ -36,12 +36,13 @@
 //! Subscripts are written in brackets after the first digit (`2[#1]`), except a bare `#` on an
 //! unsubscripted game (`2#`). Canonical order is CGSuite's: by the even part's birthday, number of
 //! options, `G+`, `G-`, options (recursively), then even before odd. (There is no `+` in CGSuite's
-//! misère notation.) Parts are found by exact subtraction ([`MisereGames::difference`], `parts.rs`).
+//! misère notation.) The subscripts are found among the options (`subtract.rs`), with sums memoised.
 //! `syntax::misere` reads this notation back.
 //!
 //! # Other modules
-//! `parts.rs`: subtraction, parts, partitions, primes; `links.rs`: links and distinguishers (ONAG
-//! Theorems 75–76); `days.rs`: the games born by day n; `predicates.rs`: evenness, mates, phyla.
+//! `subtract.rs`: subtraction and printing's `X + *i` tests; `parts.rs`: parts, partitions, primes;
+//! `links.rs`: links and distinguishers (ONAG Theorems 75–76); `days.rs`: the games born by day n;
+//! `predicates.rs`: evenness, mates, phyla.
 //! Long operations poll the interrupt flag and the memory budget ([`MisereGames::poll`]).
 //!
 //! # Genus
@@ -53,12 +54,12 @@
 //! (tame, restive, …) follows CGSuite's classification.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::game::impartial::ImpartialTree;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A misère canonical impartial game: an index into [`MisereGames`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -228,6 +229,8 @@ pub struct MisereGames {
     nims: Vec<MisereId>,
     add_memo: HashMap<(MisereId, MisereId), MisereId>,
     diff_memo: HashMap<(MisereId, MisereId), Option<MisereId>>,
+    /// Whether a subtraction gave up (too many subsets to try), so that a "none" may be wrong (`subtract.rs`).
+    diff_gave_up: bool,
     even_part: HashMap<MisereId, MisereId>,
     phylum: HashMap<MisereId, Phylum>,
     genus: HashMap<MisereId, Genus>,
@@ -251,19 +254,20 @@ impl MisereGames {
     pub fn new() -> MisereGames {
         let mut g = MisereGames {
             records: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             nims: Vec::new(),
-            add_memo: HashMap::new(),
-            diff_memo: HashMap::new(),
-            even_part: HashMap::new(),
-            phylum: HashMap::new(),
-            genus: HashMap::new(),
-            sorted: HashMap::new(),
-            shapes: HashMap::new(),
-            partitions_memo: HashMap::new(),
-            parts_memo: HashMap::new(),
-            link_memo: HashMap::new(),
-            discriminator_memo: HashMap::new(),
+            add_memo: HashMap::default(),
+            diff_memo: HashMap::default(),
+            diff_gave_up: false,
+            even_part: HashMap::default(),
+            phylum: HashMap::default(),
+            genus: HashMap::default(),
+            sorted: HashMap::default(),
+            shapes: HashMap::default(),
+            partitions_memo: HashMap::default(),
+            parts_memo: HashMap::default(),
+            link_memo: HashMap::default(),
+            discriminator_memo: HashMap::default(),
             interrupt: None,
         };
         g.records.push(Record { options: Vec::new(), birthday: 0, g_plus: 0, g_minus: 1 });
@@ -443,7 +447,7 @@ impl MisereGames {
         s
     }
 
-    /// The `X` with `X + h = g`, if there is one (exact; see `parts.rs`).
+    /// The `X` with `X + h = g`, if there is one (exact; see `subtract.rs`).
     pub fn difference(&mut self, g: MisereId, h: MisereId) -> Option<MisereId> {
         if h.0 == 0 {
             return Some(g);
@@ -737,6 +741,7 @@ mod parts;
 mod predicates;
 mod print;
 pub mod quotient;
+mod subtract;
 
 #[cfg(test)]
 mod tests;

@@ -1,14 +1,5 @@
-//! Subtraction, parts and partitions of misère canonical games (ONAG ch. 12; Siegel, CGT ch. V §3).
-//!
-//! # Subtraction
-//! `G - H` is the game `X` with `H + X = G`; by cancellation (misère impartial games cancel) there is at
-//! most one. [`MisereGames::misere_minus`] finds it exactly. Let `L = H + X` literally: the canonical `G` keeps
-//! the options of `L` that do not have `G` itself as an option (the rest reverse through `G`). So an option
-//! `X'` of `X` has either `H + X'` an option of `G` (then `X' = G' - H`), or `G` an option of `H + X'`, and
-//! then `G = H' + X'` (the alternative `H + X'' = G` would give `X'' = X` and `X` an option of its own
-//! option), i.e. `X' = G - H'`. The candidates `G' - H` and `G - H'` (smaller problems) that pass that test
-//! hold every option of `X`; the right subset is the one whose game plus `H` gives `G`. The whole candidate
-//! set and its part `G' - H` are tried first; other subsets only when neither works.
+//! Parts and partitions of misère canonical games (ONAG ch. 12; Siegel, CGT ch. V §3); subtraction, which
+//! they rest on, is in `subtract.rs`.
 //!
 //! # Parts
 //! A *part* of `G` is an even game `P ∉ {0, *}` with `G = P + X` for some `X` (CGSuite's `Parts` lists the
@@ -19,66 +10,10 @@
 
 use super::{MisereGames, MisereId};
 
-/// The most candidate options a subtraction searches by subsets (2^this sums at worst).
-const MAX_SUBSET_CANDIDATES: usize = 16;
-
 impl MisereGames {
     /// `g - h`: the game `x` with `h + x = g`, if there is one (CGSuite's `MisereMinus`).
     pub fn misere_minus(&mut self, g: MisereId, h: MisereId) -> Option<MisereId> {
         self.difference(g, h)
-    }
-
-    /// The exact difference (see the module notes); memoised in `diff_memo`.
-    pub(super) fn exact_difference(&mut self, g: MisereId, h: MisereId) -> Option<MisereId> {
-        let mut first: Vec<MisereId> = Vec::new();
-        for o in self.options(g).to_vec() {
-            if let Some(d) = self.difference(o, h) {
-                first.push(d);
-            }
-        }
-        first.sort_unstable();
-        first.dedup();
-        let x = self.game(&first);
-        if self.add(x, h) == g {
-            return Some(x);
-        }
-        let mut all = first.clone();
-        for o in self.options(h).to_vec() {
-            if let Some(d) = self.difference(g, o) {
-                all.push(d);
-            }
-        }
-        all.sort_unstable();
-        all.dedup();
-        let y = self.game(&all);
-        if self.add(y, h) == g {
-            return Some(y);
-        }
-        // Only candidates X' with H + X' an option of G, or with G an option of H + X', can be options of X.
-        let g_opts = self.options(g).to_vec();
-        let mut cand = Vec::new();
-        for d in all {
-            let s = self.add(h, d);
-            if g_opts.binary_search(&s).is_ok() || self.options(s).binary_search(&g).is_ok() {
-                cand.push(d);
-            }
-        }
-        if cand.len() > MAX_SUBSET_CANDIDATES {
-            return None;
-        }
-        let n = cand.len();
-        // Larger subsets first: the options of X are usually most of the candidates.
-        let mut masks: Vec<u32> = (0..(1u32 << n)).collect();
-        masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones()));
-        for mask in masks {
-            self.poll();
-            let opts: Vec<MisereId> = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cand[i]).collect();
-            let z = self.game(&opts);
-            if self.add(z, h) == g {
-                return Some(z);
-            }
-        }
-        None
     }
 
     /// The pairs `(P, X)` of even games with `P + X` the even part of `g`, `(0, E)` first, then the others

@@ -146,14 +146,10 @@ impl MisereGames {
         let odd = self.is_odd(g);
         let mut i = if odd { 3 } else { 2 };
         while i < b {
-            let heap = self.nim(i as usize);
-            if let Some(x) = self.difference(g, heap) {
-                if self.birthday(x) < b {
-                    return Shape::Plus(x, i);
-                }
+            if let Some(x) = self.earlier_heap_difference(g, i) {
+                return Shape::Plus(x, i);
             }
-            let s = self.add(g, heap);
-            if self.birthday(s) < b {
+            if let Some(s) = self.earlier_heap_sum(g, i) {
                 return Shape::Minus(s, i);
             }
             i += 2;

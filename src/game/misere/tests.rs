@@ -311,3 +311,167 @@ fn day_5_count_without_the_list() {
     let mut m = MisereGames::new();
     assert_eq!(m.day_n_count(5), Some(4_171_780));
 }
+
+/// A small deterministic generator (xorshift) for the cross-checks below.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// `g` of arena `a` rebuilt in arena `b`.
+fn copy(a: &MisereGames, b: &mut MisereGames, g: MisereId, memo: &mut HashMap<MisereId, MisereId>) -> MisereId {
+    if let Some(&x) = memo.get(&g) {
+        return x;
+    }
+    let opts: Vec<MisereId> = a.options(g).to_vec().into_iter().map(|o| copy(a, b, o, memo)).collect();
+    let x = b.game(&opts);
+    memo.insert(g, x);
+    x
+}
+
+/// Random games up to a birthday: options drawn from a growing pool, sums with pool games and heaps.
+fn random_game(m: &mut MisereGames, pool: &mut Vec<MisereId>, rng: &mut Rng, max_birthday: u32) -> MisereId {
+    loop {
+        let k = rng.below(4) + 1;
+        let opts: Vec<MisereId> = (0..k).map(|_| pool[rng.below(pool.len())]).collect();
+        let mut g = m.game(&opts);
+        match rng.below(4) {
+            0 => g = m.add(g, pool[rng.below(pool.len())]),
+            1 => {
+                let h = m.nim(rng.below(4) + 2);
+                g = m.add(g, h);
+            }
+            _ => {}
+        }
+        if m.birthday(g) <= max_birthday {
+            if !pool.contains(&g) {
+                pool.push(g);
+            }
+            return g;
+        }
+    }
+}
+
+/// Brute force against the fast path: the subtraction of `subtract.rs` (candidates among existing games,
+/// screened without sums) gives the same answers as the earlier engine's search over subsets, which checks
+/// every candidate by adding; half the questions have an answer by construction (`(g + h) - h = g`).
+#[test]
+fn fast_subtraction_agrees_with_the_subset_search() {
+    for seed in [7u64, 1234, 99_991] {
+        let (mut fast, mut slow) = (MisereGames::new(), MisereGames::new());
+        slow.diff_gave_up = true; // the earlier search only
+        let mut memo = HashMap::default();
+        let mut pool: Vec<MisereId> = (0..6).map(|k| fast.nim(k)).collect();
+        let mut rng = Rng(seed);
+        let (mut asked, mut found) = (0, 0);
+        while asked < 400 {
+            let g = random_game(&mut fast, &mut pool, &mut rng, 7);
+            let h = pool[rng.below(pool.len())];
+            let sum = rng.below(2) == 0;
+            let q = if sum { fast.add(g, h) } else { g };
+            if fast.birthday(q) > 14 {
+                continue;
+            }
+            asked += 1;
+            let d = fast.difference(q, h);
+            if sum {
+                assert_eq!(d, Some(g));
+            }
+            let (qs, hs) = (copy(&fast, &mut slow, q, &mut memo), copy(&fast, &mut slow, h, &mut memo));
+            let expected = slow.difference(qs, hs);
+            assert_eq!(
+                d.map(|x| copy(&fast, &mut slow, x, &mut memo)),
+                expected,
+                "{} - {}",
+                fast.display(q),
+                fast.display(h)
+            );
+            found += usize::from(d.is_some());
+        }
+        assert!(!fast.diff_gave_up);
+        assert!(found > 150, "{found} differences found");
+    }
+}
+
+/// Printing's two tests (`subtract.rs`), which look only at a game's options, against their definitions: `X`
+/// with subscript `i` is `g - *i` born before `g`; subscript `-i` is `g + *i` born before `g`.
+#[test]
+fn printing_subscripts_agree_with_subtraction() {
+    let mut m = MisereGames::new();
+    let mut pool: Vec<MisereId> = (0..6).map(|k| m.nim(k)).collect();
+    let mut rng = Rng(2024);
+    let (mut plus, mut minus) = (0, 0);
+    for _ in 0..1500 {
+        let mut g = random_game(&mut m, &mut pool, &mut rng, 9);
+        if rng.below(2) == 0 {
+            // a difference with a heap, to meet the games whose sum with a heap is born earlier
+            let x = pool[rng.below(pool.len())];
+            let h = m.nim(rng.below(4) + 2);
+            if let Some(d) = m.difference(x, h) {
+                g = d;
+            }
+        }
+        let b = m.birthday(g);
+        if g == m.zero() {
+            continue;
+        }
+        for i in 1..b {
+            let heap = m.nim(i as usize);
+            let by_definition = m.difference(g, heap).filter(|&x| m.birthday(x) < b);
+            assert_eq!(m.earlier_heap_difference(g, i), by_definition, "{} - *{i}", m.display(g));
+            plus += usize::from(by_definition.is_some());
+            if i >= 2 {
+                let s = m.add(g, heap);
+                let by_definition = (m.birthday(s) < b).then_some(s);
+                assert_eq!(m.earlier_heap_sum(g, i), by_definition, "{} + *{i}", m.display(g));
+                minus += usize::from(by_definition.is_some());
+            }
+        }
+    }
+    assert!(plus > 50 && minus > 50, "{plus} subscripts, {minus} negative subscripts met");
+}
+
+/// The misère canonical form of the Kayles heap `n` (octal 0.77: take one or two adjacent pins, leaving up to two
+/// rows), built from sums of smaller heaps as `Heap::misere` does.
+fn kayles(m: &mut MisereGames, n: usize) -> MisereId {
+    let mut heaps: Vec<MisereId> = Vec::new();
+    for k in 0..=n {
+        let mut opts = Vec::new();
+        for take in 1..=2.min(k) {
+            let rest = k - take;
+            for a in 0..=rest / 2 {
+                let s = m.add(heaps[a], heaps[rest - a]);
+                opts.push(s);
+            }
+        }
+        let g = m.game(&opts);
+        heaps.push(g);
+    }
+    heaps[n]
+}
+
+/// FNV-1a, to pin a long text by a short number.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// Issue 19: printing Kayles(30)'s misère canonical form took 161 s and 2.2 GB (its subscript tests added heaps
+/// to made-up games); it is now a fraction of a second. CGSuite 2.2 cannot print it (`Java heap space`; the text
+/// is about 75 GB), so the first 200,000 characters are pinned against cgs before this change (commit 09f28e6,
+/// `cgs -e 'Kayles(30).MisereCanonicalForm'`: 200,092 bytes with the note, FNV-1a 0xce537ca8bbd2b57c).
+/// CGSuite 2.2 agrees on its members (`tests/scripts/misere/large_forms.cgs`).
+#[test]
+fn kayles_30_prints_its_first_200000_characters_as_before() {
+    let mut m = MisereGames::new();
+    let k = kayles(&mut m, 30);
+    assert_eq!(m.birthday(k), 30);
+    let text = crate::game::print_limit::limited(Some(200_000), || m.display(k));
+    assert!(text.starts_with("*[((((((((((((2[2]321)[1](2[2]321)2[3]2[2]30)[2]((2[2]321)[3](2[2]321)[2]"));
+    assert_eq!((text.len(), fnv(&text)), (200_092, 0xce53_7ca8_bbd2_b57c));
+}
