@@ -318,3 +318,18 @@ fn index_expressions_are_evaluated_once() {
     assert!(out.starts_with("error: "), "{out}");
     assert_eq!(run_in(&mut interp, "n"), "1\n");
 }
+
+/// `G.MisereMinus(H)` without an answer names both games, each in at most 10,000 characters: Kayles(30)'s
+/// misère canonical form is some 75 GB of text (the message once tried to build it). Small games are written
+/// in full, as CGSuite 2.2 writes them (`game.heap.Kayles(5).MisereCanonicalForm.MisereMinus(
+/// game.heap.Kayles(3).MisereCanonicalForm)` in cgsuite-eval: "Those misere games are not subtractable:
+/// *[2[2]321], *[3]").
+#[test]
+fn misere_minus_error_names_games_within_a_bound() {
+    let small = error_of("Kayles(5).MisereCanonicalForm.MisereMinus(Kayles(3).MisereCanonicalForm)");
+    assert_eq!(small, "Those misere games are not subtractable: *[2[2]321], *[3]");
+    let big = error_of("Kayles(30).MisereCanonicalForm.MisereMinus(Kayles(28).MisereCanonicalForm)");
+    assert!(big.starts_with("Those misere games are not subtractable: *[((((("), "{}", &big[..80.min(big.len())]);
+    assert!(big.contains("(cut at 10,000 characters"), "no cut note");
+    assert!(big.len() < 21_000, "message of {} bytes", big.len());
+}

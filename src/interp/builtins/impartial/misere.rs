@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::misere::DayError;
+use crate::game::print_limit;
 use crate::syntax::misere::{parse_notation, NotationBase, NotationItem, NotationSub};
 
 /// The game a text in CGSuite's printed notation denotes (the content of `*[…]`, e.g. `2#0`).
@@ -59,7 +60,10 @@ fn item(site: &Site, it: &NotationItem) -> Result<MisereId, EvalError> {
 
 /// CGSuite's error for `G.MisereMinus(H)` when `H` is not a part of `G`.
 pub(super) fn not_subtractable(site: &Site, g: MisereId, h: MisereId) -> EvalError {
-    let (a, b) = arena(|ar| (ar.display(g), ar.display(h)));
+    // Each game is written in at most 10,000 characters (an error message, not a value; Kayles(30)'s full
+    // text would be some 75 GB); small games read as CGSuite writes them.
+    let show = |x: MisereId| print_limit::limited(Some(10_000), || arena(|ar| ar.display(x)));
+    let (a, b) = (show(g), show(h));
     site.err(ErrorKind::InvalidArgument { message: format!("Those misere games are not subtractable: {a}, {b}") })
 }
 
