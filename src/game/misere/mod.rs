@@ -221,11 +221,22 @@ struct Record {
     g_minus: u32,
 }
 
+/// The hash of an option set in the arena's index.
+pub(super) fn hash_options(opts: &[MisereId]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    opts.hash(&mut h);
+    h.finish()
+}
+
 /// The arena of misère canonical impartial games. `0` and `*` are created with the arena.
 #[derive(Debug)]
 pub struct MisereGames {
     records: Vec<Record>,
-    index: HashMap<Vec<MisereId>, MisereId>,
+    /// Canonical games by option set: entries are (hash of the set, id), the sets being the records' own.
+    /// Growing it moves 16-byte entries and rereads no option list, so the rehash of millions of games is
+    /// short (it rehashed every list in one step, with no polling point: a second of Ctrl-C latency).
+    index: hashbrown::HashTable<(u64, MisereId)>,
     nims: Vec<MisereId>,
     add_memo: HashMap<(MisereId, MisereId), MisereId>,
     diff_memo: HashMap<(MisereId, MisereId), Option<MisereId>>,
@@ -254,7 +265,7 @@ impl MisereGames {
     pub fn new() -> MisereGames {
         let mut g = MisereGames {
             records: Vec::new(),
-            index: HashMap::default(),
+            index: hashbrown::HashTable::new(),
             nims: Vec::new(),
             add_memo: HashMap::default(),
             diff_memo: HashMap::default(),
@@ -271,7 +282,8 @@ impl MisereGames {
             interrupt: None,
         };
         g.records.push(Record { options: Vec::new(), birthday: 0, g_plus: 0, g_minus: 1 });
-        g.index.insert(Vec::new(), MisereId(0));
+        let empty = hash_options(&[]);
+        g.index.insert_unique(empty, (empty, MisereId(0)), |&(h, _)| h);
         g.nims.push(MisereId(0));
         g
     }
@@ -314,7 +326,8 @@ impl MisereGames {
         let mut opts = options.to_vec();
         opts.sort_unstable();
         opts.dedup();
-        if let Some(&id) = self.index.get(&opts) {
+        let hash = hash_options(&opts);
+        if let Some(id) = self.indexed(hash, &opts) {
             return id;
         }
         if let Some(h) = self.reduction(&opts) {
@@ -324,9 +337,15 @@ impl MisereGames {
         let g_plus = mex(opts.iter().map(|o| self.records[o.0 as usize].g_plus));
         let g_minus = if opts.is_empty() { 1 } else { mex(opts.iter().map(|o| self.records[o.0 as usize].g_minus)) };
         let id = MisereId(self.records.len() as u32);
-        self.records.push(Record { options: opts.clone(), birthday, g_plus, g_minus });
-        self.index.insert(opts, id);
+        self.records.push(Record { options: opts, birthday, g_plus, g_minus });
+        self.index.insert_unique(hash, (hash, id), |&(h, _)| h);
         id
+    }
+
+    /// The canonical game whose option set is `opts` (sorted, distinct), if there is one; `hash` is
+    /// [`hash_options`]`(opts)`.
+    pub(super) fn indexed(&self, hash: u64, opts: &[MisereId]) -> Option<MisereId> {
+        self.index.find(hash, |&(h, id)| h == hash && self.records[id.0 as usize].options == opts).map(|&(_, id)| id)
     }
 
     /// The game `{opts}` reduces to when `opts` (sorted, distinct, canonical) is not its canonical option set
@@ -349,7 +368,7 @@ impl MisereGames {
             if hi > lo + 1 {
                 let mut base = by_birthday[..j].to_vec();
                 base.sort_unstable();
-                if let Some(&h) = self.index.get(&base) {
+                if let Some(h) = self.indexed(hash_options(&base), &base) {
                     if by_birthday[j..].iter().all(|o| self.records[o.0 as usize].options.binary_search(&h).is_ok()) {
                         return Some(h);
                     }
@@ -361,7 +380,7 @@ impl MisereGames {
 
     /// Whether the sorted, distinct canonical games `opts` are the options of a canonical game.
     pub(super) fn is_canonical_option_set(&self, opts: &[MisereId]) -> bool {
-        self.index.contains_key(opts) || self.reduction(opts).is_none()
+        self.indexed(hash_options(opts), opts).is_some() || self.reduction(opts).is_none()
     }
 
     /// The canonical form of a literal tree.

@@ -32,7 +32,7 @@
 //! before `G`, the literal option `G` of `G + *i` was deleted: `Y` is an option of `G` (or 0). So both tests
 //! look only at the options of `G`, and add heaps only to followers of `G` (memoised across the whole print).
 
-use super::{mex, MisereGames, MisereId};
+use super::{hash_options, mex, MisereGames, MisereId};
 
 /// The most subsets a subtraction tries (2^this at worst) before it gives up.
 pub(super) const MAX_SUBSET_CANDIDATES: usize = 16;
@@ -103,7 +103,7 @@ impl MisereGames {
             if !self.is_canonical_option_set(&opts) {
                 continue;
             }
-            let id = self.index.get(&opts).copied();
+            let id = self.indexed(hash_options(&opts), &opts);
             if !self.passes_screen(&screen, &opts, id) {
                 continue;
             }
