@@ -59,7 +59,7 @@ pub fn gcd_polled(a: &BigUint, b: &BigUint, poll: &mut dyn FnMut()) -> BigUint {
         let z = x.trailing_zeros().unwrap_or(0);
         x >>= z;
         count += 1;
-        if count % POLL_EVERY == 0 {
+        if count.is_multiple_of(POLL_EVERY) {
             poll();
         }
     }
