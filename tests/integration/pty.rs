@@ -169,7 +169,7 @@ fn ctrl_c_reaches_arithmetic_sequences_and_printing() {
         ("for i from 1 to 100 do a.Div(c + i) end", 1500),
         ("y := a * b; y", 6000),
         // The reduction of a huge fraction and a huge gcd: one num-integer gcd call of 43 s each before; now
-        // a binary gcd that polls.
+        // a Lehmer gcd that polls.
         ("(3^(10^6))/(7^(10^6)) < 1", 1500),
         ("(3^(10^6)).Gcd(7^(10^6))", 1500),
     ] {

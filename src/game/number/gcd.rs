@@ -1,9 +1,9 @@
 //! Greatest common divisors and reduced fractions of integers of any size that can be interrupted.
 //!
 //! num-integer's gcd is one binary (Stein) gcd call that cannot be stopped: 43 s for the reduction of
-//! `3^(10^6) / 7^(10^6)`. Here the same binary gcd runs step by step on num-bigint values, with `poll` called
-//! every few iterations, and operands of very different sizes are first brought together by a (polled)
-//! remainder. Below [`DIRECT_BITS`] num-integer's gcd is called directly.
+//! `3^(10^6) / 7^(10^6)`. Here Lehmer's gcd runs step by step on num-bigint values (each step a few scalar
+//! products of the operands), with `poll` called every few steps, and operands of very different sizes are
+//! first brought together by a (polled) remainder. Below [`DIRECT_BITS`] num-integer's gcd is called directly.
 
 use super::isqrt::div_rem_polled;
 use num_bigint::{BigInt, BigUint, Sign};
@@ -14,8 +14,8 @@ use num_traits::{One, Zero};
 /// Operands of at most this many bits go to num-integer's gcd in one call (some milliseconds).
 pub const DIRECT_BITS: u64 = 1 << 16;
 
-/// Binary-gcd iterations between two calls of `poll`: each is a subtraction and a shift of the operands.
-const POLL_EVERY: u32 = 64;
+/// Lehmer steps between two calls of `poll`: each is four scalar products of the operands.
+const POLL_EVERY: u32 = 16;
 
 /// `gcd(a, b)` (`gcd(0, 0) = 0`), calling `poll` between the steps (it may unwind to stop the computation).
 pub fn gcd_polled(a: &BigUint, b: &BigUint, poll: &mut dyn FnMut()) -> BigUint {
@@ -28,41 +28,62 @@ pub fn gcd_polled(a: &BigUint, b: &BigUint, poll: &mut dyn FnMut()) -> BigUint {
     if b.is_zero() {
         return a.clone();
     }
-    // gcd(a, b) = 2^s·gcd(a', b') with a', b' odd; for odd a ≥ b, gcd(a, b) = gcd(a − b, b) and the factors of
-    // 2 of a − b (even) can be dropped, as can those of a mod b.
-    let za = a.trailing_zeros().unwrap_or(0);
-    let zb = b.trailing_zeros().unwrap_or(0);
-    let shift = za.min(zb);
-    let (mut x, mut y) = (a >> za, b >> zb);
+    // Lehmer's algorithm: the quotients of Euclid's algorithm on the top 63 bits are those of the full
+    // numbers while two estimates agree (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L); their product matrix is
+    // then applied to the full numbers in one pass, some 30 bits of progress for four scalar products.
+    let (mut x, mut y) = (a.clone(), b.clone());
     let mut count = 0u32;
     loop {
         if x < y {
             std::mem::swap(&mut x, &mut y);
         }
-        // x ≥ y, both odd
+        if y.is_zero() {
+            return x;
+        }
         if x.bits() <= DIRECT_BITS {
-            return x.gcd(&y) << shift;
+            return x.gcd(&y);
         }
-        if x.bits() > y.bits() + 32 {
-            // Far apart: one remainder instead of many subtractions.
-            x = div_rem_polled(&x, &y, poll).1;
-            poll();
-            if x.is_zero() {
-                return y << shift;
-            }
-        } else {
-            x -= &y;
-            if x.is_zero() {
-                return y << shift;
-            }
-        }
-        let z = x.trailing_zeros().unwrap_or(0);
-        x >>= z;
         count += 1;
         if count.is_multiple_of(POLL_EVERY) {
             poll();
         }
+        if x.bits() > y.bits() + 32 {
+            // Far apart: one (polled) remainder.
+            x = div_rem_polled(&x, &y, poll).1;
+            poll();
+            continue;
+        }
+        let k = x.bits() - 63;
+        let (mut xh, mut yh) = (top(&x, k), top(&y, k));
+        let (mut a0, mut b0, mut c0, mut d0) = (1i128, 0i128, 0i128, 1i128);
+        loop {
+            if yh + c0 == 0 || yh + d0 == 0 {
+                break;
+            }
+            let q = (xh + a0) / (yh + c0);
+            if q != (xh + b0) / (yh + d0) {
+                break;
+            }
+            (a0, c0) = (c0, a0 - q * c0);
+            (b0, d0) = (d0, b0 - q * d0);
+            (xh, yh) = (yh, xh - q * yh);
+        }
+        if b0 == 0 {
+            // No quotient found: one remainder step of Euclid's algorithm.
+            x = div_rem_polled(&x, &y, poll).1;
+            continue;
+        }
+        let (xs, ys) = (BigInt::from(x), BigInt::from(y));
+        let nx = &xs * a0 + &ys * b0;
+        let ny = &xs * c0 + &ys * d0;
+        x = nx.into_parts().1;
+        y = ny.into_parts().1;
     }
+}
+
+/// `⌊x / 2^k⌋` as an `i128` (below 2^63 where used).
+fn top(x: &BigUint, k: u64) -> i128 {
+    i128::from((x >> k).iter_u64_digits().next().unwrap_or(0))
 }
 
 /// `gcd(a, b)` of signed integers, never negative, by [`gcd_polled`].
