@@ -169,6 +169,10 @@ fn ctrl_c_reaches_arithmetic_sequences_and_printing() {
         ("for i from 1 to 100 do a * b + i end", 1500),
         ("for i from 1 to 100 do a.Div(c + i) end", 1500),
         ("y := a * b; y", 6000),
+        // The reduction of a huge fraction and a huge gcd: one num-integer gcd call of 43 s each before; now
+        // a Lehmer gcd that polls.
+        ("(3^(10^6))/(7^(10^6)) < 1", 1500),
+        ("(3^(10^6)).Gcd(7^(10^6))", 1500),
     ] {
         if wait == 0 {
             p.send_line(line).expect("line");

@@ -85,6 +85,9 @@ INTERRUPTS = [
     ("a * b", 1, BIG),
     ("a.Div(7^(3*10^6))", 2, BIG),
     ("x", 3, BIG + "; x := a * b"),
+    # huge fractions and gcds: the reduction by a gcd
+    ("(3^(10^6))/(7^(10^6)) < 1", 2),
+    ("(3^(10^6)).Gcd(7^(10^6))", 2),
 ]
 
 

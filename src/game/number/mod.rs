@@ -8,6 +8,7 @@ pub mod bigpow;
 pub(crate) mod bigtab;
 pub mod decimal;
 mod dyadic;
+pub mod gcd;
 pub mod isqrt;
 mod nim;
 pub mod nimfield;

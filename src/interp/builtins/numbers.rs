@@ -53,8 +53,15 @@ pub static INTEGER: &[Member] = &[
     }),
     // CGSuite: `n.OmegaPower` is ω^n (`1/ω^2` for n = -2).
     member("OmegaPower", 0, |_, s, this, _| Ok(super::surreal::integer_omega_power(int(s, this)?))),
-    member("Gcd", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.gcd(integer(s, args, 0)?)))),
-    member("Lcm", 1, |_, s, this, args| Ok(Value::int(int(s, this)?.lcm(integer(s, args, 0)?)))),
+    // Large operands by a gcd that polls for Ctrl-C, after a look at the memory budget.
+    member("Gcd", 1, |_, s, this, args| {
+        let (a, b) = (int(s, this)?, integer(s, args, 0)?);
+        crate::interp::eval::big_gcd(a, b, false).map(Value::int).map_err(|k| s.err(k))
+    }),
+    member("Lcm", 1, |_, s, this, args| {
+        let (a, b) = (int(s, this)?, integer(s, args, 0)?);
+        crate::interp::eval::big_gcd(a, b, true).map(Value::int).map_err(|k| s.err(k))
+    }),
     // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
     member("Div", 1, |_, s, this, args| {
         let d = nonzero(s, args)?;

@@ -789,5 +789,5 @@ mod ops;
 use calls::check_params;
 use classes::method_value;
 pub use classes::{UserClass, UserObject};
-pub(crate) use ops::big_quotient;
+pub(crate) use ops::{big_gcd, big_quotient};
 pub use ops::{compare_for_display, is_type};
