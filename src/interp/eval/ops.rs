@@ -128,6 +128,9 @@ impl<'a> Machine<'a> {
             if let Some(r) = big_rational(op, &x, &y) {
                 return r.map(Value::rational);
             }
+            if let Some(ord) = big_rational_cmp(op, &x, &y) {
+                return ord.map(|o| Value::Boolean(comparison_holds(op, o)));
+            }
             return match op {
                 BinOp::Add => Ok(Value::rational(x + y)),
                 BinOp::Sub => Ok(Value::rational(x - y)),
@@ -260,6 +263,42 @@ pub(crate) fn big_quotient(x: &BigInt, y: &BigInt) -> Result<(BigInt, BigInt), E
     }
     room_for(usize::try_from(x.bits() / 8 * 3).unwrap_or(usize::MAX))?;
     Ok(crate::game::number::bigpow::div_rem_int_polled(x, y, &mut crate::game::budget::poll))
+}
+
+/// `x` against `y` for `<`, `<=`, `>`, `>=` (and the confused forms) when a numerator or denominator has over
+/// [`BIG_BITS`] bits: `a/b` vs `c/d` (denominators positive) is `a·d` vs `c·b`, two polled products
+/// (num-rational compares by a continued-fraction walk of big divisions that cannot be interrupted). `None`
+/// for other operators and smaller operands.
+fn big_rational_cmp(op: BinOp, x: &BigRational, y: &BigRational) -> Option<Result<std::cmp::Ordering, ErrorKind>> {
+    use crate::game::number::bigpow::mul_int_polled;
+    let comparison =
+        matches!(op, BinOp::Lt | BinOp::LessOrConfused | BinOp::Le | BinOp::Gt | BinOp::GreaterOrConfused | BinOp::Ge);
+    let (a, b, c, d) = (x.numer(), x.denom(), y.numer(), y.denom());
+    if !comparison || [a, b, c, d].iter().all(|n| n.bits() <= BIG_BITS) {
+        return None;
+    }
+    // Different signs (or a zero) decide without products.
+    if a.sign() != c.sign() {
+        return Some(Ok(a.sign().cmp(&c.sign())));
+    }
+    let total: u64 = [a, b, c, d].iter().map(|n| n.bits()).sum();
+    if let Err(e) = room_for(usize::try_from(total / 8 * 2).unwrap_or(usize::MAX)) {
+        return Some(Err(e));
+    }
+    let ad = mul_int_polled(a, d, &mut crate::game::budget::poll);
+    let cb = mul_int_polled(c, b, &mut crate::game::budget::poll);
+    Some(Ok(ad.cmp(&cb)))
+}
+
+/// Whether the comparison `op` holds between numbers ordered `o` (numbers are never confused).
+fn comparison_holds(op: BinOp, o: std::cmp::Ordering) -> bool {
+    use std::cmp::Ordering::*;
+    match op {
+        BinOp::Lt | BinOp::LessOrConfused => o == Less,
+        BinOp::Le => o != Greater,
+        BinOp::Gt | BinOp::GreaterOrConfused => o == Greater,
+        _ => o != Less,
+    }
 }
 
 /// `x + y`, `x - y`, `x * y`, `x / y` and `x % y` of rationals with a numerator or denominator over
