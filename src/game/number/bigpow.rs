@@ -111,23 +111,26 @@ pub fn pow_polled(base: &BigUint, k: u64, poll: &mut dyn FnMut()) -> BigUint {
     r
 }
 
+/// A deterministic pseudo-random number of at most `bits` bits (xorshift limbs), for the tests of the
+/// polled big-integer paths (`bigpow`, `decimal`, `gcd`).
+#[cfg(test)]
+pub(crate) fn pseudo_random(bits: u64, seed: u64) -> BigUint {
+    let mut x = seed | 1;
+    let digits: Vec<u32> = (0..bits.div_ceil(32))
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32
+        })
+        .collect();
+    BigUint::from_slice(&digits) >> (digits.len() as u64 * 32 - bits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use num_traits::Pow;
-
-    fn pseudo_random(bits: u64, seed: u64) -> BigUint {
-        let mut x = seed | 1;
-        let digits: Vec<u32> = (0..bits.div_ceil(32))
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u32
-            })
-            .collect();
-        BigUint::from_slice(&digits) >> (digits.len() as u64 * 32 - bits)
-    }
 
     /// Products of every shape (tiny, unbalanced, balanced, odd sizes) agree with num-bigint's.
     #[test]

@@ -120,19 +120,7 @@ pub fn leading_digits_polled(n: &BigUint, k: usize, poll: &mut dyn FnMut()) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pseudo_random(bits: u64, seed: u64) -> BigUint {
-        let mut x = seed | 1;
-        let digits: Vec<u32> = (0..bits.div_ceil(32))
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u32
-            })
-            .collect();
-        BigUint::from_slice(&digits) >> (digits.len() as u64 * 32 - bits)
-    }
+    use crate::game::number::bigpow::pseudo_random;
 
     /// The pieces agree with num-bigint's one-call text (an independent algorithm) for random numbers of many
     /// sizes, powers of ten and their neighbours (where a piece of zeros or a missing pad would show).

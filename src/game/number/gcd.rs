@@ -125,19 +125,7 @@ pub fn ratio_polled(n: BigInt, d: BigInt, poll: &mut dyn FnMut()) -> BigRational
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pseudo_random(bits: u64, seed: u64) -> BigUint {
-        let mut x = seed | 1;
-        let digits: Vec<u32> = (0..bits.div_ceil(32))
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u32
-            })
-            .collect();
-        BigUint::from_slice(&digits) >> (digits.len() as u64 * 32 - bits)
-    }
+    use crate::game::number::bigpow::pseudo_random;
 
     /// The polled gcd agrees with num-integer's (an independent implementation) on large values of every
     /// shape: random, with a large common factor, equal, one zero, powers of two, coprime powers, far apart.
