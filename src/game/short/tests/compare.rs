@@ -99,6 +99,18 @@ fn seeds() -> impl Strategy<Value = Vec<(u32, u32)>> {
     proptest::collection::vec((0u32..1 << 22, 0u32..1 << 22), 3..5)
 }
 
+/// `leq` (with every shortcut and the cache) equals [`def_leq`] on every ordered pair of `pool`.
+fn leq_agrees_on_every_pair(gs: &mut Games, pool: &[GameId]) -> Result<(), TestCaseError> {
+    let mut memo = Memo::new();
+    for &a in pool {
+        for &b in pool {
+            let want = def_leq(gs, &mut memo, a, b);
+            prop_assert_eq!(gs.leq(a, b), want, "{} <= {}", gs.display(a), gs.display(b));
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
@@ -108,13 +120,7 @@ proptest! {
     fn leq_shortcuts_agree_with_the_definition(s in seeds(), tiny in any::<bool>()) {
         let mut gs = if tiny { Games::with_cache_bits(4) } else { Games::new() };
         let p = pool(&mut gs, &s, 70);
-        let mut memo = Memo::new();
-        for &a in &p {
-            for &b in &p {
-                let want = def_leq(&mut gs, &mut memo, a, b);
-                prop_assert_eq!(gs.leq(a, b), want, "{} <= {}", gs.display(a), gs.display(b));
-            }
-        }
+        leq_agrees_on_every_pair(&mut gs, &p)?;
     }
 
     /// `new_game` of arbitrary option lists (with dominated and reversible options) is in canonical form
@@ -240,13 +246,7 @@ proptest! {
     fn leq_on_all_small_games_agrees_with_the_definition(seed in any::<u64>(), tiny in any::<bool>()) {
         let mut gs = if tiny { Games::with_cache_bits(4) } else { Games::new() };
         let p = all_small_pool(&mut gs, seed, 60);
-        let mut memo = Memo::new();
-        for &a in &p {
-            for &b in &p {
-                let want = def_leq(&mut gs, &mut memo, a, b);
-                prop_assert_eq!(gs.leq(a, b), want, "{} <= {}", gs.display(a), gs.display(b));
-            }
-        }
+        leq_agrees_on_every_pair(&mut gs, &p)?;
     }
 
     /// The up brackets stored with every node (`brackets.rs`) are exactly where the game lies against
