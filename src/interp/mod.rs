@@ -16,6 +16,7 @@ pub mod classes;
 pub mod env;
 pub mod error;
 pub mod eval;
+pub mod int;
 pub mod object;
 pub mod output;
 pub mod value;

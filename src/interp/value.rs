@@ -1,7 +1,8 @@
 //! Run-time values.
 //!
 //! Invariants that the rest of the interpreter relies on:
-//! - **Numbers are numeric values, never `Game`.** An `Integer` holds a `BigInt`; a `Rational` holds a
+//! - **Numbers are numeric values, never `Game`.** An `Integer` holds an [`Int`] (a machine integer in line
+//!   when it fits in an `i64`, else a `BigInt` behind an `Rc`: one representation per integer); a `Rational` holds a
 //!   `BigRational` whose denominator is greater than 1 (so `4/2` is the `Integer` 2). A rational whose
 //!   denominator is a power of two is a dyadic rational and is also a game: it converts to the engine's
 //!   [`Dyadic`] on demand ([`to_dyadic`]). Every game result goes back through [`game_value`], which turns a
@@ -22,6 +23,7 @@
 use super::builtins::NativeFn;
 use super::env::Scope;
 use super::error::ErrorKind;
+pub use super::int::{Int, IntoInt};
 pub use super::object::Object;
 use crate::game::{Dyadic, GameId, Games, Outcome, Thermograph};
 use crate::syntax::ast::FunctionDef;
@@ -29,7 +31,7 @@ use imbl::{OrdMap, OrdSet, Vector};
 use num_bigint::BigInt;
 use num_integer::Integer as _;
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
@@ -132,8 +134,8 @@ pub enum Value {
     Nothing,
     /// `true` / `false`.
     Boolean(bool),
-    /// An integer of any size.
-    Integer(Rc<BigInt>),
+    /// An integer of any size: in line when it fits in an `i64` (see [`Int`]).
+    Integer(Int),
     /// A rational that is not an integer (denominator > 1, lowest terms).
     Rational(Rc<BigRational>),
     /// `inf` (+1) or `-inf` (-1): CGSuite's rationals with denominator 0 (`x/0`), of type `Rational`.
@@ -228,34 +230,17 @@ impl fmt::Debug for ValueList {
     }
 }
 
-/// The least and greatest integers kept preallocated by [`Value::small_int`].
-const SMALL_MIN: i64 = -256;
-const SMALL_MAX: i64 = 1023;
-
-thread_local! {
-    /// Shared `Rc`s for the integers `SMALL_MIN..=SMALL_MAX`, so counters, coordinates and indices cost no
-    /// allocation.
-    static SMALL_INTS: Vec<Rc<BigInt>> = (SMALL_MIN..=SMALL_MAX).map(|n| Rc::new(BigInt::from(n))).collect();
-}
-
 impl Value {
-    /// The integer `n`.
-    pub fn int(n: impl Into<BigInt>) -> Value {
-        let n = n.into();
-        match n.to_i64() {
-            Some(k) if (SMALL_MIN..=SMALL_MAX).contains(&k) => Value::small_int(k),
-            _ => Value::Integer(Rc::new(n)),
-        }
+    /// The integer `n` (a machine integer of any width, a `BigInt`, or an [`Int`]).
+    #[inline]
+    pub fn int(n: impl IntoInt) -> Value {
+        Value::Integer(n.into_int())
     }
 
-    /// The integer `k`, shared when it is small.
+    /// The machine integer `k` (held in line, no allocation).
     #[inline]
     pub fn small_int(k: i64) -> Value {
-        if (SMALL_MIN..=SMALL_MAX).contains(&k) {
-            SMALL_INTS.with(|t| Value::Integer(t[(k - SMALL_MIN) as usize].clone()))
-        } else {
-            Value::Integer(Rc::new(BigInt::from(k)))
-        }
+        Value::Integer(Int::Small(k))
     }
 
     /// A string value.
@@ -286,19 +271,16 @@ impl Value {
         SHORT.with(|t| Value::String(t[i].clone()))
     }
 
-    /// The integer of a literal: the shared small integers, no allocation, for the common ones.
+    /// The integer of a literal: in line, no allocation, when it fits in an `i64`.
     #[inline]
     pub fn int_literal(n: &BigInt) -> Value {
-        match n.to_i64() {
-            Some(k) if (SMALL_MIN..=SMALL_MAX).contains(&k) => Value::small_int(k),
-            _ => Value::Integer(Rc::new(n.clone())),
-        }
+        Value::Integer(Int::from_ref(n))
     }
 
     /// The number `r`, as an `Integer` if it is one.
     pub fn rational(r: BigRational) -> Value {
         if r.denom().is_one() {
-            Value::Integer(Rc::new(r.to_integer()))
+            Value::Integer(Int::big(r.to_integer()))
         } else {
             Value::Rational(Rc::new(r))
         }
@@ -329,7 +311,7 @@ impl Value {
     /// The value as an exact rational, if it is a number.
     pub fn as_rational(&self) -> Option<BigRational> {
         match self {
-            Value::Integer(n) => Some(BigRational::from_integer((**n).clone())),
+            Value::Integer(n) => Some(BigRational::from_integer(n.to_big().into_owned())),
             Value::Rational(r) => Some((**r).clone()),
             _ => None,
         }
@@ -384,7 +366,8 @@ impl Value {
         match self {
             Value::Nothing => out.push_str("Nothing"),
             Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Integer(n) => push_int(games, out, n, crate::game::print_limit::room()),
+            Value::Integer(Int::Small(k)) => out.push_str(&k.to_string()),
+            Value::Integer(Int::Big(n)) => push_int(games, out, n, crate::game::print_limit::room()),
             Value::Rational(r) => {
                 let (room, before) = (crate::game::print_limit::room(), out.len());
                 push_int(games, out, r.numer(), room);
@@ -592,8 +575,8 @@ impl Ord for Value {
             (Value::String(a), Value::String(b)) => a.cmp(b),
             (Value::Integer(a), Value::Integer(b)) => a.cmp(b),
             (Value::Rational(a), Value::Rational(b)) => a.cmp(b),
-            (Value::Integer(a), Value::Rational(b)) => BigRational::from_integer((**a).clone()).cmp(b),
-            (Value::Rational(a), Value::Integer(b)) => (**a).cmp(&BigRational::from_integer((**b).clone())),
+            (Value::Integer(a), Value::Rational(b)) => int_cmp_rational(a, b),
+            (Value::Rational(a), Value::Integer(b)) => int_cmp_rational(b, a).reverse(),
             (Value::Infinity(a), Value::Infinity(b)) => a.cmp(b),
             (Value::Infinity(a), _) => 0.cmp(a).reverse(),
             (_, Value::Infinity(b)) => 0.cmp(b),
@@ -636,6 +619,11 @@ impl Ord for Value {
             _ => Ordering::Equal,
         }
     }
+}
+
+/// An integer against a rational that is not one (denominator above 1): `n` vs `p/q` is `n·q` vs `p`.
+fn int_cmp_rational(n: &Int, r: &BigRational) -> Ordering {
+    (&*n.to_big() * r.denom()).cmp(r.numer())
 }
 
 /// Whether a rational's denominator is a power of two.
@@ -711,13 +699,36 @@ mod tests {
     }
 
     #[test]
-    fn small_integers_are_shared_and_exact() {
-        for k in [SMALL_MIN - 1, SMALL_MIN, -1, 0, 1, SMALL_MAX, SMALL_MAX + 1, i64::MAX, i64::MIN] {
+    fn small_integers_are_in_line_and_exact() {
+        for k in [-257, -256, -1, 0, 1, 1023, 1024, i64::MAX, i64::MIN] {
             assert_eq!(Value::small_int(k), Value::int(k));
+            assert_eq!(Value::small_int(k), Value::int(BigInt::from(k)));
+            assert!(matches!(Value::int(BigInt::from(k)), Value::Integer(Int::Small(j)) if j == k));
             assert_eq!(Value::small_int(k).display(&mut Games::new()), k.to_string());
         }
-        let (Value::Integer(a), Value::Integer(b)) = (Value::small_int(5), Value::int(5)) else { panic!() };
-        assert!(Rc::ptr_eq(&a, &b));
+        // Just outside `i64`: big, printed exactly.
+        let past: BigInt = BigInt::from(i64::MAX) + 1;
+        assert!(matches!(Value::int(past.clone()), Value::Integer(Int::Big(_))));
+        assert_eq!(Value::int(past).display(&mut Games::new()), "9223372036854775808");
+    }
+
+    #[test]
+    fn integers_and_rationals_interleave() {
+        // n against p/q by n·q vs p, on both sides of zero and beyond `i64`.
+        let big: BigInt = BigInt::from(i64::MAX) * 4;
+        let cases = [
+            (Value::int(-1), Value::rational(q(-1, 2))),
+            (Value::int(0), Value::rational(q(1, 3))),
+            (Value::rational(q(-7, 2)), Value::int(-3)),
+            (Value::int(i64::MAX), Value::rational(BigRational::new(BigInt::from(i64::MAX) * 2 + 1, 2.into()))),
+            (Value::rational(BigRational::new(-big.clone() - 5, 4.into())), Value::int(i64::MIN)),
+            (Value::int(-big.clone()), Value::rational(BigRational::new(-big.clone() * 3 + 1, 3.into()))),
+        ];
+        for (a, b) in cases {
+            assert_eq!(a.cmp(&b), Ordering::Less, "{a:?} < {b:?}");
+            assert_eq!(b.cmp(&a), Ordering::Greater, "{b:?} > {a:?}");
+            assert_eq!(a.cmp(&b), a.as_rational().cmp(&b.as_rational()));
+        }
     }
 
     #[test]

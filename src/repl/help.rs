@@ -164,7 +164,7 @@ fn literal_kind(text: &str) -> Option<Literal> {
 
 fn literal_of(kind: &ExprKind) -> Option<Literal> {
     Some(match kind {
-        ExprKind::Integer(n) => Literal::Value(Value::Integer(std::rc::Rc::new(n.clone()))),
+        ExprKind::Integer(n) => Literal::Value(Value::int_literal(n)),
         ExprKind::Str(_) => Literal::Value(Value::str("")),
         ExprKind::Bool(b) => Literal::Value(Value::Boolean(*b)),
         ExprKind::Nimber(_) | ExprKind::Up { .. } | ExprKind::GameLit { .. } => Literal::Game,

@@ -29,7 +29,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
             }
             None => {
                 out.push(3);
-                bytes(&n.to_signed_bytes_le(), out);
+                bytes(&n.to_big().to_signed_bytes_le(), out);
             }
         },
         Value::Rational(r) => {

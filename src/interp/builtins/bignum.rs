@@ -88,7 +88,7 @@ impl Object for BigGame {
 pub fn parts(m: &Machine, v: &Value) -> Option<(BigRational, GameId)> {
     let zero = m.games.zero();
     match v {
-        Value::Integer(n) => Some((BigRational::from_integer((**n).clone()), zero)),
+        Value::Integer(n) => Some((BigRational::from_integer(n.to_big().into_owned()), zero)),
         Value::Rational(r) if is_dyadic(r) => Some(((**r).clone(), zero)),
         Value::Game(g) => Some((BigRational::zero(), *g)),
         Value::Object(o) => downcast_ref::<BigGame>(&**o).map(|b| (b.x.clone(), b.g)),
@@ -125,7 +125,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
         };
         let Some(k) = n.to_i64() else { return Some(Err(ErrorKind::Overflow)) };
         return Some(match m.games.try_mul_int(k, g) {
-            Ok(h) => make(m, x * BigRational::from_integer((**n).clone()), h),
+            Ok(h) => make(m, x * BigRational::from_integer(n.to_big().into_owned()), h),
             Err(e) => Err(m.game_error(e)),
         });
     }

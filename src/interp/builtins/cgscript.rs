@@ -10,7 +10,7 @@ use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{Shown, Value};
-use num_traits::{One, Signed};
+use num_traits::Signed;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -40,7 +40,7 @@ pub static COORDINATES: &[Member] = &[
     // CGSuite: both coordinates in {-1, 0, 1} ((0,0) included).
     member("IsUnit", 0, |_, s, this, _| {
         let (r, c) = pair(s, this)?;
-        let unit = |v: &Value| matches!(v, Value::Integer(n) if n.abs() <= One::one());
+        let unit = |v: &Value| matches!(v, Value::Integer(n) if matches!(n.as_i64(), Some(-1..=1)));
         Ok(boolean(unit(&r) && unit(&c)))
     }),
 ];

@@ -99,7 +99,7 @@ pub static LIST: &[Member] = &[
         let l = the_list(s, this)?;
         let bound = |i: usize| -> Result<i64, EvalError> {
             let n = integer(s, args, i)?;
-            Ok(num_traits::ToPrimitive::to_i64(n).unwrap_or(if num_traits::Signed::is_negative(n) {
+            Ok(num_traits::ToPrimitive::to_i64(&*n).unwrap_or(if num_traits::Signed::is_negative(&*n) {
                 i64::MIN
             } else {
                 i64::MAX
@@ -337,8 +337,8 @@ pub fn range(s: &Site, args: &[Value], len: usize) -> Result<(usize, usize), Eva
     let j = super::integer(s, args, 1)?;
     let out = |k: usize, v: &num_bigint::BigInt| s.arg_err(k, ErrorKind::IndexOutOfBounds { index: v.to_string() });
     use num_traits::ToPrimitive;
-    let a = i.to_usize().filter(|&a| a >= 1 && a <= len + 1).ok_or_else(|| out(0, i))?;
-    let b = j.to_usize().filter(|&b| b + 1 >= a && b <= len).ok_or_else(|| out(1, j))?;
+    let a = i.to_usize().filter(|&a| a >= 1 && a <= len + 1).ok_or_else(|| out(0, &i))?;
+    let b = j.to_usize().filter(|&b| b + 1 >= a && b <= len).ok_or_else(|| out(1, &j))?;
     Ok((a - 1, b))
 }
 
@@ -417,7 +417,7 @@ fn mex(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, Ev
     let mut seen: Vec<u64> = items(m, s, this)?
         .iter()
         .filter_map(|v| match v {
-            Value::Integer(n) => num_traits::ToPrimitive::to_u64(&**n),
+            Value::Integer(n) => num_traits::ToPrimitive::to_u64(n),
             _ => None,
         })
         .collect();

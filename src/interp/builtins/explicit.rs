@@ -186,7 +186,7 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
         return Ok(compound_value(kind, negate(m, &a)?, negate(m, &b)?));
     }
     match v {
-        Value::Integer(n) => Ok(Value::int(-(**n).clone())),
+        Value::Integer(n) => Ok(Value::Integer(n.neg())),
         Value::Rational(r) => Ok(Value::rational(-(**r).clone())),
         Value::Object(o) => match o.clone().negate(m, v, Span::default()) {
             Some(r) => r.map_err(|e| e.kind),

@@ -7,7 +7,7 @@ use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
 use crate::interp::value::{game_value, Value};
 use crate::syntax::ast::BinOp;
-use num_traits::{Signed, ToPrimitive};
+use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;
 

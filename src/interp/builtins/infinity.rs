@@ -45,7 +45,7 @@ pub fn binary(op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind
     }
     if op == BinOp::Pow {
         return match b {
-            Value::Integer(e) => pair(a).map(|(n, d)| power(n, d, e)),
+            Value::Integer(e) => pair(a).map(|(n, d)| power(n, d, &e.to_big())),
             _ => None,
         };
     }

@@ -40,13 +40,15 @@ pub mod tree;
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;
+use super::int::Int;
 use super::value::{is_dyadic, to_dyadic, Function, Player, Value};
 use crate::game::{Dyadic, GameId};
 use crate::syntax::span::Span;
 use imbl::Vector;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive};
+use num_traits::ToPrimitive;
+use std::borrow::Cow;
 use std::rc::Rc;
 
 pub use globals::{register_globals, GLOBALS};
@@ -265,21 +267,26 @@ pub fn all_member_names(extra: &[&'static [Member]]) -> Vec<&'static str> {
 // ---- argument helpers -------------------------------------------------------------------------------
 
 /// Argument `i` as an integer.
-pub fn integer<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<&'v BigInt, EvalError> {
+pub fn int_arg<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<&'v Int, EvalError> {
     match &args[i] {
         Value::Integer(n) => Ok(n),
         v => Err(site.wrong_type(i, "Integer", v)),
     }
 }
 
+/// Argument `i` as a big integer (borrowed when it is one, built when it is a machine integer).
+pub fn integer<'v>(site: &Site, args: &'v [Value], i: usize) -> Result<Cow<'v, BigInt>, EvalError> {
+    int_arg(site, args, i).map(Int::to_big)
+}
+
 /// Argument `i` as an integer that fits in an `i64`.
 pub fn small_integer(site: &Site, args: &[Value], i: usize) -> Result<i64, EvalError> {
-    integer(site, args, i)?.to_i64().ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
+    int_arg(site, args, i)?.as_i64().ok_or_else(|| site.arg_err(i, ErrorKind::Overflow))
 }
 
 /// Argument `i` as a non-negative integer that fits in a `u32` (a count, an exponent).
 pub fn count(site: &Site, args: &[Value], i: usize) -> Result<u32, EvalError> {
-    let n = integer(site, args, i)?;
+    let n = int_arg(site, args, i)?;
     if n.is_negative() {
         return Err(site.wrong_type(i, "non-negative Integer", &args[i]));
     }

@@ -20,7 +20,7 @@ use crate::interp::value::{set_in_display_order, sort_for_display, Value};
 use crate::syntax::ast::{BinOp, Ident};
 use crate::syntax::span::Span;
 use imbl::{OrdMap, OrdSet, Vector};
-use num_traits::{Signed, ToPrimitive};
+use num_traits::ToPrimitive;
 use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 use std::rc::Rc;

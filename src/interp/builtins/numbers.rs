@@ -8,6 +8,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer as _;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::borrow::Cow;
 
 /// Members of `Integer`.
 pub static INTEGER: &[Member] = &[
@@ -40,7 +41,7 @@ pub static INTEGER: &[Member] = &[
     member("NimExp", 1, |_, s, this, args| {
         let a = natural(s, this, "NimProduct")?;
         let e = match match &args[0] {
-            Value::Integer(e) => e.to_biguint(),
+            Value::Integer(e) => e.to_big().to_biguint(),
             _ => None,
         } {
             Some(e) => e,
@@ -52,27 +53,37 @@ pub static INTEGER: &[Member] = &[
         Ok(Value::int(BigInt::from(nimfield::nim_exp(&a, &e))))
     }),
     // CGSuite: `n.OmegaPower` is ω^n (`1/ω^2` for n = -2).
-    member("OmegaPower", 0, |_, s, this, _| Ok(super::surreal::integer_omega_power(int(s, this)?))),
+    member("OmegaPower", 0, |_, s, this, _| Ok(super::surreal::integer_omega_power(&*int(s, this)?))),
     // Large operands by a gcd that polls for Ctrl-C, after a look at the memory budget.
     member("Gcd", 1, |_, s, this, args| {
         let (a, b) = (int(s, this)?, integer(s, args, 0)?);
-        crate::interp::eval::big_gcd(a, b, false).map(Value::int).map_err(|k| s.err(k))
+        crate::interp::eval::big_gcd(&a, &b, false).map(Value::int).map_err(|k| s.err(k))
     }),
     member("Lcm", 1, |_, s, this, args| {
         let (a, b) = (int(s, this)?, integer(s, args, 0)?);
-        crate::interp::eval::big_gcd(a, b, true).map(Value::int).map_err(|k| s.err(k))
+        crate::interp::eval::big_gcd(&a, &b, true).map(Value::int).map_err(|k| s.err(k))
     }),
     // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
     member("Div", 1, |_, s, this, args| {
+        if let (Value::Integer(a), Value::Integer(b)) = (this, &args[0]) {
+            if let Some((q, _)) = a.div_rem_trunc_small(b) {
+                return Ok(Value::Integer(q));
+            }
+        }
         let d = nonzero(s, args)?;
-        let (q, _) = crate::interp::eval::big_quotient(int(s, this)?, d).map_err(|k| s.err(k))?;
+        let (q, _) = crate::interp::eval::big_quotient(&*int(s, this)?, &d).map_err(|k| s.err(k))?;
         Ok(Value::int(q))
     }),
     member("Mod", 1, |_, s, this, args| {
-        let (n, d) = (int(s, this)?, nonzero(s, args)?);
-        let (_, r) = crate::interp::eval::big_quotient(n, d).map_err(|k| s.err(k))?;
         // The remainder of the divisor's sign (floor division).
-        Ok(Value::int(if !r.is_zero() && r.is_negative() != d.is_negative() { r + d } else { r }))
+        if let (Value::Integer(a), Value::Integer(b)) = (this, &args[0]) {
+            if let Some((_, r)) = a.div_mod_floor_small(b) {
+                return Ok(Value::Integer(r));
+            }
+        }
+        let (n, d) = (int(s, this)?, nonzero(s, args)?);
+        let (_, r) = crate::interp::eval::big_quotient(&n, &d).map_err(|k| s.err(k))?;
+        Ok(Value::int(if !r.is_zero() && r.is_negative() != d.is_negative() { r + &*d } else { r }))
     }),
     member("Lb", 0, |_, s, this, _| {
         let n = int(s, this)?;
@@ -84,7 +95,7 @@ pub static INTEGER: &[Member] = &[
     }),
     member("IsTwoPower", 0, |_, s, this, _| {
         let n = int(s, this)?;
-        Ok(boolean(n.is_positive() && (n & (n - BigInt::one())).is_zero()))
+        Ok(boolean(n.is_positive() && (&*n & (&*n - BigInt::one())).is_zero()))
     }),
     member("Isqrt", 0, |m, s, this, _| {
         let n = int(s, this)?;
@@ -100,8 +111,8 @@ pub static INTEGER: &[Member] = &[
     member("IsOdd", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))),
     // An even (evil) or odd (odious) number of ones in binary; negative integers count the bits of their
     // two's complement that differ from the sign bit, as Java's `BigInteger.bitCount` (CGSuite).
-    member("IsEvil", 0, |_, s, this, _| Ok(boolean(bit_count(int(s, this)?).is_multiple_of(2)))),
-    member("IsOdious", 0, |_, s, this, _| Ok(boolean(bit_count(int(s, this)?) % 2 == 1))),
+    member("IsEvil", 0, |_, s, this, _| Ok(boolean(bit_count(&*int(s, this)?).is_multiple_of(2)))),
+    member("IsOdious", 0, |_, s, this, _| Ok(boolean(bit_count(&*int(s, this)?) % 2 == 1))),
     // -2^31 <= n < 2^31 (CGSuite's native integers; cgs integers are all exact).
     member("IsSmallInteger", 0, |_, s, this, _| {
         let n = int(s, this)?;
@@ -191,9 +202,9 @@ fn ugly_product(a: &BigInt, b: &BigInt) -> BigInt {
     result
 }
 
-fn int<'v>(s: &Site, this: &'v Value) -> Result<&'v BigInt, EvalError> {
+fn int<'v>(s: &Site, this: &'v Value) -> Result<Cow<'v, BigInt>, EvalError> {
     match this {
-        Value::Integer(n) => Ok(n),
+        Value::Integer(n) => Ok(n.to_big()),
         _ => Err(s.bug()),
     }
 }
@@ -205,7 +216,7 @@ fn rat(s: &Site, this: &Value) -> Result<BigRational, EvalError> {
 /// A natural-number operand of a nim operation (`this` or an argument), with CGSuite's error.
 fn natural(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
     match v {
-        Value::Integer(n) => n.to_biguint().ok_or_else(|| {
+        Value::Integer(n) => n.to_big().to_biguint().ok_or_else(|| {
             let message = format!("{op} applies only to nonnegative integers.");
             s.err(ErrorKind::InvalidArgument { message })
         }),
@@ -216,7 +227,7 @@ fn natural(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
 /// A positive operand of `NimInverse` / `NimDiv`, with CGSuite's error.
 fn positive(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
     match v {
-        Value::Integer(n) if n.is_positive() => Ok(n.magnitude().clone()),
+        Value::Integer(n) if n.is_positive() => Ok(n.to_big().magnitude().clone()),
         Value::Integer(_) => {
             let message = format!("{op} applies only to positive integers.");
             Err(s.err(ErrorKind::InvalidArgument { message }))
@@ -225,7 +236,7 @@ fn positive(s: &Site, v: &Value, op: &str) -> Result<BigUint, EvalError> {
     }
 }
 
-fn nonzero<'v>(s: &Site, args: &'v [Value]) -> Result<&'v BigInt, EvalError> {
+fn nonzero<'v>(s: &Site, args: &'v [Value]) -> Result<Cow<'v, BigInt>, EvalError> {
     let d = integer(s, args, 0)?;
     if d.is_zero() {
         return Err(s.arg_err(0, ErrorKind::DivisionByZero));

@@ -115,10 +115,10 @@ pub static RANDOM: &[Member] = &[member("NextInteger", 1, |_, s, this, args| {
         return Err(s.arg_err(0, ErrorKind::Script { message }));
     }
     // CGSuite 2.2 fails on `NextInteger(1)` (the bit length of 0); cgs answers 0, the only integer in range.
-    let bits = (bound - BigInt::one()).bits();
+    let bits = (&*bound - BigInt::one()).bits();
     let mut state = r.state.get();
     let mut n = state.big_integer(bits);
-    while &n >= bound {
+    while n >= *bound {
         n = state.big_integer(bits);
     }
     r.state.set(state);

@@ -148,10 +148,10 @@ pub fn is_range_object(o: &dyn Object) -> bool {
 pub fn range_op(a: &Value, b: &Value) -> Result<Value, ErrorKind> {
     match (a, b) {
         (Value::Integer(x), Value::Integer(y)) => {
-            Ok(RangeValue::new((**x).clone(), (**y).clone(), BigInt::one()).value())
+            Ok(RangeValue::new(x.to_big().into_owned(), y.to_big().into_owned(), BigInt::one()).value())
         }
         (_, Value::Integer(y)) => match as_range(a) {
-            Some(r) => Ok(RangeValue { step: (**y).clone(), ..r.clone() }.value()),
+            Some(r) => Ok(RangeValue { step: y.to_big().into_owned(), ..r.clone() }.value()),
             None => Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] }),
         },
         _ => Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] }),
@@ -311,7 +311,7 @@ static RANGE: &[Member] = &[
     super::member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_range(s, this)?.count().is_some_and(|n| n.is_zero())))),
     super::member("Contains", 1, |_, s, this, args| {
         let r = this_range(s, this)?;
-        Ok(boolean(matches!(&args[0], Value::Integer(x) if r.contains(x))))
+        Ok(boolean(matches!(&args[0], Value::Integer(x) if r.contains(&x.to_big()))))
     }),
     super::member("Head", 0, |_, s, this, _| {
         let r = this_range(s, this)?;
@@ -338,7 +338,7 @@ static RANGE: &[Member] = &[
         if *n >= len {
             return Ok(this.clone());
         }
-        Ok(RangeValue::new(r.start.clone(), r.nth(&(n - 1)), r.step.clone()).value())
+        Ok(RangeValue::new(r.start.clone(), r.nth(&(&*n - 1)), r.step.clone()).value())
     }),
     super::member("Distinct", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())),
     super::member("ToList", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())),

@@ -98,7 +98,7 @@ pub fn omega() -> Value {
 /// A number or surreal as a [`Surreal`] (`None` for other values, `inf` included).
 pub fn to_surreal(v: &Value) -> Option<Surreal> {
     match v {
-        Value::Integer(n) => Some(Surreal::from_gen(GenOrd::int((**n).clone()))),
+        Value::Integer(n) => Some(Surreal::from_gen(GenOrd::int(n.to_big().into_owned()))),
         Value::Rational(r) => Surreal::new(GenOrd::int(r.numer().clone()), GenOrd::int(r.denom().clone()), &|| {}),
         Value::Object(o) => downcast_ref::<SurrealValue>(&**o).map(|s| s.0.clone()),
         _ => None,
@@ -216,7 +216,7 @@ fn nim_sum(s: &Site, a: &GenOrd, b: &GenOrd) -> Result<Value, EvalError> {
 
 fn nim_exp(m: &mut Machine, s: &Site, a: &GenOrd, args: &[Value]) -> Result<Value, EvalError> {
     let e = match &args[0] {
-        Value::Integer(n) => n.to_biguint().ok_or_else(|| {
+        Value::Integer(n) => n.to_big().to_biguint().ok_or_else(|| {
             let message = "Exponent for NimExp must be a nonnegative integer.".to_string();
             s.err(ErrorKind::InvalidArgument { message })
         })?,

@@ -54,7 +54,7 @@ fn ordinal_of(m: &mut Machine, v: &Value) -> Option<GenOrd> {
     if let Value::Object(o) = v {
         return downcast_ref::<TransfiniteNimber>(&**o).map(|t| t.0.clone());
     }
-    if matches!(v, Value::Integer(n) if num_traits::Zero::is_zero(&**n)) {
+    if matches!(v, Value::Integer(n) if n.is_zero()) {
         return Some(GenOrd::zero());
     }
     let Value::Game(g) = v else { return None };

@@ -412,7 +412,7 @@ impl<'a> Machine<'a> {
             Value::Game(g) => Some(Ok(*g)),
             Value::Integer(n) => Some(Ok(match n.to_i64() {
                 Some(k) => self.games.integer(k),
-                None => self.games.number(crate::game::Dyadic::from_bigint(n)),
+                None => self.games.number(crate::game::Dyadic::from_bigint(&n.to_big())),
             })),
             Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
             Value::Object(o) => match o.clone().to_game(self, Span::default()) {

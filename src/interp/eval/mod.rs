@@ -671,7 +671,7 @@ impl<'a> Machine<'a> {
 
     fn eval_integer(&mut self, e: &Expr, what: &'static str) -> Eval<BigInt> {
         match self.eval(e)? {
-            Value::Integer(n) => Ok((*n).clone()),
+            Value::Integer(n) => Ok(n.into_big()),
             v => {
                 let value = v.display(self.games);
                 err(ErrorKind::ExpectedInteger { what, value }, e.span)
@@ -688,7 +688,7 @@ impl<'a> Machine<'a> {
     /// The `n` of `*n` given the value of `e`.
     fn nim_value(&mut self, v: Value, e: &Expr) -> Eval<crate::game::number::Nim> {
         let n = match v {
-            Value::Integer(n) => (*n).clone(),
+            Value::Integer(n) => n.into_big(),
             v => {
                 let value = v.display(self.games);
                 return err(ErrorKind::ExpectedInteger { what: "nimber size", value }, e.span);

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::number::bigpow::pow_polled;
+use crate::interp::int::Int;
 use crate::interp::room_for;
 use num_bigint::BigUint;
 
@@ -21,7 +22,7 @@ impl<'a> Machine<'a> {
                 Ok(v.clone())
             }
             (UnaryOp::Plus, _) => Err(no_op("+")),
-            (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::int(-(**n).clone())),
+            (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::Integer(n.neg())),
             (UnaryOp::Neg, Value::Rational(r)) => Ok(Value::rational(-(**r).clone())),
             (UnaryOp::Neg, Value::Infinity(s)) => Ok(Value::Infinity(-s)),
             (UnaryOp::Neg, Value::Game(g)) => {
@@ -90,22 +91,13 @@ impl<'a> Machine<'a> {
         }
         // numbers with numbers
         match (op, a, b) {
-            (BinOp::Add | BinOp::Sub | BinOp::Mul, Integer(x), Integer(y)) => {
-                // Machine integers first: no big-number arithmetic and, for small results, no allocation.
-                if let (Some(i), Some(j)) = (x.to_i64(), y.to_i64()) {
-                    let r = match op {
-                        BinOp::Add => i.checked_add(j),
-                        BinOp::Sub => i.checked_sub(j),
-                        _ => i.checked_mul(j),
-                    };
-                    if let Some(r) = r {
-                        return Ok(Value::small_int(r));
-                    }
-                }
-                return Ok(Value::int(match op {
-                    BinOp::Add => &**x + &**y,
-                    BinOp::Sub => &**x - &**y,
-                    _ => big_product(x, y)?,
+            // Machine integers first (checked, promoting to `BigInt` on overflow); big products polled.
+            (BinOp::Add, Integer(x), Integer(y)) => return Ok(Integer(x.add(y))),
+            (BinOp::Sub, Integer(x), Integer(y)) => return Ok(Integer(x.sub(y))),
+            (BinOp::Mul, Integer(x), Integer(y)) => {
+                return Ok(Integer(match x.mul_small(y) {
+                    Some(r) => r,
+                    None => Int::big(big_product(&x.to_big(), &y.to_big())?),
                 }));
             }
             (BinOp::Mod, Integer(x), Integer(y)) => {
@@ -113,9 +105,20 @@ impl<'a> Machine<'a> {
                     return Err(ErrorKind::DivisionByZero);
                 }
                 // CGSuite's remainder: the sign of the dividend, so that a == b * a.Div(b) + a % b.
-                return Ok(Value::int(big_quotient(x, y)?.1));
+                if let Some((_, r)) = x.div_rem_trunc_small(y) {
+                    return Ok(Integer(r));
+                }
+                return Ok(Value::int(big_quotient(&x.to_big(), &y.to_big())?.1));
             }
-            (BinOp::Pow, _, Integer(e)) if a.is_number() => return power(a, e),
+            // An exact quotient of machine integers stays an integer without a rational.
+            (BinOp::Div, Integer(x), Integer(y)) if !y.is_zero() => {
+                if let Some((q, r)) = x.div_rem_trunc_small(y) {
+                    if r.is_zero() {
+                        return Ok(Integer(q));
+                    }
+                }
+            }
+            (BinOp::Pow, _, Integer(e)) if a.is_number() => return power(a, &e.to_big()),
             // integer comparisons without going through rationals (same answers as the rational case below)
             (BinOp::Lt | BinOp::LessOrConfused, Integer(x), Integer(y)) => return Ok(Value::Boolean(x < y)),
             (BinOp::Le, Integer(x), Integer(y)) => return Ok(Value::Boolean(x <= y)),
@@ -182,7 +185,7 @@ impl<'a> Machine<'a> {
                 (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),
                 _ => return Some(Err(no_op())),
             };
-            let n = crate::game::Dyadic::from_bigint(n);
+            let n = crate::game::Dyadic::from_bigint(&n.to_big());
             return Some(match self.games.checked(|s| s.mul_integer(n, g)) {
                 Ok(h) => Ok(game_value(self.games, h)),
                 Err(e) => Err(self.game_error(e)),
@@ -452,17 +455,19 @@ pub fn compare_for_display(games: &mut Games, a: &Value, b: &Value) -> std::cmp:
     display_cmp(games, a, b)
 }
 
-/// `a op b` for the operands of a ruleset's inner loops, machine integers and strings, answered as
+/// `a op b` for the operands of a ruleset's inner loops, machine integers (in line) and strings, answered as
 /// [`Machine::binary`] answers them but without its chain of cases; `None` for everything else.
 #[inline]
 pub(super) fn quick_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
     match (a, b) {
-        (Value::Integer(x), Value::Integer(y)) => {
-            let (i, j) = (x.to_i64()?, y.to_i64()?);
+        (Value::Integer(Int::Small(i)), Value::Integer(Int::Small(j))) => {
+            let (i, j) = (*i, *j);
             Some(match op {
                 BinOp::Add => Value::small_int(i.checked_add(j)?),
                 BinOp::Sub => Value::small_int(i.checked_sub(j)?),
                 BinOp::Mul => Value::small_int(i.checked_mul(j)?),
+                // CGSuite's remainder (the sign of the dividend); a zero divisor and `i64::MIN % -1` go the long way.
+                BinOp::Mod => Value::small_int(i.checked_rem(j)?),
                 BinOp::Eq | BinOp::Same => Value::Boolean(i == j),
                 BinOp::Ne | BinOp::NotSame => Value::Boolean(i != j),
                 BinOp::Lt | BinOp::LessOrConfused => Value::Boolean(i < j),
