@@ -52,12 +52,24 @@ impl<'a> Machine<'a> {
                         let message = "step cannot be 0.".to_string();
                         EvalError::new(ErrorKind::InvalidArgument { message }, src.span)
                     })?;
-                    if let (Some(mut cur), Some(step), Some(n)) = (r.start.to_i64(), r.step.to_i64(), n.to_u64()) {
-                        for _ in 0..n {
+                    // Machine integers when every element fits (the last one decides: a range is monotone).
+                    let small = match (r.start.to_i64(), r.step.to_i64(), n.to_u64()) {
+                        (Some(cur), Some(step), Some(n))
+                            if n == 0
+                                || i64::try_from(i128::from(cur) + i128::from(step) * (i128::from(n) - 1)).is_ok() =>
+                        {
+                            Some((cur, step, n))
+                        }
+                        _ => None,
+                    };
+                    if let Some((mut cur, step, n)) = small {
+                        for k in 0..n {
                             if !each(self, Value::small_int(cur))? {
                                 break;
                             }
-                            cur = cur.wrapping_add(step);
+                            if k + 1 < n {
+                                cur += step;
+                            }
                         }
                     } else {
                         for v in r.clone().iter() {
