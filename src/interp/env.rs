@@ -12,8 +12,10 @@
 //! by value (an imbl map: O(1) to copy); top-level variables are not captured but looked up at call time.
 
 use super::value::Value;
-use crate::syntax::ast::Name;
+use crate::syntax::ast::{Layout, Name};
+use crate::syntax::resolve::NO_SLOT;
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// One scope: names to values, persistent so that capturing it is cheap.
 pub type Scope = imbl::GenericHashMap<
@@ -59,20 +61,32 @@ fn same_name(k: &str, name: &str) -> bool {
 
 /// The local scopes of one running function (or of the top level, where there may be none).
 ///
-/// The scopes live in one flat stack of bindings, outermost first; `marks` holds where each scope opened by
-/// [`Locals::push`] starts. The function's own scope (its parameters and undeclared assignments) is the part
-/// before the first mark. A name is declared once per scope, so searching the stack from the top finds the
-/// innermost binding; opening and closing a scope costs no allocation.
+/// A call of a resolved function (`syntax/resolve.rs`) keeps its locals in `slots`, one per name and scope
+/// of its layout (`None`: not bound now), found through the slot its syntax tree records; `trail` lists the
+/// slots of inner scopes bound since they were opened, so closing a scope unbinds them. Otherwise (the top
+/// level, a function the resolver declined) the scopes live in one flat stack of bindings, outermost first;
+/// `marks` holds where each scope opened by [`Locals::push`] starts. The function's own scope (its parameters
+/// and undeclared assignments) is the part before the first mark. A name is declared once per scope, so
+/// searching the stack from the top finds the innermost binding; opening and closing a scope costs no
+/// allocation.
 #[derive(Clone, Debug, Default)]
 pub struct Locals {
     /// The variables the running closure captured (searched after every scope of the call).
     captured: Option<Scope>,
     /// Every binding of the call's scopes, outermost scope first.
     bindings: Vec<(Name, Value)>,
-    /// Where each scope opened by `push` starts in `bindings`.
-    marks: Vec<usize>,
+    /// Where each scope opened by `push` starts in `bindings`, and the length of `trail` then.
+    marks: Vec<(usize, usize)>,
     /// Whether this is a function call (whose own scope starts the stack) rather than the top level.
     in_function: bool,
+    /// The id of the frame's layout (0: none).
+    id: u32,
+    /// The layout of a resolved function's frame.
+    layout: Option<Rc<Layout>>,
+    /// The slots of a resolved function's frame.
+    slots: Vec<Option<Value>>,
+    /// The inner-scope slots bound since their scope opened, in order.
+    trail: Vec<u32>,
 }
 
 impl Locals {
@@ -83,7 +97,19 @@ impl Locals {
 
     /// The locals of a call to a closure that captured `captured`; parameters go in the new function scope.
     pub fn for_call(captured: Scope, params: LocalScope) -> Locals {
-        Locals { captured: Some(captured), bindings: params.0, marks: Vec::new(), in_function: true }
+        Locals { captured: Some(captured), bindings: params.0, in_function: true, ..Locals::default() }
+    }
+
+    /// The locals of a call to a resolved function: `slots` (one per slot of `layout`) hold its parameters.
+    pub fn for_resolved_call(captured: Scope, layout: Rc<Layout>, slots: Vec<Option<Value>>) -> Locals {
+        Locals {
+            captured: Some(captured),
+            in_function: true,
+            id: layout.id,
+            layout: Some(layout),
+            slots,
+            ..Locals::default()
+        }
     }
 
     /// Whether this is the top level, outside every function.
@@ -91,31 +117,131 @@ impl Locals {
         self.in_function
     }
 
+    /// The id of the frame's layout: a [`crate::syntax::ast::Slot`] resolved for it gives its slot.
+    #[inline]
+    pub fn layout_id(&self) -> u32 {
+        self.id
+    }
+
+    /// The slot vector, given back when the call ends (for reuse).
+    pub fn take_slots(&mut self) -> Vec<Option<Value>> {
+        std::mem::take(&mut self.slots)
+    }
+
     /// Opens a scope.
+    #[inline]
     pub fn push(&mut self) {
-        self.marks.push(self.bindings.len());
+        self.marks.push((self.bindings.len(), self.trail.len()));
     }
 
     /// Closes the innermost scope.
+    #[inline]
     pub fn pop(&mut self) {
-        if let Some(m) = self.marks.pop() {
+        if let Some((m, t)) = self.marks.pop() {
             self.bindings.truncate(m);
+            for s in self.trail.drain(t..) {
+                self.slots[s as usize] = None;
+            }
         }
+    }
+
+    /// The bound local of the slot chain starting at `head` (the innermost bound slot of its name).
+    #[inline]
+    pub fn slot(&self, head: u32) -> Option<&Value> {
+        let mut s = head;
+        while s != NO_SLOT {
+            if let Some(v) = &self.slots[s as usize] {
+                return Some(v);
+            }
+            s = self.layout.as_ref().expect("a resolved frame").outer[s as usize];
+        }
+        None
+    }
+
+    /// The bound slot of the chain starting at `head`, to change in place.
+    #[inline]
+    pub fn slot_mut(&mut self, head: u32) -> Option<&mut Value> {
+        let mut s = head;
+        while s != NO_SLOT {
+            if self.slots[s as usize].is_some() {
+                return self.slots[s as usize].as_mut();
+            }
+            s = self.layout.as_ref().expect("a resolved frame").outer[s as usize];
+        }
+        None
+    }
+
+    /// A captured variable (the look-up after the frame's own slots).
+    #[inline]
+    pub fn captured(&self, name: &str) -> Option<&Value> {
+        match &self.captured {
+            Some(c) if !c.is_empty() => c.get(name),
+            _ => None,
+        }
+    }
+
+    /// A local of the slot chain at `head`, else a captured variable, to change in place.
+    pub fn slot_or_captured_mut(&mut self, head: u32, name: &str) -> Option<&mut Value> {
+        if self.slot(head).is_some() {
+            return self.slot_mut(head);
+        }
+        match &mut self.captured {
+            Some(c) if !c.is_empty() => c.get_mut(name),
+            _ => None,
+        }
+    }
+
+    /// Binds `slot` (a declaration in its scope, the innermost open one).
+    #[inline]
+    pub fn declare_slot(&mut self, slot: u32, value: Value) {
+        let s = slot as usize;
+        if self.slots[s].is_none() && self.layout.as_ref().expect("a resolved frame").depth[s] > 0 {
+            self.trail.push(slot);
+        }
+        self.slots[s] = Some(value);
+    }
+
+    /// Binds the function-scope slot at the end of the chain starting at `head` (an assignment to a name
+    /// bound nowhere).
+    pub fn declare_slot_in_function(&mut self, head: u32, value: Value) {
+        let layout = self.layout.as_ref().expect("a resolved frame");
+        let mut s = head;
+        while layout.outer[s as usize] != NO_SLOT {
+            s = layout.outer[s as usize];
+        }
+        self.slots[s as usize] = Some(value);
+    }
+
+    /// The innermost bound slot named `name` (a search by name in a resolved frame).
+    fn slot_named(&self, name: &str) -> Option<usize> {
+        let layout = self.layout.as_ref()?;
+        layout
+            .capture_order
+            .iter()
+            .rev()
+            .map(|&s| s as usize)
+            .find(|&s| self.slots[s].is_some() && same_name(&layout.names[s], name))
     }
 
     /// The innermost local named `name`.
     #[inline]
     pub fn lookup(&self, name: &str) -> Option<&Value> {
-        match self.bindings.iter().rev().find(|(k, _)| same_name(k, name)) {
-            Some((_, v)) => Some(v),
-            None => self.captured.as_ref()?.get(name),
+        if let Some((_, v)) = self.bindings.iter().rev().find(|(k, _)| same_name(k, name)) {
+            return Some(v);
         }
+        if let Some(s) = self.slot_named(name) {
+            return self.slots[s].as_ref();
+        }
+        self.captured(name)
     }
 
     /// The innermost local named `name`, to change in place (the slot [`Locals::assign`] would write).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
         if let Some(i) = self.bindings.iter().rposition(|(k, _)| same_name(k, name)) {
             return Some(&mut self.bindings[i].1);
+        }
+        if let Some(s) = self.slot_named(name) {
+            return self.slots[s].as_mut();
         }
         self.captured.as_mut()?.get_mut(name)
     }
@@ -124,7 +250,7 @@ impl Locals {
     #[inline]
     pub fn declare(&mut self, name: Name, value: Value) -> Result<(), Value> {
         let start = match self.marks.last() {
-            Some(&m) => m,
+            Some(&(m, _)) => m,
             None if self.in_function => 0,
             None => return Err(value),
         };
@@ -149,14 +275,14 @@ impl Locals {
         if !self.in_function {
             return Err(value);
         }
-        let end = self.marks.first().copied().unwrap_or(self.bindings.len());
+        let end = self.marks.first().map_or(self.bindings.len(), |m| m.0);
         if let Some(slot) = self.bindings[..end].iter_mut().find(|(k, _)| same_name(k, &name)) {
             slot.1 = value;
             return Ok(());
         }
         self.bindings.insert(end, (name, value));
         for m in &mut self.marks {
-            *m += 1;
+            m.0 += 1;
         }
         Ok(())
     }
@@ -164,6 +290,13 @@ impl Locals {
     /// Every visible local, flattened into one scope (inner names shadow outer ones), for a closure.
     pub fn capture(&self) -> Scope {
         let mut all = self.captured.clone().unwrap_or_default();
+        if let Some(layout) = &self.layout {
+            for &s in &layout.capture_order {
+                if let Some(v) = &self.slots[s as usize] {
+                    all.insert(layout.names[s as usize].clone(), v.clone());
+                }
+            }
+        }
         for (k, v) in &self.bindings {
             all.insert(k.clone(), v.clone());
         }
@@ -172,7 +305,11 @@ impl Locals {
 
     /// The names of all visible locals.
     pub fn names(&self) -> impl Iterator<Item = &Name> {
-        self.captured.iter().flat_map(|c| c.keys()).chain(self.bindings.iter().map(|(k, _)| k))
+        let slots = self
+            .layout
+            .iter()
+            .flat_map(|l| l.names.iter().enumerate().filter(|(s, _)| self.slots[*s].is_some()).map(|(_, n)| n));
+        self.captured.iter().flat_map(|c| c.keys()).chain(slots).chain(self.bindings.iter().map(|(k, _)| k))
     }
 }
 

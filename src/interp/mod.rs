@@ -87,10 +87,10 @@ fn statement_without_value(kind: &ExprKind) -> bool {
         | ExprKind::Import { .. }
         | ExprKind::VarDecl { .. } => true,
         ExprKind::Call { callee, .. } => match &callee.kind {
-            ExprKind::Var(n) => &**n == "Print",
+            ExprKind::Var(n, _) => &**n == "Print",
             // `System.Print(…)`
             ExprKind::Member { obj, name } => {
-                &*name.name == "Print" && matches!(&obj.kind, ExprKind::Var(n) if &**n == "System")
+                &*name.name == "Print" && matches!(&obj.kind, ExprKind::Var(n, _) if &**n == "System")
             }
             _ => false,
         },

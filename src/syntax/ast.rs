@@ -4,6 +4,7 @@
 //! is `Nothing` (or, for `for … yield`, a list), and an assignment's value is the value assigned. Function bodies
 //! are held in `Rc` so that closures can share them without copying the tree.
 
+pub use super::resolve::{Layout, Resolved, Slot};
 use super::span::Span;
 use num_bigint::BigInt;
 use std::rc::Rc;
@@ -53,8 +54,8 @@ pub enum ExprKind {
     Nothing,
     /// `Left` or `Right`.
     Player(PlayerLit),
-    /// A variable or global name.
-    Var(Name),
+    /// A variable or global name, with the frame slot the resolver gives it inside a function (`resolve.rs`).
+    Var(Name, Slot),
     /// `*`, `*3`, `*n`, `*(n+1)`: the nimber of the given size (`*` alone is size 1).
     Nimber(Option<Box<Expr>>),
     /// Up literals: `^` `^^` `^3` `^n` `v` `vv` `v3`, optionally followed by a star part (`^*`, `^*3`, `v3*2`).
@@ -168,6 +169,8 @@ pub enum ExprKind {
         target: Ident,
         /// The value.
         value: Box<Expr>,
+        /// The variable's slot (`resolve.rs`).
+        slot: Slot,
     },
     /// `x[i] := e`, `m[k] := e`, `x[i][j] := e`: rebinds the variable `x` to a copy of its list or map with one
     /// element replaced (collections are values: other holders of the old collection keep it).
@@ -178,6 +181,8 @@ pub enum ExprKind {
         path: Vec<IndexStep>,
         /// The value.
         value: Box<Expr>,
+        /// The variable's slot (`resolve.rs`).
+        slot: Slot,
     },
     /// `var x := e` or `var x`.
     VarDecl {
@@ -185,6 +190,8 @@ pub enum ExprKind {
         target: Ident,
         /// Its initial value (`Nothing` if absent).
         value: Option<Box<Expr>>,
+        /// The variable's slot (`resolve.rs`).
+        slot: Slot,
     },
     /// `begin … end`.
     Block(Block),
@@ -299,6 +306,8 @@ pub struct ForClause {
     pub filter: Option<Expr>,
     /// Where the clause was written.
     pub span: Span,
+    /// The loop variable's slot (`resolve.rs`).
+    pub slot: Slot,
 }
 
 /// What a loop variable ranges over.
@@ -456,6 +465,17 @@ pub struct FunctionDef {
     pub body: Expr,
     /// The whole definition.
     pub span: Span,
+    /// The slot of its name in the enclosing function, for a `def` inside a function (`resolve.rs`).
+    pub slot: Slot,
+    /// The layout of its call frame, computed on the first call (`resolve.rs`).
+    pub resolved: Resolved,
+}
+
+impl FunctionDef {
+    /// A definition not resolved yet.
+    pub fn new(name: Option<Ident>, params: Vec<Param>, body: Expr, span: Span) -> FunctionDef {
+        FunctionDef { name, params, body, span, slot: Slot::default(), resolved: Resolved::default() }
+    }
 }
 
 /// `ruleset Name(params) def … end`.

@@ -6,6 +6,7 @@ pub mod lexer;
 pub mod misere;
 pub mod parse;
 pub mod printed;
+pub mod resolve;
 pub mod sexp;
 pub mod span;
 pub mod unparse;

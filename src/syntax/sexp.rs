@@ -153,7 +153,7 @@ fn write_expr(out: &mut String, e: &Expr) {
         ExprKind::Nothing => out.push_str("Nothing"),
         ExprKind::Player(PlayerLit::Left) => out.push_str("Left"),
         ExprKind::Player(PlayerLit::Right) => out.push_str("Right"),
-        ExprKind::Var(n) => out.push_str(n),
+        ExprKind::Var(n, _) => out.push_str(n),
         ExprKind::Nimber(None) => out.push_str("(nim)"),
         ExprKind::Nimber(Some(n)) => {
             out.push_str("(nim ");
@@ -298,14 +298,14 @@ fn write_expr(out: &mut String, e: &Expr) {
         }
         ExprKind::Lambda(f) => function(out, "fn", f),
         ExprKind::Def(f) => function(out, "def", f),
-        ExprKind::Assign { target, value } => {
+        ExprKind::Assign { target, value, .. } => {
             out.push_str("(:= ");
             out.push_str(&target.name);
             out.push(' ');
             write_expr(out, value);
             out.push(')');
         }
-        ExprKind::IndexAssign { target, path, value } => {
+        ExprKind::IndexAssign { target, path, value, .. } => {
             // As the target reads: `x[i][j, k] := v` is `(:= (index (index x i) j k) v)`.
             out.push_str("(:= ");
             for _ in path {
@@ -323,7 +323,7 @@ fn write_expr(out: &mut String, e: &Expr) {
             write_expr(out, value);
             out.push(')');
         }
-        ExprKind::VarDecl { target, value } => {
+        ExprKind::VarDecl { target, value, .. } => {
             out.push_str("(var ");
             out.push_str(&target.name);
             if let Some(v) = value {

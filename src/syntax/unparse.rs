@@ -177,7 +177,7 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
         ExprKind::Nothing => out.push_str("nil"),
         ExprKind::Player(PlayerLit::Left) => out.push_str("Left"),
         ExprKind::Player(PlayerLit::Right) => out.push_str("Right"),
-        ExprKind::Var(n) => out.push_str(n),
+        ExprKind::Var(n, _) => out.push_str(n),
         ExprKind::Nimber(n) => wrapped(out, NIM, enclosing, |out| {
             out.push('*');
             if let Some(n) = n {
@@ -338,12 +338,12 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
             }
             function(out, def, ASSIGN);
         }),
-        ExprKind::Assign { target, value } => wrapped(out, ASSIGN, enclosing, |out| {
+        ExprKind::Assign { target, value, .. } => wrapped(out, ASSIGN, enclosing, |out| {
             out.push_str(&target.name);
             out.push_str(" := ");
             expr(out, value, ASSIGN);
         }),
-        ExprKind::IndexAssign { target, path, value } => wrapped(out, ASSIGN, enclosing, |out| {
+        ExprKind::IndexAssign { target, path, value, .. } => wrapped(out, ASSIGN, enclosing, |out| {
             out.push_str(&target.name);
             for step in path {
                 out.push('[');
@@ -353,7 +353,7 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
             out.push_str(" := ");
             expr(out, value, ASSIGN);
         }),
-        ExprKind::VarDecl { target, value } => wrapped(out, ASSIGN, enclosing, |out| {
+        ExprKind::VarDecl { target, value, .. } => wrapped(out, ASSIGN, enclosing, |out| {
             out.push_str("var ");
             out.push_str(&target.name);
             if let Some(v) = value {

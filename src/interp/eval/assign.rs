@@ -9,8 +9,8 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     pub(super) fn eval_index_assign(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::IndexAssign { target, path, value } => {
-                self.lookup(&target.name, target.span)?;
+            ExprKind::IndexAssign { target, path, value, slot: var } => {
+                self.lookup_var(&target.name, var, target.span)?;
                 let mut keys = Vec::new();
                 let mut container = target.span;
                 for step in path {
@@ -24,14 +24,15 @@ impl<'a> Machine<'a> {
                 // Edit the variable's own value in place when it is a local or a user variable (the slot `assign`
                 // would write): taking it out leaves the collection unshared, so the edit does not copy it. On
                 // an error the value is unchanged and goes back as it was.
-                let slot = match self.locals.get_mut(&target.name) {
-                    Some(slot) => Some(slot),
-                    None => self.globals.vars.get_mut(&target.name),
+                let local = self.local_at(&target.name, var).is_some();
+                let slot = match local {
+                    true => self.local_at_mut(&target.name, var),
+                    false => self.globals.vars.get_mut(&target.name),
                 };
                 if let Some(slot) = slot {
                     let mut coll = std::mem::replace(slot, Value::Nothing);
                     let r = self.replace_in_place(&mut coll, &keys, v.clone());
-                    let slot = match self.locals.get_mut(&target.name) {
+                    let slot = match self.local_at_mut(&target.name, var) {
                         Some(slot) => slot,
                         None => self.globals.vars.get_mut(&target.name).expect("slot found above"),
                     };
@@ -39,9 +40,9 @@ impl<'a> Machine<'a> {
                     r?;
                     return Ok(v);
                 }
-                let mut coll = self.lookup(&target.name, target.span)?;
+                let mut coll = self.lookup_var(&target.name, var, target.span)?;
                 self.replace_in_place(&mut coll, &keys, v.clone())?;
-                self.assign(&target.name, coll);
+                self.assign_at(&target.name, var, coll);
                 Ok(v)
             }
             _ => unreachable!("dispatched by kind"),
@@ -111,18 +112,18 @@ impl<'a> Machine<'a> {
     /// still holds the very list the receiver evaluated to (so nothing else can see it change), the element is
     /// pushed onto that list in place instead of onto a copy, which would copy its last chunk on every step of
     /// a loop that collects options. `None`: not this form (the caller evaluates the assignment as usual).
-    pub(super) fn append_in_place(&mut self, target: &Rc<str>, value: &Expr) -> Eval<Option<Value>> {
+    pub(super) fn append_in_place(&mut self, target: &Name, slot: &Slot, value: &Expr) -> Eval<Option<Value>> {
         let ExprKind::Call { callee, args, named } = &value.kind else { return Ok(None) };
         let (ExprKind::Member { obj, name }, [arg], []) = (&callee.kind, &args[..], &named[..]) else {
             return Ok(None);
         };
-        if &*name.name != "Append" || !matches!(&obj.kind, ExprKind::Var(x) if **x == **target) {
+        if &*name.name != "Append" || !matches!(&obj.kind, ExprKind::Var(x, _) if **x == **target) {
             return Ok(None);
         }
         // The receiver, as `obj` evaluates to it: only a local list (a local's look-up has no side effects).
-        let Some(Value::List(receiver)) = self.locals.lookup(target).cloned() else { return Ok(None) };
+        let Some(Value::List(receiver)) = self.local_at(target, slot).cloned() else { return Ok(None) };
         let x = self.eval(arg)?;
-        let list = match self.locals.get_mut(target) {
+        let list = match self.local_at_mut(target, slot) {
             Some(Value::List(held)) if held.ptr_eq(&receiver) => {
                 drop(receiver);
                 held.push_back(x);
@@ -132,7 +133,7 @@ impl<'a> Machine<'a> {
                 let mut l = receiver;
                 l.push_back(x);
                 let v = Value::List(l.clone());
-                self.assign(target, v);
+                self.assign_at(target, slot, v);
                 l
             }
         };

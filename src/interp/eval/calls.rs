@@ -1,6 +1,7 @@
 //! Calls, members, indexing, conversions to games, and the object protocol as the evaluator asks it.
 
 use super::*;
+use crate::syntax::ast::Layout;
 
 impl<'a> Machine<'a> {
     // ---- calls and members ---------------------------------------------------------------------------
@@ -39,7 +40,7 @@ impl<'a> Machine<'a> {
         let f = self.eval(callee)?;
         let (vals, spans) = self.eval_args(args)?;
         let name: &str = match &callee.kind {
-            ExprKind::Var(n) => n,
+            ExprKind::Var(n, _) => n,
             _ => "",
         };
         if !named.is_empty() {
@@ -167,14 +168,17 @@ impl<'a> Machine<'a> {
             let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
             return Err(EvalError::new(kind, span));
         }
-        let mut scope = LocalScope::with_capacity(params.len() + 8);
         // A named function sees itself under its name, except a property of a user class, whose name inside
         // its body is the property's value (see `classes::PROPERTY`).
-        if let Some(name) = &c.def.name {
-            let property = matches!(c.captured.get(classes::PROPERTY), Some(Value::String(p)) if **p == *name.name);
-            if !property {
-                scope.insert(name.name.clone(), Value::Function(func.clone()));
-            }
+        let sees_itself = c.def.name.as_ref().is_some_and(
+            |name| !matches!(c.captured.get(classes::PROPERTY), Some(Value::String(p)) if **p == *name.name),
+        );
+        if let Some(layout) = c.def.layout() {
+            return self.call_resolved(func, c, layout, sees_itself, plain, args, named, span);
+        }
+        let mut scope = LocalScope::with_capacity(params.len() + 8);
+        if let (Some(name), true) = (&c.def.name, sees_itself) {
+            scope.insert(name.name.clone(), Value::Function(func.clone()));
         }
         // The arguments are bound (and defaults evaluated) before the call counts as entered: a binding error is
         // reported at the call, without a frame of the function.
@@ -199,6 +203,11 @@ impl<'a> Machine<'a> {
         let r = self.eval(&c.def.body);
         self.locals = saved;
         self.depth -= 1;
+        self.call_result(r, func, span)
+    }
+
+    /// A call's value, or its error with the call's frame.
+    fn call_result(&self, r: Eval<Value>, func: &Rc<Function>, span: Span) -> Result<Value, EvalError> {
         match r {
             Ok(v) | Err(Exit::Return(v)) => Ok(v),
             Err(exit) => {
@@ -206,6 +215,63 @@ impl<'a> Machine<'a> {
                 e.frames.push(Frame { function: func.name(), call_span: span });
                 Err(e)
             }
+        }
+    }
+
+    /// [`Machine::call_closure_named`] for a function with a resolved frame layout: the parameters go straight
+    /// to their slots, and the slot vector is reused from call to call.
+    #[allow(clippy::too_many_arguments)]
+    fn call_resolved(
+        &mut self,
+        func: &Rc<Function>,
+        c: &Closure,
+        layout: &Rc<Layout>,
+        sees_itself: bool,
+        plain: bool,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let mut slots = self.spare_slots.pop().unwrap_or_default();
+        slots.resize(layout.names.len(), None);
+        if sees_itself && layout.self_slot != NO_SLOT {
+            slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
+        }
+        if plain {
+            for (&s, a) in layout.params.iter().zip(args) {
+                slots[s as usize] = Some(a.clone());
+            }
+        } else {
+            let frame = Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots);
+            let saved = std::mem::replace(&mut self.locals, frame);
+            let bound = self.bind_params(c, args, named, span);
+            let mut frame = std::mem::replace(&mut self.locals, saved);
+            slots = frame.take_slots();
+            if let Err(e) = bound {
+                self.recycle_slots(slots);
+                return Err(e);
+            }
+        }
+        self.depth += 1;
+        if let Err(e) = self.check_limits(span) {
+            self.depth -= 1;
+            self.recycle_slots(slots);
+            return Err(e);
+        }
+        let frame = Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots);
+        let saved = std::mem::replace(&mut self.locals, frame);
+        let r = self.eval(&c.def.body);
+        let mut frame = std::mem::replace(&mut self.locals, saved);
+        self.recycle_slots(frame.take_slots());
+        self.depth -= 1;
+        self.call_result(r, func, span)
+    }
+
+    /// Keeps a call's slot vector, emptied, for the next call.
+    fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
+        slots.clear();
+        if self.spare_slots.len() < 64 {
+            self.spare_slots.push(slots);
         }
     }
 
@@ -273,7 +339,13 @@ impl<'a> Machine<'a> {
                     return Err(EvalError::new(kind, span));
                 }
             }
-            let _ = self.locals.declare(p.name.name.clone(), v.clone());
+            // A resolved frame binds the parameter's slot (`bound` is then unused).
+            match c.def.layout() {
+                Some(layout) => self.locals.declare_slot(layout.params[bound.len()], v.clone()),
+                None => {
+                    let _ = self.locals.declare(p.name.name.clone(), v.clone());
+                }
+            }
             bound.push((p.name.name.clone(), v));
         }
         Ok(bound)
@@ -363,11 +435,11 @@ impl<'a> Machine<'a> {
     /// the element read in place, without copying the collection or building the key. `None`, with nothing
     /// evaluated, for anything else (an index out of bounds included: the general path reports it).
     pub(super) fn literal_index(&self, obj: &Expr, indices: &[Expr]) -> Option<Value> {
-        let (ExprKind::Var(name), [Expr { kind: ExprKind::Integer(k), .. }]) = (&obj.kind, indices) else {
+        let (ExprKind::Var(name, slot), [Expr { kind: ExprKind::Integer(k), .. }]) = (&obj.kind, indices) else {
             return None;
         };
         let i = k.to_usize()?.checked_sub(1)?;
-        match self.locals.lookup(name)? {
+        match self.local_at(name, slot)? {
             Value::Tuple(t) => t.get(i).cloned(),
             Value::List(l) => l.get(i).cloned(),
             _ => None,

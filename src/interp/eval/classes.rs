@@ -474,9 +474,12 @@ impl<'a> Machine<'a> {
         let mut fields: Vec<(Name, Value)> = Vec::new();
         if !params.is_empty() || !args.is_empty() || !named.is_empty() {
             // The parameters are bound by a function whose body is the tuple of their values.
-            let items = params.iter().map(|p| Expr { kind: ExprKind::Var(p.name.name.clone()), span }).collect();
+            let items = params
+                .iter()
+                .map(|p| Expr { kind: ExprKind::Var(p.name.name.clone(), Default::default()), span })
+                .collect();
             let body = Expr { kind: ExprKind::Tuple(items), span };
-            let def = Rc::new(FunctionDef { name: None, params: params.clone(), body, span: class.def.span });
+            let def = Rc::new(FunctionDef::new(None, params.clone(), body, class.def.span));
             let c = Closure { def, captured: class.scope() };
             let func = Rc::new(Function::Closure(c));
             let Function::Closure(c) = &*func else { unreachable!("just built") };

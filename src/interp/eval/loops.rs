@@ -22,7 +22,7 @@ impl<'a> Machine<'a> {
         let mut each = |m: &mut Machine<'a>, v: Value| -> Eval<bool> {
             m.check_limits(clause.span)?;
             if !matches!(clause.source, ForSource::Forever) {
-                m.locals.declare(clause.var.name.clone(), v).ok();
+                m.declare_loop_var(clause, v);
             }
             if let Some(c) = &clause.cond {
                 if !m.eval_bool(c)? {
@@ -254,5 +254,16 @@ impl<'a> Machine<'a> {
             CollectionKind::Set => Value::Set(set.unwrap_or_default()),
             CollectionKind::Map => Value::Map(map.unwrap_or_default()),
         })
+    }
+
+    /// Binds a loop variable in the loop's scope (never the top level: the loop opened a scope).
+    #[inline]
+    fn declare_loop_var(&mut self, clause: &ForClause, v: Value) {
+        match clause.slot.get(self.locals.layout_id()) {
+            Some(s) if s != NO_SLOT => self.locals.declare_slot(s, v),
+            _ => {
+                self.locals.declare(clause.var.name.clone(), v).ok();
+            }
+        }
     }
 }

@@ -26,9 +26,10 @@ use super::value::{
 };
 use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
 use crate::syntax::ast::{
-    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, NamedArg, PlayerLit, UnaryOp,
-    UpCount,
+    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, Name, NamedArg, PlayerLit,
+    Slot, UnaryOp, UpCount,
 };
+use crate::syntax::resolve::NO_SLOT;
 use crate::syntax::span::Span;
 use imbl::{OrdMap, OrdSet, Vector};
 use num_bigint::BigInt;
@@ -83,6 +84,8 @@ pub struct Machine<'a> {
     pub out: &'a mut dyn Write,
     interrupt: &'a AtomicBool,
     depth: usize,
+    /// Slot vectors of finished calls, for reuse.
+    spare_slots: Vec<Vec<Option<Value>>>,
     stack_base: usize,
     stack_budget: usize,
 }
@@ -109,6 +112,7 @@ impl<'a> Machine<'a> {
             out,
             interrupt,
             depth: 0,
+            spare_slots: Vec::new(),
             stack_base: stack_position(),
             stack_budget,
         }
@@ -161,7 +165,7 @@ impl<'a> Machine<'a> {
     pub fn eval(&mut self, e: &Expr) -> Eval<Value> {
         // Leaves first: they do not recurse, so they need no stack check.
         match &e.kind {
-            ExprKind::Var(name) => return self.lookup(name, e.span),
+            ExprKind::Var(name, slot) => return self.lookup_var(name, slot, e.span),
             ExprKind::Integer(n) => return Ok(Value::int_literal(n)),
             ExprKind::Str(s) => return Ok(Value::short_str(s)),
             _ => {}
@@ -177,7 +181,7 @@ impl<'a> Machine<'a> {
             ExprKind::Nothing => Ok(Value::Nothing),
             ExprKind::Player(PlayerLit::Left) => Ok(Value::Player(Player::Left)),
             ExprKind::Player(PlayerLit::Right) => Ok(Value::Player(Player::Right)),
-            ExprKind::Var(name) => self.lookup(name, e.span),
+            ExprKind::Var(name, slot) => self.lookup_var(name, slot, e.span),
             ExprKind::Nimber { .. } => self.eval_nimber(e),
             ExprKind::Up { .. } => self.eval_up(e),
             ExprKind::GameLit { .. } => self.eval_game_lit(e),
@@ -508,7 +512,7 @@ impl<'a> Machine<'a> {
                 let c = Closure { def: def.clone(), captured: self.locals.capture() };
                 let f = Value::Function(Rc::new(Function::Closure(c)));
                 if let Some(name) = &def.name {
-                    self.declare(name.name.clone(), f.clone());
+                    self.declare_at(&name.name, &def.slot, f.clone());
                 }
                 // a definition is an expression whose value is the function, as in CGSuite
                 Ok(f)
@@ -520,16 +524,19 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_assign(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::Assign { target, value } => {
-                if CLASS_NAMES.contains(&&*target.name) && self.locals.lookup(&target.name).is_none() {
-                    return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
+            ExprKind::Assign { target, value, slot } => {
+                // A bound local passes both checks (each looks for a local first).
+                if self.local_at(&target.name, slot).is_none() {
+                    if CLASS_NAMES.contains(&&*target.name) {
+                        return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
+                    }
+                    self.check_not_field(target)?;
                 }
-                self.check_not_field(target)?;
-                if let Some(v) = self.append_in_place(&target.name, value)? {
+                if let Some(v) = self.append_in_place(&target.name, slot, value)? {
                     return Ok(v);
                 }
                 let v = self.eval(value)?;
-                self.assign(&target.name, v.clone());
+                self.assign_at(&target.name, slot, v.clone());
                 Ok(v)
             }
             _ => unreachable!("dispatched by kind"),
@@ -539,12 +546,12 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_var_decl(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            ExprKind::VarDecl { target, value } => {
+            ExprKind::VarDecl { target, value, slot } => {
                 let v = match value {
                     Some(x) => self.eval(x)?,
                     None => Value::Nothing,
                 };
-                self.declare(target.name.clone(), v.clone());
+                self.declare_at(&target.name, slot, v.clone());
                 Ok(v)
             }
             _ => unreachable!("dispatched by kind"),
@@ -705,41 +712,6 @@ impl<'a> Machine<'a> {
         let n = self.eval_integer(e, what)?;
         n.to_i64().ok_or_else(|| overflow(e.span))
     }
-
-    // ---- variables -----------------------------------------------------------------------------------
-
-    fn lookup(&mut self, name: &str, span: Span) -> Eval<Value> {
-        if let Some(v) = self.locals.lookup(name) {
-            return Ok(v.clone());
-        }
-        // Inside a method of a user class: the object's variables and members.
-        if let Some(r) = self.this_member(name, span) {
-            return r;
-        }
-        match self.globals.lookup(name) {
-            Some(v) => Ok(v.clone()),
-            None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
-        }
-    }
-
-    fn declare(&mut self, name: Rc<str>, v: Value) {
-        if let Err(v) = self.locals.declare(name.clone(), v) {
-            self.globals.vars.insert(name, v);
-        }
-    }
-
-    fn assign(&mut self, name: &Rc<str>, v: Value) {
-        let Err(v) = self.locals.assign(name, v) else {
-            return;
-        };
-        if let Some(slot) = self.globals.vars.get_mut(name) {
-            *slot = v;
-            return;
-        }
-        if let Err(v) = self.locals.declare_in_function(name.clone(), v) {
-            self.globals.vars.insert(name.clone(), v);
-        }
-    }
 }
 
 /// One index of an element assignment, evaluated.
@@ -785,6 +757,9 @@ mod fast_tests;
 mod game_classes;
 mod loops;
 mod ops;
+#[cfg(test)]
+mod slot_tests;
+mod vars;
 
 use calls::check_params;
 use classes::method_value;

@@ -487,7 +487,7 @@ pub(crate) fn block(init: Vec<Option<Expr>>, last: Option<Expr>, span: Span) -> 
 pub(crate) fn lambda(head: Expr, body: Expr, errors: &mut Vec<ParseError>) -> ExprKind {
     fn param(e: &Expr) -> Option<Param> {
         match &e.kind {
-            ExprKind::Var(name) => Some(Param::plain(Ident { name: name.clone(), span: e.span })),
+            ExprKind::Var(name, _) => Some(Param::plain(Ident { name: name.clone(), span: e.span })),
             ExprKind::Param(p) => Some((**p).clone()),
             _ => None,
         }
@@ -500,7 +500,7 @@ pub(crate) fn lambda(head: Expr, body: Expr, errors: &mut Vec<ParseError>) -> Ex
         Some(params) => {
             errors.retain(|e| !(e.kind == ParseErrorKind::ParamOutsideParameterList && head.span.contains(e.span)));
             check_varargs_last(&params, errors);
-            ExprKind::Lambda(Rc::new(FunctionDef { name: None, params, body, span: Span::default() }))
+            ExprKind::Lambda(Rc::new(FunctionDef::new(None, params, body, Span::default())))
         }
         None => {
             errors.push(ParseError::new(ParseErrorKind::InvalidLambdaParams, head.span));
@@ -572,8 +572,9 @@ pub(crate) fn assign_to(target: Expr, value: Expr, errors: &mut Vec<ParseError>)
     }
     path.reverse();
     let kind = match base.kind {
-        ExprKind::Var(name) if !path.is_empty() => {
-            return ExprKind::IndexAssign { target: Ident { name, span: base.span }, path, value: Box::new(value) };
+        ExprKind::Var(name, _) if !path.is_empty() => {
+            let target = Ident { name, span: base.span };
+            return ExprKind::IndexAssign { target, path, value: Box::new(value), slot: Slot::default() };
         }
         // Already reported where it was recovered.
         ExprKind::Error => return ExprKind::Error,
@@ -587,7 +588,7 @@ pub(crate) fn assign_to(target: Expr, value: Expr, errors: &mut Vec<ParseError>)
 /// `def name(params) …`; the span is set by [`own_span`].
 pub(crate) fn def(name: Ident, params: Vec<Param>, body: Expr, errors: &mut Vec<ParseError>) -> ExprKind {
     check_varargs_last(&params, errors);
-    ExprKind::Def(Rc::new(FunctionDef { name: Some(name), params, body, span: Span::default() }))
+    ExprKind::Def(Rc::new(FunctionDef::new(Some(name), params, body, Span::default())))
 }
 
 /// Gives the definition inside a `Def`, `Lambda` or `Ruleset` node the node's span.
@@ -663,14 +664,14 @@ pub(crate) fn class_def(
     let property = params.is_none();
     let params = params.unwrap_or_default();
     check_varargs_last(&params, errors);
-    let def = Rc::new(FunctionDef { name: Some(name), params, body, span });
+    let def = Rc::new(FunctionDef::new(Some(name), params, body, span));
     ClassMember::Def { modifiers, def, property }
 }
 
 /// The clause of `while c [where p]` used as a loop antecedent (no variable).
 pub(crate) fn while_clause(cond: Expr, filter: Option<Expr>, span: Span) -> ForClause {
     let var = Ident { name: "".into(), span };
-    ForClause { var, source: ForSource::Forever, cond: Some(cond), filter, span }
+    ForClause { var, source: ForSource::Forever, cond: Some(cond), filter, span, slot: Slot::default() }
 }
 
 /// The function of a spanned `Def` node (a ruleset member).

@@ -268,7 +268,7 @@ fn index_assignment() {
     assert_eq!(sx("a[1]; a[1] := 2;"), "(index a 1) ; (:= (index a 1) 2) ; ");
     let src = "xs[i][j] := 0";
     let cell = parse_cell(src, 0);
-    let ExprKind::IndexAssign { target, path, value } = &cell.block.stmts[0].kind else { panic!() };
+    let ExprKind::IndexAssign { target, path, value, .. } = &cell.block.stmts[0].kind else { panic!() };
     assert_eq!(&src[target.span.range()], "xs");
     let spans: Vec<&str> = path.iter().map(|s| &src[s.span.range()]).collect();
     assert_eq!(spans, ["xs[i]", "xs[i][j]"]);
@@ -302,7 +302,7 @@ fn invalid_assignment_targets() {
 fn spans() {
     let cell = parse_cell("  x := 1 + 23", 7);
     assert_eq!(cell.span, Span::new(7, 2, 13));
-    let ExprKind::Assign { target, value } = &cell.block.stmts[0].kind else { panic!() };
+    let ExprKind::Assign { target, value, .. } = &cell.block.stmts[0].kind else { panic!() };
     assert_eq!(target.span.range(), 2..3);
     assert_eq!(value.span.range(), 7..13);
     assert_eq!(cell.block.stmts[0].span.range(), 2..13);

@@ -401,7 +401,7 @@ fn node(m: &mut Machine, b: &mut Builder, e: &Expr) -> Eval<(Edge, Edge)> {
                     sides[k].0.push(Edge::Loopy(me));
                     sides[k].1.push(Edge::Loopy(me));
                 }
-                ExprKind::Var(name) if b.labels.iter().any(|(l, _)| l == name) => {
+                ExprKind::Var(name, _) if b.labels.iter().any(|(l, _)| l == name) => {
                     let v = b.labels.iter().rev().find(|(l, _)| l == name).expect("present").1;
                     sides[k].0.push(Edge::Loopy(v));
                     sides[k].1.push(Edge::Loopy(v));

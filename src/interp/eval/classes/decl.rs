@@ -35,10 +35,7 @@ impl<'a> Machine<'a> {
             return fail(format!("Class `{name}` must not have a constructor if declared `singleton`"), def.name.span);
         }
         if let Some(ps) = &def.params {
-            check_params(
-                self,
-                &FunctionDef { name: None, params: ps.clone(), body: Expr { kind: ExprKind::Nothing, span }, span },
-            )?;
+            check_params(self, &FunctionDef::new(None, ps.clone(), Expr { kind: ExprKind::Nothing, span }, span))?;
         }
         // The `extends` clause: `Object`, CGSuite's game and ruleset classes, or one user class without
         // constructor parameters.
