@@ -308,19 +308,26 @@ impl Grid {
         let mut seen = vec![false; n];
         let mut out = Vec::new();
         let occupied = if whole_as_none { self.cells.iter().filter(|&&x| x != empty).count() } else { 0 };
+        // One stack and one region buffer serve every region; each cell's (row, column) is worked out once.
         let mut stack = Vec::new();
+        let mut region: Vec<(usize, usize)> = Vec::new();
         for start in 0..n {
             if seen[start] || self.cells[start] == empty {
                 continue;
             }
-            let mut region = Vec::new();
+            region.clear();
+            let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
             seen[start] = true;
             stack.push(start);
             while let Some(i) = stack.pop() {
-                region.push(i);
-                let (r, c) = ((i / self.cols) as i64, (i % self.cols) as i64);
+                let (r, c) = (i / self.cols, i % self.cols);
+                region.push((r, c));
+                r0 = r0.min(r);
+                r1 = r1.max(r);
+                c0 = c0.min(c);
+                c1 = c1.max(c);
                 for &(dr, dc) in &offsets {
-                    let (nr, nc) = (r + dr, c + dc);
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
                     if nr < 0 || nc < 0 || nr >= self.rows as i64 || nc >= self.cols as i64 {
                         continue;
                     }
@@ -331,23 +338,14 @@ impl Grid {
                     }
                 }
             }
-            let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-            for &i in &region {
-                let (r, c) = (i / self.cols, i % self.cols);
-                r0 = r0.min(r);
-                r1 = r1.max(r);
-                c0 = c0.min(c);
-                c1 = c1.max(c);
-            }
             let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
             // The only region, spanning the board: every other cell is already `empty`, so it is the grid.
             if whole_as_none && out.is_empty() && (h, w) == (self.rows, self.cols) && region.len() == occupied {
                 return None;
             }
             let mut cells = vec![empty; h * w];
-            for &i in &region {
-                let (r, c) = (i / self.cols, i % self.cols);
-                cells[(r - r0) * w + (c - c0)] = self.cells[i];
+            for &(r, c) in &region {
+                cells[(r - r0) * w + (c - c0)] = self.cells[r * self.cols + c];
             }
             out.push(Grid::new(h, w, cells.into_boxed_slice()));
         }
