@@ -4,7 +4,8 @@
 //! lists, tuples, sets, maps, grids and graphs. [`encode`] writes a compact, self-delimiting byte encoding of it, so
 //! that two states have equal keys exactly when they are structurally equal (a set or map is encoded with its
 //! elements in the order of their encodings, so the order in which it was built does not matter). Keys are
-//! hashed with `FxHash` as byte strings. Functions, thermographs, positions and other objects are not
+//! hashed by [`key_hash`]: a grid's key as the grid itself (its Zobrist hash, which every grid carries, so the
+//! memo looks a board up without encoding it), any other key with `FxHash` of its bytes. Functions, thermographs, positions and other objects are not
 //! states: [`encode`] reports the type of the first such value it meets.
 
 use crate::game::Outcome;
@@ -12,7 +13,10 @@ use crate::interp::builtins::graph::GraphValue;
 use crate::interp::builtins::grid::GridValue;
 use crate::interp::builtins::strip::StripValue;
 use crate::interp::value::{Player, Value};
+use crate::solve::grid::{hash_cells, Grid};
 use num_traits::ToPrimitive;
+use rustc_hash::FxHasher;
+use std::hash::Hasher;
 
 /// The encoded key of a state.
 pub type StateKey = Box<[u8]>;
@@ -94,7 +98,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
         Value::Object(o) => {
             let any: &dyn std::any::Any = &**o;
             if let Some(g) = any.downcast_ref::<GridValue>() {
-                out.push(13);
+                out.push(GRID_TAG);
                 len(g.0.rows(), out);
                 len(g.0.cols(), out);
                 out.extend_from_slice(g.0.cells());
@@ -121,6 +125,40 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
         Value::Function(_) | Value::Thermograph(_) => return Err(v.type_name()),
     }
     Ok(())
+}
+
+/// The tag [`encode`] writes before a grid: a key starting with it is one grid, `[13, rows, cols, cells…]`
+/// (rows and columns as 4-byte little-endian counts).
+const GRID_TAG: u8 = 13;
+
+/// The hash of a key: a grid's key hashes as the grid itself ([`Grid::hash`], kept in every grid), so a grid
+/// state is looked up without encoding it; other keys by `FxHash` of their bytes.
+pub fn key_hash(key: &[u8]) -> u64 {
+    if let Some((rows, cols, cells)) = grid_key_parts(key) {
+        return hash_cells(rows, cols, cells);
+    }
+    let mut h = FxHasher::default();
+    h.write(key);
+    h.finish()
+}
+
+/// The shape and cells of a grid's key.
+fn grid_key_parts(key: &[u8]) -> Option<(usize, usize, &[u8])> {
+    let (&GRID_TAG, rest) = key.split_first()? else { return None };
+    let rows = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+    let cols = u32::from_le_bytes(rest.get(4..8)?.try_into().ok()?) as usize;
+    Some((rows, cols, rest.get(8..)?))
+}
+
+/// Whether `key` is the key of the grid `g`, compared in place (no encoding of `g`).
+pub fn is_grid_key(key: &[u8], g: &Grid) -> bool {
+    grid_key_parts(key).is_some_and(|(r, c, cells)| r == g.rows() && c == g.cols() && cells == g.cells())
+}
+
+/// The grid of a state that is a grid.
+pub fn state_grid(state: &Value) -> Option<&Grid> {
+    let Value::Object(o) = state else { return None };
+    crate::interp::object::downcast_ref::<GridValue>(&**o).map(|g| &g.0)
 }
 
 /// The key of a state, or the type name of a part that cannot be a state.
@@ -160,5 +198,30 @@ mod tests {
         let l1 = Value::List([Value::str("ab")].into_iter().collect());
         let l2 = Value::List([Value::str("a"), Value::str("b")].into_iter().collect());
         assert_ne!(key_of(&l1), key_of(&l2));
+    }
+
+    fn grid(s: &str) -> Value {
+        GridValue::value(Grid::parse(s).unwrap())
+    }
+
+    fn key(v: &Value) -> Vec<u8> {
+        let mut k = Vec::new();
+        encode(v, &mut k).unwrap();
+        k
+    }
+
+    #[test]
+    fn a_grid_and_its_key_hash_alike() {
+        // The memo finds a grid without encoding it only if the encoded key hashes as the grid does.
+        for s in ["", "x", "xo.|ox.", "##|..|xo", "....|....|....|....|...."] {
+            let v = grid(s);
+            let g = state_grid(&v).unwrap();
+            let k = key(&v);
+            assert_eq!(key_hash(&k), g.hash(), "{s}");
+            assert!(is_grid_key(&k, g));
+            assert!(!is_grid_key(&key(&grid("xo.|ox#")), g));
+        }
+        // Same cells, other shape: a different key.
+        assert!(!is_grid_key(&key(&grid("xoox")), state_grid(&grid("xo|ox")).unwrap()));
     }
 }

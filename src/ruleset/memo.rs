@@ -14,18 +14,18 @@
 //! Impartial rulesets get their canonical forms as nimbers by mex over the options' nim values (options that
 //! are not nimbers fall back to the general constructor).
 
-use super::key::encode;
+use super::key::{encode, is_grid_key, key_hash, state_grid};
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
+pub use super::terms::Terms;
 use crate::game::loopy::SideValue;
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Player, Value};
+use crate::solve::grid::Grid;
 use crate::syntax::span::Span;
 use hashbrown::HashTable;
-use rustc_hash::FxHasher;
-use std::hash::Hasher;
 use std::rc::Rc;
 
 /// A position of some instance inside a sum, possibly negated.
@@ -43,11 +43,12 @@ pub struct Term {
 #[derive(Clone, Debug, Default)]
 pub struct SumRef {
     /// The positions.
-    pub terms: Vec<Term>,
+    pub terms: Terms,
     /// The constant part (`None` for 0).
     pub constant: Option<GameId>,
-    /// Loopy values among the parts (`on`, `off`, …), by their sides: such a sum is no short game.
-    pub loopy: Vec<(SideValue, SideValue)>,
+    /// Loopy values among the parts (`on`, `off`, …), by their sides: such a sum is no short game. (Boxed: a
+    /// memo keeps one sum per option, almost never with a loopy part.)
+    pub loopy: Box<[(SideValue, SideValue)]>,
 }
 
 /// How a node splits into components.
@@ -106,12 +107,6 @@ pub struct Memo {
     pub nodes: Vec<Node>,
 }
 
-fn key_hash(key: &[u8]) -> u64 {
-    let mut h = FxHasher::default();
-    h.write(key);
-    h.finish()
-}
-
 impl Memo {
     /// The node of a key, if known.
     fn get(&self, key: &[u8]) -> Option<u32> {
@@ -119,6 +114,23 @@ impl Memo {
         self.index
             .find(hash, |e| e.hash == hash && self.keys[e.start..e.start + e.len as usize] == *key)
             .map(|e| e.node)
+    }
+
+    /// The node of a grid state, if known: hashed by the grid's own hash and compared cell by cell with the
+    /// stored key, so no key is built. (Equal to `get` of the grid's encoding, whose hash is the same.)
+    fn get_grid(&self, g: &Grid) -> Option<u32> {
+        let hash = g.hash();
+        self.index
+            .find(hash, |e| e.hash == hash && is_grid_key(&self.keys[e.start..e.start + e.len as usize], g))
+            .map(|e| e.node)
+    }
+
+    /// The node of a state's key, if known (a grid by [`Memo::get_grid`]).
+    fn get_state(&self, state: &Value, key: &[u8]) -> Option<u32> {
+        match state_grid(state) {
+            Some(g) => self.get_grid(g),
+            None => self.get(key),
+        }
     }
 
     /// Indexes `key` (not yet indexed) under node `i`.
@@ -129,12 +141,14 @@ impl Memo {
         self.index.insert_unique(hash, Entry { hash, start, len: key.len() as u32, node: i }, |e| e.hash);
     }
 
-    /// Adds a node, or finds it if a hook that ran since the lookup added it. `pending`: the ruleset's
-    /// `Shortcut` hook ([`super::shortcut`]) is yet to run on it.
-    fn add(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
-        if let Some(i) = self.get(key) {
-            return i;
-        }
+    /// How many keys are indexed (to tell whether a hook added any).
+    fn key_count(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
+    /// ([`super::shortcut`]) is yet to run on it.
+    fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
         let i = self.nodes.len() as u32;
         self.nodes.push(Node {
             state,
@@ -167,51 +181,87 @@ fn unhashable(ty: &'static str, span: Span) -> EvalError {
 }
 
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
+///
+/// A grid state is found by its own hash and compared in place ([`Memo::get_grid`]); other states are encoded
+/// into a reused buffer first. A key is built to keep only when the state is new.
 pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<u32, EvalError> {
     thread_local! {
         /// The key of the state being looked up: most look-ups find a node, and then need no key of their own.
         static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let key = KEY.with(|buf| {
-        let mut buf = buf.borrow_mut();
-        buf.clear();
-        encode(state, &mut buf).map_err(|ty| unhashable(ty, span))?;
-        Ok::<_, EvalError>(match inst.memo.borrow().get(&buf) {
-            Some(i) => Err(i),
-            None => Ok(buf.clone()),
-        })
-    })?;
-    let key = match key {
-        Ok(key) => key,
-        Err(i) => return Ok(i),
+    let key = if let Some(g) = state_grid(state) {
+        if let Some(i) = inst.memo.borrow().get_grid(g) {
+            return Ok(i);
+        }
+        let mut key = Vec::with_capacity(9 + g.cells().len());
+        encode(state, &mut key).map_err(|ty| unhashable(ty, span))?;
+        key
+    } else {
+        let key = KEY.with(|buf| {
+            let mut buf = buf.borrow_mut();
+            buf.clear();
+            encode(state, &mut buf).map_err(|ty| unhashable(ty, span))?;
+            Ok::<_, EvalError>(match inst.memo.borrow().get(&buf) {
+                Some(i) => Err(i),
+                None => Ok(buf.clone()),
+            })
+        })?;
+        match key {
+            Ok(key) => key,
+            Err(i) => return Ok(i),
+        }
     };
     let pending = super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
-        return Ok(inst.memo.borrow_mut().add(&key, state.clone(), pending));
+        // No hook ran since the look-up: the key is still new.
+        return Ok(inst.memo.borrow_mut().add_new(&key, state.clone(), pending));
     };
+    let keys_before = inst.memo.borrow().key_count();
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
-    // A hook that answers the state itself (the same object) needs no second key.
+    // Whether the representative has the state's key: a hook that answers the state itself (the same object)
+    // does, a grid is compared with the key in place, anything else is encoded (and its key kept if different).
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
-    let rkey = if itself {
-        None
+    let mut rkey = None;
+    let same = if itself {
+        true
+    } else if let Some(g) = state_grid(&rep) {
+        is_grid_key(&key, g)
     } else {
-        let mut rkey = Vec::with_capacity(key.len());
-        encode(&rep, &mut rkey).map_err(|ty| unhashable(ty, span))?;
-        Some(rkey).filter(|r| *r != key)
+        let mut r = Vec::with_capacity(key.len());
+        encode(&rep, &mut r).map_err(|ty| unhashable(ty, span))?;
+        let same = r == key;
+        rkey = Some(r).filter(|_| !same);
+        same
     };
-    let same = rkey.is_none();
-    let rkey = rkey.as_deref().unwrap_or(&key);
-    let found = if same { None } else { inst.memo.borrow().get(rkey) };
+    // The hook may have indexed keys itself (by asking about positions); only then can `key` be known now.
+    let hook_added = inst.memo.borrow().key_count() != keys_before;
+    let found = {
+        let memo = inst.memo.borrow();
+        match (same, hook_added) {
+            (true, false) => None,
+            (true, true) => memo.get_state(state, &key),
+            (false, _) => memo.get_state(&rep, rkey.as_deref().unwrap_or_default()),
+        }
+    };
     let i = match found {
         Some(i) => i,
-        None => inst.memo.borrow_mut().add(rkey, rep, pending),
+        None if same => inst.memo.borrow_mut().add_new(&key, rep, pending),
+        None => {
+            let rkey = match rkey {
+                Some(r) => r,
+                None => {
+                    let mut r = Vec::with_capacity(key.len());
+                    encode(&rep, &mut r).map_err(|ty| unhashable(ty, span))?;
+                    r
+                }
+            };
+            inst.memo.borrow_mut().add_new(&rkey, rep, pending)
+        }
     };
     // A state that is its own representative is indexed once.
-    if !same {
-        let mut memo = inst.memo.borrow_mut();
-        if memo.get(&key).is_none() {
-            memo.insert(&key, i);
-        }
+    let mut memo = inst.memo.borrow_mut();
+    if !same && (!hook_added || memo.get(&key).is_none()) {
+        memo.insert(&key, i);
     }
     Ok(i)
 }
@@ -255,7 +305,9 @@ pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, E
 /// Adds one element of an `Options` or `Components` result to `sum`: a position or sum as it is, `Value(g)` as
 /// a constant, anything else as a state of `inst`.
 fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef, span: Span) -> Result<(), EvalError> {
-    if let Value::Object(o) = v {
+    // A board (the common element) is a state: no need to ask whether it is a position, a sum or a loopy value.
+    let board = state_grid(v).is_some();
+    if let (Value::Object(o), false) = (v, board) {
         match gamelike(o) {
             Some(Gamelike::Position(p)) => {
                 let node = position_node(m, &p, span)?;
@@ -279,7 +331,9 @@ fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef
             None => {}
         }
         if let Some(sides) = crate::interp::builtins::loopy::loopy_sides(v) {
-            sum.loopy.push(sides);
+            let mut loopy = std::mem::take(&mut sum.loopy).into_vec();
+            loopy.push(sides);
+            sum.loopy = loopy.into_boxed_slice();
             return Ok(());
         }
     }
@@ -304,6 +358,21 @@ fn hook_elements(m: &mut Machine, hook: &'static str, v: &Value, span: Span) -> 
     }
 }
 
+/// Calls `Options` of `state` for `player` (ignored by impartial rulesets): the hook's result as it is.
+fn options_result(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    state: &Value,
+    player: Player,
+    span: Span,
+) -> Result<Value, EvalError> {
+    if inst.impartial {
+        script::call(m, &inst.hooks.options, std::slice::from_ref(state), span)
+    } else {
+        script::call(m, &inst.hooks.options, &[state.clone(), Value::Player(player)], span)
+    }
+}
+
 /// Calls `Options` of `state` for `player` (ignored by impartial rulesets) and returns the raw elements.
 pub fn raw_options(
     m: &mut Machine,
@@ -312,12 +381,23 @@ pub fn raw_options(
     player: Player,
     span: Span,
 ) -> Result<Vec<Value>, EvalError> {
-    let v = if inst.impartial {
-        script::call(m, &inst.hooks.options, std::slice::from_ref(state), span)?
-    } else {
-        script::call(m, &inst.hooks.options, &[state.clone(), Value::Player(player)], span)?
-    };
+    let v = options_result(m, inst, state, player, span)?;
     hook_elements(m, "Options", &v, span)
+}
+
+/// Adds every element of a hook's result to sums made by `each` (a list is read in place, other
+/// collections through their elements).
+fn for_each_element(
+    m: &mut Machine,
+    hook: &'static str,
+    v: &Value,
+    span: Span,
+    mut each: impl FnMut(&mut Machine, &Value) -> Result<(), EvalError>,
+) -> Result<(), EvalError> {
+    if let Value::List(items) = v {
+        return items.iter().try_for_each(|x| each(m, x));
+    }
+    hook_elements(m, hook, v, span)?.iter().try_for_each(|x| each(m, x))
 }
 
 fn options_of(
@@ -327,13 +407,16 @@ fn options_of(
     player: Player,
     span: Span,
 ) -> Result<Rc<[SumRef]>, EvalError> {
-    let items = raw_options(m, inst, state, player, span)?;
-    let mut out = Vec::with_capacity(items.len());
-    for v in &items {
+    let v = options_result(m, inst, state, player, span)?;
+    let mut out = Vec::with_capacity(if let Value::List(l) = &v { l.len() } else { 0 });
+    for_each_element(m, "Options", &v, span, |m, x| {
         let mut sum = SumRef::default();
-        add_element(m, inst, v, &mut sum, span)?;
+        add_element(m, inst, x, &mut sum, span)?;
         out.push(sum);
-    }
+        Ok(())
+    })?;
+    // The result list (and with it every option board that no node keeps) goes before the sums are copied.
+    drop(v);
     Ok(out.into())
 }
 
@@ -351,11 +434,8 @@ pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) 
         None => Split::Atomic,
         Some(f) => {
             let v = script::call(m, f, std::slice::from_ref(&state), span)?;
-            let items = hook_elements(m, "Components", &v, span)?;
             let mut sum = SumRef::default();
-            for x in &items {
-                add_element(m, inst, x, &mut sum, span)?;
-            }
+            for_each_element(m, "Components", &v, span, |m, x| add_element(m, inst, x, &mut sum, span))?;
             let itself = sum.constant.is_none()
                 && sum.terms.len() == 1
                 && Rc::ptr_eq(&sum.terms[0].inst, inst)
@@ -415,7 +495,7 @@ fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> R
     };
     match ensure_split(m, inst, idx, span)? {
         Split::Parts(sum) if !sum.loopy.is_empty() => Err(not_short(m)),
-        Split::Parts(sum) => Ok(sum.terms.clone()),
+        Split::Parts(sum) => Ok(sum.terms.to_vec()),
         _ => {
             let mut deps = Vec::new();
             let left = ensure_options(m, inst, idx, Player::Left, span)?;
@@ -597,4 +677,40 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
 pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameId, EvalError> {
     let idx = position_node(m, p, span)?;
     canonical(m, &p.inst, idx, span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::builtins::grid::GridValue;
+
+    fn grid(s: &str) -> Value {
+        GridValue::value(Grid::parse(s).unwrap())
+    }
+
+    fn key(v: &Value) -> Vec<u8> {
+        let mut k = Vec::new();
+        encode(v, &mut k).unwrap();
+        k
+    }
+
+    #[test]
+    fn grid_lookups_agree_with_key_lookups() {
+        // Keys indexed from their bytes (grids and other states) are found by the in-place grid look-up and by
+        // the byte look-up alike; absent ones by neither.
+        let mut memo = Memo::default();
+        let states = [grid("x.|.o"), grid("xo|.."), Value::str("x.|.o"), grid(""), Value::int(3), grid(".|.")];
+        for (i, v) in states.iter().enumerate() {
+            memo.add_new(&key(v), v.clone(), false);
+            assert_eq!(memo.len(), i + 1);
+        }
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), Some(i as u32));
+            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32));
+        }
+        for v in [grid("x.|.x"), grid(".."), grid("x|.|.|o")] {
+            assert_eq!(memo.get(&key(&v)), None);
+            assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
+        }
+    }
 }

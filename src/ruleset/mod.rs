@@ -20,6 +20,7 @@ pub mod script;
 pub mod search;
 pub mod shortcut;
 pub mod stdlib;
+pub mod terms;
 
 use crate::interp::Interpreter;
 

@@ -292,7 +292,8 @@ pub fn sum_game(m: &mut Machine, s: &PositionSum, span: Span) -> Result<GameId, 
 
 /// The memo form of a sum of positions.
 pub fn sum_ref(m: &mut Machine, s: &PositionSum, span: Span) -> Result<SumRef, EvalError> {
-    let mut r = SumRef { terms: Vec::with_capacity(s.terms.len()), constant: s.constant, loopy: Vec::new() };
+    let mut r =
+        SumRef { terms: super::memo::Terms::with_capacity(s.terms.len()), constant: s.constant, loopy: Box::default() };
     for (p, neg) in &s.terms {
         let node = match p.node.get() {
             Some(i) => i,

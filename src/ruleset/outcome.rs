@@ -80,7 +80,7 @@ pub fn outcome(m: &mut Machine, sum: &SumRef, span: Span) -> Result<Outcome, Eva
     }
     let mut s = Solver { memo: FxHashMap::default(), span };
     let games: Vec<GameId> = sum.constant.into_iter().collect();
-    let c = s.normalise(m, sum.terms.clone(), games)?;
+    let c = s.normalise(m, sum.terms.to_vec(), games)?;
     let left = s.wins(m, &c, Player::Left)?;
     let right = s.wins(m, &c, Player::Right)?;
     Ok(Outcome::from_first_wins(left, right))

@@ -53,7 +53,7 @@ struct Search<'s> {
 /// The outcome class of a sum under normal (`misere == false`) or misère play.
 pub fn outcome(m: &mut Machine, sum: &SumRef, misere: bool, span: Span) -> Result<Outcome, EvalError> {
     let mut s = Search { misere, memo: FxHashMap::default(), span: &span };
-    let c = s.normalise(m, sum.terms.clone(), sum.constant)?;
+    let c = s.normalise(m, sum.terms.to_vec(), sum.constant)?;
     let left = s.wins(m, &c, Player::Left)?;
     let right = s.wins(m, &c, Player::Right)?;
     Ok(Outcome::from_first_wins(left, right))
@@ -269,5 +269,7 @@ fn describe_compound(m: &mut Machine, c: &Compound) -> String {
 
 /// The single-position sum of a node.
 pub fn single(inst: &Rc<Instance>, node: u32) -> SumRef {
-    SumRef { terms: vec![Term { inst: inst.clone(), node, neg: false }], constant: None, loopy: Vec::new() }
+    let mut terms = super::memo::Terms::default();
+    terms.push(Term { inst: inst.clone(), node, neg: false });
+    SumRef { terms, constant: None, loopy: Box::default() }
 }

@@ -69,22 +69,125 @@ impl fmt::Display for GridError {
 }
 
 /// An immutable rectangular board of cells.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Each grid carries its [`Grid::hash`], a Zobrist hash of its shape and cells computed when it is built (and
+/// updated cell by cell by [`Grid::updated`]), so memo tables hash a board without reading it.
+#[derive(Clone, Debug)]
 pub struct Grid {
     rows: usize,
     cols: usize,
     cells: Box<[u8]>,
+    hash: u64,
+}
+
+/// SplitMix64's finaliser: a bijective mix of a 64-bit word.
+const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The Zobrist key of cell `i` (row-major) holding `b`.
+#[inline]
+fn zobrist(i: usize, b: u8) -> u64 {
+    mix(((i as u64) << 8) | u64::from(b))
+}
+
+/// The Zobrist hash of a board: its shape's key XOR the keys of its cells. [`Grid::hash`] is this value, and
+/// memo tables hash an encoded grid key with it too, so a board and its encoding hash alike.
+pub fn hash_cells(rows: usize, cols: usize, cells: &[u8]) -> u64 {
+    // The shape's key lies outside the cells' domain (bit 63 set; a cell's word is its index · 256 + value).
+    let mut h = mix((1 << 63) ^ ((rows as u64) << 32) ^ cols as u64);
+    for (i, &b) in cells.iter().enumerate() {
+        h ^= zobrist(i, b);
+    }
+    h
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.hash == other.hash && self.rows == other.rows && self.cols == other.cols && self.cells == other.cells
+    }
+}
+
+impl Eq for Grid {}
+
+impl std::hash::Hash for Grid {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl PartialOrd for Grid {
+    fn partial_cmp(&self, other: &Grid) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Shape first, then the cells in row-major order.
+impl Ord for Grid {
+    fn cmp(&self, other: &Grid) -> std::cmp::Ordering {
+        (self.rows, self.cols, &self.cells).cmp(&(other.rows, other.cols, &other.cells))
+    }
+}
+
+/// A symmetric image of a grid read in place: image cell `(r, c)` is `cells[base + r·down + c·right]`.
+#[derive(Clone, Copy)]
+struct View {
+    rows: usize,
+    cols: usize,
+    base: isize,
+    down: isize,
+    right: isize,
+}
+
+impl View {
+    /// Compares the images `self` and `other` of the same `cells` as grids (shape first, then row-major cells),
+    /// stopping at the first differing cell.
+    fn cmp(&self, other: &View, cells: &[u8]) -> std::cmp::Ordering {
+        let shape = (self.rows, self.cols).cmp(&(other.rows, other.cols));
+        if shape.is_ne() {
+            return shape;
+        }
+        let (mut a, mut b) = (self.base, other.base);
+        for _ in 0..self.rows {
+            let (mut x, mut y) = (a, b);
+            for _ in 0..self.cols {
+                let o = cells[x as usize].cmp(&cells[y as usize]);
+                if o.is_ne() {
+                    return o;
+                }
+                x += self.right;
+                y += other.right;
+            }
+            a += self.down;
+            b += other.down;
+        }
+        std::cmp::Ordering::Equal
+    }
 }
 
 impl Grid {
     /// A grid of `rows × cols` cells, all equal to `fill`.
     pub fn filled(rows: usize, cols: usize, fill: u8) -> Grid {
-        Grid { rows, cols, cells: vec![fill; rows * cols].into_boxed_slice() }
+        Grid::new(rows, cols, vec![fill; rows * cols].into_boxed_slice())
+    }
+
+    /// A grid of the given cells (`cells.len() == rows * cols`), hashed.
+    fn new(rows: usize, cols: usize, cells: Box<[u8]>) -> Grid {
+        let hash = hash_cells(rows, cols, &cells);
+        Grid { rows, cols, cells, hash }
+    }
+
+    /// The Zobrist hash of the grid ([`hash_cells`] of its shape and cells).
+    pub fn hash(&self) -> u64 {
+        self.hash
     }
 
     /// A grid from its cells in row-major order. `None` when `cells.len() != rows * cols`.
     pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Option<Grid> {
-        (cells.len() == rows * cols).then(|| Grid { rows, cols, cells: cells.into_boxed_slice() })
+        (cells.len() == rows * cols).then(|| Grid::new(rows, cols, cells.into_boxed_slice()))
     }
 
     /// Parses `"xo.|ox."`: rows separated by `|`, one ASCII character per cell. The empty string is the
@@ -105,7 +208,7 @@ impl Grid {
             }
             cells.extend_from_slice(line);
         }
-        Ok(Grid { rows: lines.len(), cols, cells: cells.into_boxed_slice() })
+        Ok(Grid::new(lines.len(), cols, cells.into_boxed_slice()))
     }
 
     /// Number of rows.
@@ -139,13 +242,17 @@ impl Grid {
     /// A copy with the given cells replaced (later entries win). Errors if a cell is off the board.
     pub fn updated(&self, changes: &[((usize, usize), u8)]) -> Result<Grid, GridError> {
         let mut cells = self.cells.clone();
+        let mut hash = self.hash;
         for &((r, c), v) in changes {
             if self.get(r, c).is_none() {
                 return Err(GridError::OutOfRange { row: r, col: c });
             }
-            cells[(r - 1) * self.cols + c - 1] = v;
+            let i = (r - 1) * self.cols + c - 1;
+            // The hash follows the cell: out goes the old value's key, in the new one's.
+            hash ^= zobrist(i, cells[i]) ^ zobrist(i, v);
+            cells[i] = v;
         }
-        Ok(Grid { rows: self.rows, cols: self.cols, cells })
+        Ok(Grid { rows: self.rows, cols: self.cols, cells, hash })
     }
 
     /// Every cell equal to `v`, as 1-indexed `(r, c)` in row-major order.
@@ -179,6 +286,16 @@ impl Grid {
     /// [`Grid::decomposition`] with cells adjacent along any of the `(row, column)` steps or their negatives
     /// (CGSuite's `Grid.Decomposition(boundary, directions)`, which closes the directions under inversion).
     pub fn decomposition_by(&self, empty: u8, steps: &[(i64, i64)]) -> Vec<Grid> {
+        self.decompose(empty, steps, false).unwrap_or_else(|| vec![self.clone()])
+    }
+
+    /// [`Grid::decomposition_by`], or `None` when it would be the grid itself alone (one region whose bounding
+    /// grid is the whole board), found without building a copy.
+    pub fn decomposition_or_whole(&self, empty: u8, steps: &[(i64, i64)]) -> Option<Vec<Grid>> {
+        self.decompose(empty, steps, true)
+    }
+
+    fn decompose(&self, empty: u8, steps: &[(i64, i64)], whole_as_none: bool) -> Option<Vec<Grid>> {
         let mut offsets: Vec<(i64, i64)> = Vec::with_capacity(2 * steps.len());
         for &(dr, dc) in steps {
             for d in [(dr, dc), (-dr, -dc)] {
@@ -190,19 +307,27 @@ impl Grid {
         let n = self.cells.len();
         let mut seen = vec![false; n];
         let mut out = Vec::new();
+        let occupied = if whole_as_none { self.cells.iter().filter(|&&x| x != empty).count() } else { 0 };
+        // One stack and one region buffer serve every region; each cell's (row, column) is worked out once.
         let mut stack = Vec::new();
+        let mut region: Vec<(usize, usize)> = Vec::new();
         for start in 0..n {
             if seen[start] || self.cells[start] == empty {
                 continue;
             }
-            let mut region = Vec::new();
+            region.clear();
+            let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
             seen[start] = true;
             stack.push(start);
             while let Some(i) = stack.pop() {
-                region.push(i);
-                let (r, c) = ((i / self.cols) as i64, (i % self.cols) as i64);
+                let (r, c) = (i / self.cols, i % self.cols);
+                region.push((r, c));
+                r0 = r0.min(r);
+                r1 = r1.max(r);
+                c0 = c0.min(c);
+                c1 = c1.max(c);
                 for &(dr, dc) in &offsets {
-                    let (nr, nc) = (r + dr, c + dc);
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
                     if nr < 0 || nc < 0 || nr >= self.rows as i64 || nc >= self.cols as i64 {
                         continue;
                     }
@@ -213,23 +338,18 @@ impl Grid {
                     }
                 }
             }
-            let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-            for &i in &region {
-                let (r, c) = (i / self.cols, i % self.cols);
-                r0 = r0.min(r);
-                r1 = r1.max(r);
-                c0 = c0.min(c);
-                c1 = c1.max(c);
-            }
             let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-            let mut cells = vec![empty; h * w];
-            for &i in &region {
-                let (r, c) = (i / self.cols, i % self.cols);
-                cells[(r - r0) * w + (c - c0)] = self.cells[i];
+            // The only region, spanning the board: every other cell is already `empty`, so it is the grid.
+            if whole_as_none && out.is_empty() && (h, w) == (self.rows, self.cols) && region.len() == occupied {
+                return None;
             }
-            out.push(Grid { rows: h, cols: w, cells: cells.into_boxed_slice() });
+            let mut cells = vec![empty; h * w];
+            for &(r, c) in &region {
+                cells[(r - r0) * w + (c - c0)] = self.cells[r * self.cols + c];
+            }
+            out.push(Grid::new(h, w, cells.into_boxed_slice()));
         }
-        out
+        Some(out)
     }
 
     /// The grid reflected top to bottom.
@@ -238,7 +358,7 @@ impl Grid {
         for r in (0..self.rows).rev() {
             cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
         }
-        Grid { rows: self.rows, cols: self.cols, cells: cells.into_boxed_slice() }
+        Grid::new(self.rows, self.cols, cells.into_boxed_slice())
     }
 
     /// The grid reflected left to right.
@@ -247,7 +367,7 @@ impl Grid {
         for r in 0..self.rows {
             cells.extend(self.cells[r * self.cols..(r + 1) * self.cols].iter().rev());
         }
-        Grid { rows: self.rows, cols: self.cols, cells: cells.into_boxed_slice() }
+        Grid::new(self.rows, self.cols, cells.into_boxed_slice())
     }
 
     /// The transpose (rows become columns).
@@ -258,7 +378,7 @@ impl Grid {
                 cells.push(self.cells[r * self.cols + c]);
             }
         }
-        Grid { rows: self.cols, cols: self.rows, cells: cells.into_boxed_slice() }
+        Grid::new(self.cols, self.rows, cells.into_boxed_slice())
     }
 
     /// The images of the grid under its symmetry group: the 8 symmetries of the square when `rows == cols`,
@@ -288,12 +408,47 @@ impl Grid {
             let (r, c) = if transpose { (c, r) } else { (r, c) };
             cells[r * cols + c] = x;
         }
-        Grid { rows, cols, cells: cells.into_boxed_slice() }
+        Grid::new(rows, cols, cells.into_boxed_slice())
+    }
+
+    /// The image under `flags` ([`Grid::permuted`]) as a view of this grid's cells, not built.
+    fn view(&self, (flip_rows, flip_cols, transpose): (bool, bool, bool)) -> View {
+        let (rows, cols) = (self.rows as isize, self.cols as isize);
+        // Image cell (r, c) reads source cell (r, c) — or (c, r) under the transpose — each coordinate reversed
+        // if its flip is set: moving along an image row steps the source along a row or (transposed) a column.
+        let (row0, row_step) = if flip_rows { ((rows - 1).max(0) * cols, -cols) } else { (0, cols) };
+        let (col0, col_step) = if flip_cols { ((cols - 1).max(0), -1) } else { (0, 1) };
+        let base = row0 + col0;
+        if transpose {
+            View { rows: self.cols, cols: self.rows, base, down: col_step, right: row_step }
+        } else {
+            View { rows: self.rows, cols: self.cols, base, down: row_step, right: col_step }
+        }
     }
 
     /// The least (by `Ord`) of the grid and its images under the given symmetries (flag triples of
-    /// [`Grid::permuted`]), or `None` when the grid itself is the least.
+    /// [`Grid::permuted`]), or `None` when the grid itself is the least. The images are compared in place, cell
+    /// by cell up to the first difference; only the least one is built.
     pub fn least_image(&self, symmetries: &[(bool, bool, bool)]) -> Option<Grid> {
+        let identity = (false, false, false);
+        let mut best = identity;
+        let mut best_view = self.view(identity);
+        for &f in symmetries {
+            if f == best {
+                continue;
+            }
+            let v = self.view(f);
+            if v.cmp(&best_view, &self.cells).is_lt() {
+                best = f;
+                best_view = v;
+            }
+        }
+        (best != identity).then(|| self.permuted(best.0, best.1, best.2))
+    }
+
+    /// The least image by building every image (the definition [`Grid::least_image`] must agree with).
+    #[cfg(test)]
+    fn least_image_built(&self, symmetries: &[(bool, bool, bool)]) -> Option<Grid> {
         let mut best: Option<Grid> = None;
         for &(fr, fc, t) in symmetries {
             if (fr, fc, t) == (false, false, false) {
@@ -309,9 +464,22 @@ impl Grid {
 
     /// The least (by `Ord`, i.e. row-major lexicographic) image of the grid under [`Grid::symmetries`].
     pub fn canonical(&self) -> Grid {
-        self.symmetries().into_iter().min().expect("the identity is always a symmetry")
+        let flags: &[(bool, bool, bool)] = if self.rows == self.cols { &ALL_FLAGS } else { &ALL_FLAGS[..4] };
+        self.least_image(flags).unwrap_or_else(|| self.clone())
     }
 }
+
+/// The eight flag triples of [`Grid::permuted`], the four without a transpose first.
+pub const ALL_FLAGS: [(bool, bool, bool); 8] = [
+    (false, false, false),
+    (true, false, false),
+    (false, true, false),
+    (true, true, false),
+    (false, false, true),
+    (true, false, true),
+    (false, true, true),
+    (true, true, true),
+];
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -412,5 +580,103 @@ mod tests {
         // Agrees with `canonical` on a square grid.
         let sq = Grid::parse("dc|ba").unwrap();
         assert_eq!(sq.least_image(&all).unwrap(), sq.canonical());
+    }
+
+    /// A small deterministic generator (xorshift64) for the brute-force checks below.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Random grids of every shape up to 5 × 5 over a three-letter alphabet (so images often tie).
+    fn random_grids(seed: u64, per_shape: usize) -> Vec<Grid> {
+        let mut st = seed;
+        let mut out = Vec::new();
+        for rows in 0..=5 {
+            for cols in 0..=5 {
+                for _ in 0..per_shape {
+                    let cells: Vec<u8> = (0..rows * cols).map(|_| b".xo"[(next(&mut st) % 3) as usize]).collect();
+                    out.push(Grid::from_cells(rows, cols, cells).unwrap());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn hash_follows_updates() {
+        // A grid reached by `updated` (incremental Zobrist) hashes as the same grid parsed fresh.
+        let mut st = 0x1234_5678_9abc_def0;
+        for g in random_grids(7, 4) {
+            if g.cells().is_empty() {
+                continue;
+            }
+            let mut h = g.clone();
+            for _ in 0..6 {
+                let k = 1 + (next(&mut st) % 3) as usize;
+                let changes: Vec<((usize, usize), u8)> = (0..k)
+                    .map(|_| {
+                        let r = 1 + (next(&mut st) % g.rows() as u64) as usize;
+                        let c = 1 + (next(&mut st) % g.cols() as u64) as usize;
+                        ((r, c), b".xo#"[(next(&mut st) % 4) as usize])
+                    })
+                    .collect();
+                h = h.updated(&changes).unwrap();
+                let fresh = Grid::parse(&h.to_string()).unwrap();
+                assert_eq!(h.hash(), fresh.hash(), "{h}");
+                assert_eq!(h.hash(), hash_cells(h.rows(), h.cols(), h.cells()));
+                assert_eq!(h, fresh);
+            }
+        }
+        // Every way of building a grid agrees with the hash of its cells.
+        let g = Grid::parse("xo.|ox.").unwrap();
+        for h in [g.flip_rows(), g.flip_cols(), g.transpose(), g.permuted(true, false, true), g.canonical()] {
+            assert_eq!(h.hash(), Grid::parse(&h.to_string()).unwrap().hash(), "{h}");
+        }
+        for part in Grid::parse("xx..o|....o|.x...").unwrap().decomposition(b'.', Adjacency::Orthogonal) {
+            assert_eq!(part.hash(), Grid::parse(&part.to_string()).unwrap().hash());
+        }
+        assert_eq!(Grid::filled(2, 3, b'.').hash(), Grid::parse("...|...").unwrap().hash());
+        // The shape is part of the hash: same cells, other shapes.
+        let (a, b) = (Grid::parse("xo|ox").unwrap(), Grid::parse("xoox").unwrap());
+        assert_ne!(a.hash(), b.hash());
+    }
+
+    #[test]
+    fn lazy_least_image_agrees_with_built_images() {
+        // Brute force vs fast path: every subset of the eight symmetries (in flag order and reversed), on random
+        // grids of every shape up to 5 × 5.
+        for g in random_grids(99, 6) {
+            for mask in 0u32..256 {
+                let mut syms: Vec<(bool, bool, bool)> =
+                    ALL_FLAGS.iter().enumerate().filter(|&(i, _)| mask & (1 << i) != 0).map(|(_, &f)| f).collect();
+                assert_eq!(g.least_image(&syms), g.least_image_built(&syms), "{g} {syms:?}");
+                syms.reverse();
+                assert_eq!(g.least_image(&syms), g.least_image_built(&syms), "{g} {syms:?}");
+            }
+            let built = g.symmetries().into_iter().min().unwrap();
+            assert_eq!(g.canonical(), built, "{g}");
+        }
+    }
+
+    #[test]
+    fn decomposition_or_whole_agrees() {
+        // `None` exactly when the decomposition is the grid alone; otherwise the same regions.
+        for g in random_grids(5, 6) {
+            for steps in [Adjacency::Orthogonal.offsets(), Adjacency::King.offsets(), &[(1, 2)][..]] {
+                let all = g.decomposition_by(b'.', steps);
+                match g.decomposition_or_whole(b'.', steps) {
+                    None => assert_eq!(all, vec![g.clone()], "{g}"),
+                    Some(parts) => {
+                        assert_eq!(parts, all, "{g}");
+                        assert_ne!(all, vec![g.clone()], "{g}");
+                    }
+                }
+            }
+        }
+        assert_eq!(Grid::parse("xx|x.").unwrap().decomposition_or_whole(b'.', Adjacency::Orthogonal.offsets()), None);
+        assert!(Grid::parse("xx|..").unwrap().decomposition_or_whole(b'.', Adjacency::Orthogonal.offsets()).is_some());
     }
 }

@@ -294,10 +294,15 @@ pub static GRID: &[Member] = &[
             let g = this_grid(s, this)?;
             let empty = cell(s, args, 0)?;
             let parts = match args.get(1).map(steps) {
-                Some(Some(st)) => g.decomposition_by(empty, &st),
-                _ => g.decomposition(empty, adjacency(s, args, 1)?),
+                Some(Some(st)) => g.decomposition_or_whole(empty, &st),
+                _ => g.decomposition_or_whole(empty, adjacency(s, args, 1)?.offsets()),
             };
-            Ok(list(parts.into_iter().map(GridValue::value)))
+            // A board that is one region spanning it is its own decomposition: the same value, not a copy (so
+            // a ruleset's `Components` finds it in the memo by identity of state, no new board kept).
+            Ok(match parts {
+                Some(parts) => list(parts.into_iter().map(GridValue::value)),
+                None => list([this.clone()]),
+            })
         },
     },
     Member {
