@@ -185,7 +185,9 @@ pub fn printed_rewrite(v: &mut Vec<Spanned<'_>>) {
         v.insert(end, (e, Token::RParen, e));
         v.insert(i + 1, (at, Token::Plus, at));
         v.insert(first, (s, Token::LParen, s));
-        i = end + 3;
+        // On into the suffix (after the `(`, the number's last token and the `+`): `2Tiny(…)` holds printed
+        // forms too (`1/2Tiny(<1/2vv*|0,*>)`).
+        i += 3;
     }
 }
 

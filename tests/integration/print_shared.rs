@@ -85,7 +85,20 @@ fn shared_forms_of_random_games_read_back() {
         let mut interp = cgs::new_interpreter();
         let mut shared = 0;
         for seed in [1u64, 7, 2026] {
-            let gs = random_games(interp.games(), seed, 150);
+            let mut gs = random_games(interp.games(), seed, 150);
+            // Each game also in ordinal sums with nimbers, whose sub-forms repeat (G : *3 holds G : *1 and
+            // G : *2 on both sides, and G : *2 holds G : *1 on both sides), and as an option of a game made of
+            // it: <g, <g|0> | g, <0|g>>.
+            let games = interp.games();
+            let zero = games.zero();
+            let mut rng = Rng(seed);
+            for i in 0..gs.len() {
+                let g = gs[i];
+                let n = games.nimber(2 + rng.below(3) as u64);
+                gs.push(games.ordinal_sum(g, n));
+                let (gl, gr) = (games.new_game(&[g], &[zero]), games.new_game(&[zero], &[g]));
+                gs.push(games.new_game(&[g, gl], &[g, gr]));
+            }
             for g in gs {
                 // The shared form whatever the size (named sub-forms even in small games).
                 if let Some(text) = interp.games().display_shared(g) {
@@ -96,7 +109,7 @@ fn shared_forms_of_random_games_read_back() {
             }
         }
         eprintln!("{shared} random games had a shared form");
-        assert!(shared > 100, "only {shared} random games had a shared form");
+        assert!(shared > 250, "only {shared} random games had a shared form");
     });
 }
 
