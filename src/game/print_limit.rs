@@ -128,6 +128,17 @@ impl Drop for Restore {
     }
 }
 
+/// Runs the printer `f` with room for `cap` characters, apart from the current print (nothing it writes is
+/// charged to it), and says whether `f` used all the room (its text is at least `cap` characters, perhaps cut).
+/// The caller charges what it keeps.
+pub fn probe<R>(cap: usize, f: impl FnOnce() -> R) -> (R, bool) {
+    let restore = Restore(ROOM.with(|r| r.replace(cap)), CUT.with(|c| c.replace(false)));
+    let r = f();
+    let full = ROOM.with(Cell::get) == 0;
+    drop(restore);
+    (r, full)
+}
+
 /// Runs the printer `f` with at most `limit` characters (`None`: no limit) and returns its text, cut to
 /// `limit` characters with the note of [`elide`] when it was longer.
 pub fn limited(limit: Option<usize>, f: impl FnOnce() -> String) -> String {

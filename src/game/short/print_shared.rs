@@ -2,7 +2,7 @@
 //!
 //! A canonical form is a DAG: the text CGSuite prints writes every repeated subgame out again, so it grows with
 //! the tree (Clobber (xo)^16's form: a few thousand distinct subgames, 233 MB of text). When a game's full text
-//! would be longer than [`SHARE_ABOVE`] characters, values print it as a block that names the repeated
+//! is longer than [`SHARE_ABOVE`] characters, values print it as a block that names the repeated
 //! sub-forms and reads back as the same game (LANGUAGE.md §8):
 //!
 //! ```text
@@ -19,8 +19,8 @@
 //! options in CGSuite's print order) and are locals of the block, so they cannot clash with the user's
 //! variables. The shared form is used only when it is at most half the full text (else the full text prints).
 //!
-//! The size test is cheap: one walk over the DAG, lengths memoised per node with saturating sums, never
-//! building the full text. Printing the block writes every named sub-form once, charging the print limit and
+//! The size test is cheap: the full text is written with room for [`SHARE_ABOVE`] characters only; a longer
+//! one leads to one walk over the DAG (lengths memoised per node, saturating sums), never building the text. Printing the block writes every named sub-form once, charging the print limit and
 //! polling for Ctrl-C as the ordinary printer does.
 
 use crate::game::print_limit;
@@ -73,22 +73,35 @@ struct Walk {
 impl Games {
     /// The printed form of `g` as values show it: CGSuite's text, or, when that would be large and print
     /// sharing is on (`--print-sharing`), the shared form of this module.
+    ///
+    /// The size test costs a small value nothing: its full text is written first with room for
+    /// [`SHARE_ABOVE`] characters (apart from the print limit), and kept when it fits; only a longer text leads
+    /// to the walk over the DAG.
     pub fn display_value(&mut self, g: GameId) -> String {
         let mut s = String::new();
-        let shared = if print_limit::sharing() { self.plan_shared(g) } else { None };
-        match shared {
-            Some(shared) => self.write_shared(g, &shared, &mut s),
-            None => {
-                self.append(g, &mut s, true, false, None, None);
+        if print_limit::sharing() && !matches!(self.print_shape(g, None), PrintShape::Uptimal(_)) {
+            let (text, over) = print_limit::probe(SHARE_ABOVE as usize + 1, || {
+                let mut t = String::new();
+                self.append(g, &mut t, true, false, None, None);
+                t
+            });
+            if !over {
+                print_limit::charge(text.len());
+                return text;
+            }
+            if let Some(shared) = self.plan(g, false) {
+                self.write_shared(g, &shared, &mut s);
+                return s;
             }
         }
+        self.append(g, &mut s, true, false, None, None);
         s
     }
 
     /// The shared form of `g` (always, whatever its size), if some sub-form would be named: for tests and
     /// for [`Games::display_value`].
     pub fn display_shared(&mut self, g: GameId) -> Option<String> {
-        let shared = self.plan(g, 0)?;
+        let shared = self.plan(g, true)?;
         let mut s = String::new();
         self.write_shared(g, &shared, &mut s);
         Some(s)
@@ -109,21 +122,11 @@ impl Games {
         walk.order.len()
     }
 
-    /// The names for `g`'s shared form when its full text is over [`SHARE_ABOVE`] and the shared form is at most
-    /// half as long.
-    fn plan_shared(&mut self, g: GameId) -> Option<Shared> {
-        if matches!(self.print_shape(g, None), PrintShape::Uptimal(_)) {
-            return None;
-        }
-        self.plan(g, SHARE_ABOVE)
-    }
-
-    fn plan(&mut self, root: GameId, above: u64) -> Option<Shared> {
+    /// The names for `root`'s shared form, if some sub-form gets one and (unless `always`) the shared form is at
+    /// most half as long as the full text.
+    fn plan(&mut self, root: GameId, always: bool) -> Option<Shared> {
         let mut walk = Walk::default();
         let full = self.walk(root, &mut walk);
-        if full <= above {
-            return None;
-        }
         // How often each node would print (1 or "2 or more"), parents before options.
         let mut times: FxHashMap<GameId, u8> = FxHashMap::default();
         times.insert(root, 1);
@@ -178,7 +181,7 @@ impl Games {
             local.insert(g, len);
         }
         total = total.saturating_add(local[&root]);
-        (total.saturating_mul(2) <= full || above == 0).then_some(shared)
+        (always || total.saturating_mul(2) <= full).then_some(shared)
     }
 
     /// Walks the DAG below `g` (post-order, each node once) and returns the length of `g`'s full text.
