@@ -186,7 +186,7 @@ impl Games {
         match self.print_shape(g, shift) {
             PrintShape::Uptimal(ue) => {
                 let before = out.len();
-                let as_product = ue.nim > 1 && ue.len() == 0 || ue.len() == 1 && ue.coef(1) > 2;
+                let as_product = ue.nim > 1 && ue.is_empty() || ue.len() == 1 && ue.coef(1) > 2;
                 if names.is_some() && as_product && !ue.number.is_zero() {
                     // `1*2` and `2^3` read back as a product and a power: the shared form (which must read back)
                     // writes `(1+*2)` and `(2+^3)`.
