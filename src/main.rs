@@ -38,6 +38,12 @@ struct Args {
     #[arg(long = "print-limit", value_name = "N", value_parser = parse_print_limit)]
     print_limit: Option<PrintLimit>,
 
+    /// Print a large canonical form (full text over 10,000 characters) with its repeated sub-forms named, in
+    /// a `begin … end` block that reads back as the same game (`on`, the default), or always in full as CGSuite
+    /// does (`off`).
+    #[arg(long = "print-sharing", value_name = "on|off", value_parser = cgs::game::print_limit::parse_sharing)]
+    print_sharing: Option<bool>,
+
     /// Let `Plot("file.svg")` and other file output write below DIR too (by default only below the current
     /// directory). May be given several times.
     #[arg(long = "allow-write", value_name = "DIR")]
@@ -88,6 +94,9 @@ fn main() -> ExitCode {
     }
     if let Some(PrintLimit(limit)) = args.print_limit {
         cgs::game::print_limit::set_setting(limit);
+    }
+    if let Some(on) = args.print_sharing {
+        cgs::game::print_limit::set_sharing(on);
     }
     for dir in &args.allow_write {
         if let Err(e) = cgs::interp::output::allow_write(dir) {

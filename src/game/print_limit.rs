@@ -12,7 +12,7 @@
 //! The caller keeps those and adds a note ([`elide`]).
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The print limit of a new session: 200,000 characters (about 200 KB; a screenful is some 10,000).
 pub const DEFAULT: usize = 200_000;
@@ -50,6 +50,29 @@ pub fn parse(s: &str) -> Result<Option<usize>, String> {
         Some(n) if n >= MIN => Ok(Some(n)),
         Some(_) => Err(format!("a print limit of `{s}` is too small: the smallest is {MIN} characters")),
         None => Err(format!("`{s}` is not a print limit (examples: 50000, 200K, 1M, none)")),
+    }
+}
+
+/// Whether large canonical forms print in the shared form (`--print-sharing`, `:set print-sharing`; on by
+/// default): see `game::short::print_shared`.
+static SHARING: AtomicBool = AtomicBool::new(true);
+
+/// Whether large canonical forms print in the shared form.
+pub fn sharing() -> bool {
+    SHARING.load(Ordering::Relaxed)
+}
+
+/// Turns the shared form of large canonical forms on or off (off: always CGSuite's full text).
+pub fn set_sharing(on: bool) {
+    SHARING.store(on, Ordering::Relaxed);
+}
+
+/// Parses a print-sharing setting: `on` or `off`.
+pub fn parse_sharing(s: &str) -> Result<bool, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("`{s}` is not a print-sharing setting (on or off)")),
     }
 }
 
@@ -103,6 +126,17 @@ impl Drop for Restore {
         ROOM.with(|r| r.set(self.0));
         CUT.with(|c| c.set(self.1));
     }
+}
+
+/// Runs the printer `f` with room for `cap` characters, apart from the current print (nothing it writes is
+/// charged to it), and says whether `f` used all the room (its text is at least `cap` characters, perhaps cut).
+/// The caller charges what it keeps.
+pub fn probe<R>(cap: usize, f: impl FnOnce() -> R) -> (R, bool) {
+    let restore = Restore(ROOM.with(|r| r.replace(cap)), CUT.with(|c| c.replace(false)));
+    let r = f();
+    let full = ROOM.with(Cell::get) == 0;
+    drop(restore);
+    (r, full)
 }
 
 /// Runs the printer `f` with at most `limit` characters (`None`: no limit) and returns its text, cut to

@@ -375,7 +375,7 @@ impl Value {
                 push_int(games, out, r.denom(), room.map(|k| k.saturating_sub(out.len() - before)));
             }
             Value::Infinity(s) => out.push_str(if *s > 0 { "inf" } else { "-inf" }),
-            Value::Game(g) => out.push_str(&games.display(*g)),
+            Value::Game(g) => out.push_str(&games.display_value(*g)),
             Value::String(s) if quote => crate::syntax::unparse::quoted(out, s),
             Value::String(s) => out.push_str(s),
             Value::List(items) => {

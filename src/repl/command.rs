@@ -15,7 +15,8 @@ pub enum Command {
     Time,
     /// `:clear` — forget every variable and definition, and give their memory back.
     Clear,
-    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`, `print-limit N`); `:set` alone shows the settings.
+    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`, `print-limit N`, `print-sharing on|off`); `:set`
+    /// alone shows the settings.
     Set(String),
     /// `:doc X` — what a built-in, member or ruleset does (as `?X`).
     Doc(String),
@@ -58,7 +59,11 @@ pub const COMMANDS: [(&str, &str, &str); 7] = [
     ("load", ":load FILE", "run a script in this session; its definitions stay"),
     ("time", ":time", "toggle printing the time each cell takes"),
     ("clear", ":clear", "forget all variables and definitions (and give their memory back)"),
-    ("set", ":set KEY VALUE", "`max-memory SIZE` (e.g. 4G), `print-limit N` (characters or none); `:set` shows them"),
+    (
+        "set",
+        ":set KEY VALUE",
+        "`max-memory SIZE` (e.g. 4G), `print-limit N` (characters or none), `print-sharing on|off`; `:set` shows them",
+    ),
     ("doc", ":doc X", "what a built-in, member or ruleset does, with an example (also `?X`)"),
 ];
 

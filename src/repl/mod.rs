@@ -213,7 +213,17 @@ impl Repl {
                         let used = crate::game::budget::format_size(crate::game::budget::used());
                         let _ = writeln!(out, "max-memory {shown} ({used} in use)");
                         let _ = writeln!(out, "print-limit {}", print_limit_shown());
+                        let _ = writeln!(out, "print-sharing {}", print_sharing_shown());
                     }
+                    (Some("print-sharing"), Some(v), None) => match crate::game::print_limit::parse_sharing(v) {
+                        Ok(on) => {
+                            crate::game::print_limit::set_sharing(on);
+                            let _ = writeln!(out, "Print sharing: {}.", print_sharing_shown());
+                        }
+                        Err(why) => {
+                            let _ = writeln!(err, "Error: {why}.");
+                        }
+                    },
                     (Some("print-limit"), Some(n), None) => match crate::game::print_limit::parse(n) {
                         Ok(limit) => {
                             crate::game::print_limit::set_setting(limit);
@@ -235,8 +245,8 @@ impl Repl {
                     _ => {
                         let _ = writeln!(
                             err,
-                            "Error: Usage: `:set max-memory SIZE` (e.g. 4G, 512M) or `:set print-limit N` (characters, \
-                             or `none`)."
+                            "Error: Usage: `:set max-memory SIZE` (e.g. 4G, 512M), `:set print-limit N` (characters, \
+                             or `none`) or `:set print-sharing on|off`."
                         );
                     }
                 }
@@ -301,6 +311,15 @@ pub fn format_duration(d: Duration) -> String {
         format!("{:.1} ms", secs * 1e3)
     } else {
         format!("{secs:.3} s")
+    }
+}
+
+/// The print-sharing setting as `:set` shows it.
+fn print_sharing_shown() -> &'static str {
+    if crate::game::print_limit::sharing() {
+        "on"
+    } else {
+        "off"
     }
 }
 

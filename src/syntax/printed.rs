@@ -155,7 +155,7 @@ pub fn printed_rewrite(v: &mut Vec<Spanned<'_>>) {
     uptimal_powers(v);
     let mut i = 0;
     while i + 1 < v.len() {
-        if !(matches!(v[i].1, Token::Int(_)) && touching(&v[i], &v[i + 1])) {
+        if !(matches!(v[i].1, Token::Int(_)) && touching(&v[i], &v[i + 1])) || is_up_count(v, i) {
             i += 1;
             continue;
         }
@@ -185,8 +185,19 @@ pub fn printed_rewrite(v: &mut Vec<Spanned<'_>>) {
         v.insert(end, (e, Token::RParen, e));
         v.insert(i + 1, (at, Token::Plus, at));
         v.insert(first, (s, Token::LParen, s));
-        i = end + 3;
+        // On into the suffix (after the `(`, the number's last token and the `+`): `2Tiny(…)` holds printed
+        // forms too (`1/2Tiny(<1/2vv*|0,*>)`).
+        i += 3;
     }
+}
+
+/// Whether the integer at `i` is the count of an up literal that starts an operand (`^3*`, `<0|v3*>`: its star
+/// part follows, so `3*` is not the sum `3 + *`).
+fn is_up_count(v: &[Spanned<'_>], i: usize) -> bool {
+    i >= 1
+        && matches!(v[i - 1].1, Token::Caret | Token::Down)
+        && touching(&v[i - 1], &v[i])
+        && !(i >= 2 && ends_operand(&v[i - 2].1) && touching(&v[i - 2], &v[i - 1]))
 }
 
 /// Whether the tokens at `i` are a group produced by [`uptimal_powers`] (`(^.Pow…` or `(-^.Pow…`).

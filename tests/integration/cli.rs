@@ -113,6 +113,25 @@ fn stdin_is_read_as_a_script() {
     assert!(text(&out.stderr).contains("<stdin>"), "{}", text(&out.stderr));
 }
 
+/// `--print-sharing off` prints large canonical forms in full, as CGSuite does; on (the default) they print in
+/// the shared form (`tests/scripts/games/shared_forms.cgs`).
+#[test]
+fn print_sharing_off_gives_the_full_text() {
+    // CGSuite 2.2 (cgsuite-eval): `({1|0}:*9).ToString.Length` is 118097.
+    let out = cgs(&["--print-sharing", "off", "-e", "(<1|0> : *9).ToString.Length"], None);
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), "118097\n".to_string()));
+    let out = cgs(&["--print-sharing", "off", "--print-limit", "none", "-e", "<1|0> : *9"], None);
+    let full = text(&out.stdout);
+    assert_eq!(full.trim_end().len(), 118097);
+    assert!(full.starts_with("<1,<1|0>,<1,<1|0>|0,<1|0>>,"), "{}", &full[..100]);
+    let out = cgs(&["--print-sharing", "on", "-e", "<1|0> : *9"], None);
+    let shared = text(&out.stdout);
+    assert!(shared.starts_with("begin\n  var g1 := <1,<1|0>|0,<1|0>>;\n") && shared.len() < 600, "{shared}");
+    let out = cgs(&["--print-sharing", "maybe", "-e", "1"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("`maybe` is not a print-sharing setting (on or off)"));
+}
+
 #[test]
 fn missing_files_and_bad_arguments_fail_cleanly() {
     let out = cgs(&["no/such/file.cgs"], None);

@@ -64,8 +64,11 @@ fn big_constructions_stop_at_the_budget() {
 
 /// `source` must end with its value printed and cut at the print limit (exit 0, the note, in `secs`) under the
 /// memory budget `budget`.
+///
+/// The full (CGSuite) text is what is cut here (`--print-sharing off`): with sharing these values print their
+/// shared forms, well under the limit.
 fn prints_cut_within(budget: &str, source: &str, secs: u64) {
-    let (code, out, elapsed) = run_out(&["--max-memory", budget], source);
+    let (code, out, elapsed) = run_out(&["--max-memory", budget, "--print-sharing", "off"], source);
     assert_eq!(code, Some(0), "`{source}` failed");
     assert!(
         out.trim_end()
@@ -150,13 +153,23 @@ fn run_out(args: &[&str], source: &str) -> (Option<i32>, String, Duration) {
 }
 
 /// Issue 19, item 3: a printed value longer than the print limit is cut there with a note, and what is shown
-/// is exactly the start of the full text (cross-check: the same value printed with no limit).
+/// is exactly the start of the full text (cross-check: the same value printed with no limit). Checked on the
+/// full (CGSuite) text, `--print-sharing off`, and on what prints by default (the shared form of a large
+/// canonical form) where that is still longer than the limit.
 fn cut_is_a_prefix_of_the_full_text(source: &str, limit: usize) {
-    let (code, full, _) = run_out(&["--print-limit", "none"], source);
+    cut_is_a_prefix_with(source, limit, "off");
+    let (_, shared, _) = run_out(&["--print-limit", "none"], source);
+    if shared.trim_end_matches('\n').chars().count() > limit {
+        cut_is_a_prefix_with(source, limit, "on");
+    }
+}
+
+fn cut_is_a_prefix_with(source: &str, limit: usize, sharing: &str) {
+    let (code, full, _) = run_out(&["--print-limit", "none", "--print-sharing", sharing], source);
     assert_eq!(code, Some(0), "`{source}` failed");
     let full = full.trim_end_matches('\n');
     assert!(full.chars().count() > limit, "`{source}` prints only {} characters", full.len());
-    let (code, cut, _) = run_out(&["--print-limit", &limit.to_string()], source);
+    let (code, cut, _) = run_out(&["--print-limit", &limit.to_string(), "--print-sharing", sharing], source);
     assert_eq!(code, Some(0), "`{source}` failed with a print limit");
     let grouped = if limit >= 1000 { format!("{},{:03}", limit / 1000, limit % 1000) } else { limit.to_string() };
     let note = format!(" … (cut at {grouped} characters; `:set print-limit none` or `--print-limit none` prints all)");
@@ -182,14 +195,20 @@ fn a_print_limit_cuts_games_misere_games_and_collections_exactly() {
 
 #[test]
 fn huge_printed_forms_print_promptly_with_the_default_limit() {
-    // Clobber (xo)^16: its canonical form's text ran into the memory budget after minutes before the print
-    // limit; now the first 200,000 characters print.
-    let (code, out, elapsed) =
-        run_out(&["--max-memory", "2G"], "Clobber(\"xoxoxoxoxoxoxoxoxoxoxoxoxoxoxoxo\").CanonicalForm");
+    // Clobber (xo)^16: its canonical form's full text (233 MB) ran into the memory budget after minutes before
+    // the print limit; now the first 200,000 characters print.
+    let xo16 = "Clobber(\"xoxoxoxoxoxoxoxoxoxoxoxoxoxoxoxo\").CanonicalForm";
+    let (code, out, elapsed) = run_out(&["--max-memory", "2G", "--print-sharing", "off"], xo16);
     assert_eq!(code, Some(0));
     assert!(out
         .trim_end()
         .ends_with("(cut at 200,000 characters; `:set print-limit none` or `--print-limit none` prints all)"));
+    assert!(elapsed < Duration::from_secs(90), "took {elapsed:?}");
+    // Its shared form (issue 20, item 4) is some 280,000 characters in all (4,476 named sub-forms).
+    let (code, out, elapsed) = run_out(&["--max-memory", "2G", "--print-limit", "none"], xo16);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("begin\n  var g1 := ") && out.trim_end().ends_with("\nend"), "{}", &out[..100]);
+    assert!(out.len() < 400_000, "the shared form has {} characters", out.len());
     assert!(elapsed < Duration::from_secs(90), "took {elapsed:?}");
     // A list holding itself twice per level: 2^40 numbers in full; the print stops at the limit.
     let (code, out, elapsed) = run_out(&[], "x := [1]; for i from 1 to 40 do x := [x, x] end; x");

@@ -21,6 +21,7 @@ mod limits;
 mod loopy_roundtrip;
 mod native_agreement;
 mod outcome_solver;
+mod print_shared;
 mod pty;
 mod repl;
 mod scripts;

@@ -14,6 +14,7 @@
 
 use crate::game::number::big::dyadic_to_big;
 use crate::game::print_limit;
+use crate::game::short::print_shared::Shared;
 use crate::game::short::uptimal::UptimalExpansion;
 use crate::game::{GameId, Games};
 use num_rational::BigRational;
@@ -22,13 +23,13 @@ use std::cmp::Ordering;
 use std::fmt::Write;
 use std::sync::Arc;
 
-const MAX_SLASHES: usize = 4;
+pub(super) const MAX_SLASHES: usize = 4;
 
 impl Games {
     /// The printed form of `g` (LANGUAGE.md §8).
     pub fn display(&mut self, g: GameId) -> String {
         let mut s = String::new();
-        self.append(g, &mut s, true, false, None);
+        self.append(g, &mut s, true, false, None, None);
         s
     }
 
@@ -37,7 +38,7 @@ impl Games {
     pub fn display_shifted(&mut self, g: GameId, x: &BigRational) -> String {
         let mut s = String::new();
         let shift = (!x.is_zero()).then_some(x);
-        self.append(g, &mut s, true, false, shift);
+        self.append(g, &mut s, true, false, shift, None);
         s
     }
 
@@ -45,7 +46,7 @@ impl Games {
     /// the number of bars it used without brackets (0 when bracketed).
     pub fn display_nested(&mut self, g: GameId, force_brackets: bool, force_parens: bool) -> (String, usize) {
         let mut s = String::new();
-        let n = self.append(g, &mut s, force_brackets, force_parens, None);
+        let n = self.append(g, &mut s, force_brackets, force_parens, None, None);
         (s, n)
     }
 
@@ -167,13 +168,16 @@ impl Games {
     /// limit is reached the remaining subgames are skipped, so a huge DAG prints in time proportional to the
     /// part printed. The bars between a game's Left and Right options come from [`Games::bar_count`], which
     /// does not print.
-    fn append(
+    ///
+    /// With `names` (the shared form, `print_shared.rs`), an option that has a name prints as that name.
+    pub(super) fn append(
         &mut self,
         g: GameId,
         out: &mut String,
         force_brackets: bool,
         force_parens: bool,
         shift: Option<&BigRational>,
+        names: Option<&Shared>,
     ) -> usize {
         if print_limit::exhausted() {
             return 0;
@@ -182,6 +186,18 @@ impl Games {
         match self.print_shape(g, shift) {
             PrintShape::Uptimal(ue) => {
                 let before = out.len();
+                let as_product = ue.nim > 1 && ue.is_empty() || ue.len() == 1 && ue.coef(1) > 2;
+                if names.is_some() && as_product && !ue.number.is_zero() {
+                    // `1*2` and `2^3` read back as a product and a power: the shared form (which must read back)
+                    // writes `(1+*2)` and `(2+^3)`.
+                    let mut rest = ue.clone();
+                    rest.number = crate::game::Dyadic::ZERO;
+                    let _ = write!(out, "({}+", ue.number);
+                    append_uptimal(&rest, out, false, None);
+                    out.push(')');
+                    print_limit::charge(out.len() - before);
+                    return 0;
+                }
                 append_uptimal(&ue, out, force_parens, shift);
                 print_limit::charge(out.len() - before);
                 0
@@ -196,7 +212,7 @@ impl Games {
                     if i > 0 {
                         push(out, ",");
                     }
-                    self.append(o, out, true, lo.len() == 1, shift);
+                    self.append_option(o, out, true, lo.len() == 1, shift, names);
                 }
                 if lo.len() > 1 {
                     push(out, "}");
@@ -210,10 +226,10 @@ impl Games {
                 let x_shifted =
                     self.number_value(x).map(|d| shift.map_or(d.is_zero(), |s| (dyadic_to_big(d) + s).is_zero()));
                 if x_shifted != Some(true) {
-                    self.append(x, out, false, false, shift);
+                    self.append_option(x, out, false, false, shift, names);
                 }
                 push(out, if is_tiny { "Tiny(" } else { "Miny(" });
-                self.append(sub, out, true, false, None);
+                self.append_option(sub, out, true, false, None, names);
                 push(out, ")");
                 if force_parens {
                     push(out, ")");
@@ -222,7 +238,10 @@ impl Games {
             }
             PrintShape::General => {
                 let (lo, ro) = self.sorted_options(g);
-                let slashes = self.slashes(g, shift);
+                let slashes = match names {
+                    Some(shared) => self.shared_slashes(g, shared),
+                    None => self.slashes(g, shift),
+                };
                 let bracket = force_brackets || slashes == MAX_SLASHES;
                 if bracket {
                     push(out, "<");
@@ -231,14 +250,14 @@ impl Games {
                     if i > 0 {
                         push(out, ",");
                     }
-                    self.append(o, out, lo.len() > 1, false, shift);
+                    self.append_option(o, out, lo.len() > 1, false, shift, names);
                 }
                 push(out, &"|".repeat(slashes));
                 for (i, &o) in ro.iter().enumerate() {
                     if i > 0 {
                         push(out, ",");
                     }
-                    self.append(o, out, ro.len() > 1, false, shift);
+                    self.append_option(o, out, ro.len() > 1, false, shift, names);
                 }
                 if bracket {
                     push(out, ">");
@@ -250,8 +269,27 @@ impl Games {
         }
     }
 
+    /// [`Games::append`] for an option of a game being printed: its name if it has one in `names`.
+    fn append_option(
+        &mut self,
+        g: GameId,
+        out: &mut String,
+        force_brackets: bool,
+        force_parens: bool,
+        shift: Option<&BigRational>,
+        names: Option<&Shared>,
+    ) -> usize {
+        if let Some(name) = names.and_then(|n| n.name(g)) {
+            if !print_limit::exhausted() {
+                push(out, &name);
+            }
+            return 0;
+        }
+        self.append(g, out, force_brackets, force_parens, shift, names)
+    }
+
     /// Which printing rule applies to `g` (module notes): compact uptimal, switch, `Tiny`/`Miny`, or options.
-    fn print_shape(&mut self, g: GameId, shift: Option<&BigRational>) -> PrintShape {
+    pub(super) fn print_shape(&mut self, g: GameId, shift: Option<&BigRational>) -> PrintShape {
         if let Some(ue) = self.uptimal_of(g) {
             if ue.len() <= 1 || ue.is_unit() || ue.is_unit_sum() {
                 return PrintShape::Uptimal(ue);
@@ -268,7 +306,7 @@ impl Games {
 
     /// The number of bars between the options of a general game `g`: one more than the most any of its options
     /// prints unbracketed, at least 1.
-    fn slashes(&mut self, g: GameId, shift: Option<&BigRational>) -> usize {
+    pub(super) fn slashes(&mut self, g: GameId, shift: Option<&BigRational>) -> usize {
         let (lo, ro) = (self.left_options(g), self.right_options(g));
         let mut slashes = 1;
         for side in [&lo, &ro] {
@@ -310,7 +348,7 @@ impl Games {
 }
 
 /// How a game prints (see [`Games::append`]).
-enum PrintShape {
+pub(super) enum PrintShape {
     Uptimal(UptimalExpansion),
     Switch,
     Tiny(bool, GameId, GameId),
@@ -318,7 +356,7 @@ enum PrintShape {
 }
 
 /// Appends a piece of text, charging it to the print limit.
-fn push(out: &mut String, text: &str) {
+pub(super) fn push(out: &mut String, text: &str) {
     out.push_str(text);
     print_limit::charge(text.len());
 }
@@ -338,7 +376,7 @@ impl Games {
 }
 
 /// The compact form of an uptimal: number, ups, star run together.
-fn append_uptimal(ue: &UptimalExpansion, out: &mut String, force_parens: bool, shift: Option<&BigRational>) {
+pub(super) fn append_uptimal(ue: &UptimalExpansion, out: &mut String, force_parens: bool, shift: Option<&BigRational>) {
     let number = shift.map(|s| dyadic_to_big(ue.number) + s);
     let number_is_zero = number.as_ref().map_or(ue.number.is_zero(), |n| n.is_zero());
     let len = ue.len();

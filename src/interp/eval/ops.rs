@@ -39,6 +39,20 @@ impl<'a> Machine<'a> {
             (UnaryOp::PlusMinus, Value::Object(_)) if builtins::loopy::is_loopy(&v) => {
                 builtins::loopy::plus_minus(self, &v).map_err(|k| Exit::from(EvalError::new(k, span)))
             }
+            // CGSuite's `+-{a,b}` (as printed for a switch with several options): `<a,b|-a,-b>`.
+            (UnaryOp::PlusMinus, Value::Set(items)) => {
+                let mut left = Vec::with_capacity(items.len());
+                for x in items.iter() {
+                    match self.to_game(x) {
+                        Some(Ok(g)) => left.push(g),
+                        Some(Err(k)) => return err(k, span),
+                        None => return Err(no_op("+-")),
+                    }
+                }
+                let right: Vec<GameId> = left.iter().map(|&g| self.games.neg(g)).collect();
+                let h = self.games.new_game(&left, &right);
+                Ok(game_value(self.games, h))
+            }
             (UnaryOp::PlusMinus, _) => match self.to_game(&v) {
                 Some(Ok(g)) => {
                     let h = self.games.plus_minus(g);
