@@ -74,6 +74,19 @@ impl Object for NativeState {
     fn type_name(&self) -> &'static str {
         "NativeSolvers"
     }
+    /// The solvers' tables are caches of games: emptied (except Cram's, which holds nim values); the
+    /// `ByRules` twins are traced.
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        let solvers = [
+            self.domineering.try_borrow_mut().map(|mut s| s.forget_games()).is_ok(),
+            self.clobber.try_borrow_mut().map(|mut s| s.forget_games()).is_ok(),
+            self.toads.try_borrow_mut().map(|mut s| s.forget_games()).is_ok(),
+            self.hackenbush.try_borrow_mut().map(|mut s| s.forget_games()).is_ok(),
+            self.colouring.try_borrow_mut().map(|mut s| s.forget_games()).is_ok(),
+        ];
+        solvers.iter().all(|&ok| ok)
+            && self.twins.try_borrow().is_ok_and(|tw| tw.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t)))
+    }
     fn display(&self, _: &mut crate::game::Games) -> String {
         "<native solvers>".to_string()
     }

@@ -30,6 +30,14 @@ impl Default for DomineeringSolver {
 }
 
 impl DomineeringSolver {
+    /// Forgets every game the solver's tables hold (they are caches), keeping its interrupt flag: for a
+    /// collection of the game store, after which those ids may name other games.
+    pub fn forget_games(&mut self) {
+        let interrupt = std::mem::take(&mut self.interrupt);
+        *self = DomineeringSolver::new();
+        self.interrupt = interrupt;
+    }
+
     /// An empty solver.
     pub fn new() -> Self {
         DomineeringSolver { memo: RegionMemo::new(), integers: Vec::new(), interrupt: Interrupt::default() }

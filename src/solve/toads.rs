@@ -37,6 +37,14 @@ pub struct ToadsSolver {
 }
 
 impl ToadsSolver {
+    /// Forgets every game the solver's tables hold (they are caches), keeping its interrupt flag: for a
+    /// collection of the game store, after which those ids may name other games.
+    pub fn forget_games(&mut self) {
+        let interrupt = std::mem::take(&mut self.interrupt);
+        *self = ToadsSolver::new();
+        self.interrupt = interrupt;
+    }
+
     /// An empty solver.
     pub fn new() -> Self {
         Self::default()
