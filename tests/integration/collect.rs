@@ -10,7 +10,7 @@
 use cgs::interp::with_big_stack;
 use cgs::repl::script::run_script;
 
-const SCRIPT: &str = r#"
+const SCRIPT: &str = r##"
 ruleset ClobberS
   def Options(s, player) := begin
     var me := if player == Left then "x" else "o" end;
@@ -70,7 +70,7 @@ kept[1] >= kept[2]
 kept[3] - kept[3]
 [g.Temperature for g in kept]
 [g.LeftOptions for g in kept2]
-"#;
+"##;
 
 fn run(threshold: usize) -> (String, String, i32, u64) {
     with_big_stack(move || {
