@@ -88,9 +88,7 @@ impl Instance {
 impl Schema {
     /// Reports every game its instances hold, for a collection.
     pub fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.instances.try_borrow().is_ok_and(|all| {
-            all.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t))
-        })
+        self.instances.try_borrow().is_ok_and(|all| all.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t)))
     }
 }
 
