@@ -54,7 +54,7 @@ thread_local! {
 }
 
 /// The most entries a native solver's table may hold and still be kept across a collection of the game store.
-const SOLVER_TABLE_KEPT: usize = 1 << 22;
+const SOLVER_TABLE_KEPT: usize = 1 << 26;
 
 /// The native solvers of one interpreter, and the `ByRules` twins of its ruleset instances.
 pub struct NativeState {
