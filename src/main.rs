@@ -44,6 +44,11 @@ struct Args {
     #[arg(long = "print-sharing", value_name = "on|off", value_parser = cgs::game::print_limit::parse_sharing)]
     print_sharing: Option<bool>,
 
+    /// Collect unreachable games once at least N are stored and their number has doubled since the last
+    /// collection (`none`: never collect; default 262144).
+    #[arg(long = "gc-threshold", value_name = "N", value_parser = parse_gc_threshold)]
+    gc_threshold: Option<usize>,
+
     /// Let `Plot("file.svg")` and other file output write below DIR too (by default only below the current
     /// directory). May be given several times.
     #[arg(long = "allow-write", value_name = "DIR")]
@@ -79,6 +84,13 @@ fn parse_print_limit(s: &str) -> Result<PrintLimit, String> {
     cgs::game::print_limit::parse(s).map(PrintLimit)
 }
 
+fn parse_gc_threshold(s: &str) -> Result<usize, String> {
+    match s {
+        "none" => Ok(usize::MAX),
+        _ => s.parse::<usize>().map_err(|_| format!("`{s}` is not a number of games or `none`")),
+    }
+}
+
 fn parse_max_memory(s: &str) -> Result<usize, String> {
     cgs::game::budget::parse_budget(s)
 }
@@ -97,6 +109,9 @@ fn main() -> ExitCode {
     }
     if let Some(on) = args.print_sharing {
         cgs::game::print_limit::set_sharing(on);
+    }
+    if let Some(n) = args.gc_threshold {
+        cgs::game::short::store::set_default_collection_threshold(n);
     }
     for dir in &args.allow_write {
         if let Err(e) = cgs::interp::output::allow_write(dir) {

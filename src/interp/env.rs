@@ -303,6 +303,11 @@ impl Locals {
         all
     }
 
+    /// Every bound value (the call's scopes and the captured variables), for a collection.
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.captured.iter().flat_map(|c| c.values()).chain(self.bindings.iter().map(|(_, v)| v))
+    }
+
     /// The names of all visible locals.
     pub fn names(&self) -> impl Iterator<Item = &Name> {
         let slots = self
@@ -337,16 +342,29 @@ pub type RulesetDeclarer =
 /// Per-workspace state, one value per type, created on first use: the place a family of values keeps an
 /// arena or cache that lives as long as the workspace (like [`crate::game::Games`] for short games).
 #[derive(Default)]
-pub struct Extensions(FxHashMap<std::any::TypeId, Box<dyn std::any::Any>>);
+pub struct Extensions(FxHashMap<std::any::TypeId, (Box<dyn std::any::Any>, TraceFn)>);
+
+/// The [`super::gc::Extension::trace`] of one extension type, on the boxed state.
+type TraceFn = fn(&mut dyn std::any::Any, &mut super::gc::Tracer) -> bool;
+
+fn trace_as<T: super::gc::Extension>(a: &mut dyn std::any::Any, t: &mut super::gc::Tracer) -> bool {
+    a.downcast_mut::<T>().is_some_and(|x| x.trace(t))
+}
 
 impl Extensions {
     /// The state of type `T`, created with `T::default()` the first time it is asked for.
-    pub fn get<T: Default + 'static>(&mut self) -> &mut T {
+    pub fn get<T: super::gc::Extension>(&mut self) -> &mut T {
         self.0
             .entry(std::any::TypeId::of::<T>())
-            .or_insert_with(|| Box::new(T::default()))
+            .or_insert_with(|| (Box::new(T::default()), trace_as::<T>))
+            .0
             .downcast_mut::<T>()
             .expect("an extension is stored under its own type id")
+    }
+
+    /// Reports the games every extension holds (see [`super::gc`]).
+    pub fn trace(&mut self, t: &mut super::gc::Tracer) -> bool {
+        self.0.values_mut().all(|(state, trace)| trace(&mut **state, t))
     }
 }
 

@@ -16,6 +16,7 @@ pub mod classes;
 pub mod env;
 pub mod error;
 pub mod eval;
+pub mod gc;
 pub mod int;
 pub mod object;
 pub mod output;
@@ -231,6 +232,8 @@ impl Interpreter {
         let r = (|| {
             let mut last = value::Value::Nothing;
             for stmt in &block.stmts {
+                // A safe point: the previous statement's value is no longer needed (see `gc.rs`).
+                m.safe_point(&[]);
                 last = guarded(stmt.span, || m.eval_top(stmt))?;
             }
             if shows_value(block, &last) {
@@ -250,6 +253,8 @@ impl Interpreter {
         let r = (|| {
             let mut last = value::Value::Nothing;
             for stmt in &block.stmts {
+                // A safe point: the previous statement's value is no longer needed (see `gc.rs`).
+                m.safe_point(&[]);
                 last = guarded(stmt.span, || m.eval_top(stmt))?;
             }
             Ok(last)

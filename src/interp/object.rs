@@ -107,6 +107,14 @@ pub trait Object: std::any::Any + fmt::Debug {
         None
     }
 
+    /// Reports every short game this object holds ([`GameId`]s, values, other objects) to `t`, so that a
+    /// collection of the game store keeps them (see [`super::gc`]); an object holding a cache of games may
+    /// empty it here instead. `false` when the object cannot say: then no collection runs. The default says
+    /// it cannot, so a new kind of object is safe until it implements this.
+    fn trace(&self, _t: &mut super::gc::Tracer) -> bool {
+        false
+    }
+
     /// Whether `x is Game` holds for this object (game-like objects that are not short games, such as
     /// loopy values, say so here).
     fn is_game(&self) -> bool {

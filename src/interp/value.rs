@@ -80,6 +80,9 @@ impl Shown {
 }
 
 impl Object for Shown {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         self.type_name
     }

@@ -679,6 +679,54 @@ pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameI
     canonical(m, &p.inst, idx, span)
 }
 
+/// Collections of the game store (`crate::interp::gc`): a memo is traced, not emptied — its nodes are found
+/// by keys that may hold game ids, and positions keep node numbers.
+impl Memo {
+    /// Reports every game the memo holds: states, canonical forms, the constants and loopy parts of
+    /// components and options, and the instances their terms belong to. The key of a node's own state holds
+    /// only games of that (traced) state; the other keys leading to a node (states a `Canonical` hook mapped to
+    /// it) may hold games nothing else holds, which may be freed and their ids given to other games: those keys
+    /// are dropped (a later look-up of such a state runs the hook again and indexes it anew).
+    pub fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
+        let mut own = vec![usize::MAX; self.nodes.len()];
+        for e in self.index.iter() {
+            let o = &mut own[e.node as usize];
+            *o = (*o).min(e.start);
+        }
+        self.index.retain(|e| own[e.node as usize] == e.start);
+        fn sum(t: &mut crate::interp::gc::Tracer, s: &SumRef) -> bool {
+            if let Some(g) = s.constant {
+                t.game(g);
+            }
+            for (on, off) in s.loopy.iter() {
+                crate::interp::builtins::loopy::trace_side(t, on);
+                crate::interp::builtins::loopy::trace_side(t, off);
+            }
+            s.terms.iter().all(|term| {
+                !t.first_visit(Rc::as_ptr(&term.inst)) || crate::interp::object::Object::trace(&*term.inst, t)
+            })
+        }
+        for node in &self.nodes {
+            if let Some(g) = node.canonical {
+                t.game(g);
+            }
+            if let Some((on, off)) = &node.loopy {
+                crate::interp::builtins::loopy::trace_side(t, on);
+                crate::interp::builtins::loopy::trace_side(t, off);
+            }
+            let parts = match &node.split {
+                Split::Parts(p) => sum(t, p),
+                Split::Unknown | Split::Atomic => true,
+            };
+            let options = [&node.left, &node.right].into_iter().flatten().all(|o| o.iter().all(|s| sum(t, s)));
+            if !(parts && options && t.value(&node.state)) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -69,6 +69,9 @@ impl GameOf for GameOption {
 }
 
 impl Object for Instance {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.trace(t)
+    }
     fn type_name(&self) -> &'static str {
         "Ruleset"
     }
@@ -124,6 +127,9 @@ impl Object for Instance {
 }
 
 impl Object for Schema {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.trace(t)
+    }
     fn type_name(&self) -> &'static str {
         "Ruleset"
     }
@@ -140,6 +146,9 @@ impl Object for Schema {
 }
 
 impl Object for PositionCtor {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.0.upgrade().is_none_or(|i| !t.first_visit(Rc::as_ptr(&i)) || i.trace(t))
+    }
     fn type_name(&self) -> &'static str {
         "Function"
     }
@@ -163,6 +172,9 @@ impl Object for PositionCtor {
 }
 
 impl Object for Position {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        (!t.first_visit(Rc::as_ptr(&self.inst)) || self.inst.trace(t)) && t.value(&self.state)
+    }
     fn type_name(&self) -> &'static str {
         "Position"
     }
@@ -203,6 +215,12 @@ impl Object for Position {
 }
 
 impl Object for PositionSum {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        if let Some(g) = self.constant {
+            t.game(g);
+        }
+        self.terms.iter().all(|(p, _)| !t.first_visit(Rc::as_ptr(p)) || Object::trace(&**p, t))
+    }
     fn type_name(&self) -> &'static str {
         "Position"
     }
@@ -244,6 +262,10 @@ impl Object for PositionSum {
 }
 
 impl Object for GameOption {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.game(self.0);
+        true
+    }
     fn type_name(&self) -> &'static str {
         "GameOption"
     }

@@ -73,6 +73,23 @@ impl Instance {
     pub fn member_names(&self) -> Vec<String> {
         self.hooks.members.iter().map(|(n, _, _)| n.to_string()).collect()
     }
+
+    /// Reports every game the instance holds (arguments, hooks' captured scopes, memo) for a collection.
+    pub fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        let h = &self.hooks;
+        let hooks = [Some(&h.options), h.components.as_ref(), h.show.as_ref(), h.canonical.as_ref()];
+        t.values(&self.args)
+            && hooks.into_iter().flatten().all(|f| t.function(f))
+            && h.members.iter().all(|(_, f, _)| t.function(f))
+            && self.memo.try_borrow_mut().is_ok_and(|mut m| m.trace(t))
+    }
+}
+
+impl Schema {
+    /// Reports every game its instances hold, for a collection.
+    pub fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.instances.try_borrow().is_ok_and(|all| all.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t)))
+    }
 }
 
 /// A ruleset with parameters, not yet applied to arguments.

@@ -53,6 +53,9 @@ thread_local! {
     static BY_RULES: RefCell<FxHashSet<u64>> = RefCell::default();
 }
 
+/// The most entries a native solver's table may hold and still be kept across a collection of the game store.
+const SOLVER_TABLE_KEPT: usize = 1 << 26;
+
 /// The native solvers of one interpreter, and the `ByRules` twins of its ruleset instances.
 pub struct NativeState {
     domineering: RefCell<DomineeringSolver>,
@@ -73,6 +76,21 @@ impl std::fmt::Debug for NativeState {
 impl Object for NativeState {
     fn type_name(&self) -> &'static str {
         "NativeSolvers"
+    }
+    /// The solvers' tables are caches of games, reused by later positions: traced while they hold at most
+    /// [`SOLVER_TABLE_KEPT`] entries, emptied beyond (Hackenbush's always; Cram's holds nim values only). The
+    /// `ByRules` twins are traced.
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        let keep = SOLVER_TABLE_KEPT;
+        let solvers = [
+            self.domineering.try_borrow_mut().map(|mut s| s.trace_or_forget(keep, &mut |g| t.game(g))).is_ok(),
+            self.clobber.try_borrow_mut().map(|mut s| s.trace_or_forget(keep, &mut |g| t.game(g))).is_ok(),
+            self.toads.try_borrow_mut().map(|mut s| s.trace_or_forget(keep, &mut |g| t.game(g))).is_ok(),
+            self.hackenbush.try_borrow_mut().map(|mut s| s.forget_games()).is_ok(),
+            self.colouring.try_borrow_mut().map(|mut s| s.trace_or_forget(keep, &mut |g| t.game(g))).is_ok(),
+        ];
+        solvers.iter().all(|&ok| ok)
+            && self.twins.try_borrow().is_ok_and(|tw| tw.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t)))
     }
     fn display(&self, _: &mut crate::game::Games) -> String {
         "<native solvers>".to_string()

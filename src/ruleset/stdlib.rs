@@ -124,6 +124,12 @@ fn identifier_len(s: &str) -> usize {
 #[derive(Default)]
 struct Loaded(Vec<bool>);
 
+impl crate::interp::gc::Extension for Loaded {
+    fn trace(&mut self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
+}
+
 /// Prepares a fresh interpreter for the stdlib: registers the natives it builds on and installs the lazy loader.
 /// No file is parsed here: a file is parsed and evaluated the first time a cell (of the user's or of another
 /// stdlib file) mentions a name it defines, so `cgs -e 0` parses none. Its names are listed for completion

@@ -33,6 +33,24 @@ pub struct ColouringSolver {
 }
 
 impl ColouringSolver {
+    /// For a collection of the game store: while the tables hold at most `keep` entries their games are
+    /// reported to `mark` (they are the values later positions reuse), otherwise the tables are forgotten.
+    pub fn trace_or_forget(&mut self, keep: usize, mark: &mut dyn FnMut(GameId)) {
+        if self.memos.iter().map(|m| m.len()).sum::<usize>() > keep {
+            self.forget_games();
+            return;
+        }
+        self.memos.iter().flat_map(|m| m.values()).for_each(|&g| mark(g));
+    }
+
+    /// Forgets every game the solver's tables hold (they are caches), keeping its interrupt flag: for a
+    /// collection of the game store, after which those ids may name other games.
+    pub fn forget_games(&mut self) {
+        let interrupt = std::mem::take(&mut self.interrupt);
+        *self = ColouringSolver::new();
+        self.interrupt = interrupt;
+    }
+
     /// An empty solver.
     pub fn new() -> Self {
         Self::default()

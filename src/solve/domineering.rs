@@ -30,6 +30,25 @@ impl Default for DomineeringSolver {
 }
 
 impl DomineeringSolver {
+    /// For a collection of the game store: while the tables hold at most `keep` entries their games are
+    /// reported to `mark` (they are the values later positions reuse), otherwise the tables are forgotten.
+    pub fn trace_or_forget(&mut self, keep: usize, mark: &mut dyn FnMut(GameId)) {
+        if self.memo.len() > keep {
+            self.forget_games();
+            return;
+        }
+        self.memo.values().for_each(|&g| mark(g));
+        self.integers.iter().flatten().for_each(|&g| mark(g));
+    }
+
+    /// Forgets every game the solver's tables hold (they are caches), keeping its interrupt flag: for a
+    /// collection of the game store, after which those ids may name other games.
+    pub fn forget_games(&mut self) {
+        let interrupt = std::mem::take(&mut self.interrupt);
+        *self = DomineeringSolver::new();
+        self.interrupt = interrupt;
+    }
+
     /// An empty solver.
     pub fn new() -> Self {
         DomineeringSolver { memo: RegionMemo::new(), integers: Vec::new(), interrupt: Interrupt::default() }

@@ -83,6 +83,11 @@ impl<V: Copy> RegionMemo<V> {
     pub(crate) fn len(&self) -> usize {
         self.small.len() + self.big.len()
     }
+
+    /// Every stored value.
+    pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
+        self.small.values().chain(self.big.values())
+    }
 }
 
 /// Splits the cells `m` of a board of shape `s` into orthogonally connected regions of at least `min_size`

@@ -37,6 +37,24 @@ pub struct ToadsSolver {
 }
 
 impl ToadsSolver {
+    /// For a collection of the game store: while the tables hold at most `keep` entries their games are
+    /// reported to `mark` (they are the values later positions reuse), otherwise the tables are forgotten.
+    pub fn trace_or_forget(&mut self, keep: usize, mark: &mut dyn FnMut(GameId)) {
+        if self.small.len() + self.big.len() > keep {
+            self.forget_games();
+            return;
+        }
+        self.small.values().chain(self.big.values()).for_each(|&g| mark(g));
+    }
+
+    /// Forgets every game the solver's tables hold (they are caches), keeping its interrupt flag: for a
+    /// collection of the game store, after which those ids may name other games.
+    pub fn forget_games(&mut self) {
+        let interrupt = std::mem::take(&mut self.interrupt);
+        *self = ToadsSolver::new();
+        self.interrupt = interrupt;
+    }
+
     /// An empty solver.
     pub fn new() -> Self {
         Self::default()

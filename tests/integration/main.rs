@@ -14,6 +14,7 @@
 
 mod cgsuite;
 mod cli;
+mod collect;
 mod docs;
 mod kernel;
 mod layering;

@@ -114,7 +114,27 @@ pub struct LoopyArena {
     add_cache: FxHashMap<(Stopper, Stopper), Sum>,
 }
 
+impl Graph {
+    /// The short games at the leaves of the graph.
+    pub fn short_leaves(&self) -> impl Iterator<Item = GameId> + '_ {
+        self.verts.iter().flat_map(|v| v.left.iter().chain(&v.right)).filter_map(|e| match e {
+            Edge::Short(g) => Some(*g),
+            Edge::Loopy(_) => None,
+        })
+    }
+}
+
 impl LoopyArena {
+    /// Reports every short game the stored graphs hold and empties the caches keyed by short games: the
+    /// arena's part in a collection of the short games ([`Games::collect`]).
+    pub fn trace_short(&mut self, mark: &mut dyn FnMut(GameId)) {
+        for g in &self.graphs {
+            g.short_leaves().for_each(&mut *mark);
+        }
+        self.leq_cache.clear();
+        self.add_cache.clear();
+    }
+
     /// The simplest-form graph of a stopper id (start vertex included).
     pub fn graph(&self, s: StopperId) -> &Graph {
         &self.graphs[s.0 as usize]

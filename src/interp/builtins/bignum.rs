@@ -29,6 +29,10 @@ pub struct BigGame {
 }
 
 impl Object for BigGame {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.game(self.g);
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Game"
     }

@@ -220,6 +220,18 @@ enum Tree {
     Compound(Compound, Rc<Tree>, Rc<Tree>),
 }
 
+/// Reports the games of a compound's tree.
+fn trace_tree(t: &mut crate::interp::gc::Tracer, tree: &Tree) {
+    match tree {
+        Tree::Game(g) => t.game(*g),
+        Tree::Neg(a) => trace_tree(t, a),
+        Tree::Compound(_, a, b) => {
+            trace_tree(t, a);
+            trace_tree(t, b);
+        }
+    }
+}
+
 fn tree(m: &mut Machine, s: &Site, v: &Value) -> Result<Tree, EvalError> {
     if let Value::Object(o) = v {
         if let Some(c) = downcast_ref::<CompoundGame>(&**o) {
@@ -245,6 +257,10 @@ pub struct CompoundGame {
 }
 
 impl Object for CompoundGame {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        trace_tree(t, &self.tree);
+        true
+    }
     fn type_name(&self) -> &'static str {
         "CompoundGame"
     }

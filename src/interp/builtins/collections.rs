@@ -268,6 +268,9 @@ impl MapEntry {
 }
 
 impl crate::interp::object::Object for MapEntry {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.value(&self.0) && t.value(&self.1)
+    }
     fn type_name(&self) -> &'static str {
         "MapEntry"
     }

@@ -96,6 +96,9 @@ pub fn static_names(class: &str) -> Vec<String> {
 }
 
 impl Object for EnumValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         self.class
     }

@@ -243,6 +243,9 @@ fn cmp_values(a: &[Value], b: &[Value]) -> Ordering {
 }
 
 impl Object for ExplicitGame {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.values(&self.left) && t.values(&self.right)
+    }
     fn type_name(&self) -> &'static str {
         "ExplicitGame"
     }
@@ -280,6 +283,9 @@ impl Object for ExplicitGame {
 }
 
 impl Object for CompoundGame {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.value(&self.a) && t.value(&self.b)
+    }
     fn type_name(&self) -> &'static str {
         "CompoundGame"
     }

@@ -193,6 +193,9 @@ pub struct TableValue {
 }
 
 impl crate::interp::object::Object for TableValue {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.values.iter().all(|row| t.values(row))
+    }
     fn type_name(&self) -> &'static str {
         "Table"
     }

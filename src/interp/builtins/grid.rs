@@ -27,6 +27,9 @@ impl GridValue {
 }
 
 impl Object for GridValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Grid"
     }
@@ -50,6 +53,9 @@ impl Object for GridValue {
 pub struct GridClass;
 
 impl Object for GridClass {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }
@@ -73,6 +79,9 @@ impl Object for GridClass {
 pub struct AdjacencyValue(pub Adjacency);
 
 impl Object for AdjacencyValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Adjacency"
     }

@@ -59,6 +59,9 @@ impl IconValue {
 }
 
 impl Object for IconValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Icon"
     }

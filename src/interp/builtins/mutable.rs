@@ -395,6 +395,9 @@ fn joined(games: &mut Games, items: impl IntoIterator<Item = Value>) -> String {
 }
 
 impl Object for MutableList {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.items.try_borrow().is_ok_and(|items| t.values(items.iter()))
+    }
     fn type_name(&self) -> &'static str {
         "MutableList"
     }
@@ -438,6 +441,9 @@ impl Object for MutableList {
 }
 
 impl Object for MutableSet {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.items.try_borrow().is_ok_and(|items| t.values(items.iter()))
+    }
     fn type_name(&self) -> &'static str {
         "MutableSet"
     }
@@ -478,6 +484,9 @@ impl Object for MutableSet {
 }
 
 impl Object for MutableMap {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.items.try_borrow().is_ok_and(|items| items.iter().all(|(k, v)| t.value(k) && t.value(v)))
+    }
     fn type_name(&self) -> &'static str {
         "MutableMap"
     }
@@ -529,6 +538,9 @@ pub static TEXT_OUTPUT: &[Member] = &[member("Append", 1, |m, s, this, args| {
 })];
 
 impl Object for TextOutputValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "TextOutput"
     }

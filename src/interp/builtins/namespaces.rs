@@ -32,6 +32,9 @@ impl ClassValue {
 }
 
 impl Object for ClassValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }
@@ -425,6 +428,9 @@ fn package(path: &str) -> Option<&'static (&'static str, &'static [&'static str]
 }
 
 impl Object for Package {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Package"
     }
@@ -492,6 +498,9 @@ fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
 pub struct SystemValue;
 
 impl Object for SystemValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "System"
     }

@@ -37,6 +37,9 @@ impl NumGrid {
 }
 
 impl Object for NumGrid {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Grid"
     }

@@ -70,6 +70,9 @@ pub struct RandomValue {
 }
 
 impl Object for RandomValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Random"
     }

@@ -203,6 +203,9 @@ pub fn cmp_ranges(a: &RangeValue, b: &RangeValue) -> Ordering {
 }
 
 impl Object for RangeValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Range"
     }

@@ -26,6 +26,9 @@ impl StripValue {
 }
 
 impl Object for StripValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Strip"
     }
@@ -64,6 +67,9 @@ impl Object for StripValue {
 pub struct StripClass;
 
 impl Object for StripClass {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }

@@ -41,6 +41,9 @@ impl SumberValue {
 }
 
 impl Object for SumberValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Sumber"
     }

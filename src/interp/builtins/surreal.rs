@@ -28,6 +28,9 @@ use std::rc::Rc;
 pub struct SurrealValue(pub Surreal);
 
 impl Object for SurrealValue {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         if self.0.as_gen().is_some() {
             "GeneralizedOrdinal"

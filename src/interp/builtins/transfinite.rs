@@ -62,6 +62,9 @@ fn ordinal_of(m: &mut Machine, v: &Value) -> Option<GenOrd> {
 }
 
 impl Object for TransfiniteNimber {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "TransfiniteNimber"
     }

@@ -130,6 +130,9 @@ fn escape(s: &str) -> String {
 }
 
 impl Object for GameTree {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "GameTree"
     }

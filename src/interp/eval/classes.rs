@@ -170,6 +170,18 @@ impl UserClass {
 }
 
 impl Object for UserClass {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        if let Some(p) = &self.parent {
+            if t.first_visit(Rc::as_ptr(p)) && !Object::trace(&**p, t) {
+                return false;
+            }
+        }
+        let instance = self.instance.try_borrow().map(|i| i.clone());
+        t.scope(&self.captured)
+            && t.values(self.statics.iter().map(|(_, v)| v))
+            && t.values(&self.enclosing)
+            && instance.is_ok_and(|i| t.values(&i))
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }
@@ -260,6 +272,11 @@ impl UserObject {
 }
 
 impl Object for UserObject {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        (!t.first_visit(Rc::as_ptr(&self.class)) || Object::trace(&*self.class, t))
+            && t.values(&self.args)
+            && t.values(self.fields.iter().map(|(_, v)| v))
+    }
     fn type_name(&self) -> &'static str {
         "Object"
     }

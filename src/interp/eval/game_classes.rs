@@ -189,6 +189,18 @@ struct GameMemo {
     pending: BTreeSet<Value>,
 }
 
+impl crate::interp::gc::Extension for GameMemo {
+    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
+        for (k, &g) in &self.values {
+            t.game(g);
+            if !t.value(k) {
+                return false;
+            }
+        }
+        t.values(&self.pending)
+    }
+}
+
 impl<'a> Machine<'a> {
     /// `grid.ToString(CharMap)` of a grid or strip game (its `grid` or `strip` variable).
     fn grid_string(&mut self, obj: &UserObject, this: &Value, span: Span) -> Result<String, EvalError> {
@@ -320,6 +332,9 @@ impl NegatedGame {
 }
 
 impl Object for NegatedGame {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.value(&self.inner)
+    }
     fn type_name(&self) -> &'static str {
         "NegativeGame"
     }

@@ -46,6 +46,10 @@ impl<'a> Machine<'a> {
             ForSource::Forever => while each(self, Value::Nothing)? {},
             ForSource::In(src) => {
                 let coll = self.eval(src)?;
+                if self.top_loop.is_some() {
+                    let opaque = matches!(coll, Value::Object(_)) && builtins::range::as_range(&coll).is_none();
+                    self.note_loop_source(clause, Some(&coll), opaque);
+                }
                 if let Some(r) = builtins::range::as_range(&coll) {
                     // A range is walked, never materialised: machine integers when they fit.
                     let n = r.count().ok_or_else(|| {
@@ -152,6 +156,7 @@ impl<'a> Machine<'a> {
                         }
                     }
                     let up = !matches!(&step, Value::Integer(n) if n.is_negative());
+                    self.note_loop_source(clause, None, true);
                     let mut cur = start;
                     loop {
                         if let Some(end) = &end {
@@ -191,8 +196,15 @@ impl<'a> Machine<'a> {
         more: &[Block],
     ) -> Eval<Value> {
         let mut yielded = Vector::new();
+        let top = self.take_top_loop();
+        if top {
+            self.top_loop = Some(safe_points::TopLoop::new(clauses));
+        }
         self.locals.push();
         let r = self.run_clauses(clauses, &mut |m| {
+            if top {
+                m.loop_safe_point(&yielded);
+            }
             let v = m.eval_block(body)?;
             if mode == ForMode::Yield {
                 yielded.push_back(v);
@@ -203,6 +215,9 @@ impl<'a> Machine<'a> {
             }
             Ok(())
         });
+        if top {
+            self.top_loop = None;
+        }
         self.locals.pop();
         match r {
             Ok(()) | Err(Exit::Break(_)) => {}

@@ -88,6 +88,10 @@ pub struct Machine<'a> {
     spare_slots: Vec<Vec<Option<Value>>>,
     stack_base: usize,
     stack_budget: usize,
+    /// Set by [`Machine::eval_top`] when the statement is a loop, until that loop starts.
+    top_loop_next: bool,
+    /// The running top-level loop, for its safe points (`safe_points.rs`).
+    top_loop: Option<safe_points::TopLoop>,
 }
 
 #[inline(never)]
@@ -115,6 +119,8 @@ impl<'a> Machine<'a> {
             spare_slots: Vec::new(),
             stack_base: stack_position(),
             stack_budget,
+            top_loop_next: false,
+            top_loop: None,
         }
     }
 
@@ -144,7 +150,10 @@ impl<'a> Machine<'a> {
 
     /// Evaluates a top-level statement; a `break`, `continue` or `return` that escapes it is an error.
     pub fn eval_top(&mut self, e: &Expr) -> Result<Value, EvalError> {
-        match self.eval(e) {
+        self.expect_top_loop(e);
+        let r = self.eval(e);
+        self.top_loop_next = false;
+        match r {
             Ok(v) => Ok(v),
             Err(exit) => Err(self.escaped(exit)),
         }
@@ -601,8 +610,14 @@ impl<'a> Machine<'a> {
     fn eval_while(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::While { cond, body } => {
+                let top = self.take_top_loop();
                 loop {
                     self.check_limits(e.span)?;
+                    if top {
+                        self.top_loop = Some(safe_points::TopLoop::new(&[]));
+                        self.loop_safe_point(&Vector::new());
+                        self.top_loop = None;
+                    }
                     if !self.eval_bool(cond)? {
                         break;
                     }
@@ -757,6 +772,7 @@ mod fast_tests;
 mod game_classes;
 mod loops;
 mod ops;
+mod safe_points;
 #[cfg(test)]
 mod slot_tests;
 mod vars;

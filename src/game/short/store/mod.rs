@@ -188,11 +188,13 @@ pub struct Games {
     pub(crate) thermo: crate::game::short::thermo::ThermoCache,
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     overflow: Option<GameError>,
+    /// Free slots and when to collect (see `collect.rs`).
+    gc: collect::Gc,
 }
 
 impl std::fmt::Debug for Games {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Games({} games)", self.nodes.len())
+        write!(f, "Games({} games)", self.len())
     }
 }
 
@@ -227,6 +229,7 @@ impl Games {
             thermo: crate::game::short::thermo::ThermoCache::new(),
             interrupt: None,
             overflow: None,
+            gc: collect::Gc::default(),
         };
         let z = g.push_node(&[], &[], Some(Nus::number(Dyadic::ZERO)));
         debug_assert_eq!(z, GameId(0));
@@ -243,9 +246,9 @@ impl Games {
         g
     }
 
-    /// Number of games stored so far.
+    /// Number of games stored (live: a collection frees games, see `collect.rs`).
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.nodes.len() - self.gc.free_len()
     }
 
     /// Whether the arena is empty (never: it always holds 0).
@@ -458,8 +461,7 @@ impl Games {
         self.poll_interrupt();
         crate::game::budget::check_growth(&self.by_opts);
         crate::game::budget::check_growth(&self.by_nus);
-        let id = GameId(self.nodes.len() as u32);
-        self.nodes.push(Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus });
+        let node = Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus };
         let stops = match nus {
             Some(v) => [v.num, v.num],
             None => {
@@ -472,14 +474,11 @@ impl Games {
                 [ls.unwrap_or_default(), rs.unwrap_or_default()]
             }
         };
-        self.stops.push(stops);
         let br = match nus {
             Some(v) => Games::nus_brackets(v),
-            None => self.option_brackets(&self.nodes[id.0 as usize]),
+            None => self.option_brackets(&node),
         };
-        self.brackets.push(br);
-        self.neg_cache.push(NONE);
-        self.birthday_cache.push(NONE);
+        let id = self.place(node, stops, br);
         if let Some(v) = nus {
             self.by_nus.insert(v, id);
         }
@@ -741,8 +740,10 @@ impl Games {
 mod arith;
 mod brackets;
 mod classify;
+mod collect;
 mod compare;
 mod construct;
 mod lossy;
 
 pub use arith::nim_product;
+pub use collect::{set_default_collection_threshold, DEFAULT_COLLECTION_THRESHOLD};

@@ -2,6 +2,7 @@
 
 mod bignum;
 mod cgsuite_table;
+mod collect;
 mod compare;
 mod core;
 mod thermo;

@@ -72,6 +72,9 @@ pub static DIRECTED: &[Member] = &[
 pub struct DirectedGraphClass;
 
 impl Object for DirectedGraphClass {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }

@@ -96,6 +96,9 @@ pub fn notation(games: &mut Games, g: &Labelled) -> String {
 }
 
 impl Object for GraphValue {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.0.vertices.iter().all(|v| t.value(&v.label) && v.edges.iter().all(|e| t.value(&e.label)))
+    }
     fn type_name(&self) -> &'static str {
         if self.1 {
             "DirectedGraph"
@@ -171,6 +174,9 @@ impl VertexValue {
 }
 
 impl Object for VertexValue {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.value(&self.label) && self.edges.iter().all(|e| t.value(&e.label))
+    }
     fn type_name(&self) -> &'static str {
         "Vertex"
     }
@@ -215,6 +221,9 @@ impl EdgeValue {
 }
 
 impl Object for EdgeValue {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.value(&self.label)
+    }
     fn type_name(&self) -> &'static str {
         "Edge"
     }
@@ -235,6 +244,9 @@ impl Object for EdgeValue {
 pub struct GraphClass;
 
 impl Object for GraphClass {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }

@@ -183,6 +183,9 @@ pub static MISERE_GAME: &[Member] = &[
 pub struct MisereClass;
 
 impl Object for MisereClass {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Class"
     }

@@ -200,6 +200,9 @@ impl TakeAndBreak {
 }
 
 impl Object for TakeAndBreak {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Ruleset"
     }
@@ -217,6 +220,9 @@ impl Object for TakeAndBreak {
 pub struct ObligatedTakeAndBreak(pub Rc<TbData>);
 
 impl Object for ObligatedTakeAndBreak {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Ruleset"
     }
@@ -249,6 +255,9 @@ pub struct Heap {
 }
 
 impl Object for Heap {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Position"
     }
@@ -278,6 +287,9 @@ impl MisereGame {
 }
 
 impl Object for MisereGame {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "MisereCanonicalGame"
     }
@@ -306,6 +318,9 @@ impl ObligatedValueObj {
 }
 
 impl Object for ObligatedValueObj {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "ObligatedValue"
     }
@@ -326,6 +341,9 @@ pub struct ObligatedSum {
 }
 
 impl Object for ObligatedSum {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.values(&self.components)
+    }
     fn type_name(&self) -> &'static str {
         "ObligatedSum"
     }
@@ -348,6 +366,9 @@ pub struct PeriodicityObj {
 }
 
 impl Object for PeriodicityObj {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "Periodicity"
     }

@@ -20,6 +20,9 @@ pub struct MisereQuotientObj {
 }
 
 impl Object for MisereQuotientObj {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "MisereQuotient"
     }

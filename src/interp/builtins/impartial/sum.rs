@@ -21,6 +21,9 @@ pub struct HeapSum {
 }
 
 impl Object for HeapSum {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        t.values(&self.terms)
+    }
     fn type_name(&self) -> &'static str {
         "Position"
     }

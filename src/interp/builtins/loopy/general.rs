@@ -17,6 +17,11 @@ pub struct GeneralSided {
 }
 
 impl Object for GeneralSided {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        super::trace_side(t, &self.on);
+        super::trace_side(t, &self.off);
+        true
+    }
     fn type_name(&self) -> &'static str {
         "SidedValue"
     }

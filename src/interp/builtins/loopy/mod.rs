@@ -49,6 +49,11 @@ impl LoopyValue {
 }
 
 impl Object for LoopyValue {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        trace_stopper(t, self.on);
+        trace_stopper(t, self.off);
+        true
+    }
     fn type_name(&self) -> &'static str {
         if self.is_stopper() {
             "Game"
@@ -91,6 +96,9 @@ impl Object for LoopyValue {
 pub struct DrawOutcome(pub &'static str);
 
 impl Object for DrawOutcome {
+    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
+        true
+    }
     fn type_name(&self) -> &'static str {
         "OutcomeClass"
     }
@@ -99,6 +107,28 @@ impl Object for DrawOutcome {
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         downcast_ref::<DrawOutcome>(other).map(|o| self.0.cmp(o.0))
+    }
+}
+
+impl crate::interp::gc::Extension for LoopyArena {
+    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.trace_short(&mut |g| t.game(g));
+        true
+    }
+}
+
+/// The short games a stopper holds.
+fn trace_stopper(t: &mut crate::interp::gc::Tracer, s: Stopper) {
+    if let Stopper::Short(g) = s {
+        t.game(g);
+    }
+}
+
+/// The short games a side holds.
+pub(crate) fn trace_side(t: &mut crate::interp::gc::Tracer, s: &SideValue) {
+    match s {
+        SideValue::Stopper(s) => trace_stopper(t, *s),
+        SideValue::General(g) => g.short_leaves().for_each(|g| t.game(g)),
     }
 }
 

@@ -1,0 +1,103 @@
+//! Collection of the short games no value holds, at the interpreter's safe points.
+//!
+//! The game store ([`crate::game::Games`]) frees games only when it is given every [`GameId`] held outside it
+//! (`Games::collect`). The interpreter gathers them with a [`Tracer`] at *safe points*, where no native frame
+//! holds an id of its own: before each top-level statement of a cell (script, REPL, kernel), and after each
+//! iteration of a loop that is itself a top-level statement (`for … do`, `for … yield`, `while … do`; the
+//! values of its clauses' sources and the values yielded so far are traced with it). A safe point costs one
+//! comparison unless a collection is due (`Games::wants_collection`).
+//!
+//! The roots: the top-level variables, the native globals, the locals of the running top-level loop, the
+//! per-workspace extensions ([`Extension::trace`]) and, through the values, every list, set, map, tuple,
+//! closure's captured scope and object ([`crate::interp::object::Object::trace`]). An object or extension
+//! that cannot report its games answers `false`; the collection is then skipped (and put off until the store
+//! doubles again), never run with a root missing. Caches that hold games (the native solvers' tables, the
+//! loopy engine's sum and comparison caches) are emptied by their `trace` instead of traced.
+
+use super::env::Scope;
+use super::value::{Function, Value};
+use crate::game::GameId;
+use rustc_hash::FxHashSet;
+use std::rc::Rc;
+
+/// Gathers the roots of a collection: every short game held outside the store.
+#[derive(Default)]
+pub struct Tracer {
+    roots: Vec<GameId>,
+    seen: FxHashSet<usize>,
+}
+
+impl Tracer {
+    /// An empty tracer.
+    pub fn new() -> Tracer {
+        Tracer::default()
+    }
+
+    /// The games reported so far.
+    pub fn roots(&self) -> &[GameId] {
+        &self.roots
+    }
+
+    /// Reports a game.
+    pub fn game(&mut self, g: GameId) {
+        self.roots.push(g);
+    }
+
+    /// Whether the shared value at `p` is met for the first time (shared values and cycles are traced once).
+    pub fn first_visit<T: ?Sized>(&mut self, p: *const T) -> bool {
+        self.seen.insert(p as *const () as usize)
+    }
+
+    /// Reports every game `v` holds; `false` if some object in it cannot say.
+    pub fn value(&mut self, v: &Value) -> bool {
+        match v {
+            Value::Nothing
+            | Value::Boolean(_)
+            | Value::Integer(_)
+            | Value::Rational(_)
+            | Value::Infinity(_)
+            | Value::String(_)
+            | Value::Player(_)
+            | Value::Outcome(_)
+            | Value::Thermograph(_) => true,
+            Value::Game(g) => {
+                self.game(*g);
+                true
+            }
+            Value::List(l) => !self.first_visit(&**l as *const _) || l.iter().all(|x| self.value(x)),
+            Value::Set(s) => s.iter().all(|x| self.value(x)),
+            Value::Map(m) => m.iter().all(|(k, x)| self.value(k) && self.value(x)),
+            Value::Tuple(t) => t.iter().all(|x| self.value(x)),
+            Value::Function(f) => self.function(f),
+            Value::Object(o) => !self.first_visit(Rc::as_ptr(o)) || o.trace(self),
+        }
+    }
+
+    /// Reports every game in `values`.
+    pub fn values<'v>(&mut self, values: impl IntoIterator<Item = &'v Value>) -> bool {
+        values.into_iter().all(|v| self.value(v))
+    }
+
+    /// Reports every game a captured scope holds.
+    pub fn scope(&mut self, s: &Scope) -> bool {
+        s.values().all(|v| self.value(v))
+    }
+
+    /// Reports every game a function holds (a closure's captured scope, a method's object).
+    pub fn function(&mut self, f: &Rc<Function>) -> bool {
+        if !self.first_visit(Rc::as_ptr(f)) {
+            return true;
+        }
+        match &**f {
+            Function::Closure(c) => self.scope(&c.captured),
+            Function::Native(_) => true,
+            Function::Method { obj, .. } => self.value(obj),
+        }
+    }
+}
+
+/// Per-workspace state kept in [`super::env::Extensions`]: it must say which games it holds.
+pub trait Extension: Default + 'static {
+    /// Reports every game held (or drops what is only a cache); `false` when it cannot (no collection runs).
+    fn trace(&mut self, t: &mut Tracer) -> bool;
+}
