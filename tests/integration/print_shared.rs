@@ -19,7 +19,7 @@ fn game_of(interp: &mut Interpreter, name: &str) -> GameId {
     match interp.variable(name).cloned() {
         Some(Value::Game(g)) => g,
         Some(Value::Integer(n)) => {
-            let k = i64::try_from(&*n).expect("a small integer");
+            let k = n.as_i64().expect("a small integer");
             interp.games().integer(k)
         }
         other => panic!("`{name}` is not a game: {other:?}"),
