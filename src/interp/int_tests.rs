@@ -2,9 +2,8 @@
 //! edges of `i64` (overflow promotes, results that fit demote, signs of `%`, `Div` and `Mod` as CGSuite's).
 
 use super::*;
+use crate::interp::tests::outputs;
 use crate::interp::value::Value;
-use crate::interp::{with_big_stack, Interpreter};
-use crate::syntax::parse::parse_cells;
 use num_rational::BigRational;
 use num_traits::Zero;
 use proptest::prelude::*;
@@ -158,24 +157,6 @@ proptest! {
         }
         prop_assert_eq!(outputs(&src), expected);
     }
-}
-
-/// The printed value of each cell of `src` (`error: …` for the first failing cell, which ends the run).
-fn outputs(src: &str) -> Vec<String> {
-    let src = src.to_string();
-    with_big_stack(move || {
-        let mut interp = Interpreter::core();
-        let file = interp.sources().add("<test>", src.as_str());
-        let mut out = Vec::new();
-        for cell in parse_cells(&src, file) {
-            assert!(cell.errors.is_empty(), "syntax error in {src}");
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-                break;
-            }
-        }
-        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
-    })
 }
 
 #[test]

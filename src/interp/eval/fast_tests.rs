@@ -1,26 +1,7 @@
 //! The evaluator's fast paths (machine-integer and string operators, literals, `g.Updated({…})` written out,
 //! `xs := xs.Append(x)` in place) against the general paths they bypass: the same values and the same errors.
 
-use crate::interp::{with_big_stack, Interpreter};
-use crate::syntax::parse::parse_cells;
-
-/// The printed value of each cell of `src`, or `error: …` for the first failing cell (which ends the run).
-fn outputs(src: &str) -> Vec<String> {
-    let src = src.to_string();
-    with_big_stack(move || {
-        let mut interp = Interpreter::core();
-        let file = interp.sources().add("<test>", src.as_str());
-        let mut out = Vec::new();
-        for cell in parse_cells(&src, file) {
-            assert!(cell.errors.is_empty(), "syntax error in {src}");
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-                break;
-            }
-        }
-        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
-    })
-}
+use crate::interp::tests::outputs;
 
 fn same(fast: &str, general: &str) {
     let (a, b) = (outputs(fast), outputs(general));

@@ -2,26 +2,7 @@
 //! and every case run twice — in a resolved function and in the same function made unresolvable (a `class`
 //! declaration the body never reaches makes the resolver decline it, so its calls search names as before).
 
-use crate::interp::{with_big_stack, Interpreter};
-use crate::syntax::parse::parse_cells;
-
-/// The printed value of each cell of `src`, or `error: …` for the first failing cell (which ends the run).
-fn outputs(src: &str) -> Vec<String> {
-    let src = src.to_string();
-    with_big_stack(move || {
-        let mut interp = Interpreter::core();
-        let file = interp.sources().add("<test>", src.as_str());
-        let mut out = Vec::new();
-        for cell in parse_cells(&src, file) {
-            assert!(cell.errors.is_empty(), "syntax error in {src}");
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-                break;
-            }
-        }
-        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
-    })
-}
+use crate::interp::tests::outputs;
 
 /// Runs `src` (whose functions start with `begin` and are marked `DECLINE` where the unresolvable variant puts
 /// its dead `class`), checks the output against `expected`, then the same with every function unresolved.
