@@ -186,7 +186,7 @@ fn sorted_parts(mut parts: Vec<Vec<u8>>, out: &mut Vec<u8>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -200,11 +200,11 @@ mod tests {
         assert_ne!(key_of(&l1), key_of(&l2));
     }
 
-    fn grid(s: &str) -> Value {
+    pub(crate) fn grid(s: &str) -> Value {
         GridValue::value(Grid::parse(s).unwrap())
     }
 
-    fn key(v: &Value) -> Vec<u8> {
+    pub(crate) fn key(v: &Value) -> Vec<u8> {
         let mut k = Vec::new();
         encode(v, &mut k).unwrap();
         k

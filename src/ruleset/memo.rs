@@ -730,17 +730,7 @@ impl Memo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::builtins::grid::GridValue;
-
-    fn grid(s: &str) -> Value {
-        GridValue::value(Grid::parse(s).unwrap())
-    }
-
-    fn key(v: &Value) -> Vec<u8> {
-        let mut k = Vec::new();
-        encode(v, &mut k).unwrap();
-        k
-    }
+    use crate::ruleset::key::tests::{grid, key};
 
     #[test]
     fn grid_lookups_agree_with_key_lookups() {
