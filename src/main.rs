@@ -45,7 +45,7 @@ struct Args {
     print_sharing: Option<bool>,
 
     /// Collect unreachable games once at least N are stored and their number has doubled since the last
-    /// collection (`none`: never collect; default 262144).
+    /// collection (`none`: never collect; default 1048576).
     #[arg(long = "gc-threshold", value_name = "N", value_parser = parse_gc_threshold)]
     gc_threshold: Option<usize>,
 

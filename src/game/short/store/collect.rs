@@ -26,8 +26,11 @@ use crate::game::{Dyadic, GameId};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The default number of live games below which no collection runs (about 50 MB of arena).
-pub const DEFAULT_COLLECTION_THRESHOLD: usize = 1 << 18;
+/// The default number of live games below which no collection runs (about 200 MB of arena). A collection
+/// frees results later computations may reuse (the sums of one option with nimbers of growing size, say), so
+/// it pays only in large sessions: at 2^18, 130 sums `G + *k + k*^` of one Clobber form took 93 s instead of
+/// 55 s for 21% less memory; at 2^20 that session never collects.
+pub const DEFAULT_COLLECTION_THRESHOLD: usize = 1 << 20;
 
 /// The threshold new arenas start with (`--gc-threshold`).
 static THRESHOLD: AtomicUsize = AtomicUsize::new(DEFAULT_COLLECTION_THRESHOLD);
