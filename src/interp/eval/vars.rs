@@ -10,6 +10,13 @@ impl<'a> Machine<'a> {
         if let Some(v) = self.locals.lookup(name) {
             return Ok(v.clone());
         }
+        self.lookup_outside_locals(name, span)
+    }
+
+    /// `name` past the running call's locals: inside a method of a user class the object's variables and
+    /// members, then the globals.
+    #[inline]
+    fn lookup_outside_locals(&mut self, name: &str, span: Span) -> Eval<Value> {
         // Inside a method of a user class: the object's variables and members.
         if let Some(r) = self.this_member(name, span) {
             return r;
@@ -36,13 +43,7 @@ impl<'a> Machine<'a> {
         if let Some(v) = self.locals.captured(name) {
             return Ok(v.clone());
         }
-        if let Some(r) = self.this_member(name, span) {
-            return r;
-        }
-        match self.globals.lookup(name) {
-            Some(v) => Ok(v.clone()),
-            None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
-        }
+        self.lookup_outside_locals(name, span)
     }
 
     /// The local (or captured variable) `name` whose reference has `slot`, if bound: what
