@@ -187,13 +187,59 @@ fn run(args: Args, color: bool) -> u8 {
     0
 }
 
-const KERNEL_USAGE: &str = "Usage: cgs kernel CONNECTION_FILE        run as a Jupyter kernel
-       cgs kernel install [--user|--prefix P]  install the kernelspec (default: --user)";
+const KERNEL_USAGE: &str = "Usage: cgs kernel [OPTIONS] CONNECTION_FILE          run as a Jupyter kernel
+       cgs kernel install [OPTIONS] [--user|--prefix P]  install the kernelspec (default: --user);
+                                                         its argv carries the OPTIONS
+Options:
+  --max-memory SIZE   the memory budget of the kernel's computations (e.g. 4G; default: three quarters of
+                      the smallest of physical memory, `ulimit -v` and the cgroup's memory limit)
+  --max-message SIZE  the largest ZeroMQ message a client may send (default 256M); a larger one ends
+                      that connection";
 
-/// `cgs kernel CONNECTION_FILE` and `cgs kernel install [--user|--prefix P]`.
+/// `cgs kernel [OPTIONS] CONNECTION_FILE` and `cgs kernel install [OPTIONS] [--user|--prefix P]`.
 fn kernel_command(args: &[String]) -> u8 {
     use cgs::kernel::install::{install, Target};
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut options = cgs::kernel::zmtp::Options::default();
+    let mut max_memory = None;
+    // The options as given, for the kernelspec's argv.
+    let mut passed: Vec<String> = Vec::new();
+    let mut words: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
+            _ => (arg, None),
+        };
+        if name == "--max-memory" || name == "--max-message" {
+            let value = match inline {
+                Some(v) => v,
+                None => {
+                    i += 1;
+                    match args.get(i) {
+                        Some(v) => v.as_str(),
+                        None => {
+                            eprintln!("Error: {name} needs a size.\n{KERNEL_USAGE}");
+                            return 2;
+                        }
+                    }
+                }
+            };
+            let parsed = if name == "--max-memory" {
+                cgs::game::budget::parse_budget(value).map(|b| max_memory = Some(b))
+            } else {
+                cgs::kernel::zmtp::parse_max_message(value).map(|m| options.max_message = m)
+            };
+            if let Err(e) = parsed {
+                eprintln!("Error: {name}: {e}.\n{KERNEL_USAGE}");
+                return 2;
+            }
+            passed.extend([name.to_string(), value.to_string()]);
+        } else {
+            words.push(arg);
+        }
+        i += 1;
+    }
     let target = match words.as_slice() {
         ["install"] | ["install", "--user"] => Target::User,
         ["install", "--prefix", p] => Target::Prefix(PathBuf::from(p)),
@@ -206,15 +252,18 @@ fn kernel_command(args: &[String]) -> u8 {
             return if words.is_empty() { 2 } else { 0 };
         }
         [file] if !file.starts_with('-') && *file != "install" => {
+            if let Some(limit) = max_memory.or_else(cgs::game::budget::default_limit) {
+                cgs::game::budget::set_limit(limit);
+            }
             script::install_panic_hook();
-            return cgs::kernel::run(file) as u8;
+            return cgs::kernel::run(file, options) as u8;
         }
         _ => {
             eprintln!("Error: unexpected arguments to `cgs kernel`.\n{KERNEL_USAGE}");
             return 2;
         }
     };
-    match install(&target) {
+    match install(&target, &passed) {
         Ok(dir) => {
             println!("Installed the cgs kernelspec in {}", dir.display());
             0

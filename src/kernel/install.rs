@@ -36,10 +36,14 @@ pub fn kernels_dir(target: &Target) -> Result<PathBuf, String> {
     Ok(data.join("kernels"))
 }
 
-/// The `kernel.json` text for a `cgs` executable at `exe`.
-pub fn kernel_json(exe: &Path) -> String {
+/// The `kernel.json` text for a `cgs` executable at `exe`, started with the `cgs kernel` options `options`
+/// (`--max-memory 4G`) before the connection file.
+pub fn kernel_json(exe: &Path, options: &[String]) -> String {
+    let mut argv = vec![exe.display().to_string(), "kernel".to_string()];
+    argv.extend(options.iter().cloned());
+    argv.push("{connection_file}".to_string());
     let spec = json!({
-        "argv": [exe.display().to_string(), "kernel", "{connection_file}"],
+        "argv": argv,
         "display_name": "cgs",
         "language": "cgs",
         "interrupt_mode": "message",
@@ -48,13 +52,13 @@ pub fn kernel_json(exe: &Path) -> String {
     serde_json::to_string_pretty(&spec).unwrap_or_default() + "\n"
 }
 
-/// Installs the kernelspec; returns the directory written.
-pub fn install(target: &Target) -> Result<PathBuf, String> {
+/// Installs the kernelspec, whose argv passes `options` to `cgs kernel`; returns the directory written.
+pub fn install(target: &Target, options: &[String]) -> Result<PathBuf, String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the cgs executable: {e}."))?;
     let dir = kernels_dir(target)?.join("cgs");
     let io = |e: std::io::Error| format!("Could not write `{}`: {}.", dir.display(), crate::repl::io_reason(&e));
     std::fs::create_dir_all(&dir).map_err(io)?;
-    std::fs::write(dir.join("kernel.json"), kernel_json(&exe)).map_err(io)?;
+    std::fs::write(dir.join("kernel.json"), kernel_json(&exe, options)).map_err(io)?;
     std::fs::write(dir.join("logo-32x32.png"), logo_png(32)).map_err(io)?;
     std::fs::write(dir.join("logo-64x64.png"), logo_png(64)).map_err(io)?;
     Ok(dir)
@@ -148,10 +152,13 @@ mod tests {
 
     #[test]
     fn kernel_json_names_the_language_and_argv() {
-        let text = kernel_json(Path::new("/opt/cgs"));
+        let text = kernel_json(Path::new("/opt/cgs"), &[]);
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["language"], "cgs");
         assert_eq!(v["argv"], json!(["/opt/cgs", "kernel", "{connection_file}"]));
+        let options = ["--max-memory".to_string(), "4G".to_string()];
+        let v: serde_json::Value = serde_json::from_str(&kernel_json(Path::new("/opt/cgs"), &options)).unwrap();
+        assert_eq!(v["argv"], json!(["/opt/cgs", "kernel", "--max-memory", "4G", "{connection_file}"]));
         assert_eq!(v["metadata"]["file_extension"], ".cgs");
     }
 

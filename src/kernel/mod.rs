@@ -1,8 +1,9 @@
 //! `cgs kernel CONNECTION_FILE`: a Jupyter kernel (messaging protocol 5.3), one more front end over the
 //! terminal-free interpreter, beside `repl/`.
 //!
-//! ZeroMQ comes from the `zeromq` crate: a maintained, pure-Rust implementation (no system libzmq to install,
-//! so `cargo build` alone is enough here and in CI), on the tokio runtime. The wire format and HMAC-SHA256
+//! ZeroMQ is [`zmtp`]: the part of ZMTP 3.0 a kernel needs (ROUTER, PUB, an echoing REP; the NULL
+//! mechanism), on the tokio runtime, with a limit on the size of a message that is checked before anything
+//! is allocated and with each malformed connection dropped on its own. The wire format and HMAC-SHA256
 //! signing are in [`wire`].
 //!
 //! Threads: the sockets run as tokio tasks (shell, control, heartbeat, stdin, and one task that owns the
@@ -15,6 +16,7 @@ pub mod display;
 pub mod eval;
 pub mod install;
 pub mod wire;
+pub mod zmtp;
 
 use bytes::Bytes;
 use eval::{Job, Outcome};
@@ -23,13 +25,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use tokio::sync::{mpsc as amp, oneshot};
 use wire::{Message, Signer};
-use zeromq::{PubSocket, RepSocket, RouterSocket, Socket, SocketRecv, SocketSend, ZmqMessage};
 
 /// What a publication on iopub carries: message type, parent header, content.
 type Publication = (String, Json, Json);
 
 /// Runs the kernel described by the connection file until a shutdown request. Returns the exit status.
-pub fn run(connection_file: &str) -> i32 {
+pub fn run(connection_file: &str, options: zmtp::Options) -> i32 {
     let text = match std::fs::read_to_string(connection_file) {
         Ok(t) => t,
         Err(e) => {
@@ -51,7 +52,7 @@ pub fn run(connection_file: &str) -> i32 {
             return 1;
         }
     };
-    match runtime.block_on(serve(info)) {
+    match runtime.block_on(serve(info, options)) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("Error: {e}");
@@ -67,25 +68,21 @@ fn endpoint(info: &Json, port: &str) -> Result<String, String> {
     Ok(format!("{transport}://{ip}:{port}"))
 }
 
-async fn serve(info: Json) -> Result<(), String> {
+async fn serve(info: Json, options: zmtp::Options) -> Result<(), String> {
     let key = info.get("key").and_then(Json::as_str).unwrap_or("");
     let scheme = info.get("signature_scheme").and_then(Json::as_str).unwrap_or("hmac-sha256");
     if !key.is_empty() && scheme != "hmac-sha256" {
         return Err(format!("unsupported signature scheme `{scheme}` (cgs signs with hmac-sha256)."));
     }
     let signer = Signer::new(key);
-    let bind_err = |what: &str, e: zeromq::ZmqError| format!("cannot bind the {what} socket: {e}.");
-
-    let mut shell = RouterSocket::new();
-    shell.bind(&endpoint(&info, "shell_port")?).await.map_err(|e| bind_err("shell", e))?;
-    let mut control = RouterSocket::new();
-    control.bind(&endpoint(&info, "control_port")?).await.map_err(|e| bind_err("control", e))?;
-    let mut stdin = RouterSocket::new();
-    stdin.bind(&endpoint(&info, "stdin_port")?).await.map_err(|e| bind_err("stdin", e))?;
-    let mut iopub = PubSocket::new();
-    iopub.bind(&endpoint(&info, "iopub_port")?).await.map_err(|e| bind_err("iopub", e))?;
-    let mut heartbeat = RepSocket::new();
-    heartbeat.bind(&endpoint(&info, "hb_port")?).await.map_err(|e| bind_err("heartbeat", e))?;
+    let bind_err = |what: &'static str| move |e: String| format!("cannot bind the {what} socket: {e}.");
+    let mut shell = zmtp::Router::bind(&endpoint(&info, "shell_port")?, options).await.map_err(bind_err("shell"))?;
+    let mut control =
+        zmtp::Router::bind(&endpoint(&info, "control_port")?, options).await.map_err(bind_err("control"))?;
+    let mut stdin = zmtp::Router::bind(&endpoint(&info, "stdin_port")?, options).await.map_err(bind_err("stdin"))?;
+    let iopub = zmtp::Publisher::bind(&endpoint(&info, "iopub_port")?, options).await.map_err(bind_err("iopub"))?;
+    // Heartbeat: every request comes back as its reply.
+    zmtp::bind_echo(&endpoint(&info, "hb_port")?, options).await.map_err(bind_err("heartbeat"))?;
 
     // The evaluation thread.
     // The interpreter is not `Send`: it is made on the evaluation thread, which hands back its interrupt flag.
@@ -112,24 +109,12 @@ async fn serve(info: Json) -> Result<(), String> {
     tokio::spawn(async move {
         while let Some((msg_type, parent, content)) = publications.recv().await {
             let topic = Bytes::from(format!("kernel.{msg_type}"));
-            let frames = pub_signer.encode(&[topic], &msg_type, &parent, &content);
-            if let Ok(m) = ZmqMessage::try_from(frames) {
-                let _ = iopub.send(m).await;
-            }
-        }
-    });
-
-    // Heartbeat: echo.
-    tokio::spawn(async move {
-        while let Ok(m) = heartbeat.recv().await {
-            if heartbeat.send(m).await.is_err() {
-                break;
-            }
+            iopub.send(pub_signer.encode(&[topic], &msg_type, &parent, &content));
         }
     });
 
     // stdin: cgs never asks for input; the socket is bound so clients can connect, and messages are ignored.
-    tokio::spawn(async move { while stdin.recv().await.is_ok() {} });
+    tokio::spawn(async move { while stdin.recv().await.is_some() {} });
 
     // Control: interrupt and shutdown, answered even while a cell runs.
     let (done_tx, mut done_rx) = amp::unbounded_channel::<()>();
@@ -137,14 +122,11 @@ async fn serve(info: Json) -> Result<(), String> {
     let control_publish = publish.clone();
     let control_done = done_tx.clone();
     tokio::spawn(async move {
-        while let Ok(frames) = control.recv().await {
-            let Some(msg) = control_signer.decode(frames.into_vec()) else { continue };
+        while let Some(frames) = control.recv().await {
+            let Some(msg) = control_signer.decode(frames) else { continue };
             let reply = handle_control(&msg, &interrupt, &control_publish);
             let Some((reply_type, content, stop)) = reply else { continue };
-            let frames = control_signer.encode(&msg.identities, &reply_type, &msg.header, &content);
-            if let Ok(m) = ZmqMessage::try_from(frames) {
-                let _ = control.send(m).await;
-            }
+            control.send(control_signer.encode(&msg.identities, &reply_type, &msg.header, &content));
             if stop {
                 let _ = control_done.send(());
             }
@@ -155,17 +137,14 @@ async fn serve(info: Json) -> Result<(), String> {
     let shell_signer = signer.clone();
     tokio::spawn(async move {
         let mut count: u64 = 0;
-        while let Ok(frames) = shell.recv().await {
-            let Some(msg) = shell_signer.decode(frames.into_vec()) else { continue };
+        while let Some(frames) = shell.recv().await {
+            let Some(msg) = shell_signer.decode(frames) else { continue };
             let _ = publish.send(("status".into(), msg.header.clone(), json!({"execution_state": "busy"})));
             let reply = handle_shell(&msg, &jobs, &publish, &mut count).await;
             let mut stop = false;
             if let Some((reply_type, content)) = reply {
                 stop = reply_type == "shutdown_reply";
-                let frames = shell_signer.encode(&msg.identities, &reply_type, &msg.header, &content);
-                if let Ok(m) = ZmqMessage::try_from(frames) {
-                    let _ = shell.send(m).await;
-                }
+                shell.send(shell_signer.encode(&msg.identities, &reply_type, &msg.header, &content));
             }
             let _ = publish.send(("status".into(), msg.header.clone(), json!({"execution_state": "idle"})));
             if stop {
