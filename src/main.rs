@@ -30,7 +30,7 @@ struct Args {
     interactive: bool,
 
     /// The memory budget (e.g. 4G, 512M): a computation that needs more stops with an error. Default: three
-    /// quarters of the machine's memory.
+    /// quarters of the smallest of the machine's memory, what `ulimit -v` leaves and the cgroup's limit.
     #[arg(long = "max-memory", value_name = "SIZE", value_parser = parse_max_memory)]
     max_memory: Option<usize>,
 

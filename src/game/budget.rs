@@ -243,13 +243,75 @@ pub fn check_growth<K, V, S>(map: &std::collections::HashMap<K, V, S>) {
     }
 }
 
-/// The default budget: three quarters of the machine's physical memory (from `/proc/meminfo`), or `None`
-/// where that cannot be read.
+/// The default budget: three quarters of the smallest of the machine's physical memory (`/proc/meminfo`),
+/// the address space `ulimit -v` leaves ([`address_space_left`]) and the cgroup's memory limit (v2
+/// `memory.max`, v1 `memory.limit_in_bytes`, [`cgroup_limit`]); `None` where none of them can be read.
+/// Past any of the three the process would be killed or aborted instead of stopping with the budget error.
 pub fn default_limit() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024) / 4 * 3)
+    let physical = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+        let line = t.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<usize>().ok().map(|kib| kib.saturating_mul(1024))
+    });
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup")
+        .ok()
+        .and_then(|t| cgroup_limit(std::path::Path::new("/sys/fs/cgroup"), &t));
+    [physical, address_space_left(), cgroup].into_iter().flatten().min().map(|b| b / 4 * 3)
+}
+
+/// Address space that the process reserves without filling it, beyond what it holds at start: the
+/// interpreter thread's 512 MiB stack, the runtime's thread stacks and the allocator's per-thread arenas.
+pub const RESERVED_ADDRESS_SPACE: usize = 768 << 20;
+
+/// Under `ulimit -v` (`RLIMIT_AS`): the limit less the address space mapped now (`VmSize`) and
+/// [`RESERVED_ADDRESS_SPACE`]. `None` without a limit.
+pub fn address_space_left() -> Option<usize> {
+    let mut r = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } != 0 || r.rlim_cur == libc::RLIM_INFINITY {
+        return None;
+    }
+    let limit = usize::try_from(r.rlim_cur).unwrap_or(usize::MAX);
+    let mapped = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|t| {
+            let line = t.lines().find(|l| l.starts_with("VmSize:"))?;
+            line.split_whitespace().nth(1)?.parse::<usize>().ok()
+        })
+        .map_or(0, |kib| kib.saturating_mul(1024));
+    Some(limit.saturating_sub(mapped).saturating_sub(RESERVED_ADDRESS_SPACE))
+}
+
+/// The smallest memory limit of this process's cgroup and its ancestors, given the cgroup file system's
+/// mount point `root` and the text of `/proc/self/cgroup`: cgroup v2 (`0::/path`, `memory.max`) and v1 (the
+/// `memory` controller's line, `memory/…/memory.limit_in_bytes`). Inside a container the path named may be
+/// the mount's own root, so the mount root's files count too. `None` when no limit is set.
+pub fn cgroup_limit(root: &std::path::Path, proc_cgroup: &str) -> Option<usize> {
+    let mut limits = Vec::new();
+    let mut read = |dir: std::path::PathBuf, file: &str| {
+        let text = std::fs::read_to_string(dir.join(file)).ok()?;
+        // "max" (v2) or a huge page-rounded number (v1) means no limit; the `min` below ignores those.
+        limits.extend(text.trim().parse::<u64>().ok().map(|b| usize::try_from(b).unwrap_or(usize::MAX)));
+        Some(())
+    };
+    for line in proc_cgroup.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next()) else { continue };
+        let (base, file) = if id == "0" && controllers.is_empty() {
+            (root.to_path_buf(), "memory.max")
+        } else if controllers.split(',').any(|c| c == "memory") {
+            (root.join("memory"), "memory.limit_in_bytes")
+        } else {
+            continue;
+        };
+        let mut dir = base.join(path.trim_start_matches('/'));
+        while dir.starts_with(&base) {
+            let _ = read(dir.clone(), file);
+            if !dir.pop() {
+                break;
+            }
+        }
+    }
+    limits.into_iter().min()
 }
 
 /// Parses a size such as `4G`, `512M`, `2.5GiB`, `100000` (bytes).
@@ -401,6 +463,30 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    #[test]
+    fn cgroup_limits_v2_v1_and_ancestors() {
+        let root = std::env::temp_dir().join(format!("cgs-cgroup-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let write = |rel: &str, text: &str| {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        // v2: the leaf says "max", its parent 3 GiB: the parent's limit holds.
+        write("user.slice/memory.max", "3221225472\n");
+        write("user.slice/session/memory.max", "max\n");
+        assert_eq!(cgroup_limit(&root, "0::/user.slice/session\n"), Some(3 << 30));
+        // v1, with the unlimited value at the root and 1 GiB on the process's group.
+        write("memory/memory.limit_in_bytes", "9223372036854771712\n");
+        write("memory/job/memory.limit_in_bytes", "1073741824\n");
+        assert_eq!(cgroup_limit(&root, "4:memory:/job\n1:cpu:/\n"), Some(1 << 30));
+        // The v1 group named does not exist under the mount (a container's namespace): the mount root's file.
+        assert_eq!(cgroup_limit(&root, "4:memory:/elsewhere/x\n"), Some(9_223_372_036_854_771_712));
+        // No cgroup file at all.
+        assert_eq!(cgroup_limit(&root, "0::/nowhere\n"), None);
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

@@ -55,6 +55,17 @@ impl Signer {
         hex::encode(mac.finalize().into_bytes())
     }
 
+    /// Whether `signature` (hex, either case) is the HMAC of `parts`: the digest is decoded and compared in
+    /// constant time (`verify_slice`), so the time taken says nothing about how much of it was right.
+    fn verify(&self, parts: &[&[u8]], signature: &[u8]) -> bool {
+        let Ok(digest) = hex::decode(signature) else { return false };
+        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.key) else { return false };
+        for p in parts {
+            mac.update(p);
+        }
+        mac.verify_slice(&digest).is_ok()
+    }
+
     /// Decodes frames; `None` for a malformed message or a bad signature (such messages are dropped).
     pub fn decode(&self, frames: Vec<Bytes>) -> Option<Message> {
         let at = frames.iter().position(|f| f.as_ref() == DELIMITER)?;
@@ -63,11 +74,8 @@ impl Signer {
             return None;
         }
         let parts: Vec<&[u8]> = rest[1..5].iter().map(|b| b.as_ref()).collect();
-        if !self.key.is_empty() {
-            let expected = self.sign(&parts);
-            if expected.as_bytes() != rest[0].as_ref() {
-                return None;
-            }
+        if !self.key.is_empty() && !self.verify(&parts, &rest[0]) {
+            return None;
         }
         let parse = |b: &[u8]| serde_json::from_slice::<Json>(b).ok();
         Some(Message {
@@ -141,6 +149,25 @@ mod tests {
         let mut bad = frames;
         bad[6] = Bytes::from_static(b"{\"execution_state\":\"busy\"}");
         assert!(s.decode(bad).is_none(), "a tampered content frame fails the HMAC check");
+    }
+
+    #[test]
+    fn upper_case_digests_pass_and_near_misses_fail() {
+        let s = Signer::new("secret");
+        let mut frames = s.encode(&[], "status", &json!({}), &json!({}));
+        let lower = String::from_utf8(frames[1].to_vec()).unwrap();
+        frames[1] = Bytes::from(lower.to_uppercase());
+        assert!(s.decode(frames.clone()).is_some(), "an upper-case hex digest is the same digest");
+        // The digest's first 31 bytes (a prefix a byte-by-byte comparison would accept so far), an odd
+        // length, a non-hex character and a digest with one byte changed are all refused.
+        for bad in [&lower[..62], &lower[..63], &format!("{}zz", &lower[..62])] {
+            frames[1] = Bytes::from(bad.to_string());
+            assert!(s.decode(frames.clone()).is_none(), "{bad}");
+        }
+        let mut flipped = lower.into_bytes();
+        flipped[0] = if flipped[0] == b'0' { b'1' } else { b'0' };
+        frames[1] = Bytes::from(flipped);
+        assert!(s.decode(frames).is_none());
     }
 
     #[test]

@@ -8,15 +8,19 @@
 //! - [`docs`]: the REPL transcripts in `README.md` are replayed and must match.
 //! - [`limits`]: inputs that used to abort end in the memory-budget error (`--max-memory`).
 //! - [`kernel`]: the Jupyter kernel through `jupyter_client` and `nbclient` (a Python venv under `target/`).
+//! - [`kernel_wire`]: the kernel against a hostile raw-TCP peer; the ZMTP fuzz corpus replayed.
+//! - [`budget_default`]: the default budget under a real `ulimit -v`.
 //!
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
 //! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
 
+mod budget_default;
 mod cgsuite;
 mod cli;
 mod collect;
 mod docs;
 mod kernel;
+mod kernel_wire;
 mod layering;
 mod limits;
 mod loopy_roundtrip;

@@ -277,6 +277,62 @@ pub fn ready(socket_type: &str) -> Vec<u8> {
     out
 }
 
+/// Feeds `data` to a [`Decoder`] the way a connection would and checks what must hold whatever the bytes:
+/// no panic; no message over the limit; no command over [`MAX_COMMAND`]; while waiting for more bytes, the
+/// buffer holds less than one frame of the largest size allowed; every message decoded encodes back to
+/// bytes that decode to the same message; `READY` properties parse or fail without panicking. The first
+/// byte sets the limit (`(b & 0x7f) * 64 + 64`) and, with its high bit, puts a valid greeting in front;
+/// the second sets how many bytes arrive at a time. Used by the fuzz target `fuzz/fuzz_targets/zmtp_reader.rs`
+/// and by the corpus replay in the kernel tests.
+pub fn check_invariants(data: &[u8]) {
+    let [mode, chunk, rest @ ..] = data else { return };
+    let limit = u64::from(mode & 0x7f) * 64 + 64;
+    let chunk = usize::from(*chunk).max(1);
+    let mut input = Vec::new();
+    if mode & 0x80 != 0 {
+        input.extend_from_slice(&greeting());
+    }
+    input.extend_from_slice(rest);
+    let mut decoder = Decoder::new(limit);
+    let mut buf = BytesMut::new();
+    let bound = GREETING_LEN.max(9 + limit.max(MAX_COMMAND) as usize);
+    for piece in input.chunks(chunk) {
+        buf.extend_from_slice(piece);
+        loop {
+            match decoder.decode(&mut buf) {
+                Err(_) => return,
+                Ok(None) => {
+                    assert!(buf.len() < bound, "waiting with {} bytes buffered (limit {limit})", buf.len());
+                    break;
+                }
+                Ok(Some(Event::Greeting(g))) => assert!(g.version.0 >= 3 && g.mechanism.len() <= 20),
+                Ok(Some(Event::Command(c))) => {
+                    assert!(c.name.len() + c.data.len() < MAX_COMMAND as usize);
+                    if c.name.as_ref() == b"READY" {
+                        if let Ok(props) = parse_properties(&c.data) {
+                            let total: usize = props.iter().map(|(n, v)| 5 + n.len() + v.len()).sum();
+                            assert_eq!(total, c.data.len());
+                        }
+                    }
+                }
+                Ok(Some(Event::Message(frames))) => {
+                    assert!(!frames.is_empty());
+                    let size: u64 = frames.iter().map(|f| f.len() as u64 + FRAME_OVERHEAD).sum();
+                    assert!(size <= limit, "a message of {size} bytes passed the limit {limit}");
+                    let mut again = Decoder::new(limit);
+                    let mut bytes = BytesMut::from(&greeting()[..]);
+                    let mut encoded = Vec::new();
+                    encode_message(&mut encoded, &frames);
+                    bytes.extend_from_slice(&encoded);
+                    assert!(matches!(again.decode(&mut bytes), Ok(Some(Event::Greeting(_)))));
+                    assert_eq!(again.decode(&mut bytes), Ok(Some(Event::Message(frames))));
+                    assert!(bytes.is_empty());
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
