@@ -38,7 +38,10 @@ fn string_and_list_doubling_under_ulimit_v_give_the_budget_error() {
 }
 
 #[test]
-fn engine_work_under_a_small_ulimit_v_gives_the_budget_error() {
+fn engine_work_under_ulimit_v_gives_the_budget_error() {
+    // Issue 36 row 3's input: aborted under `ulimit -v 4000000` before; now the budget error (about 30 s).
+    stops_with_budget_error(4_000_000, "Misere(10^5)");
+
     // A ruleset whose components split forever (issue 19's input), under 2 GB of address space.
     let ruleset = "ruleset T\n def Options(n, player) := if n > 0 then [n - 1] else [] end\n \
                    def Components(n) := [n + 1]\nend;\nT(3).CanonicalForm";

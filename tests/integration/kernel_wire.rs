@@ -364,3 +364,26 @@ fn the_kernel_takes_a_memory_budget() {
     assert!(evalue.contains("budget 200 MiB"), "{evalue}");
     k.assert_serving();
 }
+
+/// Issue 36 row 6: `cgs kernel install --max-memory 4G --prefix P` writes the option into the kernelspec's
+/// argv, before the connection file, so Jupyter starts the kernel with that budget.
+#[test]
+fn the_kernelspec_carries_the_budget() {
+    let prefix = std::env::temp_dir().join(format!("cgs-kernelspec-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_cgs"))
+        .args(["kernel", "install", "--max-memory", "4G", "--prefix"])
+        .arg(&prefix)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(prefix.join("share/jupyter/kernels/cgs/kernel.json")).unwrap();
+    let spec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let argv: Vec<&str> = spec["argv"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    assert_eq!(argv[1..], ["kernel", "--max-memory", "4G", "{connection_file}"]);
+    let _ = std::fs::remove_dir_all(&prefix);
+    // A size that is not one is refused with the usage.
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_cgs")).args(["kernel", "--max-memory", "lots", "x.json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`lots` is not a size"));
+}
