@@ -65,7 +65,9 @@ fn endpoint(info: &Json, port: &str) -> Result<String, String> {
     let transport = info.get("transport").and_then(Json::as_str).unwrap_or("tcp");
     let ip = info.get("ip").and_then(Json::as_str).unwrap_or("127.0.0.1");
     let port = info.get(port).and_then(Json::as_u64).ok_or_else(|| format!("the connection file has no `{port}`."))?;
-    Ok(format!("{transport}://{ip}:{port}"))
+    // jupyter_client names an ipc endpoint `ipc://IP-PORT` (a file path), a tcp one `tcp://IP:PORT`.
+    let sep = if transport == "ipc" { '-' } else { ':' };
+    Ok(format!("{transport}://{ip}{sep}{port}"))
 }
 
 async fn serve(info: Json, options: zmtp::Options) -> Result<(), String> {

@@ -175,6 +175,25 @@ outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outp
 check(any("image/svg+xml" in o.get("data", {}) for o in outputs), "the tour notebook shows an SVG thermograph")
 check(any("text/html" in o.get("data", {}) for o in outputs), "the tour notebook shows an HTML table")
 check(not any(o.output_type == "error" for o in outputs), "the tour notebook runs without errors")
+# The ipc transport (jupyter_client's `ipc://IP-PORT` files) works as tcp does.
+from jupyter_client import KernelManager
+ipc_km = KernelManager(kernel_name="cgs", transport="ipc", ip=os.path.join(prefix, "kernel-ipc"))
+ipc_km.start_kernel()
+ipc_kc = ipc_km.client()
+ipc_kc.start_channels()
+try:
+    ipc_kc.wait_for_ready(timeout=60)
+    ipc_id = ipc_kc.execute("*2 + *3")
+    while True:
+        m = ipc_kc.get_iopub_msg(timeout=30)
+        if m["parent_header"].get("msg_id") == ipc_id and m["msg_type"] == "execute_result":
+            # Nim sum: 2 xor 3 = 1, printed * (CGSuite 2.2 prints *2 + *3 as *).
+            check(m["content"]["data"]["text/plain"] == "*", "over ipc, *2 + *3 gives *")
+            break
+finally:
+    ipc_kc.stop_channels()
+    ipc_km.shutdown_kernel(now=False)
+
 if SAVE:
     nbformat.write(nb, NOTEBOOK)
     print(f"saved {NOTEBOOK} with outputs")
