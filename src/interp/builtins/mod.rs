@@ -10,6 +10,7 @@
 pub mod bignum;
 pub mod cgscript;
 mod collections;
+pub mod doc_tables;
 pub mod enums;
 pub mod explicit;
 mod game;
