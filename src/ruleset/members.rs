@@ -105,7 +105,7 @@ pub static INSTANCE: &[Member] = &[
         let any: &dyn std::any::Any = &**o;
         let inst = any.downcast_ref::<super::script::Instance>().ok_or_else(|| s.bug())?;
         Ok(Value::int(inst.memo.borrow().len()))
-    }).doc("", "How many distinct states the ruleset instance's memo table holds (states with one canonical representative share an entry).", "begin Domineering(\"...|...\").CanonicalForm; Domineering.MemoCount > 0 end"),
+    }).doc("", "How many distinct states the ruleset instance's memo table holds (states with one canonical representative share an entry). Not in CGSuite.", "begin Domineering(\"...|...\").CanonicalForm; Domineering.MemoCount > 0 end"),
 ];
 
 /// Members of positions.

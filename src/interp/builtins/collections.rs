@@ -33,8 +33,8 @@ pub static LIST: &[Member] = &[
     member("Last", 0, |_, s, this, _| match the_list(s, this)?.back() {
         Some(v) => Ok(v.clone()),
         None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "0".into() })),
-    }).doc("", "The last element (an error for an empty list).", "[3, 1, 2].Last"),
-    member("Reversed", 0, |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))).doc("", "The elements in reverse order.", "[1, 2, 3].Reversed"),
+    }).doc("", "The last element (an error for an empty list). Not in CGSuite.", "[3, 1, 2].Last"),
+    member("Reversed", 0, |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))).doc("", "The elements in reverse order. Not in CGSuite.", "[1, 2, 3].Reversed"),
     member("Sorted", 0, |m, s, this, _| {
         let mut v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         sort_for_display(m.games, &mut v);
@@ -44,11 +44,11 @@ pub static LIST: &[Member] = &[
     member("Sort", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(sort_with(m, s, v, args)?))
-    }).doc("(f)", "The elements sorted stably: by the key f(x) when f takes one argument, or with f(a, b) true when a goes before b.", "[3, -1, 2].Sort(x -> x * x)"),
+    }).doc("(f)", "The elements sorted stably: by the key f(x) when f takes one argument, or with f(a, b) true when a goes before b. Not in CGSuite.", "[3, -1, 2].Sort(x -> x * x)"),
     member("Map", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(map_with(m, s, v, args)?))
-    }).doc("(f)", "The list of f(x) for each element x (the same as `Apply`).", "[1, 2, 3].Map(n -> n * n)"),
+    }).doc("(f)", "The list of f(x) for each element x (the same as `Apply`). Not in CGSuite.", "[1, 2, 3].Map(n -> n * n)"),
     // CGSuite's name for `Map`.
     member("Apply", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
@@ -73,7 +73,7 @@ pub static LIST: &[Member] = &[
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
         Ok(Value::List(l.into()))
-    }).doc("(x)", "The list with x added at the end.", "[1, 2].Append(3)"),
+    }).doc("(x)", "The list with x added at the end. Not in CGSuite.", "[1, 2].Append(3)"),
     member("Adjoin", 1, |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
@@ -149,7 +149,7 @@ pub static SET: &[Member] = &[
     ),
     member("Length", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))).doc(
         "",
-        "The number of elements (the same as `Size`).",
+        "The number of elements (the same as `Size`). Not in CGSuite.",
         "{*, ^}.Length",
     ),
     member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))).doc(
@@ -177,7 +177,7 @@ pub static SET: &[Member] = &[
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
         Ok(Value::Set(the_set(s, this)?.clone().relative_complement(other)))
     })
-    .doc("(s)", "The elements of the set that are not in s.", "{1, 2, 3}.Difference({2})"),
+    .doc("(s)", "The elements of the set that are not in s. Not in CGSuite.", "{1, 2, 3}.Difference({2})"),
     member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone())))).doc(
         "(x)",
         "The set with x added.",
@@ -185,14 +185,14 @@ pub static SET: &[Member] = &[
     ),
     member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0])))).doc(
         "(x)",
-        "The set without x.",
+        "The set without x. Not in CGSuite.",
         "{1, 2, 3}.Remove(2)",
     ),
     member("Map", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
     })
-    .doc("(f)", "The set of f(x) for each element x.", "{1, 2, -1}.Map(n -> n * n)"),
+    .doc("(f)", "The set of f(x) for each element x. Not in CGSuite.", "{1, 2, -1}.Map(n -> n * n)"),
     member("Filter", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(filter_with(m, s, v, args)?.into_iter().collect()))
@@ -215,7 +215,7 @@ pub static SET: &[Member] = &[
     ),
     member("Sorted", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))).doc(
         "",
-        "The elements as a list, in the order the set prints them.",
+        "The elements as a list, in the order the set prints them. Not in CGSuite.",
         "{3, 1, 2}.Sorted",
     ),
     member("ToList", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))).doc(
@@ -289,7 +289,7 @@ pub static SET: &[Member] = &[
     member("Mex", 0, mex).doc("", "The least non-negative integer that is not an element.", "{0, 1, 2, 4}.Mex"),
     member("Take", 1, |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))).doc(
         "(n)",
-        "The first n elements in printed order, as a set.",
+        "The first n elements in printed order, as a set. Not in CGSuite.",
         "{5, 6, 7, 8}.Take(2)",
     ),
     member("Flattened", 0, |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))).doc(
@@ -331,7 +331,7 @@ pub static MAP: &[Member] =
         .doc("", "The set of entries `k => v` (each a `MapEntry`).", "{1 => ^, 2 => *}.Entries"),
         member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))).doc(
             "(k)",
-            "Whether k is a key of the map.",
+            "Whether k is a key of the map. Not in CGSuite.",
             "{1 => ^}.Contains(1)",
         ),
         member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))).doc(
@@ -340,7 +340,7 @@ pub static MAP: &[Member] =
             "{1 => ^}.ContainsKey(2)",
         ),
         member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing)))
-            .doc("(k)", "The value of key k, or nil when k is not a key.", "{1 => ^, 2 => *}.Get(2)"),
+            .doc("(k)", "The value of key k, or nil when k is not a key. Not in CGSuite.", "{1 => ^, 2 => *}.Get(2)"),
         // `Updated(k, v)`, or `Updated(map)` with every entry of `map` (CGSuite 2.2: `{1 => 2}.Updated({3 => 4, 1 => 5})`
         // is `{1 => 5, 3 => 4}`).
         Member {
@@ -363,7 +363,7 @@ pub static MAP: &[Member] =
         ),
         member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))).doc(
             "(k)",
-            "A copy of the map without key k.",
+            "A copy of the map without key k. Not in CGSuite.",
             "{1 => ^, 2 => *}.Remove(1)",
         ),
     ];
@@ -423,17 +423,17 @@ pub static MAP_ENTRY: &[Member] = &[
 pub static TUPLE: &[Member] = &[
     member("Length", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))).doc(
         "",
-        "The number of components.",
+        "The number of components. Not in CGSuite.",
         "(1, 2, 3).Length",
     ),
     member("Size", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))).doc(
         "",
-        "The number of components (the same as `Length`).",
+        "The number of components (the same as `Length`). Not in CGSuite.",
         "(1, 2).Size",
     ),
     member("ToList", 0, |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))).doc(
         "",
-        "The components as a list.",
+        "The components as a list. Not in CGSuite.",
         "(1, ^, 3).ToList",
     ),
 ];

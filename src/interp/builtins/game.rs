@@ -171,9 +171,9 @@ pub static GAME: &[Member] = &[
     }).doc("", "The uptimal expansion of an uptimal game: its ^-, ^2-, ... coefficients and star part.", "(^ + ^^).UptimalExpansion"),
     member("NortonProduct", 1, norton_product).doc("(u)", "The Norton product G.u: the game G with every integer n in it replaced by n copies of u (u positive).", "(2).NortonProduct(^)"),
     // CGSuite's `NortonMultiply` (CanonicalShortGame.cgs) is the same operation under its other name.
-    member("NortonMultiply", 1, norton_product).doc("(u)", "The same as `NortonProduct`: G.u, with each integer n in G replaced by n copies of u.", "(3).NortonMultiply(^)"),
+    member("NortonMultiply", 1, norton_product).doc("(u)", "The same as `NortonProduct`: G.u, with each integer n in G replaced by n copies of u. Not in CGSuite.", "(3).NortonMultiply(^)"),
     member("ConwayProduct", 1, conway_product).doc("(h)", "Conway's product of two games (on numbers, ordinary multiplication).", "(*2).ConwayProduct(*3)"),
-    member("ConwayMultiply", 1, conway_product).doc("(h)", "The same as `ConwayProduct`.", "(*2).ConwayMultiply(*2)"),
+    member("ConwayMultiply", 1, conway_product).doc("(h)", "The same as `ConwayProduct`. Not in CGSuite.", "(*2).ConwayMultiply(*2)"),
     member("Pow", 1, |m, s, this, args| {
         if let Some(r) = super::loopy::pow_global(m, s, this, &args[0], true) {
             return r;
@@ -203,14 +203,14 @@ pub static GAME: &[Member] = &[
                 Err(s.err(ErrorKind::NotASumber { game }))
             }
         }
-    }).doc("", "The sumber (sum of atomic numbers) the game equals; an error when it is not a sumber.", "(^).SumberForm"),
-    game_bool!("IsSumber", is_sumber).doc("", "Whether the game equals a sumber (see `SumberForm`).", "(^).IsSumber"),
+    }).doc("", "The sumber (sum of atomic numbers) the game equals; an error when it is not a sumber. Not in CGSuite.", "(^).SumberForm"),
+    game_bool!("IsSumber", is_sumber).doc("", "Whether the game equals a sumber (see `SumberForm`). Not in CGSuite.", "(^).IsSumber"),
     // `G == -G` (CGSuite's `isSwitch`): `+-1`, `*`, `0`.
     member("IsSwitch", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         let n = m.games.neg(g);
         Ok(boolean(n == g))
-    }).doc("", "Whether the game is a switch, ±x plus a number.", "<3|-1>.IsSwitch"),
+    }).doc("", "Whether the game equals its own negative, as a pure switch ±x does (and every impartial game). Not in CGSuite.", "<3|-3>.IsSwitch"),
     member("IsZero", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
@@ -247,7 +247,7 @@ pub static GAME: &[Member] = &[
     member("MisereCanonicalForm", 0, super::impartial::misere_canonical_form).doc("", "The misère canonical form of an impartial game (a `MisereCanonicalGame`).", "(*2 + *2).MisereCanonicalForm"),
     member("MisereNimValue", 0, super::impartial::misere_nim_value).doc("", "The misère nim value of an impartial game that is equal in misère play to a nim heap.", "(*2 + *3).MisereNimValue"),
     member("Genus", 0, super::impartial::genus).doc("", "The genus of an impartial game: its normal-play nim value with its misère values g^0 g^1 g^2 ... as superscripts.", "(*2 + *2).Genus"),
-    member("ObligatedValue", 0, super::impartial::obligated_value).doc("", "Ferguson's value of an impartial game for obligated sums: its normal-play and misère-play outcomes, each 0 (previous player wins) or 1.", "(*3).ObligatedValue"),
+    member("ObligatedValue", 0, super::impartial::obligated_value).doc("", "Ferguson's value of an impartial game for obligated sums: its normal-play and misère-play outcomes, each 0 (previous player wins) or 1. Not in CGSuite.", "(*3).ObligatedValue"),
     member("GameTree", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match super::tree::game_tree(m.games, g) {

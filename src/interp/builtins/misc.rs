@@ -81,28 +81,36 @@ pub static THERMOGRAPH: &[Member] = &[
         };
         Ok(Shown::value("Trajectory", t.wall(true)))
     })
-    .doc("", "The left wall of the thermograph, as a trajectory.", "<2|-1>.Thermograph.LeftWall"),
+    .doc("", "The left wall of the thermograph, as a trajectory. Not in CGSuite.", "<2|-1>.Thermograph.LeftWall"),
     member("RightWall", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(Shown::value("Trajectory", t.wall(false)))
     })
-    .doc("", "The right wall of the thermograph, as a trajectory.", "<2|-1>.Thermograph.RightWall"),
+    .doc(
+        "",
+        "The right wall of the thermograph, as a trajectory. Not in CGSuite.",
+        "<2|-1>.Thermograph.RightWall",
+    ),
     member("Mast", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(dyadic_value(t.mast()))
     })
-    .doc("", "The number the mast stands on: the game's mean.", "<2|-1>.Thermograph.Mast"),
+    .doc("", "The number the mast stands on: the game's mean. Not in CGSuite.", "<2|-1>.Thermograph.Mast"),
     member("Temperature", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(dyadic_value(t.temperature()))
     })
-    .doc("", "The temperature at which the walls meet the mast.", "<2|-1>.Thermograph.Temperature"),
+    .doc(
+        "",
+        "The temperature at which the walls meet the mast. Not in CGSuite.",
+        "<2|-1>.Thermograph.Temperature",
+    ),
     // `Plot("file.svg")` writes an SVG (through the output policy); `Plot` alone returns an ASCII sketch.
     Member {
         name: "Plot",

@@ -258,7 +258,7 @@ pub static MUTABLE_LIST: &[Member] = &[
         the_list(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
     })
-    .doc("", "Removes every element, in place.", "begin l := MutableList([1, 2]); l.Clear; l end"),
+    .doc("", "Removes every element, in place.", "begin l := MutableList([1, 2]); l.Clear(); l end"),
     member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_list(s, this)?.items.borrow().contains(&args[0]))))
         .doc("(x)", "Whether x is an element of the list.", "MutableList([1, 2]).Contains(2)"),
     // The first occurrence only (CGSuite 2.2: `MutableList([1,1,1])` keeps two 1s after `Remove(1)`).
@@ -315,7 +315,7 @@ pub static MUTABLE_LIST: &[Member] = &[
     .doc(
         "",
         "Sorts the list in place, in the order of games and numbers.",
-        "begin l := MutableList([3, 1, 2]); l.Sort; l end",
+        "begin l := MutableList([3, 1, 2]); l.Sort(); l end",
     ),
     // A stable insertion sort by the comparator (as `List.SortedWith`).
     member("SortWith", 1, |m, s, this, args| {
@@ -378,7 +378,7 @@ pub static MUTABLE_SET: &[Member] = &[
         the_set(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
     })
-    .doc("", "Removes every element, in place.", "begin s := MutableSet([1]); s.Clear; s end"),
+    .doc("", "Removes every element, in place.", "begin s := MutableSet([1]); s.Clear(); s end"),
     member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_set(s, this)?.items.borrow().contains(&args[0]))))
         .doc("(x)", "Whether x is an element of the set.", "MutableSet([1, 2]).Contains(3)"),
     member("Remove", 1, |_, s, this, args| {
@@ -407,7 +407,7 @@ pub static MUTABLE_MAP: &[Member] = &[
         the_map(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
     })
-    .doc("", "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear; m end"),
+    .doc("", "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear(); m end"),
     member("ContainsKey", 1, |_, s, this, args| {
         Ok(Value::Boolean(the_map(s, this)?.items.borrow().contains_key(&args[0])))
     })
@@ -622,7 +622,7 @@ pub static TEXT_OUTPUT: &[Member] = &[member("Append", 1, |m, s, this, args| {
 .doc(
     "(output)",
     "Appends another text output (a `TextOutput` or the result of `ToOutput`), in place.",
-    "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(\"cd\".ToOutput); t end",
+    "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(cgsuite.util.output.TextOutput(\"cd\")); t end",
 )];
 
 impl Object for TextOutputValue {

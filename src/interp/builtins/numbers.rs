@@ -85,7 +85,7 @@ pub static INTEGER: &[Member] = &[
         let (a, b) = (int(s, this)?, integer(s, args, 0)?);
         crate::interp::eval::big_gcd(&a, &b, true).map(Value::int).map_err(|k| s.err(k))
     })
-    .doc("(n)", "The least common multiple of the two integers.", "4.Lcm(6)"),
+    .doc("(n)", "The least common multiple of the two integers. Not in CGSuite.", "4.Lcm(6)"),
     // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
     member("Div", 1, |_, s, this, args| {
         if let (Value::Integer(a), Value::Integer(b)) = (this, &args[0]) {
@@ -111,7 +111,7 @@ pub static INTEGER: &[Member] = &[
     })
     .doc(
         "(n)",
-        "The remainder of division by n, with the sign of n (so `a.Mod(n)` lies in 0..n-1 for positive n).",
+        "The remainder of division by n, with the sign of n (so `a.Mod(n)` lies in 0..n-1 for positive n). Not in CGSuite.",
         "(-7).Mod(3)",
     ),
     member("Lb", 0, |_, s, this, _| {

@@ -335,7 +335,7 @@ pub(super) static RANGE: &[Member] = &[
         }
         Ok(RangeValue { start: &r.start + &r.step, ..r.clone() }.value())
     })
-    .doc("", "The elements after the first, as a list.", "(1..4).Tail"),
+    .doc("", "The elements after the first, as a range (`(1..1).Tail` is `2..1`, as in CGSuite).", "(1..4).Tail"),
     super::member("Take", 1, |_, s, this, args| {
         let r = this_range(s, this)?;
         let n = integer(s, args, 0)?;
@@ -348,15 +348,15 @@ pub(super) static RANGE: &[Member] = &[
         }
         Ok(RangeValue::new(r.start.clone(), r.nth(&(&*n - 1)), r.step.clone()).value())
     })
-    .doc("(n)", "The first n elements, as a list.", "(1..100..2).Take(3)"),
+    .doc("(n)", "The first n elements, as a range.", "(1..100..2).Take(3)"),
     super::member("Distinct", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())).doc(
         "",
-        "The elements as a list (a range has no repeats).",
+        "The range itself (a range has no repeats).",
         "(1..3).Distinct",
     ),
     super::member("ToList", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())).doc(
         "",
-        "The elements as a list.",
+        "The range itself, which is a list of its elements.",
         "(0..6..2).ToList",
     ),
 ];

@@ -15,12 +15,12 @@ pub static STRING: &[Member] = &[
     ),
     member("Size", 0, |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))).doc(
         "",
-        "The number of characters (the same as `Length`).",
+        "The number of characters (the same as `Length`). Not in CGSuite.",
         "\"abc\".Size",
     ),
     member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_str(s, this)?.is_empty()))).doc(
         "",
-        "Whether the string has no characters.",
+        "Whether the string has no characters. Not in CGSuite.",
         "\"\".IsEmpty",
     ),
     member("ToUpperCase", 0, |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_uppercase()))).doc(
@@ -36,20 +36,20 @@ pub static STRING: &[Member] = &[
     member("Concat", 1, |m, s, this, args| {
         Ok(Value::str(&(the_str(s, this)?.to_string() + &args[0].display_plain(m.games))))
     })
-    .doc("(x)", "The string followed by x (x printed when it is not a string).", "\"G = \".Concat(^*)"),
+    .doc("(x)", "The string followed by x (x printed when it is not a string).", "\"Domi\".Concat(\"neering\")"),
     member("Contains", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.contains(string(s, args, 0)?)))).doc(
         "(s)",
-        "Whether s occurs in the string.",
+        "Whether s occurs in the string. Not in CGSuite.",
         "\"Clobber\".Contains(\"lob\")",
     ),
     member("StartsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.starts_with(string(s, args, 0)?)))).doc(
         "(s)",
-        "Whether the string begins with s.",
+        "Whether the string begins with s. Not in CGSuite.",
         "\"Clobber\".StartsWith(\"Cl\")",
     ),
     member("EndsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.ends_with(string(s, args, 0)?)))).doc(
         "(s)",
-        "Whether the string ends with s.",
+        "Whether the string ends with s. Not in CGSuite.",
         "\"Clobber\".EndsWith(\"ber\")",
     ),
     member("Updated", 2, |_, s, this, args| {
@@ -85,7 +85,7 @@ pub static STRING: &[Member] = &[
     })
     .doc(
         "(sep)",
-        "The pieces of the string between occurrences of the non-empty separator, as a list.",
+        "The pieces of the string between occurrences of the non-empty separator, as a list. Not in CGSuite.",
         "\"a,b,,c\".Split(\",\")",
     ),
     member("FindAll", 1, |_, s, this, args| {
@@ -99,7 +99,7 @@ pub static STRING: &[Member] = &[
     })
     .doc(
         "(s)",
-        "The positions (from 1) at which s occurs in the string, overlaps included.",
+        "The positions (from 1) at which s occurs in the string, overlaps included. Not in CGSuite.",
         "\"aaa\".FindAll(\"aa\")",
     ),
     member("IndexOf", 1, |_, s, this, args| {
@@ -109,7 +109,7 @@ pub static STRING: &[Member] = &[
     })
     .doc(
         "(s)",
-        "The position (from 1) of the first occurrence of s, or 0 when there is none.",
+        "The position (from 1) of the first occurrence of s, or 0 when there is none. Not in CGSuite.",
         "\"Clobber\".IndexOf(\"b\")",
     ),
     member("Replace", 2, |_, s, this, args| {
@@ -118,22 +118,22 @@ pub static STRING: &[Member] = &[
     .doc("(a, b)", "The string with every occurrence of a replaced by b.", "\"x.o.x\".Replace(\".\", \"\")"),
     member("Reversed", 0, |_, s, this, _| Ok(text(the_str(s, this)?.chars().rev().collect()))).doc(
         "",
-        "The characters in reverse order.",
+        "The characters in reverse order. Not in CGSuite.",
         "\"Left\".Reversed",
     ),
     member("ToUpper", 0, |_, s, this, _| Ok(text(the_str(s, this)?.to_uppercase()))).doc(
         "",
-        "The string in upper case (the same as `ToUpperCase`).",
+        "The string in upper case (the same as `ToUpperCase`). Not in CGSuite.",
         "\"xo\".ToUpper",
     ),
     member("ToLower", 0, |_, s, this, _| Ok(text(the_str(s, this)?.to_lowercase()))).doc(
         "",
-        "The string in lower case (the same as `ToLowerCase`).",
+        "The string in lower case (the same as `ToLowerCase`). Not in CGSuite.",
         "\"XO\".ToLower",
     ),
     member("ToList", 0, |_, s, this, _| Ok(list(the_str(s, this)?.chars().map(|c| text(c.to_string()))))).doc(
         "",
-        "The characters as a list of one-character strings.",
+        "The characters as a list of one-character strings. Not in CGSuite.",
         "\"xo.\".ToList",
     ),
 ];

@@ -415,7 +415,11 @@ pub(super) static GENERALIZED_ORDINAL: &[Member] = &[
             Err(e) => Err(nim_error(s, e, "NimInverse")),
         }
     })
-    .doc("", "The inverse in nim multiplication of a positive ordinal below ω^(ω^ω).", "omega.NimInverse"),
+    .doc(
+        "",
+        "The inverse in nim multiplication of a positive ordinal below ω^(ω^ω). Not in CGSuite.",
+        "omega.NimInverse",
+    ),
     member("OmegaPower", 0, |m, s, this, _| {
         let a = this_gen(s, this)?;
         let poll = || m.games.poll_interrupt();

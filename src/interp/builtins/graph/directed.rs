@@ -33,14 +33,14 @@ pub static DIRECTED: &[Member] = &[
     member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.arcs().len()))).doc(
         "",
         "The number of directed edges.",
-        "DirectedGraph.Parse(\"a>b-c\").EdgeCount",
+        "DirectedGraph.Parse(\">-\").EdgeCount",
     ),
     IS_EMPTY,
     VERTICES,
     member("Edges", 0, |_, s, this, _| {
         Ok(list(this_graph(s, this)?.arcs().into_iter().map(|(a, b, l)| EdgeValue::value(a, b, l))))
     })
-    .doc("", "The directed edges, as a list of `Edge` values.", "DirectedGraph.Parse(\"a>b\").Edges"),
+    .doc("", "The directed edges, as a list of `Edge` values.", "DirectedGraph.Parse(\">\").Edges"),
     // Out-neighbours in edge order (CGSuite's `DirectedGraph.AdjacencyList` does not sort them).
     member("AdjacencyList", 0, |_, s, this, _| {
         let g = this_graph(s, this)?;
@@ -67,7 +67,7 @@ pub static DIRECTED: &[Member] = &[
     .doc(
         "(edge)",
         "The graph without the given directed edge (one direction only).",
-        "DirectedGraph.Parse(\"a-b\").DeleteEdge(DirectedGraph.Parse(\"a-b\").Edges[1])",
+        "DirectedGraph.Parse(\"-\").DeleteEdge(DirectedGraph.Parse(\"-\").Edges[1])",
     ),
     member("DeleteEdgeByIndex", 2, |_, s, this, args| {
         let g = this_graph(s, this)?;
@@ -125,7 +125,7 @@ pub fn class_value() -> Value {
 
 /// Members of the `DirectedGraph` class value.
 pub static DIRECTED_CLASS: &[Member] = &[
-    ranged("Parse", 1, 3, |m, s, _, args| parse_as(m, s, args, true)).doc("(s, vertexLabels, edgeLabels)", "The directed graph written in CGSuite's notation: `>` and `<` are edges one way, `-` a pair of opposite edges.", "DirectedGraph.Parse(\"a>b<c\")"),
+    ranged("Parse", 1, 3, |m, s, _, args| parse_as(m, s, args, true)).doc("(s, vertexLabels, edgeLabels)", "The directed graph written in CGSuite's notation: `>` and `<` are edges one way, `-` a pair of opposite edges.", "DirectedGraph.Parse(\">-\")"),
     member("Empty", 0, |_, _, _, _| Ok(GraphValue::directed(Labelled::empty()))).doc("", "The directed graph with no vertices.", "DirectedGraph.Empty"),
     ranged("DirectedPath", 1, 3, |_, s, _, args| {
         let n = integer(s, args, 0)?;
@@ -138,6 +138,6 @@ pub static DIRECTED_CLASS: &[Member] = &[
     }).doc("(n, vertexLabel, edgeLabel)", "The directed path on n vertices, each edge from a vertex to the next.", "DirectedGraph.DirectedPath(3)"),
     ranged("Singleton", 0, 1, |_, _, _, args| {
         Ok(GraphValue::directed(Labelled::singleton(args.first().cloned().unwrap_or(Value::Nothing))))
-    }).doc("(label)", "The directed graph of one vertex (with the label, if given).", "DirectedGraph.Singleton"),
+    }).doc("(label)", "The directed graph of one vertex (with the label, if given).", "DirectedGraph.Singleton(\"x\")"),
     ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args, true)).doc("(lists, vertexLabel, edgeLabel)", "The directed graph whose vertex i has edges to the vertices in the i-th list (1-based).", "DirectedGraph.FromAdjacencyList([[2], [3], []])"),
 ];

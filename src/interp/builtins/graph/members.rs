@@ -216,7 +216,7 @@ pub(super) const VERTICES: Member = member("Vertices", 0, |_, s, this, _| {
     let g = this_graph(s, this)?;
     Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
 })
-.doc("", "The vertices, as a list of `Vertex` values.", "Graph(\"x-y\").Vertices");
+.doc("", "The vertices, as a list of `Vertex` values.", "Graph.Path(2).Vertices");
 pub(super) const DELETE_VERTEX: Member = member("DeleteVertex", 1, |_, s, this, args| {
     let g = this_graph(s, this)?;
     rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
@@ -248,7 +248,7 @@ pub static GRAPH: &[Member] = &[
     VERTEX_COUNT,
     member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.edge_count()))).doc("", "The number of edges.", "Graph.Cycle(5).EdgeCount"),
     IS_EMPTY,
-    member("IsConnected", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_connected()))).doc("", "Whether every vertex can be reached from every other.", "Graph(\"a-b c\").IsConnected"),
+    member("IsConnected", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_connected()))).doc("", "Whether every vertex can be reached from every other.", "Graph(\"-;.\").IsConnected"),
     member("IsSimple", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_simple()))).doc("", "Whether the graph has no loops and no repeated edges.", "Graph.Clique(3).IsSimple"),
     VERTICES,
     member("Edges", 0, |_, s, this, _| {
@@ -275,10 +275,10 @@ pub static GRAPH: &[Member] = &[
     member("ConnectedComponent", 1, |_, s, this, args| {
         let g = this_graph(s, this)?;
         wrap(s, g.connected_component(vertex(s, g, args, 0)?))
-    }).doc("(v)", "The connected component of vertex v, as a graph.", "Graph(\"a-b c\").ConnectedComponent(3)"),
+    }).doc("(v)", "The connected component of vertex v, as a graph.", "Graph(\"-;.\").ConnectedComponent(3)"),
     member("ConnectedComponents", 0, |_, s, this, _| {
         Ok(list(this_graph(s, this)?.connected_components().into_iter().map(GraphValue::value)))
-    }).doc("", "The connected components, as a list of graphs.", "Graph(\"a-b c\").ConnectedComponents"),
+    }).doc("", "The connected components, as a list of graphs.", "Graph(\"-;.\").ConnectedComponents"),
     member("Decomposition", 1, |_, s, this, args| {
         Ok(list(this_graph(s, this)?.decomposition(&args[0]).into_iter().map(GraphValue::value)))
     }).doc("(label)", "The components left when the vertices labelled `label` are split apart (CGSuite's graph decomposition), as a list of graphs.", "Graph.Path(3).Decomposition(\"x\")"),
@@ -293,7 +293,7 @@ pub static GRAPH: &[Member] = &[
             None => None,
         };
         Ok(GraphValue::value(engine::canonical_key_rooted(g, root)))
-    }).doc("(root)", "A canonical relabelling: isomorphic graphs (labels included) give equal results; with a vertex, that vertex is kept first.", "Graph(\"a-b-c\").Canonical == Graph(\"c-a-b\").Canonical"),
+    }).doc("(root)", "A canonical relabelling: isomorphic graphs (labels included) give equal results; with a vertex, that vertex is kept first.", "Graph(\"-;.\").Canonical == Graph(\".;-\").Canonical"),
 ];
 
 fn this_vertex<'v>(s: &Site, this: &'v Value) -> Result<&'v VertexValue, EvalError> {
@@ -322,7 +322,7 @@ pub static VERTEX: &[Member] =
         member("Label", 0, |_, s, this, _| Ok(this_vertex(s, this)?.label.clone())).doc(
             "",
             "The vertex's label (nil when it has none).",
-            "Graph(\"x-y\")[2].Label",
+            "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})[2].Label",
         ),
         member("Edges", 0, |_, s, this, _| Ok(list(this_vertex(s, this)?.edge_values()))).doc(
             "",
@@ -353,14 +353,14 @@ pub static EDGE: &[Member] = &[
     member("Label", 0, |_, s, this, _| Ok(this_edge(s, this)?.label.clone())).doc(
         "",
         "The edge's label (nil when it has none).",
-        "Graph(\"a-b\")[1][1].Label",
+        "Graph.Path(2, Nothing, \"e\")[1][1].Label",
     ),
 ];
 
 /// Members of the `Graph` class value.
 pub static GRAPH_CLASS: &[Member] = &[
-    ranged("Parse", 1, 3, |m, s, _, args| parse_member(m, s, args)).doc("(s, vertexLabels, edgeLabels)", "The graph written in CGSuite's graph notation (`a-b-c`, `:A` to name a vertex, ...); maps or functions turn label strings into labels.", "Graph.Parse(\"a-b-c\")"),
-    member("Eval", 1, |m, s, _, args| parse_member(m, s, args)).doc("(s)", "The graph written in CGSuite's graph notation (the same as `Parse` and `Graph(s)`).", "Graph.Eval(\"a-b\")"),
+    ranged("Parse", 1, 3, |m, s, _, args| parse_member(m, s, args)).doc("(s, vertexLabels, edgeLabels)", "The graph written in CGSuite's graph notation (`a-b-c`, `:A` to name a vertex, ...); maps or functions turn label strings into labels.", "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})"),
+    member("Eval", 1, |m, s, _, args| parse_member(m, s, args)).doc("(s)", "The graph written in CGSuite's graph notation (the same as `Parse` and `Graph(s)`).", "Graph.Eval(\"--\")"),
     member("Empty", 0, |_, _, _, _| Ok(GraphValue::value(Labelled::empty()))).doc("", "The graph with no vertices.", "Graph.Empty"),
     ranged("Path", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::path)).doc("(n, vertexLabel, edgeLabel)", "The path on n vertices.", "Graph.Path(4)"),
     ranged("Cycle", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::cycle)).doc("(n, vertexLabel, edgeLabel)", "The cycle on n vertices.", "Graph.Cycle(5)"),

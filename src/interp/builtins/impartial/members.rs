@@ -67,7 +67,7 @@ pub static TAKE_AND_BREAK: &[Member] = &[
             }))),
             None => Ok(Value::Nothing),
         }
-    }).doc("(n)", "The periodicity the nim values of heaps up to n prove (a `Periodicity`, with saltus for arithmetic-periodic codes), or nil when none is proved yet.", "TakeAndBreak(\"0.07\").CheckPeriodicity(200)"),
+    }).doc("(n)", "The periodicity the nim values of heaps up to n prove (a `Periodicity`, with saltus for arithmetic-periodic codes), or nil when none is proved yet.", "Kayles.CheckPeriodicity(300)"),
     member("HeapOptions", 1, |_, s, this, args| {
         let r = this_tb(s, this)?;
         let n = heap_size(s, args, 0)?;
@@ -81,16 +81,16 @@ pub static TAKE_AND_BREAK: &[Member] = &[
         let n = heap_size(s, args, 0)?;
         Ok(Value::int(r.nim_value(n).map_err(|k| s.err(k))?))
     }).doc("(n)", "The nim value of a heap of n.", "Kayles.HeapNimValue(70)"),
-    member("Join", 1, |m, s, this, args| via_stdlib(m, s, "_HeapJoin", this, args)).doc("(r)", "The heap ruleset whose moves on a heap are this ruleset's and r's together.", "Kayles.Join(TakeAndBreak(\"0.3\"))(4).NimValue"),
-    member("PartizanJoin", 1, |m, s, this, args| via_stdlib(m, s, "_HeapPartizanJoin", this, args)).doc("(r)", "The partizan heap ruleset in which Left moves as this ruleset and Right as r.", "Kayles.PartizanJoin(TakeAndBreak(\"0.3\"))(3).CanonicalForm"),
+    member("Join", 1, |m, s, this, args| via_stdlib(m, s, "_HeapJoin", this, args)).doc("(r)", "The heap ruleset whose moves on a heap are this ruleset's and r's together.", "Kayles.Join(HeapRuleset(n -> [[k] for k in 0..n - 1]))(3).NimValue"),
+    member("PartizanJoin", 1, |m, s, this, args| via_stdlib(m, s, "_HeapPartizanJoin", this, args)).doc("(r)", "The partizan heap ruleset in which Left moves as this ruleset and Right as r.", "Kayles.PartizanJoin(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2).CanonicalForm"),
     Member {
         name: "CakeProduct",
         arity: Arity::Range(1, 2),
         f: |m, s, this, args| via_stdlib(m, s, "_HeapCakeProduct", this, args),
         doc: crate::interp::builtins::Doc::NONE,
-    }.doc("(r, twisted)", "CGSuite's cake product with the heap ruleset r: a coordinate game on pairs of heaps, cut like Cutcake (optionally twisted).", "TakeAndBreak(\"0.7\").CakeProduct(TakeAndBreak(\"0.7\"))(2, 3).CanonicalForm"),
-    member("AcrosticProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)).doc("(r)", "The acrostic product with the heap ruleset r: on a pair of heaps, move in the first by this ruleset or in the second by r.", "TakeAndBreak(\"0.3\").AcrosticProduct(TakeAndBreak(\"0.3\"))(2, 2).NimValue"),
-    member("DirectProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)).doc("(r)", "The direct product with the heap ruleset r: on a pair of heaps, move in either or both.", "TakeAndBreak(\"0.3\").DirectProduct(TakeAndBreak(\"0.3\"))(2, 2).NimValue"),
+    }.doc("(r, twisted)", "CGSuite's cake product with the heap ruleset r: a coordinate game on pairs of heaps, cut like Cutcake (optionally twisted).", "Kayles.CakeProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).CanonicalForm"),
+    member("AcrosticProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)).doc("(r)", "The acrostic product with the heap ruleset r: on a pair of heaps, move in the first by this ruleset or in the second by r.", "Kayles.AcrosticProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue"),
+    member("DirectProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)).doc("(r)", "The direct product with the heap ruleset r: on a pair of heaps, move in either or both.", "Kayles.DirectProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue"),
     // Misère quotients (beyond CGSuite; LANGUAGE.md §10).
     member("MisereQuotient", 1, super::quotient::misere_quotient).doc("(n)", "The misère quotient of the ruleset restricted to heaps 1 to n (Plambeck–Siegel), as a `MisereQuotient`.", "Kayles.MisereQuotient(6)"),
     member("Obligated", 0, |_, s, this, _| {
@@ -243,12 +243,12 @@ pub(super) fn this_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalE
 pub static OBLIGATED_VALUE: &[Member] = &[
     member("OutcomeClass", 0, |_, s, this, _| Ok(outcome(this_value(s, this)?.normal_next_wins))).doc(
         "",
-        "The normal-play outcome class the value records (`N` or `P`).",
+        "The normal-play outcome class the value records (`N` or `P`). Not in CGSuite.",
         "(*3).ObligatedValue.OutcomeClass",
     ),
     member("MisereOutcomeClass", 0, |_, s, this, _| Ok(outcome(this_value(s, this)?.misere_next_wins))).doc(
         "",
-        "The misère-play outcome class the value records.",
+        "The misère-play outcome class the value records. Not in CGSuite.",
         "(*3).ObligatedValue.MisereOutcomeClass",
     ),
 ];
@@ -287,16 +287,16 @@ pub static PERIODICITY: &[Member] = &[
     member("Period", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))).doc(
         "",
         "The period of the nim-value sequence.",
-        "Kayles.CheckPeriodicity(200).Period",
+        "Kayles.CheckPeriodicity(300).Period",
     ),
     member("Preperiod", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))).doc(
         "",
         "The number of heaps before the sequence becomes periodic.",
-        "Kayles.CheckPeriodicity(200).Preperiod",
+        "Kayles.CheckPeriodicity(300).Preperiod",
     ),
     member("Saltus", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))).doc(
         "",
         "The saltus: how much the nim values grow each period (0 for a purely periodic sequence).",
-        "Kayles.CheckPeriodicity(200).Saltus",
+        "Kayles.CheckPeriodicity(300).Saltus",
     ),
 ];

@@ -149,7 +149,7 @@ pub static MISERE_GAME: &[Member] = &[
                 }))
             }
         }
-    }).doc("(h)", "A game X linking the game to h: both G + X and h + X are misère P-positions (an error when they are not linked).", "Misere(*2).Link(*3)"),
+    }).doc("(h)", "A game X linking the game to h: both G + X and h + X are misère P-positions (an error when they are not linked).", "Misere(*2).Link(*2)"),
     Member {
         name: "Options",
         doc: crate::interp::builtins::Doc::NONE,
@@ -223,7 +223,7 @@ pub static MISERE_CLASS: &[Member] = &[
                 })),
             }
         },
-    }.doc("(n, maxGames, maxOptions)", "The misère games born by day n, as a list (an error when there are more than maxGames, default 1000000).", "MisereCanonicalGame.DayN(2)"),
+    }.doc("(n, maxGames, maxOptions)", "CGSuite's list of misère games of day n (an error when there are more than maxGames, default 1000000).", "MisereCanonicalGame.DayN(2)"),
     member("DayNCount", 1, |_, s, _, args| {
         let n = count(s, args, 0)?;
         match arena(|a| a.day_n_count(n)) {

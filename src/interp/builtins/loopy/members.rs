@@ -313,7 +313,8 @@ pub static LOOPY: &[Member] = &[
             options_of(m, s, x, player_left(s, args, 0)?)
         },
         doc: crate::interp::builtins::Doc::NONE,
-    },
+    }
+    .doc("(player)", "The options of `player` as a set; without an argument, both players' options.", "upon.Options(Right)"),
     member("Decomposition", 0, |m, s, this, _| {
         this_stopper(m, s, this)?;
         Ok(crate::interp::builtins::list(vec![this.clone()]))
