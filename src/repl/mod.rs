@@ -12,6 +12,7 @@
 pub mod command;
 pub mod help;
 pub mod progress;
+pub mod reference;
 pub mod safe;
 pub mod script;
 pub mod terminal;

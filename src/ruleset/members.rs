@@ -17,7 +17,11 @@ use crate::interp::value::{game_value, Function, Player, Value};
 use std::rc::Rc;
 
 /// Global functions of the rulesets work.
-pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn::new("Value", Arity::Exact(1), value_option)];
+pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn::new("Value", Arity::Exact(1), value_option).doc(
+    "(g)",
+    "A game g meant as an option in a ruleset's `Options` hook (rather than a state): the move leads to g.",
+    "Value(^)",
+)];
 
 /// Registers the globals of this module.
 pub fn register(globals: &mut Globals) {
@@ -101,7 +105,7 @@ pub static INSTANCE: &[Member] = &[
         let any: &dyn std::any::Any = &**o;
         let inst = any.downcast_ref::<super::script::Instance>().ok_or_else(|| s.bug())?;
         Ok(Value::int(inst.memo.borrow().len()))
-    }),
+    }).doc("", "How many distinct states the ruleset instance's memo table holds (states with one canonical representative share an entry). Not in CGSuite.", "begin Domineering(\"...|...\").CanonicalForm; Domineering.MemoCount > 0 end"),
 ];
 
 /// Members of positions.
@@ -109,15 +113,22 @@ pub static POSITION: &[Member] = &[
     member("CanonicalForm", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         dispatch::canonical_value(m, &p, s.span)
-    }),
+    })
+    .doc(
+        "",
+        "The canonical form of the position, found by the ruleset's rules (and its shortcut, if any).",
+        "Domineering(\"..|..\").CanonicalForm",
+    ),
     member("LeftOptions", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         position_options(m, s, &p, Player::Left)
-    }),
+    })
+    .doc("", "The positions Left can move to, as a list.", "Domineering(\"..|..\").LeftOptions"),
     member("RightOptions", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         position_options(m, s, &p, Player::Right)
-    }),
+    })
+    .doc("", "The positions Right can move to, as a list.", "Domineering(\"..|..\").RightOptions"),
     Member {
         name: "Options",
         doc: crate::interp::builtins::Doc::NONE,
@@ -137,7 +148,12 @@ pub static POSITION: &[Member] = &[
             let who = options_arg(s, args, p.inst.impartial)?;
             position_options(m, s, &p, who)
         },
-    },
+    }
+    .doc(
+        "(player)",
+        "The positions `player` can move to; without an argument, Left's options then Right's.",
+        "Domineering(\"..|..\").Options(Left)",
+    ),
     member("OutcomeClass", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
@@ -161,28 +177,56 @@ pub static POSITION: &[Member] = &[
             }
             Err(e) => Err(e),
         }
-    }),
+    })
+    .doc("", "Who wins the position under normal play.", "Domineering(\"..|..\").OutcomeClass"),
     member("GameValue", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         cycling::game_value(m, &p.inst, idx, s.span)
-    }),
+    })
+    .doc(
+        "",
+        "The value of the position: its canonical form, or for a loopy ruleset its loopy value.",
+        "Domineering(\"..|..\").GameValue",
+    ),
     member("MisereOutcomeClass", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         let sum = search::single(&p.inst, idx);
         Ok(outcome_value(search::outcome(m, &sum, true, s.span)?))
-    }),
+    })
+    .doc(
+        "",
+        "Who wins the position when the last player to move loses, played out by the rules.",
+        "Domineering(\"..|..\").MisereOutcomeClass",
+    ),
     member("NimValue", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         let g = canonical(m, &p.inst, idx, s.span)?;
         nim_value(m, s, g)
-    }),
-    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
-    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
-    member("State", 0, |_, s, this, _| Ok(this_position(s, this)?.state.clone())),
-    member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))),
+    })
+    .doc("", "The nim value of a position of an impartial ruleset.", "Kayles(4).NimValue"),
+    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))).doc(
+        "",
+        "Every position reachable from the position (itself included), as a set.",
+        "Domineering(\"..\").Followers",
+    ),
+    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))).doc(
+        "",
+        "The number of distinct followers (the position counted).",
+        "Domineering(\"..|..\").FollowerCount",
+    ),
+    member("State", 0, |_, s, this, _| Ok(this_position(s, this)?.state.clone())).doc(
+        "",
+        "The state the position was made from.",
+        "Domineering(\"..|..\").State",
+    ),
+    member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))).doc(
+        "",
+        "The ruleset instance the position belongs to.",
+        "Domineering(\"..|..\").Ruleset",
+    ),
 ];
 
 fn nim_value(m: &mut Machine, s: &Site, g: crate::game::GameId) -> Result<Value, EvalError> {
@@ -287,7 +331,12 @@ pub static POSITION_SUM: &[Member] = &[
     member("CanonicalForm", 0, |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         Ok(game_value(m.games, g))
-    }),
+    })
+    .doc(
+        "",
+        "The canonical form of the sum: the sum of its terms' canonical forms.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).CanonicalForm",
+    ),
     member("OutcomeClass", 0, |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
         match super::outcome::outcome(m, &r, s.span) {
@@ -295,19 +344,31 @@ pub static POSITION_SUM: &[Member] = &[
             Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => cycling::sum_outcome(m, &r, s.span),
             Err(e) => Err(e),
         }
-    }),
+    })
+    .doc(
+        "",
+        "Who wins the sum under normal play.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).OutcomeClass",
+    ),
     member("GameValue", 0, |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
         cycling::sum_game_value(m, &r, s.span)
-    }),
+    })
+    .doc("", "The value of the sum of positions.", "(Domineering(\"..|..\") + Domineering(\"...\")).GameValue"),
     member("MisereOutcomeClass", 0, |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
         Ok(outcome_value(search::outcome(m, &r, true, s.span)?))
-    }),
+    })
+    .doc(
+        "",
+        "Who wins the sum when the last player to move loses, played out by the rules.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).MisereOutcomeClass",
+    ),
     member("NimValue", 0, |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         nim_value(m, s, g)
-    }),
+    })
+    .doc("", "The nim value of a sum of impartial positions.", "(Kayles(4) + Kayles(3)).NimValue"),
     member("Terms", 0, |m, s, this, _| {
         let sum = this_sum(s, this)?;
         let mut out = Vec::new();
@@ -316,13 +377,39 @@ pub static POSITION_SUM: &[Member] = &[
             out.push(if *neg { dispatch::negate(m, &v).unwrap_or(v) } else { v });
         }
         Ok(list(out))
-    }),
-    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
-    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
-    member("LeftOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
-    member("RightOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),
+    })
+    .doc(
+        "",
+        "The positions (and constants) summed, as a list.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).Terms",
+    ),
+    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))).doc(
+        "",
+        "Every sum reachable from the sum (itself included), as a set.",
+        "(Domineering(\"..\") + Domineering(\"..\")).Followers",
+    ),
+    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))).doc(
+        "",
+        "The number of distinct followers of the sum.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount",
+    ),
+    member("LeftOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)).doc(
+        "",
+        "The sums Left can move to: one term moved.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).LeftOptions",
+    ),
+    member("RightOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)).doc(
+        "",
+        "The sums Right can move to: one term moved.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).RightOptions",
+    ),
     member("Options", 1, |m, s, this, args| {
         let who = player(s, args, 0)?;
         sum_options(m, s, this_sum(s, this)?, who)
-    }),
+    })
+    .doc(
+        "(player)",
+        "The sums `player` can move to; without an argument, Left's options then Right's.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).Options(Right)",
+    ),
 ];

@@ -131,7 +131,7 @@ impl NativeState {
 
 /// The globals of this module.
 pub static SHORTCUT_GLOBALS: &[NativeFn] =
-    &[NativeFn::new("NativeValue", Arity::Exact(2), native_value), NativeFn::new("ByRules", Arity::Exact(1), by_rules)];
+    &[NativeFn::new("NativeValue", Arity::Exact(2), native_value).doc("(solver, state)", "The canonical form of a state by a native solver (\"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\", \"Col\", \"Snort\", \"Hackenbush\"), or nil when the state is too large for it.", "NativeValue(\"Domineering\", Grid(\"..|..\"))"), NativeFn::new("ByRules", Arity::Exact(1), by_rules).doc("(position)", "The position in a twin of its ruleset with the `Shortcut` hook off (its own memo), so it is valued by the rules.", "ByRules(Domineering(\"..|..\")).CanonicalForm")];
 
 /// Registers `NativeValue`, `ByRules` and a fresh [`NativeState`].
 pub fn register(globals: &mut crate::interp::env::Globals, interrupt: Arc<AtomicBool>) {

@@ -17,32 +17,63 @@ use std::rc::Rc;
 
 /// CGSuite's `Object` members, which every value answers (after its own members).
 pub static OBJECT: &[Member] = &[
-    member("ToString", 0, |m, _, this, _| Ok(Value::str(&this.display(m.games)))),
-    member("ToOutput", 0, |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))),
+    member("ToString", 0, |m, _, this, _| Ok(Value::str(&this.display(m.games)))).doc(
+        "",
+        "The value as it prints, as a string.",
+        "(^ + *).ToString",
+    ),
+    member("ToOutput", 0, |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))).doc(
+        "",
+        "The value's printed form as a text output (shown without quotes).",
+        "\"xo\".ToOutput",
+    ),
     // CGSuite 2.2: `Nothing` for every value that is not a member of an enclosing object.
-    member("EnclosingObject", 0, |_, _, _, _| Ok(Value::Nothing)),
+    member("EnclosingObject", 0, |_, _, _, _| Ok(Value::Nothing)).doc(
+        "",
+        "The object a value is a member of: always nil for native values, as in CGSuite.",
+        "(3).EnclosingObject",
+    ),
     // CGSuite names the Java class behind a value (`3.JavaClass` is "org.cgsuite.core.SmallIntegerImpl"); cgs
     // is not written in Java: a deliberate refusal (docs/CGSUITE-PARITY.md).
     member("JavaClass", 0, |_, s, _, _| {
         let message = "cgs has no Java classes: `JavaClass` names the JVM class behind a value in CGSuite.".to_string();
         Err(s.err(ErrorKind::Script { message }))
-    }),
+    })
+    .doc(
+        "",
+        "Not available: cgs is not written in Java, so this member is an error (docs/CGSUITE-PARITY.md).",
+        "",
+    ),
 ];
 
 /// `Coordinates` members of a pair `(row, col)`.
 pub static COORDINATES: &[Member] = &[
-    member("Row", 0, |_, s, this, _| Ok(pair(s, this)?.0)),
-    member("Col", 0, |_, s, this, _| Ok(pair(s, this)?.1)),
+    member("Row", 0, |_, s, this, _| Ok(pair(s, this)?.0)).doc(
+        "",
+        "The first coordinate of a pair (row, column).",
+        "(2, 5).Row",
+    ),
+    member("Col", 0, |_, s, this, _| Ok(pair(s, this)?.1)).doc(
+        "",
+        "The second coordinate of a pair (row, column).",
+        "(2, 5).Col",
+    ),
     member("Swap", 0, |_, s, this, _| {
         let (r, c) = pair(s, this)?;
         Ok(Value::Tuple(Rc::from(vec![c, r])))
-    }),
+    })
+    .doc("", "The pair with its coordinates exchanged.", "(2, 5).Swap"),
     // CGSuite: both coordinates in {-1, 0, 1} ((0,0) included).
     member("IsUnit", 0, |_, s, this, _| {
         let (r, c) = pair(s, this)?;
         let unit = |v: &Value| matches!(v, Value::Integer(n) if matches!(n.as_i64(), Some(-1..=1)));
         Ok(boolean(unit(&r) && unit(&c)))
-    }),
+    })
+    .doc(
+        "",
+        "Whether both coordinates are -1, 0 or 1 (a step to a neighbouring square, or none).",
+        "(1, -1).IsUnit",
+    ),
 ];
 
 fn pair(s: &Site, this: &Value) -> Result<(Value, Value), EvalError> {
@@ -63,13 +94,23 @@ pub static STRING: &[Member] = &[
     member("Matches", 1, |_, s, this, args| {
         let re = regex(s, &format!("^(?:{})$", string(s, args, 0)?))?;
         Ok(boolean(re.is_match(the_str(s, this)?)))
-    }),
+    })
+    .doc("(regex)", "Whether the whole string matches the regular expression.", "\"xxo\".Matches(\"x*o\")"),
     member("ReplaceRegex", 2, |_, s, this, args| {
         let re = regex(s, string(s, args, 0)?)?;
         let with = java_replacement(string(s, args, 1)?);
         Ok(Value::str(&re.replace_all(the_str(s, this)?, with.as_str())))
-    }),
-    member("ToUnquotedOutput", 0, |_, s, this, _| Ok(Shown::value("TextOutput", the_str(s, this)?))),
+    })
+    .doc(
+        "(regex, replacement)",
+        "The string with each match of the regular expression replaced (`$1` names the first group).",
+        "\"a1b22\".ReplaceRegex(\"[0-9]+\", \"#\")",
+    ),
+    member("ToUnquotedOutput", 0, |_, s, this, _| Ok(Shown::value("TextOutput", the_str(s, this)?))).doc(
+        "",
+        "The string as a text output, shown without quotes.",
+        "\"x.o\".ToUnquotedOutput",
+    ),
 ];
 
 fn the_str<'v>(s: &Site, this: &'v Value) -> Result<&'v str, EvalError> {
@@ -121,7 +162,12 @@ pub static LIST: &[Member] = &[
         let grouped = m.invoke_member(this.clone(), &ident("Grouped", s), args, s.args, s.span)?;
         let table = m.globals.natives.get("Table").cloned().ok_or_else(|| s.bug())?;
         m.call_value(&table, &[grouped], s)
-    }),
+    })
+    .doc(
+        "(n)",
+        "The list laid out as a table with rows of n elements (for nim-value sequences).",
+        "[0, 1, 2, 0, 1, 2].PeriodicTable(3)",
+    ),
     // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable.
     member("SortedWith", 1, |m, s, this, args| {
         let f = function(s, args, 0)?;
@@ -146,14 +192,24 @@ pub static LIST: &[Member] = &[
             out.insert(lo, v.clone());
         }
         Ok(Value::List(out.into_iter().collect()))
-    }),
+    })
+    .doc(
+        "(f)",
+        "The elements sorted stably with the comparator f(a, b): an integer, negative when a goes before b.",
+        "[3, 1, 2].SortedWith((a, b) -> b - a)",
+    ),
     super::plots::SCATTER_PLOT,
     member("MkOutput", 1, |m, s, this, args| {
         let sep = string(s, args, 0)?.to_string();
         let Value::List(l) = this else { return Err(s.bug()) };
         let parts: Vec<String> = l.iter().map(|v| v.display(m.games)).collect();
         Ok(Shown::value("TextOutput", parts.join(&sep)))
-    }),
+    })
+    .doc(
+        "(sep)",
+        "The printed elements joined by the separator, as a text output.",
+        "[1, ^, *].MkOutput(\" ; \")",
+    ),
 ];
 
 /// More members of `Map`.
@@ -161,8 +217,13 @@ pub static MAP: &[Member] = &[
     member("Reversed", 0, |_, s, this, _| {
         let Value::Map(map) = this else { return Err(s.bug()) };
         Ok(Value::Map(map.iter().map(|(k, v)| (v.clone(), k.clone())).collect()))
-    }),
-    member("Eval", 1, |m, s, this, args| m.index_value(this, &args[0], s.span)),
+    })
+    .doc("", "The map from values to keys.", "{1 => ^, 2 => *}.Reversed"),
+    member("Eval", 1, |m, s, this, args| m.index_value(this, &args[0], s.span)).doc(
+        "(k)",
+        "The value of key k (the same as `map[k]`).",
+        "{1 => ^, 2 => *}.Eval(1)",
+    ),
 ];
 
 fn ident(name: &str, s: &Site) -> crate::syntax::ast::Ident {
@@ -206,9 +267,21 @@ impl Compound {
 
 /// Members of short games for compounds.
 pub static GAME: &[Member] = &[
-    member("ConjunctiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
-    member("SelectiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
-    member("OrdinalProduct", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)),
+    member("ConjunctiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)).doc(
+        "(h)",
+        "The conjunctive compound of two games: a move is a move in both, and play ends when either ends.",
+        "(*2).ConjunctiveSum(*3)",
+    ),
+    member("SelectiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)).doc(
+        "(h)",
+        "The selective compound of two games: a move is a move in any non-empty set of the components.",
+        "(*).SelectiveSum(*)",
+    ),
+    member("OrdinalProduct", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)).doc(
+        "(h)",
+        "CGSuite's ordinal product of two games.",
+        "(*).OrdinalProduct(2)",
+    ),
 ];
 
 /// A component of a compound: a short game, or a compound itself (whose options are compounds).

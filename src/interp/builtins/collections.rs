@@ -16,25 +16,25 @@ pub static LIST: &[Member] = &[
         "The number of elements.",
         "[1, 2, 3].Length",
     ),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))),
-    member("Contains", 1, |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))).doc("", "The number of elements (the same as `Length`).", "[1, 2, 3].Size"),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))).doc("", "Whether the list has no elements.", "[].IsEmpty"),
+    member("Contains", 1, |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))).doc("(x)", "Whether x is an element of the list.", "[1, ^, *].Contains(^)"),
     member("Head", 0, |_, s, this, _| match the_list(s, this)?.front() {
         Some(v) => Ok(v.clone()),
         None => Err(empty(s)),
-    }),
+    }).doc("", "The first element (an error for an empty list).", "[3, 1, 2].Head"),
     member("Tail", 0, |_, s, this, _| {
         let l = the_list(s, this)?;
         if l.is_empty() {
             return Err(empty(s));
         }
         Ok(Value::List(l.clone().split_off(1).into()))
-    }),
+    }).doc("", "The list without its first element (an error for an empty list).", "[3, 1, 2].Tail"),
     member("Last", 0, |_, s, this, _| match the_list(s, this)?.back() {
         Some(v) => Ok(v.clone()),
         None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "0".into() })),
-    }),
-    member("Reversed", 0, |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))),
+    }).doc("", "The last element (an error for an empty list). Not in CGSuite.", "[3, 1, 2].Last"),
+    member("Reversed", 0, |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))).doc("", "The elements in reverse order. Not in CGSuite.", "[1, 2, 3].Reversed"),
     member("Sorted", 0, |m, s, this, _| {
         let mut v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         sort_for_display(m.games, &mut v);
@@ -44,11 +44,11 @@ pub static LIST: &[Member] = &[
     member("Sort", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(sort_with(m, s, v, args)?))
-    }),
+    }).doc("(f)", "The elements sorted stably: by the key f(x) when f takes one argument, or with f(a, b) true when a goes before b. Not in CGSuite.", "[3, -1, 2].Sort(x -> x * x)"),
     member("Map", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(map_with(m, s, v, args)?))
-    }),
+    }).doc("(f)", "The list of f(x) for each element x (the same as `Apply`). Not in CGSuite.", "[1, 2, 3].Map(n -> n * n)"),
     // CGSuite's name for `Map`.
     member("Apply", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
@@ -63,22 +63,22 @@ pub static LIST: &[Member] = &[
     member("Count", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(Value::int(filter_with(m, s, v, args)?.len()))
-    }),
+    }).doc("(f)", "The number of elements x for which f(x) is true.", "[1, 2, 3, 4].Count(n -> n > 1)"),
     member("Updated", 2, |_, s, this, args| {
         let l = the_list(s, this)?;
         let i = index(s, args, 0, l.len())?;
         Ok(Value::List(l.update(i, args[1].clone()).into()))
-    }),
+    }).doc("(i, x)", "A copy of the list with its i-th element (counting from 1) replaced by x.", "[1, 2, 3].Updated(2, *)"),
     member("Append", 1, |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
         Ok(Value::List(l.into()))
-    }),
+    }).doc("(x)", "The list with x added at the end. Not in CGSuite.", "[1, 2].Append(3)"),
     member("Adjoin", 1, |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
         Ok(Value::List(l.into()))
-    }),
+    }).doc("(x)", "The list with x added at the end (the same as `Append`).", "[1, 2].Adjoin(^)"),
     member("Concat", 1, |m, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         if let Value::List(other) = &args[0] {
@@ -87,11 +87,11 @@ pub static LIST: &[Member] = &[
         }
         l.extend(elements(m, s, args, 0)?);
         Ok(Value::List(l.into()))
-    }),
+    }).doc("(l)", "The list followed by the elements of the collection l.", "[1, 2].Concat([3, 4])"),
     member("IndexOf", 1, |_, s, this, args| {
         let pos = the_list(s, this)?.index_of(&args[0]);
         Ok(Value::int(pos.map_or(0, |p| p + 1)))
-    }),
+    }).doc("(x)", "The position (from 1) of the first element equal to x, or 0 when there is none.", "[*, ^, *].IndexOf(^)"),
     // CGSuite's `Sublist(i, j)` stops at the end of the list (`[1].Sublist(1,2)` is `[1]`, CGSuite 2.2).
     member("Sublist", 2, |_, s, this, args| {
         // CGSuite's slice: positions `from..=to` clamped to the list, empty when they do not meet
@@ -109,26 +109,26 @@ pub static LIST: &[Member] = &[
         let (from, to) = (bound(0)?.saturating_sub(1).clamp(0, len), bound(1)?.clamp(0, len));
         let (from, to) = (from as usize, to as usize);
         Ok(Value::List(if from < to { l.clone().slice(from..to).into() } else { imbl::Vector::new().into() }))
-    }),
+    }).doc("(i, j)", "The elements from position i to position j inclusive, clamped to the list.", "[1, 2, 3, 4, 5].Sublist(2, 4)"),
     // The elements without repeats, first occurrences in order (CGSuite 2.2: `[2,2,-1,5].Distinct` is
     // `[2,-1,5]`).
     member("Distinct", 0, |_, s, this, _| {
         let l = the_list(s, this)?;
         let mut seen = std::collections::BTreeSet::new();
         Ok(Value::List(l.iter().filter(|v| seen.insert((*v).clone())).cloned().collect()))
-    }),
-    member("Sum", 0, |m, s, this, _| sum_values(m, s, the_list(s, this)?.iter().cloned().collect())),
-    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
-    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
-    member("ToList", 0, |_, _, this, _| Ok(this.clone())),
-    member("ToSet", 0, |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))),
-    member("Exists", 1, exists),
-    member("ForAll", 1, for_all),
-    member("Find", 1, find),
-    member("ForEach", 1, for_each),
-    member("Mex", 0, mex),
-    member("Take", 1, |m, s, this, args| Ok(list(take(m, s, this, args)?))),
-    member("Flattened", 0, |m, s, this, _| Ok(list(flattened(m, s, this)?))),
+    }).doc("", "The elements without repeats, each at its first occurrence.", "[2, 2, -1, 5, -1].Distinct"),
+    member("Sum", 0, |m, s, this, _| sum_values(m, s, the_list(s, this)?.iter().cloned().collect())).doc("", "The sum of the elements (an error for an empty list).", "[1, ^, *].Sum"),
+    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)).doc("", "The greatest element (an error for an empty list or incomparable elements).", "[1/2, 3, -1].Max"),
+    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)).doc("", "The least element.", "[1/2, 3, -1].Min"),
+    member("ToList", 0, |_, _, this, _| Ok(this.clone())).doc("", "The list itself.", "[1, 2].ToList"),
+    member("ToSet", 0, |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))).doc("", "The set of the elements (repeats merged).", "[2, 1, 2].ToSet"),
+    member("Exists", 1, exists).doc("(f)", "Whether f(x) is true for some element x.", "[1, 2, 3].Exists(n -> n > 2)"),
+    member("ForAll", 1, for_all).doc("(f)", "Whether f(x) is true for every element x.", "[1, 2, 3].ForAll(n -> n > 2)"),
+    member("Find", 1, find).doc("(f)", "The first element x for which f(x) is true, or nil when there is none.", "[1, 2, 3].Find(n -> n > 1)"),
+    member("ForEach", 1, for_each).doc("(f)", "Calls f(x) on each element in turn, for its effect (the result is nil).", "[1, 2].ForEach(n -> Print(n * n))"),
+    member("Mex", 0, mex).doc("", "The least non-negative integer that is not an element.", "[0, 1, 3].Mex"),
+    member("Take", 1, |m, s, this, args| Ok(list(take(m, s, this, args)?))).doc("(n)", "The first n elements (all of them when there are fewer).", "[5, 6, 7, 8].Take(2)"),
+    member("Flattened", 0, |m, s, this, _| Ok(list(flattened(m, s, this)?))).doc("", "The elements with each list or set element replaced by its elements (one level).", "[1, [2, 3], [[4]]].Flattened"),
     // `Grouped(n)`: consecutive runs of `n` elements, the last one shorter if need be.
     member("Grouped", 1, |_, s, this, args| {
         let n = super::count(s, args, 0)? as usize;
@@ -137,71 +137,122 @@ pub static LIST: &[Member] = &[
         }
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(v.chunks(n).map(|c| list(c.iter().cloned()))))
-    }),
+    }).doc("(n)", "The elements in consecutive runs of n, the last run shorter if need be.", "[1, 2, 3, 4, 5].Grouped(2)"),
 ];
 
 /// Members of `Set`.
 pub static SET: &[Member] = &[
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))),
-    member("Contains", 1, |_, s, this, args| Ok(boolean(the_set(s, this)?.contains(&args[0])))),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))).doc(
+        "",
+        "The number of elements.",
+        "{1, 2, 2}.Size",
+    ),
+    member("Length", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))).doc(
+        "",
+        "The number of elements (the same as `Size`). Not in CGSuite.",
+        "{*, ^}.Length",
+    ),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))).doc(
+        "",
+        "Whether the set has no elements.",
+        "{}.IsEmpty",
+    ),
+    member("Contains", 1, |_, s, this, args| Ok(boolean(the_set(s, this)?.contains(&args[0])))).doc(
+        "(x)",
+        "Whether x is an element of the set.",
+        "{1, ^}.Contains(^)",
+    ),
     member("Union", 1, |m, s, this, args| {
         let mut set = the_set(s, this)?.clone();
         set.extend(elements(m, s, args, 0)?);
         Ok(Value::Set(set))
-    }),
+    })
+    .doc("(s)", "The elements in either set.", "{1, 2}.Union({2, 3})"),
     member("Intersection", 1, |m, s, this, args| {
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
         Ok(Value::Set(the_set(s, this)?.clone().intersection(other)))
-    }),
+    })
+    .doc("(s)", "The elements in both sets.", "{1, 2}.Intersection({2, 3})"),
     member("Difference", 1, |m, s, this, args| {
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
         Ok(Value::Set(the_set(s, this)?.clone().relative_complement(other)))
-    }),
-    member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone())))),
-    member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0])))),
+    })
+    .doc("(s)", "The elements of the set that are not in s. Not in CGSuite.", "{1, 2, 3}.Difference({2})"),
+    member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone())))).doc(
+        "(x)",
+        "The set with x added.",
+        "{1, 2}.Adjoin(*)",
+    ),
+    member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0])))).doc(
+        "(x)",
+        "The set without x. Not in CGSuite.",
+        "{1, 2, 3}.Remove(2)",
+    ),
     member("Map", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
-    }),
+    })
+    .doc("(f)", "The set of f(x) for each element x. Not in CGSuite.", "{1, 2, -1}.Map(n -> n * n)"),
     member("Filter", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(filter_with(m, s, v, args)?.into_iter().collect()))
-    }),
+    })
+    .doc("(f)", "The set of elements x for which f(x) is true.", "{1, 2, 3, 4}.Filter(n -> n % 2 == 0)"),
     member("Sum", 0, |m, s, this, _| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         sum_values(m, s, v)
-    }),
-    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
-    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
-    member("Sorted", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
-    member("ToList", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
-    member("ToSet", 0, |_, _, this, _| Ok(this.clone())),
+    })
+    .doc("", "The sum of the elements (an error for an empty set).", "{1, ^, *}.Sum"),
+    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)).doc(
+        "",
+        "The greatest element (an error for an empty set or incomparable elements).",
+        "{1/2, 3, -1}.Max",
+    ),
+    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)).doc(
+        "",
+        "The least element.",
+        "{1/2, 3, -1}.Min",
+    ),
+    member("Sorted", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))).doc(
+        "",
+        "The elements as a list, in the order the set prints them. Not in CGSuite.",
+        "{3, 1, 2}.Sorted",
+    ),
+    member("ToList", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))).doc(
+        "",
+        "The elements as a list, in the order the set prints them.",
+        "{^, 0, *}.ToList",
+    ),
+    member("ToSet", 0, |_, _, this, _| Ok(this.clone())).doc("", "The set itself.", "{1, 2}.ToSet"),
     // Sets iterate in display order, so `Head` is the first element printed.
     member("Head", 0, |m, s, this, _| {
         set_in_display_order(m.games, the_set(s, this)?).into_iter().next().ok_or_else(|| empty(s))
-    }),
+    })
+    .doc("", "The first element in printed order (an error for an empty set).", "{3, 1, 2}.Head"),
     member("Tail", 0, |m, s, this, _| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         if v.is_empty() {
             return Err(empty(s));
         }
         Ok(Value::Set(v.into_iter().skip(1).collect()))
-    }),
+    })
+    .doc("", "The set without its first element in printed order.", "{3, 1, 2}.Tail"),
     member("Apply", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
-    }),
+    })
+    .doc("(f)", "The set of f(x) for each element x (the same as `Map`).", "{1, 2}.Apply(n -> *n)"),
     member("Count", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::int(filter_with(m, s, v, args)?.len()))
-    }),
+    })
+    .doc("(f)", "The number of elements x for which f(x) is true.", "{1, 2, 3}.Count(n -> n > 1)"),
     member("Concat", 1, |m, s, this, args| {
         let mut set = the_set(s, this)?.clone();
         set.extend(elements(m, s, args, 0)?);
         Ok(Value::Set(set))
-    }),
+    })
+    .doc("(s)", "The union of the set and the elements of the collection s.", "{1, 2}.Concat([2, 3])"),
     // `Replaced(map)`: the keys of `map` removed, its values added.
     member("Replaced", 1, |_, s, this, args| {
         let Value::Map(map) = &args[0] else {
@@ -213,48 +264,109 @@ pub static SET: &[Member] = &[
         }
         set.extend(map.values().cloned());
         Ok(Value::Set(set))
-    }),
-    member("Exists", 1, exists),
-    member("ForAll", 1, for_all),
-    member("Find", 1, find),
-    member("ForEach", 1, for_each),
-    member("Mex", 0, mex),
-    member("Take", 1, |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))),
-    member("Flattened", 0, |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))),
+    })
+    .doc(
+        "(map)",
+        "The set with each key of `map` that is an element replaced by its value.",
+        "{1, 2, 3}.Replaced({2 => *})",
+    ),
+    member("Exists", 1, exists).doc("(f)", "Whether f(x) is true for some element x.", "{1, 2, 3}.Exists(n -> n > 2)"),
+    member("ForAll", 1, for_all).doc(
+        "(f)",
+        "Whether f(x) is true for every element x.",
+        "{1, 2, 3}.ForAll(n -> n > 0)",
+    ),
+    member("Find", 1, find).doc(
+        "(f)",
+        "The first element in printed order for which f(x) is true, or nil.",
+        "{1, 2, 3}.Find(n -> n > 1)",
+    ),
+    member("ForEach", 1, for_each).doc(
+        "(f)",
+        "Calls f(x) on each element in printed order, for its effect (the result is nil).",
+        "{1, 2}.ForEach(n -> Print(*n))",
+    ),
+    member("Mex", 0, mex).doc("", "The least non-negative integer that is not an element.", "{0, 1, 2, 4}.Mex"),
+    member("Take", 1, |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))).doc(
+        "(n)",
+        "The first n elements in printed order, as a set. Not in CGSuite.",
+        "{5, 6, 7, 8}.Take(2)",
+    ),
+    member("Flattened", 0, |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))).doc(
+        "",
+        "The elements with each list or set element replaced by its elements (one level).",
+        "{1, {2, 3}, [4]}.Flattened",
+    ),
 ];
 
 /// Members of `Map`.
-pub static MAP: &[Member] = &[
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
-    member("Keys", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
-    // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
-    // `MapEntry`, printed `k => v`, with members `Key` and `Value`.
-    member("Values", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))),
-    member("Entries", 0, |_, s, this, _| {
-        let entries = the_map(s, this)?.iter().map(|(k, v)| MapEntry::value(k.clone(), v.clone()));
-        Ok(Value::Set(entries.collect()))
-    }),
-    member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
-    member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
-    member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing))),
-    // `Updated(k, v)`, or `Updated(map)` with every entry of `map` (CGSuite 2.2: `{1 => 2}.Updated({3 => 4, 1 => 5})`
-    // is `{1 => 5, 3 => 4}`).
-    Member {
-        name: "Updated",
-        arity: crate::interp::error::Arity::Range(1, 2),
-        f: |_, s, this, args| {
-            let map = the_map(s, this)?;
-            match args {
-                [k, v] => Ok(Value::Map(map.update(k.clone(), v.clone()))),
-                [Value::Map(new)] => Ok(Value::Map(new.clone().union(map.clone()))),
-                _ => Err(s.wrong_type(0, "Map", &args[0])),
-            }
-        },
-        doc: super::Doc::NONE,
-    },
-    member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))),
-];
+pub static MAP: &[Member] =
+    &[
+        member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))).doc(
+            "",
+            "The number of entries.",
+            "{1 => ^, 2 => *}.Size",
+        ),
+        member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))).doc(
+            "",
+            "Whether the map has no entries.",
+            "{=>}.IsEmpty",
+        ),
+        member("Keys", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))).doc(
+            "",
+            "The set of keys.",
+            "{1 => ^, 2 => *}.Keys",
+        ),
+        // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
+        // `MapEntry`, printed `k => v`, with members `Key` and `Value`.
+        member("Values", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))).doc(
+            "",
+            "The set of values.",
+            "{1 => ^, 2 => *}.Values",
+        ),
+        member("Entries", 0, |_, s, this, _| {
+            let entries = the_map(s, this)?.iter().map(|(k, v)| MapEntry::value(k.clone(), v.clone()));
+            Ok(Value::Set(entries.collect()))
+        })
+        .doc("", "The set of entries `k => v` (each a `MapEntry`).", "{1 => ^, 2 => *}.Entries"),
+        member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))).doc(
+            "(k)",
+            "Whether k is a key of the map. Not in CGSuite.",
+            "{1 => ^}.Contains(1)",
+        ),
+        member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))).doc(
+            "(k)",
+            "Whether k is a key of the map (the same as `Contains`).",
+            "{1 => ^}.ContainsKey(2)",
+        ),
+        member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing)))
+            .doc("(k)", "The value of key k, or nil when k is not a key. Not in CGSuite.", "{1 => ^, 2 => *}.Get(2)"),
+        // `Updated(k, v)`, or `Updated(map)` with every entry of `map` (CGSuite 2.2: `{1 => 2}.Updated({3 => 4, 1 => 5})`
+        // is `{1 => 5, 3 => 4}`).
+        Member {
+            name: "Updated",
+            arity: crate::interp::error::Arity::Range(1, 2),
+            f: |_, s, this, args| {
+                let map = the_map(s, this)?;
+                match args {
+                    [k, v] => Ok(Value::Map(map.update(k.clone(), v.clone()))),
+                    [Value::Map(new)] => Ok(Value::Map(new.clone().union(map.clone()))),
+                    _ => Err(s.wrong_type(0, "Map", &args[0])),
+                }
+            },
+            doc: super::Doc::NONE,
+        }
+        .doc(
+            "(k, v) or (map)",
+            "A copy of the map with key k set to v, or with every entry of `map` set.",
+            "{1 => ^}.Updated(2, *)",
+        ),
+        member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))).doc(
+            "(k)",
+            "A copy of the map without key k. Not in CGSuite.",
+            "{1 => ^, 2 => *}.Remove(1)",
+        ),
+    ];
 
 /// An entry of a map, as `Map.Entries` lists them (CGSuite's `cgsuite.lang.MapEntry`).
 #[derive(Debug)]
@@ -295,15 +407,35 @@ fn the_entry<'v>(s: &Site, this: &'v Value) -> Result<&'v MapEntry, EvalError> {
 
 /// Members of `MapEntry`.
 pub static MAP_ENTRY: &[Member] = &[
-    member("Key", 0, |_, s, this, _| Ok(the_entry(s, this)?.0.clone())),
-    member("Value", 0, |_, s, this, _| Ok(the_entry(s, this)?.1.clone())),
+    member("Key", 0, |_, s, this, _| Ok(the_entry(s, this)?.0.clone())).doc(
+        "",
+        "The key of the entry.",
+        "{1 => ^}.Entries.Head.Key",
+    ),
+    member("Value", 0, |_, s, this, _| Ok(the_entry(s, this)?.1.clone())).doc(
+        "",
+        "The value of the entry.",
+        "{1 => ^}.Entries.Head.Value",
+    ),
 ];
 
 /// Members of `Tuple`.
 pub static TUPLE: &[Member] = &[
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
-    member("ToList", 0, |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))),
+    member("Length", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))).doc(
+        "",
+        "The number of components. Not in CGSuite.",
+        "(1, 2, 3).Length",
+    ),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))).doc(
+        "",
+        "The number of components (the same as `Length`). Not in CGSuite.",
+        "(1, 2).Size",
+    ),
+    member("ToList", 0, |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))).doc(
+        "",
+        "The components as a list. Not in CGSuite.",
+        "(1, ^, 3).ToList",
+    ),
 ];
 
 fn the_list<'v>(s: &Site, this: &'v Value) -> Result<&'v Vector<Value>, EvalError> {

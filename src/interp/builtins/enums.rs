@@ -117,7 +117,8 @@ impl Object for EnumValue {
 pub static ENUM: &[Member] = &[member("Literal", 0, |_, s, this, _| match this {
     Value::Object(o) => downcast_ref::<EnumValue>(&**o).map(|e| Value::str(e.name)).ok_or_else(|| s.bug()),
     _ => Err(s.bug()),
-})];
+})
+.doc("", "The enum value's name as a string.", "Symmetry.Transpose.Literal")];
 
 /// CGSuite 2.2 numbers its system classes in the order it registers them (`SystemClassRegistry.scala`);
 /// `Class.Ordinal` is that number (`Integer.Ordinal` is 38, `List.Ordinal` 11 in CGSuite 2.2).

@@ -384,7 +384,7 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 }
 
 /// The members CGSuite's `Game` gives a form, read from the form itself.
-static FORM: &[Member] = &[
+pub(super) static FORM: &[Member] = &[
     Member {
         name: "Options",
         arity: Arity::Range(0, 1),
@@ -406,8 +406,16 @@ static FORM: &[Member] = &[
         "The options of the form for `player` (all options, Left's first, without one).",
         "'<*|*>'.Options(Left)",
     ),
-    super::member("LeftOptions", 0, |m, s, this, _| player_options(m, s, this, Player::Left)),
-    super::member("RightOptions", 0, |m, s, this, _| player_options(m, s, this, Player::Right)),
+    super::member("LeftOptions", 0, |m, s, this, _| player_options(m, s, this, Player::Left)).doc(
+        "",
+        "Left's options of the form, as written.",
+        "'<*, 1|0>'.LeftOptions",
+    ),
+    super::member("RightOptions", 0, |m, s, this, _| player_options(m, s, this, Player::Right)).doc(
+        "",
+        "Right's options of the form, as written.",
+        "'<*, 1|0>'.RightOptions",
+    ),
     super::member("CanonicalForm", 0, |m, s, this, _| {
         let g = canonical(m, this).map_err(|k| s.err(k))?;
         Ok(game_value(m.games, g))
@@ -416,17 +424,33 @@ static FORM: &[Member] = &[
     super::member("GameValue", 0, |m, s, this, _| {
         let g = canonical(m, this).map_err(|k| s.err(k))?;
         Ok(game_value(m.games, g))
-    }),
+    })
+    .doc("", "The canonical game the form equals (the same as `CanonicalForm`).", "'<0, *|0, *>'.GameValue"),
     super::member("OutcomeClass", 0, |m, s, this, _| {
         let g = canonical(m, this).map_err(|k| s.err(k))?;
         Ok(Value::Outcome(m.games.outcome(g)))
-    }),
+    })
+    .doc("", "Who wins the form under normal play.", "'<0|0>'.OutcomeClass"),
     super::member("MisereOutcomeClass", 0, |m, s, this, _| {
         misere_outcome(m, this).map(Value::Outcome).map_err(|k| s.err(k))
-    }),
-    super::member("Followers", 0, |m, s, this, _| followers(m, this).map(set).map_err(|k| s.err(k))),
+    })
+    .doc(
+        "",
+        "Who wins the form when the last player to move loses, read from the form itself.",
+        "'<0|0>'.MisereOutcomeClass",
+    ),
+    super::member("Followers", 0, |m, s, this, _| followers(m, this).map(set).map_err(|k| s.err(k))).doc(
+        "",
+        "Every form reachable from the form (itself included), as a set.",
+        "'<*|0>'.Followers",
+    ),
     super::member("FollowerCount", 0, |m, s, this, _| {
         followers(m, this).map(|f| Value::int(f.len())).map_err(|k| s.err(k))
-    }),
-    super::member("Decomposition", 0, |_, _, this, _| Ok(list([this.clone()]))),
+    })
+    .doc("", "The number of distinct followers of the form (itself counted).", "'<*|0>'.FollowerCount"),
+    super::member("Decomposition", 0, |_, _, this, _| Ok(list([this.clone()]))).doc(
+        "",
+        "The form as a list of components (one).",
+        "'<*|0>'.Decomposition",
+    ),
 ];

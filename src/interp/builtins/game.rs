@@ -135,22 +135,22 @@ pub static GAME: &[Member] = &[
         let r = m.games.atomic_weight(g);
         m.game_result(r, s.span)
     }).doc("", "The atomic weight of an all-small game: how many ups it is worth in the long run.", "(^^*).AtomicWeight"),
-    game_bool!("IsAtomic", is_atomic),
+    game_bool!("IsAtomic", is_atomic).doc("", "Whether the game has an atomic weight (see `AtomicWeight`).", "(^*).IsAtomic"),
     game_bool!("IsAllSmall", is_all_small).doc("", "Whether every follower with options for one player has options for both: an all-small (dicotic) game.", "(^*).IsAllSmall"),
     game_bool!("IsInfinitesimal", is_infinitesimal).doc("", "Whether the game lies strictly between every positive and every negative number (and is not 0).", "(^).IsInfinitesimal"),
     game_bool!("IsNumber", is_number).doc("", "Whether the game equals a (dyadic) number.", "<0|1>.IsNumber"),
-    game_bool!("IsInteger", is_integer),
+    game_bool!("IsInteger", is_integer).doc("", "Whether the game equals an integer.", "<1|3>.IsInteger"),
     game_bool!("IsNimber", is_nimber).doc("", "Whether the game equals a nimber *n.", "<0,*|0,*>.IsNimber"),
-    game_bool!("IsUptimal", is_uptimal),
-    game_bool!("IsNumberish", is_numberish),
-    game_bool!("IsNumberTiny", is_number_tiny),
-    game_bool!("IsEven", is_even),
-    game_bool!("IsOdd", is_odd),
-    game_bool!("IsEvenTempered", is_even_tempered),
-    game_bool!("IsOddTempered", is_odd_tempered),
+    game_bool!("IsUptimal", is_uptimal).doc("", "Whether the game is uptimal: a number plus a sum of ups' ordinal powers ^n and possibly *.", "(^ + ^.Pow(2) + *).IsUptimal"),
+    game_bool!("IsNumberish", is_numberish).doc("", "Whether the game is a number plus an infinitesimal (its stops are equal).", "(1/2 + ^*).IsNumberish"),
+    game_bool!("IsNumberTiny", is_number_tiny).doc("", "Whether the game is a number plus a tiny or a miny (x + Tiny(y) or x + Miny(y)).", "(1 + Tiny(2)).IsNumberTiny"),
+    game_bool!("IsEven", is_even).doc("", "Whether the canonical form is even: it has no options, or every option is odd.", "(*2).IsEven"),
+    game_bool!("IsOdd", is_odd).doc("", "Whether the canonical form is odd: it has an option and every option is even.", "(*).IsOdd"),
+    game_bool!("IsEvenTempered", is_even_tempered).doc("", "Whether the game is even-tempered: a number, or every option is odd-tempered.", "(*).IsEvenTempered"),
+    game_bool!("IsOddTempered", is_odd_tempered).doc("", "Whether the game is odd-tempered: not a number, and every option is even-tempered.", "(*).IsOddTempered"),
     game_set!("Incentives", incentives).doc("", "The incentives: Left's options minus the game, and the game minus Right's options.", "<2|-1>.Incentives"),
-    game_set!("LeftIncentives", left_incentives),
-    game_set!("RightIncentives", right_incentives),
+    game_set!("LeftIncentives", left_incentives).doc("", "The Left incentives: each Left option minus the game.", "<2|-1>.LeftIncentives"),
+    game_set!("RightIncentives", right_incentives).doc("", "The Right incentives: the game minus each Right option.", "<2|-1>.RightIncentives"),
     game_game!("Companion", companion).doc("", "The companion of an all-small game.", "(^).Companion"),
     game_game!("ReducedCanonicalForm", reduced_canonical_form).doc("", "The simplest game that differs from this one by an infinitesimal.", "(1/2 + ^).ReducedCanonicalForm"),
     game_set!("Followers", followers).doc("", "Every position reachable from the game (itself included), as a set.", "(^).Followers"),
@@ -161,7 +161,7 @@ pub static GAME: &[Member] = &[
     member("StopCount", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(Value::int(m.games.stop_count(g)))
-    }),
+    }).doc("", "The number of stops the hot parts lead to: 1 for a number, otherwise the sum over all options.", "<<2|1>|<0|-1>>.StopCount"),
     member("UptimalExpansion", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.uptimal_expansion(g) {
@@ -171,9 +171,9 @@ pub static GAME: &[Member] = &[
     }).doc("", "The uptimal expansion of an uptimal game: its ^-, ^2-, ... coefficients and star part.", "(^ + ^^).UptimalExpansion"),
     member("NortonProduct", 1, norton_product).doc("(u)", "The Norton product G.u: the game G with every integer n in it replaced by n copies of u (u positive).", "(2).NortonProduct(^)"),
     // CGSuite's `NortonMultiply` (CanonicalShortGame.cgs) is the same operation under its other name.
-    member("NortonMultiply", 1, norton_product),
+    member("NortonMultiply", 1, norton_product).doc("(u)", "The same as `NortonProduct`: G.u, with each integer n in G replaced by n copies of u. Not in CGSuite.", "(3).NortonMultiply(^)"),
     member("ConwayProduct", 1, conway_product).doc("(h)", "Conway's product of two games (on numbers, ordinary multiplication).", "(*2).ConwayProduct(*3)"),
-    member("ConwayMultiply", 1, conway_product),
+    member("ConwayMultiply", 1, conway_product).doc("(h)", "The same as `ConwayProduct`. Not in CGSuite.", "(*2).ConwayMultiply(*2)"),
     member("Pow", 1, |m, s, this, args| {
         if let Some(r) = super::loopy::pow_global(m, s, this, &args[0], true) {
             return r;
@@ -192,8 +192,8 @@ pub static GAME: &[Member] = &[
         let r = m.games.pow_to(g, x);
         m.game_result(r, s.span)
     }).doc("(x)", "G^->x: the ordinal sum of G and the blow-up of x (so ^.PowTo(2) = ^->2).", "(^).PowTo(2)"),
-    game_game!("Tiny", tiny),
-    game_game!("Miny", miny),
+    game_game!("Tiny", tiny).doc("", "Tiny-G, <0 || 0 | -G>: for G a positive number, a positive infinitesimal.", "(2).Tiny"),
+    game_game!("Miny", miny).doc("", "Miny-G, <G | 0 || 0>: the negative of Tiny-G.", "(2).Miny"),
     member("SumberForm", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.sumber_form(g) {
@@ -203,24 +203,24 @@ pub static GAME: &[Member] = &[
                 Err(s.err(ErrorKind::NotASumber { game }))
             }
         }
-    }),
-    game_bool!("IsSumber", is_sumber),
+    }).doc("", "The sumber (sum of atomic numbers) the game equals; an error when it is not a sumber. Not in CGSuite.", "(^).SumberForm"),
+    game_bool!("IsSumber", is_sumber).doc("", "Whether the game equals a sumber (see `SumberForm`). Not in CGSuite.", "(^).IsSumber"),
     // `G == -G` (CGSuite's `isSwitch`): `+-1`, `*`, `0`.
     member("IsSwitch", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         let n = m.games.neg(g);
         Ok(boolean(n == g))
-    }).doc("", "Whether the game is a switch, ±x plus a number.", "<3|-1>.IsSwitch"),
+    }).doc("", "Whether the game equals its own negative, as a pure switch ±x does (and every impartial game). Not in CGSuite.", "<3|-3>.IsSwitch"),
     member("IsZero", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
-    }),
+    }).doc("", "Whether the game equals 0.", "(* + *).IsZero"),
     // A non-negative integer (CGSuite's `IsOrdinal` on short games).
     member("IsOrdinal", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         let ordinal = m.games.is_integer(g) && m.games.number_value(g).is_some_and(|d| d >= Dyadic::ZERO);
         Ok(boolean(ordinal))
-    }),
+    }).doc("", "Whether the game equals a non-negative integer.", "(3).IsOrdinal"),
     // `G.Subordinate(B)`: the H with `B : H == G` (see `game/subordinate.rs`).
     member("Subordinate", 1, |m, s, this, args| {
         let g = this_game(m, s, this)?;
@@ -233,7 +233,7 @@ pub static GAME: &[Member] = &[
             }
             Err(e) => Err(s.err(m.game_error(e))),
         }
-    }),
+    }).doc("(base)", "The game H with G = base:H (the ordinal sum of `base` and H); an error when G has no such form.", "(3/8).Subordinate(1)"),
     member("NimValue", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.nim_value(g) {
@@ -244,10 +244,10 @@ pub static GAME: &[Member] = &[
             }
         }
     }).doc("", "The nim value of an impartial game: the n with G = *n.", "<0,*,*2|0,*,*2>.NimValue"),
-    member("MisereCanonicalForm", 0, super::impartial::misere_canonical_form),
-    member("MisereNimValue", 0, super::impartial::misere_nim_value),
-    member("Genus", 0, super::impartial::genus),
-    member("ObligatedValue", 0, super::impartial::obligated_value),
+    member("MisereCanonicalForm", 0, super::impartial::misere_canonical_form).doc("", "The misère canonical form of an impartial game (a `MisereCanonicalGame`).", "(*2 + *2).MisereCanonicalForm"),
+    member("MisereNimValue", 0, super::impartial::misere_nim_value).doc("", "The misère nim value of an impartial game that is equal in misère play to a nim heap.", "(*2 + *3).MisereNimValue"),
+    member("Genus", 0, super::impartial::genus).doc("", "The genus of an impartial game: its normal-play nim value with its misère values g^0 g^1 g^2 ... as superscripts.", "(*2 + *2).Genus"),
+    member("ObligatedValue", 0, super::impartial::obligated_value).doc("", "Ferguson's value of an impartial game for obligated sums: its normal-play and misère-play outcomes, each 0 (previous player wins) or 1. Not in CGSuite.", "(*3).ObligatedValue"),
     member("GameTree", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match super::tree::game_tree(m.games, g) {

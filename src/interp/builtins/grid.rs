@@ -283,18 +283,18 @@ fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: Span) -> Result<V
 
 /// Members of `Grid`.
 pub static GRID: &[Member] = &[
-    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows()))),
-    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols()))),
+    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows()))).doc("", "The number of rows.", "Grid(\"xo.|ox.\").RowCount"),
+    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols()))).doc("", "The number of columns.", "Grid(\"xo.|ox.\").ColCount"),
     member("FindAll", 1, |_, s, this, args| {
         let g = this_grid(s, this)?;
         let c = cell(s, args, 0)?;
         Ok(list(g.find_all(c).iter().map(pair)))
-    }),
+    }).doc("(c)", "The coordinates (row, column) of every cell holding c, in row-major order.", "Grid(\"xo.|ox.\").FindAll(\"x\")"),
     member("Count", 1, |_, s, this, args| {
         let g = this_grid(s, this)?;
         let c = cell(s, args, 0)?;
         Ok(Value::int(g.cells().iter().filter(|&&x| x == c).count()))
-    }),
+    }).doc("(c)", "The number of cells holding c.", "Grid(\"xo.|ox.\").Count(\".\")"),
     Member {
         name: "Decomposition",
         doc: crate::interp::builtins::Doc::NONE,
@@ -313,7 +313,7 @@ pub static GRID: &[Member] = &[
                 None => list([this.clone()]),
             })
         },
-    },
+    }.doc("(empty, adjacency)", "The connected regions of cells other than `empty`, each as its own bounding grid (orthogonal adjacency unless another is given).", "Grid(\"x.o|..o\").Decomposition(\".\")"),
     Member {
         name: "Neighbours",
         doc: crate::interp::builtins::Doc::NONE,
@@ -325,7 +325,7 @@ pub static GRID: &[Member] = &[
             let adj = adjacency(s, args, 2)?;
             Ok(list(g.neighbours(r, c, adj).iter().map(pair)))
         },
-    },
+    }.doc("(r, c, adjacency)", "The coordinates on the board next to cell (r, c) (orthogonally unless another adjacency is given).", "Grid(3, 3).Neighbours(1, 1)"),
     member("Updated", 1, |m, s, this, args| {
         let g = this_grid(s, this)?;
         let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
@@ -345,7 +345,7 @@ pub static GRID: &[Member] = &[
             changes.push(((r, c), b));
         }
         g.updated(&changes).map(GridValue::value).map_err(|e| grid_error(s, e))
-    }),
+    }).doc("(map)", "The grid with each cell (r, c) that is a key of the map set to its value.", "Grid(\"x..\").Updated({(1, 3) => \"o\"})"),
     // `g.Canonical(symmetries)`: the least of `g` and its images under a list of `Symmetry` values (or one);
     // the grid itself (the same value) when it is the least. Rulesets use it as a memo representative.
     Member {
@@ -358,13 +358,13 @@ pub static GRID: &[Member] = &[
             let syms = symmetry_flags(v).ok_or_else(|| s.wrong_type(0, "List of Symmetry", v))?;
             Ok(g.least_image(&syms).map_or_else(|| this.clone(), GridValue::value))
         },
-    },
+    }.doc("(symmetries)", "The least image of the grid under its shape-preserving symmetries (or under a list of `Symmetry` values): equal for symmetric positions.", "Grid(\"x.|..\").Canonical == Grid(\"..|.x\").Canonical"),
     member("Symmetries", 0, |_, s, this, _| {
         Ok(list(this_grid(s, this)?.symmetries().into_iter().map(GridValue::value)))
-    }),
-    member("Transpose", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.transpose()))),
-    member("FlipRows", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_rows()))),
-    member("FlipCols", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_cols()))),
+    }).doc("", "The grid's images under the symmetries that keep its shape, as a list.", "Grid(\"x.\").Symmetries"),
+    member("Transpose", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.transpose()))).doc("", "The grid reflected in its main diagonal: rows become columns.", "Grid(\"xo.\").Transpose"),
+    member("FlipRows", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_rows()))).doc("", "The grid with its rows in reverse order.", "Grid(\"x.|.o\").FlipRows"),
+    member("FlipCols", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_cols()))).doc("", "The grid with its columns in reverse order.", "Grid(\"x.|.o\").FlipCols"),
     member("Rows", 0, |_, s, this, _| {
         let g = this_grid(s, this)?;
         let w = g.cols().max(1);
@@ -374,8 +374,8 @@ pub static GRID: &[Member] = &[
             g.cells().chunks(w).map(|r| Value::String(Rc::from(String::from_utf8_lossy(r).as_ref()))).collect()
         };
         Ok(list(rows))
-    }),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_grid(s, this)?.cells().is_empty()))),
+    }).doc("", "The rows as strings.", "Grid(\"xo.|ox.\").Rows"),
+    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_grid(s, this)?.cells().is_empty()))).doc("", "Whether the grid has no cells.", "Grid(\"x\").IsEmpty"),
 ];
 
 /// Members of the `Grid` class value.
@@ -392,8 +392,8 @@ pub static GRID_CLASS: &[Member] = &[
             }
             Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
         },
-    },
+    }.doc("(s, charMap)", "The grid written row by row with `|` between rows; with a char map (a string), CGSuite's integer grid, each cell the position of its character in the map (from 0).", "Grid.Parse(\"xo.|ox.\")"),
     // CGSuite's `Grid.Empty(rows, cols)`: every cell empty (`.` in cgs, whose cells are characters; CGSuite's
     // are the integer 0).
-    member("Empty", 2, |m, s, _, args| grid_new(m, s, args)),
+    member("Empty", 2, |m, s, _, args| grid_new(m, s, args)).doc("(r, c)", "The r by c grid with every cell empty (`.`).", "Grid.Empty(2, 3)"),
 ];

@@ -84,4 +84,8 @@ fn this_icon(s: &Site, this: &Value) -> Result<usize, EvalError> {
 }
 
 /// Members of an icon.
-pub static ICON: &[Member] = &[member("Literal", 0, |_, s, this, _| Ok(Value::str(ICONS[this_icon(s, this)?])))];
+pub static ICON: &[Member] = &[member("Literal", 0, |_, s, this, _| Ok(Value::str(ICONS[this_icon(s, this)?]))).doc(
+    "",
+    "The icon's name as a string.",
+    "Icon.BlackStone.Literal",
+)];

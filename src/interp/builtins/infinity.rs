@@ -106,27 +106,81 @@ fn sign(s: &Site, this: &Value) -> Result<i8, EvalError> {
 
 /// Members of `inf` and `-inf` (CGSuite's `Rational` members that are defined for them).
 pub static INFINITY: &[Member] = &[
-    member("Numerator", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))),
-    member("Denominator", 0, |_, _, _, _| Ok(Value::int(0))),
-    member("Sign", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))),
-    member("Abs", 0, |_, _, _, _| Ok(Value::Infinity(1))),
-    member("Reciprocal", 0, |_, _, _, _| Ok(Value::int(0))),
-    member("IsDyadic", 0, |_, _, _, _| Ok(boolean(false))),
-    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))),
-    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))),
-    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))),
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))),
+    member("Numerator", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))).doc(
+        "",
+        "The numerator of `inf` (1) or `-inf` (-1), as in CGSuite where inf is 1/0.",
+        "inf.Numerator",
+    ),
+    member("Denominator", 0, |_, _, _, _| Ok(Value::int(0))).doc(
+        "",
+        "The denominator of `inf` or `-inf`: 0.",
+        "inf.Denominator",
+    ),
+    member("Sign", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))).doc(
+        "",
+        "1 for `inf`, -1 for `-inf`.",
+        "(-inf).Sign",
+    ),
+    member("Abs", 0, |_, _, _, _| Ok(Value::Infinity(1))).doc("", "The absolute value: `inf`.", "(-inf).Abs"),
+    member("Reciprocal", 0, |_, _, _, _| Ok(Value::int(0))).doc(
+        "",
+        "The reciprocal of an infinity: 0.",
+        "inf.Reciprocal",
+    ),
+    member("IsDyadic", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: an infinity is not a dyadic rational.",
+        "inf.IsDyadic",
+    ),
+    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: an infinity is not an integer.",
+        "inf.IsInteger",
+    ),
+    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "inf.IsZero"),
+    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: `inf` is not an ordinal (`omega` is).",
+        "inf.IsOrdinal",
+    ),
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))).doc(
+        "",
+        "True: an infinity is a (non-game) number.",
+        "inf.IsNumber",
+    ),
     // CGSuite 2.2: inf.OutcomeClass is L, (-inf).OutcomeClass is R (the sign of a surreal number).
     member("OutcomeClass", 0, |_, s, this, _| {
         Ok(Value::Outcome(if sign(s, this)? > 0 { Outcome::L } else { Outcome::R }))
-    }),
+    })
+    .doc(
+        "",
+        "The outcome class by sign, as for a surreal number: `L` for `inf`, `R` for `-inf`.",
+        "(-inf).OutcomeClass",
+    ),
     member("Birthday", 0, |_, s, _, _| {
         Err(s.err(ErrorKind::InvalidArgument { message: "inf has no birthday".to_string() }))
-    }),
-    member("Floor", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
-    member("Ceiling", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
-    member("Max", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Greater)),
-    member("Min", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Less)),
+    })
+    .doc("", "Not defined: the error \"inf has no birthday\".", ""),
+    member("Floor", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))).doc(
+        "",
+        "Not defined: a division-by-zero error, as in CGSuite.",
+        "",
+    ),
+    member("Ceiling", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))).doc(
+        "",
+        "Not defined: a division-by-zero error, as in CGSuite.",
+        "",
+    ),
+    member("Max", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Greater)).doc(
+        "(x)",
+        "The greater of the infinity and the number x.",
+        "(-inf).Max(3)",
+    ),
+    member("Min", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Less)).doc(
+        "(x)",
+        "The lesser of the infinity and the number x.",
+        "inf.Min(3)",
+    ),
 ];
 
 /// `a.Max(b)` / `a.Min(b)` for numbers, infinities included: `b` if it is strictly beyond `a`, else `a`.

@@ -10,22 +10,26 @@ pub static PLAYER: &[Member] = &[
     member("Opponent", 0, |_, s, this, _| match this {
         Value::Player(p) => Ok(Value::Player(p.opponent())),
         _ => Err(s.bug()),
-    }),
+    })
+    .doc("", "The other player.", "Left.Opponent"),
     member("Sign", 0, |_, s, this, _| match this {
         Value::Player(p) => Ok(Value::int(p.sign())),
         _ => Err(s.bug()),
-    }),
+    })
+    .doc("", "1 for Left, -1 for Right.", "Right.Sign"),
     // CGSuite enums: `Ordinal` is the 1-based position in the declaration (`Left`, `Right`), `Literal` the name.
     member("Ordinal", 0, |_, s, this, _| match this {
         Value::Player(Player::Left) => Ok(Value::int(1)),
         Value::Player(Player::Right) => Ok(Value::int(2)),
         _ => Err(s.bug()),
-    }),
+    })
+    .doc("", "The player's place in CGSuite's declaration: 1 for Left, 2 for Right.", "Right.Ordinal"),
     member("Literal", 0, |_, s, this, _| match this {
         Value::Player(Player::Left) => Ok(Value::str("Left")),
         Value::Player(Player::Right) => Ok(Value::str("Right")),
         _ => Err(s.bug()),
-    }),
+    })
+    .doc("", "The player's name as a string.", "Left.Literal"),
 ];
 
 /// Members of `OutcomeClass`.
@@ -39,7 +43,12 @@ pub static OUTCOME: &[Member] = &[
             Outcome::R => 4,
         })),
         _ => Err(s.bug()),
-    }),
+    })
+    .doc(
+        "",
+        "The outcome class's place in CGSuite's declaration P, N, L, R, D, ... (counting from 1).",
+        "L.Ordinal",
+    ),
     member("Literal", 0, |_, s, this, _| match this {
         Value::Outcome(o) => Ok(Value::str(match o {
             Outcome::P => "P",
@@ -48,7 +57,8 @@ pub static OUTCOME: &[Member] = &[
             Outcome::R => "R",
         })),
         _ => Err(s.bug()),
-    }),
+    })
+    .doc("", "The outcome class's name as a string.", "(*).OutcomeClass.Literal"),
 ];
 
 /// Members of `Thermograph`.
@@ -59,31 +69,48 @@ pub static THERMOGRAPH: &[Member] = &[
         };
         let left = player(s, args, 0)? == Player::Left;
         Ok(Shown::value("Trajectory", t.wall(left)))
-    }),
+    })
+    .doc(
+        "(player)",
+        "The Left or Right wall of the thermograph, as a trajectory (piecewise-linear function of the temperature).",
+        "<2|-1>.Thermograph.Wall(Left)",
+    ),
     member("LeftWall", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(Shown::value("Trajectory", t.wall(true)))
-    }),
+    })
+    .doc("", "The left wall of the thermograph, as a trajectory. Not in CGSuite.", "<2|-1>.Thermograph.LeftWall"),
     member("RightWall", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(Shown::value("Trajectory", t.wall(false)))
-    }),
+    })
+    .doc(
+        "",
+        "The right wall of the thermograph, as a trajectory. Not in CGSuite.",
+        "<2|-1>.Thermograph.RightWall",
+    ),
     member("Mast", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(dyadic_value(t.mast()))
-    }),
+    })
+    .doc("", "The number the mast stands on: the game's mean. Not in CGSuite.", "<2|-1>.Thermograph.Mast"),
     member("Temperature", 0, |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(dyadic_value(t.temperature()))
-    }),
+    })
+    .doc(
+        "",
+        "The temperature at which the walls meet the mast. Not in CGSuite.",
+        "<2|-1>.Thermograph.Temperature",
+    ),
     // `Plot("file.svg")` writes an SVG (through the output policy); `Plot` alone returns an ASCII sketch.
     Member {
         name: "Plot",

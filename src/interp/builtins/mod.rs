@@ -10,6 +10,7 @@
 pub mod bignum;
 pub mod cgscript;
 mod collections;
+pub mod doc_tables;
 pub mod enums;
 pub mod explicit;
 mod game;
@@ -220,12 +221,13 @@ fn all_tables() -> Vec<&'static [Member]> {
 /// The member tables of the core types with the type name `?` help shows for them (a number answers the
 /// members of `Rational`, `NumberGame` and `Game` too: see [`tables_for`]).
 pub static NAMED_TABLES: [(&str, &[Member]); 33] = [
+    // `Game` first: `?Cool` lists `Game.Cool` before the same member of `NumberGame` (every row has a doc line).
+    ("Game", game::GAME),
     ("Integer", numbers::INTEGER),
     ("Rational", numbers::RATIONAL),
     ("NumberGame", bignum::NUMBER_GAME),
     ("Game", bignum::BIG_GAME),
     ("Infinity", infinity::INFINITY),
-    ("Game", game::GAME),
     ("String", strings::STRING),
     ("List", collections::LIST),
     ("Set", collections::SET),

@@ -242,17 +242,25 @@ pub static MUTABLE_LIST: &[Member] = &[
     member("Add", 1, |_, s, this, args| {
         the_list(s, this)?.items.borrow_mut().push_back(args[0].clone());
         Ok(Value::Nothing)
-    }),
+    })
+    .doc("(x)", "Adds x at the end of the list, in place.", "begin l := MutableList([3, 1]); l.Add(2); l end"),
     member("AddAll", 1, |m, s, this, args| {
         let items = collection(m, s, args, 0)?;
         the_list(s, this)?.items.borrow_mut().extend(items);
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(c)",
+        "Adds the elements of the collection c at the end, in place.",
+        "begin l := MutableList([1]); l.AddAll([2, 3]); l end",
+    ),
     member("Clear", 0, |_, s, this, _| {
         the_list(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
-    }),
-    member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_list(s, this)?.items.borrow().contains(&args[0])))),
+    })
+    .doc("", "Removes every element, in place.", "begin l := MutableList([1, 2]); l.Clear(); l end"),
+    member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_list(s, this)?.items.borrow().contains(&args[0]))))
+        .doc("(x)", "Whether x is an element of the list.", "MutableList([1, 2]).Contains(2)"),
     // The first occurrence only (CGSuite 2.2: `MutableList([1,1,1])` keeps two 1s after `Remove(1)`).
     member("Remove", 1, |_, s, this, args| {
         let l = the_list(s, this)?;
@@ -261,7 +269,12 @@ pub static MUTABLE_LIST: &[Member] = &[
             l.items.borrow_mut().remove(i);
         }
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(x)",
+        "Removes the first occurrence of x, in place.",
+        "begin l := MutableList([1, 2, 1]); l.Remove(1); l end",
+    ),
     // One occurrence of each element given (CGSuite 2.2: `MutableList([5,4,4]).RemoveAll([4])` leaves
     // `MutableList(5, 4)`).
     member("RemoveAll", 1, |m, s, this, args| {
@@ -274,21 +287,36 @@ pub static MUTABLE_LIST: &[Member] = &[
             }
         }
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(c)",
+        "Removes one occurrence of each element of the collection c, in place.",
+        "begin l := MutableList([5, 4, 4]); l.RemoveAll([4]); l end",
+    ),
     // Answers the element removed (CGSuite 2.2).
     member("RemoveAt", 1, |m, s, this, args| {
         let l = the_list(s, this)?;
         let len = l.items.borrow().len();
         let i = position(m, s, args, len)?;
         Ok(l.items.borrow_mut().remove(i))
-    }),
+    })
+    .doc(
+        "(i)",
+        "Removes the element at position i (counting from 1), in place, and answers it.",
+        "MutableList([5, 6, 7]).RemoveAt(2)",
+    ),
     member("Sort", 0, |m, s, this, _| {
         let l = the_list(s, this)?;
         let mut v: Vec<Value> = l.items.borrow().iter().cloned().collect();
         sort_for_display(m.games, &mut v);
         *l.items.borrow_mut() = v.into_iter().collect();
         Ok(this.clone())
-    }),
+    })
+    .doc(
+        "",
+        "Sorts the list in place, in the order of games and numbers.",
+        "begin l := MutableList([3, 1, 2]); l.Sort(); l end",
+    ),
     // A stable insertion sort by the comparator (as `List.SortedWith`).
     member("SortWith", 1, |m, s, this, args| {
         function(s, args, 0)?;
@@ -309,14 +337,24 @@ pub static MUTABLE_LIST: &[Member] = &[
         }
         *l.items.borrow_mut() = out.into_iter().collect();
         Ok(this.clone())
-    }),
+    })
+    .doc(
+        "(f)",
+        "Sorts the list in place with the comparator f(a, b): an integer, negative when a goes before b.",
+        "begin l := MutableList([1, 3, 2]); l.SortWith((a, b) -> b - a); l end",
+    ),
     member("Update", 2, |m, s, this, args| {
         let l = the_list(s, this)?;
         let len = l.items.borrow().len();
         let i = position(m, s, args, len)?;
         l.items.borrow_mut().set(i, args[1].clone());
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(i, x)",
+        "Replaces the element at position i (counting from 1) by x, in place.",
+        "begin l := MutableList([1, 2]); l.Update(1, *); l end",
+    ),
 ];
 
 /// Members of `MutableSet`.
@@ -324,21 +362,30 @@ pub static MUTABLE_SET: &[Member] = &[
     member("Add", 1, |_, s, this, args| {
         the_set(s, this)?.items.borrow_mut().insert(args[0].clone());
         Ok(Value::Nothing)
-    }),
+    })
+    .doc("(x)", "Adds x to the set, in place.", "begin s := MutableSet([1]); s.Add(^); s end"),
     member("AddAll", 1, |m, s, this, args| {
         let items = collection(m, s, args, 0)?;
         the_set(s, this)?.items.borrow_mut().extend(items);
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(c)",
+        "Adds the elements of the collection c, in place.",
+        "begin s := MutableSet([1]); s.AddAll([2, 1]); s end",
+    ),
     member("Clear", 0, |_, s, this, _| {
         the_set(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
-    }),
-    member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_set(s, this)?.items.borrow().contains(&args[0])))),
+    })
+    .doc("", "Removes every element, in place.", "begin s := MutableSet([1]); s.Clear(); s end"),
+    member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_set(s, this)?.items.borrow().contains(&args[0]))))
+        .doc("(x)", "Whether x is an element of the set.", "MutableSet([1, 2]).Contains(3)"),
     member("Remove", 1, |_, s, this, args| {
         the_set(s, this)?.items.borrow_mut().remove(&args[0]);
         Ok(Value::Nothing)
-    }),
+    })
+    .doc("(x)", "Removes x, in place.", "begin s := MutableSet([1, 2]); s.Remove(1); s end"),
     member("RemoveAll", 1, |m, s, this, args| {
         let items = collection(m, s, args, 0)?;
         let set = the_set(s, this)?;
@@ -346,7 +393,12 @@ pub static MUTABLE_SET: &[Member] = &[
             set.items.borrow_mut().remove(&x);
         }
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(c)",
+        "Removes the elements of the collection c, in place.",
+        "begin s := MutableSet([1, 2, 3]); s.RemoveAll([1, 3]); s end",
+    ),
 ];
 
 /// Members of `MutableMap`.
@@ -354,18 +406,26 @@ pub static MUTABLE_MAP: &[Member] = &[
     member("Clear", 0, |_, s, this, _| {
         the_map(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
-    }),
+    })
+    .doc("", "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear(); m end"),
     member("ContainsKey", 1, |_, s, this, args| {
         Ok(Value::Boolean(the_map(s, this)?.items.borrow().contains_key(&args[0])))
-    }),
+    })
+    .doc("(k)", "Whether k is a key of the map.", "MutableMap({1 => 2}).ContainsKey(1)"),
     member("Entries", 0, |_, s, this, _| {
         let map = the_map(s, this)?.items.borrow().clone();
         Ok(Value::Set(map.into_iter().map(|(k, v)| super::collections::MapEntry::value(k, v)).collect()))
-    }),
+    })
+    .doc("", "The set of entries `k => v`.", "MutableMap({1 => ^, 2 => *}).Entries"),
     member("Put", 2, |_, s, this, args| {
         the_map(s, this)?.items.borrow_mut().insert(args[0].clone(), args[1].clone());
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(k, v)",
+        "Sets the value of key k to v, in place.",
+        "begin m := MutableMap({1 => 2}); m.Put(3, *); m end",
+    ),
     member("PutAll", 1, |_, s, this, args| {
         let entries = match snapshot(&args[0]).unwrap_or_else(|| args[0].clone()) {
             Value::Map(map) => map,
@@ -373,11 +433,21 @@ pub static MUTABLE_MAP: &[Member] = &[
         };
         the_map(s, this)?.items.borrow_mut().extend(entries);
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(map)",
+        "Sets every entry of `map`, in place.",
+        "begin m := MutableMap({1 => 2}); m.PutAll({1 => 0, 3 => 4}); m end",
+    ),
     member("Remove", 1, |_, s, this, args| {
         the_map(s, this)?.items.borrow_mut().remove(&args[0]);
         Ok(Value::Nothing)
-    }),
+    })
+    .doc(
+        "(k)",
+        "Removes the entry of key k, in place.",
+        "begin m := MutableMap({1 => 2, 3 => 4}); m.Remove(1); m end",
+    ),
     member("RemoveAll", 1, |m, s, this, args| {
         let keys = collection(m, s, args, 0)?;
         let map = the_map(s, this)?;
@@ -385,9 +455,22 @@ pub static MUTABLE_MAP: &[Member] = &[
             map.items.borrow_mut().remove(&k);
         }
         Ok(Value::Nothing)
-    }),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.items.borrow().len()))),
-    member("IsEmpty", 0, |_, s, this, _| Ok(Value::Boolean(the_map(s, this)?.items.borrow().is_empty()))),
+    })
+    .doc(
+        "(keys)",
+        "Removes the entries of each key in the collection, in place.",
+        "begin m := MutableMap({1 => 2, 3 => 4}); m.RemoveAll([1, 3]); m end",
+    ),
+    member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.items.borrow().len()))).doc(
+        "",
+        "The number of entries.",
+        "MutableMap({1 => 2}).Size",
+    ),
+    member("IsEmpty", 0, |_, s, this, _| Ok(Value::Boolean(the_map(s, this)?.items.borrow().is_empty()))).doc(
+        "",
+        "Whether the map has no entries.",
+        "MutableMap({=>}).IsEmpty",
+    ),
 ];
 
 fn joined(games: &mut Games, items: impl IntoIterator<Item = Value>) -> String {
@@ -535,7 +618,12 @@ pub static TEXT_OUTPUT: &[Member] = &[member("Append", 1, |m, s, this, args| {
     };
     out.text.borrow_mut().push_str(&text);
     Ok(Value::Nothing)
-})];
+})
+.doc(
+    "(output)",
+    "Appends another text output (a `TextOutput` or the result of `ToOutput`), in place.",
+    "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(cgsuite.util.output.TextOutput(\"cd\")); t end",
+)];
 
 impl Object for TextOutputValue {
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {

@@ -194,19 +194,37 @@ fn decomposition(g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
 
 /// Members of an integer `Grid`.
 pub static NUM_GRID: &[Member] = &[
-    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows as i64))),
-    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols as i64))),
+    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows as i64))).doc(
+        "",
+        "The number of rows of an integer grid.",
+        "Grid.Parse(\"xo|.x\", \".xo\").RowCount",
+    ),
+    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols as i64))).doc(
+        "",
+        "The number of columns of an integer grid.",
+        "Grid.Parse(\"xo.\", \".xo\").ColCount",
+    ),
     member("FindAll", 1, |_, s, this, args| {
         let g = this_grid(s, this)?;
         let v = int(s, &args[0], 0)?;
         let hits = (0..g.cells.len()).filter(|&i| i64::from(g.cells[i]) == v);
         Ok(list(hits.map(|i| pair(i / g.cols + 1, i % g.cols + 1)).collect::<Vec<_>>()))
-    }),
+    })
+    .doc(
+        "(n)",
+        "The coordinates (row, column) of every cell holding the integer n.",
+        "Grid.Parse(\"xo|.x\", \".xo\").FindAll(1)",
+    ),
     member("IsInBounds", 1, |_, s, this, args| {
         let g = this_grid(s, this)?;
         let (r, c) = coordinates(&args[0]).ok_or_else(|| s.wrong_type(0, "Coordinates", &args[0]))?;
         Ok(Value::Boolean(g.get(r, c).is_some()))
-    }),
+    })
+    .doc(
+        "(coords)",
+        "Whether the coordinates (row, column) lie on the grid.",
+        "Grid.Parse(\"xo|.x\", \".xo\").IsInBounds((2, 3))",
+    ),
     member("Updated", 1, |_, s, this, args| {
         let g = this_grid(s, this)?;
         let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
@@ -222,7 +240,12 @@ pub static NUM_GRID: &[Member] = &[
             cells[(r as usize - 1) * g.cols + c as usize - 1] = v;
         }
         Ok(NumGrid::value(g.rows, g.cols, cells))
-    }),
+    })
+    .doc(
+        "(map)",
+        "The integer grid with each cell (r, c) that is a key of the map set to its value.",
+        "Grid.Parse(\"xo\", \".xo\").Updated({(1, 1) => 0})",
+    ),
     Member {
         name: "Decomposition",
         doc: super::Doc::NONE,
@@ -240,7 +263,12 @@ pub static NUM_GRID: &[Member] = &[
             };
             Ok(list(decomposition(g, bv as i8, &dirs)))
         },
-    },
+    }
+    .doc(
+        "(boundary, directions)",
+        "The connected regions of cells other than `boundary`, each as its own grid (CGSuite's `Grid.Decomposition`).",
+        "Grid.Parse(\"x.o\", \".xo\").Decomposition(0)",
+    ),
     member("ToString", 1, |_, s, this, args| {
         let g = this_grid(s, this)?;
         let map: Vec<char> = string(s, args, 0)?.chars().collect();
@@ -255,5 +283,10 @@ pub static NUM_GRID: &[Member] = &[
             }
         }
         Ok(Value::str(&out))
-    }),
+    })
+    .doc(
+        "(charMap)",
+        "The grid written with the characters of the char map, rows separated by `|`.",
+        "Grid.Parse(\"xo|.x\", \".xo\").ToString(\".xo\")",
+    ),
 ];

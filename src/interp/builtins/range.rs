@@ -290,7 +290,7 @@ fn this_range<'v>(s: &Site, this: &'v Value) -> Result<&'v RangeValue, EvalError
 
 /// The members a range answers itself, without its elements (CGSuite's `Range.cgs` and the `List` members
 /// whose Scala implementations keep a `NumericRange`).
-static RANGE: &[Member] = &[
+pub(super) static RANGE: &[Member] = &[
     super::member("Start", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.start.clone()))).doc(
         "",
         "The first integer of the range.",
@@ -310,19 +310,23 @@ static RANGE: &[Member] = &[
         Ok(Value::int(this_range(s, this)?.checked_len().map_err(|k| s.err(k))?))
     })
     .doc("", "The number of elements.", "(1..10..3).Length"),
-    super::member("Size", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.checked_len().map_err(|k| s.err(k))?))),
-    super::member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_range(s, this)?.count().is_some_and(|n| n.is_zero())))),
+    super::member("Size", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.checked_len().map_err(|k| s.err(k))?)))
+        .doc("", "The number of elements (the same as `Length`).", "(1..10).Size"),
+    super::member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_range(s, this)?.count().is_some_and(|n| n.is_zero()))))
+        .doc("", "Whether the range has no elements.", "(5..1).IsEmpty"),
     super::member("Contains", 1, |_, s, this, args| {
         let r = this_range(s, this)?;
         Ok(boolean(matches!(&args[0], Value::Integer(x) if r.contains(&x.to_big()))))
-    }),
+    })
+    .doc("(x)", "Whether x is one of the range's elements.", "(1..10..3).Contains(7)"),
     super::member("Head", 0, |_, s, this, _| {
         let r = this_range(s, this)?;
         if r.count().is_some_and(|n| n.is_zero()) {
             return Err(empty(s));
         }
         Ok(Value::int(r.start.clone()))
-    }),
+    })
+    .doc("", "The first element (an error for an empty range).", "(4..9).Head"),
     // Scala's `NumericRange.tail`: the same bound and step from the second element (`(1..1).Tail` is `2..1`).
     super::member("Tail", 0, |_, s, this, _| {
         let r = this_range(s, this)?;
@@ -330,7 +334,8 @@ static RANGE: &[Member] = &[
             return Err(empty(s));
         }
         Ok(RangeValue { start: &r.start + &r.step, ..r.clone() }.value())
-    }),
+    })
+    .doc("", "The elements after the first, as a range (`(1..1).Tail` is `2..1`, as in CGSuite).", "(1..4).Tail"),
     super::member("Take", 1, |_, s, this, args| {
         let r = this_range(s, this)?;
         let n = integer(s, args, 0)?;
@@ -342,9 +347,18 @@ static RANGE: &[Member] = &[
             return Ok(this.clone());
         }
         Ok(RangeValue::new(r.start.clone(), r.nth(&(&*n - 1)), r.step.clone()).value())
-    }),
-    super::member("Distinct", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())),
-    super::member("ToList", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())),
+    })
+    .doc("(n)", "The first n elements, as a range.", "(1..100..2).Take(3)"),
+    super::member("Distinct", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())).doc(
+        "",
+        "The range itself (a range has no repeats).",
+        "(1..3).Distinct",
+    ),
+    super::member("ToList", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())).doc(
+        "",
+        "The range itself, which is a list of its elements.",
+        "(0..6..2).ToList",
+    ),
 ];
 
 fn empty(s: &Site) -> EvalError {

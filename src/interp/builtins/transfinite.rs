@@ -103,7 +103,16 @@ pub static TRANSFINITE_NIMBER: &[Member] = &[
         let r = ordinal_nim::nim_product(&a, &b, &poll)
             .map_err(|_| s.err(ErrorKind::InvalidArgument { message: "NimProduct out of range.".to_string() }))?;
         nimber(m.games, r).map_err(|k| s.err(k))
-    }),
+    })
+    .doc(
+        "(h)",
+        "The product of two nimbers in Conway's field On_2 (the nim product of their ordinals).",
+        "(*omega).ConwayProduct(*2)",
+    ),
     // A nonzero nimber: the first player wins.
-    member("OutcomeClass", 0, |_, _, _, _| Ok(Value::Outcome(Outcome::N))),
+    member("OutcomeClass", 0, |_, _, _, _| Ok(Value::Outcome(Outcome::N))).doc(
+        "",
+        "`N`: a nonzero nimber is a first-player win.",
+        "(*omega).OutcomeClass",
+    ),
 ];

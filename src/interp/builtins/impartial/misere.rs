@@ -85,32 +85,32 @@ pub static MISERE_GAME: &[Member] = &[
     member("NimValue", 0, |_, s, this, _| {
         let g = this_misere(s, this)?;
         Ok(Value::int(arena(|a| a.nim_value(g))))
-    }),
-    member("MisereNimValue", 0, misere_nim_value),
-    member("Genus", 0, genus),
-    member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
-    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)),
-    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)),
-    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)),
-    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)),
-    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)),
-    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)),
-    member("IsTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tame)),
-    member("IsRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restive)),
-    member("IsRestless", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restless)),
-    member("IsHalfTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_half_tame)),
-    member("IsPrime", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_prime)),
-    member("IsNimHeap", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_nim_heap)),
-    member("Mate", 0, |_, s, this, _| misere_game(s, this, MisereGames::mate)),
+    }).doc("", "The normal-play nim value of the misère game's form.", "(*2 + *3).MisereCanonicalForm.NimValue"),
+    member("MisereNimValue", 0, misere_nim_value).doc("", "The misère nim value, for a game equal in misère play to a nim heap.", "(*2 + *3).MisereCanonicalForm.MisereNimValue"),
+    member("Genus", 0, genus).doc("", "The genus: the normal nim value with the misère values of G, G + *2, G + *2 + *2, ... as superscripts.", "Kayles(4).MisereCanonicalForm.Genus"),
+    member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())).doc("", "The game itself (it is in misère canonical form).", "Misere(*2 + *2).MisereCanonicalForm"),
+    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)).doc("", "Whether the game is even: born earlier than G + *.", "Misere(*2 + *2).IsEven"),
+    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)).doc("", "Whether the game is introverted in Conway's misère theory.", "Kayles(4).MisereCanonicalForm.IsIntroverted"),
+    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)).doc("", "Whether the game is extraverted in Conway's misère theory.", "Kayles(4).MisereCanonicalForm.IsExtraverted"),
+    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)).doc("", "Whether the game is generally tame (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsGenerallyTame"),
+    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)).doc("", "Whether the game is tameable (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsTameable"),
+    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)).doc("", "Whether the game is generally restive (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsGenerallyRestive"),
+    member("IsTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tame)).doc("", "Whether the game is tame: it plays in misère sums as a sum of nim heaps does.", "Kayles(4).MisereCanonicalForm.IsTame"),
+    member("IsRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restive)).doc("", "Whether the game is restive (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsRestive"),
+    member("IsRestless", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restless)).doc("", "Whether the game is restless (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsRestless"),
+    member("IsHalfTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_half_tame)).doc("", "Whether the game is half-tame: not generally tame, but G + G is generally tame of genus 0^0.", "Kayles(4).MisereCanonicalForm.IsHalfTame"),
+    member("IsPrime", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_prime)).doc("", "Whether the game is prime: it has no proper parts.", "Kayles(4).MisereCanonicalForm.IsPrime"),
+    member("IsNimHeap", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_nim_heap)).doc("", "Whether the game is a nim heap *n.", "(*2 + *3).MisereCanonicalForm.IsNimHeap"),
+    member("Mate", 0, |_, s, this, _| misere_game(s, this, MisereGames::mate)).doc("", "The mate of the game: * for 0, else the game whose options are its options' mates.", "Misere(*2).Mate"),
     member("Parts", 0, |_, s, this, _| {
         let g = this_misere(s, this)?;
         Ok(games_list(arena(|a| a.parts(g))))
-    }),
+    }).doc("", "The parts of the game: each H other than 0 and * with G = H + X for some X.", "Kayles(4).MisereCanonicalForm.Parts"),
     member("Partitions", 0, |_, s, this, _| {
         let g = this_misere(s, this)?;
         let ps = arena(|a| a.partitions(g));
         Ok(list(ps.into_iter().map(games_list)))
-    }),
+    }).doc("", "The ways to write the game as a sum of games other than 0 and *, each as a list.", "Kayles(4).MisereCanonicalForm.Partitions"),
     member("MisereMinus", 1, |m, s, this, args| {
         let g = this_misere(s, this)?;
         let h = game_arg(m, s, args, 0)?;
@@ -118,7 +118,7 @@ pub static MISERE_GAME: &[Member] = &[
             Some(d) => Ok(MisereGame::value(d)),
             None => Err(not_subtractable(s, g, h)),
         }
-    }),
+    }).doc("(h)", "The game X with h + X = G (an error when there is none).", "(Kayles(2) + Kayles(3)).MisereCanonicalForm.MisereMinus(Kayles(2))"),
     member("Distinguisher", 1, |m, s, this, args| {
         let g = this_misere(s, this)?;
         let h = game_arg(m, s, args, 0)?;
@@ -131,12 +131,12 @@ pub static MISERE_GAME: &[Member] = &[
                 }))
             }
         }
-    }),
+    }).doc("(h)", "A game X that tells the game from h in misère play: G + X and h + X have different misère outcomes.", "Misere(*2).Distinguisher(*3)"),
     member("IsLinkedTo", 1, |m, s, this, args| {
         let g = this_misere(s, this)?;
         let h = game_arg(m, s, args, 0)?;
         Ok(Value::Boolean(arena(|a| a.is_linked(g, h))))
-    }),
+    }).doc("(h)", "Whether the game is linked to h: some X makes both G + X and h + X misère P-positions.", "Misere(*2).IsLinkedTo(*3)"),
     member("Link", 1, |m, s, this, args| {
         let g = this_misere(s, this)?;
         let h = game_arg(m, s, args, 0)?;
@@ -149,7 +149,7 @@ pub static MISERE_GAME: &[Member] = &[
                 }))
             }
         }
-    }),
+    }).doc("(h)", "A game X linking the game to h: both G + X and h + X are misère P-positions (an error when they are not linked).", "Misere(*2).Link(*2)"),
     Member {
         name: "Options",
         doc: crate::interp::builtins::Doc::NONE,
@@ -160,22 +160,22 @@ pub static MISERE_GAME: &[Member] = &[
             }
             misere_options(s, this)
         },
-    },
-    member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)),
-    member("RightOptions", 0, |_, s, this, _| misere_options(s, this)),
+    }.doc("(player)", "The options of the misère game (the player may be given or not).", "Kayles(3).MisereCanonicalForm.Options"),
+    member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)).doc("", "The options of the misère game.", "Kayles(3).MisereCanonicalForm.LeftOptions"),
+    member("RightOptions", 0, |_, s, this, _| misere_options(s, this)).doc("", "The options of the misère game (the same as `LeftOptions`).", "Kayles(3).MisereCanonicalForm.RightOptions"),
     member("Birthday", 0, |_, s, this, _| {
         let g = this_misere(s, this)?;
         Ok(Value::int(arena(|a| a.birthday(g))))
-    }),
+    }).doc("", "The birthday of the misère canonical form.", "Kayles(4).MisereCanonicalForm.Birthday"),
     member("OutcomeClass", 0, |_, s, this, _| {
         let g = this_misere(s, this)?;
         Ok(outcome(arena(|a| a.nim_value(g)) != 0))
-    }),
+    }).doc("", "Who wins the game's form in normal play.", "Kayles(4).MisereCanonicalForm.OutcomeClass"),
     member("MisereOutcomeClass", 0, |_, s, this, _| {
         let g = this_misere(s, this)?;
         Ok(outcome(arena(|a| a.misere_next_wins(g))))
-    }),
-    member("ObligatedValue", 0, obligated_value),
+    }).doc("", "Who wins when the last player to move loses.", "Kayles(4).MisereCanonicalForm.MisereOutcomeClass"),
+    member("ObligatedValue", 0, obligated_value).doc("", "Ferguson's obligated value: the normal and misère outcome digits.", "Kayles(4).MisereCanonicalForm.ObligatedValue"),
 ];
 
 /// The global `MisereCanonicalGame`: its static members.
@@ -223,7 +223,7 @@ pub static MISERE_CLASS: &[Member] = &[
                 })),
             }
         },
-    },
+    }.doc("(n, maxGames, maxOptions)", "CGSuite's list of misère games of day n (an error when there are more than maxGames, default 1000000).", "MisereCanonicalGame.DayN(2)"),
     member("DayNCount", 1, |_, s, _, args| {
         let n = count(s, args, 0)?;
         match arena(|a| a.day_n_count(n)) {
@@ -233,5 +233,5 @@ pub static MISERE_CLASS: &[Member] = &[
                 ErrorKind::InvalidArgument { message: format!("DayNCount is known up to day 5, not day {n}") },
             )),
         }
-    }),
+    }).doc("(n)", "The number of misère games born by day n (counted, not built, for day 5).", "MisereCanonicalGame.DayNCount(4)"),
 ];

@@ -397,7 +397,7 @@ fn downcast<T: 'static>(v: &Value) -> Option<&T> {
 /// Global functions of this module.
 pub static IMPARTIAL_GLOBALS: &[NativeFn] = &[
     NativeFn::new("TakeAndBreak", Arity::Exact(1), take_and_break).doc("(code)", "The take-and-break ruleset with octal (or hexadecimal) code `code`, e.g. \"0.77\" for Kayles; call it on a heap size.", "TakeAndBreak(\"0.77\")(5).NimValue"),
-    NativeFn::new("ObligatedSum", Arity::AtLeast(0), obligated_sum).doc("(g, h, ...)", "The obligated sum of impartial games.", ""),
+    NativeFn::new("ObligatedSum", Arity::AtLeast(0), obligated_sum).doc("(g, h, ...) or (list)", "The obligated sum of impartial games (canonical games, heaps, misère games, positions): once a component is started, play continues in it until it is finished (Ferguson).", "ObligatedSum(*2, Kayles(3)).OutcomeClass"),
     NativeFn::new("_SpawningHeapOptions", Arity::Exact(2), spawning_heap_options).doc("(code, n)", "The heap options of a heap of n in CGSuite's Spawning(code) (used by the stdlib's `Spawning` and `Turning`).", "_SpawningHeapOptions(\"1-3\", 4)"),
     NativeFn::new("Misere", Arity::Exact(1), misere_spec).doc("(game)", "The misère canonical form of an impartial game.", "Misere(*2 + *2)"),
 ];
@@ -656,7 +656,7 @@ mod misere;
 mod quotient;
 mod sum;
 pub use quotient::MisereQuotientObj;
-use quotient::MISERE_QUOTIENT;
+pub use quotient::MISERE_QUOTIENT;
 
 use convert::*;
 pub use convert::{misere_of, obligated_value_of};

@@ -151,12 +151,33 @@ fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
 
 /// Members of a heap sum (then every game member of its nimber).
 pub static HEAP_SUM: &[Member] = &[
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options, doc: Doc::NONE },
-    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE },
-    Member { name: "RightOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE },
-    Member { name: "MisereCanonicalForm", arity: Arity::Exact(0), f: super::misere_canonical_form, doc: Doc::NONE },
-    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value, doc: Doc::NONE },
-    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus, doc: Doc::NONE },
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options, doc: Doc::NONE }.doc(
+        "(player)",
+        "The positions one move away from the sum of heaps; the player may be given or not.",
+        "(Kayles(2) + Kayles(1)).Options",
+    ),
+    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE }.doc(
+        "",
+        "The positions one move away from the sum of heaps.",
+        "(Kayles(2) + Kayles(1)).LeftOptions",
+    ),
+    Member { name: "RightOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE }.doc(
+        "",
+        "The positions one move away (the same as `LeftOptions`).",
+        "(Kayles(2) + Kayles(1)).RightOptions",
+    ),
+    Member { name: "MisereCanonicalForm", arity: Arity::Exact(0), f: super::misere_canonical_form, doc: Doc::NONE }
+        .doc("", "The misère canonical form of the sum of heaps.", "(Kayles(2) + Kayles(3)).MisereCanonicalForm"),
+    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value, doc: Doc::NONE }.doc(
+        "",
+        "The misère nim value of a sum that is equal in misère play to a nim heap.",
+        "(Kayles(1) + Kayles(1)).MisereNimValue",
+    ),
+    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus, doc: Doc::NONE }.doc(
+        "",
+        "The genus of the sum of heaps.",
+        "(Kayles(2) + Kayles(3)).Genus",
+    ),
     Member {
         name: "MisereOutcomeClass",
         arity: Arity::Exact(0),
@@ -165,5 +186,10 @@ pub static HEAP_SUM: &[Member] = &[
             Ok(outcome(arena(|a| a.misere_next_wins(g))))
         },
         doc: Doc::NONE,
-    },
+    }
+    .doc(
+        "",
+        "Who wins the sum of heaps when the last player to move loses.",
+        "(Kayles(1) + Kayles(1)).MisereOutcomeClass",
+    ),
 ];

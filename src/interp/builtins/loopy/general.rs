@@ -175,18 +175,37 @@ pub static GENERAL: &[Member] = &[
     member("OutcomeClass", 0, |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         outcome_of_sides(m, &x).map_err(|k| s.err(k))
-    }),
+    })
+    .doc(
+        "",
+        "Who wins from the two sides of the value, with draws (`D`, `PHat`, `NCheck`, ...).",
+        "dud.OutcomeClass",
+    ),
     member("IsIdempotent", 0, |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         let twice = sum(m, &x, &x).map_err(|k| s.err(k))?;
         let y = this_sides(m, s, &twice)?;
         Ok(boolean(le(m, &x, &y).map_err(|k| s.err(k))? && le(m, &y, &x).map_err(|k| s.err(k))?))
-    }),
+    })
+    .doc("", "Whether G + G = G.", "dud.IsIdempotent"),
     member("IsStopperSided", 0, |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
         Ok(boolean(matches!((on, off), (SideValue::Stopper(_), SideValue::Stopper(_)))))
-    }),
-    member("IsStopper", 0, |_, _, _, _| Ok(boolean(false))),
-    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(false))),
-    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(false))),
+    })
+    .doc("", "Whether both sides of the value are stoppers.", "dud.IsStopperSided"),
+    member("IsStopper", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: a sided value that is not a stopper.",
+        "dud.IsStopper",
+    ),
+    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: a sided value has cycles.",
+        "dud.IsLoopfree",
+    ),
+    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: a sided value is not a plumtree.",
+        "dud.IsPlumtree",
+    ),
 ];

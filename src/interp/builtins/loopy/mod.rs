@@ -27,7 +27,7 @@ mod general;
 mod members;
 pub use general::{
     loopy_sides, make_general, neg as neg_side_values, outcome_of_sides, side_class, side_values, sum_side_values,
-    GeneralSided,
+    GeneralSided, GENERAL,
 };
 pub use members::{outcome_of_classes, pow_global, tiny_global, LOOPY, SHORT};
 
