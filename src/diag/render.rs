@@ -15,6 +15,10 @@ use std::io::{self, Write};
 /// At most this many distinct call-stack labels are drawn; the rest are summarised in a note.
 const MAX_FRAME_LABELS: usize = 6;
 
+/// A source line longer than this (in bytes) is not drawn: the report gives its place instead (drawing a
+/// 1 MB line took most of a second, issue 36 row 10).
+const MAX_SHOWN_LINE: usize = 4096;
+
 /// Writes `d` to `out` as an ariadne report: source line, underline at the span, the one-line message,
 /// call-stack labels and notes. `color` switches ANSI colours on (callers pass `false` when the stream is not a
 /// terminal, and always in tests).
@@ -34,12 +38,25 @@ fn try_render(d: &Diagnostic, sources: &Sources, out: &mut dyn Write, color: boo
     if sources.text(d.span.file).is_empty() {
         return render_without_source(d, out, color);
     }
+    let primary = clamp(d.span, sources);
+    let text = sources.text(primary.0);
+    let line_start = text[..primary.1.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[primary.1.start..].find('\n').map_or(text.len(), |i| primary.1.start + i);
+    if line_end - line_start > MAX_SHOWN_LINE {
+        let line = text.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = text[line_start..primary.1.start].chars().count() + 1;
+        let place = format!(
+            "at {}:{line}:{column} (a line of {} bytes, too long to show)",
+            sources.name(primary.0),
+            line_end - line_start
+        );
+        return render_without_source(&Diagnostic { labels: vec![(d.span, place)], ..d.clone() }, out, color);
+    }
     let config = Config::default()
         .with_color(color)
         .with_index_type(IndexType::Byte)
         .with_char_set(CharSet::Unicode)
         .with_compact(false);
-    let primary = clamp(d.span, sources);
     let mut builder = Report::build(ReportKind::Error, primary.clone()).with_config(config).with_message(&d.message);
     // ariadne draws only labels that carry a message.
     let mut here = if primary.1.is_empty() && primary.1.start == sources.text(d.span.file).trim_end().len() {
@@ -167,6 +184,24 @@ mod tests {
 
     fn diag(span: Span) -> Diagnostic {
         Diagnostic { message: "Unexpected end of input.".into(), span, labels: vec![], notes: vec![] }
+    }
+
+    #[test]
+    fn a_line_too_long_to_draw_is_given_by_its_place() {
+        let mut sources = Sources::new();
+        let text = format!("1\n2 + {}\n", "a".repeat(100_000));
+        let file = sources.add("long.cgs", text);
+        let d = Diagnostic {
+            message: "That variable is not defined.".into(),
+            span: Span::new(file, 6, 100_006),
+            labels: vec![],
+            notes: vec!["A note.".into()],
+        };
+        assert_eq!(
+            render_to_string(&d, &sources),
+            "Error: That variable is not defined.\n  at long.cgs:2:5 (a line of 100004 bytes, too long to show)\n  \
+             Note: A note.\n"
+        );
     }
 
     #[test]

@@ -243,6 +243,28 @@ pub fn check_growth<K, V, S>(map: &std::collections::HashMap<K, V, S>) {
     }
 }
 
+/// Unwinds with [`OutOfBudget`] when appending `more` elements of `elem` bytes each to a vector of `len`
+/// elements in a buffer of `capacity` moves it to a larger buffer that would cross the budget: the move
+/// allocates the new buffer (doubled, as `Vec` grows) while the old one is still held, in one step between
+/// two polling points, so vectors that can grow without bound (the arena's option and node lists, explicit
+/// work stacks) check before they grow (issue 36 row 2: `Up(10^9)` reached 14 GB under a 2 GB budget).
+#[inline]
+pub fn check_vec_growth(len: usize, capacity: usize, more: usize, elem: usize) {
+    let need = len.saturating_add(more);
+    if need > capacity {
+        refuse_buffer(need.max(capacity.saturating_mul(2)).saturating_mul(elem));
+    }
+}
+
+#[cold]
+fn refuse_buffer(bytes: usize) {
+    if bytes >= 1 << 20 && would_exceed(bytes) {
+        PEAK_OVER.fetch_max(used().saturating_add(bytes), Ordering::Relaxed);
+        ALERT.store(true, Ordering::Relaxed);
+        std::panic::panic_any(OutOfBudget);
+    }
+}
+
 /// The default budget: three quarters of the smallest of the machine's physical memory (`/proc/meminfo`),
 /// the address space `ulimit -v` leaves ([`address_space_left`]) and the cgroup's memory limit (v2
 /// `memory.max`, v1 `memory.limit_in_bytes`, [`cgroup_limit`]); `None` where none of them can be read.

@@ -199,6 +199,13 @@ pub enum ErrorKind {
     },
     /// A number too large for the game engine's exact range, or an absurdly large result.
     Overflow,
+    /// A power `a ^ e` whose result would be larger than the limit on its size (issue 36 row 15).
+    PowerTooLarge {
+        /// About how many bits the result would have (`u64::MAX`: at least that many).
+        bits: u64,
+        /// The limit, in bits.
+        limit: u64,
+    },
     /// An up multiple `n·↑` beyond the engine's bound (`|n| <= 2^20`).
     UpsTooLarge,
     /// A walk of all followers of a game that has an integer beyond 2^20 among them.
@@ -432,6 +439,12 @@ impl ErrorKind {
             NotASumber { game } => format!("That game is not a sumber: {game}"),
             NotPositive { game } => format!("That game is not positive: {game}"),
             Overflow => "Overflow: the number is too large.".to_string(),
+            PowerTooLarge { bits, limit } => format!(
+                "Overflow: the power would have about {} bits; the limit on a power's size is {limit} bits (about {} \
+                 decimal digits).",
+                if *bits < 1_000_000_000_000_000 { bits.to_string() } else { format!("{:.2e}", *bits as f64) },
+                (*limit as f64 * std::f64::consts::LOG10_2) as u64
+            ),
             UpsTooLarge => format!(
                 "Overflow: too many ups (an up multiple n*^ is a game for |n| <= {} (2^20) only).",
                 crate::game::short::store::MAX_UPS

@@ -5,6 +5,12 @@
 //! directory named with `--allow-write DIR`; an existing file is replaced only when cgs wrote it (its text starts
 //! with [`MARKER`]); the caller reports the path written. A script therefore cannot overwrite `~/.bashrc` or a
 //! file of its user's.
+//!
+//! Issue 36 (rows 8 and 13): only the marker's bytes of an existing file are read (a 3 GB file that starts with
+//! it is not read into memory); a file with other names (hard links, link count above 1) is refused as a
+//! symbolic link is, since replacing it would change what those names show; and the text goes to a new
+//! temporary file in the same directory that is renamed into place, so a failed write leaves no half file and
+//! the old file stays as it was.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
@@ -53,18 +59,64 @@ pub fn write_file(path: &str, body: &str) -> Result<String, String> {
     }
     match std::fs::symlink_metadata(&target) {
         Ok(meta) => {
-            let ours = meta.is_file()
-                && std::fs::read(&target).map(|bytes| bytes.starts_with(MARKER.as_bytes())).unwrap_or(false);
-            if !ours {
+            if !(meta.is_file() && starts_with_marker(&target)) {
                 return Err(format!("`{path}` exists and was not written by cgs; it is left as it is"));
+            }
+            if link_count(&meta) > 1 {
+                return Err(format!(
+                    "`{path}` has other names (hard links), which replacing it would change; it is left as it is"
+                ));
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("cannot check `{path}`: {}", reason(&e))),
     }
     let text = format!("{MARKER}\n{body}");
-    std::fs::write(&target, text).map_err(|e| format!("cannot write `{path}`: {}", reason(&e)))?;
+    replace_with(&dir, &file_name, &target, text.as_bytes())
+        .map_err(|e| format!("cannot write `{path}`: {}", reason(&e)))?;
     Ok(path.to_string())
+}
+
+/// Whether the file at `path` begins with [`MARKER`]: its first bytes only are read.
+fn starts_with_marker(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(MARKER.len());
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MARKER.len() as u64).read_to_end(&mut head))
+        .is_ok_and(|_| head == MARKER.as_bytes())
+}
+
+#[cfg(unix)]
+fn link_count(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn link_count(_: &std::fs::Metadata) -> u64 {
+    1
+}
+
+/// Writes `bytes` to a new temporary file in `dir` (created exclusively, so never through a link someone
+/// placed there) and renames it to `target`; on any failure the temporary file is removed and `target` is as
+/// it was.
+fn replace_with(dir: &Path, file_name: &std::ffi::OsStr, target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let mut name = std::ffi::OsString::from(".");
+    name.push(file_name);
+    name.push(format!(".cgs-{}-{}.tmp", std::process::id(), COUNT.fetch_add(1, Ordering::Relaxed)));
+    let temp = dir.join(name);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&temp, target));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
 }
 
 fn reason(e: &std::io::Error) -> String {
@@ -100,6 +152,36 @@ mod tests {
         assert!(e.contains("outside the current directory"), "{e}");
         assert!(write_file("target/no-such-dir/t.svg", "x").unwrap_err().contains("does not exist"));
         assert!(write_file("target/..", "x").is_err());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn hard_links_are_refused_and_only_the_marker_is_read() {
+        let dir = Path::new("target/output-policy-links");
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir.join("inner")).unwrap();
+        // A cgs-written file with a second name: replacing it through either name is refused (issue 36 row 13).
+        let outside = "target/output-policy-links/outside.svg";
+        assert_eq!(write_file(outside, "<svg/>"), Ok(outside.to_string()));
+        std::fs::hard_link(outside, dir.join("inner/hard.svg")).unwrap();
+        let e = write_file("target/output-policy-links/inner/hard.svg", "<svg>new</svg>").unwrap_err();
+        assert!(e.contains("hard links"), "{e}");
+        assert_eq!(std::fs::read_to_string(outside).unwrap(), format!("{MARKER}\n<svg/>"));
+        // A large sparse file that starts with the marker: only its first bytes are read, and it is replaced
+        // by a rename (no temporary file is left behind).
+        let big = dir.join("big.svg");
+        let mut f = std::fs::File::create(&big).unwrap();
+        std::io::Write::write_all(&mut f, MARKER.as_bytes()).unwrap();
+        f.set_len(3 << 30).unwrap();
+        drop(f);
+        assert!(starts_with_marker(&big));
+        assert_eq!(
+            write_file("target/output-policy-links/big.svg", "<svg/>"),
+            Ok("target/output-policy-links/big.svg".into())
+        );
+        assert_eq!(std::fs::metadata(&big).unwrap().len(), (MARKER.len() + 7) as u64);
+        let names: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 3, "{names:?}");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

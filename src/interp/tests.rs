@@ -182,7 +182,11 @@ fn errors_read_like_cgsuite() {
     assert_eq!(error_of("<2|-1>.Cool(-1)"), "Invalid cooling temperature (must be > -1): -1");
     assert_eq!(error_of("error(\"boom\")"), "boom");
     assert_eq!(error_of("*2 * *3"), "No operation `*` for arguments of types `Game`, `Game`.");
-    assert_eq!(error_of("2^(10^12)"), "Overflow: the number is too large.");
+    assert_eq!(
+        error_of("2^(10^12)"),
+        "Overflow: the power would have about 1000000000001 bits; the limit on a power's size is 16777216 bits \
+         (about 5050445 decimal digits)."
+    );
 }
 
 #[test]

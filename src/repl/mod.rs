@@ -196,9 +196,17 @@ impl Repl {
             Command::Clear => {
                 // A fresh workspace: every variable, definition, game and memo table goes, and so does the
                 // memory they held. Ctrl-C keeps reaching it (same interrupt flag).
+                // The new workspace is built with the budget lifted: the old one, still held while it is
+                // built, may fill the budget (`:clear` after a budget error, issue 36 row 5). It is small, and
+                // the old one is dropped straight after.
                 let flag = self.interp.interrupt_flag();
-                self.interp = crate::new_interpreter();
+                let limit = crate::game::budget::limit();
+                crate::game::budget::set_limit(usize::MAX);
+                let fresh = crate::new_interpreter();
+                drop(std::mem::replace(&mut self.interp, fresh));
                 self.interp.use_interrupt_flag(flag);
+                crate::game::budget::set_limit(limit);
+                crate::game::budget::give_back();
                 let _ = writeln!(out, "All variables cleared.");
             }
             Command::Set(arg) => {

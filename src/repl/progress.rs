@@ -31,12 +31,19 @@ impl Progress {
             .name("cgs-progress".into())
             .spawn(move || {
                 let (lock, cv) = &*d;
-                let mut wait = DELAY;
+                // The flag is looked at before every wait, under the lock: a computation that ends before this
+                // thread first waits has already set it, and a wake-up sent then is not lost (issue 36 row 7).
+                // Waits run to a deadline, so a spurious wake-up does not show the line early.
+                let mut deadline = start + DELAY;
+                let mut guard = lock.lock().unwrap_or_else(|e| e.into_inner());
                 loop {
-                    let guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-                    let (guard, _) = cv.wait_timeout(guard, wait).unwrap_or_else(|e| e.into_inner());
                     if *guard {
                         return;
+                    }
+                    let now = Instant::now();
+                    if now < deadline {
+                        guard = cv.wait_timeout(guard, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
+                        continue;
                     }
                     drop(guard);
                     let used = crate::game::budget::format_size(crate::game::budget::used());
@@ -46,7 +53,8 @@ impl Progress {
                     let _ = err.write_all(line.as_bytes());
                     let _ = err.flush();
                     s.store(true, Ordering::Relaxed);
-                    wait = Duration::from_secs(1);
+                    deadline = Instant::now() + Duration::from_secs(1);
+                    guard = lock.lock().unwrap_or_else(|e| e.into_inner());
                 }
             })
             .ok()?;

@@ -156,12 +156,19 @@ fn did_you_mean(interp: &Interpreter, kind: &crate::interp::ErrorKind) -> Option
 pub fn closest<'c>(name: &str, candidates: &'c [String]) -> Option<&'c str> {
     let limit = (name.chars().count() / 3).min(3);
     let lower = name.to_lowercase();
+    // The distance is at least the difference in length: candidates further off in length are not compared
+    // (a 1 MB identifier is compared with nothing, issue 36 row 10).
+    let len = lower.chars().count();
     candidates
         .iter()
         .filter(|c| c.as_str() != name)
-        .map(|c| {
-            let d = if c.to_lowercase() == lower { 0 } else { edit_distance(&lower, &c.to_lowercase()) };
-            (d, c)
+        .filter_map(|c| {
+            let other = c.to_lowercase();
+            if other.chars().count().abs_diff(len) > limit {
+                return None;
+            }
+            let d = if other == lower { 0 } else { edit_distance(&lower, &other) };
+            Some((d, c))
         })
         .filter(|(d, _)| *d <= limit)
         .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))

@@ -37,6 +37,7 @@ pub fn run(mut repl: Repl) -> i32 {
     }
     let interrupts = Interrupts::install(repl.interpreter().interrupt_flag());
 
+    let mut invalid_lines = 0;
     println!("cgs {} — combinatorial game theory. Type :help for help, Ctrl-D to quit.", env!("CARGO_PKG_VERSION"));
     loop {
         if let Some(helper) = editor.helper_mut() {
@@ -45,6 +46,7 @@ pub fn run(mut repl: Repl) -> i32 {
         }
         match editor.readline(repl.prompt()) {
             Ok(text) => {
+                invalid_lines = 0;
                 if !text.trim().is_empty() {
                     let _ = editor.add_history_entry(text.as_str());
                     if let Some(path) = &history {
@@ -71,6 +73,12 @@ pub fn run(mut repl: Repl) -> i32 {
                 }
             }
             Err(ReadlineError::Eof) => break,
+            // A byte that is not UTF-8 (`caf\xe9`, a lone `\xff`): the editor drops the line (and what else it
+            // had read); the session goes on (issue 36 row 4). Many in a row (a binary file on stdin) end it.
+            Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::InvalidData && invalid_lines < 100 => {
+                invalid_lines += 1;
+                eprintln!("Error: the line was not valid UTF-8 text (cgs reads UTF-8); it was dropped.");
+            }
             Err(e) => {
                 eprintln!("Error: {e}.");
                 break;

@@ -7,6 +7,7 @@
 //! - [`cli`]: the built `cgs` binary: `-e`, script files, stdin, exit codes, `--help`.
 //! - [`docs`]: the REPL transcripts in `README.md` are replayed and must match.
 //! - [`limits`]: inputs that used to abort end in the memory-budget error (`--max-memory`).
+//! - [`reliability`]: issue 36's rows (budget under `ulimit -v`, file output, REPL through a pty).
 //! - [`kernel`]: the Jupyter kernel through `jupyter_client` and `nbclient` (a Python venv under `target/`).
 //! - [`kernel_wire`]: the kernel against a hostile raw-TCP peer; the ZMTP fuzz corpus replayed.
 //! - [`budget_default`]: the default budget under a real `ulimit -v`.
@@ -28,5 +29,6 @@ mod native_agreement;
 mod outcome_solver;
 mod print_shared;
 mod pty;
+mod reliability;
 mod repl;
 mod scripts;

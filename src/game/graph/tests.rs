@@ -221,3 +221,23 @@ fn constructors_are_capped() {
     assert_eq!(G::clique(1024, (), ()).unwrap().edge_count(), 523_776);
     assert!(G::path(MAX_VERTICES + 1, (), ()).is_err());
 }
+
+#[test]
+fn canonical_labelling_polls_the_interrupt() {
+    // Ctrl-C sets the workspace's flag; the labelling of a 200-cycle must unwind with `Interrupted` at its
+    // next polling point instead of running to the end (issue 36 row 12). On its own thread: the flag is
+    // per thread.
+    std::thread::spawn(|| {
+        let g = G::cycle(200, (), ()).unwrap();
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        crate::game::budget::set_interrupt_flag(Some(flag.clone()));
+        let plain = canonical_key(&g);
+        flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        let stopped = std::panic::catch_unwind(|| canonical_key(&g));
+        assert!(stopped.err().is_some_and(|p| p.is::<crate::game::short::store::Interrupted>()));
+        flag.store(false, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(canonical_key(&g), plain);
+    })
+    .join()
+    .unwrap();
+}

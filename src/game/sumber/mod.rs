@@ -609,6 +609,12 @@ impl Games {
             let (dl, dr) = number_options(t);
             let missing: Vec<Dyadic> = [dl, dr].into_iter().flatten().filter(|x| !memo.contains_key(x)).collect();
             if !missing.is_empty() {
+                // The chain of `Up(10^9)` is a billion orders pushed here before any is built: the stack is
+                // charged to the budget before it grows, and Ctrl-C is heard on the way down.
+                crate::game::budget::check_vec_growth(stack.len(), stack.capacity(), 2, size_of::<Dyadic>());
+                if stack.len() % 4096 == 0 {
+                    self.poll_interrupt();
+                }
                 stack.extend(missing);
                 continue;
             }

@@ -43,8 +43,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The most nested calls a script may make.
 pub const MAX_CALL_DEPTH: usize = 50_000;
 
-/// The largest exponent bit-size `a ^ b` may produce before it is reported as an overflow.
-const MAX_POWER_BITS: u64 = 1 << 24;
+/// The most bits the result of `a ^ b` may have (numerator or denominator; 2^24 bits, about five million
+/// decimal digits): a larger power is refused before it is computed, with this limit in the message.
+pub const MAX_POWER_BITS: u64 = 1 << 24;
 
 /// How evaluation left an expression other than by producing a value.
 #[derive(Debug)]

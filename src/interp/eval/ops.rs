@@ -375,16 +375,18 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
         return Ok(Value::Infinity(1));
     }
     let trivial = base.is_zero() || base.abs().is_one();
-    let Some(k) = e.abs().to_u64() else {
-        return if trivial { Ok(Value::rational(trivial_power(&base, e))) } else { Err(ErrorKind::Overflow) };
-    };
     if trivial {
         return Ok(Value::rational(trivial_power(&base, e)));
     }
+    // The limit is on the result's size: `k·log2|x|` bits for the larger of numerator and denominator, so
+    // `2^(10^7)` (10^7 + 1 bits) is computed like `3^(8·10^6)` (1.27·10^7 bits), and a refusal says the limit.
+    let top = log2(base.numer().magnitude()).max(log2(base.denom().magnitude()));
+    let size = e.abs().to_f64().unwrap_or(f64::INFINITY) * top;
+    let limit = MAX_POWER_BITS;
+    let Some(k) = e.abs().to_u64().filter(|_| size.floor() < limit as f64) else {
+        return Err(ErrorKind::PowerTooLarge { bits: (size.floor() + 1.0) as u64, limit });
+    };
     let bits = base.numer().bits().max(base.denom().bits());
-    if bits.saturating_mul(k) > MAX_POWER_BITS {
-        return Err(ErrorKind::Overflow);
-    }
     // The result and the squarings' temporaries take about four times its size: refuse what the memory
     // budget cannot hold before starting. The powers are computed in steps that poll for Ctrl-C.
     room_for(usize::try_from(bits.saturating_mul(k) / 8 * 4).unwrap_or(usize::MAX))?;
@@ -407,6 +409,16 @@ fn power(a: &Value, e: &BigInt) -> Result<Value, ErrorKind> {
         (true, true) => BigRational::new_raw(-den, -num),
     };
     Ok(Value::rational(r))
+}
+
+/// `log2 x` for `x >= 1`, from its top 64 bits (exact enough to compare a power's size with its limit).
+fn log2(x: &BigUint) -> f64 {
+    let b = x.bits();
+    if b <= 64 {
+        return x.to_f64().unwrap_or(1.0).log2();
+    }
+    let top: BigUint = x >> (b - 64);
+    top.to_f64().unwrap_or(1.0).log2() + (b - 64) as f64
 }
 
 fn trivial_power(base: &BigRational, e: &BigInt) -> BigRational {

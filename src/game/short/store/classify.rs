@@ -55,6 +55,7 @@ impl Games {
         while let Some(x) = stack.pop() {
             if seen.insert(x) {
                 self.refuse_long_chain(x);
+                self.charge_walk(&stack, x, seen.len());
                 out.push(x);
                 stack.extend_from_slice(self.left_slice(x));
                 stack.extend_from_slice(self.right_slice(x));
@@ -63,6 +64,16 @@ impl Games {
         self.sort_deterministic(&mut out);
         out
     }
+    /// A follower walk's budget and Ctrl-C: polls every 1024 games, and charges the stack before `x`'s options
+    /// are pushed on it (`(*(2^20)).Followers.Size` pushed 2^21 options per nimber and doubled its stack past
+    /// the budget with no polling point on the way, issue 36 row 2).
+    fn charge_walk(&mut self, stack: &Vec<GameId>, x: GameId, seen: usize) {
+        if seen % 1024 == 0 {
+            self.poll_interrupt();
+        }
+        let more = self.left_slice(x).len() + self.right_slice(x).len();
+        crate::game::budget::check_vec_growth(stack.len(), stack.capacity(), more, size_of::<GameId>());
+    }
     /// The number of distinct followers of g, including g.
     pub fn follower_count(&mut self, g: GameId) -> usize {
         let mut seen = rustc_hash::FxHashSet::default();
@@ -70,6 +81,7 @@ impl Games {
         while let Some(x) = stack.pop() {
             if seen.insert(x) {
                 self.refuse_long_chain(x);
+                self.charge_walk(&stack, x, seen.len());
                 stack.extend_from_slice(self.left_slice(x));
                 stack.extend_from_slice(self.right_slice(x));
             }

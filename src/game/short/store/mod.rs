@@ -446,6 +446,7 @@ impl Games {
     /// Appends a node with the given sorted options; registers it in the maps. NUS nodes are only
     /// registered by value: `intern` finds them through `detect_nus`.
     fn push_node(&mut self, l: &[GameId], r: &[GameId], nus: Option<Nus>) -> GameId {
+        self.check_opts_growth(l.len() + r.len());
         let lstart = self.opts.len() as u32;
         self.opts.extend_from_slice(l);
         let rstart = self.opts.len() as u32;
@@ -457,8 +458,18 @@ impl Games {
         id
     }
 
+    /// Unwinds with the budget error when `more` options would move the option list to a buffer past the
+    /// budget (see [`crate::game::budget::check_vec_growth`]).
+    #[inline]
+    fn check_opts_growth(&self, more: usize) {
+        crate::game::budget::check_vec_growth(self.opts.len(), self.opts.capacity(), more, size_of::<GameId>());
+    }
+
     fn push_record(&mut self, lstart: u32, nl: usize, rstart: u32, nr: usize, nus: Option<Nus>) -> GameId {
         self.poll_interrupt();
+        // The per-node vectors (nodes, stops, brackets, negation and birthday caches) grow together.
+        let per_node = size_of::<Node>() + size_of::<[Dyadic; 2]>() + size_of::<brackets::Brackets>() + 8;
+        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, per_node);
         crate::game::budget::check_growth(&self.by_opts);
         crate::game::budget::check_growth(&self.by_nus);
         let node = Node { lstart, nl: nl as u32, rstart, nr: nr as u32, nus };
@@ -646,6 +657,7 @@ impl Games {
         let left = x.signum() > 0;
         let next = if left { x - Dyadic::ONE } else { x + Dyadic::ONE };
         let o = self.make_number(next);
+        self.check_opts_growth(1);
         let start = self.opts.len() as u32;
         self.opts.push(o);
         let n = &mut self.nodes[g.0 as usize];
@@ -659,6 +671,7 @@ impl Games {
     /// Lists the options `x, x*1, …, x*(m-1)` (both sides) of the pending nimber `g = x + *m`.
     fn list_nimber(&mut self, g: GameId, v: Nus) {
         let Some(m) = v.nim.to_u64().filter(|&m| m <= MAX_LISTED_NIM) else { TooManyOptions::raise(v) };
+        self.check_opts_growth(m as usize);
         let mut ids = Vec::with_capacity(m as usize);
         for k in 0..m {
             ids.push(self.make_nus(Nus { num: v.num, ups: 0, nim: Nim::from(k) }));
@@ -684,6 +697,7 @@ impl Games {
         if k <= m {
             // x+*k for k..=m share one run [x, x*, …, x*(m-1)] (ids increase with the nim value):
             // x*j has the first j entries as both its Left and its Right options.
+            self.check_opts_growth(ids.len() + (m - k) as usize);
             let run = self.opts.len() as u32;
             self.opts.extend_from_slice(&ids);
             while k <= m {
