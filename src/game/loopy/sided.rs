@@ -93,19 +93,52 @@ impl Sided {
         self.short.len()
     }
 
-    /// The same graph without the `i`-th Left (`left`) or Right edge of vertex `v`.
-    fn without(&self, v: usize, left: bool, i: usize) -> Sided {
-        let mut out = self.clone();
-        let (fwd, rev) = if left { (&mut out.left, &mut out.rev_left) } else { (&mut out.right, &mut out.rev_right) };
-        let at = fwd.start[v] as usize + i;
-        let w = fwd.to.remove(at) as usize;
-        fwd.start[v + 1..].iter_mut().for_each(|x| *x -= 1);
-        let from = rev.start[w] as usize;
-        let j =
-            rev.to[from..rev.start[w + 1] as usize].iter().position(|&x| x as usize == v).expect("the reverse edge");
-        rev.to.remove(from + j);
-        rev.start[w + 1..].iter_mut().for_each(|x| *x -= 1);
-        out
+    /// Per vertex, who wins playing this graph alone with infinite play counted for Left (`onside`) or for
+    /// Right: bit 0 when Left wins moving first, bit 1 when Right wins moving first. Equal sides have equal
+    /// outcomes, so this is a quick test that two graphs' sides differ.
+    fn outcomes(&self, onside: bool) -> Vec<u8> {
+        let n = self.len();
+        // State 2v + 1: Left to move at v; 2v: Right to move.
+        let mut win = vec![OPEN; 2 * n];
+        let mut count = vec![0u32; 2 * n];
+        let mut queue = Vec::new();
+        for v in 0..n {
+            for (s, c) in [(2 * v + 1, self.left.get(v).len()), (2 * v, self.right.get(v).len())] {
+                count[s] = c as u32;
+                if c == 0 {
+                    win[s] = MOVER_LOSES;
+                    queue.push(s);
+                }
+            }
+        }
+        while let Some(t) = queue.pop() {
+            let (w, left_moved_in) = (t / 2, t & 1 == 0);
+            // The mover before t is the player not to move at t.
+            let preds = if left_moved_in { self.rev_left.get(w) } else { self.rev_right.get(w) };
+            for &p in preds {
+                let p = 2 * p as usize + usize::from(left_moved_in);
+                if win[p] != OPEN {
+                    continue;
+                }
+                if win[t] == MOVER_LOSES {
+                    win[p] = MOVER_WINS;
+                    queue.push(p);
+                } else {
+                    count[p] -= 1;
+                    if count[p] == 0 {
+                        win[p] = MOVER_LOSES;
+                        queue.push(p);
+                    }
+                }
+            }
+        }
+        (0..n)
+            .map(|v| {
+                let (l, r) = (win[2 * v + 1], win[2 * v]);
+                u8::from(l == MOVER_WINS || l == OPEN && onside)
+                    | u8::from(r == MOVER_WINS || r == OPEN && !onside) << 1
+            })
+            .collect()
     }
 }
 
@@ -458,44 +491,110 @@ impl ShortLe {
 }
 
 /// Deletes edges on alternating cycles from a whole graph (no start) while every vertex keeps its side, until
-/// the graph is a stopper: that graph, or `None` if some alternating cycle cannot be broken this way. Each
-/// pass tries every alternating-cycle edge once against the current graph. Without a Left edge a vertex's
-/// side can only fall, without a Right edge only rise (a player with fewer moves does no better under the
-/// same rule for infinite play), so each trial needs one table: the direction that may fail.
+/// the graph is a stopper: that graph, or `None` if some alternating cycle cannot be broken this way.
+///
+/// Without a Left edge a vertex's side can only fall, without a Right edge only rise (a player with fewer
+/// moves does no better under the same rule for infinite play), so a trial that deletes edges of one player
+/// needs one table: the direction that may fail. Each pass tries the alternating-cycle edges in groups, one
+/// player's at a time (first the player the side does not favour, whose cycling edges are the likely ones to
+/// go): a group that keeps every side is deleted at once, one that does not is split in halves.
 pub fn delete_all(games: &mut Games, g: &Graph, onside: bool) -> Result<Option<Graph>, LoopyError> {
     let k = g.verts.len();
     let mut cur = g.clone();
-    let mut scur = Sided::new(&Flat::new(games, &cur));
-    let short_le = ShortLe::new(games, &scur);
     loop {
         if is_stopper(&cur) {
             return Ok(Some(cur));
         }
-        let mut edges = alternating_cycle_edges(&cur);
-        // Last first, so a deletion never shifts the index of an edge still to be tried.
-        edges.reverse();
-        let mut deleted = false;
-        for (v, left, i) in edges {
-            games.poll_interrupt();
-            let scand = scur.without(v, left, i);
-            // The flat graph numbers a vertex's edges as the graph does, and keeps its short vertices.
-            let t = if left {
-                SideTable::of(games, &scur, &scand, onside, Some(&short_le))?
-            } else {
-                SideTable::of(games, &scand, &scur, onside, Some(&short_le))?
-            };
-            if (0..k as u32).all(|v| t.le(v, v)) {
-                if left {
-                    cur.verts[v].left.remove(i);
-                } else {
-                    cur.verts[v].right.remove(i);
-                }
-                scur = scand;
-                deleted = true;
-            }
+        let edges = alternating_cycle_edges(&cur);
+        let mut pass = Pass::new(games, &cur, k, onside);
+        let before = pass.removed.len();
+        for left in [!onside, onside] {
+            let group: Vec<(usize, bool, usize)> = edges.iter().copied().filter(|e| e.1 == left).collect();
+            pass.try_delete(games, &group)?;
         }
-        if !deleted {
+        if pass.removed.len() == before {
             return Ok(None);
         }
+        for v in 0..cur.verts.len() {
+            for left in [true, false] {
+                let list = if left { &mut cur.verts[v].left } else { &mut cur.verts[v].right };
+                let mut i = 0;
+                list.retain(|_| {
+                    i += 1;
+                    !pass.removed.contains(&(v, left, i - 1))
+                });
+            }
+        }
+    }
+}
+
+/// One pass of [`delete_all`]: the flat graph at its start and the edges deleted so far (by their indices at
+/// the start).
+struct Pass {
+    flat: Flat,
+    short_le: ShortLe,
+    removed: rustc_hash::FxHashSet<(usize, bool, usize)>,
+    cur: Sided,
+    /// `cur`'s outcomes ([`Sided::outcomes`]).
+    out: Vec<u8>,
+    k: usize,
+    onside: bool,
+}
+
+impl Pass {
+    fn new(games: &mut Games, g: &Graph, k: usize, onside: bool) -> Pass {
+        let flat = Flat::new(games, g);
+        let cur = Sided::new(&flat);
+        let short_le = ShortLe::new(games, &cur);
+        let out = cur.outcomes(onside);
+        Pass { flat, short_le, removed: Default::default(), cur, out, k, onside }
+    }
+
+    /// The pass's start graph without the deleted edges and `more`.
+    fn without(&self, more: &[(usize, bool, usize)]) -> Sided {
+        let mut f = Flat {
+            left: self.flat.left.clone(),
+            right: self.flat.right.clone(),
+            short: self.flat.short.clone(),
+            short_index: Default::default(),
+        };
+        let mut gone: Vec<(usize, bool, usize)> = self.removed.iter().chain(more).copied().collect();
+        // Highest index first, so each removal leaves the indices still to remove in place.
+        gone.sort_unstable_by(|a, b| b.cmp(a));
+        for (v, left, i) in gone {
+            if left {
+                f.left[v].remove(i);
+            } else {
+                f.right[v].remove(i);
+            }
+        }
+        Sided::new(&f)
+    }
+
+    /// Deletes the edges of `group` (all of one player) that can go, as a whole or by halves.
+    fn try_delete(&mut self, games: &mut Games, group: &[(usize, bool, usize)]) -> Result<(), LoopyError> {
+        let Some(&(_, left, _)) = group.first() else { return Ok(()) };
+        games.poll_interrupt();
+        let cand = self.without(group);
+        let out = cand.outcomes(self.onside);
+        // The flat graph numbers a vertex's edges as the graph does, and keeps its short vertices.
+        let keeps = out[..self.k] == self.out[..self.k] && {
+            let t = if left {
+                SideTable::of(games, &self.cur, &cand, self.onside, Some(&self.short_le))?
+            } else {
+                SideTable::of(games, &cand, &self.cur, self.onside, Some(&self.short_le))?
+            };
+            (0..self.k as u32).all(|v| t.le(v, v))
+        };
+        if keeps {
+            self.removed.extend(group.iter().copied());
+            self.cur = cand;
+            self.out = out;
+        } else if group.len() > 1 {
+            let (a, b) = group.split_at(group.len() / 2);
+            self.try_delete(games, a)?;
+            self.try_delete(games, b)?;
+        }
+        Ok(())
     }
 }
