@@ -3,7 +3,10 @@
 //!
 //! `10*upon` (sums of stoppers by doubling), Bach's carousel plus 1 (sides that are not stoppers: the
 //! side-aware comparison and CGSuite's simplification), and Fox and Geese from CGSuite's test position
-//! (a cycling script ruleset valued by strongly connected components). `cargo bench --bench loopy`.
+//! (a cycling script ruleset valued by strongly connected components), and the Backsliding Toads and Frogs
+//! rows of issue 34's table (components that are not stoppers: sides by edge deletion over the whole
+//! component). The Fox and Geese rows of that table (geese on rows 6 and 8) take seconds each, beyond a
+//! criterion sample: `tests/perf/loopy-vs-cgsuite.sh` times them against CGSuite. `cargo bench --bench loopy`.
 
 mod support;
 
@@ -13,6 +16,10 @@ const CASES: &[(&str, &str)] = &[
     ("ten_upon", "10*upon"),
     ("bach_plus_one", "a<0,<1|1,<*,<1+*|1+*,a>|*>>|0> + 1"),
     ("fox_and_geese_row4", "FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue"),
+    ("backsliding_tf_ff", "BackslidingToadsAndFrogs(\".tf.ff..\").GameValue"),
+    ("backsliding_f_t_tf", "BackslidingToadsAndFrogs(\"f.t..tf.\").GameValue"),
+    ("backsliding_f_t_t", "BackslidingToadsAndFrogs(\".f.t.t..\").GameValue"),
+    ("backsliding_ttt_fff", "BackslidingToadsAndFrogs(\"ttt..fff\").GameValue"),
 ];
 
 fn loopy(c: &mut Criterion) {

@@ -16,14 +16,112 @@ use crate::game::{GameId, Games};
 
 /// The simplest form of a stopper graph (the caller checked it is one).
 pub(super) fn canonicalize(arena: &mut LoopyArena, games: &mut Games, g: &Graph) -> Result<Stopper, LoopyError> {
-    let g = shorten(games, &restrict(g));
-    let g = match g {
-        Err(x) => return Ok(Stopper::Short(x)),
-        Ok(g) => g,
+    let g = restrict(g);
+    if is_loopfree(&g) {
+        let mut memo: Vec<Option<GameId>> = vec![None; g.verts.len()];
+        return Ok(Stopper::Short(short_value(games, &g, g.start, &mut memo)));
+    }
+    Ok(canonicalize_all(arena, games, &g, 1)?[0])
+}
+
+/// The simplest form of every one of the first `count` vertices of a graph whose vertices are all stoppers
+/// (the caller checked): one survival table and one reduction for the whole graph, then each vertex's
+/// followers are numbered and interned.
+pub(super) fn canonicalize_all(
+    arena: &mut LoopyArena,
+    games: &mut Games,
+    g: &Graph,
+    count: usize,
+) -> Result<Vec<Stopper>, LoopyError> {
+    // 1. Vertices that reach no cycle are short games; the others are renumbered 0..k.
+    let value = short_values(games, g);
+    let mut index = vec![u32::MAX; g.verts.len()];
+    let mut loopy = Vec::new();
+    for (v, x) in value.iter().enumerate() {
+        if x.is_none() {
+            index[v] = loopy.len() as u32;
+            loopy.push(v);
+        }
+    }
+    let re = |e: &Edge| match *e {
+        Edge::Loopy(w) => value[w as usize].map_or(Edge::Loopy(index[w as usize]), Edge::Short),
+        s => s,
     };
+    let verts: Vec<Vertex> = loopy
+        .iter()
+        .map(|&v| {
+            let x = &g.verts[v];
+            Vertex { left: x.left.iter().map(re).collect(), right: x.right.iter().map(re).collect() }
+        })
+        .collect();
+    let g = Graph { verts, start: 0 };
     let k = g.verts.len();
+    // 2. One survival table for all pairs; 3. reductions.
     let flat = Flat::new(games, &g);
     let le = Survival::new(games, &flat, &flat)?;
+    let (left, right) = reduce(games, &flat, &le, k);
+    // 4. Fuse.
+    let n = flat.len();
+    let mut rep: Vec<Edge> = Vec::with_capacity(k);
+    for v in 0..k as u32 {
+        let eq = |u: u32| le.le(u, v) && le.le(v, u);
+        let r = match (k as u32..n as u32).find(|&u| eq(u)) {
+            Some(u) => Edge::Short(flat.short[u as usize].expect("a short vertex")),
+            None => Edge::Loopy((0..=v).find(|&u| eq(u)).expect("v equals itself")),
+        };
+        rep.push(r);
+    }
+    let map = |t: u32| -> Edge {
+        if (t as usize) < k {
+            rep[t as usize]
+        } else {
+            Edge::Short(flat.short[t as usize].expect("a short vertex"))
+        }
+    };
+    let verts: Vec<Vertex> = (0..k)
+        .map(|v| {
+            let mut l: Vec<Edge> = left[v].iter().map(|&t| map(t)).collect();
+            let mut r: Vec<Edge> = right[v].iter().map(|&t| map(t)).collect();
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+            Vertex { left: l, right: r }
+        })
+        .collect();
+    // 5. Each vertex: the followers of its representative, numbered and interned (once per representative).
+    let mut fused = Graph { verts, start: 0 };
+    let mut done: Vec<Option<Stopper>> = vec![None; k];
+    let mut out = Vec::with_capacity(count);
+    for v in 0..count {
+        if let Some(x) = value[v] {
+            out.push(Stopper::Short(x));
+            continue;
+        }
+        let r = match rep[index[v] as usize] {
+            Edge::Short(x) => Stopper::Short(x),
+            Edge::Loopy(s) => match done[s as usize] {
+                Some(r) => r,
+                None => {
+                    games.poll_interrupt();
+                    fused.start = s;
+                    let r = match shorten(games, &restrict(&fused)) {
+                        Err(x) => Stopper::Short(x),
+                        Ok(h) => Stopper::Loopy(arena.intern(number(&h))),
+                    };
+                    done[s as usize] = Some(r);
+                    r
+                }
+            },
+        };
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// Bypasses reversible options and deletes dominated ones (keeping the least of equals) at every loopy
+/// vertex `0..k` of a flat graph until nothing changes, with one table: the vertices' values never change.
+fn reduce(games: &Games, flat: &Flat, le: &Survival, k: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let mut left: Vec<Vec<u32>> = flat.left[..k].to_vec();
     let mut right: Vec<Vec<u32>> = flat.right[..k].to_vec();
     let lefts = |left: &Vec<Vec<u32>>, u: u32| -> Vec<u32> {
@@ -104,46 +202,7 @@ pub(super) fn canonicalize(arena: &mut LoopyArena, games: &mut Games, g: &Graph)
             break;
         }
     }
-    // Fuse.
-    let n = flat.len();
-    let mut rep: Vec<Edge> = Vec::with_capacity(k);
-    for v in 0..k as u32 {
-        let eq = |u: u32| le.le(u, v) && le.le(v, u);
-        let r = match (k as u32..n as u32).find(|&u| eq(u)) {
-            Some(u) => Edge::Short(flat.short[u as usize].expect("a short vertex")),
-            None => Edge::Loopy((0..=v).find(|&u| eq(u)).expect("v equals itself")),
-        };
-        rep.push(r);
-    }
-    let map = |t: u32| -> Edge {
-        if (t as usize) < k {
-            rep[t as usize]
-        } else {
-            Edge::Short(flat.short[t as usize].expect("a short vertex"))
-        }
-    };
-    let start = rep[0];
-    let Edge::Loopy(start) = start else {
-        let Edge::Short(x) = start else { unreachable!() };
-        return Ok(Stopper::Short(x));
-    };
-    let verts: Vec<Vertex> = (0..k)
-        .map(|v| {
-            let mut l: Vec<Edge> = left[v].iter().map(|&t| map(t)).collect();
-            let mut r: Vec<Edge> = right[v].iter().map(|&t| map(t)).collect();
-            l.sort_unstable();
-            l.dedup();
-            r.sort_unstable();
-            r.dedup();
-            Vertex { left: l, right: r }
-        })
-        .collect();
-    let g = restrict(&Graph { verts, start });
-    let g = match shorten(games, &g) {
-        Err(x) => return Ok(Stopper::Short(x)),
-        Ok(g) => g,
-    };
-    Ok(Stopper::Loopy(arena.intern(number(&g))))
+    (left, right)
 }
 
 /// Replaces loopy vertices that reach no cycle by short games; `Err(x)` when the start itself is short `x`.
@@ -152,45 +211,7 @@ pub(super) fn shorten(games: &mut Games, g: &Graph) -> Result<Graph, GameId> {
         let mut memo: Vec<Option<GameId>> = vec![None; g.verts.len()];
         return Err(short_value(games, g, g.start, &mut memo));
     }
-    let n = g.verts.len();
-    // 0 unvisited, 1 in progress, 2 short, 3 loopy.
-    let mut state = vec![0u8; n];
-    let mut value: Vec<Option<GameId>> = vec![None; n];
-    fn visit(games: &mut Games, g: &Graph, v: usize, state: &mut [u8], value: &mut [Option<GameId>]) {
-        state[v] = 1;
-        let mut loopy = false;
-        for e in g.verts[v].left.iter().chain(&g.verts[v].right) {
-            if let Edge::Loopy(w) = *e {
-                let w = w as usize;
-                if state[w] == 0 {
-                    visit(games, g, w, state, value);
-                }
-                if state[w] != 2 {
-                    loopy = true;
-                }
-            }
-        }
-        if loopy {
-            state[v] = 3;
-        } else {
-            let side = |es: &[Edge]| -> Vec<GameId> {
-                es.iter()
-                    .map(|e| match *e {
-                        Edge::Short(x) => x,
-                        Edge::Loopy(w) => value[w as usize].expect("short follower"),
-                    })
-                    .collect()
-            };
-            let (l, r) = (side(&g.verts[v].left), side(&g.verts[v].right));
-            value[v] = Some(games.new_game(&l, &r));
-            state[v] = 2;
-        }
-    }
-    for v in 0..n {
-        if state[v] == 0 {
-            visit(games, g, v, &mut state, &mut value);
-        }
-    }
+    let value = short_values(games, g);
     if let Some(x) = value[g.start as usize] {
         return Err(x);
     }
@@ -204,6 +225,60 @@ pub(super) fn shorten(games: &mut Games, g: &Graph) -> Result<Graph, GameId> {
         .map(|v| Vertex { left: v.left.iter().map(re).collect(), right: v.right.iter().map(re).collect() })
         .collect();
     Ok(restrict(&Graph { verts, start: g.start }))
+}
+
+/// The short value of every vertex that reaches no cycle (`None` for the others), iteratively.
+fn short_values(games: &mut Games, g: &Graph) -> Vec<Option<GameId>> {
+    let n = g.verts.len();
+    // 0 unvisited, 1 in progress, 2 short, 3 loopy.
+    let mut state = vec![0u8; n];
+    let mut value: Vec<Option<GameId>> = vec![None; n];
+    let succ = |v: usize| -> Vec<usize> {
+        g.verts[v]
+            .left
+            .iter()
+            .chain(&g.verts[v].right)
+            .filter_map(|e| if let Edge::Loopy(w) = *e { Some(w as usize) } else { None })
+            .collect()
+    };
+    for root in 0..n {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        let mut stack = vec![(root, succ(root), 0usize)];
+        while let Some((v, next, i)) = stack.last_mut() {
+            if *i < next.len() {
+                let w = next[*i];
+                *i += 1;
+                if state[w] == 0 {
+                    state[w] = 1;
+                    let nw = succ(w);
+                    stack.push((w, nw, 0));
+                }
+                continue;
+            }
+            let v = *v;
+            let loopy = next.iter().any(|&w| state[w] != 2);
+            stack.pop();
+            if loopy {
+                state[v] = 3;
+            } else {
+                let side = |es: &[Edge]| -> Vec<GameId> {
+                    es.iter()
+                        .map(|e| match *e {
+                            Edge::Short(x) => x,
+                            Edge::Loopy(w) => value[w as usize].expect("short follower"),
+                        })
+                        .collect()
+                };
+                let (l, r) = (side(&g.verts[v].left), side(&g.verts[v].right));
+                value[v] = Some(games.new_game(&l, &r));
+                state[v] = 2;
+            }
+        }
+    }
+    value
 }
 
 fn short_value(games: &mut Games, g: &Graph, v: u32, memo: &mut Vec<Option<GameId>>) -> GameId {

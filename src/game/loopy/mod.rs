@@ -174,6 +174,15 @@ impl LoopyArena {
         canon::canonicalize(self, games, &g)
     }
 
+    /// The simplest form of each of the first `count` vertices of a graph all of whose vertices are stoppers
+    /// (`Err(NotStopper)` otherwise): one survival table for the whole graph.
+    pub fn canonical_all(&mut self, games: &mut Games, g: &Graph, count: usize) -> Result<Vec<Stopper>, LoopyError> {
+        if !compare::is_stopper(g) {
+            return Err(LoopyError::NotStopper);
+        }
+        canon::canonicalize_all(self, games, g, count)
+    }
+
     /// Whether a graph is a stopper (no alternating cycle among the followers of its start).
     pub fn is_stopper(g: &Graph) -> bool {
         compare::is_stopper(&compare::restrict(g))

@@ -23,17 +23,18 @@ pub fn position_values(
     let edges = |p: usize| if fixed.get(p).is_some_and(Option::is_some) { &empty } else { &positions[p] };
     let comps = tarjan(games, n, &edges);
     let mut value: Vec<Option<(SideValue, SideValue)>> = (0..n).map(|p| fixed.get(p).cloned().flatten()).collect();
+    // Index of a position in the component being valued (u32::MAX outside it).
+    let mut index = vec![u32::MAX; n];
     for comp in comps {
         games.poll_interrupt();
         if comp.len() == 1 && value[comp[0]].is_some() {
             continue;
         }
         // The component's graph, once per side: its own positions first, then the finished exits embedded.
-        let mut index = vec![u32::MAX; n];
         for (i, &p) in comp.iter().enumerate() {
             index[p] = i as u32;
         }
-        let mut sides = Vec::new();
+        let mut sides: Vec<Vec<SideValue>> = Vec::new();
         for onside in [true, false] {
             let mut verts: Vec<Vertex> = vec![Vertex::default(); comp.len()];
             // Each finished exit is embedded once per side.
@@ -67,36 +68,73 @@ pub fn position_values(
                     }
                 }
             }
-            // A component that is no stopper: one sidling run values all its positions when it settles. Every
-            // position of a strongly connected component reaches all of it, so when the run does not settle,
-            // sidling from one position would not either.
-            let whole = Graph { verts: verts.clone(), start: 0 };
-            let (all, sidle) = if comp.len() > 1 && !super::compare::is_stopper(&whole) {
-                match arena.sidle_all(games, &whole, onside) {
-                    Ok(all) => (Some(all), true),
-                    Err(LoopyError::NoSide) => (None, false),
-                    Err(e) => return Err(e),
+            let whole = Graph { verts, start: 0 };
+            if super::compare::is_stopper(&whole) {
+                // A stopper component: one simplest-form run values every position, and the offside is the
+                // same graph (its exits' sides are equal too).
+                let vals: Vec<SideValue> =
+                    arena.canonical_all(games, &whole, comp.len())?.into_iter().map(SideValue::Stopper).collect();
+                if onside && same_exits(&comp, &value, &edges, &index) {
+                    sides.push(vals.clone());
+                    sides.push(vals);
+                    break;
                 }
-            } else {
-                (None, true)
-            };
-            let mut vals = Vec::with_capacity(comp.len());
-            for i in 0..comp.len() {
-                vals.push(match &all {
-                    Some(all) => SideValue::Stopper(all[i]),
-                    None => {
-                        let at = Graph { verts: verts.clone(), start: i as u32 };
-                        arena.side_value_with(games, &at, onside, sidle)?
-                    }
-                });
+                sides.push(vals);
+                continue;
             }
-            sides.push(vals);
+            sides.push(component_sides(arena, games, &whole, comp.len(), onside)?);
         }
         for (i, &p) in comp.iter().enumerate() {
             value[p] = Some((sides[0][i].clone(), sides[1][i].clone()));
+            index[p] = u32::MAX;
         }
     }
     Ok(value.into_iter().map(|v| v.expect("every position is in a component")).collect())
+}
+
+/// Whether every exit of a component has equal sides (so its offside graph is its onside graph).
+fn same_exits<'a>(
+    comp: &[usize],
+    value: &[Option<(SideValue, SideValue)>],
+    edges: &dyn Fn(usize) -> &'a Vertex,
+    index: &[u32],
+) -> bool {
+    comp.iter().all(|&p| {
+        let v = edges(p);
+        v.left.iter().chain(&v.right).all(|e| match *e {
+            Edge::Loopy(q) if index[q as usize] == u32::MAX => {
+                value[q as usize].as_ref().is_some_and(|(on, off)| on == off)
+            }
+            _ => true,
+        })
+    })
+}
+
+/// The sides (`onside` or offside) of the first `k` vertices of a component's graph that is no stopper:
+/// edge deletion on the whole graph at once, else sidling all vertices at once, else each vertex on its own.
+fn component_sides(
+    arena: &mut LoopyArena,
+    games: &mut Games,
+    whole: &Graph,
+    k: usize,
+    onside: bool,
+) -> Result<Vec<SideValue>, LoopyError> {
+    if let Some(g) = super::sided::delete_all(games, whole, onside)? {
+        return Ok(arena.canonical_all(games, &g, k)?.into_iter().map(SideValue::Stopper).collect());
+    }
+    // Every position of a strongly connected component reaches all of it, so when sidling all of them does
+    // not settle, sidling from one position would not either.
+    let sidle = match arena.sidle_all(games, whole, onside) {
+        Ok(all) => return Ok(all[..k].iter().map(|&s| SideValue::Stopper(s)).collect()),
+        Err(LoopyError::NoSide) => false,
+        Err(e) => return Err(e),
+    };
+    let mut vals = Vec::with_capacity(k);
+    for i in 0..k {
+        let at = Graph { verts: whole.verts.clone(), start: i as u32 };
+        vals.push(arena.side_value_with(games, &at, onside, sidle)?);
+    }
+    Ok(vals)
 }
 
 /// Strongly connected components in reverse topological order (every component after its successors),
