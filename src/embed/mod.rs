@@ -57,6 +57,8 @@ pub enum Plain {
         /// Whether it is a short canonical game that is not a number (it can be [`Embedded::encode`]d).
         game: bool,
     },
+    /// A short game by its canonical encoding (see [`encode_game`]): how a game crosses workspaces.
+    Encoded(Vec<u8>),
 }
 
 /// An error, as data: the one-line message, where it happened, and the rendered diagnostic.
@@ -285,6 +287,13 @@ impl Embedded {
         Ok(self.interp.display(&v))
     }
 
+    /// The Jupyter MIME bundle of a value (JSON: `text/plain`, and `text/html`, `text/latex` or
+    /// `image/svg+xml` where the kernel shows them).
+    pub fn bundle(&mut self, p: Plain) -> Result<String, Failure> {
+        let v = self.from_plain(p)?;
+        Ok(crate::kernel::display::bundle(&mut self.interp, &v).to_string())
+    }
+
     /// Forgets a handle (its value may then be collected).
     pub fn release(&mut self, id: u64) {
         self.interp.globals_mut().extensions.get::<Handles>().values.remove(&id);
@@ -318,13 +327,15 @@ impl Embedded {
 
     /// The game an encoding describes, in this workspace.
     pub fn decode(&mut self, bytes: &[u8]) -> Result<Plain, Failure> {
+        let v = self.decode_value(bytes)?;
+        Ok(self.to_plain(&v))
+    }
+
+    fn decode_value(&mut self, bytes: &[u8]) -> Result<Value, Failure> {
         let games = self.interp.games();
         let r = panic::catch_unwind(AssertUnwindSafe(|| decode_game(games, bytes)));
         match r {
-            Ok(Ok(g)) => {
-                let v = crate::interp::value::game_value(self.interp.games(), g);
-                Ok(self.to_plain(&v))
-            }
+            Ok(Ok(g)) => Ok(crate::interp::value::game_value(self.interp.games(), g)),
             Ok(Err(e)) => Err(Failure::plain(e)),
             Err(_) => Err(Failure::plain("the game is too large for the memory budget or was interrupted")),
         }
@@ -385,6 +396,7 @@ impl Embedded {
             Plain::Map(kv) => Value::Map(
                 kv.into_iter().map(|(k, x)| Ok((self.from_plain(k)?, self.from_plain(x)?))).collect::<Result<_, _>>()?,
             ),
+            Plain::Encoded(bytes) => self.decode_value(&bytes)?,
             Plain::Handle { id, .. } => {
                 let h = self.interp.globals_mut().extensions.get::<Handles>();
                 h.values.get(&id).cloned().ok_or_else(|| Failure::plain(format!("no value with handle {id}")))?
