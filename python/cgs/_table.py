@@ -161,8 +161,9 @@ def _text(v):
 
 def _batches(todo, batch_size, workers):
     if batch_size is None:
-        # Several batches per worker (for balance and streaming), few enough that a task's fixed cost is small.
-        batch_size = max(1, min(256, len(todo) // (workers * 8) or 1))
+        # Many batches per worker (rows differ in cost: balance, and streaming), few enough that a task's fixed
+        # cost (milliseconds) stays small against its rows.
+        batch_size = max(1, min(256, len(todo) // (workers * 32) or 1))
     return [todo[i : i + batch_size] for i in range(0, len(todo), batch_size)]
 
 
@@ -263,6 +264,8 @@ def table(fn, params, *, setup="", client=None, out=None, batch_size=None, worke
         finally:
             if bar:
                 bar.close()
-    df = pd.DataFrame({"param": params, "value": values, "error": errors})
+    df = pd.DataFrame(
+        {"param": params, "value": pd.Series(values, dtype=object), "error": pd.Series(errors, dtype=object)}
+    )
     df.attrs.update(computed=len(todo), seconds=time.perf_counter() - start, cgs_seconds=cgs_seconds)
     return df

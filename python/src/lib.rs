@@ -18,7 +18,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-create_exception!(_cgs, CgsError, PyException, "An error reported by cgs: `message`, and where (`file`, `line`, `column`, `span`).");
+create_exception!(cgs, CgsError, PyException, "An error reported by cgs: `message`, and where (`file`, `line`, `column`, `span`).");
 
 type Job = Box<dyn FnOnce(&mut Embedded) + Send>;
 
@@ -31,7 +31,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn start() -> Arc<Worker> {
+    fn start() -> PyResult<Arc<Worker>> {
         static BUDGET: std::sync::Once = std::sync::Once::new();
         BUDGET.call_once(|| {
             // The command line's default: three quarters of the machine's memory.
@@ -55,8 +55,10 @@ impl Worker {
                 })
             })
             .expect("cannot start the cgs session thread");
-        let interrupt = frx.recv().expect("the cgs session thread failed to start");
-        Arc::new(Worker { jobs: Mutex::new(tx), interrupt, pid: std::process::id() })
+        let interrupt = frx.recv().map_err(|_| {
+            PyException::new_err("the cgs session could not start (is the memory budget too small for a new session?)")
+        })?;
+        Ok(Arc::new(Worker { jobs: Mutex::new(tx), interrupt, pid: std::process::id() }))
     }
 
     fn post(&self, job: Job) -> bool {
@@ -244,7 +246,7 @@ impl Session {
     #[new]
     #[pyo3(signature = (*, max_memory=None, print_limit=None))]
     fn new(max_memory: Option<&Bound<'_, PyAny>>, print_limit: Option<usize>) -> PyResult<Session> {
-        let s = Session { worker: Worker::start() };
+        let s = Session { worker: Worker::start()? };
         if let Some(m) = max_memory {
             set_max_memory(m)?;
         }
@@ -577,6 +579,11 @@ impl Game {
         slf.encoding(py, slf.as_ref())
     }
 
+    // Defined again here: a type that defines `__hash__` does not inherit its base's comparison slot.
+    fn __richcmp__(slf: PyRef<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<PyObject> {
+        slf.as_ref().__richcmp__(py, other, op)
+    }
+
     fn __hash__(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<isize> {
         slf.encoding(py, slf.as_ref())?.hash()
     }
@@ -603,7 +610,7 @@ fn default_session(py: Python<'_>) -> PyResult<Py<Session>> {
             std::mem::forget(s);
         }
     }
-    let s = Py::new(py, Session { worker: Worker::start() })?;
+    let s = Py::new(py, Session { worker: Worker::start()? })?;
     *d = Some((pid, s.clone_ref(py)));
     Ok(s)
 }

@@ -8,6 +8,7 @@
 //! - [`docs`]: the REPL transcripts in `README.md` are replayed and must match.
 //! - [`limits`]: inputs that used to abort end in the memory-budget error (`--max-memory`).
 //! - [`kernel`]: the Jupyter kernel through `jupyter_client` and `nbclient` (a Python venv under `target/`).
+//! - [`python`]: the Python package (`python/`) built into a venv under `target/` and tested with pytest.
 //!
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
 //! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
@@ -24,5 +25,6 @@ mod native_agreement;
 mod outcome_solver;
 mod print_shared;
 mod pty;
+mod python;
 mod repl;
 mod scripts;
