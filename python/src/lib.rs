@@ -18,7 +18,12 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-create_exception!(cgs, CgsError, PyException, "An error reported by cgs: `message`, and where (`file`, `line`, `column`, `span`).");
+create_exception!(
+    cgs,
+    CgsError,
+    PyException,
+    "An error reported by cgs: `message`, and where (`file`, `line`, `column`, `span`)."
+);
 
 type Job = Box<dyn FnOnce(&mut Embedded) + Send>;
 
@@ -66,7 +71,11 @@ impl Worker {
     }
 
     /// Runs `f` on the workspace and waits, GIL released; Ctrl-C interrupts it.
-    fn run<R: Send + 'static>(&self, py: Python<'_>, f: impl FnOnce(&mut Embedded) -> R + Send + 'static) -> PyResult<R> {
+    fn run<R: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Embedded) -> R + Send + 'static,
+    ) -> PyResult<R> {
         if self.pid != std::process::id() {
             return Err(PyException::new_err(
                 "this cgs value belongs to a session of another process (pickle it to send it across)",
@@ -290,7 +299,9 @@ impl Session {
 
     /// Sets a top-level variable of this session.
     fn __setitem__(&self, py: Python<'_>, name: String, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        if !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        if !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
             return Err(PyValueError::new_err(format!("not a cgs variable name: {name:?}")));
         }
         let p = from_py(py, &self.worker, value)?;
@@ -580,7 +591,12 @@ impl Game {
     }
 
     // Defined again here: a type that defines `__hash__` does not inherit its base's comparison slot.
-    fn __richcmp__(slf: PyRef<'_, Self>, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<PyObject> {
+    fn __richcmp__(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<PyObject> {
         slf.as_ref().__richcmp__(py, other, op)
     }
 

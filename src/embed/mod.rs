@@ -394,7 +394,9 @@ impl Embedded {
             }
             Plain::Set(xs) => Value::Set(xs.into_iter().map(|x| self.from_plain(x)).collect::<Result<_, _>>()?),
             Plain::Map(kv) => Value::Map(
-                kv.into_iter().map(|(k, x)| Ok((self.from_plain(k)?, self.from_plain(x)?))).collect::<Result<_, _>>()?,
+                kv.into_iter()
+                    .map(|(k, x)| Ok((self.from_plain(k)?, self.from_plain(x)?)))
+                    .collect::<Result<_, _>>()?,
             ),
             Plain::Encoded(bytes) => self.decode_value(&bytes)?,
             Plain::Handle { id, .. } => {

@@ -24,7 +24,10 @@ fn data_comes_out_by_value() {
             Plain::Tuple(vec![Plain::Int(1.into()), Plain::Int(2.into())]),
         ])
     });
-    assert_eq!(eval(&mut e, "{3, 1, 2}"), Plain::Set(vec![Plain::Int(1.into()), Plain::Int(2.into()), Plain::Int(3.into())]));
+    assert_eq!(
+        eval(&mut e, "{3, 1, 2}"),
+        Plain::Set(vec![Plain::Int(1.into()), Plain::Int(2.into()), Plain::Int(3.into())])
+    );
     // `<0|>` is the number 1 (an integer, not a game).
     assert_eq!(eval(&mut e, "<0|>"), Plain::Int(1.into()));
     assert!(matches!(eval(&mut e, "^"), Plain::Handle { game: true, .. }));
