@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod diag;
+pub mod embed;
 pub mod game;
 pub mod interp;
 pub mod kernel;

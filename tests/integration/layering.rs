@@ -6,7 +6,7 @@
 //!
 //! | layer | folder | may import |
 //! |---|---|---|
-//! | front-ends | `main.rs`, `lib.rs`, `repl/`, `kernel/` | everything |
+//! | front-ends | `main.rs`, `lib.rs`, `repl/`, `kernel/`, `embed/` | everything |
 //! | rulesets | `ruleset/` | `interp/`, `solve/`, `game/`, `syntax/`, `diag/` |
 //! | interpreter | `interp/` | `solve/`, `game/`, `syntax/`, `diag/` |
 //! | solvers | `solve/` | `game/` |
@@ -33,7 +33,7 @@ fn allowed(layer: &str) -> Option<&'static [&'static str]> {
 fn layer_of(rel: &Path) -> String {
     let first = rel.components().next().map(|c| c.as_os_str().to_string_lossy().into_owned()).unwrap_or_default();
     match first.as_str() {
-        "main.rs" | "lib.rs" | "repl" | "kernel" => "front".into(),
+        "main.rs" | "lib.rs" | "repl" | "kernel" | "embed" => "front".into(),
         other => other.trim_end_matches(".rs").to_string(),
     }
 }

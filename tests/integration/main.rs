@@ -11,6 +11,7 @@
 //! - [`kernel`]: the Jupyter kernel through `jupyter_client` and `nbclient` (a Python venv under `target/`).
 //! - [`kernel_wire`]: the kernel against a hostile raw-TCP peer; the ZMTP fuzz corpus replayed.
 //! - [`budget_default`]: the default budget under a real `ulimit -v`.
+//! - [`python`]: the Python package (`python/`) built into a venv under `target/` and tested with pytest.
 //!
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
 //! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
@@ -30,5 +31,6 @@ mod outcome_solver;
 mod print_shared;
 mod pty;
 mod reliability;
+mod python;
 mod repl;
 mod scripts;
