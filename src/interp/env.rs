@@ -332,7 +332,7 @@ pub struct Globals {
     /// The names a lazily loaded library defines, loaded or not (for completion).
     pub library_names: Vec<&'static str>,
     /// Member tables of object types defined by the layers above the interpreter (for completion).
-    pub member_tables: Vec<&'static [crate::interp::builtins::Member]>,
+    pub member_tables: Vec<&'static [crate::interp::native::Member]>,
 }
 
 /// The function that turns a `ruleset` declaration into the value its name is bound to.

@@ -18,9 +18,9 @@
 //! Every method but [`Object::type_name`] and [`Object::display`] has a default that declines, so a value
 //! implements only what it supports; declining yields the evaluator's usual error for that operation.
 
-use super::builtins::{Member, Site};
 use super::error::EvalError;
 use super::eval::Machine;
+use super::native::{Member, Site};
 use super::value::Value;
 use crate::game::{GameId, Games};
 use crate::syntax::ast::BinOp;

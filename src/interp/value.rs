@@ -20,10 +20,10 @@
 //! Extension point: values defined outside the core interpreter (rulesets, positions, grids) are
 //! [`Value::Object`]s implementing [`Object`], the object protocol of [`super::object`].
 
-use super::builtins::NativeFn;
 use super::env::Scope;
 use super::error::ErrorKind;
 pub use super::int::{Int, IntoInt};
+use super::native::NativeFn;
 pub use super::object::Object;
 use crate::game::{Dyadic, GameId, Games, Outcome, Thermograph};
 use crate::syntax::ast::FunctionDef;
