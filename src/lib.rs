@@ -11,6 +11,7 @@ pub mod diag;
 pub mod game;
 pub mod interp;
 pub mod kernel;
+pub mod library;
 pub mod repl;
 pub mod ruleset;
 pub mod solve;

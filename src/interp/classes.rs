@@ -100,8 +100,7 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
         // like are plain `SidedValue`s.
         Value::Object(o)
             if o.type_name() == "SidedValue"
-                && crate::interp::object::downcast_ref::<crate::interp::builtins::loopy::GeneralSided>(&**o)
-                    .is_none() =>
+                && crate::interp::object::downcast_ref::<crate::library::loopy::GeneralSided>(&**o).is_none() =>
         {
             "StopperSidedValue".into()
         }

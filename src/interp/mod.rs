@@ -11,7 +11,6 @@
 //! [`with_big_stack`], which runs a closure on a thread with a [`BIG_STACK_SIZE`] stack and raises the budget
 //! of interpreters created there accordingly.
 
-pub mod builtins;
 pub mod classes;
 pub mod env;
 pub mod error;
@@ -157,11 +156,11 @@ impl Interpreter {
     pub fn core() -> Interpreter {
         let mut globals = Globals::default();
         let mut games = Games::new();
-        builtins::register_globals(&mut globals);
-        builtins::loopy::register(&mut globals, &mut games);
+        crate::library::register_globals(&mut globals);
+        crate::library::loopy::register(&mut globals, &mut games);
         let interrupt = Arc::new(AtomicBool::new(false));
         games.set_interrupt(Some(interrupt.clone()));
-        builtins::impartial::set_interrupt(interrupt.clone());
+        crate::library::impartial::set_interrupt(interrupt.clone());
         crate::game::budget::set_interrupt_flag(Some(interrupt.clone()));
         Interpreter {
             sources: Sources::new(),
@@ -197,7 +196,7 @@ impl Interpreter {
     /// flag its Ctrl-C handler raises).
     pub fn use_interrupt_flag(&mut self, flag: Arc<AtomicBool>) {
         self.games.set_interrupt(Some(flag.clone()));
-        builtins::impartial::set_interrupt(flag.clone());
+        crate::library::impartial::set_interrupt(flag.clone());
         crate::game::budget::set_interrupt_flag(Some(flag.clone()));
         self.interrupt = flag;
     }
@@ -302,7 +301,7 @@ impl Interpreter {
 
     /// Every member name of every type (for completion after `.`).
     pub fn member_names(&self) -> Vec<&'static str> {
-        builtins::all_member_names(&self.globals.member_tables)
+        crate::library::all_member_names(&self.globals.member_tables)
     }
 
     /// The value of a top-level variable.

@@ -23,11 +23,11 @@
 use super::position::as_position;
 use super::script::{self, Instance, Schema};
 use crate::game::GameId;
-use crate::interp::builtins::grid::GridValue;
-use crate::interp::builtins::{NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{game_value, Function, Object, Player, Value};
+use crate::library::grid::GridValue;
+use crate::library::{NativeFn, Site};
 use crate::solve::clobber::ClobberSolver;
 use crate::solve::colouring::{ColouringSolver, Rules};
 use crate::solve::cram::CramSolver;
@@ -206,7 +206,7 @@ fn board(s: &Site, args: &[Value], i: usize) -> Result<Grid, EvalError> {
 /// A Col/Snort state: a `Graph` of at most 64 vertices labelled `Nothing`, `Left` or `Right`, as adjacency
 /// masks and the masks of the Left- and Right-labelled vertices. `None` for anything else.
 fn colouring_graph(v: &Value) -> Option<(Vec<u64>, u64, u64)> {
-    let g = crate::interp::builtins::graph::as_graph(v)?;
+    let g = crate::library::graph::as_graph(v)?;
     if g.vertex_count() > 64 {
         return None;
     }

@@ -16,15 +16,16 @@
 //!   interpreter inside [`super::with_big_stack`] to allow deep recursion.
 //! - **Interrupts**: the Ctrl-C flag is polled on every call and loop iteration.
 
-use super::builtins::{self, Site};
 use super::env::{Globals, LocalScope, Locals};
 use super::error::{Arity, ErrorKind, EvalError, Frame};
+use super::native::Site;
 use super::object::Object;
 use super::value::{
     display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
     Player, Value,
 };
 use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
+use crate::library as builtins;
 use crate::syntax::ast::{
     BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, Name, NamedArg, PlayerLit,
     Slot, UnaryOp, UpCount,

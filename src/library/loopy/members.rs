@@ -2,8 +2,8 @@
 //! `Tiny`, `Miny`, `Pow` and `PowTo`.
 
 use super::*;
-use crate::interp::builtins::{boolean, member, set, Member, Site};
 use crate::interp::error::Arity;
+use crate::library::{boolean, member, set, Member, Site};
 
 // ---- members --------------------------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ fn options_of(m: &mut Machine, s: &Site, x: Stopper, left: bool) -> Result<Value
 }
 
 fn player_left(s: &Site, args: &[Value], i: usize) -> Result<bool, EvalError> {
-    Ok(crate::interp::builtins::player(s, args, i)? == crate::interp::value::Player::Left)
+    Ok(crate::library::player(s, args, i)? == crate::interp::value::Player::Left)
 }
 
 fn tiny_of(m: &mut Machine, s: &Site, x: Stopper, tiny: bool) -> Result<Value, EvalError> {
@@ -312,11 +312,11 @@ pub static LOOPY: &[Member] = &[
             }
             options_of(m, s, x, player_left(s, args, 0)?)
         },
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
     },
     member("Decomposition", 0, |m, s, this, _| {
         this_stopper(m, s, this)?;
-        Ok(crate::interp::builtins::list(vec![this.clone()]))
+        Ok(crate::library::list(vec![this.clone()]))
     }),
     member("Followers", 0, |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
@@ -343,7 +343,7 @@ pub static LOOPY: &[Member] = &[
     member("GameValue", 0, |_, _, this, _| Ok(this.clone())),
     member("Subordinate", 1, |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
-        let b = crate::interp::builtins::game(m, s, args, 0)?;
+        let b = crate::library::game(m, s, args, 0)?;
         let r = {
             let (a, g) = parts(m);
             a.subordinate(g, x, b).map_err(|e| s.err(engine(e)))?
@@ -387,7 +387,7 @@ pub static SHORT: &[Member] = &[
     member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))),
     member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))),
     member("IsPseudonumber", 0, |m, s, this, _| {
-        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let g = crate::library::this_game(m, s, this)?;
         Ok(boolean(m.games.is_number(g)))
     }),
     member("Upsum", 1, |m, s, this, args| {
@@ -404,7 +404,7 @@ pub static SHORT: &[Member] = &[
     }),
     member("Degree", 0, |_, _, _, _| Ok(Value::int(0))),
     member("IsIdempotent", 0, |m, s, this, _| {
-        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let g = crate::library::this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
     }),
     member("GameValue", 0, |_, _, this, _| Ok(this.clone())),
@@ -420,7 +420,7 @@ pub fn pow_global(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool)
 
 fn pow_loopy(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool) -> Result<Value, EvalError> {
     {
-        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let g = crate::library::this_game(m, s, this)?;
         let xs = match sides_of(m, x) {
             Some(Ok((a, b))) if a == b => a,
             _ => return Err(s.arg_err(0, msg("Invalid exponent."))),

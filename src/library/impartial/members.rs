@@ -87,7 +87,7 @@ pub static TAKE_AND_BREAK: &[Member] = &[
         name: "CakeProduct",
         arity: Arity::Range(1, 2),
         f: |m, s, this, args| via_stdlib(m, s, "_HeapCakeProduct", this, args),
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
     },
     member("AcrosticProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)),
     member("DirectProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)),
@@ -156,7 +156,7 @@ pub static HEAP: &[Member] = &[
             }
             Ok(list(super::sum::heap_positions(this_heap(s, this)?)))
         },
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
     },
     member("MisereCanonicalForm", 0, misere_canonical_form),
     member("MisereNimValue", 0, misere_nim_value),

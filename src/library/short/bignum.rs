@@ -249,7 +249,7 @@ pub static NUMBER_GAME: &[Member] = &[
     member("CanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
     member("LeftOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
     member("RightOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::interp::builtins::Doc::NONE },
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE },
     member("Stop", 1, |_, s, this, args| {
         player(s, args, 0)?;
         Ok(this.clone())
@@ -302,7 +302,7 @@ pub static BIG_GAME: &[Member] = &[
     member("CanonicalForm", 0, |_, _, this, _| Ok(this.clone())),
     member("LeftOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
     member("RightOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::interp::builtins::Doc::NONE },
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE },
     member("Stop", 1, |m, s, this, args| {
         let p = player(s, args, 0)?;
         stop(m, s, this, p)

@@ -7,40 +7,31 @@
 //! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
 //! arity or type error reads the same.
 
-pub mod bignum;
-pub mod cgscript;
-mod collections;
-pub mod enums;
-pub mod explicit;
-mod game;
-mod globals;
-pub use globals::TableValue;
+pub mod base;
+pub mod board;
+pub mod cgsuite;
 pub mod graph;
-pub mod grid;
-pub mod icon;
 pub mod impartial;
-pub mod infinity;
 pub mod loopy;
-mod misc;
-pub mod mutable;
-pub mod namespaces;
-mod numbers;
-pub mod numgrid;
-pub mod params;
-mod plots;
-mod random;
-pub mod range;
-pub mod sensible;
-mod strings;
-pub mod strip;
+pub mod number;
+pub mod short;
 pub mod sumber;
-pub mod surreal;
-pub mod transfinite;
-pub mod tree;
 
-pub use super::error::Arity;
-use super::value::{is_dyadic, Value};
+// Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
+use base::{collections, globals, misc, numbers, strings};
+pub use base::{mutable, params, range};
+use board::plots;
+pub use board::{grid, numgrid, strip};
+use cgsuite::random;
+pub use cgsuite::{cgscript, enums, icon, namespaces};
+pub use globals::TableValue;
+pub use number::{infinity, surreal, transfinite};
+use short::game;
+pub use short::{bignum, explicit, sensible, tree};
+
+pub use crate::interp::error::Arity;
 pub use crate::interp::native::*;
+use crate::interp::value::{is_dyadic, Value};
 
 pub use globals::{register_globals, GLOBALS};
 
