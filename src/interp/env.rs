@@ -331,6 +331,9 @@ pub struct Globals {
     pub ruleset_declarer: Option<RulesetDeclarer>,
     /// The names a lazily loaded library defines, loaded or not (for completion).
     pub library_names: Vec<&'static str>,
+    /// The class library: its classes and the hooks through which the evaluator asks it what only it knows
+    /// (see [`super::registry`]); [`super::registry::Library::NONE`] until `library::install` runs.
+    pub library: &'static super::registry::Library,
     /// Member tables of object types defined by the layers above the interpreter (for completion).
     pub member_tables: Vec<&'static [crate::interp::native::Member]>,
 }

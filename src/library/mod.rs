@@ -31,7 +31,9 @@ pub use short::{bignum, explicit, sensible, tree};
 
 pub use crate::interp::error::Arity;
 pub use crate::interp::native::*;
+use crate::interp::registry::Library;
 use crate::interp::value::{is_dyadic, Value};
+use crate::interp::Interpreter;
 
 pub use globals::{register_globals, GLOBALS};
 
@@ -131,9 +133,147 @@ pub fn all_member_names(extra: &[&'static [Member]]) -> Vec<&'static str> {
     names
 }
 
+/// The class library as the core sees it: every family's classes and the hooks of `crate::interp::registry`.
+pub static LIBRARY: Library = Library {
+    classes: &[
+        base::CLASSES,
+        short::CLASSES,
+        number::CLASSES,
+        loopy::CLASSES,
+        impartial::CLASSES,
+        sumber::CLASSES,
+        graph::CLASSES,
+        board::CLASSES,
+        cgsuite::CLASSES,
+    ],
+    find_member,
+    generic_member: |v, name| {
+        sensible::generic_member(v, name).or_else(|| cgscript::OBJECT.iter().find(|m| m.name == name))
+    },
+    tree_member: impartial::invoke_member,
+    call_object: impartial::call_object,
+    to_game: |m, o| impartial::to_game(m, o).or_else(|| sumber::to_game(m, o)),
+    object_binary: |m, op, a, b| impartial::binary(m, op, a, b).or_else(|| sumber::binary(m, op, a, b)),
+    infinite_binary: infinity::binary,
+    divide_by_zero: infinity::divide_by_zero,
+    big_binary: bignum::binary,
+    negate: sumber::negate,
+    plus_minus: |m, v| loopy::is_loopy(v).then(|| loopy::plus_minus(m, v)),
+    sidle: loopy::sidle,
+    game_literal: loopy::eval_literal,
+    explicit: explicit::make,
+    star: transfinite::star,
+    range: range::range_op,
+    class_value: namespaces::ClassValue::value,
+    place_named: params::place_named,
+    grid_updated: grid::updated_cells,
+    is_grid: grid::is_grid,
+    parse_grid: numgrid::parse,
+    member_names: all_member_names,
+    set_interrupt: impartial::set_interrupt,
+};
+
+/// Installs the class library in a workspace: the classes and hooks, then the families' globals and state
+/// (one line per family that has any).
+pub fn install(interp: &mut Interpreter) {
+    interp.set_library(&LIBRARY);
+    let (globals, games) = interp.workspace();
+    register_globals(globals);
+    loopy::register(globals, games);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Rust types named by `impl Object for T` in the files of the library.
+    fn object_types() -> Vec<String> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            for e in std::fs::read_dir(dir).expect("the library folder is readable").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    walk(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&p).expect("a source file is readable");
+                    for line in text.lines() {
+                        let line = line.trim_start();
+                        for prefix in ["impl Object for ", "impl crate::interp::object::Object for "] {
+                            if let Some(rest) = line.strip_prefix(prefix) {
+                                out.push(rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/library"), &mut out);
+        out.sort();
+        out
+    }
+
+    /// Every object type of the library represents exactly one declared class, and every type a declaration
+    /// names is an object type.
+    #[test]
+    fn every_object_type_belongs_to_one_class() {
+        let mut declared: Vec<String> = LIBRARY
+            .classes()
+            .flat_map(|c| c.types.iter().map(|t| t().name.rsplit("::").next().unwrap_or("").to_string()))
+            .collect();
+        declared.sort();
+        let impls = object_types();
+        assert!(impls.len() >= 40, "only {} object types found", impls.len());
+        assert_eq!(declared, impls, "declared types (left) against `impl Object` types (right)");
+    }
+
+    /// One declaration per class name and per qualified name.
+    #[test]
+    fn every_class_is_declared_once() {
+        let mut names: Vec<&str> = LIBRARY.classes().map(|c| c.name).collect();
+        let mut qualified: Vec<&str> = LIBRARY.classes().map(|c| c.qualified).collect();
+        for v in [&mut names, &mut qualified] {
+            let n = v.len();
+            v.sort_unstable();
+            v.dedup();
+            assert_eq!(n, v.len(), "a name is declared twice: {v:?}");
+        }
+        // Every parent is a declared class.
+        for c in LIBRARY.classes() {
+            for p in c.parents {
+                assert!(LIBRARY.class(p).is_some(), "{} extends undeclared {p}", c.name);
+            }
+        }
+    }
+
+    /// The tables `?` help lists by class name are the tables of that class's declaration.
+    #[test]
+    fn named_tables_are_the_declarations_tables() {
+        for (name, table) in NAMED_TABLES.iter() {
+            let decl = LIBRARY.class(name).unwrap_or_else(|| panic!("{name} is not declared"));
+            assert!(
+                decl.members.iter().any(|t| std::ptr::eq(*t, *table)),
+                "a table of {name} is not in its declaration"
+            );
+        }
+    }
+
+    // CGSuite 2.2: `0.Class` is ⟪game.Zero⟫, `3.Class` ⟪game.Integer⟫, `[1].Class` ⟪cgsuite.lang.List⟫.
+    #[test]
+    fn classes_of_numbers_and_lists() {
+        use crate::game::Games;
+        use crate::interp::classes::{class_of, is_class, qualified_class_of};
+        crate::interp::registry::set_installed(&LIBRARY);
+        let mut g = Games::new();
+        assert_eq!(qualified_class_of(&mut g, &Value::int(0)), "game.Zero");
+        assert_eq!(qualified_class_of(&mut g, &Value::int(3)), "game.Integer");
+        assert_eq!(qualified_class_of(&mut g, &Value::List(imbl::Vector::new().into())), "cgsuite.lang.List");
+        let star = g.nimber(1);
+        assert_eq!(class_of(&mut g, &Value::Game(star)), "Nimber");
+        assert_eq!(is_class(&mut g, &Value::Game(star), "Uptimal"), Some(true));
+        assert_eq!(is_class(&mut g, &Value::int(0), "Nimber"), Some(true));
+        assert_eq!(is_class(&mut g, &Value::int(2), "Nimber"), Some(false));
+        assert_eq!(is_class(&mut g, &Value::int(2), "Foo"), None);
+    }
 
     #[test]
     fn tables_have_unique_names() {

@@ -4,6 +4,7 @@
 // kept their paths): every name of `library/mod.rs` is in scope here.
 #[allow(unused_imports)]
 use super::*;
+use crate::interp::registry::{rust_type, ClassDecl};
 
 pub(super) mod collections;
 pub(super) mod globals;
@@ -13,3 +14,40 @@ pub(super) mod numbers;
 pub mod params;
 pub mod range;
 pub(super) mod strings;
+
+/// The classes of this family (see `crate::interp::registry`).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("Zero", "game.Zero").parents(&["Integer", "Nimber"]),
+    ClassDecl::new("Integer", "game.Integer").parents(&["DyadicRational"]).members(&[numbers::INTEGER]),
+    ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "Uptimal"]),
+    ClassDecl::new("Rational", "game.Rational").members(&[numbers::RATIONAL]),
+    ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
+    ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgscript::STRING]),
+    ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
+    ClassDecl::new("Collection", "cgsuite.lang.Collection"),
+    ClassDecl::new("List", "cgsuite.lang.List")
+        .parents(&["Collection"])
+        .members(&[collections::LIST, crate::library::cgscript::LIST]),
+    ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
+    ClassDecl::new("Map", "cgsuite.lang.Map").members(&[collections::MAP, crate::library::cgscript::MAP]),
+    ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry").types(&[rust_type::<collections::MapEntry>]),
+    ClassDecl::new("Range", "cgsuite.lang.Range").parents(&["List"]).types(&[rust_type::<range::RangeValue>]),
+    ClassDecl::new("Function", "cgsuite.lang.Function"),
+    ClassDecl::new("Tuple", "Tuple").members(&[collections::TUPLE]),
+    ClassDecl::new("Player", "game.Player").members(&[misc::PLAYER]),
+    ClassDecl::new("OutcomeClass", "game.OutcomeClass")
+        .members(&[misc::OUTCOME])
+        .types(&[rust_type::<crate::library::loopy::DrawOutcome>]),
+    ClassDecl::new("Thermograph", "cgsuite.util.Thermograph").members(&[misc::THERMOGRAPH]),
+    ClassDecl::new("MutableList", "cgsuite.util.MutableList")
+        .parents(&["Collection"])
+        .types(&[rust_type::<mutable::MutableList>]),
+    ClassDecl::new("MutableSet", "cgsuite.util.MutableSet")
+        .parents(&["Collection"])
+        .types(&[rust_type::<mutable::MutableSet>]),
+    ClassDecl::new("MutableMap", "cgsuite.util.MutableMap")
+        .parents(&["Collection"])
+        .types(&[rust_type::<mutable::MutableMap>]),
+    ClassDecl::new("TextOutput", "cgsuite.util.output.TextOutput").types(&[rust_type::<mutable::TextOutputValue>]),
+    ClassDecl::new("Table", "cgsuite.util.Table").types(&[rust_type::<globals::TableValue>]),
+];
