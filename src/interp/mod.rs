@@ -322,9 +322,11 @@ impl Interpreter {
         self.globals.vars.get(name)
     }
 
-    /// Forgets every user variable (`:clear`); native globals stay.
+    /// Forgets every user variable (`:clear`) and what the workspace's extensions keep only for them (the
+    /// native solvers' tables); native globals stay.
     pub fn clear(&mut self) {
         self.globals.vars.clear();
+        self.globals.extensions.on_clear();
         crate::game::budget::give_back();
     }
 }

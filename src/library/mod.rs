@@ -20,9 +20,7 @@ pub mod sumber;
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
 use base::{collections, globals, misc, numbers, strings};
 pub use base::{mutable, params, range};
-use board::plots;
 pub use board::{grid, numgrid, strip};
-use cgsuite::random;
 pub use cgsuite::{cgscript, enums, icon, namespaces};
 pub use globals::TableValue;
 pub use number::{infinity, surreal, transfinite};

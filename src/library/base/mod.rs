@@ -1,10 +1,25 @@
 //! The basic classes: numbers, strings, collections and their mutable forms, ranges, players, outcome classes and thermographs, the global functions and the parameter names of native members.
 
-// The files of this family name the rest of the library as `super::name` (the move from `interp/builtins/`
-// kept their paths): every name of `library/mod.rs` is in scope here.
-#[allow(unused_imports)]
-use super::*;
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::error::Arity;
+use crate::interp::native::{
+    boolean, check_arity, count, dyadic, elements, function, game, index, integer, list, member, player, string, Doc,
+    Member, NativeFn, Site,
+};
 use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::board::grid;
+use crate::library::board::plots;
+use crate::library::board::strip;
+use crate::library::cgsuite::namespaces;
+use crate::library::cgsuite::random;
+use crate::library::find_member;
+use crate::library::graph;
+use crate::library::impartial;
+use crate::library::loopy;
+use crate::library::number::infinity;
+use crate::library::number::surreal;
+use crate::library::short::tree;
 
 pub(super) mod collections;
 pub(super) mod globals;

@@ -1,10 +1,12 @@
 //! Boards: grids (of characters and of integers), strips and plots.
 
-// The files of this family name the rest of the library as `super::name` (the move from `interp/builtins/`
-// kept their paths): every name of `library/mod.rs` is in scope here.
-#[allow(unused_imports)]
-use super::*;
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::native::{boolean, count, integer, list, member, string, Doc, Member, Site};
 use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::cgsuite::enums;
+use crate::library::short::tree;
+use crate::library::TableValue;
 
 pub mod grid;
 pub mod numgrid;

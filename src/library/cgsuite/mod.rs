@@ -1,10 +1,14 @@
 //! CGSuite's own classes: `Object` and `Coordinates`, namespaces and classes, enums, icons, random numbers.
 
-// The files of this family name the rest of the library as `super::name` (the move from `interp/builtins/`
-// kept their paths): every name of `library/mod.rs` is in scope here.
-#[allow(unused_imports)]
-use super::*;
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::error::Arity;
+use crate::interp::native::{
+    boolean, check_arity, function, game, integer, member, player, set, string, Member, NativeFn, Site,
+};
 use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::base::mutable;
+use crate::library::board::plots;
 
 pub mod cgscript;
 pub mod enums;

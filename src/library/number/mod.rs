@@ -1,9 +1,8 @@
 //! Numbers beyond the dyadic rationals: surreal numbers, transfinite ordinals and nimbers, infinities.
 
-// The files of this family name the rest of the library as `super::name` (the move from `interp/builtins/`
-// kept their paths): every name of `library/mod.rs` is in scope here.
-#[allow(unused_imports)]
-use super::*;
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::native::{boolean, check_arity, member, Member, Site};
 use crate::interp::registry::{rust_type, ClassDecl};
 
 pub mod infinity;

@@ -1,10 +1,16 @@
 //! Short games: the `Game` members, big numbers, explicit forms and compound sums, sensible options, game trees.
 
-// The files of this family name the rest of the library as `super::name` (the move from `interp/builtins/`
-// kept their paths): every name of `library/mod.rs` is in scope here.
-#[allow(unused_imports)]
-use super::*;
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::native::{
+    boolean, dyadic, game, list, member, number, player, set, string, this_game, Doc, Member, Site,
+};
 use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::base::range;
+use crate::library::find_member;
+use crate::library::impartial;
+use crate::library::loopy;
+use crate::library::sumber;
 
 pub mod bignum;
 pub mod explicit;
