@@ -94,7 +94,8 @@ pub fn rust_type<T: 'static>() -> RustType {
 }
 
 /// What the core asks the class library (see the module documentation). Every hook declines (`None`, or the
-/// evaluator's usual error) in [`Library::NONE`].
+/// evaluator's usual error) in [`Library::NONE`]. Each field is one hook's signature, documented on the field.
+#[allow(clippy::type_complexity)]
 pub struct Library {
     /// Every class, family by family.
     pub classes: &'static [&'static [ClassDecl]],
