@@ -12,6 +12,7 @@ pub mod embed;
 pub mod game;
 pub mod interp;
 pub mod kernel;
+pub mod library;
 pub mod repl;
 pub mod ruleset;
 pub mod solve;
@@ -24,7 +25,15 @@ static ALLOCATOR: game::budget::CountingAlloc = game::budget::CountingAlloc;
 /// A workspace with every layer installed: the core built-ins, script rulesets and the standard library.
 /// This is what the REPL, scripts and tests start from.
 pub fn new_interpreter() -> interp::Interpreter {
-    let mut interp = interp::Interpreter::core();
+    let mut interp = core_interpreter();
     ruleset::install(&mut interp);
+    interp
+}
+
+/// A workspace with the core language and the class library, without rulesets or the standard library (the
+/// evaluator's unit tests start from it).
+pub fn core_interpreter() -> interp::Interpreter {
+    let mut interp = interp::Interpreter::bare();
+    library::install(&mut interp);
     interp
 }

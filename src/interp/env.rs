@@ -331,8 +331,11 @@ pub struct Globals {
     pub ruleset_declarer: Option<RulesetDeclarer>,
     /// The names a lazily loaded library defines, loaded or not (for completion).
     pub library_names: Vec<&'static str>,
+    /// The class library: its classes and the hooks through which the evaluator asks it what only it knows
+    /// (see [`super::registry`]); [`super::registry::Library::NONE`] until `library::install` runs.
+    pub library: &'static super::registry::Library,
     /// Member tables of object types defined by the layers above the interpreter (for completion).
-    pub member_tables: Vec<&'static [crate::interp::builtins::Member]>,
+    pub member_tables: Vec<&'static [crate::interp::native::Member]>,
 }
 
 /// The function that turns a `ruleset` declaration into the value its name is bound to.
@@ -342,7 +345,7 @@ pub type RulesetDeclarer =
 /// Per-workspace state, one value per type, created on first use: the place a family of values keeps an
 /// arena or cache that lives as long as the workspace (like [`crate::game::Games`] for short games).
 #[derive(Default)]
-pub struct Extensions(FxHashMap<std::any::TypeId, (Box<dyn std::any::Any>, TraceFn)>);
+pub struct Extensions(FxHashMap<std::any::TypeId, (Box<dyn std::any::Any>, TraceFn, ClearFn)>);
 
 /// The [`super::gc::Extension::trace`] of one extension type, on the boxed state.
 type TraceFn = fn(&mut dyn std::any::Any, &mut super::gc::Tracer) -> bool;
@@ -351,20 +354,41 @@ fn trace_as<T: super::gc::Extension>(a: &mut dyn std::any::Any, t: &mut super::g
     a.downcast_mut::<T>().is_some_and(|x| x.trace(t))
 }
 
+/// The [`super::gc::Extension::on_clear`] of one extension type, on the boxed state.
+type ClearFn = fn(&mut dyn std::any::Any);
+
+fn clear_as<T: super::gc::Extension>(a: &mut dyn std::any::Any) {
+    if let Some(x) = a.downcast_mut::<T>() {
+        x.on_clear();
+    }
+}
+
 impl Extensions {
     /// The state of type `T`, created with `T::default()` the first time it is asked for.
     pub fn get<T: super::gc::Extension>(&mut self) -> &mut T {
         self.0
             .entry(std::any::TypeId::of::<T>())
-            .or_insert_with(|| (Box::new(T::default()), trace_as::<T>))
+            .or_insert_with(|| (Box::new(T::default()), trace_as::<T>, clear_as::<T>))
             .0
             .downcast_mut::<T>()
             .expect("an extension is stored under its own type id")
     }
 
+    /// The state of type `T`, if it was created.
+    pub fn find<T: super::gc::Extension>(&self) -> Option<&T> {
+        self.0.get(&std::any::TypeId::of::<T>()).and_then(|e| e.0.downcast_ref::<T>())
+    }
+
     /// Reports the games every extension holds (see [`super::gc`]).
     pub fn trace(&mut self, t: &mut super::gc::Tracer) -> bool {
-        self.0.values_mut().all(|(state, trace)| trace(&mut **state, t))
+        self.0.values_mut().all(|(state, trace, _)| trace(&mut **state, t))
+    }
+
+    /// `:clear` for every extension (see [`super::gc::Extension::on_clear`]).
+    pub fn on_clear(&mut self) {
+        for (state, _, clear) in self.0.values_mut() {
+            clear(&mut **state);
+        }
     }
 }
 

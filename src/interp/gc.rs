@@ -100,4 +100,8 @@ impl Tracer {
 pub trait Extension: Default + 'static {
     /// Reports every game held (or drops what is only a cache); `false` when it cannot (no collection runs).
     fn trace(&mut self, t: &mut Tracer) -> bool;
+
+    /// `:clear`: drops what only serves the variables just forgotten (a solver's tables). The default keeps
+    /// everything (an arena whose values the native globals hold must stay).
+    fn on_clear(&mut self) {}
 }

@@ -11,15 +11,16 @@
 //! [`with_big_stack`], which runs a closure on a thread with a [`BIG_STACK_SIZE`] stack and raises the budget
 //! of interpreters created there accordingly.
 
-pub mod builtins;
 pub mod classes;
 pub mod env;
 pub mod error;
 pub mod eval;
 pub mod gc;
 pub mod int;
+pub mod native;
 pub mod object;
 pub mod output;
+pub mod registry;
 pub mod value;
 
 #[cfg(test)]
@@ -151,16 +152,14 @@ pub struct Interpreter {
 pub type LibraryLoader = fn(&mut Interpreter, Option<Span>);
 
 impl Interpreter {
-    /// A fresh workspace with the core built-ins only (no rulesets, no stdlib): the layers above add theirs
-    /// (`crate::new_interpreter` builds the full workspace).
-    pub fn core() -> Interpreter {
-        let mut globals = Globals::default();
+    /// A fresh workspace with the core language only: no class library (no native globals or members), no
+    /// rulesets, no stdlib. The layers above add theirs (`crate::core_interpreter` adds the class library,
+    /// `crate::new_interpreter` builds the full workspace).
+    pub fn bare() -> Interpreter {
+        let globals = Globals::default();
         let mut games = Games::new();
-        builtins::register_globals(&mut globals);
-        builtins::loopy::register(&mut globals, &mut games);
         let interrupt = Arc::new(AtomicBool::new(false));
         games.set_interrupt(Some(interrupt.clone()));
-        builtins::impartial::set_interrupt(interrupt.clone());
         crate::game::budget::set_interrupt_flag(Some(interrupt.clone()));
         Interpreter {
             sources: Sources::new(),
@@ -170,6 +169,20 @@ impl Interpreter {
             stack_budget: STACK_BUDGET.with(|b| b.get()),
             library: None,
         }
+    }
+
+    /// Installs the class library (see [`registry`]): its hooks answer the evaluator from now on, and its
+    /// engines poll this workspace's interrupt flag.
+    pub fn set_library(&mut self, library: &'static registry::Library) {
+        registry::set_installed(library);
+        self.globals.library = library;
+        (library.set_interrupt)(self.interrupt.clone());
+    }
+
+    /// The global environment and the game store together (for a library that registers values built in the
+    /// store).
+    pub fn workspace(&mut self) -> (&mut Globals, &mut Games) {
+        (&mut self.globals, &mut self.games)
     }
 
     /// Installs the loader of a lazily loaded library (see [`LibraryLoader`]).
@@ -196,7 +209,7 @@ impl Interpreter {
     /// flag its Ctrl-C handler raises).
     pub fn use_interrupt_flag(&mut self, flag: Arc<AtomicBool>) {
         self.games.set_interrupt(Some(flag.clone()));
-        builtins::impartial::set_interrupt(flag.clone());
+        (self.globals.library.set_interrupt)(flag.clone());
         crate::game::budget::set_interrupt_flag(Some(flag.clone()));
         self.interrupt = flag;
     }
@@ -301,7 +314,7 @@ impl Interpreter {
 
     /// Every member name of every type (for completion after `.`).
     pub fn member_names(&self) -> Vec<&'static str> {
-        builtins::all_member_names(&self.globals.member_tables)
+        (self.globals.library.member_names)(&self.globals.member_tables)
     }
 
     /// The value of a top-level variable.
@@ -309,9 +322,11 @@ impl Interpreter {
         self.globals.vars.get(name)
     }
 
-    /// Forgets every user variable (`:clear`); native globals stay.
+    /// Forgets every user variable (`:clear`) and what the workspace's extensions keep only for them (the
+    /// native solvers' tables); native globals stay.
     pub fn clear(&mut self) {
         self.globals.vars.clear();
+        self.globals.extensions.on_clear();
         crate::game::budget::give_back();
     }
 }

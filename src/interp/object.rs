@@ -18,13 +18,14 @@
 //! Every method but [`Object::type_name`] and [`Object::display`] has a default that declines, so a value
 //! implements only what it supports; declining yields the evaluator's usual error for that operation.
 
-use super::builtins::{Member, Site};
-use super::error::EvalError;
+use super::error::{ErrorKind, EvalError};
 use super::eval::Machine;
+use super::native::{Member, Site};
 use super::value::Value;
 use crate::game::{GameId, Games};
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
+use num_bigint::BigInt;
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
@@ -115,10 +116,47 @@ pub trait Object: std::any::Any + fmt::Debug {
         false
     }
 
+    /// The short name of this object's class as `x.Class` gives it, when it is more specific than
+    /// [`Object::type_name`] (a sided value whose sides are stoppers is a `StopperSidedValue`).
+    fn class_name(&self) -> &'static str {
+        self.type_name()
+    }
+
+    /// This object as a list that is not stored (CGSuite's `Range`, which is a `List`), or `None`.
+    fn as_list_view(&self) -> Option<&dyn ListView> {
+        None
+    }
+
     /// Whether `x is Game` holds for this object (game-like objects that are not short games, such as
     /// loopy values, say so here).
     fn is_game(&self) -> bool {
         false
+    }
+}
+
+/// A list whose elements are an arithmetic progression of integers, not stored (CGSuite's `Range`): it is a
+/// `List` for `is`, for comparison with lists, for `for` loops (walked, never built) and for assignment to an
+/// element (which builds it).
+pub trait ListView {
+    /// The first element.
+    fn start(&self) -> &BigInt;
+    /// The difference between consecutive elements.
+    fn step(&self) -> &BigInt;
+    /// The number of elements; `None` for a zero step.
+    fn count(&self) -> Option<BigInt>;
+    /// The elements, built (an error when there are too many).
+    fn materialise(&self) -> Result<imbl::Vector<Value>, ErrorKind>;
+    /// The elements, one by one.
+    fn values(&self) -> Box<dyn Iterator<Item = Value> + '_>;
+    /// The order of this list against a stored one, element by element.
+    fn cmp_with_list(&self, list: &imbl::Vector<Value>) -> Ordering;
+}
+
+/// The list view of a value (see [`ListView`]).
+pub fn list_view(v: &Value) -> Option<&dyn ListView> {
+    match v {
+        Value::Object(o) => o.as_list_view(),
+        _ => None,
     }
 }
 

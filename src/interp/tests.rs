@@ -8,7 +8,7 @@ use crate::syntax::parse::parse_cells;
 pub(crate) fn outputs(src: &str) -> Vec<String> {
     let src = src.to_string();
     with_big_stack(move || {
-        let mut interp = Interpreter::core();
+        let mut interp = crate::core_interpreter();
         let file = interp.sources().add("<test>", src.as_str());
         let mut out = Vec::new();
         for cell in parse_cells(&src, file) {
@@ -40,7 +40,7 @@ fn run_in(interp: &mut Interpreter, src: &str) -> String {
 }
 
 fn run(src: &str) -> String {
-    run_in(&mut Interpreter::core(), src)
+    run_in(&mut crate::core_interpreter(), src)
 }
 
 /// The output lines of `src`, trimmed.
@@ -204,7 +204,7 @@ fn deep_recursion_on_a_big_stack() {
 
 #[test]
 fn errors_carry_the_call_stack() {
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     let src = "def inner(x) := x / 0\ndef outer(x) := inner(x) + 1\nouter(0)";
     let file = interp.sources().add("<test>", src);
     let mut out = Vec::new();
@@ -222,7 +222,7 @@ fn errors_carry_the_call_stack() {
 
 #[test]
 fn variables_survive_errors() {
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     let out = run_in(&mut interp, "a := 1; b := (a - 1) / 0");
     assert_eq!(out, "error: Division by zero.\n");
     assert_eq!(run_in(&mut interp, "a"), "1\n");
@@ -232,7 +232,7 @@ fn variables_survive_errors() {
 
 #[test]
 fn interrupt_stops_a_loop_and_keeps_variables() {
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     let flag = interp.interrupt_flag();
     let setter = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(100));
@@ -260,7 +260,7 @@ fn show_scripts() {
 
 #[test]
 fn completion_lists() {
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     run_in(&mut interp, "myVar := 1");
     let names = interp.completion_names();
     assert!(names.contains(&"myVar".to_string()));
@@ -315,7 +315,7 @@ fn index_assignment_errors() {
 
 #[test]
 fn failed_index_assignment_keeps_the_old_value() {
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     run_in(&mut interp, "a := [1, 2];\nm := {1 => [1]}");
     assert_eq!(run_in(&mut interp, "a[3] := 0"), "error: Index out of bounds: 3.\n");
     assert_eq!(run_in(&mut interp, "a[1] := 0 / 0"), "error: Division by zero.\n");
@@ -335,7 +335,7 @@ fn integer_arithmetic_leaves_machine_range_exactly() {
 #[test]
 fn index_expressions_are_evaluated_once() {
     // A sumber is an object no index path accepts: the index must still run only once before the error.
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     let src = "n := 0;\ndef f() begin n := n + 1; 1 end;\nS := Up(1).SumberForm;\nS[f()]";
     let out = run_in(&mut interp, src);
     assert!(out.starts_with("error: "), "{out}");

@@ -20,10 +20,10 @@
 //! Extension point: values defined outside the core interpreter (rulesets, positions, grids) are
 //! [`Value::Object`]s implementing [`Object`], the object protocol of [`super::object`].
 
-use super::builtins::NativeFn;
 use super::env::Scope;
 use super::error::ErrorKind;
 pub use super::int::{Int, IntoInt};
+use super::native::NativeFn;
 pub use super::object::Object;
 use crate::game::{Dyadic, GameId, Games, Outcome, Thermograph};
 use crate::syntax::ast::FunctionDef;
@@ -441,7 +441,7 @@ impl Value {
             Value::Tuple(_) => 7,
             Value::List(_) => 8,
             // A `Range` is a `List` (CGSuite: `(1..3) == [1,2,3]`).
-            Value::Object(o) if super::builtins::range::is_range_object(&**o) => 8,
+            Value::Object(o) if o.as_list_view().is_some() => 8,
             Value::Set(_) => 9,
             Value::Map(_) => 10,
             Value::Thermograph(_) => 11,
@@ -605,11 +605,8 @@ impl Ord for Value {
                 }
             }
             (Value::Function(a), Value::Function(b)) => (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8)),
-            (Value::List(l), r) | (r, Value::List(l)) if super::builtins::range::as_range(r).is_some() => {
-                let c = super::builtins::range::cmp_with_list(
-                    super::builtins::range::as_range(r).unwrap_or_else(|| unreachable!()),
-                    l,
-                );
+            (Value::List(l), r) | (r, Value::List(l)) if super::object::list_view(r).is_some() => {
+                let c = super::object::list_view(r).unwrap_or_else(|| unreachable!()).cmp_with_list(l);
                 if matches!(self, Value::List(_)) {
                     c.reverse()
                 } else {

@@ -3,8 +3,8 @@
 //! `text/latex` for game values and numbers (`^*` as ↑∗, `1/2` as ½, `+-1` as ±1; LaTeX writes game literals
 //! with braces, `\{1 \mid \ast\}`, as the literature does).
 
-use crate::interp::builtins::TableValue;
 use crate::interp::{Interpreter, Value};
+use crate::library::TableValue;
 use serde_json::{json, Map, Value as Json};
 
 /// The MIME bundle of a value.
@@ -19,8 +19,7 @@ pub fn bundle(interp: &mut Interpreter, value: &Value) -> Json {
         Value::Object(o) => {
             if let Some(t) = crate::interp::object::downcast_ref::<TableValue>(&**o) {
                 data.insert("text/html".into(), json!(table_html(&t.cells)));
-            } else if let Some(t) = crate::interp::object::downcast_ref::<crate::interp::builtins::tree::GameTree>(&**o)
-            {
+            } else if let Some(t) = crate::interp::object::downcast_ref::<crate::library::tree::GameTree>(&**o) {
                 data.insert("image/svg+xml".into(), json!(t.svg));
             }
         }

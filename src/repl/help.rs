@@ -5,9 +5,9 @@
 //! written above its definition in `stdlib/`. Completion after `expr.` lists the members of the type of
 //! `expr` when `expr` is a variable or a literal — it never evaluates anything else.
 
-use crate::interp::builtins::{tables_for, Doc, Member, NAMED_TABLES};
 use crate::interp::value::Function;
 use crate::interp::{Interpreter, Value};
+use crate::library::{tables_for, Doc, Member, NAMED_TABLES};
 use crate::syntax::ast::{BinOp, ExprKind, UnaryOp};
 use num_rational::BigRational;
 use std::collections::HashMap;
@@ -477,7 +477,7 @@ mod tests {
         let examples: Vec<&str> = tables
             .iter()
             .flat_map(|t| t.iter().map(|m| m.doc.example))
-            .chain(crate::interp::builtins::GLOBALS.iter().map(|f| f.doc.example))
+            .chain(crate::library::GLOBALS.iter().map(|f| f.doc.example))
             .filter(|e| !e.is_empty())
             .collect();
         assert!(examples.len() >= 40, "{} examples", examples.len());

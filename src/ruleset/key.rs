@@ -9,10 +9,10 @@
 //! states: [`encode`] reports the type of the first such value it meets.
 
 use crate::game::Outcome;
-use crate::interp::builtins::graph::GraphValue;
-use crate::interp::builtins::grid::GridValue;
-use crate::interp::builtins::strip::StripValue;
 use crate::interp::value::{Player, Value};
+use crate::library::graph::GraphValue;
+use crate::library::grid::GridValue;
+use crate::library::strip::StripValue;
 use crate::solve::grid::{hash_cells, Grid};
 use num_traits::ToPrimitive;
 use rustc_hash::FxHasher;

@@ -15,10 +15,10 @@ use super::memo::{canonical, describe, ensure_options, ensure_split, Split, SumR
 use super::script::Instance;
 use crate::game::loopy::{position_values, Edge, SideValue, Stopper, Vertex};
 use crate::game::Outcome;
-use crate::interp::builtins::loopy as lv;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Player, Value};
+use crate::library::loopy as lv;
 use crate::syntax::span::Span;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;

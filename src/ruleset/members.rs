@@ -9,11 +9,11 @@ use super::objects as dispatch;
 use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
 use super::search;
 use crate::game::Outcome;
-use crate::interp::builtins::{list, member, player, Member, NativeFn, Site};
 use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{game_value, Function, Player, Value};
+use crate::library::{list, member, player, Member, NativeFn, Site};
 use std::rc::Rc;
 
 /// Global functions of the rulesets work.
@@ -31,7 +31,7 @@ pub fn register(globals: &mut Globals) {
 }
 
 fn value_option(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let g = crate::interp::builtins::game(m, site, args, 0)?;
+    let g = crate::library::game(m, site, args, 0)?;
     Ok(Value::Object(Rc::new(GameOption(g))))
 }
 
@@ -131,7 +131,7 @@ pub static POSITION: &[Member] = &[
     .doc("", "The positions Right can move to, as a list.", "Domineering(\"..|..\").RightOptions"),
     Member {
         name: "Options",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| {
             let p = this_position(s, this)?;
@@ -299,7 +299,7 @@ fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Va
         };
         let Some(node) = node else {
             seen.remove(&v);
-            let g = crate::interp::builtins::game(m, s, std::slice::from_ref(&v), 0)?;
+            let g = crate::library::game(m, s, std::slice::from_ref(&v), 0)?;
             for f in m.games.followers(g) {
                 seen.insert(game_value(m.games, f));
             }

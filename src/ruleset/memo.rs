@@ -330,7 +330,7 @@ fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef
             }
             None => {}
         }
-        if let Some(sides) = crate::interp::builtins::loopy::loopy_sides(v) {
+        if let Some(sides) = crate::library::loopy::loopy_sides(v) {
             let mut loopy = std::mem::take(&mut sum.loopy).into_vec();
             loopy.push(sides);
             sum.loopy = loopy.into_boxed_slice();
@@ -699,8 +699,8 @@ impl Memo {
                 t.game(g);
             }
             for (on, off) in s.loopy.iter() {
-                crate::interp::builtins::loopy::trace_side(t, on);
-                crate::interp::builtins::loopy::trace_side(t, off);
+                crate::library::loopy::trace_side(t, on);
+                crate::library::loopy::trace_side(t, off);
             }
             s.terms.iter().all(|term| {
                 !t.first_visit(Rc::as_ptr(&term.inst)) || crate::interp::object::Object::trace(&*term.inst, t)
@@ -711,8 +711,8 @@ impl Memo {
                 t.game(g);
             }
             if let Some((on, off)) = &node.loopy {
-                crate::interp::builtins::loopy::trace_side(t, on);
-                crate::interp::builtins::loopy::trace_side(t, off);
+                crate::library::loopy::trace_side(t, on);
+                crate::library::loopy::trace_side(t, off);
             }
             let parts = match &node.split {
                 Split::Parts(p) => sum(t, p),

@@ -9,11 +9,11 @@ use super::position::{as_position, gamelike, GameOption, Gamelike, Position, Pos
 use super::script::{self, Instance, PositionCtor, Schema};
 use crate::game::GameId;
 use crate::game::Games;
-use crate::interp::builtins::{self, Member, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::object::downcast_rc;
 use crate::interp::value::{game_value, Object, Value};
+use crate::library::{self, Member, Site};
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
 use std::cmp::Ordering;
@@ -108,8 +108,7 @@ impl Object for Instance {
             return Some(script::call(m, &f, &[Value::Nothing], site.span));
         }
         Some(
-            builtins::check_arity(site, Arity::Exact(n), args.len())
-                .and_then(|()| script::call(m, &f, args, site.span)),
+            library::check_arity(site, Arity::Exact(n), args.len()).and_then(|()| script::call(m, &f, args, site.span)),
         )
     }
     fn dynamic_member_names(&self) -> Vec<String> {
@@ -119,7 +118,7 @@ impl Object for Instance {
         let Value::Object(o) = this else { return None };
         let inst = downcast_rc::<Instance>(o)?;
         // Several arguments make one tuple state: `FoxAndGeese(geese, fox)` is `FoxAndGeese((geese, fox))`.
-        Some(builtins::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| {
+        Some(library::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| {
             let state = if args.len() == 1 { args[0].clone() } else { Value::Tuple(args.to_vec().into()) };
             script::position(m, &inst, state, site.span)
         }))
@@ -139,7 +138,7 @@ impl Object for Schema {
     fn call(&self, _: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let n = self.def.params.as_ref().map_or(0, Vec::len);
         Some(
-            builtins::check_arity(site, Arity::Exact(n), args.len())
+            library::check_arity(site, Arity::Exact(n), args.len())
                 .map(|()| Value::Object(script::apply_schema(self, args.to_vec()))),
         )
     }
@@ -160,7 +159,7 @@ impl Object for PositionCtor {
     }
     /// `Position(s)` in a ruleset's body; the position prints through the ruleset's `Show` when it has one.
     fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
-        Some(builtins::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| match self.0.upgrade() {
+        Some(library::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| match self.0.upgrade() {
             Some(inst) => match &args[0] {
                 Value::Object(x) if args.len() == 1 && as_position(x).is_some() => Ok(args[0].clone()),
                 s if args.len() == 1 => script::position(m, &inst, s.clone(), site.span),
@@ -287,7 +286,7 @@ fn script_member(
     args: &[Value],
     site: &Site,
 ) -> Result<Value, EvalError> {
-    builtins::check_arity(site, Arity::Exact(params - 1), args.len())?;
+    library::check_arity(site, Arity::Exact(params - 1), args.len())?;
     let mut all = Vec::with_capacity(args.len() + 1);
     all.push(p.state.clone());
     all.extend_from_slice(args);
@@ -418,7 +417,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
 }
 
 fn m_is_game(v: &Value) -> bool {
-    matches!(v, Value::Game(_) | Value::Integer(_)) || builtins::is_dyadic_value(v)
+    matches!(v, Value::Game(_) | Value::Integer(_)) || library::is_dyadic_value(v)
 }
 
 /// `-x` for a position, a sum or `Value(g)`.

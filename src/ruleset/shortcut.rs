@@ -23,11 +23,11 @@
 use super::position::as_position;
 use super::script::{self, Instance, Schema};
 use crate::game::GameId;
-use crate::interp::builtins::grid::GridValue;
-use crate::interp::builtins::{NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{game_value, Function, Object, Player, Value};
+use crate::library::grid::GridValue;
+use crate::library::{NativeFn, Site};
 use crate::solve::clobber::ClobberSolver;
 use crate::solve::colouring::{ColouringSolver, Rules};
 use crate::solve::cram::CramSolver;
@@ -43,9 +43,31 @@ use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// The name under which the interpreter's [`NativeState`] is kept among the native globals. It is not an
-/// identifier, so no script can name, shadow or replace it.
-pub const STATE_KEY: &str = "$native-solvers";
+/// The native solvers of a workspace, kept among its extensions (`Globals::extensions`): created by
+/// [`register`], traced by the collector, and made fresh by `:clear`.
+#[derive(Default)]
+pub struct Solvers {
+    state: Option<Rc<NativeState>>,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl Solvers {
+    fn install(&mut self, interrupt: Arc<AtomicBool>) {
+        self.state = Some(Rc::new(NativeState::new(interrupt.clone())));
+        self.interrupt = Some(interrupt);
+    }
+}
+
+impl crate::interp::gc::Extension for Solvers {
+    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.state.as_ref().is_none_or(|s| s.trace(t))
+    }
+    fn on_clear(&mut self) {
+        if let Some(i) = self.interrupt.clone() {
+            self.install(i);
+        }
+    }
+}
 
 thread_local! {
     /// Instances whose `Shortcut` hook is off: the twins made by `ByRules`. Instance ids are unique for the life
@@ -73,10 +95,7 @@ impl std::fmt::Debug for NativeState {
     }
 }
 
-impl Object for NativeState {
-    fn type_name(&self) -> &'static str {
-        "NativeSolvers"
-    }
+impl NativeState {
     /// The solvers' tables are caches of games, reused by later positions: traced while they hold at most
     /// [`SOLVER_TABLE_KEPT`] entries, emptied beyond (Hackenbush's always; Cram's holds nim values only). The
     /// `ByRules` twins are traced.
@@ -91,9 +110,6 @@ impl Object for NativeState {
         ];
         solvers.iter().all(|&ok| ok)
             && self.twins.try_borrow().is_ok_and(|tw| tw.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t)))
-    }
-    fn display(&self, _: &mut crate::game::Games) -> String {
-        "<native solvers>".to_string()
     }
 }
 
@@ -122,11 +138,6 @@ impl NativeState {
             twins: RefCell::default(),
         }
     }
-
-    /// The state as a value to keep among the native globals under [`STATE_KEY`].
-    pub fn value(interrupt: Arc<AtomicBool>) -> Value {
-        Value::Object(Rc::new(NativeState::new(interrupt)))
-    }
 }
 
 /// The globals of this module.
@@ -138,7 +149,7 @@ pub fn register(globals: &mut crate::interp::env::Globals, interrupt: Arc<Atomic
     for f in SHORTCUT_GLOBALS {
         globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
     }
-    globals.natives.insert(STATE_KEY, NativeState::value(interrupt));
+    globals.extensions.get::<Solvers>().install(interrupt);
 }
 
 fn downcast<T: 'static>(o: &Rc<dyn Object>) -> Option<Rc<T>> {
@@ -151,11 +162,11 @@ fn downcast<T: 'static>(o: &Rc<dyn Object>) -> Option<Rc<T>> {
 }
 
 fn state(m: &Machine, span: Span) -> Result<Rc<NativeState>, EvalError> {
-    match m.globals.natives.get(STATE_KEY) {
-        Some(Value::Object(o)) => downcast::<NativeState>(o)
-            .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span)),
-        _ => Err(EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span)),
-    }
+    m.globals
+        .extensions
+        .find::<Solvers>()
+        .and_then(|s| s.state.clone())
+        .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span))
 }
 
 /// Whether the instance has a `Shortcut` hook that is on.
@@ -206,7 +217,7 @@ fn board(s: &Site, args: &[Value], i: usize) -> Result<Grid, EvalError> {
 /// A Col/Snort state: a `Graph` of at most 64 vertices labelled `Nothing`, `Left` or `Right`, as adjacency
 /// masks and the masks of the Left- and Right-labelled vertices. `None` for anything else.
 fn colouring_graph(v: &Value) -> Option<(Vec<u64>, u64, u64)> {
-    let g = crate::interp::builtins::graph::as_graph(v)?;
+    let g = crate::library::graph::as_graph(v)?;
     if g.vertex_count() > 64 {
         return None;
     }

@@ -284,7 +284,7 @@ mod tests {
     /// Every stdlib cell parses and evaluates without error.
     #[test]
     fn stdlib_loads_cleanly() {
-        let mut interp = crate::interp::Interpreter::core();
+        let mut interp = crate::core_interpreter();
         crate::ruleset::install(&mut interp);
         let mut sink = std::io::sink();
         for (name, text) in FILES {

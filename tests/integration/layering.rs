@@ -7,7 +7,8 @@
 //! | layer | folder | may import |
 //! |---|---|---|
 //! | front-ends | `main.rs`, `lib.rs`, `repl/`, `kernel/`, `embed/` | everything |
-//! | rulesets | `ruleset/` | `interp/`, `solve/`, `game/`, `syntax/`, `diag/` |
+//! | rulesets | `ruleset/` | `library/`, `interp/`, `solve/`, `game/`, `syntax/`, `diag/` |
+//! | class library | `library/` | `interp/`, `solve/`, `game/`, `syntax/`, `diag/` |
 //! | interpreter | `interp/` | `solve/`, `game/`, `syntax/`, `diag/` |
 //! | solvers | `solve/` | `game/` |
 //! | engine | `game/` | — |
@@ -18,8 +19,9 @@ use std::path::{Path, PathBuf};
 /// The layer of a top-level module, and the top-level modules it may import.
 fn allowed(layer: &str) -> Option<&'static [&'static str]> {
     Some(match layer {
-        "front" => &["repl", "kernel", "ruleset", "interp", "solve", "game", "syntax", "diag"],
-        "ruleset" => &["interp", "solve", "game", "syntax", "diag"],
+        "front" => &["repl", "kernel", "ruleset", "library", "interp", "solve", "game", "syntax", "diag"],
+        "ruleset" => &["library", "interp", "solve", "game", "syntax", "diag"],
+        "library" => &["interp", "solve", "game", "syntax", "diag"],
         "interp" => &["solve", "game", "syntax", "diag"],
         "solve" => &["game"],
         "game" => &[],
@@ -174,13 +176,20 @@ fn the_checker_catches_upward_imports() {
         f("game/y.rs", "use crate::{game::GameId, ruleset::memo};"),
         f("solve/z.rs", "fn f() { crate::ruleset::install(x) } // crate::interp in a comment is fine"),
         f("interp/w.rs", "use super::super::ruleset::script;\nuse super::value::Value;\nuse crate::solve::grid::Grid;"),
-        f("ruleset/v.rs", "use crate::interp::Interpreter;\nuse crate::game::Games;"),
+        f(
+            "ruleset/v.rs",
+            "use crate::interp::Interpreter;\nuse crate::game::Games;\nuse crate::library::grid::GridValue;",
+        ),
         f("main.rs", "use cgs::ruleset; use crate::repl;"),
+        f("interp/eval/u.rs", "use crate::interp::value::Value;\n    (crate::library::find_member)(v, name)"),
+        f("library/board/t.rs", "use crate::interp::native::Site;\nuse crate::ruleset::memo::Memo;"),
     ];
     let v = violations(&files);
-    assert_eq!(v.len(), 4, "{v:#?}");
+    assert_eq!(v.len(), 6, "{v:#?}");
     assert!(v[0].starts_with("game/short/x.rs:1: `game` must not import `interp`"), "{}", v[0]);
     assert!(v[1].starts_with("game/y.rs:1: `game` must not import `ruleset`"), "{}", v[1]);
     assert!(v[2].starts_with("solve/z.rs:1: `solve` must not import `ruleset`"), "{}", v[2]);
     assert!(v[3].starts_with("interp/w.rs:1: `interp` must not import `ruleset`"), "{}", v[3]);
+    assert!(v[4].starts_with("interp/eval/u.rs:2: `interp` must not import `library`"), "{}", v[4]);
+    assert!(v[5].starts_with("library/board/t.rs:2: `library` must not import `ruleset`"), "{}", v[5]);
 }

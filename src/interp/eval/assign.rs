@@ -59,7 +59,7 @@ impl<'a> Machine<'a> {
             return Ok(());
         };
         // A range becomes the list of its elements to have one replaced (it is a List).
-        if let Some(r) = builtins::range::as_range(coll) {
+        if let Some(r) = crate::interp::object::list_view(coll) {
             let l = r.materialise().map_err(|e| EvalError::new(e, k.container))?;
             let mut list = Value::List(l.into());
             self.replace_in_place(&mut list, keys, v)?;

@@ -1,6 +1,7 @@
 //! Calls, members, indexing, conversions to games, and the object protocol as the evaluator asks it.
 
 use super::*;
+use crate::interp::native::check_arity;
 use crate::syntax::ast::Layout;
 
 impl<'a> Machine<'a> {
@@ -11,7 +12,7 @@ impl<'a> Machine<'a> {
             let o = self.eval(obj)?;
             if let ([arg], true) = (args, named.is_empty()) {
                 if let ExprKind::Map(entries) = &arg.kind {
-                    if &*name.name == "Updated" && builtins::grid::is_grid(&o) {
+                    if &*name.name == "Updated" && (self.globals.library.is_grid)(&o) {
                         return self.grid_updated_literal(o, name, entries, arg.span, span);
                     }
                 }
@@ -25,7 +26,7 @@ impl<'a> Machine<'a> {
                 for n in named {
                     given.push((n.name.clone(), self.eval(&n.value)?, n.value.span));
                 }
-                (vals, spans) = builtins::params::place_named(&name.name, vals, spans, &given)?;
+                (vals, spans) = (self.globals.library.place_named)(&name.name, vals, spans, &given)?;
                 return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
             }
             if let Some(n) = named.first() {
@@ -95,7 +96,7 @@ impl<'a> Machine<'a> {
             let v = self.eval(v)?;
             pairs.push((k, v));
         }
-        if let Some(g) = builtins::grid::updated_cells(&grid, &pairs) {
+        if let Some(g) = (self.globals.library.grid_updated)(&grid, &pairs) {
             return Ok(g);
         }
         let map: OrdMap<Value, Value> = pairs.into_iter().collect();
@@ -117,7 +118,7 @@ impl<'a> Machine<'a> {
                 if let Some(r) = o.clone().call(self, f, args, site) {
                     return r;
                 }
-                if let Some(r) = builtins::impartial::call_object(self, o, args, site) {
+                if let Some(r) = (self.globals.library.call_object)(self, o, args, site) {
                     return r;
                 }
             }
@@ -126,7 +127,7 @@ impl<'a> Machine<'a> {
         match &**func {
             Function::Native(n) => {
                 let site = Site { name: n.name, span: site.span, args: site.args };
-                builtins::check_arity(&site, n.arity, args.len())?;
+                check_arity(&site, n.arity, args.len())?;
                 let v = (n.f)(self, &site, args)?;
                 self.engine_ok(site.span)?;
                 Ok(v)
@@ -385,19 +386,19 @@ impl<'a> Machine<'a> {
                 return Ok(c);
             }
             let class = self.class_name(&obj, span);
-            return Ok(builtins::namespaces::ClassValue::value(&class));
+            return Ok((self.globals.library.class_value)(&class));
         }
         if let Value::Object(o) = &obj {
-            if let Some(r) = builtins::impartial::invoke_member(self, &obj, name, args, arg_spans, span) {
+            if let Some(r) = (self.globals.library.tree_member)(self, &obj, name, args, arg_spans, span) {
                 return r;
             }
             if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span) {
                 return r;
             }
         }
-        let Some(member) = builtins::find_member(&obj, &name.name)
-            .or_else(|| builtins::sensible::generic_member(&obj, &name.name))
-            .or_else(|| builtins::cgscript::OBJECT.iter().find(|m| m.name == &*name.name))
+        let library = self.globals.library;
+        let Some(member) =
+            (library.find_member)(&obj, &name.name).or_else(|| (library.generic_member)(&obj, &name.name))
         else {
             // CGSuite's `C.Eval(args)` is the class called (`Kayles.Eval(5)` is `Kayles(5)`, `Turning.Eval(code)`
             // is `Turning(code)`), and a ruleset's `R.Position(state)` is its position `R(state)`.
@@ -423,7 +424,7 @@ impl<'a> Machine<'a> {
             return Err(EvalError::new(kind, name.span));
         };
         let site = Site { name: member.name, span, args: arg_spans };
-        builtins::check_arity(&site, member.arity, args.len())?;
+        check_arity(&site, member.arity, args.len())?;
         let v = (member.f)(self, &site, &obj, args)?;
         self.engine_ok(span)?;
         Ok(v)
@@ -496,7 +497,7 @@ impl<'a> Machine<'a> {
     }
 
     pub(super) fn legacy_to_game(&mut self, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
-        builtins::impartial::to_game(self, o).or_else(|| builtins::sumber::to_game(self, o))
+        (self.globals.library.to_game)(self, o)
     }
 
     // ---- the object protocol -------------------------------------------------------------------------
@@ -537,7 +538,7 @@ impl<'a> Machine<'a> {
         if let Some(mem) = o.members().iter().find(|x| *x.name == *name.name) {
             let site = Site { name: mem.name, span, args: arg_spans };
             return Some(
-                builtins::check_arity(&site, mem.arity, args.len())
+                check_arity(&site, mem.arity, args.len())
                     .and_then(|()| (mem.f)(self, &site, this, args))
                     .and_then(|v| self.engine_ok(span).map(|()| v)),
             );
@@ -547,10 +548,10 @@ impl<'a> Machine<'a> {
             Err(e) => return Some(Err(e)),
         };
         let gv = game_value(self.games, g);
-        let mem = builtins::find_member(&gv, &name.name)?;
+        let mem = (self.globals.library.find_member)(&gv, &name.name)?;
         let site = Site { name: mem.name, span, args: arg_spans };
         Some(
-            builtins::check_arity(&site, mem.arity, args.len())
+            check_arity(&site, mem.arity, args.len())
                 .and_then(|()| (mem.f)(self, &site, &gv, args))
                 .and_then(|v| self.engine_ok(span).map(|()| v)),
         )

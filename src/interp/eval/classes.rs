@@ -420,17 +420,18 @@ pub(super) fn method_value(obj: &Value, name: &Ident) -> Option<Value> {
             if o.dynamic_member_names().iter().any(|n| **n == *name.name) {
                 return None;
             }
-            builtins::find_member(obj, &name.name)
+            let find = crate::interp::registry::installed().find_member;
+            find(obj, &name.name)
                 .or_else(|| {
                     let list = Value::List(imbl::Vector::new().into());
-                    builtins::range::as_range(obj).and_then(|_| builtins::find_member(&list, &name.name))
+                    crate::interp::object::list_view(obj).and_then(|_| find(&list, &name.name))
                 })
                 .or_else(|| {
                     let game = Value::Game(crate::game::GameId(0));
-                    o.is_game().then(|| builtins::find_member(&game, &name.name)).flatten()
+                    o.is_game().then(|| find(&game, &name.name)).flatten()
                 })
         }),
-        _ => builtins::find_member(obj, &name.name),
+        _ => (crate::interp::registry::installed().find_member)(obj, &name.name),
     }?;
     if member.arity.accepts(0) {
         return None;

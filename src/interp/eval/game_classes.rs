@@ -168,7 +168,7 @@ pub(super) fn library_eval(
                 let map = call_member(m, this, "CharMap", &[], site.span)?;
                 let Value::String(map) = map else { return Err(site.wrong_type(0, "String", &map)) };
                 if grid {
-                    builtins::numgrid::parse(site, s, &map)?
+                    (m.globals.library.parse_grid)(site, s, &map)?
                 } else {
                     let class = m.globals.lookup("Strip").cloned().ok_or_else(|| site.bug())?;
                     let ident = Ident { name: "Parse".into(), span: site.span };
@@ -365,7 +365,7 @@ impl Object for NegatedGame {
             for o in opts {
                 out.push(negate(m, &o, site.span)?);
             }
-            Ok(builtins::list(out))
+            Ok(crate::interp::native::list(out))
         })())
     }
     fn negate(&self, _: &mut Machine, _: &Value, _: Span) -> Option<Result<Value, EvalError>> {

@@ -47,17 +47,17 @@ impl<'a> Machine<'a> {
             ForSource::In(src) => {
                 let coll = self.eval(src)?;
                 if self.top_loop.is_some() {
-                    let opaque = matches!(coll, Value::Object(_)) && builtins::range::as_range(&coll).is_none();
+                    let opaque = matches!(coll, Value::Object(_)) && crate::interp::object::list_view(&coll).is_none();
                     self.note_loop_source(clause, Some(&coll), opaque);
                 }
-                if let Some(r) = builtins::range::as_range(&coll) {
+                if let Some(r) = crate::interp::object::list_view(&coll) {
                     // A range is walked, never materialised: machine integers when they fit.
                     let n = r.count().ok_or_else(|| {
                         let message = "step cannot be 0.".to_string();
                         EvalError::new(ErrorKind::InvalidArgument { message }, src.span)
                     })?;
                     // Machine integers when every element fits (the last one decides: a range is monotone).
-                    let small = match (r.start.to_i64(), r.step.to_i64(), n.to_u64()) {
+                    let small = match (r.start().to_i64(), r.step().to_i64(), n.to_u64()) {
                         (Some(cur), Some(step), Some(n))
                             if n == 0
                                 || i64::try_from(i128::from(cur) + i128::from(step) * (i128::from(n) - 1)).is_ok() =>
@@ -76,7 +76,7 @@ impl<'a> Machine<'a> {
                             }
                         }
                     } else {
-                        for v in r.clone().iter() {
+                        for v in r.values() {
                             if !each(self, v)? {
                                 break;
                             }

@@ -16,9 +16,9 @@
 //!   interpreter inside [`super::with_big_stack`] to allow deep recursion.
 //! - **Interrupts**: the Ctrl-C flag is polled on every call and loop iteration.
 
-use super::builtins::{self, Site};
 use super::env::{Globals, LocalScope, Locals};
 use super::error::{Arity, ErrorKind, EvalError, Frame};
+use super::native::Site;
 use super::object::Object;
 use super::value::{
     display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
@@ -195,7 +195,7 @@ impl<'a> Machine<'a> {
             ExprKind::Nimber { .. } => self.eval_nimber(e),
             ExprKind::Up { .. } => self.eval_up(e),
             ExprKind::GameLit { .. } => self.eval_game_lit(e),
-            ExprKind::Pass | ExprKind::Labelled { .. } => builtins::loopy::eval_literal(self, e),
+            ExprKind::Pass | ExprKind::Labelled { .. } => (self.globals.library.game_literal)(self, e),
             ExprKind::Explicit(lit) => self.eval_explicit(lit),
             ExprKind::List { .. } => self.eval_list(e),
             ExprKind::Set { .. } => self.eval_set(e),
@@ -237,7 +237,7 @@ impl<'a> Machine<'a> {
                     Some(x) => {
                         let v = self.eval(x)?;
                         // `*omega`: CGSuite's transfinite nimbers.
-                        if let Some(r) = builtins::transfinite::star(&v) {
+                        if let Some(r) = (self.globals.library.star)(&v) {
                             return match r {
                                 Ok(v) => Ok(v),
                                 Err(k) => err(k, x.span),
@@ -281,12 +281,12 @@ impl<'a> Machine<'a> {
         match &e.kind {
             // Literals go to the loopy module, which builds a short game unless an option is `pass`, a label
             // or a loopy value.
-            ExprKind::GameLit { .. } => builtins::loopy::eval_literal(self, e),
+            ExprKind::GameLit { .. } => (self.globals.library.game_literal)(self, e),
             _ => unreachable!("dispatched by kind"),
         }
     }
 
-    /// `'<L|R>'`: the options evaluated as written, kept as an explicit form (`builtins::explicit`).
+    /// `'<L|R>'`: the options evaluated as written, kept as an explicit form (`library::short::explicit`).
     #[inline(never)]
     fn eval_explicit(&mut self, lit: &Expr) -> Eval<Value> {
         let ExprKind::GameLit { left, right } = &lit.kind else { unreachable!("the grammar quotes game literals") };
@@ -297,7 +297,7 @@ impl<'a> Machine<'a> {
                 sides[k].push((v, o.span));
             }
         }
-        Ok(builtins::explicit::make(self, sides)?)
+        Ok((self.globals.library.explicit)(self, sides)?)
     }
 
     #[inline(never)]
@@ -406,14 +406,14 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// `a..b..step`: CGSuite's `Range` (see `builtins::range`), `(a..b)..step` as CGSuite parses it.
+    /// `a..b..step`: CGSuite's `Range` (see `library::base::range`), `(a..b)..step` as CGSuite parses it.
     fn eval_range(&mut self, from: &Expr, to: &Expr, by: Option<&Expr>, span: Span) -> Eval<Value> {
         let a = self.eval(from)?;
         let b = self.eval(to)?;
-        let mut r = builtins::range::range_op(&a, &b).map_err(|k| Exit::from(EvalError::new(k, span)))?;
+        let mut r = (self.globals.library.range)(&a, &b).map_err(|k| Exit::from(EvalError::new(k, span)))?;
         if let Some(by) = by {
             let step = self.eval(by)?;
-            r = builtins::range::range_op(&r, &step).map_err(|k| Exit::from(EvalError::new(k, span)))?;
+            r = (self.globals.library.range)(&r, &step).map_err(|k| Exit::from(EvalError::new(k, span)))?;
         }
         Ok(r)
     }

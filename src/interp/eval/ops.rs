@@ -3,6 +3,7 @@
 use super::*;
 use crate::game::number::bigpow::pow_polled;
 use crate::interp::int::Int;
+use crate::interp::object::list_view;
 use crate::interp::room_for;
 use num_bigint::BigUint;
 
@@ -14,6 +15,12 @@ impl<'a> Machine<'a> {
             return Ok(Value::Boolean(!self.eval_bool(e)?));
         }
         let v = self.eval(e)?;
+        // `+-x` of a loopy value: the library's (its onside and offside negated).
+        if let (UnaryOp::PlusMinus, Value::Object(_)) = (op, &v) {
+            if let Some(r) = (self.globals.library.plus_minus)(self, &v) {
+                return r.map_err(|k| Exit::from(EvalError::new(k, span)));
+            }
+        }
         let no_op = |name: &'static str| {
             Exit::from(EvalError::new(ErrorKind::NoOperation { op: name, types: vec![v.type_name()] }, span))
         };
@@ -32,13 +39,10 @@ impl<'a> Machine<'a> {
             (UnaryOp::Neg, Value::Object(o)) if o.clone().negate(self, &v, span).is_some() => {
                 o.clone().negate(self, &v, span).unwrap_or_else(|| unreachable!()).map_err(Exit::from)
             }
-            (UnaryOp::Neg, _) => match builtins::sumber::negate(&v) {
+            (UnaryOp::Neg, _) => match (self.globals.library.negate)(&v) {
                 Some(x) => Ok(x),
                 None => Err(no_op("-")),
             },
-            (UnaryOp::PlusMinus, Value::Object(_)) if builtins::loopy::is_loopy(&v) => {
-                builtins::loopy::plus_minus(self, &v).map_err(|k| Exit::from(EvalError::new(k, span)))
-            }
             // CGSuite's `+-{a,b}` (as printed for a switch with several options): `<a,b|-a,-b>`.
             (UnaryOp::PlusMinus, Value::Set(items)) => {
                 let mut left = Vec::with_capacity(items.len());
@@ -70,7 +74,7 @@ impl<'a> Machine<'a> {
         use Value::{Game, Integer};
         let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
         match op {
-            BinOp::Sidle => return builtins::loopy::sidle(self, a, b),
+            BinOp::Sidle => return (self.globals.library.sidle)(self, a, b),
             BinOp::Same => return Ok(Value::Boolean(a == b)),
             BinOp::NotSame => return Ok(Value::Boolean(a != b)),
             _ => {}
@@ -79,10 +83,7 @@ impl<'a> Machine<'a> {
             if let Some(r) = self.object_binary(op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
             }
-            if let Some(r) = builtins::impartial::binary(self, op, a, b) {
-                return r;
-            }
-            if let Some(r) = builtins::sumber::binary(self, op, a, b) {
+            if let Some(r) = (self.globals.library.object_binary)(self, op, a, b) {
                 return r;
             }
         }
@@ -92,7 +93,7 @@ impl<'a> Machine<'a> {
             BinOp::And | BinOp::Or => return Err(no_op()),
             _ => {}
         }
-        if let Some(r) = builtins::infinity::binary(op, a, b) {
+        if let Some(r) = (self.globals.library.infinite_binary)(op, a, b) {
             return r;
         }
         // CGSuite's `Coordinates`: `(r, c) + (dr, dc)`, `(r, c) - (dr, dc)`, componentwise.
@@ -152,7 +153,7 @@ impl<'a> Machine<'a> {
                 BinOp::Add => Ok(Value::rational(x + y)),
                 BinOp::Sub => Ok(Value::rational(x - y)),
                 BinOp::Mul => Ok(Value::rational(x * y)),
-                BinOp::Div if y.is_zero() => builtins::infinity::divide_by_zero(&x),
+                BinOp::Div if y.is_zero() => (self.globals.library.divide_by_zero)(&x),
                 BinOp::Div => Ok(Value::rational(x / y)),
                 BinOp::Mod if y.is_zero() => Err(ErrorKind::DivisionByZero),
                 // The remainder of the truncated quotient, with the sign of the dividend (CGSuite).
@@ -209,20 +210,20 @@ impl<'a> Machine<'a> {
         let g = match self.to_game(a)? {
             Ok(g) => g,
             Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
-            Err(ErrorKind::Overflow) => return builtins::bignum::binary(self, op, a, b),
+            Err(ErrorKind::Overflow) => return (self.globals.library.big_binary)(self, op, a, b),
             Err(k) => return Some(Err(k)),
         };
         let h = match self.to_game(b)? {
             Ok(h) => h,
             Err(ErrorKind::NotDyadic { .. }) => return Some(Err(no_op())),
-            Err(ErrorKind::Overflow) => return builtins::bignum::binary(self, op, a, b),
+            Err(ErrorKind::Overflow) => return (self.globals.library.big_binary)(self, op, a, b),
             Err(k) => return Some(Err(k)),
         };
         if matches!(op, BinOp::Add | BinOp::Sub) {
             let r = if op == BinOp::Add { self.games.try_add(g, h) } else { self.games.try_sub(g, h) };
             return match r {
                 Ok(r) => Some(Ok(game_value(self.games, r))),
-                Err(_) => builtins::bignum::binary(self, op, a, b),
+                Err(_) => (self.globals.library.big_binary)(self, op, a, b),
             };
         }
         let games = &mut *self.games;
@@ -456,10 +457,10 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
         "Boolean" => matches!(v, Value::Boolean(_)),
         "String" => matches!(v, Value::String(_)),
         "Nothing" => matches!(v, Value::Nothing),
-        "List" => matches!(v, Value::List(_)) || builtins::range::as_range(v).is_some(),
+        "List" => matches!(v, Value::List(_)) || list_view(v).is_some(),
         "Set" => matches!(v, Value::Set(_)),
         "Map" => matches!(v, Value::Map(_)),
-        "Collection" => matches!(v, Value::List(_) | Value::Set(_)) || builtins::range::as_range(v).is_some(),
+        "Collection" => matches!(v, Value::List(_) | Value::Set(_)) || list_view(v).is_some(),
         "Tuple" => matches!(v, Value::Tuple(_)),
         "Function" => matches!(v, Value::Function(_)),
         "Player" => matches!(v, Value::Player(_)),

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::game::loopy::SideValue;
-use crate::interp::builtins::{boolean, member, Member, Site};
+use crate::library::{boolean, member, Member, Site};
 
 /// A sided value with at least one side that is not a stopper.
 #[derive(Debug)]

@@ -16,6 +16,7 @@ use crate::interp::env::Globals;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{Eval, Exit, Machine};
 use crate::interp::object::{downcast_ref, Object};
+use crate::interp::registry::{rust_type, ClassDecl};
 use crate::interp::value::{game_value, Value};
 use crate::syntax::ast::{BinOp, Expr, ExprKind};
 use crate::syntax::span::Span;
@@ -59,6 +60,13 @@ impl Object for LoopyValue {
             "Game"
         } else {
             "SidedValue"
+        }
+    }
+    fn class_name(&self) -> &'static str {
+        if self.is_stopper() {
+            "Game"
+        } else {
+            "StopperSidedValue"
         }
     }
     fn display(&self, _: &mut Games) -> String {
@@ -511,3 +519,13 @@ pub fn register(globals: &mut Globals, games: &mut Games) {
         globals.natives.insert(name, Value::Object(Rc::new(DrawOutcome(name))));
     }
 }
+
+/// The classes of this family (see `crate::interp::registry`).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("LoopyGame", "LoopyGame").parents(&["Game"]).members(&[LOOPY]).types(&[rust_type::<LoopyValue>]),
+    ClassDecl::new("SidedValue", "game.SidedValue").types(&[rust_type::<general::GeneralSided>]),
+    ClassDecl::new("StopperSidedValue", "game.StopperSidedValue").parents(&["SidedValue"]),
+    ClassDecl::new("CanonicalStopper", "game.CanonicalStopper").parents(&["StopperSidedValue"]),
+    ClassDecl::new("Pseudonumber", "game.Pseudonumber").parents(&["CanonicalStopper"]),
+    ClassDecl::new("Side", "game.Side"),
+];

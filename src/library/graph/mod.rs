@@ -7,6 +7,7 @@
 //! storage, but each stored edge is one directed edge, and the notation may use `>` and `<`.
 
 mod directed;
+pub use directed::DirectedGraphClass;
 mod members;
 
 pub use directed::{DIRECTED, DIRECTED_CLASS};
@@ -17,6 +18,7 @@ use crate::game::graph::{self as engine, GraphError};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::registry::{rust_type, ClassDecl};
 use crate::interp::value::{Object, Value};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
@@ -305,3 +307,12 @@ fn is_directed(this: &Value) -> bool {
 fn vertex_list(vs: impl IntoIterator<Item = usize>) -> Value {
     list(vs.into_iter().map(|v| Value::int(v + 1)))
 }
+
+/// The classes of this family (see `crate::interp::registry`). One type represents both graph classes (its
+/// flag says which).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("Graph", "cgsuite.util.Graph").members(&[GRAPH, GRAPH_CLASS]).types(&[rust_type::<GraphValue>]),
+    ClassDecl::new("DirectedGraph", "cgsuite.util.DirectedGraph").members(&[DIRECTED, DIRECTED_CLASS]),
+    ClassDecl::new("Vertex", "Vertex").members(&[VERTEX]).types(&[rust_type::<VertexValue>]),
+    ClassDecl::new("Edge", "Edge").members(&[EDGE]).types(&[rust_type::<EdgeValue>]),
+];

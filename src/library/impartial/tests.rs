@@ -2,12 +2,11 @@
 
 use super::arena;
 use crate::game::misere::MisereId;
-use crate::interp::Interpreter;
 use crate::syntax::parse::parse_cells;
 use proptest::prelude::*;
 
 fn run(src: &str) -> String {
-    let mut interp = Interpreter::core();
+    let mut interp = crate::core_interpreter();
     let file = interp.sources().add("<test>", src);
     let mut out = Vec::new();
     for cell in parse_cells(src, file) {

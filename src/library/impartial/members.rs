@@ -87,7 +87,7 @@ pub static TAKE_AND_BREAK: &[Member] = &[
         name: "CakeProduct",
         arity: Arity::Range(1, 2),
         f: |m, s, this, args| via_stdlib(m, s, "_HeapCakeProduct", this, args),
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
     }.doc("(r, twisted)", "CGSuite's cake product with the heap ruleset r: a coordinate game on pairs of heaps, cut like Cutcake (optionally twisted).", "Kayles.CakeProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).CanonicalForm"),
     member("AcrosticProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)).doc("(r)", "The acrostic product with the heap ruleset r: on a pair of heaps, move in the first by this ruleset or in the second by r.", "Kayles.AcrosticProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue"),
     member("DirectProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)).doc("(r)", "The direct product with the heap ruleset r: on a pair of heaps, move in either or both.", "Kayles.DirectProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue"),
@@ -182,7 +182,7 @@ pub static HEAP: &[Member] = &[
             }
             Ok(list(super::sum::heap_positions(this_heap(s, this)?)))
         },
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
     }
     .doc("(player)", "The positions one move away; the player may be given or not.", "Kayles(4).Options"),
     member("MisereCanonicalForm", 0, misere_canonical_form).doc(

@@ -5,10 +5,10 @@ use super::members::{outcome, this_tb};
 use super::{downcast, heap_size, Site, TbData};
 use crate::game::misere::quotient::{MisereQuotient, QuotientError, MAX_QUOTIENT_STATES};
 use crate::game::Games;
-use crate::interp::builtins::{elements, list, member, Member};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Object, Value};
+use crate::library::{elements, list, member, Member};
 use std::cmp::Ordering;
 use std::rc::Rc;
 

@@ -384,7 +384,7 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 }
 
 /// The members CGSuite's `Game` gives a form, read from the form itself.
-pub(super) static FORM: &[Member] = &[
+pub(crate) static FORM: &[Member] = &[
     Member {
         name: "Options",
         arity: Arity::Range(0, 1),

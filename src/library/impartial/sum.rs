@@ -6,10 +6,10 @@
 
 use super::{arena, downcast, game_value, list, misere_rec, nimber_of, outcome, Heap, Member};
 use crate::game::{GameId, Games};
-use crate::interp::builtins::{Doc, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Object, Value};
+use crate::library::{Doc, Site};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::rc::Rc;

@@ -152,7 +152,7 @@ pub static MISERE_GAME: &[Member] = &[
     }).doc("(h)", "A game X linking the game to h: both G + X and h + X are misère P-positions (an error when they are not linked).", "Misere(*2).Link(*2)"),
     Member {
         name: "Options",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |_, s, this, args| {
             if !args.is_empty() {
@@ -208,7 +208,7 @@ const DAY_N_DEFAULT: u32 = 1_000_000;
 pub static MISERE_CLASS: &[Member] = &[
     Member {
         name: "DayN",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 3),
         f: |_, s, _, args| {
             let n = count(s, args, 0)?;

@@ -30,6 +30,7 @@ use crate::game::{GameId, Games, Outcome};
 use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::registry::{rust_type, ClassDecl};
 use crate::interp::value::{game_value, Function, Object, Shown, Value};
 use crate::syntax::ast::{BinOp, Ident};
 use crate::syntax::span::Span;
@@ -663,6 +664,23 @@ pub use convert::{misere_of, obligated_value_of};
 pub use members::*;
 pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
 pub use sum::{HeapSum, HEAP_SUM};
+
+/// The classes of this family (see `crate::interp::registry`).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("Ruleset", "game.Ruleset").types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>]),
+    ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]),
+    ClassDecl::new("CompoundImpartialGame", "game.CompoundImpartialGame").parents(&["ImpartialGame"]),
+    ClassDecl::new("CompoundType", "game.CompoundType"),
+    // A heap of a take-and-break game and a sum of heaps.
+    ClassDecl::new("Position", "Position").types(&[rust_type::<Heap>, rust_type::<sum::HeapSum>]),
+    ClassDecl::new("MisereCanonicalGame", "game.misere.MisereCanonicalGame").types(&[rust_type::<MisereGame>]),
+    ClassDecl::new("Genus", "game.misere.Genus"),
+    ClassDecl::new("MisereQuotient", "MisereQuotient").types(&[rust_type::<quotient::MisereQuotientObj>]),
+    ClassDecl::new("NormalValue", "game.NormalValue"),
+    ClassDecl::new("ObligatedValue", "ObligatedValue").types(&[rust_type::<ObligatedValueObj>]),
+    ClassDecl::new("ObligatedSum", "ObligatedSum").types(&[rust_type::<ObligatedSum>]),
+    ClassDecl::new("Periodicity", "game.heap.Periodicity").types(&[rust_type::<PeriodicityObj>]),
+];
 
 #[cfg(test)]
 mod tests;

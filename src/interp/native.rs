@@ -1,43 +1,8 @@
-//! Native functions and members.
+//! Native functions and members: the rows of the class library's tables ([`Member`], [`NativeFn`], [`Doc`]),
+//! the call site a native receives ([`Site`]) and the argument helpers every native checks its arguments with
+//! ([`integer`], [`game`], …), so that every arity or type error reads the same.
 //!
-//! Each type has one table ([`Member`] entries: name, arity, function) in the file for its topic; the global
-//! functions are the table in `globals.rs`. The tables are the documentation of what exists: member lookup,
-//! arity checking and REPL completion ([`all_member_names`]) all read them, and nothing else lists members.
-//!
-//! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
-//! arity or type error reads the same.
-
-pub mod bignum;
-pub mod cgscript;
-mod collections;
-pub mod doc_tables;
-pub mod enums;
-pub mod explicit;
-mod game;
-mod globals;
-pub use globals::TableValue;
-pub mod graph;
-pub mod grid;
-pub mod icon;
-pub mod impartial;
-pub mod infinity;
-pub mod loopy;
-mod misc;
-pub mod mutable;
-pub mod namespaces;
-mod numbers;
-pub mod numgrid;
-pub mod params;
-mod plots;
-mod random;
-pub mod range;
-pub mod sensible;
-mod strings;
-pub mod strip;
-pub mod sumber;
-pub mod surreal;
-pub mod transfinite;
-pub mod tree;
+//! The core owns these types; the families of `crate::library` fill tables of them.
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;
@@ -51,8 +16,6 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use std::borrow::Cow;
 use std::rc::Rc;
-
-pub use globals::{register_globals, GLOBALS};
 
 /// A native global function.
 #[derive(Debug)]
@@ -167,103 +130,6 @@ impl Site<'_> {
     pub fn bug(&self) -> EvalError {
         self.err(ErrorKind::Internal { what: format!("member `{}` called on the wrong type", self.name) })
     }
-}
-
-static INTEGER_TABLES: [&[Member]; 6] =
-    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
-static DYADIC_TABLES: [&[Member]; 5] =
-    [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
-static RATIONAL_TABLES: [&[Member]; 2] = [numbers::RATIONAL, numbers::NON_DYADIC];
-static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
-static GAME_TABLES: [&[Member]; 3] = [game::GAME, loopy::SHORT, cgscript::GAME];
-static STRING_TABLES: [&[Member]; 2] = [strings::STRING, cgscript::STRING];
-static LIST_TABLES: [&[Member]; 2] = [collections::LIST, cgscript::LIST];
-static SET_TABLES: [&[Member]; 1] = [collections::SET];
-static MAP_TABLES: [&[Member]; 2] = [collections::MAP, cgscript::MAP];
-static TUPLE_TABLES: [&[Member]; 2] = [collections::TUPLE, cgscript::COORDINATES];
-static PLAYER_TABLES: [&[Member]; 1] = [misc::PLAYER];
-static OUTCOME_TABLES: [&[Member]; 1] = [misc::OUTCOME];
-static THERMOGRAPH_TABLES: [&[Member]; 1] = [misc::THERMOGRAPH];
-
-/// The member tables that apply to a value, most specific first. Numbers answer game members.
-pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
-    match v {
-        Value::Integer(_) => &INTEGER_TABLES,
-        Value::Rational(r) if is_dyadic(r) => &DYADIC_TABLES,
-        Value::Rational(_) => &RATIONAL_TABLES,
-        Value::Infinity(_) => &INFINITY_TABLES,
-        Value::Game(_) => &GAME_TABLES,
-        Value::String(_) => &STRING_TABLES,
-        Value::List(_) => &LIST_TABLES,
-        Value::Set(_) => &SET_TABLES,
-        Value::Map(_) => &MAP_TABLES,
-        Value::Tuple(_) => &TUPLE_TABLES,
-        Value::Player(_) => &PLAYER_TABLES,
-        Value::Outcome(_) => &OUTCOME_TABLES,
-        Value::Thermograph(_) => &THERMOGRAPH_TABLES,
-        Value::Object(o) => sumber::tables_for_object(o).or_else(|| impartial::tables_for_object(o)).unwrap_or(&[]),
-        _ => &[],
-    }
-}
-
-/// The member `name` of `v`, if it has one.
-pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
-    tables_for(v).iter().flat_map(|t| t.iter()).find(|m| m.name == name)
-}
-
-/// Every native member table of every type, including the impartial and ruleset ones.
-fn all_tables() -> Vec<&'static [Member]> {
-    let mut tables: Vec<&'static [Member]> = NAMED_TABLES.iter().map(|t| t.1).collect();
-    tables.extend(impartial::all_tables());
-    tables
-}
-
-/// The member tables of the core types with the type name `?` help shows for them (a number answers the
-/// members of `Rational`, `NumberGame` and `Game` too: see [`tables_for`]).
-pub static NAMED_TABLES: [(&str, &[Member]); 33] = [
-    // `Game` first: `?Cool` lists `Game.Cool` before the same member of `NumberGame` (every row has a doc line).
-    ("Game", game::GAME),
-    ("Integer", numbers::INTEGER),
-    ("Rational", numbers::RATIONAL),
-    ("NumberGame", bignum::NUMBER_GAME),
-    ("Game", bignum::BIG_GAME),
-    ("Infinity", infinity::INFINITY),
-    ("String", strings::STRING),
-    ("List", collections::LIST),
-    ("Set", collections::SET),
-    ("Map", collections::MAP),
-    ("Tuple", collections::TUPLE),
-    ("Player", misc::PLAYER),
-    ("OutcomeClass", misc::OUTCOME),
-    ("Thermograph", misc::THERMOGRAPH),
-    ("GameTree", tree::GAME_TREE),
-    ("Graph", graph::GRAPH),
-    ("Graph", graph::GRAPH_CLASS),
-    ("DirectedGraph", graph::DIRECTED),
-    ("DirectedGraph", graph::DIRECTED_CLASS),
-    ("Vertex", graph::VERTEX),
-    ("Edge", graph::EDGE),
-    ("Grid", grid::GRID),
-    ("Grid", grid::GRID_CLASS),
-    ("Class", namespaces::CLASS),
-    ("Sumber", sumber::SUMBER),
-    ("LoopyGame", loopy::LOOPY),
-    ("Game", loopy::SHORT),
-    ("Object", cgscript::OBJECT),
-    ("Coordinates", cgscript::COORDINATES),
-    ("String", cgscript::STRING),
-    ("List", cgscript::LIST),
-    ("Map", cgscript::MAP),
-    ("Game", cgscript::GAME),
-];
-
-/// Every member name of every type, those of `extra` tables too, sorted and deduplicated (for completion).
-pub fn all_member_names(extra: &[&'static [Member]]) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> =
-        all_tables().iter().chain(extra).flat_map(|t| t.iter().map(|m| m.name)).collect();
-    names.sort_unstable();
-    names.dedup();
-    names
 }
 
 // ---- argument helpers -------------------------------------------------------------------------------
@@ -390,60 +256,5 @@ pub fn is_dyadic_value(v: &Value) -> bool {
         Value::Integer(_) => true,
         Value::Rational(r) => is_dyadic(r),
         _ => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tables_have_unique_names() {
-        for t in all_tables() {
-            let mut names: Vec<_> = t.iter().map(|m| m.name).collect();
-            let n = names.len();
-            names.sort_unstable();
-            names.dedup();
-            assert_eq!(n, names.len(), "duplicate member in a table: {names:?}");
-        }
-        let mut g: Vec<_> = GLOBALS.iter().map(|f| f.name).collect();
-        let n = g.len();
-        g.sort_unstable();
-        g.dedup();
-        assert_eq!(n, g.len());
-    }
-
-    #[test]
-    fn game_members_of_language_reference_exist() {
-        for name in "CanonicalForm LeftOptions RightOptions Options Birthday OutcomeClass MisereOutcomeClass \
-             LeftStop RightStop Mean Temperature Thermograph Cool Heat Overheat Freeze AtomicWeight IsAtomic \
-             IsAllSmall IsInfinitesimal IsNumber IsInteger IsNimber IsUptimal IsNumberish IsNumberTiny IsEven \
-             IsOdd IsEvenTempered IsOddTempered Incentives LeftIncentives RightIncentives Companion \
-             ReducedCanonicalForm Followers FollowerCount StopCount UptimalExpansion NortonProduct \
-             ConwayProduct Pow PowTo Tiny Miny NimValue"
-            .split_whitespace()
-        {
-            assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
-        }
-        assert!(all_member_names(&[]).contains(&"NimSum"));
-    }
-
-    #[test]
-    fn cgsuite_members_of_the_audit_exist() {
-        let has = |table: &[Member], name: &str| table.iter().any(|m| m.name == name);
-        for name in "NortonMultiply ConwayMultiply Subordinate IsSwitch IsZero IsOrdinal Stop".split_whitespace() {
-            assert!(has(game::GAME, name), "missing game member {name}");
-        }
-        for name in "IsEvil IsOdious IsSmallInteger UglyProduct".split_whitespace() {
-            assert!(has(numbers::INTEGER, name), "missing integer member {name}");
-        }
-        for name in "Max Min Reciprocal IsZero IsOrdinal".split_whitespace() {
-            assert!(has(numbers::RATIONAL, name), "missing number member {name}");
-        }
-        for name in "Apply Exists ForAll Find ForEach Mex Take Flattened".split_whitespace() {
-            assert!(has(collections::LIST, name) && has(collections::SET, name), "missing collection member {name}");
-        }
-        assert!(has(collections::LIST, "Grouped") && has(collections::SET, "Replaced"));
-        assert!(has(misc::PLAYER, "Ordinal") && has(misc::OUTCOME, "Literal"));
     }
 }

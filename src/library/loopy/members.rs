@@ -2,8 +2,8 @@
 //! `Tiny`, `Miny`, `Pow` and `PowTo`.
 
 use super::*;
-use crate::interp::builtins::{boolean, member, set, Member, Site};
 use crate::interp::error::Arity;
+use crate::library::{boolean, member, set, Member, Site};
 
 // ---- members --------------------------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ fn options_of(m: &mut Machine, s: &Site, x: Stopper, left: bool) -> Result<Value
 }
 
 fn player_left(s: &Site, args: &[Value], i: usize) -> Result<bool, EvalError> {
-    Ok(crate::interp::builtins::player(s, args, i)? == crate::interp::value::Player::Left)
+    Ok(crate::library::player(s, args, i)? == crate::interp::value::Player::Left)
 }
 
 fn tiny_of(m: &mut Machine, s: &Site, x: Stopper, tiny: bool) -> Result<Value, EvalError> {
@@ -312,12 +312,12 @@ pub static LOOPY: &[Member] = &[
             }
             options_of(m, s, x, player_left(s, args, 0)?)
         },
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
     }
     .doc("(player)", "The options of `player` as a set; without an argument, both players' options.", "upon.Options(Right)"),
     member("Decomposition", 0, |m, s, this, _| {
         this_stopper(m, s, this)?;
-        Ok(crate::interp::builtins::list(vec![this.clone()]))
+        Ok(crate::library::list(vec![this.clone()]))
     }).doc("", "The value as a list of components (a single value is one component).", "over.Decomposition"),
     member("Followers", 0, |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
@@ -344,7 +344,7 @@ pub static LOOPY: &[Member] = &[
     member("GameValue", 0, |_, _, this, _| Ok(this.clone())).doc("", "The value itself (a position answers its value; a value is its own).", "over.GameValue"),
     member("Subordinate", 1, |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
-        let b = crate::interp::builtins::game(m, s, args, 0)?;
+        let b = crate::library::game(m, s, args, 0)?;
         let r = {
             let (a, g) = parts(m);
             a.subordinate(g, x, b).map_err(|e| s.err(engine(e)))?
@@ -408,7 +408,7 @@ pub static SHORT: &[Member] = &[
         "(*).IsStopperSided",
     ),
     member("IsPseudonumber", 0, |m, s, this, _| {
-        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let g = crate::library::this_game(m, s, this)?;
         Ok(boolean(m.games.is_number(g)))
     })
     .doc(
@@ -436,7 +436,7 @@ pub static SHORT: &[Member] = &[
         "(^*).Degree",
     ),
     member("IsIdempotent", 0, |m, s, this, _| {
-        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let g = crate::library::this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
     })
     .doc("", "Whether G + G = G; for a short game, whether it is 0.", "(0).IsIdempotent"),
@@ -457,7 +457,7 @@ pub fn pow_global(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool)
 
 fn pow_loopy(m: &mut Machine, s: &Site, this: &Value, x: &Value, pow: bool) -> Result<Value, EvalError> {
     {
-        let g = crate::interp::builtins::this_game(m, s, this)?;
+        let g = crate::library::this_game(m, s, this)?;
         let xs = match sides_of(m, x) {
             Some(Ok((a, b))) if a == b => a,
             _ => return Err(s.arg_err(0, msg("Invalid exponent."))),

@@ -261,7 +261,7 @@ pub static NUMBER_GAME: &[Member] = &[
         "Right's options of the number's canonical form.",
         "(5/4).RightOptions",
     ),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::interp::builtins::Doc::NONE }
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }
         .doc(
             "(player)",
             "The options of `player` in the number's canonical form; without an argument, both players' options.",
@@ -367,7 +367,7 @@ pub static BIG_GAME: &[Member] = &[
         "Right's options of x + G.",
         "(2^70 + *).RightOptions",
     ),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::interp::builtins::Doc::NONE }
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }
         .doc(
             "(player)",
             "The options of `player` of x + G; without an argument, both players' options.",

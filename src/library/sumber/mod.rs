@@ -18,6 +18,7 @@ use crate::game::sumber::Sumber;
 use crate::game::{Cmp, Dyadic, GameId};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::registry::{rust_type, ClassDecl};
 use crate::interp::value::{dyadic_value, game_value, Object, Value};
 use crate::syntax::ast::BinOp;
 use num_traits::ToPrimitive;
@@ -224,12 +225,15 @@ pub fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, Err
     Some(Ok(m.games.sumber_value(&s.0)))
 }
 
+/// The classes of this family (see `crate::interp::registry`).
+pub static CLASSES: &[ClassDecl] =
+    &[ClassDecl::new("Sumber", "Sumber").members(&[SUMBER]).types(&[rust_type::<SumberValue>])];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::Games;
     use crate::interp::env::Globals;
-    use crate::interp::Interpreter;
     use crate::syntax::parse::parse_cells;
     use std::sync::atomic::AtomicBool;
 
@@ -250,7 +254,7 @@ mod tests {
 
     /// Runs `src` (one cell per line) and returns the printed value of each line.
     fn eval(src: &str) -> Vec<String> {
-        let mut interp = Interpreter::core();
+        let mut interp = crate::core_interpreter();
         let file = interp.sources().add("<test>", src);
         let mut out = Vec::new();
         for cell in parse_cells(src, file) {

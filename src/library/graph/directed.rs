@@ -9,9 +9,9 @@ use super::members::{
 };
 use super::{err, this_graph, vertex_list, EdgeValue, GraphValue, Labelled};
 use crate::game::Games;
-use crate::interp::builtins::{integer, list, member, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::value::{Object, Value};
+use crate::library::{integer, list, member, Member, Site};
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;

@@ -297,7 +297,7 @@ pub static GRID: &[Member] = &[
     }).doc("(c)", "The number of cells holding c.", "Grid(\"xo.|ox.\").Count(\".\")"),
     Member {
         name: "Decomposition",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
@@ -316,7 +316,7 @@ pub static GRID: &[Member] = &[
     }.doc("(empty, adjacency)", "The connected regions of cells other than `empty`, each as its own bounding grid (orthogonal adjacency unless another is given).", "Grid(\"x.o|..o\").Decomposition(\".\")"),
     Member {
         name: "Neighbours",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(2, 3),
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
@@ -350,7 +350,7 @@ pub static GRID: &[Member] = &[
     // the grid itself (the same value) when it is the least. Rulesets use it as a memo representative.
     Member {
         name: "Canonical",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
@@ -383,7 +383,7 @@ pub static GRID_CLASS: &[Member] = &[
     // `Grid.Parse(s)` is cgs's character grid; `Grid.Parse(s, charMap)` CGSuite's integer grid.
     Member {
         name: "Parse",
-        doc: crate::interp::builtins::Doc::NONE,
+        doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, _, args| {
             let t = string(s, args, 0)?;

@@ -6,14 +6,14 @@ use super::{
     VertexValue,
 };
 use crate::game::graph::{self as engine, GraphError};
-use crate::interp::builtins::{boolean, elements, integer, list, member, string, Member, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::Value;
+use crate::library::{boolean, elements, integer, list, member, string, Member, Site};
 use num_traits::ToPrimitive;
 
-pub(super) const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::interp::builtins::MemberImpl) -> Member {
-    Member { name, arity: Arity::Range(lo, hi), f, doc: crate::interp::builtins::Doc::NONE }
+pub(super) const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::library::MemberImpl) -> Member {
+    Member { name, arity: Arity::Range(lo, hi), f, doc: crate::library::Doc::NONE }
 }
 
 /// "Vertex is out of bounds: n" for a number outside `1..=len`.

@@ -66,8 +66,8 @@ pub fn class_tables() -> Vec<(&'static str, &'static [Member])> {
         ("MutableSet", super::mutable::MUTABLE_SET),
         ("MutableMap", super::mutable::MUTABLE_MAP),
         ("TextOutput", super::mutable::TEXT_OUTPUT),
-        ("Table", super::plots::TABLE),
-        ("Random", super::random::RANDOM),
+        ("Table", super::board::plots::TABLE),
+        ("Random", super::cgsuite::random::RANDOM),
         ("Object", super::cgscript::OBJECT),
         ("Class", super::namespaces::CLASS),
         ("Enum", super::enums::ENUM),
@@ -79,6 +79,6 @@ pub fn class_tables() -> Vec<(&'static str, &'static [Member])> {
 pub fn native_functions() -> Vec<&'static NativeFn> {
     let mut fns: Vec<&'static NativeFn> = super::GLOBALS.iter().collect();
     fns.extend(super::impartial::IMPARTIAL_GLOBALS.iter());
-    fns.push(&super::random::RANDOM_FN);
+    fns.push(&super::cgsuite::random::RANDOM_FN);
     fns
 }

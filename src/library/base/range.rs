@@ -11,7 +11,7 @@ use super::{boolean, integer, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
-use crate::interp::object::{downcast_ref, Object};
+use crate::interp::object::{downcast_ref, ListView, Object};
 use crate::interp::value::Value;
 use crate::syntax::ast::Ident;
 use imbl::Vector;
@@ -202,12 +202,37 @@ pub fn cmp_ranges(a: &RangeValue, b: &RangeValue) -> Ordering {
     len_cmp(&la, &lb)
 }
 
+/// A range is the core's list that is not stored.
+impl ListView for RangeValue {
+    fn start(&self) -> &BigInt {
+        &self.start
+    }
+    fn step(&self) -> &BigInt {
+        &self.step
+    }
+    fn count(&self) -> Option<BigInt> {
+        RangeValue::count(self)
+    }
+    fn materialise(&self) -> Result<Vector<Value>, ErrorKind> {
+        RangeValue::materialise(self)
+    }
+    fn values(&self) -> Box<dyn Iterator<Item = Value> + '_> {
+        Box::new(self.iter())
+    }
+    fn cmp_with_list(&self, list: &Vector<Value>) -> Ordering {
+        cmp_with_list(self, list)
+    }
+}
+
 impl Object for RangeValue {
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
     fn type_name(&self) -> &'static str {
         "Range"
+    }
+    fn as_list_view(&self) -> Option<&dyn ListView> {
+        Some(self)
     }
 
     /// CGSuite's `Range.ToOutput`: `start..end`, with `..step` unless the step is 1.
@@ -290,7 +315,7 @@ fn this_range<'v>(s: &Site, this: &'v Value) -> Result<&'v RangeValue, EvalError
 
 /// The members a range answers itself, without its elements (CGSuite's `Range.cgs` and the `List` members
 /// whose Scala implementations keep a `NumericRange`).
-pub(super) static RANGE: &[Member] = &[
+pub(crate) static RANGE: &[Member] = &[
     super::member("Start", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.start.clone()))).doc(
         "",
         "The first integer of the range.",

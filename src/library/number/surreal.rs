@@ -267,7 +267,7 @@ fn extreme(s: &Site, this: &Value, args: &[Value], want: Ordering) -> Result<Val
 
 /// Members every surreal answers (CGSuite's `SurrealNumber` and the `Game` predicates it overrides); the
 /// object's own table ([`GENERALIZED_ORDINAL`] or [`SURREAL`]) is searched first.
-pub(super) static COMMON: &[Member] = &[
+pub(crate) static COMMON: &[Member] = &[
     member("Abs", 0, |_, s, this, _| {
         let x = this_surreal(s, this)?;
         Ok(make(if x.sign() < 0 { x.neg() } else { x }))
@@ -370,7 +370,7 @@ pub(super) static COMMON: &[Member] = &[
 ];
 
 /// Members of a `SurrealNumber` that is not a generalized ordinal (and [`COMMON`]).
-pub(super) static SURREAL: &[Member] = &[member("Birthday", 0, |_, s, _, _| {
+pub(crate) static SURREAL: &[Member] = &[member("Birthday", 0, |_, s, _, _| {
     let message =
         "`Birthday` is not yet implemented for the general `SurrealNumber` (only for `Rational` and `GeneralizedOrdinal`)."
             .to_string();
@@ -378,7 +378,7 @@ pub(super) static SURREAL: &[Member] = &[member("Birthday", 0, |_, s, _, _| {
 }).doc("", "Not yet defined for a surreal number that is neither rational nor a generalized ordinal: an error.", "")];
 
 /// Members of a `GeneralizedOrdinal` (`ω - 1`, `ω^ω`; and [`COMMON`]).
-pub(super) static GENERALIZED_ORDINAL: &[Member] = &[
+pub(crate) static GENERALIZED_ORDINAL: &[Member] = &[
     member("Birthday", 0, |_, s, this, _| Ok(make(Surreal::from_gen(this_gen(s, this)?.birthday())))).doc(
         "",
         "The birthday of the generalized ordinal (ω + 1 for ω - 1).",

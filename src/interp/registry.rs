@@ -1,0 +1,265 @@
+//! The registry: what the core knows of the class library without naming any of its families.
+//!
+//! The library layer (`crate::library`) declares every CGSuite class once, as a [`ClassDecl`] (its name, its
+//! qualified name, its parents, its member tables and the Rust types that represent it), and fills one
+//! [`Library`]: the class declarations and the few typed hooks through which the evaluator asks the library
+//! what only the library knows (the members of a value, the operators of values that are not short games, the
+//! literals of loopy games, ranges, …). `library::install` puts it in the workspace; an interpreter without a
+//! library ([`Library::NONE`]) evaluates the core language and has no native members.
+//!
+//! # Lookup order of `x.Name(args)`
+//! 1. `x.Class`: the user class of a user object, else the class the registry gives the value.
+//! 2. For an object: [`Library::tree_member`] (members a position answers from its game tree), then the
+//!    object protocol ([`super::object::Object::member`], then [`super::object::Object::members`], then the
+//!    members of its canonical game when it is game-like).
+//! 3. [`Library::find_member`]: the member tables of the value's classes, most specific first.
+//! 4. [`Library::generic_member`]: members every game or every value answers (`Object`'s members).
+//! 5. The evaluator's own fallbacks (`C.Eval`, class variants), else "not a member".
+
+use super::error::{ErrorKind, EvalError};
+use super::eval::{Eval, Machine};
+use super::native::{Member, NativeFn, Site};
+use super::object::Object;
+use super::value::Value;
+use crate::game::GameId;
+use crate::syntax::ast::{BinOp, Expr, Ident};
+use crate::syntax::span::Span;
+use num_rational::BigRational;
+use std::any::TypeId;
+use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
+
+/// One CGSuite class: declared once, in the family that implements it.
+#[derive(Debug)]
+pub struct ClassDecl {
+    /// The short name (`"CompoundGame"`), as `x.Class`, `is` and `?` name it.
+    pub name: &'static str,
+    /// The qualified name CGSuite prints (`"game.CompoundGame"`).
+    pub qualified: &'static str,
+    /// The classes it extends, nearest first (`&["Game"]`).
+    pub parents: &'static [&'static str],
+    /// Its native member tables, in lookup order (several when a class's members live in several files).
+    pub members: &'static [&'static [Member]],
+    /// The global functions it brings (its constructors and helpers).
+    pub globals: &'static [NativeFn],
+    /// The Rust types that represent it (a class may have several representations; a type belongs to one
+    /// class): [`rust_type`]`::<T>` of each.
+    pub types: &'static [fn() -> RustType],
+}
+
+impl ClassDecl {
+    /// A class with a name and a qualified name, and nothing else yet.
+    pub const fn new(name: &'static str, qualified: &'static str) -> ClassDecl {
+        ClassDecl { name, qualified, parents: &[], members: &[], globals: &[], types: &[] }
+    }
+
+    /// The class with its parents.
+    pub const fn parents(mut self, parents: &'static [&'static str]) -> ClassDecl {
+        self.parents = parents;
+        self
+    }
+
+    /// The class with its member tables.
+    pub const fn members(mut self, members: &'static [&'static [Member]]) -> ClassDecl {
+        self.members = members;
+        self
+    }
+
+    /// The class with its global functions.
+    pub const fn globals(mut self, globals: &'static [NativeFn]) -> ClassDecl {
+        self.globals = globals;
+        self
+    }
+
+    /// The class with the Rust types that represent it.
+    pub const fn types(mut self, types: &'static [fn() -> RustType]) -> ClassDecl {
+        self.types = types;
+        self
+    }
+}
+
+/// A Rust type that represents a class.
+#[derive(Debug, Clone, Copy)]
+pub struct RustType {
+    /// Its `TypeId`.
+    pub id: TypeId,
+    /// Its path (`cgs::library::board::grid::GridValue`).
+    pub name: &'static str,
+}
+
+/// The [`RustType`] of `T` (a row of [`ClassDecl::types`]).
+pub fn rust_type<T: 'static>() -> RustType {
+    RustType { id: TypeId::of::<T>(), name: std::any::type_name::<T>() }
+}
+
+/// What the core asks the class library (see the module documentation). Every hook declines (`None`, or the
+/// evaluator's usual error) in [`Library::NONE`]. Each field is one hook's signature, documented on the field.
+#[allow(clippy::type_complexity)]
+pub struct Library {
+    /// Every class, family by family.
+    pub classes: &'static [&'static [ClassDecl]],
+    /// The native member `name` of a value, from the tables of its classes.
+    pub find_member: fn(&Value, &str) -> Option<&'static Member>,
+    /// A member every value of a kind answers when its tables do not (sensible options of a game, `Object`'s).
+    pub generic_member: fn(&Value, &str) -> Option<&'static Member>,
+    /// A member an object answers from its game tree rather than from its tables (misère and obligated
+    /// members of a ruleset position), asked before the object protocol.
+    pub tree_member: fn(&mut Machine, &Value, &Ident, &[Value], &[Span], Span) -> Option<Result<Value, EvalError>>,
+    /// `obj(args)` for an object whose protocol declines the call.
+    pub call_object: fn(&mut Machine, &Rc<dyn Object>, &[Value], &Site) -> Option<Result<Value, EvalError>>,
+    /// The game value of an object whose protocol declines [`Object::to_game`].
+    pub to_game: fn(&mut Machine, &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>>,
+    /// `a op b` with an object operand whose protocol declines it.
+    pub object_binary: fn(&mut Machine, BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
+    /// `a op b` with an infinite operand.
+    pub infinite_binary: fn(BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
+    /// `x / 0` for a rational `x`.
+    pub divide_by_zero: fn(&BigRational) -> Result<Value, ErrorKind>,
+    /// `a op b` on numbers and games beyond the engine's arena.
+    pub big_binary: fn(&mut Machine, BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
+    /// `-x` for a value that is not an object answering [`Object::negate`].
+    pub negate: fn(&Value) -> Option<Value>,
+    /// `+-x` for a loopy value (`None` when `x` is not one).
+    pub plus_minus: fn(&mut Machine, &Value) -> Option<Result<Value, ErrorKind>>,
+    /// `a & b`: onsides and offsides.
+    pub sidle: fn(&mut Machine, &Value, &Value) -> Result<Value, ErrorKind>,
+    /// A game literal `{…|…}` with `pass`, labels or loopy options, and `pass` itself.
+    pub game_literal: fn(&mut Machine, &Expr) -> Eval<Value>,
+    /// `'{L|R}'`: an explicit (not canonicalised) form.
+    pub explicit: fn(&mut Machine, [Vec<(Value, Span)>; 2]) -> Result<Value, EvalError>,
+    /// `*x` for an `x` that is not an integer nimber size (`*omega`): `None` when it means nothing special.
+    pub star: fn(&Value) -> Option<Result<Value, ErrorKind>>,
+    /// `a..b`, and `r..step` for a range `r`.
+    pub range: fn(&Value, &Value) -> Result<Value, ErrorKind>,
+    /// The value `x.Class` gives for the class named `name`.
+    pub class_value: fn(&str) -> Value,
+    /// Named arguments of a native member put in their positions.
+    pub place_named: NamedArgs,
+    /// `g.Updated({k => v, …})` on a grid with one-character cells: the new grid, or `None` to go the general
+    /// way. `is_grid` says whether a value is a grid at all.
+    pub grid_updated: fn(&Value, &[(Value, Value)]) -> Option<Value>,
+    /// Whether a value is a grid (see `grid_updated`).
+    pub is_grid: fn(&Value) -> bool,
+    /// A grid of integers parsed from its text with a character map.
+    pub parse_grid: fn(&Site, &str, &str) -> Result<Value, EvalError>,
+    /// Every member name of every class, with those of `extra` tables (for completion).
+    pub member_names: fn(&[&'static [Member]]) -> Vec<&'static str>,
+    /// Makes the library's own engines poll an interrupt flag.
+    pub set_interrupt: fn(Arc<AtomicBool>),
+}
+
+/// See [`Library::place_named`].
+pub type NamedArgs =
+    fn(&str, Vec<Value>, Vec<Span>, &[(Ident, Value, Span)]) -> Result<(Vec<Value>, Vec<Span>), EvalError>;
+
+impl std::fmt::Debug for Library {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Library({} families)", self.classes.len())
+    }
+}
+
+fn no_range(a: &Value, b: &Value) -> Result<Value, ErrorKind> {
+    Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] })
+}
+
+fn no_sidle(_: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
+    Err(ErrorKind::NoOperation { op: "&", types: vec![a.type_name(), b.type_name()] })
+}
+
+fn no_literal(_: &mut Machine, e: &Expr) -> Eval<Value> {
+    let message = "loopy game literals need the class library".to_string();
+    Err(EvalError::new(ErrorKind::Script { message }, e.span).into())
+}
+
+fn no_explicit(_: &mut Machine, _: [Vec<(Value, Span)>; 2]) -> Result<Value, EvalError> {
+    let message = "explicit game forms need the class library".to_string();
+    Err(EvalError::new(ErrorKind::Script { message }, Span::default()))
+}
+
+fn no_named(
+    function: &str,
+    _: Vec<Value>,
+    _: Vec<Span>,
+    named: &[(Ident, Value, Span)],
+) -> Result<(Vec<Value>, Vec<Span>), EvalError> {
+    let n = &named[0].0;
+    let kind = ErrorKind::InvalidParameterName { function: Some(function.to_string()), name: n.name.to_string() };
+    Err(EvalError::new(kind, n.span))
+}
+
+fn no_grid(s: &Site, _: &str, _: &str) -> Result<Value, EvalError> {
+    Err(s.bug())
+}
+
+impl Library {
+    /// No library: the core language only.
+    pub const NONE: Library = Library {
+        classes: &[],
+        find_member: |_, _| None,
+        generic_member: |_, _| None,
+        tree_member: |_, _, _, _, _, _| None,
+        call_object: |_, _, _, _| None,
+        to_game: |_, _| None,
+        object_binary: |_, _, _, _| None,
+        infinite_binary: |_, _, _| None,
+        divide_by_zero: |_| Err(ErrorKind::DivisionByZero),
+        big_binary: |_, _, _, _| None,
+        negate: |_| None,
+        plus_minus: |_, _| None,
+        sidle: no_sidle,
+        game_literal: no_literal,
+        explicit: no_explicit,
+        star: |_| None,
+        range: no_range,
+        class_value: |name| Value::str(name),
+        place_named: no_named,
+        grid_updated: |_, _| None,
+        is_grid: |_| false,
+        parse_grid: no_grid,
+        member_names: |_| Vec::new(),
+        set_interrupt: |_| {},
+    };
+
+    /// Every class declaration, family by family.
+    pub fn classes(&self) -> impl Iterator<Item = &'static ClassDecl> {
+        self.classes.iter().flat_map(|f| f.iter())
+    }
+
+    /// The declaration of the class named `name`.
+    pub fn class(&self, name: &str) -> Option<&'static ClassDecl> {
+        self.classes().find(|c| c.name == name)
+    }
+
+    /// The declaration of the class an object of Rust type `id` belongs to.
+    pub fn class_of_type(&self, id: TypeId) -> Option<&'static ClassDecl> {
+        self.classes().find(|c| c.types.iter().any(|t| t().id == id))
+    }
+}
+
+impl Default for &'static Library {
+    fn default() -> Self {
+        static NONE: Library = Library::NONE;
+        &NONE
+    }
+}
+
+/// The library of this process, once one is installed: the class declarations are the same for every
+/// workspace, and some readers (the qualified name of a class in an error message) have no workspace at hand.
+static INSTALLED: OnceLock<&'static Library> = OnceLock::new();
+
+/// Records the library (the first one installed wins; there is one per program).
+pub fn set_installed(library: &'static Library) {
+    let _ = INSTALLED.set(library);
+}
+
+/// The installed library, or [`Library::NONE`].
+pub fn installed() -> &'static Library {
+    INSTALLED.get().copied().unwrap_or_default()
+}
+
+/// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`); a name no class declares is
+/// returned as it is.
+pub fn qualified(short: &str) -> String {
+    installed().class(short).map_or_else(|| short.to_string(), |c| c.qualified.to_string())
+}

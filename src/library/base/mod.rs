@@ -1,0 +1,68 @@
+//! The basic classes: numbers, strings, collections and their mutable forms, ranges, players, outcome classes and thermographs, the global functions and the parameter names of native members.
+
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::error::Arity;
+use crate::interp::native::{
+    boolean, check_arity, count, dyadic, elements, function, game, index, integer, list, member, player, string, Doc,
+    Member, NativeFn, Site,
+};
+use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::board::grid;
+use crate::library::board::plots;
+use crate::library::board::strip;
+use crate::library::cgsuite::namespaces;
+use crate::library::cgsuite::random;
+use crate::library::find_member;
+use crate::library::graph;
+use crate::library::impartial;
+use crate::library::loopy;
+use crate::library::number::infinity;
+use crate::library::number::surreal;
+use crate::library::short::tree;
+
+pub(super) mod collections;
+pub(super) mod globals;
+pub(super) mod misc;
+pub mod mutable;
+pub(super) mod numbers;
+pub mod params;
+pub mod range;
+pub(super) mod strings;
+
+/// The classes of this family (see `crate::interp::registry`).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("Zero", "game.Zero").parents(&["Integer", "Nimber"]),
+    ClassDecl::new("Integer", "game.Integer").parents(&["DyadicRational"]).members(&[numbers::INTEGER]),
+    ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "Uptimal"]),
+    ClassDecl::new("Rational", "game.Rational").members(&[numbers::RATIONAL]),
+    ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
+    ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgscript::STRING]),
+    ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
+    ClassDecl::new("Collection", "cgsuite.lang.Collection"),
+    ClassDecl::new("List", "cgsuite.lang.List")
+        .parents(&["Collection"])
+        .members(&[collections::LIST, crate::library::cgscript::LIST]),
+    ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
+    ClassDecl::new("Map", "cgsuite.lang.Map").members(&[collections::MAP, crate::library::cgscript::MAP]),
+    ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry").types(&[rust_type::<collections::MapEntry>]),
+    ClassDecl::new("Range", "cgsuite.lang.Range").parents(&["List"]).types(&[rust_type::<range::RangeValue>]),
+    ClassDecl::new("Function", "cgsuite.lang.Function"),
+    ClassDecl::new("Tuple", "Tuple").members(&[collections::TUPLE]),
+    ClassDecl::new("Player", "game.Player").members(&[misc::PLAYER]),
+    ClassDecl::new("OutcomeClass", "game.OutcomeClass")
+        .members(&[misc::OUTCOME])
+        .types(&[rust_type::<crate::library::loopy::DrawOutcome>]),
+    ClassDecl::new("Thermograph", "cgsuite.util.Thermograph").members(&[misc::THERMOGRAPH]),
+    ClassDecl::new("MutableList", "cgsuite.util.MutableList")
+        .parents(&["Collection"])
+        .types(&[rust_type::<mutable::MutableList>]),
+    ClassDecl::new("MutableSet", "cgsuite.util.MutableSet")
+        .parents(&["Collection"])
+        .types(&[rust_type::<mutable::MutableSet>]),
+    ClassDecl::new("MutableMap", "cgsuite.util.MutableMap")
+        .parents(&["Collection"])
+        .types(&[rust_type::<mutable::MutableMap>]),
+    ClassDecl::new("TextOutput", "cgsuite.util.output.TextOutput").types(&[rust_type::<mutable::TextOutputValue>]),
+    ClassDecl::new("Table", "cgsuite.util.Table").types(&[rust_type::<globals::TableValue>]),
+];

@@ -1,0 +1,29 @@
+//! Boards: grids (of characters and of integers), strips and plots.
+
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::native::{boolean, count, integer, list, member, string, Doc, Member, Site};
+use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::cgsuite::enums;
+use crate::library::short::tree;
+use crate::library::TableValue;
+
+pub mod grid;
+pub mod numgrid;
+pub(super) mod plots;
+pub mod strip;
+
+/// The classes of this family (see `crate::interp::registry`). A `Grid` has two representations: cells of
+/// characters and cells of integers.
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("Grid", "Grid")
+        .members(&[grid::GRID, grid::GRID_CLASS])
+        .types(&[rust_type::<grid::GridValue>, rust_type::<numgrid::NumGrid>]),
+    ClassDecl::new("Adjacency", "Adjacency").types(&[rust_type::<grid::AdjacencyValue>]),
+    ClassDecl::new("Strip", "cgsuite.util.Strip").types(&[rust_type::<strip::StripValue>]),
+    ClassDecl::new("Symmetry", "cgsuite.util.Symmetry"),
+    ClassDecl::new("GridRuleset", "game.grid.GridRuleset"),
+    ClassDecl::new("StripRuleset", "game.strip.StripRuleset"),
+    ClassDecl::new("GridOutput", "cgsuite.util.output.GridOutput"),
+    ClassDecl::new("StripOutput", "cgsuite.util.output.StripOutput"),
+];

@@ -1,0 +1,18 @@
+//! Numbers beyond the dyadic rationals: surreal numbers, transfinite ordinals and nimbers, infinities.
+
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::native::{boolean, check_arity, member, Member, Site};
+use crate::interp::registry::{rust_type, ClassDecl};
+
+pub mod infinity;
+pub mod surreal;
+pub mod transfinite;
+
+/// The classes of this family (see `crate::interp::registry`).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("SurrealNumber", "game.SurrealNumber").types(&[rust_type::<surreal::SurrealValue>]),
+    ClassDecl::new("GeneralizedOrdinal", "game.GeneralizedOrdinal").parents(&["SurrealNumber"]),
+    ClassDecl::new("TransfiniteNimber", "game.TransfiniteNimber").types(&[rust_type::<transfinite::TransfiniteNimber>]),
+    ClassDecl::new("Infinity", "Infinity").members(&[infinity::INFINITY]),
+];

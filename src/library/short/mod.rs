@@ -1,0 +1,43 @@
+//! Short games: the `Game` members, big numbers, explicit forms and compound sums, sensible options, game trees.
+
+// What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
+// their paths): the core's natives and the other families they use.
+use crate::interp::native::{
+    boolean, dyadic, game, list, member, number, player, set, string, this_game, Doc, Member, Site,
+};
+use crate::interp::registry::{rust_type, ClassDecl};
+use crate::library::base::range;
+use crate::library::find_member;
+use crate::library::impartial;
+use crate::library::loopy;
+use crate::library::sumber;
+
+pub mod bignum;
+pub mod explicit;
+pub(super) mod game;
+pub mod sensible;
+pub mod tree;
+
+/// The classes of this family (see `crate::interp::registry`). `Game`'s members live in four tables: the
+/// canonical-form members (`game.rs`), those of numbers beyond the arena (`bignum.rs`), the loopy-game members
+/// every short game answers (`loopy`) and CGSuite's compound sums (`cgscript.rs`).
+pub static CLASSES: &[ClassDecl] = &[
+    ClassDecl::new("Game", "game.Game")
+        .members(&[bignum::BIG_GAME, game::GAME, crate::library::loopy::SHORT, crate::library::cgscript::GAME])
+        .types(&[rust_type::<bignum::BigGame>]),
+    ClassDecl::new("NumberGame", "NumberGame").parents(&["Game"]).members(&[bignum::NUMBER_GAME]),
+    ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame").parents(&["Game"]),
+    ClassDecl::new("Uptimal", "game.Uptimal").parents(&["CanonicalShortGame"]),
+    ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]),
+    ClassDecl::new("ExplicitGame", "game.ExplicitGame")
+        .parents(&["Game"])
+        .types(&[rust_type::<explicit::ExplicitGame>]),
+    // Two representations: the sums of explicit forms and the conjunctive/selective sums of short games.
+    ClassDecl::new("CompoundGame", "game.CompoundGame")
+        .parents(&["Game"])
+        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<crate::library::cgscript::CompoundGame>]),
+    ClassDecl::new("NegativeGame", "game.NegativeGame").parents(&["Game"]),
+    ClassDecl::new("GameTree", "GameTree").members(&[tree::GAME_TREE]).types(&[rust_type::<tree::GameTree>]),
+    ClassDecl::new("UptimalExpansion", "cgsuite.util.UptimalExpansion"),
+    ClassDecl::new("Trajectory", "cgsuite.util.Trajectory"),
+];
