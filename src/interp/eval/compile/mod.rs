@@ -15,8 +15,9 @@
 //!   evaluator function it mirrors); `tests.rs` and the script corpus run with and without the compiler and
 //!   compare (the environment variable `CGS_NO_COMPILE` turns it off, [`set_enabled`] in tests).
 //! - **Where the compiled code lives.** A cache per thread maps a function definition (by address) to its
-//!   compiled body, and holds the definition's `Rc` so that the address is not reused. A function is
-//!   compiled for its layout: its slot numbers are read from the cells once.
+//!   compiled body; it holds a weak reference to the definition, so that the address is not reused, and is
+//!   pruned of dropped definitions as it grows. A function is compiled on its second call (its first is
+//!   evaluated), for its layout: its slot numbers are read from the cells once.
 //! - **Limits.** Calls and loop iterations check the interrupt flag, the memory budget and the stack as the
 //!   evaluator does (`check_limits`); the stack budget is also checked where a compiled node recurses into
 //!   the evaluator (every fallback node goes through [`Machine::eval`]).
@@ -26,6 +27,7 @@ use crate::interp::value::Int;
 use crate::syntax::ast::{FunctionDef, Layout};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Weak;
 
 mod build;
 mod clauses;
@@ -36,8 +38,25 @@ mod tests;
 thread_local! {
     /// Whether function bodies are compiled (off with `CGS_NO_COMPILE` set in the environment).
     static ENABLED: Cell<bool> = Cell::new(std::env::var_os("CGS_NO_COMPILE").is_none());
-    /// The compiled bodies, by the address of their definition.
-    static CACHE: RefCell<HashMap<usize, Rc<Compiled>>> = RefCell::new(HashMap::new());
+    /// The functions called so far, by the address of their definition, with the compiled body of those
+    /// called more than once.
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { entries: HashMap::new(), prune_at: 1024 });
+}
+
+/// The compiled bodies (see the module documentation).
+struct Cache {
+    entries: HashMap<usize, Entry>,
+    /// The size at which entries of dropped definitions are removed.
+    prune_at: usize,
+}
+
+struct Entry {
+    /// The definition: a weak reference keeps its allocation, so the address is not reused while the entry
+    /// exists; a definition no longer alive makes the entry stale.
+    def: Weak<FunctionDef>,
+    /// The compiled body, from the second call on (a definition made for one call, as a class's constructor
+    /// builds one per object, is not compiled).
+    code: Option<Rc<Node>>,
 }
 
 /// Turns the compiler on or off for this thread (the differential tests run a script both ways).
@@ -48,13 +67,6 @@ pub fn set_enabled(on: bool) {
 /// Whether the compiler is on for this thread.
 pub fn enabled() -> bool {
     ENABLED.with(Cell::get)
-}
-
-/// A function body, compiled for its frame layout.
-pub(super) struct Compiled {
-    /// The definition, kept alive so that the cache's key (its address) stays its own.
-    _def: Rc<FunctionDef>,
-    body: Node,
 }
 
 /// A compiled expression.
@@ -122,16 +134,23 @@ impl<'a> Machine<'a> {
             return self.eval(&def.body);
         }
         let key = Rc::as_ptr(def) as usize;
-        let code = CACHE.with(|c| c.borrow().get(&key).cloned());
-        let code = match code {
-            Some(code) => code,
-            None => {
-                let body = build::compile(&def.body, layout.id);
-                let code = Rc::new(Compiled { _def: def.clone(), body });
-                CACHE.with(|c| c.borrow_mut().insert(key, code.clone()));
-                code
+        let code = CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(e) = c.entries.get_mut(&key) {
+                if e.def.strong_count() > 0 {
+                    return Some(e.code.get_or_insert_with(|| Rc::new(build::compile(&def.body, layout.id))).clone());
+                }
             }
-        };
-        code.body.run(self)
+            c.entries.insert(key, Entry { def: Rc::downgrade(def), code: None });
+            if c.entries.len() >= c.prune_at {
+                c.entries.retain(|_, e| e.def.strong_count() > 0);
+                c.prune_at = (2 * c.entries.len()).max(1024);
+            }
+            None
+        });
+        match code {
+            Some(code) => code.run(self),
+            None => self.eval(&def.body),
+        }
     }
 }
