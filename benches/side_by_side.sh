@@ -6,6 +6,9 @@
 #   CGT_DOMINEERING=/path/to/prog CGT_KONANE=/path/to/prog benches/side_by_side.sh
 #   benches/side_by_side.sh --build-cgt DIR # writes and builds the two cgt programs in DIR (see below)
 #
+# Script rulesets run twice: as they are (function bodies compiled, issue 35) and with CGS_NO_COMPILE=1 (the
+# tree-walking evaluator alone).
+#
 # Every figure is CPU seconds (user + sys, GNU time) of one process, median of 3 runs, so that other load on
 # the machine (wall clock) does not count. Runs of the different tools alternate.
 # - cgs: ./target/release/cgs (build with `cargo build --release` first).
@@ -100,12 +103,14 @@ for dims in "4 6" "5 5"; do
   other=""
   [ -n "${CGT_DOMINEERING:-}" ] && other="cgt $(cpu "$CGT_DOMINEERING" "$b")"
   row "script Domineering ${dims/ /x} (ByRules)" "$(cpu "$CGS" -e "ByRules(Domineering(\"$b\")).CanonicalForm")" "$other"
+  row "  the same, CGS_NO_COMPILE=1" "$(cpu env CGS_NO_COMPILE=1 "$CGS" -e "ByRules(Domineering(\"$b\")).CanonicalForm")" ""
   row "native Domineering ${dims/ /x}" "$(cpu "$CGS" -e "Domineering(\"$b\").CanonicalForm")" ""
 done
 konane="xoxoxo|ox..ox|xoxoxo|oxoxox"
 other=""
 [ -n "${CGT_KONANE:-}" ] && other="cgt $(cpu "$CGT_KONANE" "$konane")"
 row "script Konane $konane" "$(cpu "$CGS" -e "Konane(\"$konane\").CanonicalForm")" "$other"
+row "  the same, CGS_NO_COMPILE=1" "$(cpu env CGS_NO_COMPILE=1 "$CGS" -e "Konane(\"$konane\").CanonicalForm")" ""
 for n in 16 20 22 24; do
   strip=$(printf 'xo%.0s' $(seq "$n"))
   other=""

@@ -261,7 +261,7 @@ impl<'a> Machine<'a> {
         }
         let frame = Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots);
         let saved = std::mem::replace(&mut self.locals, frame);
-        let r = self.eval(&c.def.body);
+        let r = self.run_body(&c.def, layout);
         let mut frame = std::mem::replace(&mut self.locals, saved);
         self.recycle_slots(frame.take_slots());
         self.depth -= 1;

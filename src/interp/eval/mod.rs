@@ -768,6 +768,7 @@ fn overflow(span: Span) -> Exit {
 mod assign;
 mod calls;
 mod classes;
+mod compile;
 #[cfg(test)]
 mod fast_tests;
 mod game_classes;
@@ -781,5 +782,6 @@ mod vars;
 use calls::check_params;
 use classes::method_value;
 pub use classes::{UserClass, UserObject};
+pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};
 pub(crate) use ops::{big_gcd, big_quotient};
 pub use ops::{compare_for_display, is_type};

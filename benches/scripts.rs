@@ -1,0 +1,61 @@
+//! Benchmarks of rulesets written as scripts (issue 35, item 4), run as a user runs them (a fresh interpreter,
+//! stdlib loaded, through the script runner of `cgs FILE`): the stdlib's script Domineering (`ByRules`, which
+//! computes from its `Options` alone) and script Konane, and CGSuite-style classes (`class Position(grid as
+//! Grid) extends GridGame`): Domineering with its options as a comprehension and its decomposition by
+//! `grid.Decomposition(1)`, and Clobber as CGSuite's own example writes it (tests/scripts/cgscript/
+//! grid_ruleset_class.cgs). `CGS_NO_COMPILE=1 cargo bench --bench scripts` runs them without the compiled tree.
+//! The side by side with the `cgt` crate is benches/side_by_side.sh; the figures are in docs/PERFORMANCE.md.
+
+mod support;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+const CLASS_DOMINEERING: &str = "
+singleton class Dom extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var dir := if player == Left then (1, 0) else (0, 1) end;
+      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+    end
+    override def Decomposition := [Position(g) for g in grid.Decomposition(1)];
+  end
+  override def CharMap := \".#\";
+end
+";
+
+const CLASS_CLOBBER: &str = "
+singleton class Clob extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var us := player.Ordinal;
+      var them := player.Opponent.Ordinal;
+      for coord in (grid FindAll us)
+      for direction in Coordinates.Orthogonal
+      where grid[coord + direction] == them
+      yield
+        Position(grid Updated { coord => 0, coord + direction => us })
+      end
+    end
+  end
+  override def CharMap := \".xo\";
+end
+";
+
+fn scripts(c: &mut Criterion) {
+    let class_dom: &'static str =
+        Box::leak(format!("{CLASS_DOMINEERING}Dom(\"....|....|....|....\").CanonicalForm").into_boxed_str());
+    let class_clob: &'static str =
+        Box::leak(format!("{CLASS_CLOBBER}Clob(\"xoxo|oxox|xoxo\").CanonicalForm").into_boxed_str());
+    let cases: &[(&str, &'static str)] = &[
+        ("script_domineering_4x5", "ByRules(Domineering(\".....|.....|.....|.....\")).CanonicalForm"),
+        ("script_konane_4x5", "Konane(\"xoxox|ox.ox|xoxox|oxoxo\").CanonicalForm"),
+        ("class_domineering_4x4", class_dom),
+        ("class_clobber_3x4", class_clob),
+    ];
+    support::bench_cases(c, "scripts", cases);
+}
+
+criterion_group!(benches, scripts);
+criterion_main!(benches);

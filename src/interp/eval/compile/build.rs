@@ -1,0 +1,209 @@
+//! From syntax to [`Node`]s, for the frame layout `id` (see the module documentation of `compile`).
+
+use super::clauses::{Clause, Source};
+use super::*;
+
+/// The compiled form of `e`, evaluated in a frame of layout `id`.
+pub(super) fn compile(e: &Expr, id: u32) -> Node {
+    Builder { id }.expr(e)
+}
+
+struct Builder {
+    id: u32,
+}
+
+impl Builder {
+    /// The slot a cell was resolved to for this layout (`None`: not resolved for it, or no slot).
+    fn slot(&self, slot: &Slot) -> Option<u32> {
+        slot.get(self.id).filter(|&s| s != NO_SLOT)
+    }
+
+    fn boxed(&self, e: &Expr) -> Box<Node> {
+        Box::new(self.expr(e))
+    }
+
+    fn stmts(&self, b: &Block) -> Vec<Node> {
+        b.stmts.iter().map(|s| self.expr(s)).collect()
+    }
+
+    fn fallback(e: &Expr) -> Node {
+        Node::Eval(Box::new(e.clone()))
+    }
+
+    fn expr(&self, e: &Expr) -> Node {
+        match &e.kind {
+            ExprKind::Integer(n) => Node::Const(Value::int_literal(n)),
+            ExprKind::Str(s) => Node::Const(Value::short_str(s)),
+            ExprKind::Bool(b) => Node::Const(Value::Boolean(*b)),
+            ExprKind::Nothing => Node::Const(Value::Nothing),
+            ExprKind::Player(PlayerLit::Left) => Node::Const(Value::Player(Player::Left)),
+            ExprKind::Player(PlayerLit::Right) => Node::Const(Value::Player(Player::Right)),
+            ExprKind::Var(name, slot) => match slot.get(self.id) {
+                Some(head) if head != NO_SLOT => {
+                    Node::Local { head, name: name.clone(), slot: slot.clone(), span: e.span }
+                }
+                _ => Node::Var { name: name.clone(), slot: slot.clone(), span: e.span },
+            },
+            // `-1`: an integer literal negated is a constant (`unary` negates an `Integer` exactly so).
+            ExprKind::Unary { op: UnaryOp::Neg, expr } if matches!(expr.kind, ExprKind::Integer(_)) => {
+                let ExprKind::Integer(n) = &expr.kind else { unreachable!("matched") };
+                Node::Const(Value::Integer(Int::from_ref(n).neg()))
+            }
+            ExprKind::Unary { op: UnaryOp::Not, expr } => Node::Not(self.boxed(expr), expr.span),
+            ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
+                Node::And(self.boxed(lhs), lhs.span, self.boxed(rhs), rhs.span)
+            }
+            ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
+                Node::Or(self.boxed(lhs), lhs.span, self.boxed(rhs), rhs.span)
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                Node::Binary { op: *op, lhs: self.boxed(lhs), rhs: self.boxed(rhs), span: e.span }
+            }
+            ExprKind::Index { obj, indices } => self.index(e, obj, indices),
+            ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
+            ExprKind::Member { obj, name } => Node::Member { obj: self.boxed(obj), name: name.clone(), span: e.span },
+            ExprKind::Tuple(items) => Node::Tuple(items.iter().map(|x| self.expr(x)).collect()),
+            ExprKind::List(items) => Node::List(items.iter().map(|x| self.expr(x)).collect()),
+            ExprKind::Assign { target, value, slot } => self.assign(target, value, slot),
+            ExprKind::VarDecl { target, value, slot } => Node::VarDecl {
+                target: target.clone(),
+                slot: slot.clone(),
+                value: value.as_ref().map(|v| self.boxed(v)),
+            },
+            ExprKind::Block(b) => Node::Block(self.stmts(b)),
+            ExprKind::If { branches, otherwise } => Node::If {
+                branches: branches.iter().map(|(c, b)| (self.expr(c), c.span, self.stmts(b))).collect(),
+                otherwise: otherwise.as_ref().map(|b| self.stmts(b)),
+            },
+            ExprKind::While { cond, body } => {
+                Node::While { cond: self.boxed(cond), cond_span: cond.span, body: self.stmts(body), span: e.span }
+            }
+            ExprKind::For { clauses, body, mode, more } => match self.clauses(clauses) {
+                Some(clauses) => Node::For {
+                    clauses,
+                    body: self.stmts(body),
+                    mode: *mode,
+                    more: more.iter().map(|b| self.stmts(b)).collect(),
+                },
+                None => Self::fallback(e),
+            },
+            ExprKind::Comprehension { kind, elem, value, clauses } => match self.clauses(clauses) {
+                Some(clauses) => Node::Comprehension {
+                    kind: *kind,
+                    elem: self.boxed(elem),
+                    value: value.as_ref().map(|v| self.boxed(v)),
+                    clauses,
+                },
+                None => Self::fallback(e),
+            },
+            ExprKind::Return(x) => Node::Return(x.as_ref().map(|x| self.boxed(x)), e.span),
+            _ => Self::fallback(e),
+        }
+    }
+
+    fn index(&self, e: &Expr, obj: &Expr, indices: &[Expr]) -> Node {
+        let keys: Vec<Node> = indices.iter().map(|i| self.expr(i)).collect();
+        // The keys of `g[r + 1, c]` cannot assign `g`: then `g` may be read after them, in place.
+        let local = match &obj.kind {
+            ExprKind::Var(_, slot) if indices.iter().all(pure) => self.slot(slot),
+            _ => None,
+        };
+        let general = Node::Index {
+            obj: self.boxed(obj),
+            local,
+            keys,
+            key_spans: indices.iter().map(|i| i.span).collect(),
+            span: e.span,
+        };
+        // `d[1]` (`literal_index`): a local list or tuple's element in place.
+        if let (ExprKind::Var(_, slot), [Expr { kind: ExprKind::Integer(k), .. }]) = (&obj.kind, indices) {
+            if let (Some(head), Some(k)) = (self.slot(slot), k.to_usize().and_then(|k| k.checked_sub(1))) {
+                return Node::LocalElement { head, k, general: Box::new(general) };
+            }
+        }
+        general
+    }
+
+    fn call(&self, e: &Expr, callee: &Expr, args: &[Expr]) -> Node {
+        let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+        if let ExprKind::Member { obj, name } = &callee.kind {
+            if let [arg] = args {
+                if let ExprKind::Map(entries) = &arg.kind {
+                    if &*name.name == "Updated" {
+                        return Node::UpdatedLit {
+                            obj: self.boxed(obj),
+                            name: name.clone(),
+                            entries: entries.iter().map(|(k, v)| (self.expr(k), self.expr(v))).collect(),
+                            arg_span: arg.span,
+                            span: e.span,
+                        };
+                    }
+                }
+            }
+            let args = args.iter().map(|a| self.expr(a)).collect();
+            return Node::Method { obj: self.boxed(obj), name: name.clone(), args, spans, span: e.span };
+        }
+        let name = match &callee.kind {
+            ExprKind::Var(n, _) => n.clone(),
+            _ => Name::from(""),
+        };
+        let args = args.iter().map(|a| self.expr(a)).collect();
+        Node::Call { callee: self.boxed(callee), name, args, spans, span: e.span }
+    }
+
+    fn assign(&self, target: &Ident, value: &Expr, slot: &Slot) -> Node {
+        // `xs := xs.Append(x)` (`append_in_place`).
+        if let ExprKind::Call { callee, args, named } = &value.kind {
+            if let (ExprKind::Member { obj, name }, [arg], []) = (&callee.kind, &args[..], &named[..]) {
+                if &*name.name == "Append" && matches!(&obj.kind, ExprKind::Var(x, _) if **x == *target.name) {
+                    return Node::AppendAssign {
+                        target: target.clone(),
+                        slot: slot.clone(),
+                        arg: self.boxed(arg),
+                        general: self.boxed(value),
+                    };
+                }
+            }
+        }
+        Node::Assign { target: target.clone(), slot: slot.clone(), value: self.boxed(value) }
+    }
+
+    /// The clauses of a loop or comprehension; `None` when one cannot be compiled.
+    fn clauses(&self, clauses: &[ForClause]) -> Option<Vec<Clause>> {
+        clauses
+            .iter()
+            .map(|c| {
+                let source = match &c.source {
+                    ForSource::In(src) => Source::In(self.expr(src), src.span),
+                    ForSource::Assign(v) => Source::Assign(self.expr(v)),
+                    ForSource::Forever => Source::Forever,
+                    ForSource::Range { from, to, by } => Source::Range {
+                        from: self.expr(from),
+                        from_span: from.span,
+                        to: to.as_ref().map(|t| (self.expr(t), t.span)),
+                        by: by.as_ref().map(|b| (self.expr(b), b.span)),
+                    },
+                };
+                Some(Clause {
+                    var: c.var.name.clone(),
+                    slot: self.slot(&c.slot),
+                    source,
+                    cond: c.cond.as_ref().map(|x| (self.expr(x), x.span)),
+                    filter: c.filter.as_ref().map(|x| (self.expr(x), x.span)),
+                    span: c.span,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Whether evaluating `e` cannot assign a variable (a literal, a variable, arithmetic of such).
+fn pure(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Integer(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Var(..) => true,
+        ExprKind::Binary { lhs, rhs, .. } => pure(lhs) && pure(rhs),
+        ExprKind::Unary { expr, .. } => pure(expr),
+        ExprKind::Tuple(items) => items.iter().all(pure),
+        _ => false,
+    }
+}

@@ -1,0 +1,352 @@
+//! Compiled loops and comprehensions: what `loops.rs` does for `for` clauses, with the sources, conditions,
+//! filters and bodies compiled, and `for p in g.FindAll(c)` walking the board instead of building the list.
+
+use super::run::run_stmts;
+use super::*;
+use crate::ruleset::key::state_grid;
+
+/// A compiled `for` clause.
+pub(in crate::interp::eval) struct Clause {
+    pub(super) var: Name,
+    /// The loop variable's slot (`None`: bound by name).
+    pub(super) slot: Option<u32>,
+    pub(super) source: Source,
+    pub(super) cond: Option<(Node, Span)>,
+    pub(super) filter: Option<(Node, Span)>,
+    pub(super) span: Span,
+}
+
+/// What a compiled clause ranges over (`ForSource`).
+pub(in crate::interp::eval) enum Source {
+    In(Node, Span),
+    Assign(Node),
+    Forever,
+    Range { from: Node, from_span: Span, to: Option<(Node, Span)>, by: Option<(Node, Span)> },
+}
+
+type Body<'b, 'a> = &'b mut dyn FnMut(&mut Machine<'a>) -> Eval<()>;
+
+/// `for_loop`.
+pub(super) fn for_loop(
+    m: &mut Machine<'_>,
+    clauses: &[Clause],
+    body: &[Node],
+    mode: ForMode,
+    more: &[Vec<Node>],
+) -> Eval<Value> {
+    let mut yielded = Vector::new();
+    let top = m.take_top_loop();
+    debug_assert!(!top, "a function body is not a top-level loop");
+    m.locals.push();
+    let r = run_clauses(m, clauses, &mut |m| {
+        let v = run_stmts(m, body)?;
+        if mode == ForMode::Yield {
+            yielded.push_back(v);
+            for b in more {
+                let v = run_stmts(m, b)?;
+                yielded.push_back(v);
+            }
+        }
+        Ok(())
+    });
+    m.locals.pop();
+    match r {
+        Ok(()) | Err(Exit::Break(_)) => {}
+        Err(x) => return Err(x),
+    }
+    Ok(match mode {
+        ForMode::Do => Value::Nothing,
+        ForMode::Yield => Value::List(yielded.into()),
+    })
+}
+
+/// `comprehension`.
+pub(super) fn comprehension(
+    m: &mut Machine<'_>,
+    kind: CollectionKind,
+    elem: &Node,
+    value: Option<&Node>,
+    clauses: &[Clause],
+) -> Eval<Value> {
+    let mut list = Vector::new();
+    let mut set = None;
+    let mut map = None;
+    m.locals.push();
+    let r = run_clauses(m, clauses, &mut |m| {
+        let x = elem.run(m)?;
+        match kind {
+            CollectionKind::List => list.push_back(x),
+            CollectionKind::Set => {
+                set.get_or_insert_with(OrdSet::new).insert(x);
+            }
+            CollectionKind::Map => {
+                let v = match value {
+                    Some(v) => v.run(m)?,
+                    None => Value::Nothing,
+                };
+                map.get_or_insert_with(OrdMap::new).insert(x, v);
+            }
+        }
+        Ok(())
+    });
+    m.locals.pop();
+    match r {
+        Ok(()) | Err(Exit::Break(_)) => {}
+        Err(x) => return Err(x),
+    }
+    Ok(match kind {
+        CollectionKind::List => Value::List(list.into()),
+        CollectionKind::Set => Value::Set(set.unwrap_or_default()),
+        CollectionKind::Map => Value::Map(map.unwrap_or_default()),
+    })
+}
+
+/// One binding of `clause` (`run_clauses`'s `each`): `Ok(false)` when its `while` condition ends the loop.
+fn each<'a>(m: &mut Machine<'a>, clause: &Clause, rest: &[Clause], body: Body<'_, 'a>, v: Value) -> Eval<bool> {
+    m.check_limits(clause.span)?;
+    if !matches!(clause.source, Source::Forever) {
+        match clause.slot {
+            Some(s) => m.locals.declare_slot(s, v),
+            None => {
+                m.locals.declare(clause.var.clone(), v).ok();
+            }
+        }
+    }
+    if let Some((c, span)) = &clause.cond {
+        if !c.truth_at(m, *span)? {
+            return Ok(false);
+        }
+    }
+    if let Some((f, span)) = &clause.filter {
+        if !f.truth_at(m, *span)? {
+            return Ok(true);
+        }
+    }
+    run_clauses(m, rest, body).map(|()| true)
+}
+
+/// `run_clauses`: `body` once for every binding of the clauses that passes the filters.
+fn run_clauses<'a>(m: &mut Machine<'a>, clauses: &[Clause], body: Body<'_, 'a>) -> Eval<()> {
+    let Some((clause, rest)) = clauses.split_first() else {
+        return match body(m) {
+            Ok(()) | Err(Exit::Continue(_)) => Ok(()),
+            Err(x) => Err(x),
+        };
+    };
+    match &clause.source {
+        Source::Assign(v) => {
+            let v = v.run(m)?;
+            each(m, clause, rest, body, v)?;
+        }
+        Source::Forever => while each(m, clause, rest, body, Value::Nothing)? {},
+        Source::In(src, span) => {
+            // A compiled clause is never one of the running top-level loop's own clauses, so there is no
+            // source to note for its safe points (`note_loop_source` would find no index).
+            if let Node::Method { obj, name, args, spans, span: call } = src {
+                if let ([arg], "FindAll") = (&args[..], &*name.name) {
+                    let o = obj.run(m)?;
+                    let a = arg.run(m)?;
+                    return find_all(m, clause, rest, body, o, a, name, spans, *call);
+                }
+            }
+            let coll = src.run(m)?;
+            return walk(m, clause, rest, body, coll, *span);
+        }
+        Source::Range { from, from_span, to, by } => {
+            let start = from.run(m)?;
+            let end = match to {
+                Some((t, _)) => Some(t.run(m)?),
+                None => None,
+            };
+            let step = match by {
+                Some((b, _)) => b.run(m)?,
+                None => Value::int(1),
+            };
+            let small = |v: &Value| match v {
+                Value::Integer(n) => n.to_i64(),
+                _ => None,
+            };
+            if let (Some(mut cur), Some(step), Some(end)) = (small(&start), small(&step), end.as_ref().and_then(small))
+            {
+                if step != 0 {
+                    while (step > 0 && cur <= end) || (step < 0 && cur >= end) {
+                        if !each(m, clause, rest, body, Value::small_int(cur))? {
+                            break;
+                        }
+                        match cur.checked_add(step) {
+                            Some(next) => cur = next,
+                            None => break,
+                        }
+                    }
+                    return Ok(());
+                }
+            }
+            let spans = RangeSpans {
+                from: *from_span,
+                to: to.as_ref().map_or(clause.span, |t| t.1),
+                by: by.as_ref().map_or(clause.span, |b| b.1),
+                by_given: by.is_some(),
+            };
+            return range_general(m, clause, rest, body, start, end, step, spans);
+        }
+    }
+    Ok(())
+}
+
+/// `for p in g.FindAll(c)`: the cells of the grid `g` holding `c`, in row-major order, as `(row, column)`,
+/// without the list; anything but a grid and a one-character ASCII string calls the member.
+#[allow(clippy::too_many_arguments)]
+fn find_all<'a>(
+    m: &mut Machine<'a>,
+    clause: &Clause,
+    rest: &[Clause],
+    body: Body<'_, 'a>,
+    o: Value,
+    a: Value,
+    name: &Ident,
+    spans: &[Span],
+    call: Span,
+) -> Eval<()> {
+    let target = match &a {
+        Value::String(s) => match s.as_bytes() {
+            [b] if b.is_ascii() => Some(*b),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (Some(b), Some(g)) = (target, state_grid(&o)) else {
+        let coll = m.invoke_member(o, name, &[a], spans, call)?;
+        return walk(m, clause, rest, body, coll, call);
+    };
+    m.engine_ok(call)?;
+    // The grid is immutable and `o` holds it: its cells are read as the loop goes.
+    let (rows, cols) = (g.rows(), g.cols());
+    for r in 1..=rows {
+        for c in 1..=cols {
+            let Some(g) = state_grid(&o) else { unreachable!("checked above") };
+            if g.get(r, c) == Some(b) {
+                let p = Value::Tuple(vec![Value::int(r), Value::int(c)].into());
+                if !each(m, clause, rest, body, p)? {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The elements of a collection `coll` (`for x in coll`): a range walked, anything else listed.
+fn walk<'a>(
+    m: &mut Machine<'a>,
+    clause: &Clause,
+    rest: &[Clause],
+    body: Body<'_, 'a>,
+    coll: Value,
+    span: Span,
+) -> Eval<()> {
+    if let Some(r) = builtins::range::as_range(&coll) {
+        let n = r.count().ok_or_else(|| {
+            let message = "step cannot be 0.".to_string();
+            EvalError::new(ErrorKind::InvalidArgument { message }, span)
+        })?;
+        let small = match (r.start.to_i64(), r.step.to_i64(), n.to_u64()) {
+            (Some(cur), Some(step), Some(n))
+                if n == 0 || i64::try_from(i128::from(cur) + i128::from(step) * (i128::from(n) - 1)).is_ok() =>
+            {
+                Some((cur, step, n))
+            }
+            _ => None,
+        };
+        if let Some((mut cur, step, n)) = small {
+            for k in 0..n {
+                if !each(m, clause, rest, body, Value::small_int(cur))? {
+                    break;
+                }
+                if k + 1 < n {
+                    cur += step;
+                }
+            }
+        } else {
+            for v in r.clone().iter() {
+                if !each(m, clause, rest, body, v)? {
+                    break;
+                }
+            }
+        }
+        return Ok(());
+    }
+    let items = m.iteration_items(&coll, span)?;
+    for v in items {
+        if !each(m, clause, rest, body, v)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Where the parts of `from a to b by s` were written.
+struct RangeSpans {
+    from: Span,
+    to: Span,
+    by: Span,
+    by_given: bool,
+}
+
+/// `from a to b by s` past machine integers: rationals, else games (`run_clauses`).
+#[allow(clippy::too_many_arguments)]
+fn range_general<'a>(
+    m: &mut Machine<'a>,
+    clause: &Clause,
+    rest: &[Clause],
+    body: Body<'_, 'a>,
+    start: Value,
+    end: Option<Value>,
+    step: Value,
+    spans: RangeSpans,
+) -> Eval<()> {
+    let numeric = |v: &Value| v.as_rational();
+    if let (Some(start), Some(step), true) =
+        (numeric(&start), numeric(&step), end.as_ref().is_none_or(|e| e.as_rational().is_some()))
+    {
+        let end = end.and_then(|e| e.as_rational());
+        if step.is_zero() {
+            let span = if spans.by_given { spans.by } else { clause.span };
+            return err(ErrorKind::ExpectedInteger { what: "step", value: "0".into() }, span);
+        }
+        let mut cur = start;
+        loop {
+            if let Some(end) = &end {
+                if (step.is_positive() && &cur > end) || (step.is_negative() && &cur < end) {
+                    break;
+                }
+            }
+            if !each(m, clause, rest, body, Value::rational(cur.clone()))? {
+                break;
+            }
+            cur += &step;
+        }
+        return Ok(());
+    }
+    for (v, span) in [(&start, spans.from), (&step, spans.by)] {
+        if m.to_game(v).is_none() {
+            let value = v.display(m.games);
+            return err(ErrorKind::ExpectedInteger { what: "loop bound", value }, span);
+        }
+    }
+    let up = !matches!(&step, Value::Integer(n) if n.is_negative());
+    let mut cur = start;
+    loop {
+        if let Some(end) = &end {
+            let (a, b) = if up { (&cur, end) } else { (end, &cur) };
+            let go = m.binary(BinOp::Le, a, b).map_err(|k| EvalError::new(k, spans.to))?;
+            if !matches!(go, Value::Boolean(true)) {
+                break;
+            }
+        }
+        if !each(m, clause, rest, body, cur.clone())? {
+            break;
+        }
+        cur = m.binary(BinOp::Add, &cur, &step).map_err(|k| EvalError::new(k, clause.span))?;
+    }
+    Ok(())
+}

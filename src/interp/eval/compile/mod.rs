@@ -1,0 +1,156 @@
+//! The compiled tree (issue 35): a resolved function's body, compiled once into a tree of [`Node`]s.
+//!
+//! The syntax tree is walked by [`Machine::eval`], which dispatches on the kind of every node, reads each
+//! variable through its [`Slot`] cell (checked against the running frame's layout) and evaluates conditions
+//! to boolean values. A function with a resolved frame layout (`syntax/resolve.rs`) is compiled on its first
+//! call into a tree in which those decisions are made once: a local is its slot number, a literal its value,
+//! a condition a boolean-valued node, `g[r, c]` of a local grid a read of the cell in place, `for p in
+//! g.FindAll(c)` a walk over the board's cells, `xs := xs.Append(x)` a push onto the list held by `xs`.
+//!
+//! Design:
+//! - **Compile what it can, fall back on the rest.** Every node kind the compiler does not know, and every
+//!   form it only knows partly (named arguments, `x[i] := v`, definitions, games), becomes a [`Node::Eval`]
+//!   holding that sub-tree, which the evaluator evaluates in the same frame. Each compiled node does what
+//!   the evaluator does for its syntax, in the same order, with the same errors and spans (`run.rs` cites the
+//!   evaluator function it mirrors); `tests.rs` and the script corpus run with and without the compiler and
+//!   compare (the environment variable `CGS_NO_COMPILE` turns it off, [`set_enabled`] in tests).
+//! - **Where the compiled code lives.** A cache per thread maps a function definition (by address) to its
+//!   compiled body; it holds a weak reference to the definition, so that the address is not reused, and is
+//!   pruned of dropped definitions as it grows. A function is compiled on its second call (its first is
+//!   evaluated), for its layout: its slot numbers are read from the cells once.
+//! - **Limits.** Calls and loop iterations check the interrupt flag, the memory budget and the stack as the
+//!   evaluator does (`check_limits`); the stack budget is also checked where a compiled node recurses into
+//!   the evaluator (every fallback node goes through [`Machine::eval`]).
+
+use super::*;
+use crate::interp::value::Int;
+use crate::syntax::ast::{FunctionDef, Layout};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Weak;
+
+mod build;
+mod clauses;
+mod run;
+#[cfg(test)]
+mod tests;
+
+thread_local! {
+    /// Whether function bodies are compiled (off with `CGS_NO_COMPILE` set in the environment).
+    static ENABLED: Cell<bool> = Cell::new(std::env::var_os("CGS_NO_COMPILE").is_none());
+    /// The functions called so far, by the address of their definition, with the compiled body of those
+    /// called more than once.
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { entries: HashMap::new(), prune_at: 1024 });
+}
+
+/// The compiled bodies (see the module documentation).
+struct Cache {
+    entries: HashMap<usize, Entry>,
+    /// The size at which entries of dropped definitions are removed.
+    prune_at: usize,
+}
+
+struct Entry {
+    /// The definition: a weak reference keeps its allocation, so the address is not reused while the entry
+    /// exists; a definition no longer alive makes the entry stale.
+    def: Weak<FunctionDef>,
+    /// The compiled body, from the second call on (a definition made for one call, as a class's constructor
+    /// builds one per object, is not compiled).
+    code: Option<Rc<Node>>,
+}
+
+/// Turns the compiler on or off for this thread (the differential tests run a script both ways).
+pub fn set_enabled(on: bool) {
+    ENABLED.with(|e| e.set(on));
+}
+
+/// Whether the compiler is on for this thread.
+pub fn enabled() -> bool {
+    ENABLED.with(Cell::get)
+}
+
+/// A compiled expression.
+pub(super) enum Node {
+    /// A literal's value.
+    Const(Value),
+    /// A local the resolver gave a slot: the slot chain from `head`, else `lookup_var` (captured, members,
+    /// globals).
+    Local { head: u32, name: Name, slot: Slot, span: Span },
+    /// Any other variable reference: `lookup_var`.
+    Var { name: Name, slot: Slot, span: Span },
+    /// `a op b` for an operator other than `and` / `or`.
+    Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
+    /// `a and b`; the spans are those of the operands (for "not a Boolean").
+    And(Box<Node>, Span, Box<Node>, Span),
+    /// `a or b`.
+    Or(Box<Node>, Span, Box<Node>, Span),
+    /// `not a`.
+    Not(Box<Node>, Span),
+    /// `x[k]` for a local `x` and an integer literal `k` (0-based here): the element in place when `x` holds a
+    /// list or tuple, else the general index.
+    LocalElement { head: u32, k: usize, general: Box<Node> },
+    /// `obj[keys…]`. `local`: `obj` is a local whose slot may be read in place (the keys cannot change it).
+    Index { obj: Box<Node>, local: Option<u32>, keys: Vec<Node>, key_spans: Vec<Span>, span: Span },
+    /// `f(args…)`, positional arguments only, `f` not a member.
+    Call { callee: Box<Node>, name: Name, args: Vec<Node>, spans: Vec<Span>, span: Span },
+    /// `obj.name(args…)`, positional arguments only.
+    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
+    /// `obj.Updated({k => v, …})`, the map written out.
+    UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
+    /// `obj.name` (no call).
+    Member { obj: Box<Node>, name: Ident, span: Span },
+    /// `(a, b, …)`.
+    Tuple(Vec<Node>),
+    /// `[a, b, …]`.
+    List(Vec<Node>),
+    /// `x := v`.
+    Assign { target: Ident, slot: Slot, value: Box<Node> },
+    /// `x := x.Append(v)`: `general` is the compiled `x.Append(v)`, `arg` the compiled `v`.
+    AppendAssign { target: Ident, slot: Slot, arg: Box<Node>, general: Box<Node> },
+    /// `var x := v` (`None`: `var x`).
+    VarDecl { target: Ident, slot: Slot, value: Option<Box<Node>> },
+    /// `begin … end`: its statements in a scope of their own.
+    Block(Vec<Node>),
+    /// `if c then … elseif … else … end` (the branches' statements run in the enclosing scope, as
+    /// `eval_block` runs them).
+    If { branches: Vec<(Node, Span, Vec<Node>)>, otherwise: Option<Vec<Node>> },
+    /// `while c do … end`.
+    While { cond: Box<Node>, cond_span: Span, body: Vec<Node>, span: Span },
+    /// `for … do/yield … end`.
+    For { clauses: Vec<clauses::Clause>, body: Vec<Node>, mode: ForMode, more: Vec<Vec<Node>> },
+    /// `[e for …]`, `{e for …}`, `{k => v for …}`.
+    Comprehension { kind: CollectionKind, elem: Box<Node>, value: Option<Box<Node>>, clauses: Vec<clauses::Clause> },
+    /// `return v`.
+    Return(Option<Box<Node>>, Span),
+    /// A sub-tree the compiler leaves to the evaluator.
+    Eval(Box<Expr>),
+}
+
+impl<'a> Machine<'a> {
+    /// Evaluates the body of the resolved function `def` (whose frame, of `layout`, is the running one):
+    /// compiled, unless the compiler is off.
+    pub(super) fn run_body(&mut self, def: &Rc<FunctionDef>, layout: &Layout) -> Eval<Value> {
+        if !enabled() {
+            return self.eval(&def.body);
+        }
+        let key = Rc::as_ptr(def) as usize;
+        let code = CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            if let Some(e) = c.entries.get_mut(&key) {
+                if e.def.strong_count() > 0 {
+                    return Some(e.code.get_or_insert_with(|| Rc::new(build::compile(&def.body, layout.id))).clone());
+                }
+            }
+            c.entries.insert(key, Entry { def: Rc::downgrade(def), code: None });
+            if c.entries.len() >= c.prune_at {
+                c.entries.retain(|_, e| e.def.strong_count() > 0);
+                c.prune_at = (2 * c.entries.len()).max(1024);
+            }
+            None
+        });
+        match code {
+            Some(code) => code.run(self),
+            None => self.eval(&def.body),
+        }
+    }
+}

@@ -1,0 +1,426 @@
+//! Running compiled [`Node`]s. Each arm does what the evaluator function named beside it does for the same
+//! syntax, in the same order and with the same errors.
+
+use super::*;
+use crate::interp::builtins::grid::{is_grid, updated_cells};
+use crate::ruleset::key::state_grid;
+
+impl Node {
+    /// The value of the node (`Machine::eval`).
+    pub(super) fn run(&self, m: &mut Machine<'_>) -> Eval<Value> {
+        match self {
+            Node::Const(v) => Ok(v.clone()),
+            Node::Local { head, name, slot, span } => match m.locals.slot(*head) {
+                Some(v) => Ok(v.clone()),
+                None => m.lookup_var(name, slot, *span),
+            },
+            Node::Var { name, slot, span } => m.lookup_var(name, slot, *span),
+            Node::Binary { op, lhs, rhs, span } => {
+                // `eval_binary`: a board's cell compared with a string, machine integers, else the values.
+                if let (BinOp::Eq | BinOp::Ne, Node::Index { local: Some(_), keys, .. }) = (op, &**lhs) {
+                    if keys.len() == 2 {
+                        return cell_compare(m, *op, lhs, rhs, *span);
+                    }
+                }
+                let a = lhs.small(m)?;
+                let b = rhs.small(m)?;
+                if let (Ok(i), Ok(j)) = (&a, &b) {
+                    if let Some(v) = ops::quick_binary(*op, &Value::small_int(*i), &Value::small_int(*j)) {
+                        return Ok(v);
+                    }
+                }
+                binary_values(m, *op, &value_of(a), &value_of(b), *span)
+            }
+            Node::And(..) | Node::Or(..) | Node::Not(..) => Ok(Value::Boolean(self.truth(m)?)),
+            Node::LocalElement { head, k, general } => {
+                // `literal_index`, then the general index.
+                match m.locals.slot(*head) {
+                    Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
+                    Some(Value::List(l)) if *k < l.len() => Ok(l[*k].clone()),
+                    _ => general.run(m),
+                }
+            }
+            Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
+            Node::Eval(e) => m.eval(e),
+            _ => self.run_other(m),
+        }
+    }
+
+    /// The nodes other than the leaves, operators and indexing, out of line so that [`Node::run`] keeps a
+    /// small stack frame (collections built in line are large).
+    #[inline(never)]
+    fn run_other(&self, m: &mut Machine<'_>) -> Eval<Value> {
+        match self {
+            Node::Call { callee, name, args, spans, span } => {
+                // `call_expr` without named arguments.
+                let f = callee.run(m)?;
+                let vals = run_all(m, args)?;
+                let site = Site { name, span: *span, args: spans };
+                Ok(m.call_value(&f, &vals, &site)?)
+            }
+            Node::Method { obj, name, args, spans, span } => {
+                let o = obj.run(m)?;
+                let vals = run_all(m, args)?;
+                Ok(m.invoke_member(o, name, &vals, spans, *span)?)
+            }
+            Node::UpdatedLit { obj, name, entries, arg_span, span } => {
+                updated_lit(m, obj, name, entries, *arg_span, *span)
+            }
+            Node::Member { obj, name, span } => {
+                // `eval_member`.
+                let o = obj.run(m)?;
+                if let Some(f) = method_value(&o, name) {
+                    return Ok(f);
+                }
+                Ok(m.invoke_member(o, name, &[], &[], *span)?)
+            }
+            Node::Tuple(items) => Ok(Value::Tuple(run_all(m, items)?.into())),
+            Node::List(items) => list(m, items),
+            Node::Assign { target, slot, value } => {
+                check_assign(m, target, slot)?;
+                let v = value.run(m)?;
+                m.assign_at(&target.name, slot, v.clone());
+                Ok(v)
+            }
+            Node::AppendAssign { target, slot, arg, general } => {
+                check_assign(m, target, slot)?;
+                if let Some(v) = append_in_place(m, target, slot, arg)? {
+                    return Ok(v);
+                }
+                let v = general.run(m)?;
+                m.assign_at(&target.name, slot, v.clone());
+                Ok(v)
+            }
+            Node::VarDecl { target, slot, value } => {
+                let v = match value {
+                    Some(x) => x.run(m)?,
+                    None => Value::Nothing,
+                };
+                m.declare_at(&target.name, slot, v.clone());
+                Ok(v)
+            }
+            Node::Block(stmts) => {
+                m.locals.push();
+                let r = run_stmts(m, stmts);
+                m.locals.pop();
+                r
+            }
+            Node::If { branches, otherwise } => {
+                for (cond, span, body) in branches {
+                    if cond.truth_at(m, *span)? {
+                        return run_stmts(m, body);
+                    }
+                }
+                match otherwise {
+                    Some(b) => run_stmts(m, b),
+                    None => Ok(Value::Nothing),
+                }
+            }
+            Node::While { cond, cond_span, body, span } => {
+                // `eval_while`; a compiled body is never the top-level statement (`take_top_loop` is false).
+                let top = m.take_top_loop();
+                debug_assert!(!top, "a function body is not a top-level loop");
+                loop {
+                    m.check_limits(*span)?;
+                    if !cond.truth_at(m, *cond_span)? {
+                        break;
+                    }
+                    match run_stmts(m, body) {
+                        Ok(_) | Err(Exit::Continue(_)) => {}
+                        Err(Exit::Break(_)) => break,
+                        Err(x) => return Err(x),
+                    }
+                }
+                Ok(Value::Nothing)
+            }
+            Node::For { clauses, body, mode, more } => clauses::for_loop(m, clauses, body, *mode, more),
+            Node::Comprehension { kind, elem, value, clauses } => {
+                clauses::comprehension(m, *kind, elem, value.as_deref(), clauses)
+            }
+            Node::Return(x, span) => {
+                let v = match x {
+                    Some(x) => x.run(m)?,
+                    None => Value::Nothing,
+                };
+                if !m.locals.in_function() {
+                    return err(ErrorKind::ReturnOutsideFunction, *span);
+                }
+                Err(Exit::Return(v))
+            }
+            _ => unreachable!("run handles it"),
+        }
+    }
+
+    /// The node's value, as a machine integer when it is one (`Ok`), else as the value (`Err`): locals,
+    /// literals and `+ - *` of machine integers without a `Value` in between.
+    #[inline]
+    fn small(&self, m: &mut Machine<'_>) -> Eval<Result<i64, Value>> {
+        match self {
+            Node::Const(Value::Integer(Int::Small(k))) => return Ok(Ok(*k)),
+            Node::Local { head, .. } => {
+                if let Some(Value::Integer(Int::Small(k))) = m.locals.slot(*head) {
+                    return Ok(Ok(*k));
+                }
+            }
+            Node::Binary { op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), lhs, rhs, span } => {
+                // `quick_binary`'s machine-integer arm; past `i64` the general way.
+                let a = lhs.small(m)?;
+                let b = rhs.small(m)?;
+                if let (Ok(i), Ok(j)) = (&a, &b) {
+                    let k = match op {
+                        BinOp::Add => i.checked_add(*j),
+                        BinOp::Sub => i.checked_sub(*j),
+                        _ => i.checked_mul(*j),
+                    };
+                    if let Some(k) = k {
+                        return Ok(Ok(k));
+                    }
+                }
+                let (a, b) = (value_of(a), value_of(b));
+                return Ok(small_or_value(binary_values(m, *op, &a, &b, *span)?));
+            }
+            _ => {}
+        }
+        Ok(small_or_value(self.run(m)?))
+    }
+
+    /// The node as a condition (`eval_bool`), `span` where it was written.
+    #[inline]
+    pub(super) fn truth_at(&self, m: &mut Machine<'_>, span: Span) -> Eval<bool> {
+        match self {
+            Node::And(..) | Node::Or(..) | Node::Not(..) => self.truth(m),
+            _ => match self.run(m)? {
+                Value::Boolean(b) => Ok(b),
+                v => err(ErrorKind::NotBoolean { ty: v.type_name() }, span),
+            },
+        }
+    }
+
+    /// `and`, `or`, `not`: their operands as conditions, short-circuit.
+    fn truth(&self, m: &mut Machine<'_>) -> Eval<bool> {
+        match self {
+            Node::And(a, sa, b, sb) => Ok(a.truth_at(m, *sa)? && b.truth_at(m, *sb)?),
+            Node::Or(a, sa, b, sb) => Ok(a.truth_at(m, *sa)? || b.truth_at(m, *sb)?),
+            Node::Not(a, sa) => Ok(!a.truth_at(m, *sa)?),
+            _ => unreachable!("only for and, or, not"),
+        }
+    }
+}
+
+/// The statements of a block in the current scope; the value of the last (`eval_block`).
+pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
+    let mut last = Value::Nothing;
+    for s in stmts {
+        last = s.run(m)?;
+    }
+    Ok(last)
+}
+
+/// `obj.Updated({k => v, …})` (`call_expr`'s `grid_updated_literal`, else the map literal, `eval_map`, and
+/// the member call). Out of line: the map is a large value.
+#[inline(never)]
+fn updated_lit(
+    m: &mut Machine<'_>,
+    obj: &Node,
+    name: &Ident,
+    entries: &[(Node, Node)],
+    arg_span: Span,
+    span: Span,
+) -> Eval<Value> {
+    // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
+    let o = obj.run(m)?;
+    if is_grid(&o) {
+        let mut pairs = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            let k = k.run(m)?;
+            let v = v.run(m)?;
+            pairs.push((k, v));
+        }
+        if let Some(g) = updated_cells(&o, &pairs) {
+            return Ok(g);
+        }
+        let map: OrdMap<Value, Value> = pairs.into_iter().collect();
+        return Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?);
+    }
+    let mut map = OrdMap::new();
+    for (k, v) in entries {
+        let k = k.run(m)?;
+        let v = v.run(m)?;
+        map.insert(k, v);
+    }
+    Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?)
+}
+
+/// `[a, b, …]` (`eval_list`). Out of line: an `imbl` vector is large.
+#[inline(never)]
+fn list(m: &mut Machine<'_>, items: &[Node]) -> Eval<Value> {
+    let mut v = Vector::new();
+    for x in items {
+        v.push_back(x.run(m)?);
+    }
+    Ok(Value::List(v.into()))
+}
+
+fn run_all(m: &mut Machine<'_>, nodes: &[Node]) -> Eval<Vec<Value>> {
+    let mut vals = Vec::with_capacity(nodes.len());
+    for n in nodes {
+        vals.push(n.run(m)?);
+    }
+    Ok(vals)
+}
+
+/// `a op b` of two values (the tail of `eval_binary`).
+#[inline]
+fn binary_values(m: &mut Machine<'_>, op: BinOp, a: &Value, b: &Value, span: Span) -> Eval<Value> {
+    if let Some(v) = ops::quick_binary(op, a, b) {
+        return Ok(v);
+    }
+    let v = match m.object_binary(op, a, b, span) {
+        Some(r) => r?,
+        None => m.binary(op, a, b).map_err(|k| Exit::from(EvalError::new(k, span)))?,
+    };
+    m.engine_ok(span)?;
+    Ok(v)
+}
+
+/// `obj[keys…]` (`eval_index` after `literal_index`): a local grid's cell `g[r, c]` is read in place.
+fn index(
+    m: &mut Machine<'_>,
+    obj: &Node,
+    local: Option<u32>,
+    keys: &[Node],
+    spans: &[Span],
+    span: Span,
+) -> Eval<Value> {
+    if let Some(cell) = grid_cell(m, obj, local, keys, spans, span)? {
+        return Ok(match cell {
+            Ok(b) => b.map_or(Value::Nothing, cell_value),
+            Err(v) => v,
+        });
+    }
+    let v = obj.run(m)?;
+    let keys = run_all(m, keys)?;
+    index_keys(m, v, &keys, spans, span)
+}
+
+/// `g[r, c]` for a bound local `g` (`None`: not this form, nothing evaluated): the cell (`Ok`; `None` off
+/// the board, as `grid_index` answers) when `g` is a grid and `r`, `c` machine integers, else the value of
+/// the general index (`Err`). A bound local cannot fail to evaluate, and the keys (pure: `build.rs`) cannot
+/// rebind it, so it may be read after them.
+#[inline]
+fn grid_cell(
+    m: &mut Machine<'_>,
+    obj: &Node,
+    local: Option<u32>,
+    keys: &[Node],
+    spans: &[Span],
+    span: Span,
+) -> Eval<Option<Result<Option<u8>, Value>>> {
+    let (Some(head), [i, j]) = (local, keys) else { return Ok(None) };
+    if m.locals.slot(head).is_none() {
+        return Ok(None);
+    }
+    let i = i.small(m)?;
+    let j = j.small(m)?;
+    if let (Ok(r), Ok(c)) = (&i, &j) {
+        if let Some(g) = m.locals.slot(head).and_then(state_grid) {
+            return Ok(Some(Ok(g.get_signed(*r, *c))));
+        }
+    }
+    let v = obj.run(m)?;
+    let keys = [value_of(i), value_of(j)];
+    Ok(Some(Err(index_keys(m, v, &keys, spans, span)?)))
+}
+
+/// `g[r, c] == s` or `!=` (`lhs` an [`Node::Index`] of a local and two keys): an ASCII cell against a
+/// string compared as bytes (as `quick_binary` compares strings), anything else as values.
+fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Value> {
+    let Node::Index { obj, local, keys, key_spans, span: at } = lhs else { unreachable!("checked by run") };
+    let a = match grid_cell(m, obj, *local, keys, key_spans, *at)? {
+        Some(Ok(Some(b))) if b.is_ascii() => {
+            let r = rhs.run(m)?;
+            if let Value::String(s) = &r {
+                return Ok(Value::Boolean((s.as_bytes() == [b]) == (op == BinOp::Eq)));
+            }
+            let a = cell_value(b);
+            return binary_values(m, op, &a, &r, span);
+        }
+        Some(Ok(b)) => b.map_or(Value::Nothing, cell_value),
+        Some(Err(v)) => v,
+        None => lhs.run(m)?,
+    };
+    let b = rhs.run(m)?;
+    binary_values(m, op, &a, &b, span)
+}
+
+/// The value of [`Node::small`]'s answer.
+#[inline]
+fn value_of(r: Result<i64, Value>) -> Value {
+    match r {
+        Ok(k) => Value::small_int(k),
+        Err(v) => v,
+    }
+}
+
+/// A value as a machine integer when it is one.
+#[inline]
+fn small_or_value(v: Value) -> Result<i64, Value> {
+    match v {
+        Value::Integer(Int::Small(k)) => Ok(k),
+        v => Err(v),
+    }
+}
+
+/// `index_keys`: an object's own indexing, else one key after the other.
+fn index_keys(m: &mut Machine<'_>, mut v: Value, keys: &[Value], spans: &[Span], span: Span) -> Eval<Value> {
+    if let Value::Object(o) = &v {
+        if let Some(r) = o.index(m, &v, keys, span) {
+            return Ok(r?);
+        }
+    }
+    for (s, k) in spans.iter().zip(keys) {
+        v = m.index_value(&v, k, *s)?;
+    }
+    Ok(v)
+}
+
+/// A cell's one-character string (the grid's `cell_value`).
+fn cell_value(b: u8) -> Value {
+    if b.is_ascii() {
+        return Value::ascii_char(Some(b));
+    }
+    Value::String(Rc::from((b as char).to_string()))
+}
+
+/// The checks of `eval_assign` before the value: a class name or a field of `this` cannot be assigned.
+#[inline]
+fn check_assign(m: &mut Machine<'_>, target: &Ident, slot: &Slot) -> Eval<()> {
+    if m.local_at(&target.name, slot).is_none() {
+        if CLASS_NAMES.contains(&&*target.name) {
+            return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
+        }
+        m.check_not_field(target)?;
+    }
+    Ok(())
+}
+
+/// `append_in_place` with the element compiled.
+fn append_in_place(m: &mut Machine<'_>, target: &Ident, slot: &Slot, arg: &Node) -> Eval<Option<Value>> {
+    let Some(Value::List(receiver)) = m.local_at(&target.name, slot).cloned() else { return Ok(None) };
+    let x = arg.run(m)?;
+    let list = match m.local_at_mut(&target.name, slot) {
+        Some(Value::List(held)) if held.ptr_eq(&receiver) => {
+            drop(receiver);
+            held.push_back(x);
+            held.clone()
+        }
+        _ => {
+            let mut l = receiver;
+            l.push_back(x);
+            let v = Value::List(l.clone());
+            m.assign_at(&target.name, slot, v);
+            l
+        }
+    };
+    Ok(Some(Value::List(list)))
+}

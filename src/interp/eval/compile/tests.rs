@@ -1,0 +1,117 @@
+//! The compiled tree against the evaluator: each program runs with the compiler on and off, and the printed
+//! output, the error, its span and its call stack must be the same. The programs cover every node kind the
+//! compiler builds, its fast paths and their edges (the general path each falls back on), and the errors each
+//! can raise. The whole script corpus is compared through its snapshots: `tests/integration/scripts.rs`
+//! passes both as it is and with `CGS_NO_COMPILE=1` (see docs/PERFORMANCE.md).
+
+use super::set_enabled;
+use crate::interp::{with_big_stack, Interpreter};
+use crate::syntax::parse::parse_cells;
+
+/// The output of `src` run cell by cell, with the compiler on or off; an error ends it with its message, span
+/// and frames.
+fn run(src: &str, compiled: bool) -> String {
+    let src = src.to_string();
+    with_big_stack(move || {
+        set_enabled(compiled);
+        let mut interp = Interpreter::core();
+        let file = interp.sources().add("<test>", src.as_str());
+        let mut out = Vec::new();
+        for cell in parse_cells(&src, file) {
+            assert!(cell.errors.is_empty(), "syntax error in {src}");
+            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
+                let frames: Vec<_> = e.frames.iter().map(|f| (f.function.clone(), f.call_span)).collect();
+                out.extend_from_slice(format!("error: {} at {:?} in {frames:?}\n", e.message(), e.span).as_bytes());
+                break;
+            }
+        }
+        String::from_utf8(out).unwrap()
+    })
+}
+
+/// `src` gives `expected` (its last line, or the whole output when `expected` spans lines) both ways.
+fn same(src: &str, expected: &str) {
+    let on = run(src, true);
+    let off = run(src, false);
+    assert_eq!(on, off, "compiled and evaluated differ for:\n{src}");
+    // Compared without white space (lists print as `[1,2]`).
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    assert!(squeeze(&on).ends_with(&squeeze(expected)), "for:\n{src}\ngot:\n{on}\nexpected (at the end): {expected}");
+}
+
+#[test]
+fn arithmetic_comparisons_and_conditions() {
+    same(
+        "def f(a, b) := [a + b, a - b, a * b, a % b, a < b, a <= b, a > b, a >= b, a == b, a != b]; f(7, 3)",
+        "[10, 4, 21, 1, false, false, true, true, false, true]",
+    );
+    // Past i64: the general arithmetic.
+    same("def f(a) := a * a * a; f(9223372036854775807)", "784637716923335095224261902710254454442933591094742482943");
+    same("def f(a) := a + 1; f(9223372036854775807)", "9223372036854775808");
+    same("def f(a, b) := a / b + 1/2; f(1, 3)", "5/6");
+    same("def f(x) := not x or x and false; [f(true), f(false)]", "[false, true]");
+    same("def f(x) := -1 + x; f(1)", "0");
+    same("def f(x) := x + *; f(1)", "1*");
+}
+
+#[test]
+fn errors_keep_spans_and_frames() {
+    same("def f(x) := if x then 1 else 2 end; f(3)", "");
+    same("def f(x) := x and true; f(3)", "");
+    same("def f(x) := x + \"a\"; def g(y) := f(y); g(1)", "");
+    same("def f(x) begin var y := x; y := z; y end; f(1)", "");
+    same("def f(xs) := xs[4]; f([1, 2, 3])", "");
+    same("def f(g) := g[1, \"a\"]; f(Grid.Parse(\"ab\"))", "");
+    same("def f(n) := if n == 0 then 0 else 1 + f(n - 1) end; f(100)", "100");
+    same("def f() := return 3; f()", "3");
+    same("def f() begin while true do break end; return 1 end; f()", "1");
+    same("def f(x) begin for i from 1 to x do if i == 3 then return i end end; 0 end; f(5)", "3");
+    same("def f(x) := x.Foo; f(1)", "");
+    same("def f(x) := x.Foo(1); f(1)", "");
+    same("def f(x) := x(1); f(1)", "");
+}
+
+#[test]
+fn scopes_loops_and_comprehensions() {
+    same("def f(n) begin var s := 0; for i from 1 to n do var t := i * i; s := s + t end; s end; f(10)", "385");
+    same("def f(n) := [i * j for i from 1 to n for j from i to n where (i + j) % 2 == 0]; f(4)", "[1, 3, 4, 8, 9, 16]");
+    same("def f(n) := {i % 3 for i from 1 to n}; f(10)", "{0, 1, 2}");
+    same("def f(n) := {i => i * i for i in 1..n}; f(3)", "{1 => 1, 2 => 4, 3 => 9}");
+    same("def f(xs) := [x + 1 for x in xs while x < 4]; f([1, 2, 5, 3])", "[2, 3]");
+    same("def f(m) := [k for k in m]; f({\"b\" => 1, \"a\" => 2})", "[\"a\", \"b\"]");
+    same("def f(s) := [c for c in s]; f(\"xy\")", "[\"x\", \"y\"]");
+    same("def f() := [x for x from 1/2 to 2 by 1/2]; f()", "[1/2, 1, 3/2, 2]");
+    same("def f() := [x for x from 0 to ^ by ^]; f()", "");
+    same("def f() := [x for x from 1 to 3 by 0]; f()", "");
+    same("def f() := for i from 1 to 3 yield i * 2 end; f()", "[2, 4, 6]");
+    same("def f() begin var k := 0; while k < 5 do k := k + 1; if k == 2 then continue end end; k end; f()", "5");
+    same("def f(x) begin if x > 0 then var y := 1 end; y end; f(1)", "");
+    same("def f() begin var a := 1; begin var a := 2 end; a end; f()", "1");
+    same("def f(x) := for y := x * 2 yield y end; f(3)", "[6]");
+}
+
+#[test]
+fn grids_append_and_find_all() {
+    let grid = "g := Grid.Parse(\"x.o|.xo\");";
+    same(&format!("{grid} def f(g) := [g[r, c] for r from 0 to 3 for c from -1 to 4]; f(g)"), "");
+    same(
+        &format!("{grid} def f(g) := [g[1, 1] == \"x\", g[0, 1] == \"x\", g[0, 1] != \"x\", g[1, 2] == 1]; f(g)"),
+        "[true, false, true, false]",
+    );
+    same(&format!("{grid} def f(g) := [p for p in g.FindAll(\"x\")]; f(g)"), "[(1, 1), (2, 2)]");
+    same(&format!("{grid} def f(g) := [p for p in g.FindAll(\"xy\")]; f(g)"), "");
+    same("def f(g) := [p for p in g.FindAll(\"x\")]; f([1])", "");
+    same(&format!("{grid} def f(g) := g.Updated({{(1, 2) => \"#\", (2, 1) => \"#\"}}); f(g)"), "");
+    same(&format!("{grid} def f(g) := g.Updated({{(1, 9) => \"#\"}}); f(g)"), "");
+    same("def f(m) := m.Updated({1 => 2}); f({1 => 1})", "");
+    same(
+        "def f(n) begin var xs := []; var ys := xs; for i from 1 to n do xs := xs.Append(i) end; [xs, ys] end; f(4)",
+        "[[1, 2, 3, 4], []]",
+    );
+    same("def f(n) begin var xs := 3; xs := xs.Append(1) end; f(1)", "");
+    same("def f(t) := [t[1], t[2], t[3]]; f((1, 2))", "");
+    same("def f(t) := [t[1], t[2]]; f([5, 6])", "[5, 6]");
+    // Konane's and Domineering's rules, compiled.
+    same("Konane(\"xoxox|ox.ox|xoxox|oxoxo\").CanonicalForm", "");
+    same("ByRules(Domineering(\"....|....|....\")).CanonicalForm", "");
+}
