@@ -168,6 +168,7 @@ pub static LIBRARY: Library = Library {
     place_named: params::place_named,
     grid_updated: grid::updated_cells,
     is_grid: grid::is_grid,
+    as_grid: grid::as_grid,
     parse_grid: numgrid::parse,
     member_names: all_member_names,
     set_interrupt: impartial::set_interrupt,

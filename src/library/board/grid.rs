@@ -202,7 +202,13 @@ fn grid_new(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErro
     }
 }
 
-/// Whether a value is a grid.
+/// The cells of a value that is a grid of characters.
+pub fn as_grid(v: &Value) -> Option<&Grid> {
+    let Value::Object(o) = v else { return None };
+    crate::interp::object::downcast_ref::<GridValue>(&**o).map(|g| &g.0)
+}
+
+/// Whether a value is a grid of characters.
 pub fn is_grid(v: &Value) -> bool {
     matches!(v, Value::Object(o) if (&**o as &dyn std::any::Any).is::<GridValue>())
 }

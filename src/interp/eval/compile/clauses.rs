@@ -3,7 +3,6 @@
 
 use super::run::run_stmts;
 use super::*;
-use crate::ruleset::key::state_grid;
 
 /// A compiled `for` clause.
 pub(in crate::interp::eval) struct Clause {
@@ -214,7 +213,7 @@ fn find_all<'a>(
         },
         _ => None,
     };
-    let (Some(b), Some(g)) = (target, state_grid(&o)) else {
+    let (Some(b), Some(g)) = (target, (m.globals.library.as_grid)(&o)) else {
         let coll = m.invoke_member(o, name, &[a], spans, call)?;
         return walk(m, clause, rest, body, coll, call);
     };
@@ -223,7 +222,7 @@ fn find_all<'a>(
     let (rows, cols) = (g.rows(), g.cols());
     for r in 1..=rows {
         for c in 1..=cols {
-            let Some(g) = state_grid(&o) else { unreachable!("checked above") };
+            let Some(g) = (m.globals.library.as_grid)(&o) else { unreachable!("checked above") };
             if g.get(r, c) == Some(b) {
                 let p = Value::Tuple(vec![Value::int(r), Value::int(c)].into());
                 if !each(m, clause, rest, body, p)? {
@@ -244,12 +243,12 @@ fn walk<'a>(
     coll: Value,
     span: Span,
 ) -> Eval<()> {
-    if let Some(r) = builtins::range::as_range(&coll) {
+    if let Some(r) = crate::interp::object::list_view(&coll) {
         let n = r.count().ok_or_else(|| {
             let message = "step cannot be 0.".to_string();
             EvalError::new(ErrorKind::InvalidArgument { message }, span)
         })?;
-        let small = match (r.start.to_i64(), r.step.to_i64(), n.to_u64()) {
+        let small = match (r.start().to_i64(), r.step().to_i64(), n.to_u64()) {
             (Some(cur), Some(step), Some(n))
                 if n == 0 || i64::try_from(i128::from(cur) + i128::from(step) * (i128::from(n) - 1)).is_ok() =>
             {
@@ -267,7 +266,7 @@ fn walk<'a>(
                 }
             }
         } else {
-            for v in r.clone().iter() {
+            for v in r.values() {
                 if !each(m, clause, rest, body, v)? {
                     break;
                 }

@@ -2,8 +2,6 @@
 //! syntax, in the same order and with the same errors.
 
 use super::*;
-use crate::interp::builtins::grid::{is_grid, updated_cells};
-use crate::ruleset::key::state_grid;
 
 impl Node {
     /// The value of the node (`Machine::eval`).
@@ -229,14 +227,14 @@ fn updated_lit(
 ) -> Eval<Value> {
     // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
     let o = obj.run(m)?;
-    if is_grid(&o) {
+    if (m.globals.library.is_grid)(&o) {
         let mut pairs = Vec::with_capacity(entries.len());
         for (k, v) in entries {
             let k = k.run(m)?;
             let v = v.run(m)?;
             pairs.push((k, v));
         }
-        if let Some(g) = updated_cells(&o, &pairs) {
+        if let Some(g) = (m.globals.library.grid_updated)(&o, &pairs) {
             return Ok(g);
         }
         let map: OrdMap<Value, Value> = pairs.into_iter().collect();
@@ -323,7 +321,7 @@ fn grid_cell(
     let i = i.small(m)?;
     let j = j.small(m)?;
     if let (Ok(r), Ok(c)) = (&i, &j) {
-        if let Some(g) = m.locals.slot(head).and_then(state_grid) {
+        if let Some(g) = m.locals.slot(head).and_then(m.globals.library.as_grid) {
             return Ok(Some(Ok(g.get_signed(*r, *c))));
         }
     }
