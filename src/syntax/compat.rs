@@ -144,10 +144,32 @@ fn starts_statement(t: &Token<'_>) -> bool {
 }
 
 /// Inserts a zero-width `;` between an `end` and a following token that starts a statement (see the module
-/// documentation). The `;` is placed at the start of the next token, so a newline between them still ends a
-/// cell after the `end`.
+/// documentation), when that `end` closes a block that stands directly in a block or at the top level (not
+/// inside a bracket: `[if c then x else y end for c in L]` is a comprehension). The `;` is placed at the start of
+/// the next token, so a newline between them still ends a cell after the `end`.
 pub fn separator_rewrite(v: &mut Vec<Spanned<'_>>) {
-    let needs: Vec<usize> = (1..v.len()).filter(|&i| v[i - 1].1 == Token::End && starts_statement(&v[i].1)).collect();
+    // The open brackets (`true`) and blocks (`false`) around each token.
+    let mut open: Vec<bool> = Vec::new();
+    let mut needs = Vec::new();
+    for i in 0..v.len() {
+        let t = &v[i].1;
+        if opens(t) {
+            open.push(true);
+        } else if closes(t) {
+            if open.last() == Some(&true) {
+                open.pop();
+            }
+        } else if t.block_delta() > 0 {
+            open.push(false);
+        } else if *t == Token::End {
+            if open.last() == Some(&false) {
+                open.pop();
+            }
+            if open.last() != Some(&true) && v.get(i + 1).is_some_and(|n| starts_statement(&n.1)) {
+                needs.push(i + 1);
+            }
+        }
+    }
     if needs.is_empty() {
         return;
     }
@@ -176,5 +198,10 @@ mod tests {
         assert_eq!(listing("a\n{1|2}"), "id:a { 1 | 2 }");
         assert_eq!(listing("ruleset := 3"), "id:ruleset := 3");
         assert_eq!(listing("if x then 1 end y"), "if id:x then 1 end ; id:y");
+        assert_eq!(listing("[if x then 1 end for x in L]"), "[ if id:x then 1 end for id:x in id:L ]");
+        assert_eq!(
+            listing("begin for x in L do end for y in L do end end"),
+            "begin for id:x in id:L do end ; for id:y in id:L do end end"
+        );
     }
 }

@@ -251,7 +251,8 @@ impl Object for ExplicitGame {
     }
     /// CGSuite's `ExplicitGame.ToOutput`, with cgs's game brackets: `'<0,*|*>'`.
     fn display(&self, games: &mut Games) -> String {
-        format!("'<{}|{}>'", show_side(games, &self.left), show_side(games, &self.right))
+        let (open, close) = (crate::game::print_limit::open_game(), crate::game::print_limit::close_game());
+        format!("'{open}{}|{}{close}'", show_side(games, &self.left), show_side(games, &self.right))
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let o = downcast_ref::<ExplicitGame>(other)?;
