@@ -72,7 +72,8 @@ pub fn infix_rewrite(v: &mut [Spanned<'_>], src: &str, offset: usize) {
             continue;
         }
         let next = &v[i + 1].1;
-        let next_starts = starts_operand(next) && !matches!(next, Token::If | Token::Begin | Token::For | Token::Not);
+        let next_starts = (starts_operand(next) || *next == Token::Quote)
+            && !matches!(next, Token::If | Token::Begin | Token::For | Token::Not);
         // `'<*|*>' ConjunctiveSum 3`: the closing quote of an explicit literal ends an operand too.
         let closes_explicit = v[i - 1].1 == Token::Quote && i >= 2 && matches!(v[i - 2].1, Token::Gt | Token::RBrace);
         let prev_ends =

@@ -386,6 +386,8 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 
 /// The members CGSuite's `Game` gives a form, read from the form itself.
 static FORM: &[Member] = &[
+    // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
+    super::member("ConjunctiveSum", 1, |m, s, this, args| super::cgscript::form_conjunctive(m, s, this, &args[0])),
     Member {
         name: "Options",
         arity: Arity::Range(0, 1),
