@@ -30,7 +30,7 @@ pub fn setting() -> Option<usize> {
 }
 
 /// Whether values print exactly as CGSuite prints them (`--output cgsuite`, `:set output cgsuite`): games in
-/// braces, positions as `Ruleset.Position(…)`, no shared form and no print limit (docs/LANGUAGE.md §8.3).
+/// braces, positions as `Ruleset.Position(…)`, no shared form and no print limit (docs/LANGUAGE.md §8).
 static CGSUITE: AtomicBool = AtomicBool::new(false);
 
 /// Whether CGSuite's output mode is on.

@@ -1,4 +1,5 @@
-//! Token rewrites that let CGSuite's text parse as written (docs/LANGUAGE.md §3.4), run before the label rule:
+//! Token rewrites that let CGSuite's text parse as written (docs/LANGUAGE.md §3, "CGSuite's braces", and §5),
+//! run before the label rule:
 //! - **brace games**: a `{` whose group has a bar run at its top level (outside nested brackets and angle
 //!   literals) opens a game, `{3|-1}`, `{2||1|0}`, `{pass|}`, `{|}` — it becomes [`Token::GameBrace`]. A `|`
 //!   written against a following `>` is the operator `|>` (`{G |> H}` is a set), and a `<` written against a
