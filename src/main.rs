@@ -44,6 +44,11 @@ struct Args {
     #[arg(long = "print-sharing", value_name = "on|off", value_parser = cgs::game::print_limit::parse_sharing)]
     print_sharing: Option<bool>,
 
+    /// How values print: `cgs` (the default) or `cgsuite`, exactly CGSuite's text (games in braces, positions as
+    /// `Ruleset.Position(…)`, no shared form, no print limit), so that output can be compared with CGSuite's.
+    #[arg(long = "output", value_name = "cgs|cgsuite", value_parser = cgs::game::print_limit::parse_output)]
+    output: Option<bool>,
+
     /// Collect unreachable games once at least N are stored and their number has doubled since the last
     /// collection (`none`: never collect; default 1048576).
     #[arg(long = "gc-threshold", value_name = "N", value_parser = parse_gc_threshold)]
@@ -109,6 +114,9 @@ fn main() -> ExitCode {
     }
     if let Some(on) = args.print_sharing {
         cgs::game::print_limit::set_sharing(on);
+    }
+    if let Some(cgsuite) = args.output {
+        cgs::game::print_limit::set_cgsuite(cgsuite);
     }
     if let Some(n) = args.gc_threshold {
         cgs::game::short::store::set_default_collection_threshold(n);

@@ -23,10 +23,60 @@ pub const MIN: usize = 100;
 /// The process's setting (`--print-limit`, `:set print-limit`); `usize::MAX` for none.
 static SETTING: AtomicUsize = AtomicUsize::new(DEFAULT);
 
-/// The print limit values are shown with (`None`: print everything).
+/// The print limit values are shown with (`None`: print everything, as always in CGSuite's output mode).
 pub fn setting() -> Option<usize> {
     let n = SETTING.load(Ordering::Relaxed);
-    (n != usize::MAX).then_some(n)
+    (n != usize::MAX && !cgsuite()).then_some(n)
+}
+
+/// Whether values print exactly as CGSuite prints them (`--output cgsuite`, `:set output cgsuite`): games in
+/// braces, positions as `Ruleset.Position(…)`, no shared form and no print limit (docs/LANGUAGE.md §8).
+static CGSUITE: AtomicBool = AtomicBool::new(false);
+
+/// Whether CGSuite's output mode is on.
+pub fn cgsuite() -> bool {
+    CGSUITE.load(Ordering::Relaxed)
+}
+
+/// Turns CGSuite's output mode on or off.
+pub fn set_cgsuite(on: bool) {
+    CGSUITE.store(on, Ordering::Relaxed);
+}
+
+/// Parses an output mode: `cgs` (the default) or `cgsuite`; `true` for `cgsuite`.
+pub fn parse_output(s: &str) -> Result<bool, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "cgs" => Ok(false),
+        "cgsuite" => Ok(true),
+        _ => Err(format!("`{s}` is not an output mode (cgs or cgsuite)")),
+    }
+}
+
+/// The output mode's name, as `:set` shows it.
+pub fn output_shown() -> &'static str {
+    if cgsuite() {
+        "cgsuite"
+    } else {
+        "cgs"
+    }
+}
+
+/// The bracket that opens a game written with its options: `<` (cgs) or `{` (CGSuite's output mode).
+pub fn open_game() -> &'static str {
+    if cgsuite() {
+        "{"
+    } else {
+        "<"
+    }
+}
+
+/// The bracket that closes a game written with its options: `>` or `}`.
+pub fn close_game() -> &'static str {
+    if cgsuite() {
+        "}"
+    } else {
+        ">"
+    }
 }
 
 /// Sets the print limit (`None`: print everything).
@@ -57,9 +107,9 @@ pub fn parse(s: &str) -> Result<Option<usize>, String> {
 /// default): see `game::short::print_shared`.
 static SHARING: AtomicBool = AtomicBool::new(true);
 
-/// Whether large canonical forms print in the shared form.
+/// Whether large canonical forms print in the shared form (never in CGSuite's output mode).
 pub fn sharing() -> bool {
-    SHARING.load(Ordering::Relaxed)
+    SHARING.load(Ordering::Relaxed) && !cgsuite()
 }
 
 /// Turns the shared form of large canonical forms on or off (off: always CGSuite's full text).

@@ -141,6 +141,8 @@ pub struct Library {
     pub grid_updated: fn(&Value, &[(Value, Value)]) -> Option<Value>,
     /// Whether a value is a grid (see `grid_updated`).
     pub is_grid: fn(&Value) -> bool,
+    /// The numeric order of two values when both are surreal numbers (or numbers), as CGSuite sorts them.
+    pub surreal_cmp: fn(&Value, &Value) -> Option<std::cmp::Ordering>,
     /// The cells of a value that is a grid of characters (the compiled tree reads and compares them in place).
     pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
     /// A grid of integers parsed from its text with a character map.
@@ -218,6 +220,7 @@ impl Library {
         place_named: no_named,
         grid_updated: |_, _| None,
         is_grid: |_| false,
+        surreal_cmp: |_, _| None,
         as_grid: |_| None,
         parse_grid: no_grid,
         member_names: |_| Vec::new(),

@@ -168,6 +168,7 @@ pub static LIBRARY: Library = Library {
     place_named: params::place_named,
     grid_updated: grid::updated_cells,
     is_grid: grid::is_grid,
+    surreal_cmp: |a, b| Some(surreal::to_surreal(a)?.cmp(&surreal::to_surreal(b)?)),
     as_grid: grid::as_grid,
     parse_grid: numgrid::parse,
     member_names: all_member_names,

@@ -15,7 +15,8 @@ pub enum Command {
     Time,
     /// `:clear` — forget every variable and definition, and give their memory back.
     Clear,
-    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`, `print-limit N`, `print-sharing on|off`); `:set`
+    /// `:set KEY VALUE` — change a setting (`max-memory SIZE`, `print-limit N`, `print-sharing on|off`, `output
+    /// cgs|cgsuite`); `:set`
     /// alone shows the settings.
     Set(String),
     /// `:doc X` — what a built-in, member or ruleset does (as `?X`).
@@ -62,7 +63,8 @@ pub const COMMANDS: [(&str, &str, &str); 7] = [
     (
         "set",
         ":set KEY VALUE",
-        "`max-memory SIZE` (e.g. 4G), `print-limit N` (characters or none), `print-sharing on|off`; `:set` shows them",
+        "`max-memory SIZE` (e.g. 4G), `print-limit N` (characters or none), `print-sharing on|off`, \
+         `output cgs|cgsuite`; `:set` shows them",
     ),
     ("doc", ":doc X", "what a built-in, member or ruleset does, with an example (also `?X`)"),
 ];

@@ -223,7 +223,17 @@ impl Repl {
                         let _ = writeln!(out, "max-memory {shown} ({used} in use)");
                         let _ = writeln!(out, "print-limit {}", print_limit_shown());
                         let _ = writeln!(out, "print-sharing {}", print_sharing_shown());
+                        let _ = writeln!(out, "output {}", crate::game::print_limit::output_shown());
                     }
+                    (Some("output"), Some(v), None) => match crate::game::print_limit::parse_output(v) {
+                        Ok(on) => {
+                            crate::game::print_limit::set_cgsuite(on);
+                            let _ = writeln!(out, "Output: {}.", crate::game::print_limit::output_shown());
+                        }
+                        Err(why) => {
+                            let _ = writeln!(err, "Error: {why}.");
+                        }
+                    },
                     (Some("print-sharing"), Some(v), None) => match crate::game::print_limit::parse_sharing(v) {
                         Ok(on) => {
                             crate::game::print_limit::set_sharing(on);
@@ -255,7 +265,7 @@ impl Repl {
                         let _ = writeln!(
                             err,
                             "Error: Usage: `:set max-memory SIZE` (e.g. 4G, 512M), `:set print-limit N` (characters, \
-                             or `none`) or `:set print-sharing on|off`."
+                             or `none`), `:set print-sharing on|off` or `:set output cgs|cgsuite`."
                         );
                     }
                 }

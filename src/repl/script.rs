@@ -74,17 +74,7 @@ pub fn run_cell(interp: &mut Interpreter, cell: &Cell, out: &mut dyn Write, err:
             Err(d) => vec![d],
         }
     } else {
-        let mut ds: Vec<Diagnostic> = cell.errors.iter().map(Diagnostic::from).collect();
-        let text = &interp.sources().text(cell.span.file)[cell.span.range()];
-        if let Some(d) = ds.first_mut() {
-            if brace_game_literal(text) {
-                d.notes.push(
-                    "Game literals are written with angle brackets, as in `<3|-1>`; braces are sets and maps."
-                        .to_string(),
-                );
-            }
-        }
-        ds
+        cell.errors.iter().map(Diagnostic::from).collect()
     };
     let _ = out.flush();
     for d in &diagnostics {
@@ -128,15 +118,6 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "the interpreter panicked".to_string())
-}
-
-/// Whether a cell that failed to parse looks like a CGSuite game literal in braces (`{3|-1}`, `{0,*|0}`).
-fn brace_game_literal(text: &str) -> bool {
-    let Some(open) = text.find('{') else { return false };
-    let inner = &text[open + 1..];
-    let close = inner.find('}').unwrap_or(inner.len());
-    let body = &inner[..close];
-    body.contains('|') && !body.contains("=>")
 }
 
 /// "Did you mean …?" for an unknown variable or member: the closest known name, when one is close.

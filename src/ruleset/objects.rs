@@ -178,6 +178,11 @@ impl Object for Position {
         "Position"
     }
     fn display(&self, games: &mut Games) -> String {
+        if crate::game::print_limit::cgsuite() {
+            if let Some(text) = Position::cgsuite(&self.inst, &self.state, games) {
+                return text;
+            }
+        }
         match self.shown.get() {
             Some(s) => s.clone(),
             None => Position::plain(&self.inst, &self.state, games),

@@ -47,6 +47,12 @@ const MEMBER_TRIGGERS: &[(&str, &str)] = &[
     ("ImpartialVariant", "<stdlib/variants.cgs>"),
     ("TwistedVariant", "<stdlib/variants.cgs>"),
     ("FromSubtractionSet", "<stdlib/subtraction.cgs>"),
+    // The native heap rulesets' members that call heap.cgs (`Nim PartizanJoin Kayles`).
+    ("Join", "<stdlib/heap.cgs>"),
+    ("PartizanJoin", "<stdlib/heap.cgs>"),
+    ("CakeProduct", "<stdlib/heap.cgs>"),
+    ("AcrosticProduct", "<stdlib/heap.cgs>"),
+    ("DirectProduct", "<stdlib/heap.cgs>"),
 ];
 
 /// A global name as `&'static str`, leaked once per distinct name for the life of the process (the native

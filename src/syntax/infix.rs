@@ -36,7 +36,7 @@ fn closes_literal(v: &[Spanned<'_>], i: usize) -> bool {
     for j in (0..=i).rev() {
         match v[j].1 {
             Token::RParen | Token::RBracket | Token::RBrace => groups += 1,
-            Token::LParen | Token::LBracket | Token::LBrace => {
+            Token::LParen | Token::LBracket | Token::LBrace | Token::GameBrace => {
                 groups -= 1;
                 if groups < 0 {
                     return false;
@@ -59,20 +59,25 @@ fn closes_literal(v: &[Spanned<'_>], i: usize) -> bool {
 }
 
 /// Marks infix member names (see the module documentation) in the tokens of `src`, whose first byte is at
-/// `offset`. The name must be on one line with both operands: a line that ends in an operand followed by a line
-/// that starts with a name is two statements (`x := 3` then `Print(x)`), never `3 Print (x)`.
+/// `offset`. The name must be on the line of its left operand: a line that ends in an operand followed by a line
+/// that starts with a name is two statements (`x := 3` then `Print(x)`), never `3 Print (x)`. The right operand
+/// may continue on the next line (`a Concat` then `b` on the next line), as in CGSuite's class files.
 pub fn infix_rewrite(v: &mut [Spanned<'_>], src: &str, offset: usize) {
     let newline_between = |a: usize, b: usize| {
         src.get(a.saturating_sub(offset)..b.saturating_sub(offset)).is_none_or(|gap| gap.contains('\n'))
     };
     for i in 1..v.len().saturating_sub(1) {
         let Token::Ident(name) = v[i].1 else { continue };
-        if newline_between(v[i - 1].2, v[i].0) || newline_between(v[i].2, v[i + 1].0) {
+        if newline_between(v[i - 1].2, v[i].0) {
             continue;
         }
         let next = &v[i + 1].1;
-        let next_starts = starts_operand(next) && !matches!(next, Token::If | Token::Begin | Token::For | Token::Not);
-        let prev_ends = ends_operand(&v[i - 1].1) || (v[i - 1].1 == Token::Gt && closes_literal(v, i - 1));
+        let next_starts = (starts_operand(next) || *next == Token::Quote)
+            && !matches!(next, Token::If | Token::Begin | Token::For | Token::Not);
+        // `'<*|*>' ConjunctiveSum 3`: the closing quote of an explicit literal ends an operand too.
+        let closes_explicit = v[i - 1].1 == Token::Quote && i >= 2 && matches!(v[i - 2].1, Token::Gt | Token::RBrace);
+        let prev_ends =
+            ends_operand(&v[i - 1].1) || closes_explicit || (v[i - 1].1 == Token::Gt && closes_literal(v, i - 1));
         if prev_ends && next_starts {
             v[i].1 = Token::InfixName(name);
         }

@@ -1,6 +1,7 @@
 //! Source text to spanned AST: the logos lexer, the LALRPOP parser and the cell splitter.
 
 pub mod ast;
+mod compat;
 mod infix;
 pub mod lexer;
 pub mod misere;

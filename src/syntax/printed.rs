@@ -23,6 +23,7 @@ pub(super) fn starts_operand(t: &Token<'_>) -> bool {
             | Token::LParen
             | Token::LBracket
             | Token::LBrace
+            | Token::GameBrace
             | Token::Lt
             | Token::Star
             | Token::StarBracket

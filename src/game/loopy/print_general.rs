@@ -96,13 +96,13 @@ impl LoopyArena {
             out.push_str(n);
         }
         if brackets {
-            out.push('<');
+            out.push_str(crate::game::print_limit::open_game());
         }
         out.push_str(&sides[0]);
         out.push_str(&"|".repeat(slashes));
         out.push_str(&sides[1]);
         if brackets {
-            out.push('>');
+            out.push_str(crate::game::print_limit::close_game());
             Ok(0)
         } else {
             Ok(slashes)

@@ -244,7 +244,7 @@ impl Games {
                 };
                 let bracket = force_brackets || slashes == MAX_SLASHES;
                 if bracket {
-                    push(out, "<");
+                    push(out, print_limit::open_game());
                 }
                 for (i, &o) in lo.iter().enumerate() {
                     if i > 0 {
@@ -260,7 +260,7 @@ impl Games {
                     self.append_option(o, out, ro.len() > 1, false, shift, names);
                 }
                 if bracket {
-                    push(out, ">");
+                    push(out, print_limit::close_game());
                     0
                 } else {
                     slashes

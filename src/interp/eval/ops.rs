@@ -104,6 +104,20 @@ impl<'a> Machine<'a> {
                 return Ok(Value::Tuple(std::rc::Rc::from(parts?)));
             }
         }
+        // `(r, c) * k` and `k * (r, c)`: a coordinate pair of integers scaled by an integer, componentwise.
+        if op == BinOp::Mul {
+            let pair =
+                |v: &Value| matches!(v, Value::Tuple(x) if x.len() == 2 && x.iter().all(|p| matches!(p, Integer(_))));
+            let scaled = match (a, b) {
+                (Value::Tuple(x), k @ Integer(_)) if pair(a) => Some((x, k)),
+                (k @ Integer(_), Value::Tuple(x)) if pair(b) => Some((x, k)),
+                _ => None,
+            };
+            if let Some((x, k)) = scaled {
+                let parts: Result<Vec<Value>, ErrorKind> = x.iter().map(|p| self.binary(op, p, k)).collect();
+                return Ok(Value::Tuple(std::rc::Rc::from(parts?)));
+            }
+        }
         // numbers with numbers
         match (op, a, b) {
             // Machine integers first (checked, promoting to `BigInt` on overflow); big products polled.

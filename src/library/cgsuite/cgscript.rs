@@ -291,6 +291,9 @@ enum Tree {
     /// The negative of a compound (its options are the negatives of the other side's).
     Neg(Rc<Tree>),
     Compound(Compound, Rc<Tree>, Rc<Tree>),
+    /// An explicit game (`'<*|*>'`): its options as written, not its canonical form (CGSuite's compounds of an
+    /// `ExplicitGame` play on the form: `'{*|*}' ConjunctiveSum 3` is 2, `{*|*} ConjunctiveSum 3` is 0).
+    Form(Rc<[Tree]>, Rc<[Tree]>),
 }
 
 /// Reports the games of a compound's tree.
@@ -302,20 +305,34 @@ fn trace_tree(t: &mut crate::interp::gc::Tracer, tree: &Tree) {
             trace_tree(t, a);
             trace_tree(t, b);
         }
+        Tree::Form(l, r) => l.iter().chain(r.iter()).for_each(|x| trace_tree(t, x)),
     }
 }
 
-fn tree(m: &mut Machine, s: &Site, v: &Value) -> Result<Tree, EvalError> {
+/// With `forms`, an explicit game is its form (conjunctive compounds); otherwise its canonical form.
+fn tree(m: &mut Machine, s: &Site, v: &Value, forms: bool) -> Result<Tree, EvalError> {
     if let Value::Object(o) = v {
         if let Some(c) = downcast_ref::<CompoundGame>(&**o) {
             return Ok(c.tree.clone());
+        }
+        if let Some(e) = downcast_ref::<crate::library::explicit::ExplicitGame>(&**o).filter(|_| forms) {
+            let side = |m: &mut Machine, vs: &[Value]| -> Result<Rc<[Tree]>, EvalError> {
+                vs.iter().map(|x| tree(m, s, x, true)).collect::<Result<Vec<_>, _>>().map(Rc::from)
+            };
+            return Ok(Tree::Form(side(m, &e.left)?, side(m, &e.right)?));
         }
     }
     Ok(Tree::Game(super::game(m, s, std::slice::from_ref(v), 0)?))
 }
 
+/// `a ConjunctiveSum b` where `a` is an explicit game.
+pub(crate) fn form_conjunctive(m: &mut Machine, s: &Site, a: &Value, b: &Value) -> Result<Value, EvalError> {
+    compound(m, s, a, b, Compound::Conjunctive)
+}
+
 fn compound(m: &mut Machine, s: &Site, a: &Value, b: &Value, kind: Compound) -> Result<Value, EvalError> {
-    let (g, h) = (tree(m, s, a)?, tree(m, s, b)?);
+    let forms = kind == Compound::Conjunctive;
+    let (g, h) = (tree(m, s, a, forms)?, tree(m, s, b, forms)?);
     let shown = format!("{} {} {}", a.display(m.games), kind.name(), b.display(m.games));
     Ok(Value::Object(Rc::new(CompoundGame { tree: Tree::Compound(kind, Rc::new(g), Rc::new(h)), shown })))
 }
@@ -418,6 +435,11 @@ fn show(games: &mut Games, t: &Tree) -> String {
         }
         Tree::Compound(kind, g, h) => format!("{} {} {}", show(games, g), kind.symbol(), show(games, h)),
         Tree::Neg(g) => format!("-({})", show(games, g)),
+        Tree::Form(l, r) => {
+            let side = |games: &mut Games, ts: &[Tree]| ts.iter().map(|t| show(games, t)).collect::<Vec<_>>().join(",");
+            let (open, close) = (crate::game::print_limit::open_game(), crate::game::print_limit::close_game());
+            format!("'{open}{}|{}{close}'", side(games, l), side(games, r))
+        }
     }
 }
 
@@ -430,6 +452,7 @@ fn options(games: &mut Games, t: &Tree, side: usize) -> Vec<Tree> {
             o.into_iter().map(Tree::Game).collect()
         }
         Tree::Neg(g) => options(games, g, 1 - side).iter().map(|o| negative(games, o)).collect(),
+        Tree::Form(l, r) => (if side == 0 { l } else { r }).to_vec(),
         Tree::Compound(Compound::OrdinalSum, g, h) => {
             let mut out = options(games, g, side);
             let ho = options(games, h, side);
@@ -472,6 +495,11 @@ fn negative(games: &mut Games, t: &Tree) -> Tree {
     match t {
         Tree::Game(g) => Tree::Game(games.neg(*g)),
         Tree::Neg(g) => (**g).clone(),
+        Tree::Form(l, r) => {
+            let neg =
+                |games: &mut Games, ts: &[Tree]| -> Rc<[Tree]> { ts.iter().map(|t| negative(games, t)).collect() };
+            Tree::Form(neg(games, r), neg(games, l))
+        }
         t => Tree::Neg(Rc::new(t.clone())),
     }
 }

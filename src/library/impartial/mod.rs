@@ -263,6 +263,9 @@ impl Object for Heap {
         "Position"
     }
     fn display(&self, _: &mut Games) -> String {
+        if crate::game::print_limit::cgsuite() {
+            return format!("TakeAndBreak.Position({})", self.size);
+        }
         match heap_ruleset_name(&self.rules.text) {
             Some(name) => format!("{name}({})", self.size),
             None => format!("TakeAndBreak(\"{}\")({})", self.rules.text, self.size),

@@ -251,7 +251,8 @@ impl Object for ExplicitGame {
     }
     /// CGSuite's `ExplicitGame.ToOutput`, with cgs's game brackets: `'<0,*|*>'`.
     fn display(&self, games: &mut Games) -> String {
-        format!("'<{}|{}>'", show_side(games, &self.left), show_side(games, &self.right))
+        let (open, close) = (crate::game::print_limit::open_game(), crate::game::print_limit::close_game());
+        format!("'{open}{}|{}{close}'", show_side(games, &self.left), show_side(games, &self.right))
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let o = downcast_ref::<ExplicitGame>(other)?;
@@ -385,6 +386,15 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 
 /// The members CGSuite's `Game` gives a form, read from the form itself.
 pub(crate) static FORM: &[Member] = &[
+    // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
+    crate::library::member("ConjunctiveSum", 1, |m, s, this, args| {
+        crate::library::cgscript::form_conjunctive(m, s, this, &args[0])
+    })
+    .doc(
+        "(h)",
+        "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).",
+        "'<*|*>' ConjunctiveSum 3",
+    ),
     Member {
         name: "Options",
         arity: Arity::Range(0, 1),

@@ -168,6 +168,9 @@ pub enum Token<'input> {
     /// `singleton`
     #[token("singleton")]
     Singleton,
+    /// `private` (a member modifier, as in CGSuite)
+    #[token("private")]
+    Private,
     /// `pass` (a loopy game's move back to the literal node it stands in)
     #[token("pass")]
     Pass,
@@ -338,6 +341,9 @@ pub enum Token<'input> {
     /// `{`
     #[token("{")]
     LBrace,
+    /// The `{` of a game written in CGSuite's braces (`{3|-1}`): a `{` whose group has a top-level bar. Never
+    /// produced by logos: `syntax/compat.rs` rewrites an [`Token::LBrace`] into it.
+    GameBrace,
     /// `}`
     #[token("}")]
     RBrace,
@@ -446,7 +452,10 @@ pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'
         raw_tokens(src, offset).map(|(res, s, e)| res.map(|t| (s, t, e))).collect();
     match v.iter().cloned().collect::<Result<Vec<Spanned<'_>>, LexError>>() {
         Ok(mut ok) => {
+            super::compat::keyword_rewrite(&mut ok);
+            super::compat::brace_rewrite(&mut ok, src, offset);
             label_rewrite(&mut ok);
+            super::compat::separator_rewrite(&mut ok);
             super::printed::printed_rewrite(&mut ok);
             super::infix::infix_rewrite(&mut ok, src, offset);
             ok.into_iter().map(Ok).collect::<Vec<_>>().into_iter()
@@ -472,7 +481,7 @@ pub fn label_rewrite(v: &mut [Spanned<'_>]) {
         let mut found = false;
         for (_, t, _) in &v[i + 1..] {
             match t {
-                Token::LParen | Token::LBracket | Token::LBrace => groups += 1,
+                Token::LParen | Token::LBracket | Token::LBrace | Token::GameBrace => groups += 1,
                 Token::RParen | Token::RBracket | Token::RBrace => {
                     groups -= 1;
                     if groups < 0 {
@@ -533,7 +542,7 @@ impl Token<'_> {
     /// cell splitter to see that a text is unfinished without parsing it.
     pub fn bracket_delta(&self) -> i32 {
         match self {
-            Token::LParen | Token::LBracket | Token::StarBracket | Token::LBrace => 1,
+            Token::LParen | Token::LBracket | Token::StarBracket | Token::LBrace | Token::GameBrace => 1,
             Token::RParen | Token::RBracket | Token::RBrace => -1,
             _ => 0,
         }
@@ -658,6 +667,7 @@ impl fmt::Display for Token<'_> {
             Token::Static => "static",
             Token::Mutable => "mutable",
             Token::Singleton => "singleton",
+            Token::Private => "private",
             Token::Pass => "pass",
             Token::Amp => "&",
             Token::Label(s) | Token::InfixName(s) => s,
@@ -707,7 +717,7 @@ impl fmt::Display for Token<'_> {
             Token::RParen => ")",
             Token::LBracket => "[",
             Token::RBracket => "]",
-            Token::LBrace => "{",
+            Token::LBrace | Token::GameBrace => "{",
             Token::RBrace => "}",
             Token::Bar => "|",
             Token::BlockComment => "/*",

@@ -11,7 +11,8 @@ fn basics() {
     assert_eq!(lex("x := 3 + foo_1"), "id:x := 3 + id:foo_1");
     assert_eq!(lex("12345678901234567890123"), "12345678901234567890123");
     assert_eq!(lex("a // comment\n b /* c \n d */ e"), "id:a id:b id:e");
-    assert_eq!(lex("if then elseif end Nothing Left"), "if then elseif end Nothing Left");
+    // A name or literal after `end` starts the next statement: the `;` before it is implied (syntax/compat.rs).
+    assert_eq!(lex("if then elseif end Nothing Left"), "if then elseif end ; Nothing Left");
     assert_eq!(lex("iff ends"), "id:iff id:ends");
 }
 

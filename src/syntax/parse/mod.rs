@@ -247,9 +247,12 @@ impl<'a> Lexed<'a> {
                 }
             }
         }
+        super::compat::keyword_rewrite(&mut lexed.tokens);
+        super::compat::brace_rewrite(&mut lexed.tokens, src, 0);
         super::lexer::label_rewrite(&mut lexed.tokens);
-        // Lex errors are kept by token index, which the rewrite would shift: with errors the text fails anyway.
+        // Lex errors are kept by token index, which the rewrites would shift: with errors the text fails anyway.
         if lexed.lex_errors.is_empty() {
+            super::compat::separator_rewrite(&mut lexed.tokens);
             super::printed::printed_rewrite(&mut lexed.tokens);
             super::infix::infix_rewrite(&mut lexed.tokens, src, 0);
         }
@@ -450,6 +453,7 @@ fn describe_expected(expected: Vec<String>) -> Vec<String> {
             match bare.as_str() {
                 "integer" | "string" | "identifier" => bare,
                 "vN" => "`v3`".to_string(),
+                "game {" => "`{`".to_string(),
                 "invalid token" => bare,
                 _ => format!("`{bare}`"),
             }

@@ -1,0 +1,208 @@
+//! Token rewrites that let CGSuite's text parse as written (docs/LANGUAGE.md §3, "CGSuite's braces", and §5),
+//! run before the label rule:
+//! - **brace games**: a `{` whose group has a bar run at its top level (outside nested brackets and angle
+//!   literals) opens a game, `{3|-1}`, `{2||1|0}`, `{pass|}`, `{|}` — it becomes [`Token::GameBrace`]. A `|`
+//!   written against a following `>` is the operator `|>` (`{G |> H}` is a set), and a `<` written against a
+//!   following bar is `<|`. A name before such a brace on the same line is its label (`a{0|a}`, `a {|a}`) unless it
+//!   follows an operand, where it is an infix member (`g OrdinalSum {0|}`), as CGSuite reads it;
+//! - **`ruleset` as a name**: the keyword only begins a definition when a name follows it (`ruleset R …`);
+//!   elsewhere (`ruleset := …`, `f(ruleset)`) it is an identifier;
+//! - **no `;` after `end`**: a statement that ends with `end` may be followed by the next statement without a
+//!   `;` (CGSuite's `topStatementChain`): a zero-width `;` is inserted before a token that starts a statement
+//!   and cannot continue an expression (a name, a literal, a keyword such as `if`, `for`, `var`, `def`).
+
+use super::lexer::{Spanned, Token};
+
+/// Whether a token ends an operand, so that a name after it is an infix member, not a label.
+fn ends_operand(t: &Token<'_>) -> bool {
+    matches!(
+        t,
+        Token::Int(_)
+            | Token::Str(_)
+            | Token::Ident(_)
+            | Token::RParen
+            | Token::RBracket
+            | Token::RBrace
+            | Token::Gt
+            | Token::True
+            | Token::False
+            | Token::Nothing
+            | Token::Left
+            | Token::Right
+            | Token::Quote
+    )
+}
+
+fn opens(t: &Token<'_>) -> bool {
+    matches!(t, Token::LParen | Token::LBracket | Token::LBrace | Token::GameBrace | Token::StarBracket)
+}
+
+fn closes(t: &Token<'_>) -> bool {
+    matches!(t, Token::RParen | Token::RBracket | Token::RBrace)
+}
+
+fn is_bar(t: &Token<'_>) -> bool {
+    matches!(t, Token::Bar | Token::Bars(_))
+}
+
+/// Whether the `{` at `i` has a bar run at its top level before its matching `}`.
+fn has_top_level_bar(v: &[Spanned<'_>], i: usize) -> bool {
+    let (mut groups, mut angles) = (0i32, 0i32);
+    let mut j = i + 1;
+    while j < v.len() {
+        let t = &v[j].1;
+        let next = v.get(j + 1).map(|n| &n.1);
+        let touching_next = v.get(j + 1).is_some_and(|n| n.0 == v[j].2);
+        if opens(t) {
+            groups += 1;
+        } else if closes(t) {
+            groups -= 1;
+            if groups < 0 {
+                return false;
+            }
+        } else if groups == 0 {
+            match t {
+                // `<|` is an operator, not the start of a literal.
+                Token::Lt if next.is_some_and(is_bar) && touching_next => j += 1,
+                Token::Lt => angles += 1,
+                Token::Gt if angles > 0 => angles -= 1,
+                // `|>` is an operator.
+                Token::Bar if angles == 0 && next == Some(&Token::Gt) && touching_next => j += 1,
+                Token::Bar | Token::Bars(_) if angles == 0 => return true,
+                _ => {}
+            }
+        }
+        j += 1;
+    }
+    false
+}
+
+/// Marks brace games and their labels (see the module documentation). `src` is the text whose first byte is at
+/// `offset`.
+pub fn brace_rewrite(v: &mut [Spanned<'_>], src: &str, offset: usize) {
+    let same_line = |a: usize, b: usize| {
+        src.get(a.saturating_sub(offset)..b.saturating_sub(offset)).is_some_and(|gap| !gap.contains('\n'))
+    };
+    for i in 0..v.len() {
+        if v[i].1 != Token::LBrace || !has_top_level_bar(v, i) {
+            continue;
+        }
+        v[i].1 = Token::GameBrace;
+        if i == 0 {
+            continue;
+        }
+        let Token::Ident(name) = v[i - 1].1 else { continue };
+        let after_operand = i >= 2 && ends_operand(&v[i - 2].1) && same_line(v[i - 2].2, v[i - 1].0);
+        if same_line(v[i - 1].2, v[i].0) && !after_operand {
+            v[i - 1].1 = Token::Label(name);
+        }
+    }
+}
+
+/// `ruleset` not followed by a name is an identifier.
+pub fn keyword_rewrite(v: &mut [Spanned<'_>]) {
+    for i in 0..v.len() {
+        if v[i].1 == Token::Ruleset && !matches!(v.get(i + 1), Some((_, Token::Ident(_), _))) {
+            v[i].1 = Token::Ident("ruleset");
+        }
+    }
+}
+
+/// Whether a statement can start with this token while no expression can continue with it.
+fn starts_statement(t: &Token<'_>) -> bool {
+    matches!(
+        t,
+        Token::Ident(_)
+            | Token::Label(_)
+            | Token::Int(_)
+            | Token::Str(_)
+            | Token::True
+            | Token::False
+            | Token::Nothing
+            | Token::Left
+            | Token::Right
+            | Token::Pass
+            | Token::Not
+            | Token::If
+            | Token::For
+            | Token::While
+            | Token::Begin
+            | Token::Var
+            | Token::Def
+            | Token::Return
+            | Token::Break
+            | Token::Continue
+            | Token::Ruleset
+            | Token::Class
+            | Token::Enum
+            | Token::Import
+            | Token::Mutable
+            | Token::Singleton
+            | Token::Override
+            | Token::Static
+            | Token::Private
+    )
+}
+
+/// Inserts a zero-width `;` between an `end` and a following token that starts a statement (see the module
+/// documentation), when that `end` closes a block that stands directly in a block or at the top level (not
+/// inside a bracket: `[if c then x else y end for c in L]` is a comprehension). The `;` is placed at the start of
+/// the next token, so a newline between them still ends a cell after the `end`.
+pub fn separator_rewrite(v: &mut Vec<Spanned<'_>>) {
+    // The open brackets (`true`) and blocks (`false`) around each token.
+    let mut open: Vec<bool> = Vec::new();
+    let mut needs = Vec::new();
+    for i in 0..v.len() {
+        let t = &v[i].1;
+        if opens(t) {
+            open.push(true);
+        } else if closes(t) {
+            if open.last() == Some(&true) {
+                open.pop();
+            }
+        } else if t.block_delta() > 0 {
+            open.push(false);
+        } else if *t == Token::End {
+            if open.last() == Some(&false) {
+                open.pop();
+            }
+            if open.last() != Some(&true) && v.get(i + 1).is_some_and(|n| starts_statement(&n.1)) {
+                needs.push(i + 1);
+            }
+        }
+    }
+    if needs.is_empty() {
+        return;
+    }
+    let mut out = Vec::with_capacity(v.len() + needs.len());
+    let mut k = 0;
+    for (i, t) in v.drain(..).enumerate() {
+        if needs.get(k) == Some(&i) {
+            out.push((t.0, Token::Semi, t.0));
+            k += 1;
+        }
+        out.push(t);
+    }
+    *v = out;
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::syntax::lexer::listing;
+
+    #[test]
+    fn braces_with_a_top_level_bar_are_games() {
+        // `{` of a game lists as `{` too; the label and the infix member show the difference.
+        assert_eq!(listing("a{0|a}"), "a { 0 | id:a }");
+        assert_eq!(listing("a {|a}"), "a { | id:a }");
+        assert_eq!(listing("g OrdinalSum {0|}"), "id:g infix:OrdinalSum { 0 | }");
+        assert_eq!(listing("a\n{1|2}"), "id:a { 1 | 2 }");
+        assert_eq!(listing("ruleset := 3"), "id:ruleset := 3");
+        assert_eq!(listing("if x then 1 end y"), "if id:x then 1 end ; id:y");
+        assert_eq!(listing("[if x then 1 end for x in L]"), "[ if id:x then 1 end for id:x in id:L ]");
+        assert_eq!(
+            listing("begin for x in L do end for y in L do end end"),
+            "begin for id:x in id:L do end ; for id:y in id:L do end end"
+        );
+    }
+}
