@@ -17,6 +17,7 @@ use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 
 mod decl;
+mod overload;
 
 thread_local! {
     /// The identity of each class declaration (a class declared again is a new class).
@@ -213,7 +214,11 @@ impl Object for UserClass {
                 return Some(Ok(v.clone()));
             }
         }
-        if let Some((def, property)) = self.find_def(name, true) {
+        if let Some(picked) = m.pick_def(self, name, true, args, site.span) {
+            let (def, property) = match picked {
+                Ok(d) => d,
+                Err(e) => return Some(Err(e)),
+            };
             let closure = Closure { def, captured: self.scope() };
             return Some(m.call_method(closure, property, args, site.span));
         }
@@ -336,10 +341,17 @@ impl Object for UserObject {
             }
             return Some(class.and_then(|c| m.call_value(&c, args, site)));
         }
-        let Some((def, property)) = self.class.find_def(name, false) else {
-            return super::game_classes::library_member(m, self, this, name, args, site);
+        let (def, property) = match m.pick_def(&self.class, name, false, args, site.span) {
+            Some(Ok(d)) => d,
+            Some(Err(e)) => return Some(Err(e)),
+            None => return super::game_classes::library_member(m, self, this, name, args, site),
         };
         if args.is_empty() && !property && def.params.iter().any(|p| !p.optional && !p.varargs) {
+            if self.class.is_overloaded(name, false) {
+                // `obj.Method` of an overloaded method: calling it resolves the overload.
+                let name = Ident { name: name.into(), span: site.span };
+                return Some(Ok(Value::Function(Rc::new(Function::Method { obj: this.clone(), name }))));
+            }
             // `obj.Method` without arguments: the method as a function.
             return Some(Ok(Value::Function(Rc::new(Function::Closure(method_closure(self, this, def, false))))));
         }
@@ -394,10 +406,10 @@ pub(super) const PROPERTY: &str = "\u{0}property";
 fn method_closure(obj: &UserObject, this: &Value, def: Rc<FunctionDef>, property: bool) -> Closure {
     let mut captured = obj.class.scope();
     captured.insert("this".into(), this.clone());
-    if property {
-        if let Some(n) = &def.name {
-            captured.insert(PROPERTY.into(), Value::String(Rc::from(&*n.name)));
-        }
+    // A property's name in its body is its value; an overloaded method's name is the method group, which
+    // resolves each call again (`Size(Grid.Parse(s))` inside `Size(s as String)`).
+    if let Some(n) = def.name.as_ref().filter(|n| property || obj.class.is_overloaded(&n.name, false)) {
+        captured.insert(PROPERTY.into(), Value::String(Rc::from(&*n.name)));
     }
     Closure { def, captured }
 }
@@ -582,6 +594,10 @@ impl<'a> Machine<'a> {
             let obj = user_object(&this)?;
             if let Some(v) = obj.own_value(name) {
                 return Some(Ok(v));
+            }
+            if obj.class.is_overloaded(name, false) {
+                let name = Ident { name: name.into(), span };
+                return Some(Ok(Value::Function(Rc::new(Function::Method { obj: this.clone(), name }))));
             }
             if let Some((def, property)) = obj.class.find_def(name, false) {
                 let c = method_closure(obj, &this, def, property);

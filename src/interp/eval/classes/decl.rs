@@ -98,19 +98,28 @@ impl<'a> Machine<'a> {
         }
         // Declarations: duplicates, `override`, immutable variables (CGSuite's messages).
         let mut seen_defs: Vec<(&str, bool)> = Vec::new();
+        let mut seen_sigs: Vec<(&str, bool, &FunctionDef, bool)> = Vec::new();
         let mut seen_vars: Vec<&str> = Vec::new();
         for m in &def.members {
             match m {
-                ClassMember::Def { modifiers, def: f, .. } => {
+                ClassMember::Def { modifiers, def: f, property } => {
                     let Some(n) = &f.name else { continue };
                     let is_static = modifiers.iter().any(|m| m.name == "static");
-                    if seen_defs.contains(&(&*n.name, is_static)) {
-                        return fail(format!("Method `{name}.{}` is declared twice", n.name), n.span);
+                    // Overloads (CGSuite's method groups) differ in their parameter types or count.
+                    let twice = seen_sigs.iter().any(|(d, s, g, p)| {
+                        *d == &*n.name && *s == is_static && overload::same_signature((g, *p), (f, *property))
+                    });
+                    if twice {
+                        let sig = overload::parameters_signature(f, *property);
+                        return fail(format!("Method `{name}.{}{sig}` is declared twice", n.name), n.span);
                     }
+                    seen_sigs.push((&n.name, is_static, f, *property));
                     if seen_vars.contains(&&*n.name) || def.elements.iter().any(|e| e.name == n.name) {
                         return fail(format!("Duplicate symbol `{}` in class `{name}`", n.name), n.span);
                     }
-                    seen_defs.push((&n.name, is_static));
+                    if !seen_defs.contains(&(&*n.name, is_static)) {
+                        seen_defs.push((&n.name, is_static));
+                    }
                     let over = modifiers.iter().any(|m| m.name == "override");
                     let inherited = match parent.as_ref().and_then(|p| p.declarer(&n.name)) {
                         Some(p) => Some(format!("{}.{}", p.name(), n.name)),
