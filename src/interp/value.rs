@@ -535,12 +535,10 @@ pub fn display_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
         }
         (Value::Tuple(x), Value::Tuple(y)) => seq_display_cmp(games, x, y),
         // A surreal number and a number (or another surreal) in numeric order, as CGSuite sorts them.
-        (Value::Object(_), _) | (_, Value::Object(_)) => {
-            match (super::registry::installed().surreal_cmp)(a, b) {
-                Some(c) => c.then_with(|| a.cmp(b)),
-                None => a.cmp(b),
-            }
-        }
+        (Value::Object(_), _) | (_, Value::Object(_)) => match (super::registry::installed().surreal_cmp)(a, b) {
+            Some(c) => c.then_with(|| a.cmp(b)),
+            None => a.cmp(b),
+        },
         _ => a.cmp(b),
     }
 }

@@ -10,13 +10,13 @@
 pub mod base;
 pub mod board;
 pub mod cgsuite;
+pub mod doc_tables;
 pub mod graph;
 pub mod impartial;
 pub mod loopy;
 pub mod number;
 pub mod short;
 pub mod sumber;
-pub mod doc_tables;
 
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
 use base::{collections, globals, misc, numbers, strings};

@@ -4,9 +4,9 @@
 //! The tests below run every example (doc examples are tests) and fail when the file is out of date;
 //! `CGS_UPDATE_REFERENCE=1 cargo test --release --lib repl::reference` rewrites it (then review the diff).
 
+use crate::interp::Interpreter;
 use crate::library::doc_tables;
 use crate::library::{Doc, Member, NativeFn};
-use crate::interp::Interpreter;
 
 /// Every native member row with its class, in reference order (a class's tables in turn, each in table order).
 pub fn documented_members() -> Vec<(&'static str, &'static Member)> {

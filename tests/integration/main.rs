@@ -30,7 +30,7 @@ mod native_agreement;
 mod outcome_solver;
 mod print_shared;
 mod pty;
-mod reliability;
 mod python;
+mod reliability;
 mod repl;
 mod scripts;

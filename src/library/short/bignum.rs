@@ -261,12 +261,11 @@ pub static NUMBER_GAME: &[Member] = &[
         "Right's options of the number's canonical form.",
         "(5/4).RightOptions",
     ),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }
-        .doc(
-            "(player)",
-            "The options of `player` in the number's canonical form; without an argument, both players' options.",
-            "(3/2).Options",
-        ),
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }.doc(
+        "(player)",
+        "The options of `player` in the number's canonical form; without an argument, both players' options.",
+        "(3/2).Options",
+    ),
     member("Stop", 1, |_, s, this, args| {
         player(s, args, 0)?;
         Ok(this.clone())
@@ -367,12 +366,11 @@ pub static BIG_GAME: &[Member] = &[
         "Right's options of x + G.",
         "(2^70 + *).RightOptions",
     ),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }
-        .doc(
-            "(player)",
-            "The options of `player` of x + G; without an argument, both players' options.",
-            "(2^70 + *).Options(Right)",
-        ),
+    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }.doc(
+        "(player)",
+        "The options of `player` of x + G; without an argument, both players' options.",
+        "(2^70 + *).Options(Right)",
+    ),
     member("Stop", 1, |m, s, this, args| {
         let p = player(s, args, 0)?;
         stop(m, s, this, p)
