@@ -5,7 +5,7 @@
 //! passes both as it is and with `CGS_NO_COMPILE=1` (see docs/PERFORMANCE.md).
 
 use super::set_enabled;
-use crate::interp::{with_big_stack, Interpreter};
+use crate::interp::with_big_stack;
 use crate::syntax::parse::parse_cells;
 
 /// The output of `src` run cell by cell, with the compiler on or off; an error ends it with its message, span
@@ -14,7 +14,7 @@ fn run(src: &str, compiled: bool) -> String {
     let src = src.to_string();
     with_big_stack(move || {
         set_enabled(compiled);
-        let mut interp = Interpreter::core();
+        let mut interp = crate::core_interpreter();
         let file = interp.sources().add("<test>", src.as_str());
         let mut out = Vec::new();
         for cell in parse_cells(&src, file) {
