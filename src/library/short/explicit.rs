@@ -393,7 +393,7 @@ pub(crate) static FORM: &[Member] = &[
     .doc(
         "(h)",
         "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).",
-        "'<*|*>' ConjunctiveSum 3",
+        "('<*|*>' ConjunctiveSum 3).CanonicalForm",
     ),
     Member {
         name: "Options",
