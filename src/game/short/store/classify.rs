@@ -68,7 +68,7 @@ impl Games {
     /// are pushed on it (`(*(2^20)).Followers.Size` pushed 2^21 options per nimber and doubled its stack past
     /// the budget with no polling point on the way, issue 36 row 2).
     fn charge_walk(&mut self, stack: &Vec<GameId>, x: GameId, seen: usize) {
-        if seen % 1024 == 0 {
+        if seen.is_multiple_of(1024) {
             self.poll_interrupt();
         }
         let more = self.left_slice(x).len() + self.right_slice(x).len();

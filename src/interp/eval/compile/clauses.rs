@@ -15,7 +15,9 @@ pub(in crate::interp::eval) struct Clause {
     pub(super) span: Span,
 }
 
-/// What a compiled clause ranges over (`ForSource`).
+/// What a compiled clause ranges over (`ForSource`). One per clause, built once when a body is compiled and
+/// never moved while it runs, so the size of the `Range` variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub(in crate::interp::eval) enum Source {
     In(Node, Span),
     Assign(Node),
