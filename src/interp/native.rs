@@ -2,7 +2,7 @@
 //! the call site a native receives ([`Site`]) and the argument helpers every native checks its arguments with
 //! ([`integer`], [`game`], …), so that every arity or type error reads the same.
 //!
-//! The core owns these types; the families of `crate::library` fill tables of them.
+//! The core owns these types; the families of the class library layer fill tables of them.
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;

@@ -1,6 +1,6 @@
 //! The registry: what the core knows of the class library without naming any of its families.
 //!
-//! The library layer (`crate::library`) declares every CGSuite class once, as a [`ClassDecl`] (its name, its
+//! The class library layer declares every CGSuite class once, as a [`ClassDecl`] (its name, its
 //! qualified name, its parents, its member tables and the Rust types that represent it), and fills one
 //! [`Library`]: the class declarations and the few typed hooks through which the evaluator asks the library
 //! what only the library knows (the members of a value, the operators of values that are not short games, the

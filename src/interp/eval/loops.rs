@@ -236,27 +236,15 @@ impl<'a> Machine<'a> {
         value: Option<&Expr>,
         clauses: &[ForClause],
     ) -> Eval<Value> {
-        // Only the collection of the comprehension's kind is built: an empty ordered set or map allocates its
-        // root node.
-        let mut list = Vector::new();
-        let mut set = None;
-        let mut map = None;
+        let mut out = Collected::new(kind);
         self.locals.push();
         let r = self.run_clauses(clauses, &mut |m| {
             let x = m.eval(elem)?;
-            match kind {
-                CollectionKind::List => list.push_back(x),
-                CollectionKind::Set => {
-                    set.get_or_insert_with(OrdSet::new).insert(x);
-                }
-                CollectionKind::Map => {
-                    let v = match value {
-                        Some(v) => m.eval(v)?,
-                        None => Value::Nothing,
-                    };
-                    map.get_or_insert_with(OrdMap::new).insert(x, v);
-                }
-            }
+            let v = match value {
+                Some(v) if out.wants_value() => m.eval(v)?,
+                _ => Value::Nothing,
+            };
+            out.add(x, v);
             Ok(())
         });
         self.locals.pop();
@@ -264,11 +252,7 @@ impl<'a> Machine<'a> {
             Ok(()) | Err(Exit::Break(_)) => {}
             Err(x) => return Err(x),
         }
-        Ok(match kind {
-            CollectionKind::List => Value::List(list.into()),
-            CollectionKind::Set => Value::Set(set.unwrap_or_default()),
-            CollectionKind::Map => Value::Map(map.unwrap_or_default()),
-        })
+        Ok(out.finish())
     }
 
     /// Binds a loop variable in the loop's scope (never the top level: the loop opened a scope).
@@ -279,6 +263,48 @@ impl<'a> Machine<'a> {
             _ => {
                 self.locals.declare(clause.var.name.clone(), v).ok();
             }
+        }
+    }
+}
+
+/// The collection a comprehension builds (the evaluator's and the compiled tree's): only the collection of its
+/// kind is made, since an empty ordered set or map allocates its root node.
+pub(in crate::interp::eval) struct Collected {
+    kind: CollectionKind,
+    list: Vector<Value>,
+    set: Option<OrdSet<Value>>,
+    map: Option<OrdMap<Value, Value>>,
+}
+
+impl Collected {
+    pub(in crate::interp::eval) fn new(kind: CollectionKind) -> Collected {
+        Collected { kind, list: Vector::new(), set: None, map: None }
+    }
+
+    /// Whether an element's value (`k => v`) is kept: only a map's is.
+    pub(in crate::interp::eval) fn wants_value(&self) -> bool {
+        matches!(self.kind, CollectionKind::Map)
+    }
+
+    /// Adds the element `x` (with its value `v` in a map).
+    pub(in crate::interp::eval) fn add(&mut self, x: Value, v: Value) {
+        match self.kind {
+            CollectionKind::List => self.list.push_back(x),
+            CollectionKind::Set => {
+                self.set.get_or_insert_with(OrdSet::new).insert(x);
+            }
+            CollectionKind::Map => {
+                self.map.get_or_insert_with(OrdMap::new).insert(x, v);
+            }
+        }
+    }
+
+    /// The collection built.
+    pub(in crate::interp::eval) fn finish(self) -> Value {
+        match self.kind {
+            CollectionKind::List => Value::List(self.list.into()),
+            CollectionKind::Set => Value::Set(self.set.unwrap_or_default()),
+            CollectionKind::Map => Value::Map(self.map.unwrap_or_default()),
         }
     }
 }

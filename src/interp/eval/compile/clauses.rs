@@ -69,25 +69,15 @@ pub(super) fn comprehension(
     value: Option<&Node>,
     clauses: &[Clause],
 ) -> Eval<Value> {
-    let mut list = Vector::new();
-    let mut set = None;
-    let mut map = None;
+    let mut out = super::super::loops::Collected::new(kind);
     m.locals.push();
     let r = run_clauses(m, clauses, &mut |m| {
         let x = elem.run(m)?;
-        match kind {
-            CollectionKind::List => list.push_back(x),
-            CollectionKind::Set => {
-                set.get_or_insert_with(OrdSet::new).insert(x);
-            }
-            CollectionKind::Map => {
-                let v = match value {
-                    Some(v) => v.run(m)?,
-                    None => Value::Nothing,
-                };
-                map.get_or_insert_with(OrdMap::new).insert(x, v);
-            }
-        }
+        let v = match value {
+            Some(v) if out.wants_value() => v.run(m)?,
+            _ => Value::Nothing,
+        };
+        out.add(x, v);
         Ok(())
     });
     m.locals.pop();
@@ -95,11 +85,7 @@ pub(super) fn comprehension(
         Ok(()) | Err(Exit::Break(_)) => {}
         Err(x) => return Err(x),
     }
-    Ok(match kind {
-        CollectionKind::List => Value::List(list.into()),
-        CollectionKind::Set => Value::Set(set.unwrap_or_default()),
-        CollectionKind::Map => Value::Map(map.unwrap_or_default()),
-    })
+    Ok(out.finish())
 }
 
 /// One binding of `clause` (`run_clauses`'s `each`): `Ok(false)` when its `while` condition ends the loop.
