@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn run(cmd: &mut Command, what: &str) {
+/// Runs `cmd`, failing the test with its output when it fails.
+pub(crate) fn run(cmd: &mut Command, what: &str) {
     let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
     assert!(
         out.status.success(),
@@ -18,12 +19,17 @@ fn run(cmd: &mut Command, what: &str) {
     );
 }
 
-fn venv() -> PathBuf {
+/// The target directory (`CARGO_TARGET_DIR` or `target/` of the project).
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
+}
+
+/// A Python virtual environment `target/NAME` with the pinned packages of `requirements` (a path under the
+/// project) installed; made again only when the requirements file changes.
+pub(crate) fn venv(name: &str, requirements: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
-    let venv = target.join("kernel-venv");
-    let requirements = root.join("tests/kernel/requirements.txt");
-    let wanted = std::fs::read_to_string(&requirements).expect("tests/kernel/requirements.txt");
+    let venv = target_dir(root).join(name);
+    let wanted = std::fs::read_to_string(root.join(requirements)).expect(requirements);
     let stamp = venv.join("cgs-requirements.txt");
     if std::fs::read_to_string(&stamp).ok().as_deref() == Some(wanted.as_str()) {
         return venv;
@@ -33,8 +39,8 @@ fn venv() -> PathBuf {
     run(
         Command::new(venv.join("bin/pip"))
             .args(["install", "--disable-pip-version-check", "-q", "-r"])
-            .arg(&requirements),
-        "pip install -r tests/kernel/requirements.txt (is PyPI reachable?)",
+            .arg(root.join(requirements)),
+        &format!("pip install -r {requirements} (is PyPI reachable?)"),
     );
     std::fs::write(&stamp, wanted).expect("writing the requirements stamp");
     venv
@@ -43,7 +49,7 @@ fn venv() -> PathBuf {
 #[test]
 fn kernel_through_jupyter_client_and_nbclient() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let venv = venv();
+    let venv = venv("kernel-venv", "tests/kernel/requirements.txt");
     // Run a copy of the notebook, so the test never rewrites the committed one.
     let copy = std::env::temp_dir().join(format!("cgs-tour-{}.ipynb", std::process::id()));
     std::fs::copy(root.join("examples/notebooks/tour.ipynb"), &copy).expect("copying the tour notebook");

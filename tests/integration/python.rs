@@ -7,48 +7,14 @@
 //! on a two-worker Dask `LocalCluster`, with a killed worker and resumed from Parquet. If Python or PyPI is
 //! unreachable the test fails, saying so.
 
-use std::path::{Path, PathBuf};
+use super::kernel::{run, target_dir, venv};
+use std::path::Path;
 use std::process::Command;
-
-fn run(cmd: &mut Command, what: &str) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
-    assert!(
-        out.status.success(),
-        "{what} failed ({}):\n{}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
-}
-
-fn venv(root: &Path) -> PathBuf {
-    let venv = target_dir(root).join("python-venv");
-    let requirements = root.join("tests/python/requirements.txt");
-    let wanted = std::fs::read_to_string(&requirements).expect("tests/python/requirements.txt");
-    let stamp = venv.join("cgs-requirements.txt");
-    if std::fs::read_to_string(&stamp).ok().as_deref() == Some(wanted.as_str()) {
-        return venv;
-    }
-    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-    run(Command::new(&python).args(["-m", "venv"]).arg(&venv), "creating the Python virtual environment");
-    run(
-        Command::new(venv.join("bin/pip"))
-            .args(["install", "--disable-pip-version-check", "-q", "-r"])
-            .arg(&requirements),
-        "pip install -r tests/python/requirements.txt (is PyPI reachable?)",
-    );
-    std::fs::write(&stamp, wanted).expect("writing the requirements stamp");
-    venv
-}
 
 #[test]
 fn python_package_through_pytest() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let venv = venv(root);
+    let venv = venv("python-venv", "tests/python/requirements.txt");
     let path = format!("{}:{}", venv.join("bin").display(), std::env::var("PATH").unwrap_or_default());
     run(
         Command::new(venv.join("bin/maturin"))
