@@ -84,10 +84,15 @@ fn node_value(
             format!("cgs cannot value {position}: it is among its own followers through a sum of components.");
         return Err(EvalError::new(ErrorKind::InvalidArgument { message }, span));
     }
-    if let Some(v) = try_canonical(m, inst, idx, span)? {
-        return Ok(v);
-    }
-    let g = explore(m, inst, idx, span, active)?;
+    let g = match native_graph(m, inst, idx, span)? {
+        Some(g) => g,
+        None => {
+            if let Some(v) = try_canonical(m, inst, idx, span)? {
+                return Ok(v);
+            }
+            explore(m, inst, idx, span, active)?
+        }
+    };
     let values = {
         let (arena, games) = lv::parts(m);
         position_values(arena, games, &g.verts, &g.fixed).map_err(|e| EvalError::new(lv::engine(e), span))?
@@ -151,6 +156,51 @@ impl PositionGraph {
         self.at.push(None);
         Edge::Loopy(self.verts.len() as u32 - 1)
     }
+}
+
+/// The position graph of node `idx` from a native move generator, when its ruleset names one with a
+/// `LoopySolver(state)` hook that is on (not a `ByRules` twin) and the generator takes the state: only the
+/// start is a memo node; the other positions live in the graph alone (no memo node, no script evaluation).
+/// The hook returns `("FoxAndGeese", boardWidth, foxRange)` (the state is `(geese, fox)`) or `Nothing`.
+fn native_graph(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    idx: u32,
+    span: Span,
+) -> Result<Option<PositionGraph>, EvalError> {
+    let Some((_, f, _)) = inst.member("LoopySolver") else { return Ok(None) };
+    if super::shortcut::is_by_rules(inst) {
+        return Ok(None);
+    }
+    let f = f.clone();
+    let state = inst.memo.borrow().nodes[idx as usize].state.clone();
+    let solver = super::script::call(m, &f, std::slice::from_ref(&state), span)?;
+    let int = |v: &Value| if let Value::Integer(i) = v { i.as_i64() } else { None };
+    let square = |v: &Value| match v {
+        Value::Tuple(t) if t.len() == 2 => Some((int(&t[0])?, int(&t[1])?)),
+        _ => None,
+    };
+    let verts = match (&solver, &state) {
+        (Value::Tuple(s), Value::Tuple(st))
+            if s.len() == 3 && st.len() == 2 && matches!(&s[0], Value::String(n) if &**n == "FoxAndGeese") =>
+        {
+            let (Some(width), Some(range)) = (int(&s[1]), int(&s[2])) else { return Ok(None) };
+            let geese: Option<Vec<_>> = match &st[0] {
+                Value::Set(g) => g.iter().map(square).collect(),
+                _ => None,
+            };
+            let (Some(geese), Some(fox)) = (geese, square(&st[1])) else { return Ok(None) };
+            let games = &m.games;
+            crate::solve::fox_geese::graph(width, range, &geese, fox, &mut || games.poll_interrupt())
+        }
+        _ => None,
+    };
+    Ok(verts.map(|verts| {
+        let n = verts.len();
+        let mut at = vec![None; n];
+        at[0] = Some((inst.clone(), idx));
+        PositionGraph { verts, fixed: vec![None; n], at }
+    }))
 }
 
 /// Explores the graph of positions reachable from node `idx` by single-position options.
@@ -255,7 +305,10 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     if let Some(x) = known(inst, idx) {
         return lv::outcome_of_sides(m, &x).map_err(engine(span));
     }
-    let g = explore(m, inst, idx, span, &mut Active::default())?;
+    let g = match native_graph(m, inst, idx, span)? {
+        Some(g) => g,
+        None => explore(m, inst, idx, span, &mut Active::default())?,
+    };
     let n = g.verts.len();
     // State s = 2 * vertex + (0: Left to move, 1: Right to move).
     let mut win = vec![Win::Unknown; 2 * n];

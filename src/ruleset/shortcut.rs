@@ -169,6 +169,11 @@ fn state(m: &Machine, span: Span) -> Result<Rc<NativeState>, EvalError> {
         .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "the native solvers are missing".into() }, span))
 }
 
+/// Whether the instance is a `ByRules` twin (its native hooks, `Shortcut` and `LoopySolver`, are off).
+pub fn is_by_rules(inst: &Instance) -> bool {
+    BY_RULES.with(|s| s.borrow().contains(&inst.id))
+}
+
 /// Whether the instance has a `Shortcut` hook that is on.
 pub fn has_shortcut(inst: &Instance) -> bool {
     inst.member("Shortcut").is_some() && !BY_RULES.with(|s| s.borrow().contains(&inst.id))

@@ -17,6 +17,7 @@ pub mod clobber;
 pub mod colouring;
 pub mod cram;
 pub mod domineering;
+pub mod fox_geese;
 pub mod grid;
 pub mod hackenbush;
 pub mod region;
