@@ -5,8 +5,9 @@
 //! side-aware comparison and CGSuite's simplification), and Fox and Geese from CGSuite's test position
 //! (a cycling script ruleset valued by strongly connected components), and the Backsliding Toads and Frogs
 //! rows of issue 34's table (components that are not stoppers: sides by edge deletion over the whole
-//! component). The Fox and Geese rows of that table (geese on rows 6 and 8) take seconds each, beyond a
-//! criterion sample: `tests/perf/loopy-vs-cgsuite.sh` times them against CGSuite. `cargo bench --bench loopy`.
+//! component), and its Fox and Geese rows (geese on row 6, and the standard start on row 8: the native position
+//! graph of the stdlib's `LoopySolver` hook; about 1 s and 7 s a run, so these two take a minute and more of
+//! samples). `tests/perf/loopy-vs-cgsuite.sh` times the same inputs against CGSuite. `cargo bench --bench loopy`.
 
 mod support;
 
@@ -20,6 +21,8 @@ const CASES: &[(&str, &str)] = &[
     ("backsliding_f_t_tf", "BackslidingToadsAndFrogs(\"f.t..tf.\").GameValue"),
     ("backsliding_f_t_t", "BackslidingToadsAndFrogs(\".f.t.t..\").GameValue"),
     ("backsliding_ttt_fff", "BackslidingToadsAndFrogs(\"ttt..fff\").GameValue"),
+    ("fox_and_geese_row6", "FoxAndGeese({(6,2),(6,4),(6,6),(6,8)}, (1,5)).GameValue"),
+    ("fox_and_geese_standard_start", "FoxAndGeese({(8,2),(8,4),(8,6),(8,8)}, (1,5)).GameValue"),
 ];
 
 fn loopy(c: &mut Criterion) {

@@ -47,8 +47,12 @@ impl Progress {
                     }
                     drop(guard);
                     let used = crate::game::budget::format_size(crate::game::budget::used());
-                    let line =
-                        format!("\r\x1b[K[{:.0} s, {used} in use; Ctrl-C interrupts]", start.elapsed().as_secs_f64());
+                    // A long loopy valuation says how far it has got (`game::loopy::progress`).
+                    let doing = crate::game::loopy::progress::describe().map(|d| format!("; {d}")).unwrap_or_default();
+                    let line = format!(
+                        "\r\x1b[K[{:.0} s, {used} in use{doing}; Ctrl-C interrupts]",
+                        start.elapsed().as_secs_f64()
+                    );
                     let mut err = std::io::stderr();
                     let _ = err.write_all(line.as_bytes());
                     let _ = err.flush();

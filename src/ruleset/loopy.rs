@@ -84,6 +84,7 @@ fn node_value(
             format!("cgs cannot value {position}: it is among its own followers through a sum of components.");
         return Err(EvalError::new(ErrorKind::InvalidArgument { message }, span));
     }
+    let _phase = crate::game::loopy::progress::Phase::start();
     let g = match native_graph(m, inst, idx, span)? {
         Some(g) => g,
         None => {
@@ -221,6 +222,7 @@ fn explore(
             g.fixed.push(None);
             g.at.push(Some((inst.clone(), node)));
             let i = g.verts.len() as u32 - 1;
+            crate::game::loopy::progress::explored(i as usize + 1);
             todo.push(i);
             i
         })
@@ -305,6 +307,7 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     if let Some(x) = known(inst, idx) {
         return lv::outcome_of_sides(m, &x).map_err(engine(span));
     }
+    let _phase = crate::game::loopy::progress::Phase::start();
     let g = match native_graph(m, inst, idx, span)? {
         Some(g) => g,
         None => explore(m, inst, idx, span, &mut Active::default())?,
@@ -316,6 +319,9 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     let mut preds: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
     let mut queue = Vec::new();
     for v in 0..n {
+        if v.is_multiple_of(4096) {
+            m.games.poll_interrupt();
+        }
         for (k, mover) in [(0, Player::Left), (1, Player::Right)] {
             let s = 2 * v + k;
             if let Some(x) = &g.fixed[v] {

@@ -100,6 +100,7 @@ pub fn graph(width: i64, range: i64, geese: &[Square], fox: Square, poll: &mut d
         done += 1;
         if done.is_multiple_of(1024) {
             poll();
+            crate::game::loopy::progress::explored(verts.len());
         }
         let (geese, fr, fc) = states[v as usize];
         let f = (i64::from(fr), i64::from(fc));

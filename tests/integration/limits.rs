@@ -95,6 +95,15 @@ fn a_components_hook_that_never_shrinks_stops_at_the_budget() {
     stops_with_budget_error("300M", source, 90);
 }
 
+/// Fox and Geese from the standard start (issue 34): the native position graph and the loopy engine's tables
+/// are charged to the budget (the value needs about 200 MiB), so under a small one it stops with the error.
+#[test]
+fn the_loopy_position_graph_stops_at_the_budget() {
+    let fox = "game.grid.FoxAndGeese({(8,2),(8,4),(8,6),(8,8)}, (1,5)).GameValue";
+    stops_with_budget_error("64M", fox, 60);
+    stops_with_budget_error("150M", fox, 120);
+}
+
 /// Domineering on the empty 6×6 board gave neither a value nor an error in 600 s under a 2 GiB budget (its
 /// memo tables grow for minutes); under a small budget it stops with the error, its memory under the budget.
 #[test]

@@ -5,8 +5,8 @@
 # its start-up included, as a user meets it). Figures are CPU seconds (user + system, from GNU time, so a busy
 # machine moves them less than wall time) and peak resident memory; both values are printed so they can be
 # compared. Needs GNU time (/usr/bin/time); CGSuite's column is left empty where `cgsuite-eval` is not installed
-# (see ../shared/cgsuite/README.md to build it). The standard Fox and Geese start takes minutes in CGSuite: it
-# runs only with LOOPY_PERF_ALL=1.
+# (see ../shared/cgsuite/README.md to build it). The standard Fox and Geese start takes about a minute of CPU
+# in CGSuite (1.9 GB): it runs only with LOOPY_PERF_ALL=1.
 #
 # Usage: tests/perf/loopy-vs-cgsuite.sh [path/to/cgs]
 set -u

@@ -26,6 +26,7 @@ mod general;
 mod positions;
 mod print;
 mod print_general;
+pub mod progress;
 mod sided;
 mod sides;
 #[cfg(test)]

@@ -22,11 +22,13 @@ pub fn position_values(
     let empty = Vertex::default();
     let edges = |p: usize| if fixed.get(p).is_some_and(Option::is_some) { &empty } else { &positions[p] };
     let comps = tarjan(games, n, &edges);
+    let total = comps.len();
     let mut value: Vec<Option<(SideValue, SideValue)>> = (0..n).map(|p| fixed.get(p).cloned().flatten()).collect();
     // Index of a position in the component being valued (u32::MAX outside it).
     let mut index = vec![u32::MAX; n];
-    for comp in comps {
+    for (done, comp) in comps.into_iter().enumerate() {
         games.poll_interrupt();
+        super::progress::valued(done, total);
         if comp.len() == 1 && value[comp[0]].is_some() {
             continue;
         }

@@ -263,3 +263,108 @@ fn sides_by_deletion_agree_with_sidling() {
     }
     assert!(checked >= 10, "only {checked} sides compared");
 }
+
+/// A deterministic stream of small random graphs that are not stoppers (1–4 loopy vertices, 0–2 edges per
+/// player and vertex, leaves among 0, 1, -1, *), seeded by `seed`.
+fn random_non_stoppers(games: &mut Games, count: usize, seed: u64) -> Vec<Graph> {
+    let leaves = [games.zero(), games.integer(1), games.integer(-1), games.star()];
+    let mut state: u64 = seed;
+    let mut next = move |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let mut out = Vec::new();
+    while out.len() < count {
+        let k = 1 + next(4) as u32;
+        let mut verts = Vec::new();
+        for _ in 0..k {
+            let mut v = Vertex::default();
+            for side in 0..2 {
+                for _ in 0..next(3) {
+                    let e = if next(3) > 0 {
+                        Edge::Loopy(next(k as u64) as u32)
+                    } else {
+                        Edge::Short(leaves[next(4) as usize])
+                    };
+                    if side == 0 {
+                        v.left.push(e);
+                    } else {
+                        v.right.push(e);
+                    }
+                }
+            }
+            verts.push(v);
+        }
+        let g = Graph { verts, start: 0 };
+        if !LoopyArena::is_stopper(&g) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+#[test]
+fn deleting_an_edge_moves_sides_one_way_only() {
+    // The monotonicity `sided::delete_all` tests one direction by: without one of Left's edges every vertex's
+    // side (onside and offside) is at most what it was; without one of Right's, at least. Checked on every
+    // single-edge deletion of random graphs, against the side-aware comparison of the two graphs.
+    let mut games = Games::new();
+    let mut checked = 0;
+    for g in random_non_stoppers(&mut games, 60, 0x2545_F491_4F6C_DD1D) {
+        let fg = Flat::new(&games, &g);
+        for v in 0..g.verts.len() {
+            for left in [true, false] {
+                let n = if left { g.verts[v].left.len() } else { g.verts[v].right.len() };
+                for i in 0..n {
+                    let mut cand = g.clone();
+                    if left {
+                        cand.verts[v].left.remove(i);
+                    } else {
+                        cand.verts[v].right.remove(i);
+                    }
+                    let fc = Flat::new(&games, &cand);
+                    for onside in [true, false] {
+                        let t = if left {
+                            sided::SideTable::new(&mut games, &fc, &fg, onside).unwrap()
+                        } else {
+                            sided::SideTable::new(&mut games, &fg, &fc, onside).unwrap()
+                        };
+                        for w in 0..g.verts.len() as u32 {
+                            assert!(t.le(w, w), "{g:?} without {v}/{left}/{i}, vertex {w}, onside={onside}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 200, "only {checked} deletions checked");
+}
+
+#[test]
+fn whole_graph_deletion_agrees_with_the_per_position_route() {
+    // `sided::delete_all` (groups of one player's edges, one comparison per trial, every vertex at once) against
+    // the unoptimised route, `side_by_deletion` (one edge at a time, both directions compared, one start
+    // vertex at a time), and against sidling where it settles: equal sides wherever both give one.
+    let mut games = Games::new();
+    let mut a = LoopyArena::default();
+    let (mut checked, mut sidled) = (0, 0);
+    for g in random_non_stoppers(&mut games, 80, 0x9E37_79B9_7F4A_7C15) {
+        for onside in [true, false] {
+            let Some(h) = sided::delete_all(&mut games, &g, onside).unwrap() else { continue };
+            let all = a.canonical_all(&mut games, &h, g.verts.len()).unwrap();
+            for (i, &s) in all.iter().enumerate() {
+                let at = Graph { verts: g.verts.clone(), start: i as u32 };
+                if let Ok(d) = a.side_by_deletion(&mut games, &at, onside) {
+                    assert_eq!(s, d, "{g:?} vertex {i} onside={onside}");
+                    checked += 1;
+                }
+                if let Ok(d) = a.side_by_sidling(&mut games, &at, onside) {
+                    assert_eq!(s, d, "{g:?} vertex {i} onside={onside} (sidling)");
+                    sidled += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 100 && sidled >= 20, "only {checked} sides compared by deletion, {sidled} by sidling");
+}
