@@ -316,7 +316,9 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     // State s = 2 * vertex + (0: Left to move, 1: Right to move).
     let mut win = vec![Win::Unknown; 2 * n];
     let mut count = vec![0usize; 2 * n];
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+    // The moves between states as (state moved to, state moving), gathered in one vector (no vector per
+    // state: a large graph's table is a few blocks, quick to free when Ctrl-C unwinds).
+    let mut arcs: Vec<(u32, u32)> = Vec::new();
     let mut queue = Vec::new();
     for v in 0..n {
         if v.is_multiple_of(4096) {
@@ -340,7 +342,8 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
             for e in edges {
                 match *e {
                     Edge::Loopy(w) => {
-                        preds[2 * w as usize + 1 - k].push(s as u32);
+                        crate::game::budget::check_vec_growth(arcs.len(), arcs.capacity(), 1, 8);
+                        arcs.push(((2 * w as usize + 1 - k) as u32, s as u32));
                         open += 1;
                     }
                     Edge::Short(x) => {
@@ -366,10 +369,25 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
             }
         }
     }
+    // Predecessors, compressed: the states moving to state t are pred[start[t]..start[t + 1]].
+    let mut start = vec![0usize; 2 * n + 1];
+    for &(t, _) in &arcs {
+        start[t as usize + 1] += 1;
+    }
+    for i in 0..2 * n {
+        start[i + 1] += start[i];
+    }
+    let mut pred = vec![0u32; arcs.len()];
+    let mut fill = start.clone();
+    for &(t, s) in &arcs {
+        pred[fill[t as usize]] = s;
+        fill[t as usize] += 1;
+    }
+    drop((arcs, fill));
     while let Some(t) = queue.pop() {
         m.games.poll_interrupt();
         let w = win[t];
-        for &p in &preds[t].clone() {
+        for &p in &pred[start[t]..start[t + 1]] {
             let p = p as usize;
             if win[p] != Win::Unknown {
                 continue;
