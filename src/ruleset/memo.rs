@@ -85,8 +85,9 @@ pub struct Node {
     pub right: Option<Rc<[SumRef]>>,
     /// Outcome-search results: `[normal, misère][Left first, Right first]` = whether the mover wins.
     pub wins: [[Option<bool>; 2]; 2],
-    /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`).
-    pub loopy: Option<(SideValue, SideValue)>,
+    /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`). Boxed: almost no node
+    /// has one, and inline it was 32 of a node's 120 bytes.
+    pub loopy: Option<Box<(SideValue, SideValue)>>,
 }
 
 /// One key of the index: its hash, where its bytes are in the arena, and its node.
@@ -718,7 +719,7 @@ impl Memo {
             if let Some(g) = node.canonical {
                 t.game(g);
             }
-            if let Some((on, off)) = &node.loopy {
+            if let Some((on, off)) = node.loopy.as_deref() {
                 crate::library::loopy::trace_side(t, on);
                 crate::library::loopy::trace_side(t, off);
             }
@@ -739,6 +740,13 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::ruleset::key::tests::{grid, key};
+
+    #[test]
+    fn a_node_is_small() {
+        // A memo holds a node per state met (430,000 for the 4 × 6 Konane board of docs/PERFORMANCE.md), in a
+        // vector that doubles: each byte of a node is about a megabyte there.
+        assert!(std::mem::size_of::<Node>() <= 96, "size_of::<Node>() = {}", std::mem::size_of::<Node>());
+    }
 
     #[test]
     fn grid_lookups_agree_with_key_lookups() {
