@@ -50,7 +50,7 @@ fn engine(span: Span) -> impl Fn(ErrorKind) -> EvalError {
 fn known(inst: &Instance, idx: u32) -> Option<Sides> {
     let memo = inst.memo.borrow();
     let n = &memo.nodes[idx as usize];
-    n.canonical.map(short).or_else(|| n.loopy.clone())
+    n.canonical.map(short).or_else(|| n.loopy.as_deref().cloned())
 }
 
 /// `GameValue` of the position at node `idx` of `inst`, as a script value.
@@ -102,7 +102,7 @@ fn node_value(
         let Some((inst, node)) = at else { continue };
         let mut memo = inst.memo.borrow_mut();
         let n = &mut memo.nodes[*node as usize];
-        n.loopy = Some(v.clone());
+        n.loopy = Some(Box::new(v.clone()));
         if let Some(a) = as_short(v) {
             n.canonical = Some(a);
         }

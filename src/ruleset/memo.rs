@@ -4,7 +4,9 @@
 //! key ([`super::key`]; a `Canonical` hook maps a state to a representative first, and both keys lead to the
 //! node). A node records, once computed: its split into components (the `Components` hook), its options (each
 //! a [`SumRef`]: positions of any ruleset plus a constant game), its canonical form and the results of outcome
-//! searches. Nothing is ever removed: results live as long as the instance.
+//! searches. Results live as long as the instance, except a node's options: they are dropped when its canonical
+//! form is computed (the search that needed them is done with them; [`ensure_options`] computes them again if
+//! asked, by the same hook on the same state).
 //!
 //! [`canonical`] walks the option graph depth first with an explicit stack (no Rust recursion, so deep games
 //! cannot overflow the stack). A node is marked busy while it is on a stack; meeting a busy node means a
@@ -76,14 +78,16 @@ pub struct Node {
     pub busy: bool,
     /// Components.
     pub split: Split,
-    /// Left options (for an impartial ruleset: the options).
+    /// Left options (for an impartial ruleset: the options), once computed; dropped again when the canonical
+    /// form is (see the module documentation).
     pub left: Option<Rc<[SumRef]>>,
     /// Right options (for an impartial ruleset: the same as `left`).
     pub right: Option<Rc<[SumRef]>>,
     /// Outcome-search results: `[normal, misère][Left first, Right first]` = whether the mover wins.
     pub wins: [[Option<bool>; 2]; 2],
-    /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`).
-    pub loopy: Option<(SideValue, SideValue)>,
+    /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`). Boxed: almost no node
+    /// has one, and inline it was 32 of a node's 120 bytes.
+    pub loopy: Option<Box<(SideValue, SideValue)>>,
 }
 
 /// One key of the index: its hash, where its bytes are in the arena, and its node.
@@ -669,6 +673,11 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
         let n = &mut memo.nodes[f.idx as usize];
         n.canonical = Some(g);
         n.busy = false;
+        // The options served only this computation: a node with its canonical form needs them no more (a
+        // later `ensure_options` asks the hook again). They are most of a memo's memory (a sum per option of
+        // every state met: over 140 MB of the 315 MB of a 4 × 6 Konane board); its canonical form is 4 bytes.
+        n.left = None;
+        n.right = None;
     }
     Ok(())
 }
@@ -710,7 +719,7 @@ impl Memo {
             if let Some(g) = node.canonical {
                 t.game(g);
             }
-            if let Some((on, off)) = &node.loopy {
+            if let Some((on, off)) = node.loopy.as_deref() {
                 crate::library::loopy::trace_side(t, on);
                 crate::library::loopy::trace_side(t, off);
             }
@@ -731,6 +740,13 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::ruleset::key::tests::{grid, key};
+
+    #[test]
+    fn a_node_is_small() {
+        // A memo holds a node per state met (430,000 for the 4 × 6 Konane board of docs/PERFORMANCE.md), in a
+        // vector that doubles: each byte of a node is about a megabyte there.
+        assert!(std::mem::size_of::<Node>() <= 96, "size_of::<Node>() = {}", std::mem::size_of::<Node>());
+    }
 
     #[test]
     fn grid_lookups_agree_with_key_lookups() {

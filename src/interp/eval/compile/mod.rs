@@ -17,7 +17,8 @@
 //! - **Where the compiled code lives.** A cache per thread maps a function definition (by address) to its
 //!   compiled body; it holds a weak reference to the definition, so that the address is not reused, and is
 //!   pruned of dropped definitions as it grows. A function is compiled on its second call (its first is
-//!   evaluated), for its layout: its slot numbers are read from the cells once.
+//!   evaluated; the unit tests compile on the first, [`set_first_call`], so that what they call once runs
+//!   compiled), for its layout: its slot numbers are read from the cells once.
 //! - **Limits.** Calls and loop iterations check the interrupt flag, the memory budget and the stack as the
 //!   evaluator does (`check_limits`); the stack budget is also checked where a compiled node recurses into
 //!   the evaluator (every fallback node goes through [`Machine::eval`]).
@@ -40,6 +41,9 @@ thread_local! {
     static ENABLED: Cell<bool> = Cell::new(std::env::var_os("CGS_NO_COMPILE").is_none());
     /// The functions called so far, by the address of their definition, with the compiled body of those
     /// called more than once.
+    /// Whether a function is compiled on its first call rather than its second (the unit tests, so that the
+    /// functions they call once run compiled).
+    static FIRST_CALL: Cell<bool> = const { Cell::new(false) };
     static CACHE: RefCell<Cache> = RefCell::new(Cache { entries: HashMap::new(), prune_at: 1024 });
 }
 
@@ -62,6 +66,18 @@ struct Entry {
 /// Turns the compiler on or off for this thread (the differential tests run a script both ways).
 pub fn set_enabled(on: bool) {
     ENABLED.with(|e| e.set(on));
+}
+
+/// Compiles functions on their first call (`true`) or their second (`false`, the default) in this thread.
+#[cfg(test)]
+pub fn set_first_call(on: bool) {
+    FIRST_CALL.with(|f| f.set(on));
+}
+
+/// How many functions have a compiled body in this thread's cache (for the tests).
+#[cfg(test)]
+pub fn compiled_count() -> usize {
+    CACHE.with(|c| c.borrow().entries.values().filter(|e| e.code.is_some()).count())
 }
 
 /// Whether the compiler is on for this thread.
@@ -141,12 +157,13 @@ impl<'a> Machine<'a> {
                     return Some(e.code.get_or_insert_with(|| Rc::new(build::compile(&def.body, layout.id))).clone());
                 }
             }
-            c.entries.insert(key, Entry { def: Rc::downgrade(def), code: None });
+            let code = FIRST_CALL.with(Cell::get).then(|| Rc::new(build::compile(&def.body, layout.id)));
+            c.entries.insert(key, Entry { def: Rc::downgrade(def), code: code.clone() });
             if c.entries.len() >= c.prune_at {
                 c.entries.retain(|_, e| e.def.strong_count() > 0);
                 c.prune_at = (2 * c.entries.len()).max(1024);
             }
-            None
+            code
         });
         match code {
             Some(code) => code.run(self),
