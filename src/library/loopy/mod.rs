@@ -79,7 +79,11 @@ impl Object for LoopyValue {
         LOOPY
     }
     fn unary(&self, m: &mut Machine, op: UnaryOp, this: &Value, span: Span) -> Option<Result<Value, EvalError>> {
-        (op == UnaryOp::PlusMinus).then(|| plus_minus(m, this).map_err(|k| EvalError::new(k, span)))
+        match op {
+            UnaryOp::PlusMinus => Some(plus_minus(m, this).map_err(|k| EvalError::new(k, span))),
+            UnaryOp::Neg => self.negate(m, this, span),
+            _ => None,
+        }
     }
 
     fn is_game(&self) -> bool {
