@@ -59,10 +59,7 @@ const LOOKUP_CLASSES: [&str; 13] = [
 ];
 
 /// [`LOOKUP_CLASSES`]' tables, read from the declarations once.
-static LOOKUP: [OnceLock<Vec<&'static [Member]>>; 13] = {
-    const UNREAD: OnceLock<Vec<&'static [Member]>> = OnceLock::new();
-    [UNREAD; 13]
-};
+static LOOKUP: [OnceLock<Vec<&'static [Member]>>; 13] = [const { OnceLock::new() }; 13];
 
 /// The member tables that apply to a value, most specific first, as the class declarations say
 /// ([`Library::lookup_tables`] of its class). Numbers answer game members.
