@@ -13,7 +13,7 @@
 //! * `a op b`: when either operand is an object, the left object's [`Object::binary`] is asked first, then
 //!   the right one's; `None` from both falls back to the evaluator's own rules (which convert objects with
 //!   [`Object::to_game`] where a game is expected).
-//! * `-x`: [`Object::negate`]. `x[k…]`: [`Object::index`]. `x(args)`: [`Object::call`].
+//! * `-x`, `+-x`: [`Object::unary`] (whose default asks [`Object::negate`] for `-x`). `x[k…]`: [`Object::index`]. `x(args)`: [`Object::call`].
 //!
 //! Every method but [`Object::type_name`] and [`Object::display`] has a default that declines, so a value
 //! implements only what it supports; declining yields the evaluator's usual error for that operation.
@@ -23,7 +23,7 @@ use super::eval::Machine;
 use super::native::{Member, Site};
 use super::value::Value;
 use crate::game::{GameId, Games};
-use crate::syntax::ast::BinOp;
+use crate::syntax::ast::{BinOp, UnaryOp};
 use crate::syntax::span::Span;
 use num_bigint::BigInt;
 use std::cmp::Ordering;
@@ -48,6 +48,13 @@ pub trait Object: std::any::Any + fmt::Debug {
     /// The member table of this object's type: names, arities and implementations. It is also what
     /// completion, `?` help and the parity table read. `this` passed to an implementation is the object.
     fn members(&self) -> &'static [Member] {
+        &[]
+    }
+
+    /// The member tables of the object's class that it answers after [`Object::members`] and, when it is
+    /// game-like, after the members of its game value (a heap's take-and-break members, then the game
+    /// members): each is a table of its class's declaration in the registry.
+    fn class_members(&self) -> &'static [&'static [Member]] {
         &[]
     }
 
@@ -89,6 +96,16 @@ pub trait Object: std::any::Any + fmt::Debug {
         _span: Span,
     ) -> Option<Result<Value, EvalError>> {
         None
+    }
+
+    /// `op this` for a unary operator (`-this`, `+-this`): `None` to decline, and the evaluator applies its
+    /// own rule (`+-` of the object's game value; no `-`). The default answers `-` through [`Object::negate`];
+    /// a loopy value answers `+-` itself (its onside and offside negated).
+    fn unary(&self, m: &mut Machine, op: UnaryOp, this: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        match op {
+            UnaryOp::Neg => self.negate(m, this, span),
+            _ => None,
+        }
     }
 
     /// `-this`: `None` when negation is not defined.

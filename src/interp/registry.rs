@@ -12,7 +12,9 @@
 //! 2. For an object: [`Library::tree_member`] (members a position answers from its game tree), then the
 //!    object protocol ([`super::object::Object::member`], then [`super::object::Object::members`], then the
 //!    members of its canonical game when it is game-like).
-//! 3. [`Library::find_member`]: the member tables of the value's classes, most specific first.
+//! 3. [`Library::find_member`]: for a value that is not an object, the tables [`Library::lookup_tables`]
+//!    gives for its class (its class's declared tables, then its parents'); for an object, the tables it
+//!    names through [`super::object::Object::class_members`] (declared in its class's [`ClassDecl`]).
 //! 4. [`Library::generic_member`]: members every game or every value answers (`Object`'s members).
 //! 5. The evaluator's own fallbacks (`C.Eval`, class variants), else "not a member".
 
@@ -39,8 +41,15 @@ pub struct ClassDecl {
     pub qualified: &'static str,
     /// The classes it extends, nearest first (`&["Game"]`).
     pub parents: &'static [&'static str],
-    /// Its native member tables, in lookup order (several when a class's members live in several files).
+    /// The member tables every value of the class answers and its subclasses inherit, in lookup order
+    /// (several when a class's members live in several files).
     pub members: &'static [&'static [Member]],
+    /// The member tables of one representation only (a non-dyadic rational's `OutcomeClass`, the `x + G`
+    /// members of a big game, which its objects answer through [`Object::members`]): values of exactly this
+    /// class answer them after the inherited tables; subclasses do not.
+    pub representation: &'static [&'static [Member]],
+    /// The members of the class itself (`Grid.Empty(2, 3)`), answered by its class object.
+    pub statics: &'static [&'static [Member]],
     /// The global functions it brings (its constructors and helpers).
     pub globals: &'static [NativeFn],
     /// The Rust types that represent it (a class may have several representations; a type belongs to one
@@ -51,7 +60,16 @@ pub struct ClassDecl {
 impl ClassDecl {
     /// A class with a name and a qualified name, and nothing else yet.
     pub const fn new(name: &'static str, qualified: &'static str) -> ClassDecl {
-        ClassDecl { name, qualified, parents: &[], members: &[], globals: &[], types: &[] }
+        ClassDecl {
+            name,
+            qualified,
+            parents: &[],
+            members: &[],
+            representation: &[],
+            statics: &[],
+            globals: &[],
+            types: &[],
+        }
     }
 
     /// The class with its parents.
@@ -64,6 +82,23 @@ impl ClassDecl {
     pub const fn members(mut self, members: &'static [&'static [Member]]) -> ClassDecl {
         self.members = members;
         self
+    }
+
+    /// The class with the member tables of one of its representations (see [`ClassDecl::representation`]).
+    pub const fn representation(mut self, tables: &'static [&'static [Member]]) -> ClassDecl {
+        self.representation = tables;
+        self
+    }
+
+    /// The class with the members of the class itself.
+    pub const fn statics(mut self, tables: &'static [&'static [Member]]) -> ClassDecl {
+        self.statics = tables;
+        self
+    }
+
+    /// Every member table the class declares: its members, its representations', its static members'.
+    pub fn tables(&self) -> impl Iterator<Item = &'static [Member]> {
+        self.members.iter().chain(self.representation).chain(self.statics).copied()
     }
 
     /// The class with its global functions.
@@ -118,10 +153,6 @@ pub struct Library {
     pub divide_by_zero: fn(&BigRational) -> Result<Value, ErrorKind>,
     /// `a op b` on numbers and games beyond the engine's arena.
     pub big_binary: fn(&mut Machine, BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
-    /// `-x` for a value that is not an object answering [`Object::negate`].
-    pub negate: fn(&Value) -> Option<Value>,
-    /// `+-x` for a loopy value (`None` when `x` is not one).
-    pub plus_minus: fn(&mut Machine, &Value) -> Option<Result<Value, ErrorKind>>,
     /// `a & b`: onsides and offsides.
     pub sidle: fn(&mut Machine, &Value, &Value) -> Result<Value, ErrorKind>,
     /// A game literal `{…|…}` with `pass`, labels or loopy options, and `pass` itself.
@@ -147,8 +178,6 @@ pub struct Library {
     pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
     /// A grid of integers parsed from its text with a character map.
     pub parse_grid: fn(&Site, &str, &str) -> Result<Value, EvalError>,
-    /// Every member name of every class, with those of `extra` tables (for completion).
-    pub member_names: fn(&[&'static [Member]]) -> Vec<&'static str>,
     /// Makes the library's own engines poll an interrupt flag.
     pub set_interrupt: fn(Arc<AtomicBool>),
 }
@@ -209,8 +238,6 @@ impl Library {
         infinite_binary: |_, _, _| None,
         divide_by_zero: |_| Err(ErrorKind::DivisionByZero),
         big_binary: |_, _, _, _| None,
-        negate: |_| None,
-        plus_minus: |_, _| None,
         sidle: no_sidle,
         game_literal: no_literal,
         explicit: no_explicit,
@@ -223,7 +250,6 @@ impl Library {
         surreal_cmp: |_, _| None,
         as_grid: |_| None,
         parse_grid: no_grid,
-        member_names: |_| Vec::new(),
         set_interrupt: |_| {},
     };
 
@@ -235,6 +261,53 @@ impl Library {
     /// The declaration of the class named `name`.
     pub fn class(&self, name: &str) -> Option<&'static ClassDecl> {
         self.classes().find(|c| c.name == name)
+    }
+
+    /// The member tables a value whose class is `name` answers, most specific first: the class's
+    /// [`ClassDecl::members`], then those of its parents, depth first, each table once, then the class's own
+    /// [`ClassDecl::representation`]. Member lookup of values that are not objects reads this (see
+    /// the module documentation), and so do `?Class.Member` and completion.
+    pub fn lookup_tables(&self, name: &str) -> Vec<&'static [Member]> {
+        fn walk(lib: &Library, name: &str, seen: &mut Vec<&'static str>, out: &mut Vec<&'static [Member]>) {
+            let Some(c) = lib.class(name) else { return };
+            if seen.contains(&c.name) {
+                return;
+            }
+            seen.push(c.name);
+            for t in c.members {
+                if !out.iter().any(|o| std::ptr::eq(*o, *t)) {
+                    out.push(t);
+                }
+            }
+            for p in c.parents {
+                walk(lib, p, seen, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, name, &mut Vec::new(), &mut out);
+        if let Some(c) = self.class(name) {
+            for t in c.representation {
+                if !out.iter().any(|o| std::ptr::eq(*o, *t)) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every member table of every class, with its class, in declaration order.
+    pub fn tables(&self) -> impl Iterator<Item = (&'static ClassDecl, &'static [Member])> {
+        self.classes().flat_map(|c| c.tables().map(move |t| (c, t)))
+    }
+
+    /// Every member name of every class and of the `extra` tables (a workspace's ruleset tables), sorted and
+    /// deduplicated: what completion offers when it cannot tell the receiver's class.
+    pub fn member_names(&self, extra: &[&'static [Member]]) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> =
+            self.tables().map(|(_, t)| t).chain(extra.iter().copied()).flat_map(|t| t.iter().map(|m| m.name)).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 
     /// The declaration of the class an object of Rust type `id` belongs to.

@@ -1,8 +1,9 @@
 //! Native functions and members.
 //!
-//! Each type has one table ([`Member`] entries: name, arity, function) in the file for its topic; the global
-//! functions are the table in `globals.rs`. The tables are the documentation of what exists: member lookup,
-//! arity checking and REPL completion ([`all_member_names`]) all read them, and nothing else lists members.
+//! Each family declares its classes (`CLASSES`, a [`crate::interp::registry::ClassDecl`] each) with their
+//! member tables ([`Member`] rows: name, arity, function, doc); the global functions are the table in
+//! `globals.rs`. The declarations are the one list of what exists: member lookup ([`tables_for`]), `?` help,
+//! completion and the generated reference all read them through [`LIBRARY`], and nothing else lists members.
 //!
 //! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
 //! arity or type error reads the same.
@@ -10,7 +11,6 @@
 pub mod base;
 pub mod board;
 pub mod cgsuite;
-pub mod doc_tables;
 pub mod graph;
 pub mod impartial;
 pub mod loopy;
@@ -19,7 +19,9 @@ pub mod short;
 pub mod sumber;
 
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
-use base::{collections, globals, misc, numbers, strings};
+use base::globals;
+#[cfg(test)]
+use base::{collections, misc, numbers, strings};
 pub use base::{mutable, params, range};
 pub use board::{grid, numgrid, strip};
 pub use cgsuite::{cgscript, enums, icon, namespaces};
@@ -33,44 +35,53 @@ pub use crate::interp::native::*;
 use crate::interp::registry::Library;
 use crate::interp::value::{is_dyadic, Value};
 use crate::interp::Interpreter;
+use std::sync::OnceLock;
 
 pub use globals::{register_globals, GLOBALS};
 
-static INTEGER_TABLES: [&[Member]; 6] =
-    [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
-static DYADIC_TABLES: [&[Member]; 5] =
-    [numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
-static RATIONAL_TABLES: [&[Member]; 2] = [numbers::RATIONAL, numbers::NON_DYADIC];
-static INFINITY_TABLES: [&[Member]; 1] = [infinity::INFINITY];
-static GAME_TABLES: [&[Member]; 3] = [game::GAME, loopy::SHORT, cgscript::GAME];
-static STRING_TABLES: [&[Member]; 2] = [strings::STRING, cgscript::STRING];
-static LIST_TABLES: [&[Member]; 2] = [collections::LIST, cgscript::LIST];
-static SET_TABLES: [&[Member]; 1] = [collections::SET];
-static MAP_TABLES: [&[Member]; 2] = [collections::MAP, cgscript::MAP];
-static TUPLE_TABLES: [&[Member]; 2] = [collections::TUPLE, cgscript::COORDINATES];
-static PLAYER_TABLES: [&[Member]; 1] = [misc::PLAYER];
-static OUTCOME_TABLES: [&[Member]; 1] = [misc::OUTCOME];
-static THERMOGRAPH_TABLES: [&[Member]; 1] = [misc::THERMOGRAPH];
+/// The classes whose declared tables the values that are not objects answer, by kind of value: the most
+/// specific class that has member tables (`0` answers `Integer`'s, `*` `CanonicalShortGame`'s, which are
+/// `Game`'s). Objects name their class's tables themselves ([`crate::interp::object::Object::class_members`]).
+const LOOKUP_CLASSES: [&str; 13] = [
+    "Integer",
+    "DyadicRational",
+    "Rational",
+    "Infinity",
+    "CanonicalShortGame",
+    "String",
+    "List",
+    "Set",
+    "Map",
+    "Tuple",
+    "Player",
+    "OutcomeClass",
+    "Thermograph",
+];
 
-/// The member tables that apply to a value, most specific first. Numbers answer game members.
+/// [`LOOKUP_CLASSES`]' tables, read from the declarations once.
+static LOOKUP: [OnceLock<Vec<&'static [Member]>>; 13] = [const { OnceLock::new() }; 13];
+
+/// The member tables that apply to a value, most specific first, as the class declarations say
+/// ([`Library::lookup_tables`] of its class). Numbers answer game members.
 pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
-    match v {
-        Value::Integer(_) => &INTEGER_TABLES,
-        Value::Rational(r) if is_dyadic(r) => &DYADIC_TABLES,
-        Value::Rational(_) => &RATIONAL_TABLES,
-        Value::Infinity(_) => &INFINITY_TABLES,
-        Value::Game(_) => &GAME_TABLES,
-        Value::String(_) => &STRING_TABLES,
-        Value::List(_) => &LIST_TABLES,
-        Value::Set(_) => &SET_TABLES,
-        Value::Map(_) => &MAP_TABLES,
-        Value::Tuple(_) => &TUPLE_TABLES,
-        Value::Player(_) => &PLAYER_TABLES,
-        Value::Outcome(_) => &OUTCOME_TABLES,
-        Value::Thermograph(_) => &THERMOGRAPH_TABLES,
-        Value::Object(o) => sumber::tables_for_object(o).or_else(|| impartial::tables_for_object(o)).unwrap_or(&[]),
-        _ => &[],
-    }
+    let i = match v {
+        Value::Integer(_) => 0,
+        Value::Rational(r) if is_dyadic(r) => 1,
+        Value::Rational(_) => 2,
+        Value::Infinity(_) => 3,
+        Value::Game(_) => 4,
+        Value::String(_) => 5,
+        Value::List(_) => 6,
+        Value::Set(_) => 7,
+        Value::Map(_) => 8,
+        Value::Tuple(_) => 9,
+        Value::Player(_) => 10,
+        Value::Outcome(_) => 11,
+        Value::Thermograph(_) => 12,
+        Value::Object(o) => return o.class_members(),
+        _ => return &[],
+    };
+    LOOKUP[i].get_or_init(|| LIBRARY.lookup_tables(LOOKUP_CLASSES[i]))
 }
 
 /// The member `name` of `v`, if it has one.
@@ -78,59 +89,12 @@ pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
     tables_for(v).iter().flat_map(|t| t.iter()).find(|m| m.name == name)
 }
 
-/// Every native member table of every type, including the impartial and ruleset ones.
-fn all_tables() -> Vec<&'static [Member]> {
-    let mut tables: Vec<&'static [Member]> = NAMED_TABLES.iter().map(|t| t.1).collect();
-    tables.extend(impartial::all_tables());
-    tables
-}
-
-/// The member tables of the core types with the type name `?` help shows for them (a number answers the
-/// members of `Rational`, `NumberGame` and `Game` too: see [`tables_for`]).
-pub static NAMED_TABLES: [(&str, &[Member]); 33] = [
-    // `Game` first: `?Cool` lists `Game.Cool` before the same member of `NumberGame` (every row has a doc line).
-    ("Game", game::GAME),
-    ("Integer", numbers::INTEGER),
-    ("Rational", numbers::RATIONAL),
-    ("NumberGame", bignum::NUMBER_GAME),
-    ("Game", bignum::BIG_GAME),
-    ("Infinity", infinity::INFINITY),
-    ("String", strings::STRING),
-    ("List", collections::LIST),
-    ("Set", collections::SET),
-    ("Map", collections::MAP),
-    ("Tuple", collections::TUPLE),
-    ("Player", misc::PLAYER),
-    ("OutcomeClass", misc::OUTCOME),
-    ("Thermograph", misc::THERMOGRAPH),
-    ("GameTree", tree::GAME_TREE),
-    ("Graph", graph::GRAPH),
-    ("Graph", graph::GRAPH_CLASS),
-    ("DirectedGraph", graph::DIRECTED),
-    ("DirectedGraph", graph::DIRECTED_CLASS),
-    ("Vertex", graph::VERTEX),
-    ("Edge", graph::EDGE),
-    ("Grid", grid::GRID),
-    ("Grid", grid::GRID_CLASS),
-    ("Class", namespaces::CLASS),
-    ("Sumber", sumber::SUMBER),
-    ("LoopyGame", loopy::LOOPY),
-    ("Game", loopy::SHORT),
-    ("Object", cgscript::OBJECT),
-    ("Coordinates", cgscript::COORDINATES),
-    ("String", cgscript::STRING),
-    ("List", cgscript::LIST),
-    ("Map", cgscript::MAP),
-    ("Game", cgscript::GAME),
-];
-
-/// Every member name of every type, those of `extra` tables too, sorted and deduplicated (for completion).
-pub fn all_member_names(extra: &[&'static [Member]]) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> =
-        all_tables().iter().chain(extra).flat_map(|t| t.iter().map(|m| m.name)).collect();
-    names.sort_unstable();
-    names.dedup();
-    names
+/// Every native global function of the library (the ruleset layer registers a few more).
+pub fn native_functions() -> Vec<&'static NativeFn> {
+    let mut fns: Vec<&'static NativeFn> = GLOBALS.iter().collect();
+    fns.extend(impartial::IMPARTIAL_GLOBALS.iter());
+    fns.push(&cgsuite::random::RANDOM_FN);
+    fns
 }
 
 /// The class library as the core sees it: every family's classes and the hooks of `crate::interp::registry`.
@@ -157,8 +121,6 @@ pub static LIBRARY: Library = Library {
     infinite_binary: infinity::binary,
     divide_by_zero: infinity::divide_by_zero,
     big_binary: bignum::binary,
-    negate: sumber::negate,
-    plus_minus: |m, v| loopy::is_loopy(v).then(|| loopy::plus_minus(m, v)),
     sidle: loopy::sidle,
     game_literal: loopy::eval_literal,
     explicit: explicit::make,
@@ -171,7 +133,6 @@ pub static LIBRARY: Library = Library {
     surreal_cmp: |a, b| Some(surreal::to_surreal(a)?.cmp(&surreal::to_surreal(b)?)),
     as_grid: grid::as_grid,
     parse_grid: numgrid::parse,
-    member_names: all_member_names,
     set_interrupt: impartial::set_interrupt,
 };
 
@@ -247,16 +208,48 @@ mod tests {
         }
     }
 
-    /// The tables `?` help lists by class name are the tables of that class's declaration.
+    /// The member lookup of each kind of value read from the declarations is the one the evaluator had when
+    /// it listed the tables by hand (main 1bf453f's `tables_for`): the same tables in the same order.
     #[test]
-    fn named_tables_are_the_declarations_tables() {
-        for (name, table) in NAMED_TABLES.iter() {
-            let decl = LIBRARY.class(name).unwrap_or_else(|| panic!("{name} is not declared"));
-            assert!(
-                decl.members.iter().any(|t| std::ptr::eq(*t, *table)),
-                "a table of {name} is not in its declaration"
-            );
+    fn lookup_order_of_each_kind_of_value() {
+        use crate::game::GameId;
+        // Tables compare by their rows (the same static may sit at two addresses in two codegen units).
+        let rows = |t: &[Member]| t.iter().map(|m| (m.name, m.doc.text)).collect::<Vec<_>>();
+        let same = |v: Value, expected: &[&'static [Member]]| {
+            let got = tables_for(&v);
+            assert_eq!(got.len(), expected.len(), "{v:?}: {} tables", got.len());
+            for (i, (a, b)) in got.iter().zip(expected).enumerate() {
+                assert_eq!(rows(a), rows(b), "{v:?}: table {i} differs");
+            }
+        };
+        let games: [&'static [Member]; 3] = [game::GAME, loopy::SHORT, cgscript::GAME];
+        let half = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 2.into())));
+        let third = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 3.into())));
+        same(Value::int(3), &[&[numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME][..], &games].concat());
+        same(half, &[&[numbers::RATIONAL, bignum::NUMBER_GAME][..], &games].concat());
+        same(third, &[numbers::RATIONAL, numbers::NON_DYADIC]);
+        same(Value::Game(GameId(0)), &games);
+        same(Value::str("a"), &[strings::STRING, cgscript::STRING]);
+        same(Value::List(imbl::Vector::new().into()), &[collections::LIST, cgscript::LIST]);
+        same(Value::Set(Default::default()), &[collections::SET]);
+        same(Value::Map(Default::default()), &[collections::MAP, cgscript::MAP]);
+        same(Value::Tuple(Default::default()), &[collections::TUPLE, cgscript::COORDINATES]);
+        same(Value::Player(crate::interp::value::Player::Left), &[misc::PLAYER]);
+        same(Value::Outcome(crate::game::Outcome::L), &[misc::OUTCOME]);
+        same(Value::Boolean(true), &[]);
+    }
+
+    /// Every member table of the library is declared by one class, once.
+    #[test]
+    fn every_table_is_declared_once() {
+        let rows = |t: &[Member]| t.iter().map(|m| (m.name, m.doc.text)).collect::<Vec<_>>();
+        let tables: Vec<(&str, &[Member])> = LIBRARY.tables().map(|(c, t)| (c.name, t)).collect();
+        for (i, (c, t)) in tables.iter().enumerate() {
+            for (d, u) in &tables[..i] {
+                assert!(rows(t) != rows(u), "a table of {c} is declared by {d} too");
+            }
         }
+        assert!(tables.len() >= 60, "{} tables", tables.len());
     }
 
     // CGSuite 2.2: `0.Class` is ⟪game.Zero⟫, `3.Class` ⟪game.Integer⟫, `[1].Class` ⟪cgsuite.lang.List⟫.
@@ -279,7 +272,7 @@ mod tests {
 
     #[test]
     fn tables_have_unique_names() {
-        for t in all_tables() {
+        for (_, t) in LIBRARY.tables() {
             let mut names: Vec<_> = t.iter().map(|m| m.name).collect();
             let n = names.len();
             names.sort_unstable();
@@ -305,7 +298,7 @@ mod tests {
         {
             assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
         }
-        assert!(all_member_names(&[]).contains(&"NimSum"));
+        assert!(LIBRARY.member_names(&[]).contains(&"NimSum"));
     }
 
     #[test]

@@ -1,13 +1,15 @@
-//! `?X` / `:doc X` and typed completion, read from the tables that define the built-ins.
+//! `?X` / `:doc X` and typed completion, read from the class declarations of the registry
+//! ([`crate::interp::registry`]) — the same tables, in the same order, that member lookup reads.
 //!
 //! A native function's or member's entry carries its [`Doc`] (arguments, a sentence, an example that is
 //! evaluated when shown); a ruleset or function of the standard library is described by the `//` comment
 //! written above its definition in `stdlib/`. Completion after `expr.` lists the members of the type of
 //! `expr` when `expr` is a variable or a literal — it never evaluates anything else.
 
+use crate::interp::registry::Library;
 use crate::interp::value::Function;
 use crate::interp::{Interpreter, Value};
-use crate::library::{tables_for, Doc, Member, NAMED_TABLES};
+use crate::library::{tables_for, Doc, Member};
 use crate::syntax::ast::{BinOp, ExprKind, UnaryOp};
 use num_rational::BigRational;
 use std::collections::HashMap;
@@ -24,12 +26,14 @@ pub fn members_of_value(v: &Value) -> Vec<String> {
     names
 }
 
-/// The member entries of a value's type, most specific first.
+/// The member entries of a value, in the order evaluation looks them up: an object's own table, then the
+/// tables of its class (for a game-like object evaluation asks its game value's members in between).
 fn member_entries(v: &Value) -> Vec<&'static Member> {
-    let mut entries: Vec<&'static Member> = tables_for(v).iter().flat_map(|t| t.iter()).collect();
+    let mut entries: Vec<&'static Member> = Vec::new();
     if let Value::Object(o) = v {
         entries.extend(o.members().iter());
     }
+    entries.extend(tables_for(v).iter().flat_map(|t| t.iter()));
     entries
 }
 
@@ -210,7 +214,7 @@ pub fn help(interp: &mut Interpreter, query: &str) -> Result<String, String> {
     if let Some(v) = lookup(interp, query) {
         text.push_str(&describe_value(interp, query, &v));
     }
-    let types = types_named(query);
+    let types = types_named(interp, query);
     if !types.is_empty() {
         text.push_str(&describe_type(query, &types));
     }
@@ -226,7 +230,7 @@ pub fn help(interp: &mut Interpreter, query: &str) -> Result<String, String> {
     if text.is_empty() {
         let mut candidates = interp.completion_names();
         candidates.extend(interp.member_names().into_iter().map(str::to_string));
-        candidates.extend(NAMED_TABLES.iter().map(|t| t.0.to_string()));
+        candidates.extend(library(interp).classes().map(|c| c.name.to_string()));
         return Err(unknown(query, &candidates));
     }
     Ok(text)
@@ -240,8 +244,27 @@ fn unknown(name: &str, candidates: &[String]) -> String {
 }
 
 fn help_member_of(interp: &mut Interpreter, receiver: &str, member: &str) -> Result<String, String> {
+    let (ty, entry, names) = resolve(interp, receiver, member)?;
+    match entry {
+        Some(m) => Ok(describe_member(interp, &ty, m)),
+        None if names.iter().any(|n| n == member) => Ok(format!("{ty}.{member}\n  A member defined by this value.\n")),
+        None => Err(match super::script::closest(member, &names) {
+            Some(c) => format!("`{ty}` has no member `{member}`. Did you mean `{c}`?"),
+            None => format!("`{ty}` has no member `{member}`."),
+        }),
+    }
+}
+
+/// What `?receiver.member` names: the receiver's class name, the member row (the first in lookup order, the
+/// one evaluation calls) and every member name of the receiver; an error when the receiver is neither a
+/// variable, a literal nor a class.
+fn resolve(
+    interp: &mut Interpreter,
+    receiver: &str,
+    member: &str,
+) -> Result<(String, Option<&'static Member>, Vec<String>), String> {
     let receiver = receiver.trim();
-    let types = types_named(receiver);
+    let types = types_named(interp, receiver);
     let value = if types.is_empty() { receiver_value(interp, receiver) } else { None };
     let (ty, entries, names): (String, Vec<&'static Member>, Vec<String>) = if let Some(v) = value {
         (v.type_name().to_string(), member_entries(&v), members_of_value(&v))
@@ -255,17 +278,8 @@ fn help_member_of(interp: &mut Interpreter, receiver: &str, member: &str) -> Res
         let names = entries.iter().map(|m| m.name.to_string()).collect();
         (receiver.to_string(), entries, names)
     };
-    // Several tables of one type may hold the member (a big number's table and the game table): the documented
-    // entry describes it.
-    let documented = entries.iter().find(|m| m.name == member && m.doc != Doc::NONE);
-    match documented.or_else(|| entries.iter().find(|m| m.name == member)) {
-        Some(m) => Ok(describe_member(interp, &ty, m)),
-        None if names.iter().any(|n| n == member) => Ok(format!("{ty}.{member}\n  A member defined by this value.\n")),
-        None => Err(match super::script::closest(member, &names) {
-            Some(c) => format!("`{ty}` has no member `{member}`. Did you mean `{c}`?"),
-            None => format!("`{ty}` has no member `{member}`."),
-        }),
-    }
+    let entry = entries.iter().find(|m| m.name == member).copied();
+    Ok((ty, entry, names))
 }
 
 /// The value a receiver in `?receiver.Member` stands for: a variable or global, or a literal (whose kind only
@@ -280,15 +294,26 @@ fn receiver_value(interp: &mut Interpreter, receiver: &str) -> Option<Value> {
     }
 }
 
-fn types_named(name: &str) -> Vec<&'static [Member]> {
-    NAMED_TABLES.iter().filter(|t| t.0 == name).map(|t| t.1).collect()
+/// The workspace's class library.
+fn library(interp: &mut Interpreter) -> &'static Library {
+    interp.globals_mut().library
+}
+
+/// The member tables of the class named `name`, in lookup order (its own, its parents', its
+/// representations'), then its static members; none when no class is named so.
+fn types_named(interp: &mut Interpreter, name: &str) -> Vec<&'static [Member]> {
+    let library = library(interp);
+    let Some(class) = library.class(name) else { return Vec::new() };
+    let mut tables = library.lookup_tables(name);
+    tables.extend(class.statics);
+    tables
 }
 
 /// Every table entry named `name`, with the name of its type, once per type.
 fn members_named(interp: &mut Interpreter, name: &str) -> Vec<(&'static str, &'static Member)> {
     let mut found: Vec<(&'static str, &'static Member)> = Vec::new();
-    for (ty, table) in NAMED_TABLES.iter() {
-        found.extend(table.iter().filter(|m| m.name == name).map(|m| (*ty, m)));
+    for (class, table) in library(interp).tables() {
+        found.extend(table.iter().filter(|m| m.name == name).map(|m| (class.name, m)));
     }
     let extra: Vec<&'static [Member]> = interp.globals_mut().member_tables.clone();
     for table in extra {
@@ -472,7 +497,7 @@ mod tests {
     #[test]
     fn every_documented_example_runs() {
         let mut interp = crate::new_interpreter();
-        let mut tables: Vec<&[Member]> = NAMED_TABLES.iter().map(|t| t.1).collect();
+        let mut tables: Vec<&[Member]> = library(&mut interp).tables().map(|t| t.1).collect();
         tables.extend(interp.globals_mut().member_tables.clone());
         let examples: Vec<&str> = tables
             .iter()
@@ -539,5 +564,100 @@ mod tests {
         );
         // Something that would have to be evaluated gets every member name.
         assert_eq!(index.members_after("f(3)").len(), interp.member_names().len());
+    }
+
+    /// The values whose member lookup reads a class's declared tables, with that class.
+    fn values_of_classes() -> Vec<(&'static str, Value)> {
+        use num_rational::BigRational;
+        vec![
+            ("Integer", Value::int(3)),
+            ("DyadicRational", Value::Rational(std::rc::Rc::new(BigRational::new(1.into(), 2.into())))),
+            ("Rational", Value::Rational(std::rc::Rc::new(BigRational::new(1.into(), 3.into())))),
+            ("CanonicalShortGame", Value::Game(crate::game::GameId(0))),
+            ("String", Value::str("a")),
+            ("List", Value::List(imbl::Vector::new().into())),
+            ("Set", Value::Set(Default::default())),
+            ("Map", Value::Map(Default::default())),
+            ("Tuple", Value::Tuple(Default::default())),
+            ("Player", Value::Player(crate::interp::value::Player::Left)),
+            ("OutcomeClass", Value::Outcome(crate::game::Outcome::L)),
+        ]
+    }
+
+    /// `?Class.Member` resolves to the very row evaluation calls on a value of that class, for every member of
+    /// every class whose values are looked up by class (`?Integer.Cool` is the game member an integer answers).
+    #[test]
+    fn help_resolves_the_member_evaluation_calls() {
+        let mut interp = crate::new_interpreter();
+        let library = library(&mut interp);
+        let mut checked = 0;
+        for (class, v) in values_of_classes() {
+            for table in library.lookup_tables(class) {
+                for m in table {
+                    let (_, entry, _) = resolve(&mut interp, class, m.name).unwrap();
+                    let called = crate::library::find_member(&v, m.name).expect("a declared member is found");
+                    assert!(std::ptr::eq(entry.unwrap(), called), "?{class}.{} is not the member called", m.name);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 400, "{checked} members checked");
+        assert!(help(&mut interp, "Integer.Cool").unwrap().starts_with("Integer.Cool(t)"));
+        // An object's own table comes first, as in evaluation: a grid's `Length`… is the grid's.
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        super::super::script::run_script_to(&mut interp, "<t>", "s := (Up(1)).SumberForm", &mut out, &mut err, false);
+        let s = interp.variable("s").unwrap().clone();
+        let (_, entry, _) = resolve(&mut interp, "s", "Cuts").unwrap();
+        assert!(std::ptr::eq(entry.unwrap(), crate::library::find_member(&s, "Cuts").unwrap()));
+    }
+
+    /// `?X` prints a description and an example for every member of every class the registry declares (the
+    /// members that can only fail, or only write a file, have no example: they are counted apart).
+    #[test]
+    fn help_describes_every_member_of_every_class() {
+        let mut interp = crate::new_interpreter();
+        let library = library(&mut interp);
+        let (mut with_example, mut without) = (0, Vec::new());
+        for class in library.classes() {
+            for table in class.tables() {
+                for m in table {
+                    let text = help(&mut interp, &format!("{}.{}", class.name, m.name)).unwrap();
+                    assert!(text.starts_with(&format!("{}.{}", class.name, m.name)), "{text}");
+                    assert!(!text.contains("No description yet"), "{text}");
+                    if text.contains("  Example:\n    cgs> ") {
+                        with_example += 1;
+                    } else {
+                        without.push(format!("{}.{}", class.name, m.name));
+                    }
+                }
+            }
+        }
+        // Counted on this commit: 650 rows of 63 classes with a description and an example; 14 rows whose
+        // member can only fail (its description names the error) or writes a file (`GameTree.Plot`).
+        eprintln!("described with an example: {with_example}; without: {} {without:?}", without.len());
+        assert!(with_example >= 600, "{with_example}");
+        assert!(without.len() <= 14, "{without:?}");
+    }
+
+    /// Completion offers exactly the registry's members: every member of every declared class (and of the
+    /// workspace's ruleset tables) and nothing else; after a literal, exactly its class's lookup tables.
+    #[test]
+    fn completion_lists_the_registry_members() {
+        let mut interp = crate::new_interpreter();
+        let library = library(&mut interp);
+        let extra = interp.globals_mut().member_tables.clone();
+        let mut declared: Vec<&str> =
+            library.tables().map(|t| t.1).chain(extra).flat_map(|t| t.iter().map(|m| m.name)).collect();
+        declared.sort_unstable();
+        declared.dedup();
+        assert_eq!(interp.member_names(), declared);
+        let index = MemberIndex::new(&mut interp);
+        for (literal, class) in [("3", "Integer"), ("1/3", "Rational"), ("\"ab\"", "String"), ("[1]", "List")] {
+            let mut names: Vec<String> =
+                library.lookup_tables(class).iter().flat_map(|t| t.iter().map(|m| m.name.to_string())).collect();
+            names.sort();
+            names.dedup();
+            assert_eq!(index.members_after(literal), names, "after {literal}");
+        }
     }
 }

@@ -5,12 +5,13 @@
 //! `CGS_UPDATE_REFERENCE=1 cargo test --release --lib repl::reference` rewrites it (then review the diff).
 
 use crate::interp::Interpreter;
-use crate::library::doc_tables;
-use crate::library::{Doc, Member, NativeFn};
+use crate::library::{native_functions, Doc, Member, NativeFn, LIBRARY};
 
-/// Every native member row with its class, in reference order (a class's tables in turn, each in table order).
+/// Every native member row with its class, in reference order: the classes as the registry declares them,
+/// family by family, each with its tables in turn (members, representations, static members), then the
+/// ruleset layer's tables under their classes.
 pub fn documented_members() -> Vec<(&'static str, &'static Member)> {
-    let mut tables = doc_tables::class_tables();
+    let mut tables: Vec<(&'static str, &'static [Member])> = LIBRARY.tables().map(|(c, t)| (c.name, t)).collect();
     tables.extend([
         ("Ruleset", crate::ruleset::members::INSTANCE),
         ("Position", crate::ruleset::members::POSITION),
@@ -35,7 +36,7 @@ pub fn documented_members() -> Vec<(&'static str, &'static Member)> {
 
 /// Every native global function: the interpreter's, then the ruleset layer's.
 pub fn documented_globals() -> Vec<&'static NativeFn> {
-    let mut fns = doc_tables::native_functions();
+    let mut fns = native_functions();
     fns.extend(crate::ruleset::members::RULESET_GLOBALS.iter());
     fns.extend(crate::ruleset::shortcut::SHORTCUT_GLOBALS.iter());
     fns

@@ -15,10 +15,10 @@ impl<'a> Machine<'a> {
             return Ok(Value::Boolean(!self.eval_bool(e)?));
         }
         let v = self.eval(e)?;
-        // `+-x` of a loopy value: the library's (its onside and offside negated).
-        if let (UnaryOp::PlusMinus, Value::Object(_)) = (op, &v) {
-            if let Some(r) = (self.globals.library.plus_minus)(self, &v) {
-                return r.map_err(|k| Exit::from(EvalError::new(k, span)));
+        // An object's own unary operators (`-x`; `+-x` of a loopy value: its onside and offside negated).
+        if let Value::Object(o) = &v {
+            if let Some(r) = o.clone().unary(self, op, &v, span) {
+                return r.map_err(Exit::from);
             }
         }
         let no_op = |name: &'static str| {
@@ -36,13 +36,7 @@ impl<'a> Machine<'a> {
                 let h = self.games.neg(*g);
                 Ok(game_value(self.games, h))
             }
-            (UnaryOp::Neg, Value::Object(o)) if o.clone().negate(self, &v, span).is_some() => {
-                o.clone().negate(self, &v, span).unwrap_or_else(|| unreachable!()).map_err(Exit::from)
-            }
-            (UnaryOp::Neg, _) => match (self.globals.library.negate)(&v) {
-                Some(x) => Ok(x),
-                None => Err(no_op("-")),
-            },
+            (UnaryOp::Neg, _) => Err(no_op("-")),
             // CGSuite's `+-{a,b}` (as printed for a switch with several options): `<a,b|-a,-b>`.
             (UnaryOp::PlusMinus, Value::Set(items)) => {
                 let mut left = Vec::with_capacity(items.len());

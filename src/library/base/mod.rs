@@ -34,8 +34,8 @@ pub(super) mod strings;
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Zero", "game.Zero").parents(&["Integer", "Nimber"]),
     ClassDecl::new("Integer", "game.Integer").parents(&["DyadicRational"]).members(&[numbers::INTEGER]),
-    ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "Uptimal"]),
-    ClassDecl::new("Rational", "game.Rational").members(&[numbers::RATIONAL]),
+    ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "NumberGame", "Uptimal"]),
+    ClassDecl::new("Rational", "game.Rational").members(&[numbers::RATIONAL]).representation(&[numbers::NON_DYADIC]),
     ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
     ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgscript::STRING]),
     ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
@@ -45,10 +45,15 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[collections::LIST, crate::library::cgscript::LIST]),
     ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
     ClassDecl::new("Map", "cgsuite.lang.Map").members(&[collections::MAP, crate::library::cgscript::MAP]),
-    ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry").types(&[rust_type::<collections::MapEntry>]),
-    ClassDecl::new("Range", "cgsuite.lang.Range").parents(&["List"]).types(&[rust_type::<range::RangeValue>]),
+    ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry")
+        .members(&[collections::MAP_ENTRY])
+        .types(&[rust_type::<collections::MapEntry>]),
+    ClassDecl::new("Range", "cgsuite.lang.Range")
+        .parents(&["List"])
+        .members(&[range::RANGE])
+        .types(&[rust_type::<range::RangeValue>]),
     ClassDecl::new("Function", "cgsuite.lang.Function"),
-    ClassDecl::new("Tuple", "Tuple").members(&[collections::TUPLE]),
+    ClassDecl::new("Tuple", "Tuple").parents(&["Coordinates"]).members(&[collections::TUPLE]),
     ClassDecl::new("Player", "game.Player").members(&[misc::PLAYER]),
     ClassDecl::new("OutcomeClass", "game.OutcomeClass")
         .members(&[misc::OUTCOME])
@@ -56,13 +61,20 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Thermograph", "cgsuite.util.Thermograph").members(&[misc::THERMOGRAPH]),
     ClassDecl::new("MutableList", "cgsuite.util.MutableList")
         .parents(&["Collection"])
+        .members(&[mutable::MUTABLE_LIST])
         .types(&[rust_type::<mutable::MutableList>]),
     ClassDecl::new("MutableSet", "cgsuite.util.MutableSet")
         .parents(&["Collection"])
+        .members(&[mutable::MUTABLE_SET])
         .types(&[rust_type::<mutable::MutableSet>]),
     ClassDecl::new("MutableMap", "cgsuite.util.MutableMap")
         .parents(&["Collection"])
+        .members(&[mutable::MUTABLE_MAP])
         .types(&[rust_type::<mutable::MutableMap>]),
-    ClassDecl::new("TextOutput", "cgsuite.util.output.TextOutput").types(&[rust_type::<mutable::TextOutputValue>]),
-    ClassDecl::new("Table", "cgsuite.util.Table").types(&[rust_type::<globals::TableValue>]),
+    ClassDecl::new("TextOutput", "cgsuite.util.output.TextOutput")
+        .members(&[mutable::TEXT_OUTPUT])
+        .types(&[rust_type::<mutable::TextOutputValue>]),
+    ClassDecl::new("Table", "cgsuite.util.Table")
+        .members(&[crate::library::board::plots::TABLE])
+        .types(&[rust_type::<globals::TableValue>]),
 ];

@@ -17,10 +17,15 @@ pub mod strip;
 /// characters and cells of integers.
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Grid", "Grid")
-        .members(&[grid::GRID, grid::GRID_CLASS])
+        .members(&[grid::GRID])
+        .representation(&[numgrid::NUM_GRID])
+        .statics(&[grid::GRID_CLASS])
         .types(&[rust_type::<grid::GridValue>, rust_type::<numgrid::NumGrid>]),
     ClassDecl::new("Adjacency", "Adjacency").types(&[rust_type::<grid::AdjacencyValue>]),
-    ClassDecl::new("Strip", "cgsuite.util.Strip").types(&[rust_type::<strip::StripValue>]),
+    ClassDecl::new("Strip", "cgsuite.util.Strip")
+        .members(&[strip::STRIP])
+        .statics(&[strip::STRIP_CLASS])
+        .types(&[rust_type::<strip::StripValue>]),
     ClassDecl::new("Symmetry", "cgsuite.util.Symmetry"),
     ClassDecl::new("GridRuleset", "game.grid.GridRuleset"),
     ClassDecl::new("StripRuleset", "game.strip.StripRuleset"),

@@ -30,12 +30,14 @@ pub static CLASSES: &[ClassDecl] = &[
         rust_type::<crate::library::impartial::MisereClass>,
     ]),
     ClassDecl::new("InstanceClass", "cgsuite.lang.InstanceClass"),
-    ClassDecl::new("Enum", "cgsuite.lang.Enum").types(&[rust_type::<enums::EnumValue>]),
+    ClassDecl::new("Enum", "cgsuite.lang.Enum").members(&[enums::ENUM]).types(&[rust_type::<enums::EnumValue>]),
     ClassDecl::new("Output", "cgsuite.lang.Output"),
     ClassDecl::new("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
     ClassDecl::new("Script", "cgsuite.lang.Script"),
     ClassDecl::new("System", "cgsuite.lang.System").types(&[rust_type::<namespaces::SystemValue>]),
     ClassDecl::new("Package", "Package").types(&[rust_type::<namespaces::Package>]),
-    ClassDecl::new("Icon", "cgsuite.util.Icon").types(&[rust_type::<icon::IconValue>]),
-    ClassDecl::new("Random", "cgsuite.util.Random").types(&[rust_type::<random::RandomValue>]),
+    ClassDecl::new("Icon", "cgsuite.util.Icon").members(&[icon::ICON]).types(&[rust_type::<icon::IconValue>]),
+    ClassDecl::new("Random", "cgsuite.util.Random")
+        .members(&[random::RANDOM])
+        .types(&[rust_type::<random::RandomValue>]),
 ];

@@ -311,8 +311,11 @@ fn vertex_list(vs: impl IntoIterator<Item = usize>) -> Value {
 /// The classes of this family (see `crate::interp::registry`). One type represents both graph classes (its
 /// flag says which).
 pub static CLASSES: &[ClassDecl] = &[
-    ClassDecl::new("Graph", "cgsuite.util.Graph").members(&[GRAPH, GRAPH_CLASS]).types(&[rust_type::<GraphValue>]),
-    ClassDecl::new("DirectedGraph", "cgsuite.util.DirectedGraph").members(&[DIRECTED, DIRECTED_CLASS]),
+    ClassDecl::new("Graph", "cgsuite.util.Graph")
+        .members(&[GRAPH])
+        .statics(&[GRAPH_CLASS])
+        .types(&[rust_type::<GraphValue>]),
+    ClassDecl::new("DirectedGraph", "cgsuite.util.DirectedGraph").members(&[DIRECTED]).statics(&[DIRECTED_CLASS]),
     ClassDecl::new("Vertex", "Vertex").members(&[VERTEX]).types(&[rust_type::<VertexValue>]),
     ClassDecl::new("Edge", "Edge").members(&[EDGE]).types(&[rust_type::<EdgeValue>]),
 ];

@@ -201,6 +201,11 @@ impl TakeAndBreak {
 }
 
 impl Object for TakeAndBreak {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [TAKE_AND_BREAK];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
@@ -221,6 +226,11 @@ impl Object for TakeAndBreak {
 pub struct ObligatedTakeAndBreak(pub Rc<TbData>);
 
 impl Object for ObligatedTakeAndBreak {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [OBLIGATED_TAKE_AND_BREAK];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
@@ -256,6 +266,11 @@ pub struct Heap {
 }
 
 impl Object for Heap {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 2] = [HEAP, super::game::GAME];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
@@ -291,6 +306,11 @@ impl MisereGame {
 }
 
 impl Object for MisereGame {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [MISERE_GAME];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
@@ -322,6 +342,11 @@ impl ObligatedValueObj {
 }
 
 impl Object for ObligatedValueObj {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [OBLIGATED_VALUE];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
@@ -345,6 +370,11 @@ pub struct ObligatedSum {
 }
 
 impl Object for ObligatedSum {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [OBLIGATED_SUM];
+        &TABLES
+    }
+
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         t.values(&self.components)
     }
@@ -370,6 +400,11 @@ pub struct PeriodicityObj {
 }
 
 impl Object for PeriodicityObj {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [PERIODICITY];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }
@@ -513,55 +548,18 @@ pub fn call_object(
     }))
 }
 
-/// The member tables of our objects (most specific first); `None` for objects that are not ours.
-pub fn tables_for_object(o: &Rc<dyn Object>) -> Option<&'static [&'static [Member]]> {
-    static TB: [&[Member]; 1] = [TAKE_AND_BREAK];
-    static OTB: [&[Member]; 1] = [OBLIGATED_TAKE_AND_BREAK];
-    static HEAP_TABLES: [&[Member]; 2] = [HEAP, super::game::GAME];
-    static SUM_TABLES: [&[Member]; 2] = [HEAP_SUM, super::game::GAME];
-    static MG: [&[Member]; 1] = [MISERE_GAME];
-    static OV: [&[Member]; 1] = [OBLIGATED_VALUE];
-    static OS: [&[Member]; 1] = [OBLIGATED_SUM];
-    static PER: [&[Member]; 1] = [PERIODICITY];
-    static MQ: [&[Member]; 1] = [MISERE_QUOTIENT];
+/// Whether an object is one of this family's (a take-and-break ruleset, a heap, a misère game, …).
+fn is_ours(o: &Rc<dyn Object>) -> bool {
     let any: &dyn std::any::Any = &**o;
-    Some(if any.is::<TakeAndBreak>() {
-        &TB
-    } else if any.is::<ObligatedTakeAndBreak>() {
-        &OTB
-    } else if any.is::<Heap>() {
-        &HEAP_TABLES
-    } else if any.is::<HeapSum>() {
-        &SUM_TABLES
-    } else if any.is::<MisereGame>() {
-        &MG
-    } else if any.is::<ObligatedValueObj>() {
-        &OV
-    } else if any.is::<ObligatedSum>() {
-        &OS
-    } else if any.is::<PeriodicityObj>() {
-        &PER
-    } else if any.is::<MisereQuotientObj>() {
-        &MQ
-    } else {
-        return None;
-    })
-}
-
-/// Every member table of this module (for completion and the uniqueness test).
-pub fn all_tables() -> [&'static [Member]; 10] {
-    [
-        TAKE_AND_BREAK,
-        OBLIGATED_TAKE_AND_BREAK,
-        HEAP,
-        MISERE_GAME,
-        MISERE_CLASS,
-        OBLIGATED_VALUE,
-        OBLIGATED_SUM,
-        PERIODICITY,
-        MISERE_QUOTIENT,
-        HEAP_SUM,
-    ]
+    any.is::<TakeAndBreak>()
+        || any.is::<ObligatedTakeAndBreak>()
+        || any.is::<Heap>()
+        || any.is::<HeapSum>()
+        || any.is::<MisereGame>()
+        || any.is::<ObligatedValueObj>()
+        || any.is::<ObligatedSum>()
+        || any.is::<PeriodicityObj>()
+        || any.is::<MisereQuotientObj>()
 }
 
 /// The members that must see a position's literal game tree rather than its canonical form.
@@ -579,7 +577,7 @@ pub fn invoke_member(
 ) -> Option<Result<Value, EvalError>> {
     let Value::Object(o) = obj else { return None };
     // The name first: it rules out almost every call without asking the object its type ten times.
-    if !TREE_MEMBERS.contains(&&*name.name) || tables_for_object(o).is_some() {
+    if !TREE_MEMBERS.contains(&&*name.name) || is_ours(o) {
         return None;
     }
     let f = match &*name.name {
@@ -670,19 +668,32 @@ pub use sum::{HeapSum, HEAP_SUM};
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
-    ClassDecl::new("Ruleset", "game.Ruleset").types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>]),
+    ClassDecl::new("Ruleset", "game.Ruleset")
+        .representation(&[TAKE_AND_BREAK, OBLIGATED_TAKE_AND_BREAK])
+        .types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>]),
     ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]),
     ClassDecl::new("CompoundImpartialGame", "game.CompoundImpartialGame").parents(&["ImpartialGame"]),
     ClassDecl::new("CompoundType", "game.CompoundType"),
     // A heap of a take-and-break game and a sum of heaps.
-    ClassDecl::new("Position", "Position").types(&[rust_type::<Heap>, rust_type::<sum::HeapSum>]),
-    ClassDecl::new("MisereCanonicalGame", "game.misere.MisereCanonicalGame").types(&[rust_type::<MisereGame>]),
+    ClassDecl::new("Position", "Position")
+        .representation(&[HEAP, HEAP_SUM])
+        .types(&[rust_type::<Heap>, rust_type::<sum::HeapSum>]),
+    ClassDecl::new("MisereCanonicalGame", "game.misere.MisereCanonicalGame")
+        .members(&[MISERE_GAME])
+        .statics(&[MISERE_CLASS])
+        .types(&[rust_type::<MisereGame>]),
     ClassDecl::new("Genus", "game.misere.Genus"),
-    ClassDecl::new("MisereQuotient", "MisereQuotient").types(&[rust_type::<quotient::MisereQuotientObj>]),
+    ClassDecl::new("MisereQuotient", "MisereQuotient")
+        .members(&[MISERE_QUOTIENT])
+        .types(&[rust_type::<quotient::MisereQuotientObj>]),
     ClassDecl::new("NormalValue", "game.NormalValue"),
-    ClassDecl::new("ObligatedValue", "ObligatedValue").types(&[rust_type::<ObligatedValueObj>]),
-    ClassDecl::new("ObligatedSum", "ObligatedSum").types(&[rust_type::<ObligatedSum>]),
-    ClassDecl::new("Periodicity", "game.heap.Periodicity").types(&[rust_type::<PeriodicityObj>]),
+    ClassDecl::new("ObligatedValue", "ObligatedValue")
+        .members(&[OBLIGATED_VALUE])
+        .types(&[rust_type::<ObligatedValueObj>]),
+    ClassDecl::new("ObligatedSum", "ObligatedSum").members(&[OBLIGATED_SUM]).types(&[rust_type::<ObligatedSum>]),
+    ClassDecl::new("Periodicity", "game.heap.Periodicity")
+        .members(&[PERIODICITY])
+        .types(&[rust_type::<PeriodicityObj>]),
 ];
 
 #[cfg(test)]

@@ -20,6 +20,11 @@ pub struct MisereQuotientObj {
 }
 
 impl Object for MisereQuotientObj {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 1] = [super::MISERE_QUOTIENT];
+        &TABLES
+    }
+
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
     }

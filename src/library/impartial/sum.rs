@@ -21,6 +21,11 @@ pub struct HeapSum {
 }
 
 impl Object for HeapSum {
+    fn class_members(&self) -> &'static [&'static [Member]] {
+        static TABLES: [&[Member]; 2] = [super::HEAP_SUM, crate::library::game::GAME];
+        &TABLES
+    }
+
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         t.values(&self.terms)
     }

@@ -18,7 +18,7 @@ use crate::interp::eval::{Eval, Exit, Machine};
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::registry::{rust_type, ClassDecl};
 use crate::interp::value::{game_value, Value};
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, UnaryOp};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -78,6 +78,14 @@ impl Object for LoopyValue {
     fn members(&self) -> &'static [Member] {
         LOOPY
     }
+    fn unary(&self, m: &mut Machine, op: UnaryOp, this: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        match op {
+            UnaryOp::PlusMinus => Some(plus_minus(m, this).map_err(|k| EvalError::new(k, span))),
+            UnaryOp::Neg => self.negate(m, this, span),
+            _ => None,
+        }
+    }
+
     fn is_game(&self) -> bool {
         self.is_stopper()
     }
@@ -523,7 +531,7 @@ pub fn register(globals: &mut Globals, games: &mut Games) {
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("LoopyGame", "LoopyGame").parents(&["Game"]).members(&[LOOPY]).types(&[rust_type::<LoopyValue>]),
-    ClassDecl::new("SidedValue", "game.SidedValue").types(&[rust_type::<general::GeneralSided>]),
+    ClassDecl::new("SidedValue", "game.SidedValue").members(&[GENERAL]).types(&[rust_type::<general::GeneralSided>]),
     ClassDecl::new("StopperSidedValue", "game.StopperSidedValue").parents(&["SidedValue"]),
     ClassDecl::new("CanonicalStopper", "game.CanonicalStopper").parents(&["StopperSidedValue"]),
     ClassDecl::new("Pseudonumber", "game.Pseudonumber").parents(&["CanonicalStopper"]),

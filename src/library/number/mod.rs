@@ -11,8 +11,14 @@ pub mod transfinite;
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
-    ClassDecl::new("SurrealNumber", "game.SurrealNumber").types(&[rust_type::<surreal::SurrealValue>]),
-    ClassDecl::new("GeneralizedOrdinal", "game.GeneralizedOrdinal").parents(&["SurrealNumber"]),
-    ClassDecl::new("TransfiniteNimber", "game.TransfiniteNimber").types(&[rust_type::<transfinite::TransfiniteNimber>]),
+    ClassDecl::new("SurrealNumber", "game.SurrealNumber")
+        .members(&[surreal::COMMON, surreal::SURREAL])
+        .types(&[rust_type::<surreal::SurrealValue>]),
+    ClassDecl::new("GeneralizedOrdinal", "game.GeneralizedOrdinal")
+        .parents(&["SurrealNumber"])
+        .members(&[surreal::GENERALIZED_ORDINAL]),
+    ClassDecl::new("TransfiniteNimber", "game.TransfiniteNimber")
+        .members(&[transfinite::TRANSFINITE_NIMBER])
+        .types(&[rust_type::<transfinite::TransfiniteNimber>]),
     ClassDecl::new("Infinity", "Infinity").members(&[infinity::INFINITY]),
 ];

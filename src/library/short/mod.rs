@@ -23,7 +23,10 @@ pub mod tree;
 /// every short game answers (`loopy`) and CGSuite's compound sums (`cgscript.rs`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Game", "game.Game")
-        .members(&[bignum::BIG_GAME, game::GAME, crate::library::loopy::SHORT, crate::library::cgscript::GAME])
+        .members(&[game::GAME, crate::library::loopy::SHORT, crate::library::cgscript::GAME])
+        // A big game's `x + G` members (its objects answer them), and the sensible options every game-like
+        // value answers when its tables do not.
+        .representation(&[bignum::BIG_GAME, sensible::GENERIC_GAME])
         .types(&[rust_type::<bignum::BigGame>]),
     ClassDecl::new("NumberGame", "NumberGame").parents(&["Game"]).members(&[bignum::NUMBER_GAME]),
     ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame").parents(&["Game"]),
@@ -31,6 +34,7 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]),
     ClassDecl::new("ExplicitGame", "game.ExplicitGame")
         .parents(&["Game"])
+        .members(&[explicit::FORM])
         .types(&[rust_type::<explicit::ExplicitGame>]),
     // Two representations: the sums of explicit forms and the conjunctive/selective sums of short games.
     ClassDecl::new("CompoundGame", "game.CompoundGame")

@@ -29,8 +29,8 @@ pub fn generic_member(v: &Value, name: &str) -> Option<&'static Member> {
     }
     // A ruleset's position splits into components by its own rules (Domineering's regions); cgs answers
     // `Decomposition` only where it is the whole game.
-    let ruleset_position =
-        |o: &std::rc::Rc<dyn crate::interp::object::Object>| super::impartial::tables_for_object(o).is_none();
+    // (Heap positions name their class's tables; a ruleset's do not.)
+    let ruleset_position = |o: &std::rc::Rc<dyn crate::interp::object::Object>| o.class_members().is_empty();
     if name == "Decomposition" && matches!(v, Value::Object(o) if o.type_name() == "Position" && ruleset_position(o)) {
         return None;
     }
