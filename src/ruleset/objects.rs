@@ -80,6 +80,9 @@ impl Object for Instance {
             return self.name().to_string();
         }
         let args: Vec<String> = self.args.iter().map(|a| a.display(games)).collect();
+        if crate::game::print_limit::cgsuite() {
+            return format!("{}({})", self.name(), cgsuite_args(self.name(), self.def.params.as_deref(), args));
+        }
         format!("{}({})", self.name(), args.join(","))
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
@@ -123,6 +126,28 @@ impl Object for Instance {
             script::position(m, &inst, state, site.span)
         }))
     }
+}
+
+/// A ruleset's arguments as CGSuite prints an instance of its class: required parameters in order, optional
+/// ones as `name => value`, separated by `, ` (`GenCutcake(TakeAndBreak("0.77"), TakeAndBreak("0.[3]"),
+/// twisted => false)`). Which parameters CGSuite declares optional is its classes' fact, listed here for the
+/// stdlib rulesets that stand for them: every parameter of `GenClobber`, `GenToadsAndFrogs` and
+/// `GenFoxAndGeese`, the third of `GenCutcake`.
+fn cgsuite_args(name: &str, params: Option<&[crate::syntax::ast::Ident]>, args: Vec<String>) -> String {
+    let required = match name {
+        "GenClobber" | "GenToadsAndFrogs" | "GenFoxAndGeese" => 0,
+        "GenCutcake" => 2,
+        _ => usize::MAX,
+    };
+    let params = params.unwrap_or(&[]);
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| match params.get(i) {
+            Some(p) if i >= required => format!("{} => {a}", p.name),
+            _ => a,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Object for Schema {
@@ -181,6 +206,18 @@ impl Object for Position {
         if crate::game::print_limit::cgsuite() {
             if let Some(text) = Position::cgsuite(&self.inst, &self.state, games) {
                 return text;
+            }
+            // Graph games print their shown text under CGSuite's class: `Col("R--R")` is
+            // `GenCol.Position("R--R")`, `Hackenbush("(l;r)")` is `GenHackenbush.Position("(l;r)")`.
+            let class = match self.inst.name() {
+                "Col" | "Snort" | "Fjords" => Some("GenCol"),
+                "Hackenbush" | "ChildishHackenbush" => Some("GenHackenbush"),
+                _ => None,
+            };
+            if let (Some(class), Some(shown)) = (class, self.shown.get()) {
+                if let Some(rest) = shown.strip_prefix(self.inst.name()) {
+                    return format!("{class}.Position{rest}");
+                }
             }
         }
         match self.shown.get() {

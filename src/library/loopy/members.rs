@@ -445,6 +445,35 @@ pub static SHORT: &[Member] = &[
         "The game itself (a position answers its value; a value is its own).",
         "(^).GameValue",
     ),
+    // CGSuite 2.2: a short game's variety is 0, and the varieties relative to a degree are those of stoppers.
+    member("Variety", 0, |_, _, _, _| Ok(Value::int(0))).doc(
+        "",
+        "The variety of a short game: 0 (a short game is stable, of degree 0).",
+        "(^).Variety",
+    ),
+    member("IsStable", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a short game is stable.", "(^).IsStable"),
+    member("UpsumVariety", 1, |m, s, this, args| {
+        let x = this_sides(m, s, this)?.0;
+        let d = arg_stopper(m, s, args, 0)?;
+        let r = variety(m, s, x, d, true)?;
+        stopper_value(m, s, r)
+    })
+    .doc(
+        "(d)",
+        "The upsum variety relative to the idempotent degree d: G upsum (-G downsum -d).",
+        "(^).UpsumVariety(upon.Degree)",
+    ),
+    member("DownsumVariety", 1, |m, s, this, args| {
+        let x = this_sides(m, s, this)?.0;
+        let d = arg_stopper(m, s, args, 0)?;
+        let r = variety(m, s, x, d, false)?;
+        stopper_value(m, s, r)
+    })
+    .doc(
+        "(d)",
+        "The downsum variety relative to the idempotent degree d: G downsum (-G upsum d).",
+        "(^).DownsumVariety(upon.Degree)",
+    ),
 ];
 
 /// `G.Pow(x)` / `G.PowTo(x)` with a loopy exponent x (a pseudonumber), as CGSuite: `G.PowTo(x)` is

@@ -273,6 +273,9 @@ fn norton_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Re
 }
 
 fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    if let Some(v) = super::explicit::form_product(this, &args[0]) {
+        return Ok(v);
+    }
     let g = this_game(m, s, this)?;
     let h = game(m, s, args, 0)?;
     let r = m.games.conway_product(g, h);
