@@ -271,15 +271,22 @@ pub static LOOPY: &[Member] = &[
         }
         Ok(boolean(true))
     }).doc("", "Whether the value lies strictly between every positive and every negative number (over does).", "over.IsInfinitesimal"),
+    // A sided value that is not a stopper is neither (CGSuite 2.2: `(on & off).IsNumberish` is false).
     member("IsNumberish", 0, |m, s, this, _| {
-        let x = this_stopper(m, s, this)?;
+        let (x, off) = this_sides(m, s, this)?;
+        if x != off {
+            return Ok(boolean(false));
+        }
         let l = stop(m, s, x, true, 0)?;
         let r = stop(m, s, x, false, 0)?;
         let (l, r) = (strong(m, l), strong(m, r));
         Ok(boolean(l == r && matches!(l, Stopper::Short(_))))
     }).doc("", "Whether the value is a number plus an infinitesimal (its stops are equal).", "(1 + over).IsNumberish"),
     member("IsNumberTiny", 0, |m, s, this, _| {
-        let x = this_stopper(m, s, this)?;
+        let (x, off) = this_sides(m, s, this)?;
+        if x != off {
+            return Ok(boolean(false));
+        }
         let (a, g) = parts(m);
         Ok(boolean(a.tiny_parts(g, x).map_err(|e| s.err(engine(e)))?.is_some()))
     }).doc("", "Whether the value is a number plus a tiny or miny (x + Tiny(y) or x + Miny(y)).", "Tiny(over).IsNumberTiny"),
