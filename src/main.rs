@@ -202,7 +202,9 @@ Options:
   --max-memory SIZE   the memory budget of the kernel's computations (e.g. 4G; default: three quarters of
                       the smallest of physical memory, `ulimit -v` and the cgroup's memory limit)
   --max-message SIZE  the largest ZeroMQ message a client may send (default 256M); a larger one ends
-                      that connection";
+                      that connection
+  --output MODE       how values print: cgs (the default) or cgsuite (CGSuite's text, as `cgs --output
+                      cgsuite`)";
 
 /// `cgs kernel [OPTIONS] CONNECTION_FILE` and `cgs kernel install [OPTIONS] [--user|--prefix P]`.
 fn kernel_command(args: &[String]) -> u8 {
@@ -219,7 +221,7 @@ fn kernel_command(args: &[String]) -> u8 {
             Some((n, v)) if n.starts_with("--") => (n, Some(v)),
             _ => (arg, None),
         };
-        if name == "--max-memory" || name == "--max-message" {
+        if name == "--max-memory" || name == "--max-message" || name == "--output" {
             let value = match inline {
                 Some(v) => v,
                 None => {
@@ -227,7 +229,7 @@ fn kernel_command(args: &[String]) -> u8 {
                     match args.get(i) {
                         Some(v) => v.as_str(),
                         None => {
-                            eprintln!("Error: {name} needs a size.\n{KERNEL_USAGE}");
+                            eprintln!("Error: {name} needs a value.\n{KERNEL_USAGE}");
                             return 2;
                         }
                     }
@@ -235,6 +237,8 @@ fn kernel_command(args: &[String]) -> u8 {
             };
             let parsed = if name == "--max-memory" {
                 cgs::game::budget::parse_budget(value).map(|b| max_memory = Some(b))
+            } else if name == "--output" {
+                cgs::game::print_limit::parse_output(value).map(cgs::game::print_limit::set_cgsuite)
             } else {
                 cgs::kernel::zmtp::parse_max_message(value).map(|m| options.max_message = m)
             };

@@ -118,6 +118,11 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 out.push(16);
                 len(st.0.len(), out);
                 out.extend(st.0.iter().map(|&c| c as u8));
+            } else if let Some(e) = any.downcast_ref::<crate::library::enums::EnumValue>() {
+                // An enum value (`game.graph.Color.Blue`, a Hackenbush edge label): its enum and name.
+                out.push(17);
+                bytes(e.class.as_bytes(), out);
+                bytes(e.name.as_bytes(), out);
             } else {
                 return Err(o.type_name());
             }

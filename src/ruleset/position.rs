@@ -62,6 +62,7 @@ impl Position {
             "Amazons" => "Amazons",
             "Fission" => "Fission",
             "TopplingDominoes" => "TopplingDominoes",
+            "Cutcake" | "Eatcake" | "MaundyCake" | "TurnAndEatcake" | "GenCutcake" => "GenCutcake",
             _ => return None,
         };
         let mut shown = state.display(games);

@@ -8,8 +8,20 @@ impl<'a> Machine<'a> {
     // ---- calls and members ---------------------------------------------------------------------------
 
     pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], named: &[NamedArg], span: Span) -> Eval<Value> {
+        let mut package_member = None;
+        // The receiver of a member call, evaluated once.
+        let mut evaluated = None;
         if let ExprKind::Member { obj, name } = &callee.kind {
             let o = self.eval(obj)?;
+            // A name of CGSuite's library taken from a package with named arguments
+            // (`game.strip.GenToadsAndFrogs(maxJump => 2)`) is called as the function it names.
+            if !named.is_empty() && matches!(&o, Value::Object(x) if x.type_name() == "Package") {
+                package_member = Some((self.invoke_member(o, name, &[], &[], span)?, name.name.clone()));
+            } else {
+                evaluated = Some(o);
+            }
+        }
+        if let (ExprKind::Member { name, .. }, None, Some(o)) = (&callee.kind, &package_member, evaluated) {
             if let ([arg], true) = (args, named.is_empty()) {
                 if let ExprKind::Map(entries) = &arg.kind {
                     if &*name.name == "Updated" && (self.globals.library.is_grid)(&o) {
@@ -38,10 +50,14 @@ impl<'a> Machine<'a> {
             }
             return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
         }
-        let f = self.eval(callee)?;
+        let (f, member_name) = match package_member {
+            Some((f, n)) => (f, Some(n)),
+            None => (self.eval(callee)?, None),
+        };
         let (vals, spans) = self.eval_args(args)?;
-        let name: &str = match &callee.kind {
-            ExprKind::Var(n, _) => n,
+        let name: &str = match (&callee.kind, &member_name) {
+            (_, Some(n)) => n,
+            (ExprKind::Var(n, _), _) => n,
             _ => "",
         };
         if !named.is_empty() {
@@ -369,6 +385,25 @@ impl<'a> Machine<'a> {
             return if pseudo { "Pseudonumber" } else { "CanonicalStopper" }.to_string();
         }
         class
+    }
+
+    /// `v is C` for CGSuite's loopy value classes (`SidedValue > StopperSidedValue > CanonicalStopper >
+    /// Pseudonumber`, with `CanonicalShortGame < CanonicalStopper` and `DyadicRational < Pseudonumber`), decided
+    /// on the class `v.Class` names; `None` for other class names.
+    pub(super) fn is_stopper_class(&mut self, v: &Value, ty: &str, span: Span) -> Option<bool> {
+        if !matches!(ty, "SidedValue" | "StopperSidedValue" | "CanonicalStopper" | "Pseudonumber") {
+            return None;
+        }
+        let class = self.class_name(v, span);
+        let number = super::is_type(v, "DyadicRational") == Some(true);
+        let short = number || matches!(&*class, "Nimber" | "Uptimal" | "CanonicalShortGame");
+        let stopper = short || matches!(&*class, "Pseudonumber" | "CanonicalStopper");
+        Some(match ty {
+            "Pseudonumber" => number || class == "Pseudonumber",
+            "CanonicalStopper" => stopper,
+            "StopperSidedValue" => stopper || class == "StopperSidedValue",
+            _ => stopper || matches!(&*class, "StopperSidedValue" | "SidedValue"),
+        })
     }
 
     /// `obj.name(args)`: also used by natives that ask a value for its members.

@@ -426,6 +426,9 @@ impl<'a> Machine<'a> {
                 if let Some(b) = self.is_user_class(&v, &ty.name) {
                     return Ok(Value::Boolean(b));
                 }
+                if let Some(b) = self.is_stopper_class(&v, &ty.name, ty.span) {
+                    return Ok(Value::Boolean(b));
+                }
                 match super::classes::is_class(self.games, &v, &ty.name) {
                     Some(b) => Ok(Value::Boolean(b)),
                     None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),

@@ -195,6 +195,22 @@ pub static NON_DYADIC: &[Member] = &[
     }).doc("", "The outcome class of a rational that is not dyadic, as a surreal number: `L` when positive, `R` when negative.", "(1/3).OutcomeClass"),
     // A rational that is not dyadic is born on day ω (ONAG ch. 3; CGSuite 2.2: `(1/3).Birthday` is ω).
     member("Birthday", 0, |_, _, _, _| Ok(super::surreal::omega())).doc("", "The birthday of a rational that is not dyadic: ω.", "(1/3).Birthday"),
+    // CGSuite 2.2's `NormalValue` predicates on a rational that is not dyadic (a number, a stopper, not finite:
+    // `(1/3).IsFinite` is false there, as its birthday is ω).
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a rational is a number.", "(1/3).IsNumber"),
+    member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as for every number.", "(1/3).IsNumberish"),
+    member("IsNumberTiny", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as CGSuite answers for every number.", "(1/3).IsNumberTiny"),
+    member("IsPseudonumber", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number is a pseudonumber.", "(1/3).IsPseudonumber"),
+    member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number is a stopper.", "(1/3).IsStopper"),
+    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number is stopper-sided.", "(1/3).IsStopperSided"),
+    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number has no cycles.", "(1/3).IsLoopfree"),
+    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as for every loopfree value.", "(1/3).IsPlumtree"),
+    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as CGSuite answers for every number.", "(1/3).IsUptimal"),
+    member("IsInfinitesimal", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a nonzero number is not infinitesimal.", "(1/3).IsInfinitesimal"),
+    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a rational that is not dyadic is not a nimber.", "(1/3).IsNimber"),
+    member("IsIdempotent", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: x + x is not x for a nonzero number.", "(1/3).IsIdempotent"),
+    member("IsFinite", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: its birthday is ω (CGSuite 2.2).", "(1/3).IsFinite"),
+    member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a nonzero number is not all-small.", "(1/3).IsAllSmall"),
 ];
 
 pub static RATIONAL: &[Member] = &[

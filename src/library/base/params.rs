@@ -192,6 +192,12 @@ pub fn place_named(
                 vals.push(v);
                 out_spans.push(span);
             }
+            // A skipped optional parameter before a named one is `Nothing`, which the member reads as absent
+            // (`Graph.Parse("lr", edgeLabels => m)`, as in CGSuite).
+            None if p.ends_with('?') => {
+                vals.push(Value::Nothing);
+                out_spans.push(named[0].0.span);
+            }
             None => {
                 let kind = ErrorKind::MissingParameter { name: bare(p) };
                 return Err(EvalError::new(kind, named[0].0.span));

@@ -322,7 +322,70 @@ fn tree(m: &mut Machine, s: &Site, v: &Value, forms: bool) -> Result<Tree, EvalE
             return Ok(Tree::Form(side(m, &e.left)?, side(m, &e.right)?));
         }
     }
+    if forms && is_position(v) {
+        return position_form(m, s, v, &mut HashMap::new());
+    }
     Ok(Tree::Game(super::game(m, s, std::slice::from_ref(v), 0)?))
+}
+
+/// Whether a value is a game-like object played on its own options (a ruleset position, a heap or a sum of
+/// them, a misère canonical game as a normal-play game tree), not a compound, explicit or loopy value.
+fn is_position(v: &Value) -> bool {
+    let Value::Object(o) = v else { return false };
+    if downcast_ref::<CompoundGame>(&**o).is_some()
+        || downcast_ref::<crate::library::explicit::ExplicitGame>(&**o).is_some()
+        || crate::library::loopy::is_loopy(v)
+    {
+        return false;
+    }
+    o.is_game() || matches!(o.type_name(), "Position" | "MisereCanonicalGame")
+}
+
+/// A position as the form of its game tree: its `LeftOptions` and `RightOptions`, followed down to values
+/// that are not positions (memoised by the printed position, which names it).
+fn position_form(m: &mut Machine, s: &Site, v: &Value, memo: &mut HashMap<String, Tree>) -> Result<Tree, EvalError> {
+    let key = v.display(m.games);
+    if let Some(t) = memo.get(&key) {
+        return Ok(t.clone());
+    }
+    m.games.poll_interrupt();
+    let mut sides: [Vec<Tree>; 2] = [Vec::new(), Vec::new()];
+    for (side, name) in ["LeftOptions", "RightOptions"].into_iter().enumerate() {
+        let opts = m.invoke_member(v.clone(), &ident(name, s), &[], &[], s.span)?;
+        for o in m.elements(&opts).unwrap_or_default() {
+            let t = if is_position(&o) { position_form(m, s, &o, memo)? } else { tree(m, s, &o, true)? };
+            sides[side].push(t);
+        }
+    }
+    let [l, r] = sides;
+    let t = Tree::Form(Rc::from(l), Rc::from(r));
+    memo.insert(key, t.clone());
+    Ok(t)
+}
+
+/// `P ConjunctiveSum H`, `P SelectiveSum H`, `P OrdinalProduct H` for a position P (a ruleset position, a heap,
+/// a misère game): the compound printed with P as it prints, played on P's own options where the compound
+/// depends on the form (CGSuite 2.2: `Nim(4) ConjunctiveSum Nim(3)`). `None` for other values and names.
+pub(crate) fn position_compound(
+    m: &mut Machine,
+    s: &Site,
+    this: &Value,
+    name: &str,
+    args: &[Value],
+) -> Option<Result<Value, EvalError>> {
+    let kind = match name {
+        "ConjunctiveSum" => Compound::Conjunctive,
+        "SelectiveSum" => Compound::Selective,
+        "OrdinalProduct" => Compound::OrdinalProduct,
+        _ => return None,
+    };
+    if !is_position(this) {
+        return None;
+    }
+    if args.len() != 1 {
+        return Some(super::check_arity(s, super::Arity::Exact(1), args.len()).map(|()| Value::Nothing));
+    }
+    Some(compound(m, s, this, &args[0], kind))
 }
 
 /// `a ConjunctiveSum b` where `a` is an explicit game.
@@ -389,6 +452,23 @@ impl Object for CompoundGame {
     }
     fn is_game(&self) -> bool {
         true
+    }
+    /// `-(G ConjunctiveSum H)` is `-G ConjunctiveSum -H` (and so for the selective compound and `:`), as in
+    /// CGSuite; the negative of an ordinal product stays a negated compound.
+    fn negate(
+        &self,
+        m: &mut Machine,
+        _this: &Value,
+        _span: crate::syntax::span::Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let tree = match &self.tree {
+            Tree::Compound(kind @ (Compound::Conjunctive | Compound::Selective | Compound::OrdinalSum), g, h) => {
+                Tree::Compound(*kind, Rc::new(negative(m.games, g)), Rc::new(negative(m.games, h)))
+            }
+            t => negative(m.games, t),
+        };
+        let shown = show(m.games, &tree);
+        Some(Ok(Value::Object(Rc::new(CompoundGame { tree, shown }))))
     }
 }
 

@@ -1,5 +1,5 @@
-//! CGSuite's system enums that cgs had no value for — `cgsuite.util.Symmetry`, `game.CompoundType` and
-//! `game.Side` (whose values are also the globals `Onside`, `Offside`) — and
+//! CGSuite's system enums that cgs had no value for — `cgsuite.util.Symmetry`, `game.CompoundType`,
+//! `game.graph.Color` and `game.Side` (whose values are also the globals `Onside`, `Offside`) — and
 //! the ordinals CGSuite gives its system classes (`Class.Ordinal`).
 //!
 //! An enum value prints as its name, answers `Literal` (the name as a string) and belongs to its enum's class
@@ -30,6 +30,8 @@ const ENUMS: &[(&str, &[&str])] = &[
         ],
     ),
     ("Side", &["Onside", "Offside"]),
+    // `game.graph.Color` (CGSuite's `Color.cgs`): the labels of Hackenbush edges and Col vertices.
+    ("Color", &["Blue", "Green", "Red"]),
     (
         "CompoundType",
         &["ConjunctiveSum", "ConwayProduct", "DisjunctiveSum", "OrdinalProduct", "OrdinalSum", "SelectiveSum"],

@@ -31,6 +31,7 @@ pub static CLASSES: &[ClassDecl] = &[
     ]),
     ClassDecl::new("InstanceClass", "cgsuite.lang.InstanceClass"),
     ClassDecl::new("Enum", "cgsuite.lang.Enum").members(&[enums::ENUM]).types(&[rust_type::<enums::EnumValue>]),
+    ClassDecl::new("Color", "game.graph.Color").parents(&["Enum"]),
     ClassDecl::new("Output", "cgsuite.lang.Output"),
     ClassDecl::new("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
     ClassDecl::new("Script", "cgsuite.lang.Script"),

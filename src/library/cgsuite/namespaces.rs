@@ -230,7 +230,7 @@ const CLASS_GLOBALS: &[&str] = &[
 
 /// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).
 const PACKAGE_ONLY_CLASSES: &[&str] =
-    &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput", "GridRuleset", "StripRuleset"];
+    &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput", "GridRuleset", "StripRuleset", "Color"];
 
 /// A package of CGSuite's library: `game`, `game.grid`, `cgsuite.lang`, …
 #[derive(Debug)]

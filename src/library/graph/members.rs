@@ -70,12 +70,14 @@ pub(super) fn parse_as(m: &mut Machine, s: &Site, args: &[Value], directed: bool
     let text = string(s, args, 0)?;
     let default = Value::Map([(Value::str(""), Value::Nothing)].into_iter().collect());
     for (i, a) in args.iter().enumerate().skip(1) {
-        if !matches!(a, Value::Map(_) | Value::Function(_)) {
+        if !matches!(a, Value::Map(_) | Value::Function(_) | Value::Nothing) {
             return Err(s.wrong_type(i, "Function", a));
         }
     }
-    let vtable = args.get(1).unwrap_or(&default);
-    let etable = args.get(2).unwrap_or(&default);
+    // `Nothing` stands for a table not given (a skipped parameter before a named one).
+    let given = |i: usize| args.get(i).filter(|a| !matches!(a, Value::Nothing));
+    let vtable = given(1).unwrap_or(&default);
+    let etable = given(2).unwrap_or(&default);
     // A script function may fail: the first error is kept and returned once parsing ends.
     let cell = std::cell::RefCell::new((m, None::<EvalError>));
     let lookup = |table: &Value, t: &str| -> Option<Value> {

@@ -271,15 +271,22 @@ pub static LOOPY: &[Member] = &[
         }
         Ok(boolean(true))
     }).doc("", "Whether the value lies strictly between every positive and every negative number (over does).", "over.IsInfinitesimal"),
+    // A sided value that is not a stopper is neither (CGSuite 2.2: `(on & off).IsNumberish` is false).
     member("IsNumberish", 0, |m, s, this, _| {
-        let x = this_stopper(m, s, this)?;
+        let (x, off) = this_sides(m, s, this)?;
+        if x != off {
+            return Ok(boolean(false));
+        }
         let l = stop(m, s, x, true, 0)?;
         let r = stop(m, s, x, false, 0)?;
         let (l, r) = (strong(m, l), strong(m, r));
         Ok(boolean(l == r && matches!(l, Stopper::Short(_))))
     }).doc("", "Whether the value is a number plus an infinitesimal (its stops are equal).", "(1 + over).IsNumberish"),
     member("IsNumberTiny", 0, |m, s, this, _| {
-        let x = this_stopper(m, s, this)?;
+        let (x, off) = this_sides(m, s, this)?;
+        if x != off {
+            return Ok(boolean(false));
+        }
         let (a, g) = parts(m);
         Ok(boolean(a.tiny_parts(g, x).map_err(|e| s.err(engine(e)))?.is_some()))
     }).doc("", "Whether the value is a number plus a tiny or miny (x + Tiny(y) or x + Miny(y)).", "Tiny(over).IsNumberTiny"),
@@ -444,6 +451,35 @@ pub static SHORT: &[Member] = &[
         "",
         "The game itself (a position answers its value; a value is its own).",
         "(^).GameValue",
+    ),
+    // CGSuite 2.2: a short game's variety is 0, and the varieties relative to a degree are those of stoppers.
+    member("Variety", 0, |_, _, _, _| Ok(Value::int(0))).doc(
+        "",
+        "The variety of a short game: 0 (a short game is stable, of degree 0).",
+        "(^).Variety",
+    ),
+    member("IsStable", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a short game is stable.", "(^).IsStable"),
+    member("UpsumVariety", 1, |m, s, this, args| {
+        let x = this_sides(m, s, this)?.0;
+        let d = arg_stopper(m, s, args, 0)?;
+        let r = variety(m, s, x, d, true)?;
+        stopper_value(m, s, r)
+    })
+    .doc(
+        "(d)",
+        "The upsum variety relative to the idempotent degree d: G upsum (-G downsum -d).",
+        "(^).UpsumVariety(upon.Degree)",
+    ),
+    member("DownsumVariety", 1, |m, s, this, args| {
+        let x = this_sides(m, s, this)?.0;
+        let d = arg_stopper(m, s, args, 0)?;
+        let r = variety(m, s, x, d, false)?;
+        stopper_value(m, s, r)
+    })
+    .doc(
+        "(d)",
+        "The downsum variety relative to the idempotent degree d: G downsum (-G upsum d).",
+        "(^).DownsumVariety(upon.Degree)",
     ),
 ];
 

@@ -302,6 +302,11 @@ fn binary_sides(
                 let s = sides_of(m, &s).expect("a game")?;
                 return add_sides(m, x, s);
             }
+            BinOp::OrdinalSum if x.0 == x.1 && y.0 == y.1 => {
+                let (ar, g) = parts(m);
+                let r = ordinal_sum(ar, g, x.0, y.0).map_err(engine)?;
+                return make(m, r, r);
+            }
             BinOp::Eq => x == y,
             BinOp::Ne => x != y,
             BinOp::Le => le_sides(m, x, y)?,
@@ -317,6 +322,67 @@ fn binary_sides(
         };
         Ok(Value::Boolean(truth))
     }
+}
+
+/// `G : H` for canonical stoppers (CGSuite's `CanonicalStopper.OrdinalSum`): every follower of H gains the
+/// options of G's start, so a move in G discards H. A short G is the engine's ordinal sum; a loopy G keeps
+/// its graph, and the short followers of H become vertices with G's options added.
+pub fn ordinal_sum(a: &mut LoopyArena, games: &mut Games, g: Stopper, h: Stopper) -> Result<Stopper, LoopyError> {
+    let Stopper::Loopy(_) = g else {
+        let Stopper::Short(gs) = g else { unreachable!() };
+        return a.ordinal_sum(games, gs, h);
+    };
+    let gg = a.as_graph(games, g);
+    let mut verts = gg.verts.clone();
+    let (jl, jr) = (verts[gg.start as usize].left.clone(), verts[gg.start as usize].right.clone());
+    let hg = a.as_graph(games, h);
+    let off = verts.len() as u32;
+    verts.extend(hg.verts.iter().map(|_| Vertex::default()));
+    // The short followers of H, each a new vertex `G : x` (memoised).
+    let mut made: rustc_hash::FxHashMap<GameId, u32> = rustc_hash::FxHashMap::default();
+    fn expand(
+        games: &mut Games,
+        verts: &mut Vec<Vertex>,
+        made: &mut rustc_hash::FxHashMap<GameId, u32>,
+        j: (&[Edge], &[Edge]),
+        x: GameId,
+    ) -> u32 {
+        if let Some(&v) = made.get(&x) {
+            return v;
+        }
+        games.poll_interrupt();
+        let v = verts.len() as u32;
+        verts.push(Vertex::default());
+        made.insert(x, v);
+        let mut side = |games: &mut Games, verts: &mut Vec<Vertex>, left: bool| -> Vec<Edge> {
+            let mut out = if left { j.0.to_vec() } else { j.1.to_vec() };
+            let opts = if left { games.left_options(x) } else { games.right_options(x) };
+            for o in opts {
+                out.push(Edge::Loopy(expand(games, verts, made, j, o)));
+            }
+            out
+        };
+        let l = side(games, verts, true);
+        let r = side(games, verts, false);
+        verts[v as usize] = Vertex { left: l, right: r };
+        v
+    }
+    for (i, hv) in hg.verts.iter().enumerate() {
+        let mut side = |edges: &[Edge], base: &[Edge], verts: &mut Vec<Vertex>| -> Vec<Edge> {
+            let mut out = base.to_vec();
+            for e in edges {
+                out.push(match *e {
+                    Edge::Loopy(w) => Edge::Loopy(w + off),
+                    Edge::Short(x) => Edge::Loopy(expand(games, verts, &mut made, (&jl, &jr), x)),
+                });
+            }
+            out
+        };
+        let l = side(&hv.left, &jl, &mut verts);
+        let r = side(&hv.right, &jr, &mut verts);
+        verts[off as usize + i] = Vertex { left: l, right: r };
+    }
+    a.canonical(games, &Graph { verts, start: hg.start + off })
 }
 
 /// `n * G` by doubling.

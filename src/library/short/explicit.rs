@@ -38,6 +38,10 @@ pub enum Compound {
     Sum,
     /// The ordinal sum `a : b`.
     Ordinal,
+    /// Conway's product of the forms, `3 * '{1|0}'` (CGSuite's `ConwayProduct` compound): a move to
+    /// `a'·b + a·b' - a'·b'` for options `a'` of `a` and `b'` of `b` of the same side (Left's) or of opposite
+    /// sides (Right's).
+    Product,
 }
 
 /// `a + b` or `a : b` where an operand is an explicit form (or a compound of one).
@@ -99,6 +103,12 @@ pub fn make(m: &mut Machine, sides: [Vec<(Value, Span)>; 2]) -> Result<Value, Ev
     Ok(Value::Object(Rc::new(ExplicitGame { left, right })))
 }
 
+/// `G ConwayProduct H` where an operand is a form: the compound of the forms (CGSuite 2.2:
+/// `*6 ConwayProduct '{0,*|0,*}'` prints as such and its canonical form is *11).
+pub fn form_product(a: &Value, b: &Value) -> Option<Value> {
+    (is_form(a) || is_form(b)).then(|| compound_value(Compound::Product, a.clone(), b.clone()))
+}
+
 fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
     Value::Object(Rc::new(CompoundGame { kind, a, b }))
 }
@@ -124,6 +134,24 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
                 out.extend(options(m, &a, p)?);
                 for y in options(m, &b, p)? {
                     out.push(compound_value(Compound::Ordinal, a.clone(), y));
+                }
+            }
+            Compound::Product => {
+                for q in [Player::Left, Player::Right] {
+                    let q2 = if p == Player::Left { q } else { q.opponent() };
+                    let (xs, ys) = (options(m, &a, q)?, options(m, &b, q2)?);
+                    for x in &xs {
+                        for y in &ys {
+                            let first = compound_value(Compound::Product, x.clone(), b.clone());
+                            let second = compound_value(Compound::Product, a.clone(), y.clone());
+                            let third = negate(m, &compound_value(Compound::Product, x.clone(), y.clone()))?;
+                            out.push(compound_value(
+                                Compound::Sum,
+                                compound_value(Compound::Sum, first, second),
+                                third,
+                            ));
+                        }
+                    }
                 }
             }
         }
@@ -165,6 +193,16 @@ pub fn canonical(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
                 }
                 Ok(m.games.new_game(&sides[0], &sides[1]))
             }
+            Compound::Product => {
+                m.games.poll_interrupt();
+                let mut sides: [Vec<GameId>; 2] = Default::default();
+                for (k, p) in [Player::Left, Player::Right].into_iter().enumerate() {
+                    for x in options(m, v, p)? {
+                        sides[k].push(canonical(m, &x)?);
+                    }
+                }
+                Ok(m.games.new_game(&sides[0], &sides[1]))
+            }
         };
     }
     match m.to_game(v) {
@@ -183,6 +221,10 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
     }
     if let Some(c) = compound(v) {
         let (kind, a, b) = (c.kind, c.a.clone(), c.b.clone());
+        // -(a·b) is (-a)·b.
+        if kind == Compound::Product {
+            return Ok(compound_value(kind, negate(m, &a)?, b));
+        }
         return Ok(compound_value(kind, negate(m, &a)?, negate(m, &b)?));
     }
     match v {
@@ -308,6 +350,11 @@ impl Object for CompoundGame {
         match self.kind {
             Compound::Sum => format!("{a} + {b}"),
             Compound::Ordinal => format!("{a} : {b}"),
+            // CGSuite prints `*` when an operand is an integer, the member's name otherwise.
+            Compound::Product if matches!(self.a, Value::Integer(_)) || matches!(self.b, Value::Integer(_)) => {
+                format!("{a} * {b}")
+            }
+            Compound::Product => format!("{a} ConwayProduct {b}"),
         }
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
@@ -348,6 +395,12 @@ fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> 
             negate(m, b).map(|nb| compound_value(Compound::Sum, a.clone(), nb)).map_err(|k| EvalError::new(k, span)),
         ),
         BinOp::OrdinalSum if both => Some(Ok(compound_value(Compound::Ordinal, a.clone(), b.clone()))),
+        // `n * G` of an integer and a form: Conway's product of the forms (CGSuite 2.2: `3 * '{1|0}'` is a
+        // `CompoundGame` whose canonical form is {2|1}); `0 * G` is 0.
+        BinOp::Mul if matches!(a, Value::Integer(n) if n.is_zero()) => Some(Ok(Value::int(0))),
+        BinOp::Mul if both && (matches!(a, Value::Integer(_)) || matches!(b, Value::Integer(_))) => {
+            Some(Ok(compound_value(Compound::Product, a.clone(), b.clone())))
+        }
         BinOp::Eq
         | BinOp::Ne
         | BinOp::Lt

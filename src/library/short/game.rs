@@ -169,7 +169,7 @@ pub static GAME: &[Member] = &[
             Err(e) => Err(s.err(m.game_error(e))),
         }
     }).doc("", "The uptimal expansion of an uptimal game: its ^-, ^2-, ... coefficients and star part.", "(^ + ^^).UptimalExpansion"),
-    member("NortonProduct", 1, norton_product).doc("(u)", "The Norton product G.u: the game G with every integer n in it replaced by n copies of u (u positive).", "(2).NortonProduct(^)"),
+    member("NortonProduct", 1, norton_product).doc("(u)", "The Norton product G.u: the game G with every integer n in it replaced by n copies of u (computed by the definition for any u, as CGSuite).", "(2).NortonProduct(^)"),
     // CGSuite's `NortonMultiply` (CanonicalShortGame.cgs) is the same operation under its other name.
     member("NortonMultiply", 1, norton_product).doc("(u)", "The same as `NortonProduct`: G.u, with each integer n in G replaced by n copies of u. Not in CGSuite.", "(3).NortonMultiply(^)"),
     member("ConwayProduct", 1, conway_product).doc("(h)", "Conway's product of two games (on numbers, ordinary multiplication).", "(*2).ConwayProduct(*3)"),
@@ -268,11 +268,16 @@ pub static GAME: &[Member] = &[
 fn norton_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let g = this_game(m, s, this)?;
     let u = game(m, s, args, 0)?;
-    let r = m.games.norton_product(g, u);
-    m.game_result(r, s.span)
+    // CGSuite 2.2 takes any unit (a unit that is not positive gives what the definition gives).
+    let r = m.games.norton_product_any(g, u);
+    m.engine_ok(s.span)?;
+    Ok(game_value(m.games, r))
 }
 
 fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    if let Some(v) = super::explicit::form_product(this, &args[0]) {
+        return Ok(v);
+    }
     let g = this_game(m, s, this)?;
     let h = game(m, s, args, 0)?;
     let r = m.games.conway_product(g, h);

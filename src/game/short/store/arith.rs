@@ -314,6 +314,11 @@ impl Games {
         }
         Ok(self.norton(g, u))
     }
+    /// Norton's product for any unit, as CGSuite 2.2 computes it (no positivity check:
+    /// `{0|1,2}.NortonProduct({|3/4})` is 0 there).
+    pub fn norton_product_any(&mut self, g: GameId, u: GameId) -> GameId {
+        self.norton(g, u)
+    }
     pub(super) fn norton(&mut self, g: GameId, u: GameId) -> GameId {
         if let Some(n) = self.number_value(g).filter(|n| n.is_integer()) {
             return self.mul_integer(n, u);
