@@ -237,7 +237,7 @@ impl Object for Position {
     }
     fn display(&self, games: &mut Games) -> String {
         if crate::game::print_limit::cgsuite() {
-            if let Some(text) = Position::cgsuite(&self.inst, &self.state, games) {
+            if let Some(text) = Position::cgsuite(&self.inst, &self.state, self.shown.get(), games) {
                 return text;
             }
             // Graph games print their shown text under CGSuite's class: `Col("R--R")` is

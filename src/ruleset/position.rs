@@ -51,7 +51,12 @@ impl Position {
     /// The printed form in CGSuite's output mode (`game::print_limit::cgsuite`): `Class.Position(state)` with
     /// the class CGSuite's ruleset belongs to (`GenClobber.Position("xo|ox")`), for the rulesets CGSuite has;
     /// `None` for the others.
-    pub fn cgsuite(inst: &Instance, state: &Value, games: &mut Games) -> Option<String> {
+    pub fn cgsuite(
+        inst: &Instance,
+        state: &Value,
+        shown_by_rules: Option<&String>,
+        games: &mut Games,
+    ) -> Option<String> {
         let class = match inst.name() {
             "Clobber" | "GenClobber" => "GenClobber",
             "ToadsAndFrogs" | "ElephantsAndRhinos" | "BackslidingToadsAndFrogs" | "GenToadsAndFrogs" => {
@@ -62,14 +67,27 @@ impl Position {
             "Amazons" => "Amazons",
             "Fission" => "Fission",
             "TopplingDominoes" => "TopplingDominoes",
+            "Hackenbush" | "ChildishHackenbush" => "GenHackenbush",
+            "Col" | "Snort" | "Fjords" => "GenCol",
+            "ArcKayles" | "WeightedArcKayles" => "GenArcKayles",
+            "PartizanArcKayles" => "PartizanArcKayles",
             "Cutcake" | "Eatcake" | "MaundyCake" | "TurnAndEatcake" | "GenCutcake" => "GenCutcake",
+            "Spawning" => "Spawning",
+            "GenMem" => "GenMem",
             _ => return None,
         };
         let mut shown = state.display(games);
-        // A grid state prints as the string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`).
+        // A grid or graph state prints as the string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`).
         if let Value::Object(o) = state {
-            if o.type_name() == "Grid" {
-                if let Some(inner) = shown.strip_prefix("Grid(").and_then(|t| t.strip_suffix(')')) {
+            let name = o.type_name();
+            // A graph state prints as its ruleset's `Show` writes it (`Col("L--")` → `"L--"`: labels as letters).
+            let (name, shown_as) = match (name, shown_by_rules) {
+                ("Graph", Some(text)) => (inst.name(), text.clone()),
+                _ => (name, shown.clone()),
+            };
+            if name == "Grid" || o.type_name() == "Graph" {
+                let open = format!("{name}(");
+                if let Some(inner) = shown_as.strip_prefix(open.as_str()).and_then(|t| t.strip_suffix(')')) {
                     shown = inner.to_string();
                 }
             }

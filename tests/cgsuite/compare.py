@@ -5,8 +5,12 @@ the same output. CGSuite's output is first rewritten as cgs writes it where docs
 difference as deliberate (game braces, positions printed as their call), as tests/integration/cgsuite.rs does.
 
     python3 tests/cgsuite/compare.py FILE.tsv [--cgs target/release/cgs] [--jobs 2] [--diffs diffs.txt]
+                                     [--output cgsuite] [--agreed AGREED.tsv]
+`--output cgsuite` runs cgs with `--output cgsuite` and compares its text with CGSuite's unchanged (for inputs
+typed as a CGSuite user types them, generate_cgsuite.py); `--agreed` writes the rows whose answer agrees, with
+`--max-seconds` leaving out the slow ones (wall time of one `cgs -e`), for corpus.tsv.
 """
-import argparse, re, subprocess, sys
+import argparse, re, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -72,11 +76,18 @@ def as_cgs_writes(s, inp):
     return "".join(r)
 
 
-def run_cgs(cgs, src, timeout):
+TIMES = {}  # input -> wall seconds of its `cgs -e` run
+
+
+def run_cgs(cgs, src, timeout, output=None):
+    flags = ["--output", output] if output else []
+    start = time.monotonic()
     try:
-        p = subprocess.run([cgs, "--color", "never", "-e", src], capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run([cgs, "--color", "never"] + flags + ["-e", src], capture_output=True, text=True,
+                           timeout=timeout)
     except subprocess.TimeoutExpired:
         return "!! (timeout)"
+    TIMES[src] = time.monotonic() - start
     if p.returncode != 0 or p.stderr.startswith("Error"):
         for line in p.stderr.splitlines():
             if line.startswith("Error: "):
@@ -92,15 +103,20 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--diffs", default=None)
+    ap.add_argument("--output", default=None, choices=["cgs", "cgsuite"])
+    ap.add_argument("--agreed", default=None)
+    ap.add_argument("--max-seconds", type=float, default=None, help="--agreed keeps only inputs cgs answers within")
     args = ap.parse_args()
     rows = [l.rstrip("\n").split("\t", 1) for l in open(args.file) if not l.startswith("#") and l.strip()]
     allowed = {l.split("\t", 1)[0] for l in open(HERE / "allowed.tsv") if not l.startswith("#")}
     with ThreadPoolExecutor(args.jobs) as ex:
-        got = list(ex.map(lambda row: run_cgs(args.cgs, row[0], args.timeout), rows))
+        got = list(ex.map(lambda row: run_cgs(args.cgs, row[0], args.timeout, args.output), rows))
     answered = agree = ext = 0
-    diffs = []
-    for (inp, want), g in zip(rows, got):
-        want = as_cgs_writes(want, inp)
+    diffs, agreed = [], []
+    for (inp, want0), g in zip(rows, got):
+        want = want0 if args.output == "cgsuite" else as_cgs_writes(want0, inp)
+        if g == want and (args.max_seconds is None or TIMES.get(inp, 0) <= args.max_seconds):
+            agreed.append("%s\t%s\n" % (inp, want0))
         if want.startswith("!! Not a method or member variable") and not g.startswith("!!"):
             ext += 1
             continue
@@ -113,6 +129,8 @@ def main():
                                                                    want, g))
     print("agreement: %d of %d inputs CGSuite answers (%.2f%%); %d inputs, %d cgs extensions, %d differences"
           % (agree, answered, 100.0 * agree / max(answered, 1), len(rows), ext, len(diffs)))
+    if args.agreed:
+        Path(args.agreed).write_text("".join(agreed))
     if args.diffs:
         Path(args.diffs).write_text("\n".join(diffs) + "\n")
     else:

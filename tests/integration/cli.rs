@@ -168,20 +168,21 @@ fn runaway_recursion_is_an_error_not_a_crash() {
     assert!(err.contains("Maximum recursion depth exceeded"), "{err}");
 }
 
-/// `--output cgsuite` prints every value of `tests/scripts/cgsuite_compat/output_mode.cgs` exactly as CGSuite 2.2
-/// does (`output_mode.cgsuite.txt` is cgsuite-eval's output for the same lines); the default is unchanged.
+/// `--output cgsuite` prints every value of `tests/scripts/cgsuite_compat/output_mode.cgs` (and `diff_run.cgs`)
+/// exactly as CGSuite 2.2 does (`output_mode.cgsuite.txt` is cgsuite-eval's output for the same lines); the
+/// default is unchanged.
 #[test]
 fn output_cgsuite_prints_cgsuite_text() {
-    for name in ["output_mode", "output_mode_rulesets"] {
+    for name in ["output_mode", "output_mode_rulesets", "diff_run"] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
         let out = cgs(&["--output", "cgsuite", &script], None);
-        assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()), "{name}");
+        assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
         let got = text(&out.stdout);
         for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
-            assert_eq!(g, e, "line {} of the output of {name}", i + 1);
+            assert_eq!(g, e, "line {} of the output of {script}", i + 1);
         }
-        assert_eq!(got.lines().count(), expected.lines().count(), "{name}");
+        assert_eq!(got.lines().count(), expected.lines().count(), "{script}");
     }
     // No print limit in CGSuite's mode, whatever `--print-limit` says; the default mode keeps angles.
     let out = cgs(&["--output", "cgsuite", "--print-limit", "100", "-e", "(<1|0> : *9).ToString.Length"], None);

@@ -8,58 +8,28 @@ impl<'a> Machine<'a> {
     // ---- calls and members ---------------------------------------------------------------------------
 
     pub(super) fn call_expr(&mut self, callee: &Expr, args: &[Expr], named: &[NamedArg], span: Span) -> Eval<Value> {
-        let mut package_member = None;
-        // The receiver of a member call, evaluated once.
-        let mut evaluated = None;
+        let mut qualified = None;
         if let ExprKind::Member { obj, name } = &callee.kind {
             let o = self.eval(obj)?;
-            // A name of CGSuite's library taken from a package with named arguments
-            // (`game.strip.GenToadsAndFrogs(maxJump => 2)`) is called as the function it names.
+            // A qualified name with named arguments (`game.grid.GenClobber(directions => …)`) is called as the
+            // function it names, as the unqualified name is.
             if !named.is_empty() && matches!(&o, Value::Object(x) if x.type_name() == "Package") {
-                package_member = Some((self.invoke_member(o, name, &[], &[], span)?, name.name.clone()));
+                qualified = Some((self.invoke_member(o, name, &[], &[], callee.span)?, &*name.name));
             } else {
-                evaluated = Some(o);
+                return self.call_member_expr(o, name, args, named, span);
             }
         }
-        if let (ExprKind::Member { name, .. }, None, Some(o)) = (&callee.kind, &package_member, evaluated) {
-            if let ([arg], true) = (args, named.is_empty()) {
-                if let ExprKind::Map(entries) = &arg.kind {
-                    if &*name.name == "Updated" && (self.globals.library.is_grid)(&o) {
-                        return self.grid_updated_literal(o, name, entries, arg.span, span);
-                    }
-                }
-            }
-            let (mut vals, mut spans) = self.eval_args(args)?;
-            // A native member takes CGSuite's parameter names (`g.Heat(t => 1)`); a user object's method and a
-            // script ruleset's `def` do not yet.
-            let dynamic = matches!(&o, Value::Object(x) if x.dynamic_member_names().iter().any(|d| **d == *name.name));
-            if !named.is_empty() && classes::class_of_user(&o).is_none() && !dynamic {
-                let mut given = Vec::with_capacity(named.len());
-                for n in named {
-                    given.push((n.name.clone(), self.eval(&n.value)?, n.value.span));
-                }
-                (vals, spans) = (self.globals.library.place_named)(&name.name, vals, spans, &given)?;
-                return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
-            }
-            if let Some(n) = named.first() {
-                let kind = ErrorKind::InvalidParameterName {
-                    function: Some(name.name.to_string()),
-                    name: n.name.name.to_string(),
-                };
-                return Err(EvalError::new(kind, n.name.span).into());
-            }
-            return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
-        }
-        let (f, member_name) = match package_member {
-            Some((f, n)) => (f, Some(n)),
-            None => (self.eval(callee)?, None),
+        let (f, name): (Value, &str) = match qualified {
+            Some(q) => q,
+            None => (
+                self.eval(callee)?,
+                match &callee.kind {
+                    ExprKind::Var(n, _) => n,
+                    _ => "",
+                },
+            ),
         };
         let (vals, spans) = self.eval_args(args)?;
-        let name: &str = match (&callee.kind, &member_name) {
-            (_, Some(n)) => n,
-            (ExprKind::Var(n, _), _) => n,
-            _ => "",
-        };
         if !named.is_empty() {
             let mut given = Vec::with_capacity(named.len());
             for n in named {
@@ -92,6 +62,44 @@ impl<'a> Machine<'a> {
         }
         let site = Site { name, span, args: &spans };
         Ok(self.call_value(&f, &vals, &site)?)
+    }
+
+    /// `o.name(args)`: a member call (named arguments by CGSuite's parameter names for native members).
+    fn call_member_expr(
+        &mut self,
+        o: Value,
+        name: &Ident,
+        args: &[Expr],
+        named: &[NamedArg],
+        span: Span,
+    ) -> Eval<Value> {
+        if let ([arg], true) = (args, named.is_empty()) {
+            if let ExprKind::Map(entries) = &arg.kind {
+                if &*name.name == "Updated" && (self.globals.library.is_grid)(&o) {
+                    return self.grid_updated_literal(o, name, entries, arg.span, span);
+                }
+            }
+        }
+        let (mut vals, mut spans) = self.eval_args(args)?;
+        // A native member takes CGSuite's parameter names (`g.Heat(t => 1)`); a user object's method and a
+        // script ruleset's `def` do not yet.
+        let dynamic = matches!(&o, Value::Object(x) if x.dynamic_member_names().iter().any(|d| **d == *name.name));
+        if !named.is_empty() && classes::class_of_user(&o).is_none() && !dynamic {
+            let mut given = Vec::with_capacity(named.len());
+            for n in named {
+                given.push((n.name.clone(), self.eval(&n.value)?, n.value.span));
+            }
+            (vals, spans) = (self.globals.library.place_named)(&name.name, vals, spans, &given)?;
+            return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
+        }
+        if let Some(n) = named.first() {
+            let kind = ErrorKind::InvalidParameterName {
+                function: Some(name.name.to_string()),
+                name: n.name.name.to_string(),
+            };
+            return Err(EvalError::new(kind, n.name.span).into());
+        }
+        Ok(self.invoke_member(o, name, &vals, &spans, span)?)
     }
 
     /// `g.Updated({k => v, …})` on a grid with the map written out: the entries are evaluated as the map

@@ -168,6 +168,17 @@ pub static HEAP: &[Member] = &[
         "The positions one move away, as a list of heaps and sums of heaps.",
         "Kayles(3).LeftOptions",
     ),
+    member("Followers", 0, |m, s, this, _| Ok(Value::Set(super::sum::followers(m, s, this)?))).doc(
+        "",
+        "Every position reachable from the heap, itself included, as a set of heaps, sums of heaps and 0 (a sum \
+         counts once per multiset of terms).",
+        "Kayles(3).Followers",
+    ),
+    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(super::sum::followers(m, s, this)?.len()))).doc(
+        "",
+        "The number of distinct followers of the heap.",
+        "Kayles(3).FollowerCount",
+    ),
     member("RightOptions", 0, |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))).doc(
         "",
         "The positions one move away (the same as `LeftOptions`: the game is impartial).",

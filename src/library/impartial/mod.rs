@@ -288,6 +288,9 @@ impl Object for Heap {
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
+        if any.is::<sum::HeapSum>() {
+            return Some(Ordering::Less); // a heap before every sum of heaps, so sets of positions keep one order
+        }
         any.downcast_ref::<Heap>().map(|o| self.rules.text.cmp(&o.rules.text).then(self.size.cmp(&o.size)))
     }
 }
