@@ -180,13 +180,55 @@ def _in_order(n, completed):
 
 
 def _local_results(setup, fn, batches, workers):
+    """Runs the batches on a pool of local processes. A worker that dies (killed, out of memory) breaks the
+    pool: the batches it had not finished go to a fresh pool; a batch that breaks a pool twice is run a row at a
+    time, and a row that breaks one then is that row's error, so one bad row never loses the others."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        futures = {pool.submit(_run_batch, setup, fn, b): i for i, b in enumerate(batches)}
-        yield from _in_order(len(batches), ((futures[f], f.result()) for f in as_completed(futures)))
+    context = multiprocessing.get_context(method)
+    pending = dict(enumerate(batches))
+    breaks = {}
+
+    def completed():
+        while pending:
+            with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=context) as pool:
+                futures = {pool.submit(_run_batch, setup, fn, b): i for i, b in pending.items()}
+                try:
+                    for f in as_completed(futures):
+                        i = futures[f]
+                        result = f.result()
+                        del pending[i]
+                        yield i, result
+                except BrokenProcessPool:
+                    # Whatever had not come back is run again. The pool hands batches out in order, a worker's
+                    # worth plus one queued ahead, so only the first few pending ones can have been running:
+                    # the break counts against those.
+                    for i in sorted(pending)[: workers + 1]:
+                        breaks[i] = breaks.get(i, 0) + 1
+            for i in [i for i in pending if breaks.get(i, 0) >= 2]:
+                yield i, _rows_alone(setup, fn, pending.pop(i), context)
+
+    yield from _in_order(len(batches), completed())
+
+
+def _rows_alone(setup, fn, batch, context):
+    """A batch that broke its pool twice: each row in a pool of its own, a row whose worker dies gets an error."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    out, spent = [], 0.0
+    for row in batch:
+        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+            try:
+                rows, s = pool.submit(_run_batch, setup, fn, [row]).result()
+                out.extend(rows)
+                spent += s
+            except BrokenProcessPool:
+                out.append((row[0], None, "The worker process running this row died (killed, or out of memory)."))
+    return out, spent
 
 
 def _dask_results(setup, fn, batches, client):

@@ -137,6 +137,18 @@ fn row9_a_long_chain_of_ordinal_sums_is_linear() {
 }
 
 #[test]
+fn row11_a_nimbers_heat_has_a_closed_form() {
+    // (*k).Heat(t) = {(*j).Heat(t) + t | (*j).Heat(t) - t} (j < k) is canonical for t > 0 (store/heated.rs),
+    // so its stops are t and -t (Left's best is the number t), and Overheat(s, t) of *k is Heat(t): 0 is its
+    // only number follower and overheats to 0·s = 0. (*1000).Heat(1) has (k+1)^2 followers and about k^3/3
+    // option entries: it is listed only as far as it is used. It took over 12 s.
+    let r =
+        run(&["-e", "g := (*1000).Heat(1); h := (*1000).Overheat(1/2, 1); [g.LeftStop, g.RightStop, g == h, g > 0]"]);
+    assert_eq!((r.code, r.out.trim()), (Some(0), "[1,-1,true,false]"), "{}", r.err);
+    assert!(r.cpu < 2.0, "{} s of CPU", r.cpu);
+}
+
+#[test]
 fn row10_a_one_megabyte_identifier_is_reported_promptly() {
     let dir = scratch("ident");
     let file = dir.join("long.cgs");

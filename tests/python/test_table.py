@@ -89,3 +89,40 @@ def test_resume_from_a_half_written_table(tmp_path, local):
     pd.testing.assert_frame_equal(again, local)
     with pytest.raises(ValueError):
         cgs.table("n -> n", CODES, out=out, progress=False)
+
+
+def test_a_local_worker_killed_mid_sweep(local):
+    """The local pool: a worker process killed outright (as the OOM killer would) breaks the pool; the rows it
+    had not returned run again on a fresh pool and the table comes back complete and equal."""
+    import multiprocessing
+    import signal
+    import threading
+    import time
+
+    killed = []
+    # Only processes started after this point are the pool's (a Dask cluster of another test may have its own).
+    before = {p.pid for p in multiprocessing.active_children()}
+
+    def kill():
+        deadline = time.time() + 30
+        while time.time() < deadline and not killed:
+            # The pool's workers are this process's multiprocessing children (the forkserver is not one).
+            for p in multiprocessing.active_children():
+                if p.pid in before:
+                    continue
+                try:
+                    os.kill(p.pid, signal.SIGKILL)
+                    killed.append(p.pid)
+                    break
+                except ProcessLookupError:
+                    pass
+            time.sleep(0.3)
+
+    t = threading.Thread(target=kill)
+    t.start()
+    df = cgs.table(FN, CODES * 4, progress=False, workers=2, batch_size=4)
+    t.join()
+    assert killed, "no worker process was found to kill"
+    assert list(df.value) == list(local.value) * 4
+    assert df.error.isna().all()
+

@@ -127,10 +127,16 @@ impl Games {
         if let Some(s) = self.sorted_cache.get(&g) {
             return s.clone();
         }
-        let mut l = self.left_options(g);
-        let mut r = self.right_options(g);
-        self.sort_by_det(&mut l);
-        self.sort_by_det(&mut r);
+        let (l, r) = match self.heated_sorted_options(g) {
+            Some(lr) => lr,
+            None => {
+                let mut l = self.left_options(g);
+                let mut r = self.right_options(g);
+                self.sort_by_det(&mut l);
+                self.sort_by_det(&mut r);
+                (l, r)
+            }
+        };
         let s: (Arc<[GameId]>, Arc<[GameId]>) = (l.into(), r.into());
         crate::game::budget::check_growth(&self.sorted_cache);
         self.sorted_cache.insert(g, s.clone());

@@ -64,11 +64,31 @@ struct Node {
 }
 
 /// The walk over the DAG below the printed game: nodes in post-order (options before the games holding them).
-#[derive(Default)]
 struct Walk {
     nodes: FxHashMap<GameId, Node>,
     order: Vec<GameId>,
+    /// How many option entries the walk may still visit; when they run out it stops (`over`).
+    room: usize,
+    over: bool,
 }
+
+impl Walk {
+    fn with_room(room: usize) -> Walk {
+        Walk { nodes: FxHashMap::default(), order: Vec::new(), room, over: false }
+    }
+}
+
+impl Default for Walk {
+    fn default() -> Walk {
+        Walk::with_room(usize::MAX)
+    }
+}
+
+/// How many option entries the shared form's walk visits, per character of the print limit, before it gives
+/// up: a DAG with more edges than that has a shared text far beyond the limit (every edge prints at least one
+/// character), so the plain text is printed (and cut at the limit) instead of walking it all — a game whose
+/// options are listed lazily (`x + (*k).Heat(t)`: about k^3/3 edges) is then only listed as far as it prints.
+const WALK_EDGES_PER_CHAR: usize = 8;
 
 impl Games {
     /// The printed form of `g` as values show it: CGSuite's text, or, when that would be large and print
@@ -125,8 +145,15 @@ impl Games {
     /// The names for `root`'s shared form, if some sub-form gets one and (unless `always`) the shared form is at
     /// most half as long as the full text.
     fn plan(&mut self, root: GameId, always: bool) -> Option<Shared> {
-        let mut walk = Walk::default();
+        let room = match print_limit::setting() {
+            Some(limit) if !always => limit.saturating_mul(WALK_EDGES_PER_CHAR),
+            _ => usize::MAX,
+        };
+        let mut walk = Walk::with_room(room);
         let full = self.walk(root, &mut walk);
+        if walk.over {
+            return None;
+        }
         // How often each node would print (1 or "2 or more"), parents before options.
         let mut times: FxHashMap<GameId, u8> = FxHashMap::default();
         times.insert(root, 1);
@@ -186,6 +213,9 @@ impl Games {
 
     /// Walks the DAG below `g` (post-order, each node once) and returns the length of `g`'s full text.
     fn walk(&mut self, g: GameId, walk: &mut Walk) -> u64 {
+        if walk.over {
+            return 0;
+        }
         if let Some(n) = walk.nodes.get(&g) {
             return n.len;
         }
@@ -211,6 +241,11 @@ impl Games {
                 (true, kids, 2 + slashes + commas)
             }
         };
+        if kids.len() > walk.room {
+            walk.over = true;
+            return 0;
+        }
+        walk.room -= kids.len();
         let mut len = own;
         for &k in &kids {
             len = len.saturating_add(self.walk(k, walk));

@@ -462,6 +462,9 @@ impl Games {
         if self.is_number(g) {
             return g;
         }
+        if let Some(r) = self.heated_closed_form(g, t, false) {
+            return r;
+        }
         if let Some(&r) = memo.get(&g) {
             return r;
         }
@@ -480,6 +483,19 @@ impl Games {
         r
     }
 
+    /// The heat (or overheat) of `x + *k` (k >= 2) by a number `t > 0` in closed form, `x + ∫^t *k` with its
+    /// options listed lazily (see `store/heated.rs`). Overheating `*k` agrees with heating it, as its only
+    /// number follower 0 overheats to `0·s = 0`; `x + *k` with `x != 0` is left to the general rule there.
+    fn heated_closed_form(&mut self, g: GameId, t: GameId, overheat: bool) -> Option<GameId> {
+        let v = self.nus(g)?;
+        let k = v.nim.to_u64()?;
+        if v.ups != 0 || k < 2 || (overheat && !v.num.is_zero()) {
+            return None;
+        }
+        let t = self.number_value(t).filter(|t| t.signum() > 0)?;
+        Some(self.heated_nimber(k, t, v.num))
+    }
+
     /// `G.Overheat(s, t)`: an integer n becomes n copies of s; otherwise
     /// `<GL.Overheat(s,t) + t | GR.Overheat(s,t) - t>`.
     pub fn overheat(&mut self, g: GameId, s: GameId, t: GameId) -> GameId {
@@ -491,6 +507,9 @@ impl Games {
         if self.is_integer(g) {
             let n = self.number_value(g).expect("an integer has a number value");
             return self.mul_integer(n, s);
+        }
+        if let Some(r) = self.heated_closed_form(g, t, true) {
+            return r;
         }
         if let Some(&r) = memo.get(&g) {
             return r;

@@ -42,6 +42,10 @@ impl Games {
         }
         let g_num = self.is_number(g);
         let h_num = self.is_number(h);
+        if let Some(s) = self.heated_plus_number(g, g_num, h, h_num) {
+            self.add_cache.insert(key.0, key.1, s);
+            return s;
+        }
         let result = if g_num || h_num {
             // Number translation: G + x = {GL + x | GR + x} when G is not a number; the translated
             // options of a canonical G stay undominated and non-reversible.
@@ -141,6 +145,19 @@ impl Games {
         Some(self.add(core, star))
     }
 
+    /// `G(k, x) + y = G(k, x + y)` for a heated nimber and a number (see `heated.rs`), without listing options.
+    fn heated_plus_number(&mut self, g: GameId, g_num: bool, h: GameId, h_num: bool) -> Option<GameId> {
+        let (heat, y) = match (g_num, h_num) {
+            (false, true) => (self.heated_record(g)?, self.number_value(h)?),
+            (true, false) => (self.heated_record(h)?, self.number_value(g)?),
+            _ => return None,
+        };
+        Some(match heat.x.checked_add(y) {
+            Some(x) => self.heated_nimber(heat.k, heat.t, x),
+            None => self.flag_overflow(),
+        })
+    }
+
     /// `g - h`.
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
         let nh = self.neg(h);
@@ -156,6 +173,11 @@ impl Games {
             match (v.num.checked_neg(), v.ups.checked_neg()) {
                 (Some(num), Some(ups)) => self.make_nus(Nus { num, ups, nim: v.nim }),
                 _ => return self.flag_overflow(),
+            }
+        } else if let Some(h) = self.heated_record(g) {
+            match h.x.checked_neg() {
+                Some(x) => self.heated_nimber(h.k, h.t, x),
+                None => return self.flag_overflow(),
             }
         } else {
             let mut l = Vec::with_capacity(self.num_right(g));

@@ -190,6 +190,8 @@ impl Games {
         }
         self.by_opts.retain(|_, id| state[id.0 as usize] == LIVE);
         self.by_nus.retain(|_, id| state[id.0 as usize] == LIVE);
+        self.by_heated.retain(|_, id| state[id.0 as usize] == LIVE);
+        self.heated.retain(|id, _| state[id.0 as usize] == LIVE);
         for i in 0..n {
             let neg = self.neg_cache[i];
             if state[i] == LIVE && neg != NONE && state[neg as usize] != LIVE {

@@ -166,6 +166,9 @@ pub struct Games {
     opts: Vec<GameId>,
     by_opts: FxHashMap<Box<[u32]>, GameId>,
     by_nus: FxHashMap<Nus, GameId>,
+    /// The heated nimbers `x + ∫^t *k` (k >= 2) by id and by record (see `heated.rs`).
+    heated: FxHashMap<GameId, heated::Heated>,
+    by_heated: FxHashMap<heated::Heated, GameId>,
     neg_cache: Vec<u32>,
     birthday_cache: Vec<u32>,
     /// (left stop, right stop) of every node, filled when the node is created (see [`Games::leq`]).
@@ -212,6 +215,8 @@ impl Games {
             opts: Vec::new(),
             by_opts: FxHashMap::default(),
             by_nus: FxHashMap::default(),
+            heated: FxHashMap::default(),
+            by_heated: FxHashMap::default(),
             neg_cache: Vec::new(),
             birthday_cache: Vec::new(),
             stops: Vec::new(),
@@ -508,7 +513,16 @@ impl Games {
             debug_assert!(self.left_slice(id).to_vec() == l && self.right_slice(id).to_vec() == r);
             return id;
         }
-        self.push_node(&l, &r, None)
+        let heat = self.detect_heated(&l, &r);
+        if let Some(&id) = heat.and_then(|h| self.by_heated.get(&h)) {
+            debug_assert!(self.left_slice(id).to_vec() == l && self.right_slice(id).to_vec() == r);
+            return id;
+        }
+        let id = self.push_node(&l, &r, None);
+        if let Some(h) = heat {
+            self.register_heated(id, h);
+        }
+        id
     }
 
     /// If canonical options `l`, `r` are those of a NUS value, that value.
@@ -648,7 +662,11 @@ impl Games {
 
     #[cold]
     fn materialise(&mut self, g: GameId) {
-        let v = self.nus(g).expect("a pending node is an integer or a nimber");
+        if let Some(h) = self.heated_record(g) {
+            self.list_heated(g, h);
+            return;
+        }
+        let v = self.nus(g).expect("a pending node is an integer, a nimber or a heated nimber");
         if !v.nim.is_zero() {
             self.list_nimber(g, v);
             return;
@@ -757,6 +775,7 @@ mod classify;
 mod collect;
 mod compare;
 mod construct;
+mod heated;
 mod lossy;
 
 pub use arith::nim_product;

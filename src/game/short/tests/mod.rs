@@ -5,4 +5,5 @@ mod cgsuite_table;
 mod collect;
 mod compare;
 mod core;
+mod heated;
 mod thermo;
