@@ -52,28 +52,7 @@ impl Position {
     /// the class CGSuite's ruleset belongs to (`GenClobber.Position("xo|ox")`), for the rulesets CGSuite has;
     /// `None` for the others.
     pub fn cgsuite(inst: &Instance, state: &Value, games: &mut Games) -> Option<String> {
-        let class = match inst.name() {
-            "Clobber" | "GenClobber" => "GenClobber",
-            "ToadsAndFrogs" | "ElephantsAndRhinos" | "BackslidingToadsAndFrogs" | "GenToadsAndFrogs" => {
-                "GenToadsAndFrogs"
-            }
-            "Wythoff" | "GenWythoff" => "GenWythoff",
-            "Domineering" => "Domineering",
-            "Amazons" => "Amazons",
-            "Fission" => "Fission",
-            "TopplingDominoes" => "TopplingDominoes",
-            _ => return None,
-        };
-        let mut shown = state.display(games);
-        // A grid state prints as the string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`).
-        if let Value::Object(o) = state {
-            if o.type_name() == "Grid" {
-                if let Some(inner) = shown.strip_prefix("Grid(").and_then(|t| t.strip_suffix(')')) {
-                    shown = inner.to_string();
-                }
-            }
-        }
-        Some(format!("{class}.Position({shown})"))
+        super::cgsuite_print::position(inst, state, games)
     }
 
     /// The default printed form `Name(state)`, or `Name(args)(state)` for an instance of a schema, so that it

@@ -172,15 +172,17 @@ fn runaway_recursion_is_an_error_not_a_crash() {
 /// does (`output_mode.cgsuite.txt` is cgsuite-eval's output for the same lines); the default is unchanged.
 #[test]
 fn output_cgsuite_prints_cgsuite_text() {
-    let script = "tests/scripts/cgsuite_compat/output_mode.cgs";
-    let expected = std::fs::read_to_string("tests/scripts/cgsuite_compat/output_mode.cgsuite.txt").unwrap();
-    let out = cgs(&["--output", "cgsuite", script], None);
-    assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
-    let got = text(&out.stdout);
-    for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
-        assert_eq!(g, e, "line {} of the output", i + 1);
+    for name in ["output_mode", "ruleset_output"] {
+        let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
+        let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
+        let out = cgs(&["--output", "cgsuite", &script], None);
+        assert_eq!((out.status.code(), text(&out.stderr)), (Some(0), String::new()));
+        let got = text(&out.stdout);
+        for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
+            assert_eq!(g, e, "line {} of the output of {name}", i + 1);
+        }
+        assert_eq!(got.lines().count(), expected.lines().count(), "{name}");
     }
-    assert_eq!(got.lines().count(), expected.lines().count());
     // No print limit in CGSuite's mode, whatever `--print-limit` says; the default mode keeps angles.
     let out = cgs(&["--output", "cgsuite", "--print-limit", "100", "-e", "(<1|0> : *9).ToString.Length"], None);
     assert_eq!(text(&out.stdout), "118097\n");
