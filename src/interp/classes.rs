@@ -14,7 +14,81 @@ use crate::game::Games;
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`), as the class library declares
 /// it; a name no class declares is returned as it is.
 pub fn qualified(short: &str) -> String {
-    super::registry::qualified(short)
+    match RULESET_CLASSES.iter().find(|(name, _, _, _)| *name == short) {
+        Some((_, q, _, _)) => q.to_string(),
+        // CGSuite's `cgsuite.util` classes whose values cgs's library gives these type names.
+        None if matches!(short, "Grid" | "Vertex" | "Edge") => format!("cgsuite.util.{short}"),
+        None => super::registry::qualified(short),
+    }
+}
+
+/// CGSuite 2.2's classes of cgs's library rulesets (`game/{heap,grid,strip,graph}/*.cgs`): the short name, the
+/// qualified name, the library classes it extends (nearest first) and the names cgs prints its rulesets with
+/// (a name alone, or the family before `(`): `Nim` prints `TakeAndBreak("0.[3]")`, a `game.heap.TakeAndBreak`
+/// that `is HeapRuleset`. The base classes come first, with no ruleset of their own.
+const RULESET_CLASSES: &[(&str, &str, &[&str], &[&str])] = &[
+    ("HeapRuleset", "game.heap.HeapRuleset", &["Ruleset"], &[]),
+    ("CoordinateRuleset", "game.heap.CoordinateRuleset", &["Ruleset"], &[]),
+    ("GridRuleset", "game.grid.GridRuleset", &["Ruleset"], &[]),
+    ("StripRuleset", "game.strip.StripRuleset", &["Ruleset"], &[]),
+    ("GraphRuleset", "game.graph.GraphRuleset", &["Ruleset"], &[]),
+    ("TakeAndBreak", "game.heap.TakeAndBreak", &["HeapRuleset", "Ruleset"], &["TakeAndBreak"]),
+    ("PartizanHeapRuleset", "game.heap.PartizanHeapRuleset", &["Ruleset"], &["PartizanHeapRuleset"]),
+    ("GenWythoff", "game.heap.GenWythoff", &["CoordinateRuleset", "Ruleset"], &["GenWythoff", "Wythoff"]),
+    ("GenMem", "game.heap.GenMem", &["CoordinateRuleset", "Ruleset"], &["GenMem"]),
+    (
+        "PartizanCoordinateRuleset",
+        "game.heap.PartizanCoordinateRuleset",
+        &["Ruleset"],
+        &["PartizanCoordinateRuleset", "PartizanEuclid"],
+    ),
+    (
+        "GenCutcake",
+        "game.heap.GenCutcake",
+        &["Ruleset"],
+        &["GenCutcake", "Cutcake", "Eatcake", "MaundyCake", "TurnAndEatcake"],
+    ),
+    ("GenClobber", "game.grid.GenClobber", &["GridRuleset", "Ruleset"], &["GenClobber", "Clobber"]),
+    ("Amazons", "game.grid.Amazons", &["GridRuleset", "Ruleset"], &["Amazons"]),
+    ("Domineering", "game.grid.Domineering", &["GridRuleset", "Ruleset"], &["Domineering"]),
+    ("Fission", "game.grid.Fission", &["GridRuleset", "Ruleset"], &["Fission"]),
+    ("GenFoxAndGeese", "game.grid.GenFoxAndGeese", &["Ruleset"], &["GenFoxAndGeese"]),
+    (
+        "GenToadsAndFrogs",
+        "game.strip.GenToadsAndFrogs",
+        &["StripRuleset", "Ruleset"],
+        &["GenToadsAndFrogs", "ToadsAndFrogs", "ElephantsAndRhinos", "BackslidingToadsAndFrogs"],
+    ),
+    ("TopplingDominoes", "game.strip.TopplingDominoes", &["StripRuleset", "Ruleset"], &["TopplingDominoes"]),
+    (
+        "GenArcKayles",
+        "game.graph.GenArcKayles",
+        &["GraphRuleset", "Ruleset"],
+        &["GenArcKayles", "ArcKayles", "WeightedArcKayles"],
+    ),
+    (
+        "GenHackenbush",
+        "game.graph.GenHackenbush",
+        &["GraphRuleset", "Ruleset"],
+        &["GenHackenbush", "Hackenbush", "ChildishHackenbush"],
+    ),
+    ("GenCol", "game.graph.GenCol", &["GraphRuleset", "Ruleset"], &["GenCol", "Col", "Snort", "Fjords"]),
+];
+
+/// The CGSuite class of a library ruleset value (one cgs prints as `printed`), with the classes it extends.
+fn ruleset_class(printed: &str) -> Option<(&'static str, &'static [&'static str])> {
+    let family = printed.split_once('(').map_or(printed, |(f, _)| f);
+    RULESET_CLASSES.iter().find(|(_, _, _, names)| names.contains(&family)).map(|(c, _, parents, _)| (*c, *parents))
+}
+
+/// The short class name a type name after `as` or `is` stands for: a qualified name CGSuite prints
+/// (`game.heap.HeapRuleset`, `game.Integer`, `cgsuite.lang.List`) is its short name; any other name is kept
+/// (and is an unknown type unless a user class has it).
+pub fn short_type(ty: &str) -> &str {
+    match ty.rsplit_once('.') {
+        Some((_, short)) if qualified(short) == ty => short,
+        _ => ty,
+    }
 }
 
 /// The short name of a value's class, the most specific one as CGSuite's `x.Class` gives it: `0` is `Zero`,
@@ -28,6 +102,10 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
         Value::Tuple(_) => "Coordinates".into(),
         // A sided value whose sides are stoppers is CGSuite's `StopperSidedValue`; Bach's carousel and the
         // like are plain `SidedValue`s: the object says.
+        Value::Object(o) if o.type_name() == "Ruleset" => {
+            let printed = o.display(games);
+            ruleset_class(&printed).map_or_else(|| o.class_name().to_string(), |(c, _)| c.to_string())
+        }
         Value::Object(o) => o.class_name().to_string(),
         other => other.type_name().to_string(),
     }
@@ -41,6 +119,7 @@ pub fn qualified_class_of(games: &mut Games, v: &Value) -> String {
 /// Whether `v` belongs to the class `ty` (`None` when `ty` is not a class cgs knows): [`is_type`] for the
 /// classes the evaluator always knew, plus `Nimber`, `Uptimal`, `CanonicalShortGame`, `Coordinates`, `Object`.
 pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
+    let ty = short_type(ty);
     let zero = matches!(v, Value::Integer(n) if n.sign() == num_bigint::Sign::NoSign);
     let dyadic = is_type(v, "DyadicRational") == Some(true);
     Some(match ty {
@@ -56,6 +135,14 @@ pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
             is_type(v, ty) == Some(true)
                 || matches!(v, Value::Object(o) if matches!(o.type_name(), "MutableList" | "MutableSet" | "MutableMap"))
         }
+        // CGSuite's library ruleset classes (`Nim is HeapRuleset`, `Clobber is game.grid.GridRuleset`).
+        _ if RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == ty) => match v {
+            Value::Object(o) if o.type_name() == "Ruleset" => {
+                let printed = o.display(games);
+                ruleset_class(&printed).is_some_and(|(c, parents)| c == ty || parents.contains(&ty))
+            }
+            _ => false,
+        },
         _ => return is_type(v, ty),
     })
 }

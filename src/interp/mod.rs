@@ -71,9 +71,19 @@ pub fn with_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static)
 /// not after a trailing `;`, and `Nothing` only where it is an expression's value. A `def` shows the function it
 /// defines (`x -> x + 1`), as CGSuite does.
 pub fn shows_value(block: &Block, last: &Value) -> bool {
-    let quiet_nothing =
-        matches!(last, Value::Nothing) && block.stmts.last().is_none_or(|s| statement_without_value(&s.kind));
+    // CGSuite's output mode shows `Nothing` after a loop or a `Print` too, as CGSuite's worksheet does.
+    let cgsuite = crate::game::print_limit::cgsuite();
+    let quiet_nothing = matches!(last, Value::Nothing)
+        && block
+            .stmts
+            .last()
+            .is_none_or(|s| statement_without_value(&s.kind) && !(cgsuite && printing_or_loop(&s.kind)));
     !block.trailing_semicolon && !quiet_nothing
+}
+
+/// Loops and `Print` calls, whose `Nothing` CGSuite's worksheet shows.
+fn printing_or_loop(kind: &ExprKind) -> bool {
+    matches!(kind, ExprKind::For { .. } | ExprKind::While { .. } | ExprKind::Call { .. })
 }
 
 /// Statements whose `Nothing` is not shown at top level: loops, `Print(…)` (also `System.Print(…)`), declarations

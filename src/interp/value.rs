@@ -415,6 +415,9 @@ impl Value {
             }
             // a script function prints as its source, as in CGSuite (`x -> x + 3`)
             Value::Function(f) => match &**f {
+                Function::Closure(c) if crate::game::print_limit::cgsuite() => {
+                    out.push_str(&crate::syntax::unparse::function_source_cgsuite(&c.def))
+                }
                 Function::Closure(c) => out.push_str(&crate::syntax::unparse::function_source(&c.def)),
                 Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
                 Function::Method { name, .. } => out.push_str(&format!("<function {}>", name.name)),

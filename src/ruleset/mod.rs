@@ -9,6 +9,7 @@
 //! The interpreter never names this layer: [`install`] registers it (the `ruleset` declaration hook, the
 //! globals, the member tables) and loads the standard library into a workspace.
 
+pub mod cgsuite_print;
 pub mod key;
 pub mod loopy;
 pub mod members;

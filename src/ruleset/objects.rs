@@ -76,6 +76,11 @@ impl Object for Instance {
         "Ruleset"
     }
     fn display(&self, games: &mut Games) -> String {
+        if crate::game::print_limit::cgsuite() {
+            if let Some(text) = super::cgsuite_print::ruleset(self, games) {
+                return text;
+            }
+        }
         if self.def.params.is_none() {
             if crate::game::print_limit::cgsuite() {
                 if let Some(text) = cgsuite_instance(self.name()) {

@@ -57,42 +57,7 @@ impl Position {
         shown_by_rules: Option<&String>,
         games: &mut Games,
     ) -> Option<String> {
-        let class = match inst.name() {
-            "Clobber" | "GenClobber" => "GenClobber",
-            "ToadsAndFrogs" | "ElephantsAndRhinos" | "BackslidingToadsAndFrogs" | "GenToadsAndFrogs" => {
-                "GenToadsAndFrogs"
-            }
-            "Wythoff" | "GenWythoff" => "GenWythoff",
-            "Domineering" => "Domineering",
-            "Amazons" => "Amazons",
-            "Fission" => "Fission",
-            "TopplingDominoes" => "TopplingDominoes",
-            "Hackenbush" | "ChildishHackenbush" => "GenHackenbush",
-            "Col" | "Snort" | "Fjords" => "GenCol",
-            "ArcKayles" | "WeightedArcKayles" => "GenArcKayles",
-            "PartizanArcKayles" => "PartizanArcKayles",
-            "Cutcake" | "Eatcake" | "MaundyCake" | "TurnAndEatcake" | "GenCutcake" => "GenCutcake",
-            "Spawning" => "Spawning",
-            "GenMem" => "GenMem",
-            _ => return None,
-        };
-        let mut shown = state.display(games);
-        // A grid or graph state prints as the string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`).
-        if let Value::Object(o) = state {
-            let name = o.type_name();
-            // A graph state prints as its ruleset's `Show` writes it (`Col("L--")` → `"L--"`: labels as letters).
-            let (name, shown_as) = match (name, shown_by_rules) {
-                ("Graph", Some(text)) => (inst.name(), text.clone()),
-                _ => (name, shown.clone()),
-            };
-            if name == "Grid" || o.type_name() == "Graph" {
-                let open = format!("{name}(");
-                if let Some(inner) = shown_as.strip_prefix(open.as_str()).and_then(|t| t.strip_suffix(')')) {
-                    shown = inner.to_string();
-                }
-            }
-        }
-        Some(format!("{class}.Position({shown})"))
+        super::cgsuite_print::position(inst, state, shown_by_rules, games)
     }
 
     /// The default printed form `Name(state)`, or `Name(args)(state)` for an instance of a schema, so that it

@@ -544,4 +544,7 @@ pub enum ClassMember {
     /// A nested class declaration (CGSuite's `class Position(grid as Grid) extends GridGame … end` inside a
     /// ruleset class): a class of each object of the enclosing class.
     Nested(Rc<ClassDef>),
+    /// A statement of the class body (CGSuite's initializer: `if foxRange < 1 then error(…) end` in
+    /// `GenFoxAndGeese`), evaluated each time an object is built, in order with the `var`s.
+    Init(Expr),
 }

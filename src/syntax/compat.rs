@@ -99,10 +99,17 @@ pub fn brace_rewrite(v: &mut [Spanned<'_>], src: &str, offset: usize) {
     }
 }
 
-/// `ruleset` not followed by a name is an identifier.
+/// `ruleset` not followed by a name is an identifier; so is `ruleset` followed by a name and then a token a
+/// declaration cannot have there (a declaration's name is followed by `(`, `def` or `end`): CGSuite's
+/// `ruleset HeapOptions heapSize Apply (…)` is an infix chain on a variable named `ruleset`.
 pub fn keyword_rewrite(v: &mut [Spanned<'_>]) {
     for i in 0..v.len() {
-        if v[i].1 == Token::Ruleset && !matches!(v.get(i + 1), Some((_, Token::Ident(_), _))) {
+        if v[i].1 != Token::Ruleset {
+            continue;
+        }
+        let named = matches!(v.get(i + 1), Some((_, Token::Ident(_), _)));
+        let declares = matches!(v.get(i + 2), None | Some((_, Token::LParen | Token::Def | Token::End, _)));
+        if !named || !declares {
             v[i].1 = Token::Ident("ruleset");
         }
     }
@@ -198,6 +205,7 @@ mod tests {
         assert_eq!(listing("g OrdinalSum {0|}"), "id:g infix:OrdinalSum { 0 | }");
         assert_eq!(listing("a\n{1|2}"), "id:a { 1 | 2 }");
         assert_eq!(listing("ruleset := 3"), "id:ruleset := 3");
+        assert_eq!(listing("ruleset HeapOptions n Apply f"), "id:ruleset infix:HeapOptions id:n infix:Apply id:f");
         assert_eq!(listing("if x then 1 end y"), "if id:x then 1 end ; id:y");
         assert_eq!(listing("[if x then 1 end for x in L]"), "[ if id:x then 1 end for id:x in id:L ]");
         assert_eq!(

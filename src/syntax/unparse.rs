@@ -38,6 +38,21 @@ pub fn function_source(def: &FunctionDef) -> String {
     out
 }
 
+thread_local! {
+    /// Whether comprehensions of several clauses are written as CGSuite prints them (see [`function_source_cgsuite`]).
+    static NESTED_LOOPS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The source text of a function value as CGSuite prints it: the same, but a comprehension of several clauses
+/// is written as the nested loops CGSuite reads it as, each with its own `yield … end`
+/// (`for b from 0 yield for a from 0 to b yield [a, b] end end`).
+pub fn function_source_cgsuite(def: &FunctionDef) -> String {
+    let before = NESTED_LOOPS.with(|n| n.replace(true));
+    let out = function_source(def);
+    NESTED_LOOPS.with(|n| n.set(before));
+    out
+}
+
 fn function(out: &mut String, def: &FunctionDef, enclosing: u8) {
     let wrap = FUNCTION_DEF > enclosing;
     if wrap {
@@ -248,6 +263,14 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
         }
         ExprKind::Comprehension { kind, elem, value, clauses: cs } => match kind {
             // CGSuite writes a list comprehension as the loop it is
+            CollectionKind::List if cs.len() > 1 && NESTED_LOOPS.with(std::cell::Cell::get) => {
+                for c in cs {
+                    clauses(out, std::slice::from_ref(c));
+                    out.push_str(" yield ");
+                }
+                expr(out, elem, TOP);
+                out.push_str(&" end".repeat(cs.len()));
+            }
             CollectionKind::List => {
                 clauses(out, cs);
                 out.push_str(" yield ");
@@ -363,6 +386,21 @@ fn expr(out: &mut String, e: &Expr, enclosing: u8) {
         }),
         ExprKind::Block(b) => block(out, b, enclosing),
         ExprKind::If { branches, otherwise } => if_chain(out, branches, otherwise.as_ref()),
+        // As CGSuite prints it (`function_source_cgsuite`): nested loops, each with its own `yield … end`.
+        ExprKind::For { clauses: cs, body, mode: ForMode::Yield, more }
+            if cs.len() > 1 && NESTED_LOOPS.with(std::cell::Cell::get) =>
+        {
+            for c in cs {
+                clauses(out, std::slice::from_ref(c));
+                out.push_str(" yield ");
+            }
+            block(out, body, TOP);
+            for b in more {
+                out.push_str(" yield ");
+                block(out, b, TOP);
+            }
+            out.push_str(&" end".repeat(cs.len()));
+        }
         ExprKind::For { clauses: cs, body, mode, more } => {
             clauses(out, cs);
             out.push_str(match mode {

@@ -120,6 +120,7 @@ impl UserClass {
             ClassMember::Def { def, .. } => def.name.as_ref().is_some_and(|n| &*n.name == name),
             ClassMember::Var { vars, .. } => vars.iter().any(|(n, _)| &*n.name == name),
             ClassMember::Nested(c) => &*c.name.name == name,
+            ClassMember::Init(_) => false,
         });
         if own {
             return Some(self.clone());
@@ -527,6 +528,14 @@ impl<'a> Machine<'a> {
     fn init_vars(&mut self, class: &Rc<UserClass>, fields: &mut Vec<(Name, Value)>) -> Result<(), EvalError> {
         for c in class.chain() {
             for m in &c.def.members {
+                if let ClassMember::Init(e) = m {
+                    let mut scope = c.scope();
+                    for (n, v) in fields.iter() {
+                        scope.insert(n.clone(), v.clone());
+                    }
+                    self.eval_in(scope, e)?;
+                    continue;
+                }
                 let ClassMember::Var { modifiers, vars } = m else { continue };
                 if modifiers.iter().any(|m| m.name == "static") {
                     continue;
@@ -649,6 +658,7 @@ impl<'a> Machine<'a> {
 
     /// `x is C` for a user class `C` (`None` when `C` is not one).
     pub(super) fn is_user_class(&mut self, v: &Value, ty: &str) -> Option<bool> {
+        let ty = crate::interp::classes::short_type(ty);
         // A user game or ruleset is an instance of the library classes it extends (`x as Game`).
         if let Some(obj) = user_object(v) {
             if library_chain(obj.class.library).contains(&ty) {

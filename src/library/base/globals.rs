@@ -154,7 +154,10 @@ fn sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError>
 }
 
 fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let text: Vec<String> = args.iter().map(|v| v.display_limited(m.games, false)).collect();
+    // CGSuite prints a value as its output form, so a string keeps its quotes (`System.Print("a")` shows "a");
+    // cgs's own mode prints strings bare.
+    let quote = crate::game::print_limit::cgsuite();
+    let text: Vec<String> = args.iter().map(|v| v.display_limited(m.games, quote)).collect();
     m.write_line(&text.join(" "), site.span)?;
     Ok(Value::Nothing)
 }

@@ -235,7 +235,7 @@ pub fn updated_cells(g: &Value, pairs: &[(Value, Value)]) -> Option<Value> {
 
 /// The flag triples ([`Grid::permuted`]) of a `Symmetry` value or a list of them (CGSuite's flags: `HorizontalFlip`
 /// reverses the rows, `VerticalFlip` the columns, and the transposing four exchange rows and columns last).
-fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
+pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
     fn one(v: &Value) -> Option<(bool, bool, bool)> {
         let Value::Object(o) = v else { return None };
         let e = crate::interp::object::downcast_ref::<super::enums::EnumValue>(&**o)?;
@@ -399,7 +399,6 @@ pub static GRID_CLASS: &[Member] = &[
             Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
         },
     }.doc("(s, charMap)", "The grid written row by row with `|` between rows; with a char map (a string), CGSuite's integer grid, each cell the position of its character in the map (from 0).", "Grid.Parse(\"xo.|ox.\")"),
-    // CGSuite's `Grid.Empty(rows, cols)`: every cell empty (`.` in cgs, whose cells are characters; CGSuite's
-    // are the integer 0).
-    member("Empty", 2, |m, s, _, args| grid_new(m, s, args)).doc("(r, c)", "The r by c grid with every cell empty (`.`).", "Grid.Empty(2, 3)"),
+    // CGSuite's `Grid.Empty(rows, cols)`: its integer grid, every cell 0 (`Grid(r, c)` is cgs's character grid).
+    member("Empty", 2, |_, s, _, args| super::numgrid::empty(s, args)).doc("(r, c)", "CGSuite's integer grid of r rows and c columns, every cell 0.", "Grid.Empty(2, 3)"),
 ];

@@ -124,6 +124,62 @@ pub fn parse(s: &Site, text: &str, map: &str) -> Result<Value, EvalError> {
     Ok(NumGrid::value(rows.len(), cols, cells))
 }
 
+/// `Grid.Empty(rows, cols)`: CGSuite's integer grid with every cell 0 (no cells when either count is 0).
+pub fn empty(s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let (rows, cols) = (int(s, &args[0], 0)?, int(s, &args[1], 1)?);
+    if rows < 0 {
+        return Err(script(s, format!("Invalid RowCount: {rows}")));
+    }
+    if cols < 0 {
+        return Err(script(s, format!("Invalid ColCount: {cols}")));
+    }
+    if rows == 0 || cols == 0 {
+        return Ok(NumGrid::value(0, 0, Vec::new()));
+    }
+    let n = (rows as usize).checked_mul(cols as usize).filter(|&n| n <= 1 << 28);
+    let n = n.ok_or_else(|| script(s, format!("Grid too large: {rows} x {cols}")))?;
+    Ok(NumGrid::value(rows as usize, cols as usize, vec![0; n]))
+}
+
+/// CGSuite's `Grid.Permuted`: the image of the grid under one symmetry given by its flags (rows reversed,
+/// columns reversed, then rows and columns exchanged).
+fn permuted(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool)) -> NumGrid {
+    let (rows, cols) = if transpose { (g.cols, g.rows) } else { (g.rows, g.cols) };
+    let mut cells = vec![0; g.cells.len()];
+    for (i, &v) in g.cells.iter().enumerate() {
+        let (r, c) = (i / g.cols, i % g.cols);
+        let r = if hflip { g.rows - r - 1 } else { r };
+        let c = if vflip { g.cols - c - 1 } else { c };
+        let (r, c) = if transpose { (c, r) } else { (r, c) };
+        cells[r * cols + c] = v;
+    }
+    NumGrid { rows, cols, cells: cells.into() }
+}
+
+/// `g.Updated({(r, c) => v, …})` or `g.Updated((r, c), v)`: the grid with those cells set (CGSuite's errors for
+/// a cell off the board or a value outside a byte).
+fn updated(s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let g = this_grid(s, this)?;
+    let pairs: Vec<(&Value, &Value)> = match args {
+        [Value::Map(map)] => map.iter().collect(),
+        [coord, v] => vec![(coord, v)],
+        [other] => return Err(s.wrong_type(0, "Map", other)),
+        _ => return Err(s.bug()),
+    };
+    let mut cells = g.cells.to_vec();
+    for (k, v) in pairs {
+        let (r, c) = coordinates(k).ok_or_else(|| s.wrong_type(0, "Coordinates", k))?;
+        if g.get(r, c).is_none() {
+            return Err(script(s, format!("Coordinate is out of bounds: ({r},{c})")));
+        }
+        let v = int(s, v, args.len() - 1)?;
+        let v = i8::try_from(v)
+            .map_err(|_| script(s, format!("Value is out of range (must satisfy -128 <= x <= 127): {v}")))?;
+        cells[(r as usize - 1) * g.cols + c as usize - 1] = v;
+    }
+    Ok(NumGrid::value(g.rows, g.cols, cells))
+}
+
 /// A coordinate pair `(r, c)` of integers.
 fn coordinates(v: &Value) -> Option<(i64, i64)> {
     match v {
@@ -225,26 +281,76 @@ pub static NUM_GRID: &[Member] = &[
         "Whether the coordinates (row, column) lie on the grid.",
         "Grid.Parse(\"xo|.x\", \".xo\").IsInBounds((2, 3))",
     ),
-    member("Updated", 1, |_, s, this, args| {
+    Member {
+        name: "Updated",
+        doc: super::Doc::NONE,
+        arity: Arity::Range(1, 2),
+        f: |_, s, this, args| updated(s, this, args),
+    }
+    .doc(
+        "(map) or (coords, value)",
+        "The integer grid with each cell (r, c) that is a key of the map set to its value (or the one cell at coords set to value).",
+        "Grid.Parse(\"xo\", \".xo\").Updated({(1, 1) => 0})",
+    ),
+    member("Subgrid", 2, |_, s, this, args| {
         let g = this_grid(s, this)?;
-        let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
-        let mut cells = g.cells.to_vec();
-        for (k, v) in map.iter() {
-            let (r, c) = coordinates(k).ok_or_else(|| s.wrong_type(0, "Coordinates", k))?;
-            if g.get(r, c).is_none() {
-                return Err(script(s, format!("Coordinates are out of bounds: ({r},{c})")));
-            }
-            let v = int(s, v, 0)?;
-            let v = i8::try_from(v)
-                .map_err(|_| script(s, format!("Value is out of range (must satisfy -128 <= x <= 127): {v}")))?;
-            cells[(r as usize - 1) * g.cols + c as usize - 1] = v;
+        let (r0, c0) = coordinates(&args[0]).ok_or_else(|| s.wrong_type(0, "Coordinates", &args[0]))?;
+        let (r1, c1) = coordinates(&args[1]).ok_or_else(|| s.wrong_type(1, "Coordinates", &args[1]))?;
+        if r1 < r0 || c1 < c0 {
+            return Ok(NumGrid::value(0, 0, Vec::new()));
         }
-        Ok(NumGrid::value(g.rows, g.cols, cells))
+        if g.get(r0, c0).is_none() || g.get(r1, c1).is_none() {
+            let corner = if g.get(r0, c0).is_none() { (r0, c0) } else { (r1, c1) };
+            return Err(script(s, format!("Coordinate is out of bounds: ({},{})", corner.0, corner.1)));
+        }
+        let (rows, cols) = ((r1 - r0 + 1) as usize, (c1 - c0 + 1) as usize);
+        let mut cells = Vec::with_capacity(rows * cols);
+        for r in r0..=r1 {
+            let start = (r as usize - 1) * g.cols + c0 as usize - 1;
+            cells.extend_from_slice(&g.cells[start..start + cols]);
+        }
+        Ok(NumGrid::value(rows, cols, cells))
     })
     .doc(
-        "(map)",
-        "The integer grid with each cell (r, c) that is a key of the map set to its value.",
-        "Grid.Parse(\"xo\", \".xo\").Updated({(1, 1) => 0})",
+        "(northwest, southeast)",
+        "The rectangle of the grid between two corners (row, column), inclusive.",
+        "Grid.Parse(\"xo.|ox.\", \".xo\").Subgrid((1, 2), (2, 3))",
+    ),
+    member("Permuted", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let flags = match super::grid::symmetry_flags(&args[0]).as_deref() {
+            Some(&[f]) if !matches!(args[0], Value::List(_)) => f,
+            _ => return Err(s.wrong_type(0, "Symmetry", &args[0])),
+        };
+        Ok(Value::Object(Rc::new(permuted(g, flags))))
+    })
+    .doc(
+        "(symmetry)",
+        "The image of the grid under a `Symmetry` (`Symmetry.Transpose` exchanges rows and columns).",
+        "Grid.Parse(\"xo.\", \".xo\").Permuted(Symmetry.Transpose)",
+    ),
+    member("SymmetryInvariant", 1, |_, s, this, args| {
+        let g = this_grid(s, this)?;
+        let list = match (&args[0], super::grid::symmetry_flags(&args[0])) {
+            (Value::List(_), Some(list)) => list,
+            _ => return Err(s.wrong_type(0, "List of Symmetry", &args[0])),
+        };
+        // CGSuite's order: each symmetry applied to the least grid so far, the image kept when it is less.
+        let mut least = NumGrid { rows: g.rows, cols: g.cols, cells: g.cells.clone() };
+        for flags in list {
+            if flags != (false, false, false) {
+                let image = permuted(&least, flags);
+                if image < least {
+                    least = image;
+                }
+            }
+        }
+        Ok(Value::Object(Rc::new(least)))
+    })
+    .doc(
+        "(symmetries)",
+        "The least of the grid's images under a list of symmetries (CGSuite's order: rows, columns, cells): equal for grids that are images of each other.",
+        "Grid.Parse(\"x.\", \".xo\").SymmetryInvariant(Symmetry.Flip)",
     ),
     Member {
         name: "Decomposition",

@@ -45,7 +45,15 @@ impl<'a> Machine<'a> {
             let text: Vec<&str> = path.iter().map(|i| &*i.name).collect();
             let text = text.join(".");
             let at = path[0].span.to(path[path.len() - 1].span);
-            if let Some(base) = library_base(&path[path.len() - 1].name) {
+            // A library class cgs cannot extend, but whose CGSuite class file the user has loaded (a user class
+            // of that name, `class CoordinateRuleset extends Ruleset … end` as written): the user class.
+            let user_class = path.len() == 1
+                && matches!(
+                    self.locals.lookup(&path[0].name).or_else(|| self.globals.lookup(&path[0].name)),
+                    Some(Value::Object(o)) if crate::interp::object::downcast_ref::<UserClass>(&**o).is_some()
+                );
+            let base = library_base(&path[path.len() - 1].name).filter(|b| b.is_ok() || !user_class);
+            if let Some(base) = base {
                 match base {
                     Ok(base) if library.is_none() => library = Some(base),
                     Ok(_) => return fail("cgs supports one library class in an `extends` clause".to_string(), at),
@@ -121,7 +129,10 @@ impl<'a> Machine<'a> {
                         seen_defs.push((&n.name, is_static));
                     }
                     let over = modifiers.iter().any(|m| m.name == "override");
+                    // A static def overrides nothing (CGSuite's `Turning` declares `static def Eval(code)` beside
+                    // the inherited `Eval`).
                     let inherited = match parent.as_ref().and_then(|p| p.declarer(&n.name)) {
+                        _ if is_static => None,
                         Some(p) => Some(format!("{}.{}", p.name(), n.name)),
                         None if library_overrides(library, &n.name).is_some() => library_overrides(library, &n.name),
                         None if OBJECT_MEMBERS.contains(&&*n.name) => Some(format!("cgsuite.lang.Object.{}", n.name)),
@@ -174,6 +185,7 @@ impl<'a> Machine<'a> {
                         seen_vars.push(&n.name);
                     }
                 }
+                ClassMember::Init(_) => {}
                 ClassMember::Nested(c) => {
                     if seen_vars.contains(&&*c.name.name) || seen_defs.iter().any(|(d, _)| *d == &*c.name.name) {
                         return fail(format!("Duplicate symbol `{}` in class `{name}`", c.name.name), c.name.span);

@@ -1,0 +1,135 @@
+//! How cgs's library rulesets and their positions print in CGSuite's output mode (`--output cgsuite`,
+//! `game::print_limit::cgsuite`): as CGSuite 2.2 prints the same rulesets, so that a worksheet's output can be
+//! compared with CGSuite's. A ruleset prints as CGSuite's class with its arguments, the optional ones named
+//! (`GenCutcake(TakeAndBreak("4.0"), TakeAndBreak("4.0"), twisted => false)`), a named instance as the instance
+//! CGSuite's `constants.cgs` makes (`Clobber` is `GenClobber(directions => …, maxDistance => 1)`); a position as
+//! `Class.Position(state)` (`GenWythoff.Position((2,3))`, `GenCol.Position("L--")`). The texts are CGSuite 2.2's
+//! output (cgsuite-eval), the parameter names and defaults those of its class files.
+
+use super::script::Instance;
+use crate::game::Games;
+use crate::interp::value::Value;
+
+/// CGSuite's ruleset classes with parameters: the class, its parameters in order and whether each is optional
+/// (CGSuite prints an optional argument named, a required one by position).
+const FAMILIES: &[(&str, &[(&str, bool)])] = &[
+    ("GenClobber", &[("directions", true), ("clobbered", true), ("leftBehind", true), ("maxDistance", true)]),
+    ("GenFoxAndGeese", &[("boardWidth", true), ("foxRange", true)]),
+    ("GenCutcake", &[("leftRuleset", false), ("rightRuleset", false), ("twisted", true)]),
+    ("GenWythoff", &[("bound", false)]),
+    ("GenMem", &[("predicate", false)]),
+    ("PartizanHeapRuleset", &[("leftRuleset", false), ("rightRuleset", false)]),
+    ("PartizanCoordinateRuleset", &[("leftRuleset", false), ("rightRuleset", false)]),
+    ("FunctionalHeapRuleset", &[("fn", false)]),
+    ("FunctionalCoordinateRuleset", &[("fn", false)]),
+    ("Spawning", &[("code", false)]),
+    ("Turning", &[("heapRules", false)]),
+];
+
+/// cgs's named library rulesets and the text CGSuite 2.2 prints for the same ruleset (its `constants.cgs`
+/// instances; cgsuite-eval `game.grid.Clobber` etc.).
+const NAMED: &[(&str, &str)] = &[
+    (
+        "Clobber",
+        "GenClobber(directions => [(-1,0),(0,1),(1,0),(0,-1)], clobbered => {Left => {2}, Right => {1}}, \
+         leftBehind => {Left => 0, Right => 0}, maxDistance => 1)",
+    ),
+    ("ToadsAndFrogs", "GenToadsAndFrogs(minSlide => 1, maxSlide => 1, maxJump => 1, allowFriendlyJump => false)"),
+    ("ElephantsAndRhinos", "GenToadsAndFrogs(minSlide => 1, maxSlide => 1, maxJump => 0, allowFriendlyJump => false)"),
+    (
+        "BackslidingToadsAndFrogs",
+        "GenToadsAndFrogs(minSlide => -1, maxSlide => 1, maxJump => 1, allowFriendlyJump => false)",
+    ),
+    ("Cutcake", "GenCutcake(TakeAndBreak(\"4.0\"), TakeAndBreak(\"4.0\"), twisted => false)"),
+    ("Eatcake", "GenCutcake(TakeAndBreak(\"0.7\"), TakeAndBreak(\"0.7\"), twisted => false)"),
+    ("MaundyCake", "GenCutcake(TakeAndBreak(\"{2+}=.0\"), TakeAndBreak(\"{2+}=.0\"), twisted => false)"),
+    ("TurnAndEatcake", "GenCutcake(TakeAndBreak(\"0.7\"), TakeAndBreak(\"0.7\"), twisted => true)"),
+    ("Wythoff", "GenWythoff(k -> k + 1)"),
+    (
+        "PartizanEuclid",
+        "PartizanCoordinateRuleset(FunctionalCoordinateRuleset((p, q) -> if q == 0 or p % q == 0 then [] else \
+         [(q, (p % q))] end), FunctionalCoordinateRuleset((p, q) -> if q == 0 or p % q == 0 then [] else \
+         [(q, (q - p % q))] end))",
+    ),
+    ("ArcKayles", "GenArcKayles(weighted => false)"),
+    ("WeightedArcKayles", "GenArcKayles(weighted => true)"),
+    ("Hackenbush", "GenHackenbush(childishEdges => [])"),
+    ("ChildishHackenbush", "GenHackenbush(childishEdges => [Blue,Red])"),
+    ("Col", "GenCol([Nothing,Right], [Nothing,Left])"),
+    ("Snort", "GenCol([Nothing,Left], [Nothing,Right])"),
+    ("Fjords", "GenCol([Left], [Right])"),
+    ("Cram", "ImpartialVariantRuleset(Domineering)"),
+];
+
+/// The ruleset as CGSuite prints it, for the library rulesets CGSuite has; `None` for the others.
+pub fn ruleset(inst: &Instance, games: &mut Games) -> Option<String> {
+    let name = inst.name();
+    if inst.def.params.is_none() {
+        return NAMED.iter().find(|(n, _)| *n == name).map(|(_, text)| text.to_string());
+    }
+    let (class, params) = FAMILIES.iter().find(|(n, _)| *n == name)?;
+    if params.len() != inst.args.len() {
+        return None;
+    }
+    let args: Vec<String> = params
+        .iter()
+        .zip(inst.args.iter())
+        .map(|((p, optional), a)| {
+            let shown = a.display(games);
+            if *optional {
+                format!("{p} => {shown}")
+            } else {
+                shown
+            }
+        })
+        .collect();
+    Some(format!("{class}({})", args.join(", ")))
+}
+
+/// The CGSuite class whose `Position` a position of the named cgs ruleset is (`Clobber` → `GenClobber`).
+pub fn position_class(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "Clobber" | "GenClobber" => "GenClobber",
+        "ToadsAndFrogs" | "ElephantsAndRhinos" | "BackslidingToadsAndFrogs" | "GenToadsAndFrogs" => "GenToadsAndFrogs",
+        "Wythoff" | "GenWythoff" => "GenWythoff",
+        "Domineering" => "Domineering",
+        "Amazons" => "Amazons",
+        "Fission" => "Fission",
+        "TopplingDominoes" => "TopplingDominoes",
+        "Cutcake" | "Eatcake" | "MaundyCake" | "TurnAndEatcake" | "GenCutcake" => "GenCutcake",
+        "GenMem" => "GenMem",
+        "Col" | "Snort" | "Fjords" | "GenCol" => "GenCol",
+        "Hackenbush" | "ChildishHackenbush" | "GenHackenbush" => "GenHackenbush",
+        "ArcKayles" | "WeightedArcKayles" | "GenArcKayles" => "GenArcKayles",
+        "PartizanArcKayles" => "PartizanArcKayles",
+        "Spawning" => "Spawning",
+        "PartizanHeapRuleset" => "PartizanHeapRuleset",
+        "PartizanEuclid" | "PartizanCoordinateRuleset" => "PartizanCoordinateRuleset",
+        "FunctionalHeapRuleset" => "FunctionalHeapRuleset",
+        "FunctionalCoordinateRuleset" => "FunctionalCoordinateRuleset",
+        _ => return None,
+    })
+}
+
+/// A position of such a ruleset as CGSuite prints it: `Class.Position(state)`, a grid or graph state as the
+/// string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`); a graph state as its ruleset's `Show` writes
+/// it when there is one (`shown_by_rules`: `Col("L--")` → `"L--"`, labels as letters).
+pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>, games: &mut Games) -> Option<String> {
+    let class = position_class(inst.name())?;
+    let mut shown = state.display(games);
+    if let Value::Object(o) = state {
+        let ty = o.type_name();
+        let (prefix, text) = match (ty, shown_by_rules) {
+            ("Graph", Some(text)) => (inst.name(), text.clone()),
+            _ => (ty, shown.clone()),
+        };
+        if ty == "Grid" || ty == "Graph" {
+            if let Some(inner) =
+                text.strip_prefix(prefix).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')'))
+            {
+                shown = inner.to_string();
+            }
+        }
+    }
+    Some(format!("{class}.Position({shown})"))
+}
