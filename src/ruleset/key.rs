@@ -9,9 +9,11 @@
 //! states: [`encode`] reports the type of the first such value it meets.
 
 use crate::game::Outcome;
+use crate::interp::eval::class_game_fields;
 use crate::interp::value::{Player, Value};
 use crate::library::graph::GraphValue;
 use crate::library::grid::GridValue;
+use crate::library::numgrid::NumGrid;
 use crate::library::strip::StripValue;
 use crate::solve::grid::{hash_cells, Grid};
 use num_traits::ToPrimitive;
@@ -118,6 +120,20 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 out.push(16);
                 len(st.0.len(), out);
                 out.extend(st.0.iter().map(|&c| c as u8));
+            } else if let Some(g) = any.downcast_ref::<NumGrid>() {
+                // CGSuite's integer grid (`Grid.Parse(s, charMap)`), the state of class-style grid games.
+                let (rows, cols, cells) = g.parts();
+                out.push(17);
+                len(rows, out);
+                len(cols, out);
+                out.extend(cells.iter().map(|&c| c as u8));
+            } else if let Some(fields) = class_game_fields(&**o) {
+                // An object of a user game class (`super::classes`): its variables, in order (a memo holds
+                // objects of one class, so their number is fixed).
+                out.push(18);
+                for f in fields {
+                    encode(f, out)?;
+                }
             } else {
                 return Err(o.type_name());
             }

@@ -9,6 +9,7 @@
 //! The interpreter never names this layer: [`install`] registers it (the `ruleset` declaration hook, the
 //! globals, the member tables) and loads the standard library into a workspace.
 
+pub mod classes;
 pub mod key;
 pub mod loopy;
 pub mod members;
@@ -31,5 +32,6 @@ pub fn install(interp: &mut Interpreter) {
     globals.ruleset_declarer = Some(script::declare);
     globals.member_tables.extend([members::INSTANCE, members::POSITION, members::POSITION_SUM]);
     members::register(globals);
+    classes::install(globals);
     stdlib::load(interp);
 }

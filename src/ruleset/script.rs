@@ -56,6 +56,9 @@ pub struct Instance {
     pub hooks: Hooks,
     /// Everything computed about its states.
     pub memo: RefCell<Memo>,
+    /// The instance of a user game class (`super::classes`): its states are the class's objects, and a
+    /// position prints as its object.
+    pub class_front: bool,
 }
 
 impl Instance {
@@ -234,6 +237,7 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
             impartial,
             hooks,
             memo: RefCell::new(Memo::default()),
+            class_front: false,
         }
     })
 }
@@ -248,4 +252,26 @@ pub fn position(m: &mut Machine, inst: &Rc<Instance>, state: Value, span: Span) 
 /// Calls one of the ruleset's closures.
 pub fn call(m: &mut Machine, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
     m.call_function(f, args, span)
+}
+
+/// An instance that is no `ruleset` declaration's: the class front (`super::classes`) gives each user class
+/// extending `Game` one, named after the class, whose hooks are natives that ask the class's objects.
+pub fn hooked_instance(
+    name: &str,
+    impartial: bool,
+    options: Rc<Function>,
+    components: Option<Rc<Function>>,
+) -> Rc<Instance> {
+    let ident = crate::syntax::ast::Ident { name: Name::from(name), span: Span::default() };
+    let def = Rc::new(RulesetDef { name: ident, params: None, defs: Vec::new(), span: Span::default() });
+    let hooks = Hooks { options, components, show: None, canonical: None, members: Vec::new() };
+    Rc::new(Instance {
+        id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
+        def,
+        args: Vec::new(),
+        impartial,
+        hooks,
+        memo: RefCell::new(Memo::default()),
+        class_front: true,
+    })
 }
