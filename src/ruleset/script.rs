@@ -39,6 +39,8 @@ pub struct Hooks {
     pub canonical: Option<Rc<Function>>,
     /// Every other `def`: name, closure and parameter count (the state included).
     pub members: Vec<(Name, Rc<Function>, usize)>,
+    /// The native solver the `Shortcut` hook names (`NativeValue("Domineering", s)`), called directly.
+    pub solver: Option<super::shortcut::Solver>,
 }
 
 /// A ruleset with its parameters bound: the thing positions belong to, and the owner of their memo table.
@@ -229,6 +231,12 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
             show: find("Show"),
             canonical: find("Canonical"),
             members,
+            solver: def
+                .defs
+                .iter()
+                .rev()
+                .find(|d| fname(d) == Some("Shortcut"))
+                .and_then(|d| super::shortcut::Solver::declared(d)),
         };
         Instance {
             id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
@@ -264,7 +272,7 @@ pub fn hooked_instance(
 ) -> Rc<Instance> {
     let ident = crate::syntax::ast::Ident { name: Name::from(name), span: Span::default() };
     let def = Rc::new(RulesetDef { name: ident, params: None, defs: Vec::new(), span: Span::default() });
-    let hooks = Hooks { options, components, show: None, canonical: None, members: Vec::new() };
+    let hooks = Hooks { options, components, show: None, canonical: None, members: Vec::new(), solver: None };
     Rc::new(Instance {
         id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
         def,

@@ -219,11 +219,15 @@ pub fn class_game_facts(v: &Value) -> Option<ClassGameFacts> {
     })
 }
 
-/// The variables of a user game object (constructor parameters and `var`s, in order): its state in the memo
-/// of its class. `None` for any other object.
-pub fn class_game_fields(o: &dyn Object) -> Option<impl Iterator<Item = &Value>> {
+/// A user game object as a memo key: its class's identity, the address of the object enclosing its class (0
+/// for none) and its variables (constructor parameters and `var`s, in order). `None` for any other object.
+pub fn class_game_fields(o: &dyn Object) -> Option<(usize, usize, impl Iterator<Item = &Value>)> {
     let obj = downcast_ref::<UserObject>(o)?;
-    is_game_class(&obj.class).then(|| obj.fields.iter().map(|(_, v)| v))
+    let enclosing = match &obj.class.enclosing {
+        Some(Value::Object(e)) => Rc::as_ptr(e) as *const () as usize,
+        _ => 0,
+    };
+    is_game_class(&obj.class).then(|| (obj.class.class_id(), enclosing, obj.fields.iter().map(|(_, v)| v)))
 }
 
 /// What the objects of the workspace's game and ruleset classes ask again and again, kept so that building a
