@@ -345,6 +345,15 @@ pub struct Globals {
 pub type RulesetDeclarer =
     fn(&std::rc::Rc<crate::syntax::ast::RulesetDef>) -> Result<Value, crate::interp::error::EvalError>;
 
+/// `a op b` with an object of a user game class (see [`ClassGameHooks::binary`]).
+pub type ClassGameBinary = fn(
+    &mut crate::interp::eval::Machine,
+    crate::syntax::ast::BinOp,
+    &Value,
+    &Value,
+    crate::syntax::span::Span,
+) -> Option<Result<Value, crate::interp::error::EvalError>>;
+
 /// What the ruleset layer answers about objects of user classes extending `Game` (its class front).
 #[derive(Debug)]
 pub struct ClassGameHooks {
@@ -356,13 +365,7 @@ pub struct ClassGameHooks {
     ) -> Result<crate::game::GameId, crate::interp::error::EvalError>,
     /// `a op b` where `a` or `b` is such an object: `+` and `-` make CGSuite's `CompoundGame` (`None` for
     /// the other operators).
-    pub binary: fn(
-        &mut crate::interp::eval::Machine,
-        crate::syntax::ast::BinOp,
-        &Value,
-        &Value,
-        crate::syntax::span::Span,
-    ) -> Option<Result<Value, crate::interp::error::EvalError>>,
+    pub binary: ClassGameBinary,
 }
 
 /// Per-workspace state, one value per type, created on first use: the place a family of values keeps an

@@ -27,9 +27,12 @@ use crate::syntax::span::Span;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+/// The instances of one class declaration, by enclosing object.
+type ByEnclosing = Vec<(Option<Value>, Rc<Instance>)>;
+
 /// The instances of the workspace's game classes, by class identity.
 #[derive(Default)]
-struct ClassInstances(FxHashMap<usize, Vec<(Option<Value>, Rc<Instance>)>>);
+struct ClassInstances(FxHashMap<usize, ByEnclosing>);
 
 impl crate::interp::gc::Extension for ClassInstances {
     fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
