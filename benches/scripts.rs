@@ -25,6 +25,20 @@ singleton class Dom extends game.grid.GridRuleset
 end
 ";
 
+/// The class-style Domineering above written as a cgs `ruleset` (same options and decomposition, the same
+/// integer grid, no symmetry): the class front is measured against it (issue 35 item 3).
+const RULESET_DOMINEERING: &str = "
+ruleset RDom
+  def Options(grid, player) begin
+    var dir := if player == Left then (1, 0) else (0, 1) end;
+    [grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1}
+      for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+      where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+  end
+  def Components(grid) := grid.Decomposition(1)
+end
+";
+
 const CLASS_CLOBBER: &str = "
 singleton class Clob extends game.grid.GridRuleset
   class Position(grid as Grid) extends GridGame
@@ -46,12 +60,20 @@ end
 fn scripts(c: &mut Criterion) {
     let class_dom: &'static str =
         Box::leak(format!("{CLASS_DOMINEERING}Dom(\"....|....|....|....\").CanonicalForm").into_boxed_str());
+    let class_dom45: &'static str =
+        Box::leak(format!("{CLASS_DOMINEERING}Dom(\".....|.....|.....|.....\").CanonicalForm").into_boxed_str());
+    let ruleset_dom45: &'static str = Box::leak(
+        format!("{RULESET_DOMINEERING}RDom(Grid.Parse(\".....|.....|.....|.....\", \".#\")).CanonicalForm")
+            .into_boxed_str(),
+    );
     let class_clob: &'static str =
         Box::leak(format!("{CLASS_CLOBBER}Clob(\"xoxo|oxox|xoxo\").CanonicalForm").into_boxed_str());
     let cases: &[(&str, &'static str)] = &[
         ("script_domineering_4x5", "ByRules(Domineering(\".....|.....|.....|.....\")).CanonicalForm"),
         ("script_konane_4x5", "Konane(\"xoxox|ox.ox|xoxox|oxoxo\").CanonicalForm"),
         ("class_domineering_4x4", class_dom),
+        ("class_domineering_4x5", class_dom45),
+        ("ruleset_domineering_4x5", ruleset_dom45),
         ("class_clobber_3x4", class_clob),
     ];
     support::bench_cases(c, "scripts", cases);

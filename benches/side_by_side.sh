@@ -117,3 +117,53 @@ for n in 16 20 22 24; do
   [ -n "${MCGS:-}" ] && [ "$n" -le "${MCGS_MAX_N:-22}" ] && other="MCGS $(cpu "$MCGS" "[clobber_1xn] ${strip^^} {B, W}")"
   row "Clobber (xo)^$n outcome" "$(cpu "$CGS" -e "Clobber(\"$strip\").OutcomeClass")" "$other"
 done
+
+# Class-style Domineering (CGSuite's form, `class Position(grid as Grid) extends GridGame` in a GridRuleset, issue
+# 35 item 3) against the same game written as a cgs `ruleset` (same options and decomposition, integer grid, no
+# symmetry), and CGSuite 2.2's own `game.grid.Domineering` when CGSUITE_EVAL=/path/to/cgsuite-eval is set (a fresh
+# JVM per run, so its figure includes start-up).
+class_dom=$(mktemp --suffix=.cgs)
+ruleset_dom=$(mktemp --suffix=.cgs)
+cat >"$class_dom" <<'CGS'
+singleton class Dom extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var dir := if player == Left then (1, 0) else (0, 1) end;
+      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+    end
+    override def Decomposition := [Position(g) for g in grid.Decomposition(1)];
+  end
+  override def CharMap := ".#";
+end
+CGS
+cat >"$ruleset_dom" <<'CGS'
+ruleset RDom
+  def Options(grid, player) begin
+    var dir := if player == Left then (1, 0) else (0, 1) end;
+    [grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1}
+      for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+      where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+  end
+  def Components(grid) := grid.Decomposition(1)
+end
+CGS
+for dims in "4 5" "5 5"; do
+  b=$(board $dims)
+  cf=$(mktemp --suffix=.cgs)
+  rf=$(mktemp --suffix=.cgs)
+  { cat "$class_dom"; echo "Dom(\"$b\").CanonicalForm"; } >"$cf"
+  { cat "$ruleset_dom"; echo "RDom(Grid.Parse(\"$b\", \".#\")).CanonicalForm"; } >"$rf"
+  other=""
+  if [ -n "${CGSUITE_EVAL:-}" ]; then
+    cg=$(mktemp)
+    echo "game.grid.Domineering(\"$b\").CanonicalForm" >"$cg"
+    other="CGSuite $(cpu bash -c "\"\$0\" <\"\$1\"" "$CGSUITE_EVAL" "$cg")"
+    rm -f "$cg"
+  fi
+  row "class-style Domineering ${dims/ /x}" "$(cpu "$CGS" "$cf")" "$other"
+  row "  the same game as a ruleset" "$(cpu "$CGS" "$rf")" ""
+  rm -f "$cf" "$rf"
+done
+rm -f "$class_dom" "$ruleset_dom"

@@ -329,6 +329,9 @@ pub struct Globals {
     pub extensions: Extensions,
     /// Evaluates a `ruleset … end` declaration: installed by the ruleset layer (its `install`).
     pub ruleset_declarer: Option<RulesetDeclarer>,
+    /// Values user classes extending `Game` (CGSuite's class style) on the ruleset memo: installed by the
+    /// ruleset layer (its class front, `ruleset::classes`).
+    pub class_games: Option<&'static ClassGameHooks>,
     /// The names a lazily loaded library defines, loaded or not (for completion).
     pub library_names: Vec<&'static str>,
     /// The class library: its classes and the hooks through which the evaluator asks it what only it knows
@@ -341,6 +344,29 @@ pub struct Globals {
 /// The function that turns a `ruleset` declaration into the value its name is bound to.
 pub type RulesetDeclarer =
     fn(&std::rc::Rc<crate::syntax::ast::RulesetDef>) -> Result<Value, crate::interp::error::EvalError>;
+
+/// `a op b` with an object of a user game class (see [`ClassGameHooks::binary`]).
+pub type ClassGameBinary = fn(
+    &mut crate::interp::eval::Machine,
+    crate::syntax::ast::BinOp,
+    &Value,
+    &Value,
+    crate::syntax::span::Span,
+) -> Option<Result<Value, crate::interp::error::EvalError>>;
+
+/// What the ruleset layer answers about objects of user classes extending `Game` (its class front).
+#[derive(Debug)]
+pub struct ClassGameHooks {
+    /// The canonical form of such an object.
+    pub value: fn(
+        &mut crate::interp::eval::Machine,
+        &Value,
+        crate::syntax::span::Span,
+    ) -> Result<crate::game::GameId, crate::interp::error::EvalError>,
+    /// `a op b` where `a` or `b` is such an object: `+` and `-` make CGSuite's `CompoundGame` (`None` for
+    /// the other operators).
+    pub binary: ClassGameBinary,
+}
 
 /// Per-workspace state, one value per type, created on first use: the place a family of values keeps an
 /// arena or cache that lives as long as the workspace (like [`crate::game::Games`] for short games).

@@ -5,18 +5,22 @@
 //! that two states have equal keys exactly when they are structurally equal (a set or map is encoded with its
 //! elements in the order of their encodings, so the order in which it was built does not matter). Keys are
 //! hashed by [`key_hash`]: a grid's key as the grid itself (its Zobrist hash, which every grid carries, so the
-//! memo looks a board up without encoding it), any other key with `FxHash` of its bytes. Functions, thermographs, positions and other objects are not
-//! states: [`encode`] reports the type of the first such value it meets.
+//! memo looks a board up without encoding it), any other key with `FxHash` of its bytes. Functions and thermographs
+//! are not states: [`encode`] reports the type of the first such value it meets. Objects of user game classes
+//! (`super::classes`) and ruleset positions are keyed by their parts, any other object by its address.
 
 use crate::game::Outcome;
+use crate::interp::eval::class_game_fields;
 use crate::interp::value::{Player, Value};
 use crate::library::graph::GraphValue;
 use crate::library::grid::GridValue;
+use crate::library::numgrid::NumGrid;
 use crate::library::strip::StripValue;
 use crate::solve::grid::{hash_cells, Grid};
 use num_traits::ToPrimitive;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
+use std::rc::Rc;
 
 /// The encoded key of a state.
 pub type StateKey = Box<[u8]>;
@@ -120,11 +124,36 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 out.extend(st.0.iter().map(|&c| c as u8));
             } else if let Some(e) = any.downcast_ref::<crate::library::enums::EnumValue>() {
                 // An enum value (`game.graph.Color.Blue`, a Hackenbush edge label): its enum and name.
-                out.push(17);
+                out.push(21);
                 bytes(e.class.as_bytes(), out);
                 bytes(e.name.as_bytes(), out);
+            } else if let Some(g) = any.downcast_ref::<NumGrid>() {
+                // CGSuite's integer grid (`Grid.Parse(s, charMap)`), the state of class-style grid games.
+                let (rows, cols, cells) = g.parts();
+                out.push(17);
+                len(rows, out);
+                len(cols, out);
+                out.extend(cells.iter().map(|&c| c as u8));
+            } else if let Some((class, enclosing, fields)) = class_game_fields(&**o) {
+                // An object of a user game class (`super::classes`): its class (the declaration and the address
+                // of the enclosing object, which the object keeps alive) and its variables, in order.
+                out.push(18);
+                out.extend_from_slice(&(class as u64).to_le_bytes());
+                out.extend_from_slice(&(enclosing as u64).to_le_bytes());
+                for f in fields {
+                    encode(f, out)?;
+                }
+            } else if let Some(p) = any.downcast_ref::<super::position::Position>() {
+                // A ruleset position (a variable of a user game, `DicoticVariantGame(Domineering("..|.."))`).
+                out.push(19);
+                out.extend_from_slice(&p.inst.id.to_le_bytes());
+                encode(&p.state, out)?;
             } else {
-                return Err(o.type_name());
+                // Any other object (`-G`, a sum of positions, a heap position) by its address: the node whose
+                // state holds it keeps it alive, so the address names it as long as the key exists (an equal
+                // object elsewhere gets a node of its own).
+                out.push(20);
+                out.extend_from_slice(&(Rc::as_ptr(o) as *const () as usize as u64).to_le_bytes());
             }
         }
         Value::Function(_) | Value::Thermograph(_) => return Err(v.type_name()),

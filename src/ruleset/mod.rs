@@ -10,6 +10,7 @@
 //! globals, the member tables) and loads the standard library into a workspace.
 
 pub mod cgsuite_print;
+pub mod classes;
 pub mod key;
 pub mod loopy;
 pub mod members;
@@ -32,5 +33,6 @@ pub fn install(interp: &mut Interpreter) {
     globals.ruleset_declarer = Some(script::declare);
     globals.member_tables.extend([members::INSTANCE, members::POSITION, members::POSITION_SUM]);
     members::register(globals);
+    classes::install(globals);
     stdlib::load(interp);
 }

@@ -306,9 +306,11 @@ impl Object for PositionSum {
     fn display(&self, games: &mut Games) -> String {
         let mut s = String::new();
         for (i, (p, neg)) in self.terms.iter().enumerate() {
+            // CGSuite's `CompoundGame` of user games prints `G(2) + -G(1)`.
             match (i, neg) {
                 (0, true) => s.push('-'),
                 (0, false) => {}
+                (_, true) if p.inst.class_front => s.push_str(" + -"),
                 (_, true) => s.push_str(" - "),
                 (_, false) => s.push_str(" + "),
             }
@@ -413,12 +415,20 @@ type Terms = (Vec<(Rc<Position>, bool)>, Option<GameId>);
 
 /// A value as terms of a sum: positions, sums, `Value(g)`, games and dyadic numbers.
 fn terms_of(m: &mut Machine, v: &Value) -> Option<Result<Terms, ErrorKind>> {
+    if let Some(r) = super::classes::position_of(m, v) {
+        return Some(r.map(|p| (vec![(p, false)], None)).map_err(|e| e.kind));
+    }
     if let Value::Object(o) = v {
-        return Some(Ok(match gamelike(o)? {
-            Gamelike::Position(p) => (vec![(p, false)], None),
-            Gamelike::Sum(s) => (s.terms.clone(), s.constant),
-            Gamelike::Option(g) => (Vec::new(), Some(g)),
-        }));
+        if let Some(g) = gamelike(o) {
+            return Some(Ok(match g {
+                Gamelike::Position(p) => (vec![(p, false)], None),
+                Gamelike::Sum(s) => (s.terms.clone(), s.constant),
+                Gamelike::Option(g) => (Vec::new(), Some(g)),
+            }));
+        }
+        if !o.is_game() {
+            return None;
+        }
     }
     match m.to_game(v)? {
         Ok(g) => Some(Ok((Vec::new(), Some(g)))),

@@ -63,6 +63,9 @@ impl Position {
     /// The default printed form `Name(state)`, or `Name(args)(state)` for an instance of a schema, so that it
     /// pastes back (`Subtraction({1,2})(5)`).
     pub fn plain(inst: &Instance, state: &Value, games: &mut Games) -> String {
+        if inst.class_front {
+            return state.display(games);
+        }
         let name = if inst.def.params.is_some() {
             let args: Vec<String> = inst.args.iter().map(|a| a.display(games)).collect();
             format!("{}({})", inst.name(), args.join(","))

@@ -39,6 +39,8 @@ pub struct Hooks {
     pub canonical: Option<Rc<Function>>,
     /// Every other `def`: name, closure and parameter count (the state included).
     pub members: Vec<(Name, Rc<Function>, usize)>,
+    /// The native solver the `Shortcut` hook names (`NativeValue("Domineering", s)`), called directly.
+    pub solver: Option<super::shortcut::Solver>,
 }
 
 /// A ruleset with its parameters bound: the thing positions belong to, and the owner of their memo table.
@@ -56,6 +58,9 @@ pub struct Instance {
     pub hooks: Hooks,
     /// Everything computed about its states.
     pub memo: RefCell<Memo>,
+    /// The instance of a user game class (`super::classes`): its states are the class's objects, and a
+    /// position prints as its object.
+    pub class_front: bool,
 }
 
 impl Instance {
@@ -226,6 +231,12 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
             show: find("Show"),
             canonical: find("Canonical"),
             members,
+            solver: def
+                .defs
+                .iter()
+                .rev()
+                .find(|d| fname(d) == Some("Shortcut"))
+                .and_then(|d| super::shortcut::Solver::declared(d)),
         };
         Instance {
             id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
@@ -234,6 +245,7 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
             impartial,
             hooks,
             memo: RefCell::new(Memo::default()),
+            class_front: false,
         }
     })
 }
@@ -248,4 +260,26 @@ pub fn position(m: &mut Machine, inst: &Rc<Instance>, state: Value, span: Span) 
 /// Calls one of the ruleset's closures.
 pub fn call(m: &mut Machine, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
     m.call_function(f, args, span)
+}
+
+/// An instance that is no `ruleset` declaration's: the class front (`super::classes`) gives each user class
+/// extending `Game` one, named after the class, whose hooks are natives that ask the class's objects.
+pub fn hooked_instance(
+    name: &str,
+    impartial: bool,
+    options: Rc<Function>,
+    components: Option<Rc<Function>>,
+) -> Rc<Instance> {
+    let ident = crate::syntax::ast::Ident { name: Name::from(name), span: Span::default() };
+    let def = Rc::new(RulesetDef { name: ident, params: None, defs: Vec::new(), span: Span::default() });
+    let hooks = Hooks { options, components, show: None, canonical: None, members: Vec::new(), solver: None };
+    Rc::new(Instance {
+        id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
+        def,
+        args: Vec::new(),
+        impartial,
+        hooks,
+        memo: RefCell::new(Memo::default()),
+        class_front: true,
+    })
 }

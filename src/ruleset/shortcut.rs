@@ -185,6 +185,10 @@ pub fn lookup(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -
     if BY_RULES.with(|s| s.borrow().contains(&inst.id)) {
         return Ok(None);
     }
+    if let Some(solver) = inst.hooks.solver {
+        let site = Site { name: "NativeValue", span, args: &[] };
+        return solver.value(m, &site, &[Value::Nothing, state.clone()]);
+    }
     let f = f.clone();
     let v = script::call(m, &f, std::slice::from_ref(state), span)?;
     if matches!(v, Value::Nothing) {
@@ -265,57 +269,125 @@ fn hackenbush_edges(v: &Value) -> Option<Vec<hackenbush::Edge>> {
         .collect()
 }
 
-/// `NativeValue(solver, state)`.
+/// A native solver of [`crate::solve`], as a ruleset declares it: the typed hook behind its `Shortcut`
+/// (`def Shortcut(s) := NativeValue("Domineering", s)` is read once, when the ruleset is instantiated, as
+/// [`Solver::Domineering`], and the solver is then called without the script). `NativeValue(name, state)` is
+/// the front that names one by its string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// Domineering boards (strings or grids).
+    Domineering,
+    /// Clobber boards.
+    Clobber,
+    /// Cram boards.
+    Cram,
+    /// Toads and Frogs strips (strings).
+    ToadsAndFrogs,
+    /// Hackenbush edge lists.
+    Hackenbush,
+    /// Col on graphs.
+    Col,
+    /// Snort on graphs.
+    Snort,
+}
+
+impl Solver {
+    /// The solver `NativeValue` names `name`.
+    pub fn from_name(name: &str) -> Option<Solver> {
+        Some(match name {
+            "Domineering" => Solver::Domineering,
+            "Clobber" => Solver::Clobber,
+            "Cram" => Solver::Cram,
+            "ToadsAndFrogs" => Solver::ToadsAndFrogs,
+            "Hackenbush" => Solver::Hackenbush,
+            "Col" => Solver::Col,
+            "Snort" => Solver::Snort,
+            _ => return None,
+        })
+    }
+
+    /// The solver a `Shortcut` declaration names, when its body is exactly `NativeValue("Name", state)` on its
+    /// own parameter.
+    pub fn declared(def: &crate::syntax::ast::FunctionDef) -> Option<Solver> {
+        use crate::syntax::ast::ExprKind;
+        let [param] = &def.params[..] else { return None };
+        let ExprKind::Call { callee, args, named } = &def.body.kind else { return None };
+        let ExprKind::Var(f, _) = &callee.kind else { return None };
+        let [name, state] = &args[..] else { return None };
+        match (&name.kind, &state.kind) {
+            (ExprKind::Str(n), ExprKind::Var(v, _))
+                if &**f == "NativeValue" && named.is_empty() && *v == param.name.name =>
+            {
+                Solver::from_name(n)
+            }
+            _ => None,
+        }
+    }
+
+    /// The canonical form of `state` by this solver, or `None` when the solver does not apply (a region larger
+    /// than its bitboards, a cell or an edge it does not know).
+    /// `args` are `NativeValue`'s (the state second), for its messages.
+    pub fn value(self, m: &mut Machine, s: &Site, args: &[Value]) -> Result<Option<GameId>, EvalError> {
+        let st = self::state(m, s.span)?;
+        let state = &args[1];
+        let r = match self {
+            Solver::Domineering => {
+                let g = board(s, args, 1)?;
+                let r = st.domineering.borrow_mut().value(m.games, &g);
+                r
+            }
+            Solver::Clobber => {
+                let g = board(s, args, 1)?;
+                let r = st.clobber.borrow_mut().value(m.games, &g);
+                r
+            }
+            Solver::Cram => {
+                let g = board(s, args, 1)?;
+                let r = st.cram.borrow_mut().value(m.games, &g);
+                r
+            }
+            Solver::ToadsAndFrogs => {
+                let Value::String(t) = state else { return Err(s.wrong_type(1, "String", state)) };
+                let r = st.toads.borrow_mut().value(m.games, t);
+                r
+            }
+            Solver::Hackenbush => {
+                let Some(edges) = hackenbush_edges(state) else { return Ok(None) };
+                let r = st.hackenbush.borrow_mut().value(m.games, &edges);
+                r
+            }
+            Solver::Col | Solver::Snort => {
+                let rules = if self == Solver::Col { Rules::Col } else { Rules::Snort };
+                let Some((adj, left, right)) = colouring_graph(state) else { return Ok(None) };
+                let r = st.colouring.borrow_mut().value(m.games, rules, &adj, left, right);
+                r
+            }
+        };
+        match r {
+            Ok(g) => {
+                m.engine_ok(s.span)?;
+                Ok(Some(g))
+            }
+            Err(NativeError::TooLarge | NativeError::BadCell(_)) => Ok(None),
+            Err(NativeError::Interrupted) => Err(s.err(ErrorKind::Interrupted)),
+            Err(NativeError::OutOfBudget) => Err(crate::interp::out_of_memory(s.span)),
+        }
+    }
+}
+
+/// `NativeValue(solver, state)`: the solver named by its string.
 fn native_value(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let Value::String(name) = &args[0] else { return Err(s.wrong_type(0, "String", &args[0])) };
-    let st = state(m, s.span)?;
-    let r = match &**name {
-        "Domineering" => {
-            let g = board(s, args, 1)?;
-            let r = st.domineering.borrow_mut().value(m.games, &g);
-            r
-        }
-        "Clobber" => {
-            let g = board(s, args, 1)?;
-            let r = st.clobber.borrow_mut().value(m.games, &g);
-            r
-        }
-        "Cram" => {
-            let g = board(s, args, 1)?;
-            let r = st.cram.borrow_mut().value(m.games, &g);
-            r
-        }
-        "ToadsAndFrogs" => {
-            let Value::String(t) = &args[1] else { return Err(s.wrong_type(1, "String", &args[1])) };
-            let r = st.toads.borrow_mut().value(m.games, t);
-            r
-        }
-        "Hackenbush" => {
-            let Some(edges) = hackenbush_edges(&args[1]) else { return Ok(Value::Nothing) };
-            let r = st.hackenbush.borrow_mut().value(m.games, &edges);
-            r
-        }
-        "Col" | "Snort" => {
-            let rules = if &**name == "Col" { Rules::Col } else { Rules::Snort };
-            let Some((adj, left, right)) = colouring_graph(&args[1]) else { return Ok(Value::Nothing) };
-            let r = st.colouring.borrow_mut().value(m.games, rules, &adj, left, right);
-            r
-        }
-        other => {
-            let message = format!(
-                "`NativeValue`: no native solver named \"{other}\" (there are \"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\", \"Hackenbush\", \"Col\" and \"Snort\")."
-            );
-            return Err(s.arg_err(0, ErrorKind::Script { message }));
-        }
+    let Some(solver) = Solver::from_name(name) else {
+        let message = format!(
+            "`NativeValue`: no native solver named \"{name}\" (there are \"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\", \"Hackenbush\", \"Col\" and \"Snort\")."
+        );
+        return Err(s.arg_err(0, ErrorKind::Script { message }));
     };
-    match r {
-        Ok(g) => {
-            m.engine_ok(s.span)?;
-            Ok(game_value(m.games, g))
-        }
-        Err(NativeError::TooLarge | NativeError::BadCell(_)) => Ok(Value::Nothing),
-        Err(NativeError::Interrupted) => Err(s.err(ErrorKind::Interrupted)),
-        Err(NativeError::OutOfBudget) => Err(crate::interp::out_of_memory(s.span)),
+    match solver.value(m, s, args) {
+        Ok(Some(g)) => Ok(game_value(m.games, g)),
+        Ok(None) => Ok(Value::Nothing),
+        Err(e) => Err(e),
     }
 }
 

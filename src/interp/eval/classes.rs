@@ -47,6 +47,8 @@ pub struct UserClass {
     instance: RefCell<Option<Value>>,
     /// The identity of each nested class declaration, in order (the same for every enclosing object).
     nested_ids: Vec<usize>,
+    /// The function that binds the constructor's parameters, built on the first construction.
+    binder: std::cell::OnceCell<Rc<Function>>,
 }
 
 /// An instance of a [`UserClass`] (or an enum element).
@@ -68,6 +70,11 @@ fn script_err(message: String, span: Span) -> EvalError {
 }
 
 impl UserClass {
+    /// The identity of the class declaration.
+    pub(super) fn class_id(&self) -> usize {
+        self.id
+    }
+
     fn name(&self) -> &str {
         &self.def.name.name
     }
@@ -376,6 +383,12 @@ impl Object for UserObject {
         }
         super::game_classes::library_eval(m, self, this, args, site)
     }
+    fn binary(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        if !super::game_classes::is_game_class(&self.class) {
+            return None;
+        }
+        m.globals.class_games.and_then(|h| (h.binary)(m, op, a, b, span))
+    }
     fn negate(&self, _: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
         super::game_classes::is_game_class(&self.class).then(|| Ok(super::game_classes::NegatedGame::value(this)))
     }
@@ -504,16 +517,20 @@ impl<'a> Machine<'a> {
         let params = class.def.params.clone().unwrap_or_default();
         let mut fields: Vec<(Name, Value)> = Vec::new();
         if !params.is_empty() || !args.is_empty() || !named.is_empty() {
-            // The parameters are bound by a function whose body is the tuple of their values.
-            let items = params
-                .iter()
-                .map(|p| Expr { kind: ExprKind::Var(p.name.name.clone(), Default::default()), span })
-                .collect();
-            let body = Expr { kind: ExprKind::Tuple(items), span };
-            let def = Rc::new(FunctionDef::new(None, params.clone(), body, class.def.span));
-            let c = Closure { def, captured: class.scope() };
-            let func = Rc::new(Function::Closure(c));
-            let Function::Closure(c) = &*func else { unreachable!("just built") };
+            // The parameters are bound by a function whose body is the tuple of their values (one per class).
+            let func = class
+                .binder
+                .get_or_init(|| {
+                    let items = params
+                        .iter()
+                        .map(|p| Expr { kind: ExprKind::Var(p.name.name.clone(), Default::default()), span })
+                        .collect();
+                    let body = Expr { kind: ExprKind::Tuple(items), span };
+                    let def = Rc::new(FunctionDef::new(None, params.clone(), body, class.def.span));
+                    Rc::new(Function::Closure(Closure { def, captured: class.scope() }))
+                })
+                .clone();
+            let Function::Closure(c) = &*func else { unreachable!("a closure") };
             let Value::Tuple(values) = self.call_closure_named(&func, c, args, named, span)? else {
                 unreachable!("the body is a tuple")
             };
@@ -635,11 +652,17 @@ impl<'a> Machine<'a> {
         id: usize,
         span: Span,
     ) -> Result<Value, EvalError> {
+        // Built once per enclosing object (positions name their class at every move).
+        if let Some(c) = self.globals.extensions.get::<super::game_classes::ClassCaches>().nested(outer, id) {
+            return Ok(c);
+        }
         let obj = user_object(outer).expect("nested classes belong to user objects");
         let captured = obj.class.scope();
         let class =
             self.build_class(def, captured, Some(outer.clone()), Some(id), span).map_err(|e| self.escaped(e))?;
-        Ok(Value::Object(Rc::new(class)))
+        let class = Value::Object(Rc::new(class));
+        self.globals.extensions.get::<super::game_classes::ClassCaches>().keep_nested(outer, id, &class);
+        Ok(class)
     }
 
     /// `x := e` inside a method where `x` is a variable of `this`: CGSuite's immutable-variable error.

@@ -14,7 +14,6 @@
 use super::classes::{user_object, UserClass, UserObject};
 use super::*;
 use crate::interp::object::downcast_ref;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The library classes a user class may extend, each with its ancestors (nearest first) and CGSuite's
 /// qualified name.
@@ -182,22 +181,97 @@ pub(super) fn library_eval(
     })())
 }
 
-/// The per-workspace memo of user games' canonical forms, by object value.
-#[derive(Default)]
-struct GameMemo {
-    values: BTreeMap<Value, GameId>,
-    pending: BTreeSet<Value>,
+/// A user game object as the ruleset layer's class front sees it (`ruleset::classes`): the identity of its
+/// class. A nested class is one class per enclosing object (`PartizanSubtraction([1],[2]).Position`), so the
+/// identity is the declaration's and the enclosing object's.
+pub struct ClassGame<'v> {
+    /// The class declaration's identity.
+    pub id: usize,
+    /// The object enclosing the class, for a nested class.
+    pub enclosing: Option<&'v Value>,
 }
 
-impl crate::interp::gc::Extension for GameMemo {
-    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        for (k, &g) in &self.values {
-            t.game(g);
-            if !t.value(k) {
-                return false;
-            }
+/// What is needed once per class: its printed name, whether it is impartial (`Options` without a player) and
+/// whether it declares a `Decomposition`.
+pub struct ClassGameFacts {
+    /// CGSuite's name of the class (`Clobber.Position`).
+    pub name: String,
+    /// The class extends `ImpartialGame`.
+    pub impartial: bool,
+    /// The class declares `Decomposition`.
+    pub decomposes: bool,
+}
+
+/// `v` as a user game object (an object of a class extending `Game`), if it is one.
+pub fn class_game(v: &Value) -> Option<ClassGame<'_>> {
+    let obj = user_object(v)?;
+    is_game_class(&obj.class).then(|| ClassGame { id: obj.class.class_id(), enclosing: obj.class.enclosing.as_ref() })
+}
+
+/// The facts of the class of a user game object.
+pub fn class_game_facts(v: &Value) -> Option<ClassGameFacts> {
+    let obj = user_object(v)?;
+    let class = &obj.class;
+    is_game_class(class).then(|| ClassGameFacts {
+        name: class.display_name(),
+        impartial: is_impartial_class(class),
+        decomposes: class.defines("Decomposition"),
+    })
+}
+
+/// A user game object as a memo key: its class's identity, the address of the object enclosing its class (0
+/// for none) and its variables (constructor parameters and `var`s, in order). `None` for any other object.
+pub fn class_game_fields(o: &dyn Object) -> Option<(usize, usize, impl Iterator<Item = &Value>)> {
+    let obj = downcast_ref::<UserObject>(o)?;
+    let enclosing = match &obj.class.enclosing {
+        Some(Value::Object(e)) => Rc::as_ptr(e) as *const () as usize,
+        _ => 0,
+    };
+    is_game_class(&obj.class).then(|| (obj.class.class_id(), enclosing, obj.fields.iter().map(|(_, v)| v)))
+}
+
+/// What the objects of the workspace's game and ruleset classes ask again and again, kept so that building a
+/// position is cheap: the nested classes of each enclosing object (a class per enclosing object, built once)
+/// and the `CharMap` of each ruleset object. Keyed by the object's address, which the kept value holds alive;
+/// emptied when it grows past [`ClassCaches::MAX`] entries and on `:clear`.
+#[derive(Default)]
+pub(super) struct ClassCaches {
+    nested: rustc_hash::FxHashMap<(usize, usize), (Value, Value)>,
+    char_maps: rustc_hash::FxHashMap<usize, (Value, Value)>,
+}
+
+impl ClassCaches {
+    const MAX: usize = 4096;
+
+    fn address(v: &Value) -> Option<usize> {
+        match v {
+            Value::Object(o) => Some(Rc::as_ptr(o) as *const () as usize),
+            _ => None,
         }
-        t.values(&self.pending)
+    }
+
+    /// The nested class `id` of `outer`, if built before.
+    pub(super) fn nested(&self, outer: &Value, id: usize) -> Option<Value> {
+        self.nested.get(&(Self::address(outer)?, id)).map(|(_, c)| c.clone())
+    }
+
+    /// Keeps the nested class `id` of `outer`.
+    pub(super) fn keep_nested(&mut self, outer: &Value, id: usize, class: &Value) {
+        let Some(a) = Self::address(outer) else { return };
+        if self.nested.len() >= Self::MAX {
+            self.nested.clear();
+        }
+        self.nested.insert((a, id), (outer.clone(), class.clone()));
+    }
+}
+
+impl crate::interp::gc::Extension for ClassCaches {
+    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.nested.values().chain(self.char_maps.values()).all(|(a, b)| t.value(a) && t.value(b))
+    }
+    fn on_clear(&mut self) {
+        self.nested.clear();
+        self.char_maps.clear();
     }
 }
 
@@ -210,12 +284,35 @@ impl<'a> Machine<'a> {
             return Err(script_err(message, span));
         };
         let board = board.clone();
-        let map = match self.find_in_enclosing(this, "CharMap", span) {
+        let map = match self.char_map(this, span) {
             Some(r) => r?,
             None => return Err(script_err("The ruleset of this game has no `CharMap`".to_string(), span)),
         };
         let s = call_member(self, &board, "ToString", &[map], span)?;
         Ok(s.display_plain(self.games))
+    }
+
+    /// `CharMap` of a grid or strip game: its own, or that of the first object enclosing its class that has
+    /// one (the ruleset's, kept per ruleset object).
+    fn char_map(&mut self, this: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        let obj = user_object(this)?;
+        if obj.class.defines("CharMap") {
+            return Some(call_member(self, this, "CharMap", &[], span));
+        }
+        let outer = obj.class.enclosing.clone()?;
+        let key = ClassCaches::address(&outer)?;
+        if let Some((_, map)) = self.globals.extensions.get::<ClassCaches>().char_maps.get(&key) {
+            return Some(Ok(map.clone()));
+        }
+        let map = self.find_in_enclosing(&outer, "CharMap", span)?;
+        if let Ok(map) = &map {
+            let caches = self.globals.extensions.get::<ClassCaches>();
+            if caches.char_maps.len() >= ClassCaches::MAX {
+                caches.char_maps.clear();
+            }
+            caches.char_maps.insert(key, (outer, map.clone()));
+        }
+        Some(map)
     }
 
     /// `name` of the object `this` or of the first object enclosing its class that has it.
@@ -242,68 +339,14 @@ impl<'a> Machine<'a> {
         Ok(Some(format!("{}(\"{}\")", obj.class.display_name(), s)))
     }
 
-    /// The canonical form of a user game: from its `Decomposition`'s components when its class declares one
-    /// that splits it, else from the canonical forms of its options; memoised by the object's value.
+    /// The canonical form of a user game, by the ruleset layer's memo (`ruleset::classes`): from its
+    /// `Decomposition`'s components when its class declares one that splits it, else from the canonical forms
+    /// of its options.
     pub(super) fn user_game(&mut self, this: &Value, span: Span) -> Result<GameId, EvalError> {
-        if let Some(g) = self.globals.extensions.get::<GameMemo>().values.get(this) {
-            return Ok(*g);
+        match self.globals.class_games {
+            Some(hooks) => (hooks.value)(self, this, span),
+            None => Err(script_err("Game classes need the ruleset layer, which is not installed".to_string(), span)),
         }
-        if !self.globals.extensions.get::<GameMemo>().pending.insert(this.clone()) {
-            let message =
-                "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`.";
-            return Err(script_err(message.to_string(), span));
-        }
-        let r = self.user_game_uncached(this, span);
-        let memo = self.globals.extensions.get::<GameMemo>();
-        memo.pending.remove(this);
-        let g = r?;
-        memo.values.insert(this.clone(), g);
-        Ok(g)
-    }
-
-    fn user_game_uncached(&mut self, this: &Value, span: Span) -> Result<GameId, EvalError> {
-        self.poll(span)?;
-        let obj = user_object(this).expect("user games are user objects");
-        let impartial = is_impartial_class(&obj.class);
-        // A `Decomposition` that cannot be answered (the impartial variant of a ruleset position cgs does not
-        // split) leaves the options to value the game.
-        let parts = match obj.class.defines("Decomposition") {
-            true => match call_member(self, this, "Decomposition", &[], span) {
-                Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => None,
-                r => Some(r?),
-            },
-            false => None,
-        };
-        if let Some(parts) = parts {
-            let parts = self
-                .elements(&parts)
-                .ok_or_else(|| script_err("`Decomposition` must answer a collection of games".to_string(), span))?;
-            if !(parts.len() == 1 && parts[0] == *this) {
-                let mut sum = self.games.zero();
-                for p in &parts {
-                    let g = self.option_game(p, span)?;
-                    sum = self.games.add(sum, g);
-                }
-                return Ok(sum);
-            }
-        }
-        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for (i, p) in [Player::Left, Player::Right].into_iter().enumerate() {
-            if impartial && i == 1 {
-                sides[1] = sides[0].clone();
-                break;
-            }
-            let args = if impartial { Vec::new() } else { vec![Value::Player(p)] };
-            let opts = call_member(self, this, "Options", &args, span)?;
-            let opts = self
-                .elements(&opts)
-                .ok_or_else(|| script_err("`Options` must answer a collection of games".to_string(), span))?;
-            for o in &opts {
-                let g = self.option_game(o, span)?;
-                sides[i].push(g);
-            }
-        }
-        Ok(self.games.new_game(&sides[0], &sides[1]))
     }
 
     fn option_game(&mut self, v: &Value, span: Span) -> Result<GameId, EvalError> {
@@ -376,6 +419,14 @@ impl Object for NegatedGame {
     }
     fn is_game(&self) -> bool {
         true
+    }
+}
+
+/// The game `v` negates, if `v` is CGSuite's `NegativeGame` of a user game.
+pub fn negated_game(v: &Value) -> Option<&Value> {
+    match v {
+        Value::Object(o) => downcast_ref::<NegatedGame>(&**o).map(|n| &n.inner),
+        _ => None,
     }
 }
 

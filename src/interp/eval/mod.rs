@@ -786,5 +786,6 @@ use calls::check_params;
 use classes::method_value;
 pub use classes::{UserClass, UserObject};
 pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};
+pub use game_classes::{class_game, class_game_facts, class_game_fields, negated_game, ClassGame, ClassGameFacts};
 pub(crate) use ops::{big_gcd, big_quotient};
 pub use ops::{compare_for_display, is_type};

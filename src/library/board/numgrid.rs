@@ -28,6 +28,11 @@ impl NumGrid {
         Value::Object(Rc::new(NumGrid { rows, cols, cells: cells.into() }))
     }
 
+    /// Rows, columns and cells (row by row).
+    pub fn parts(&self) -> (usize, usize, &[i8]) {
+        (self.rows, self.cols, &self.cells)
+    }
+
     fn get(&self, r: i64, c: i64) -> Option<i8> {
         if r < 1 || c < 1 || r as u64 > self.rows as u64 || c as u64 > self.cols as u64 {
             return None;

@@ -212,6 +212,7 @@ impl<'a> Machine<'a> {
             enclosing,
             instance: RefCell::new(None),
             nested_ids,
+            binder: std::cell::OnceCell::new(),
         };
         // Static variables, in order, each seeing those before it.
         for m in &def.members {

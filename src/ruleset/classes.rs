@@ -1,0 +1,196 @@
+//! The class front of the ruleset memo: user classes extending `Game`, `ImpartialGame`, `GridGame` or
+//! `StripGame` (CGSuite's class style, `class Position(grid as Grid) extends GridGame … end`) are valued by the
+//! same engine as a `ruleset` (docs/LANGUAGE.md §10, "Game and ruleset classes").
+//!
+//! Each user game class (a nested class: each class per enclosing object, `PartizanSubtraction([1],[2])`'s
+//! `Position`) gets one [`Instance`] of the ruleset layer, kept among the workspace's extensions. Its states
+//! are the class's objects themselves, keyed by their variables (`super::key`); its hooks are natives that
+//! ask the object: `Options` calls the object's `Options(player)` (`Options` for an impartial game) and
+//! `Components` its `Decomposition` (when the class declares one). So a class-style game has the ruleset
+//! memo's table (one node per position, found by a structural key), its explicit-stack search (no Rust
+//! recursion), its component splitting, and nimbers by mex for impartial games.
+//!
+//! An option that is an object of another game class becomes a position of that class's instance; any other
+//! game (`*2`, a ruleset position, `-G`) is taken as it is.
+
+use super::memo;
+use super::position::{gamelike, GameOption, Position};
+use super::script::{self, Instance};
+use crate::game::GameId;
+use crate::interp::env::{ClassGameHooks, Globals};
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::{class_game, class_game_facts, negated_game, ClassGame, Machine};
+use crate::interp::native::{NativeFn, Site};
+use crate::interp::value::{Function, Value};
+use crate::syntax::ast::{BinOp, Ident};
+use crate::syntax::span::Span;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The instances of one class declaration, by enclosing object.
+type ByEnclosing = Vec<(Option<Value>, Rc<Instance>)>;
+
+/// The instances of the workspace's game classes, by class identity.
+#[derive(Default)]
+struct ClassInstances(FxHashMap<usize, ByEnclosing>);
+
+impl crate::interp::gc::Extension for ClassInstances {
+    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.0.values().flatten().all(|(enclosing, inst)| {
+            enclosing.as_ref().is_none_or(|e| t.value(e)) && (!t.first_visit(Rc::as_ptr(inst)) || inst.trace(t))
+        })
+    }
+    fn on_clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// The front's answers to the evaluator.
+static HOOKS: ClassGameHooks = ClassGameHooks { value: value_of, binary };
+
+/// Installs the front: user game objects are valued through [`value_of`], and summed by [`binary`].
+pub fn install(globals: &mut Globals) {
+    globals.class_games = Some(&HOOKS);
+}
+
+/// A user game object as a position of its class's instance (`None` for any other value).
+pub fn position_of(m: &mut Machine, v: &Value) -> Option<Result<Rc<Position>, EvalError>> {
+    class_game(v)?;
+    Some(instance_for(m, v, Span::default()).map(|inst| Rc::new(Position::new(inst, v.clone()))))
+}
+
+/// `a + b` and `a - b` with a user game object: CGSuite's `CompoundGame`, a sum of positions (`G(2) + G(1)`,
+/// `G(2) + -G(1)`, `G(2) + 1/2`), valued by the memo of each class. Other operators are not answered here.
+fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+    if !matches!(op, BinOp::Add | BinOp::Sub) {
+        return None;
+    }
+    // `-G` (CGSuite's `NegativeGame`) is the negated position, so that it prints as a term.
+    let mut as_position = |v: &Value| match (position_of(m, v), negated_game(v)) {
+        (Some(Ok(p)), _) => Ok(Value::Object(p)),
+        (Some(Err(e)), _) => Err(e),
+        (None, Some(inner)) => match position_of(m, inner) {
+            Some(Ok(p)) => Ok(super::objects::negate(m, &Value::Object(p)).unwrap_or_else(|| v.clone())),
+            Some(Err(e)) => Err(e),
+            None => Ok(v.clone()),
+        },
+        (None, None) => Ok(v.clone()),
+    };
+    let (x, y) = match (as_position(a), as_position(b)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+    };
+    super::objects::binary(m, op, &x, &y, span)
+}
+
+/// The canonical form of a user game object.
+fn value_of(m: &mut Machine, v: &Value, span: Span) -> Result<GameId, EvalError> {
+    let inst = instance_for(m, v, span)?;
+    let idx = memo::node_for(m, &inst, v, span)?;
+    memo::canonical(m, &inst, idx, span)
+}
+
+fn same_enclosing(a: Option<&Value>, b: Option<&Value>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(Value::Object(x)), Some(Value::Object(y))) if Rc::ptr_eq(x, y) => true,
+        (Some(x), Some(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn same_class(a: &ClassGame, b: &ClassGame) -> bool {
+    a.id == b.id && same_enclosing(a.enclosing, b.enclosing)
+}
+
+/// The instance of the class of the user game object `v`, made on first use.
+fn instance_for(m: &mut Machine, v: &Value, span: Span) -> Result<Rc<Instance>, EvalError> {
+    let internal = || EvalError::new(ErrorKind::Internal { what: "a game class without an instance".into() }, span);
+    let cg = class_game(v).ok_or_else(internal)?;
+    let all = m.globals.extensions.get::<ClassInstances>();
+    if let Some(list) = all.0.get(&cg.id) {
+        if let Some((_, inst)) = list.iter().find(|(e, _)| same_enclosing(e.as_ref(), cg.enclosing)) {
+            return Ok(inst.clone());
+        }
+    }
+    let facts = class_game_facts(v).ok_or_else(internal)?;
+    let options = Rc::new(Function::Native(&OPTIONS));
+    let components = facts.decomposes.then(|| Rc::new(Function::Native(&COMPONENTS)));
+    let inst = script::hooked_instance(&facts.name, facts.impartial, options, components);
+    let (id, enclosing) = (cg.id, cg.enclosing.cloned());
+    m.globals.extensions.get::<ClassInstances>().0.entry(id).or_default().push((enclosing, inst.clone()));
+    Ok(inst)
+}
+
+/// The `Options` hook: `state.Options(player)` (`state.Options` for an impartial class).
+static OPTIONS: NativeFn = NativeFn::new("Options", Arity::Range(1, 2), options);
+
+/// The `Components` hook: `state.Decomposition` (the state alone when the object cannot answer it, as the
+/// impartial variant of a position cgs does not split).
+static COMPONENTS: NativeFn = NativeFn::new("Decomposition", Arity::Exact(1), components);
+
+fn member(m: &mut Machine, this: &Value, name: &str, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    let ident = Ident { name: name.into(), span };
+    m.invoke_member(this.clone(), &ident, args, &[], span)
+}
+
+fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let v = member(m, &args[0], "Options", &args[1..], s.span)?;
+    elements(m, &args[0], v, "Options", s.span)
+}
+
+fn components(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    match member(m, &args[0], "Decomposition", &[], s.span) {
+        Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => {
+            Ok(crate::interp::native::list(vec![args[0].clone()]))
+        }
+        r => elements(m, &args[0], r?, "Decomposition", s.span),
+    }
+}
+
+fn script_err(message: String, span: Span) -> EvalError {
+    EvalError::new(ErrorKind::Script { message }, span)
+}
+
+/// The result of a hook of `state` as the memo reads it: objects of the state's class are states, objects of
+/// other game classes positions of their instances, ruleset positions and loopy values as they are, any other
+/// game `Value(g)`. A list whose elements are all of the state's class is returned as it is.
+fn elements(m: &mut Machine, state: &Value, v: Value, hook: &str, span: Span) -> Result<Value, EvalError> {
+    let own = class_game(state);
+    let ours = |x: &Value| matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b));
+    if let Value::List(items) = &v {
+        if items.iter().all(ours) {
+            return Ok(v);
+        }
+    }
+    let Some(items) = m.elements(&v) else {
+        return Err(script_err(format!("`{hook}` must answer a collection of games"), span));
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for x in items {
+        if ours(&x) {
+            out.push(x);
+            continue;
+        }
+        if class_game(&x).is_some() {
+            let inst = instance_for(m, &x, span)?;
+            out.push(Value::Object(Rc::new(Position::new(inst, x))));
+            continue;
+        }
+        if let Value::Object(o) = &x {
+            if gamelike(o).is_some() || crate::library::loopy::loopy_sides(&x).is_some() {
+                out.push(x);
+                continue;
+            }
+        }
+        match m.to_game(&x) {
+            Some(Ok(g)) => out.push(Value::Object(Rc::new(GameOption(g)))),
+            Some(Err(k)) => return Err(EvalError::new(k, span)),
+            None => {
+                let shown = x.display(m.games);
+                return Err(script_err(format!("An option must be a game, not {shown}"), span));
+            }
+        }
+    }
+    Ok(crate::interp::native::list(out))
+}
