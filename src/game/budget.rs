@@ -449,6 +449,11 @@ pub fn set_interrupt_flag(flag: Option<std::sync::Arc<std::sync::atomic::AtomicB
     INTERRUPT.with(|f| *f.borrow_mut() = flag);
 }
 
+/// The flag [`set_interrupt_flag`] installed on this thread, if any (for an arena created later).
+pub fn interrupt_flag() -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+    INTERRUPT.with(|f| f.borrow().clone())
+}
+
 /// Unwinds with [`crate::game::short::store::Interrupted`] after Ctrl-C, or with [`OutOfBudget`] over the
 /// memory budget: long loops call it every so often.
 pub fn poll() {
