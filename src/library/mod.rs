@@ -11,6 +11,7 @@ pub mod base;
 pub mod board;
 pub mod cgsuite;
 pub mod doc_tables;
+mod globals;
 pub mod graph;
 pub mod impartial;
 pub mod loopy;
@@ -19,11 +20,11 @@ pub mod short;
 pub mod sumber;
 
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
-use base::{collections, globals, misc, numbers, strings};
+pub use base::TableValue;
+use base::{collections, misc, numbers, strings};
 pub use base::{mutable, params, range};
 pub use board::{grid, numgrid, strip};
 pub use cgsuite::{cgscript, enums, icon, namespaces};
-pub use globals::TableValue;
 pub use number::{infinity, surreal, transfinite};
 use short::game;
 pub use short::{bignum, explicit, sensible, tree};
@@ -34,7 +35,8 @@ use crate::interp::registry::Library;
 use crate::interp::value::{is_dyadic, Value};
 use crate::interp::Interpreter;
 
-pub use globals::{register_globals, GLOBALS};
+pub use base::globals::GLOBALS;
+pub use globals::register_globals;
 
 static INTEGER_TABLES: [&[Member]; 6] =
     [numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME, game::GAME, loopy::SHORT, cgscript::GAME];
