@@ -662,8 +662,17 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
     ),
     (
-        &["game/budget.rs", "game/mod.rs", "game/short/store/arith.rs", "game/short/store/brackets.rs", "game/short/store/collect.rs", "game/short/store/lossy.rs", "game/short/store/mod.rs", "game/short/thermo.rs", "game/short/uptimal.rs"],
-        "budget.rs unwinds with store::Interrupted while the store polls the budget; store/mod.rs ↔ its children (arith, brackets, collect, lossy) and thermo.rs/uptimal.rs ↔ the store they extend",
+        &[
+            "game/mod.rs",
+            "game/short/store/arith.rs",
+            "game/short/store/brackets.rs",
+            "game/short/store/collect.rs",
+            "game/short/store/lossy.rs",
+            "game/short/store/mod.rs",
+            "game/short/thermo.rs",
+            "game/short/uptimal.rs",
+        ],
+        "the store's mod.rs ↔ its children (arith, brackets, collect, lossy call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
     ),
     (
         &["game/graph/canon.rs", "game/graph/mod.rs", "game/graph/notation.rs"],
@@ -686,15 +695,11 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types (quotient.rs ↔ quotient/)",
     ),
     (
-        &["game/short/print.rs", "game/short/print_shared.rs"],
-        "print.rs calls print_shared.rs, which uses print.rs's helpers (push, PrintShape, append_uptimal)",
-    ),
-    (
         &["interp/classes.rs", "interp/env.rs", "interp/eval/calls.rs", "interp/eval/classes.rs", "interp/eval/compile/build.rs", "interp/eval/compile/clauses.rs", "interp/eval/compile/mod.rs", "interp/eval/compile/run.rs", "interp/eval/game_classes.rs", "interp/eval/loops.rs", "interp/eval/mod.rs", "interp/eval/ops.rs", "interp/eval/safe_points.rs", "interp/gc.rs", "interp/mod.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
         "the core: value.rs ↔ object.rs ↔ eval (Machine) ↔ env ↔ gc ↔ registry ↔ native are one unit; eval/ ↔ its children, compile/ ↔ its children",
     ),
     (
-        &["library/base/collections.rs", "library/base/globals.rs", "library/base/mod.rs", "library/base/mutable.rs", "library/base/range.rs", "library/base/strings.rs", "library/board/mod.rs", "library/board/plots.rs", "library/cgsuite/cgscript.rs", "library/cgsuite/mod.rs", "library/cgsuite/namespaces.rs", "library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs", "library/mod.rs", "library/short/bignum.rs", "library/short/explicit.rs", "library/short/game.rs", "library/short/mod.rs", "library/short/sensible.rs", "library/sumber/mod.rs"],
+        &["library/base/collections.rs", "library/base/globals.rs", "library/base/mod.rs", "library/base/mutable.rs", "library/base/range.rs", "library/base/strings.rs", "library/board/mod.rs", "library/board/plots.rs", "library/cgsuite/cgscript.rs", "library/cgsuite/mod.rs", "library/cgsuite/namespaces.rs", "library/globals.rs", "library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs", "library/mod.rs", "library/short/bignum.rs", "library/short/explicit.rs", "library/short/game.rs", "library/short/mod.rs", "library/short/sensible.rs", "library/sumber/mod.rs"],
         "the families and the root (see KNOWN_FAMILY_EDGES), and each family's mod.rs ↔ its children",
     ),
     (
@@ -804,7 +809,6 @@ const KNOWN_FAMILY_EDGES: &[(&str, &str, &str)] = &[
     ("base", "short", "misc.rs's Thermograph members build trees of short/tree.rs"),
     ("base", "library", "base/mod.rs and range.rs call the root's find_member (the per-kind table lookup)"),
     ("board", "cgsuite", "grid.rs takes the Direction enums of cgsuite/enums.rs (enums belong in base)"),
-    ("board", "library", "board/mod.rs and plots.rs take TableValue from the root (it lives in base/globals.rs)"),
     ("board", "short", "board/mod.rs and plots.rs reach into short/tree.rs"),
     ("cgsuite", "base", "cgsuite/mod.rs and namespaces.rs reach into base/mutable.rs"),
     ("cgsuite", "board", "cgscript.rs and cgsuite/mod.rs reach into board/plots.rs, grid.rs, strip.rs"),
