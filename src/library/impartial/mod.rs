@@ -144,6 +144,9 @@ impl crate::interp::gc::Extension for MisereArena {
 /// it is created (see [`Arena::fresh`]) and `Interpreter::use_interrupt_flag` installs it for the engine too.
 pub fn set_interrupt(_flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
 
+/// A ruleset's misère forms of heaps and the (weakly held) arena they are in.
+type MisereCache = (std::rc::Weak<RefCell<MisereGames>>, Vec<Option<MisereId>>);
+
 // ---- take-and-break rulesets ----------------------------------------------------------------------------
 
 /// What a take-and-break ruleset knows: its code and the values computed so far.
@@ -158,7 +161,7 @@ pub struct TbData {
     /// Misère canonical forms of heaps, as far as computed, and the arena they are in (a new arena after
     /// `:clear` starts the table again). Weak: a ruleset held by a native global (`Kayles`) must not keep a
     /// cleared arena alive.
-    misere: RefCell<(std::rc::Weak<RefCell<MisereGames>>, Vec<Option<MisereId>>)>,
+    misere: RefCell<MisereCache>,
     /// Obligated (Ferguson §3) values of heaps, as far as computed.
     obligated: RefCell<Vec<ObligatedValue>>,
 }
