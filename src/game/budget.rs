@@ -382,7 +382,7 @@ pub fn format_size(bytes: usize) -> String {
 }
 
 /// The panic payload of an engine operation stopped because the budget was exceeded (like
-/// [`crate::game::short::store::Interrupted`]; the interpreter turns it into an error).
+/// [`Interrupted`]; the interpreter turns it into an error).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
 
@@ -449,12 +449,21 @@ pub fn set_interrupt_flag(flag: Option<std::sync::Arc<std::sync::atomic::AtomicB
     INTERRUPT.with(|f| *f.borrow_mut() = flag);
 }
 
-/// Unwinds with [`crate::game::short::store::Interrupted`] after Ctrl-C, or with [`OutOfBudget`] over the
+/// The flag [`set_interrupt_flag`] installed on this thread, if any (for an arena created later).
+pub fn interrupt_flag() -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+    INTERRUPT.with(|f| f.borrow().clone())
+}
+
+/// The panic payload of an interrupted engine operation (see `Games::set_interrupt` and [`poll`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+/// Unwinds with [`Interrupted`] after Ctrl-C, or with [`OutOfBudget`] over the
 /// memory budget: long loops call it every so often.
 pub fn poll() {
     let hit = INTERRUPT.with(|f| f.borrow().as_ref().is_some_and(|f| f.load(Ordering::Relaxed)));
     if hit {
-        std::panic::panic_any(crate::game::short::store::Interrupted);
+        std::panic::panic_any(Interrupted);
     }
     if exceeded() {
         std::panic::panic_any(OutOfBudget);

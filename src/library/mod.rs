@@ -11,6 +11,7 @@
 pub mod base;
 pub mod board;
 pub mod cgsuite;
+mod globals;
 pub mod graph;
 pub mod impartial;
 pub mod loopy;
@@ -19,13 +20,12 @@ pub mod short;
 pub mod sumber;
 
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
-use base::globals;
+pub use base::TableValue;
 #[cfg(test)]
 use base::{collections, misc, numbers, strings};
 pub use base::{mutable, params, range};
 pub use board::{grid, numgrid, strip};
 pub use cgsuite::{cgscript, enums, icon, namespaces};
-pub use globals::TableValue;
 pub use number::{infinity, surreal, transfinite};
 use short::game;
 pub use short::{bignum, explicit, sensible, tree};
@@ -37,7 +37,8 @@ use crate::interp::value::{is_dyadic, Value};
 use crate::interp::Interpreter;
 use std::sync::OnceLock;
 
-pub use globals::{register_globals, GLOBALS};
+pub use base::globals::GLOBALS;
+pub use globals::register_globals;
 
 /// The classes whose declared tables the values that are not objects answer, by kind of value: the most
 /// specific class that has member tables (`0` answers `Integer`'s, `*` `CanonicalShortGame`'s, which are

@@ -21,6 +21,7 @@ mod cgsuite;
 mod cli;
 mod collect;
 mod docs;
+mod import_graph;
 mod kernel;
 mod kernel_wire;
 mod layering;

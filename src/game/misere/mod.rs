@@ -288,6 +288,16 @@ impl MisereGames {
         g
     }
 
+    /// The number of games the arena holds (0 included).
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether the arena holds nothing (never: it always holds 0).
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
     /// Installs (or removes) the interrupt flag polled by long operations (as [`crate::game::Games`] does).
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;

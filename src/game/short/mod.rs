@@ -8,6 +8,7 @@
 pub mod atomic;
 pub mod bignum;
 pub mod print;
+mod print_parts;
 pub mod print_shared;
 pub mod store;
 pub mod subordinate;

@@ -24,7 +24,7 @@
 //! polling for Ctrl-C as the ordinary printer does.
 
 use crate::game::print_limit;
-use crate::game::short::print::{append_uptimal, push, PrintShape, MAX_SLASHES};
+use crate::game::short::print_parts::{append_uptimal, push, PrintShape, MAX_SLASHES};
 use crate::game::{GameId, Games};
 use rustc_hash::{FxHashMap, FxHashSet};
 

@@ -1,17 +1,15 @@
 //! Global functions (`Max`, `Tiny`, `Print`, …) and constants (`L`, `R`, `N`, `P`).
 
 use super::{dyadic, elements, game, NativeFn, Site};
-use crate::game::Outcome;
-use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
 use crate::interp::value::{game_value, Value};
 use crate::syntax::ast::BinOp;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
-use std::rc::Rc;
 
-/// Every global native function.
+/// The global native functions of the basic classes (the library root registers them with the other families'
+/// globals: `library/globals.rs`).
 pub static GLOBALS: &[NativeFn] = &[
     NativeFn::new("Max", Arity::AtLeast(1), max).doc("(a, b, ...) or (collection)", "The greatest of the arguments (or of the collection's elements) in the order of games; an error when two are incomparable.", "Max(1/2, 3, -1)"),
     NativeFn::new("Min", Arity::AtLeast(1), min).doc("(a, b, ...) or (collection)", "The least of the arguments (or of the collection's elements).", "Min([4, 2, 7])"),
@@ -24,40 +22,6 @@ pub static GLOBALS: &[NativeFn] = &[
     NativeFn::new("Miny", Arity::Exact(1), miny).doc("(x)", "Miny-x, the negative of Tiny(x).", "Miny(2)"),
     NativeFn::new("Up", Arity::Exact(1), up).doc("(d)", "Kao's ↑(d) for a dyadic order d (sumbers): Up(1) = ^, Up(n) = ^.PowTo(n) for integers n >= 1.", "Up(3)"),
 ];
-
-/// The global constants: the outcome classes.
-const CONSTANTS: [(&str, Outcome); 4] = [("L", Outcome::L), ("R", Outcome::R), ("N", Outcome::N), ("P", Outcome::P)];
-
-/// Registers every native global and constant.
-pub fn register_globals(globals: &mut Globals) {
-    for f in GLOBALS {
-        let v = Value::Function(Rc::new(crate::interp::value::Function::Native(f)));
-        globals.natives.insert(f.name, v);
-    }
-    for (name, o) in CONSTANTS {
-        globals.natives.insert(name, Value::Outcome(o));
-    }
-    // CGSuite's `inf` (1/0); `-inf` is its negative.
-    globals.natives.insert("inf", Value::Infinity(1));
-    // CGSuite's `omega`, the least infinite ordinal (a `GeneralizedOrdinal`).
-    globals.natives.insert("omega", super::surreal::omega());
-    globals.natives.insert("ω", super::surreal::omega());
-    for (name, v) in super::graph::constants() {
-        globals.natives.insert(name, v);
-    }
-    for (name, v) in super::strip::constants() {
-        globals.natives.insert(name, v);
-    }
-    for (name, v) in super::grid::constants() {
-        globals.natives.insert(name, v);
-    }
-    for (name, v) in super::namespaces::constants() {
-        globals.natives.insert(name, v);
-    }
-    super::impartial::register(globals);
-    let random = Value::Function(Rc::new(crate::interp::value::Function::Native(&super::random::RANDOM_FN)));
-    globals.natives.insert("Random", random);
-}
 
 /// The values `Max`/`Min` range over: one collection argument, or the arguments themselves.
 fn candidates(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Vec<Value>, EvalError> {

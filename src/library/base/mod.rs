@@ -8,14 +8,9 @@ use crate::interp::native::{
     Member, NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::library::board::grid;
 use crate::library::board::plots;
-use crate::library::board::strip;
-use crate::library::cgsuite::namespaces;
 use crate::library::cgsuite::random;
 use crate::library::find_member;
-use crate::library::graph;
-use crate::library::impartial;
 use crate::library::loopy;
 use crate::library::number::infinity;
 use crate::library::number::surreal;
@@ -29,6 +24,8 @@ pub(super) mod numbers;
 pub mod params;
 pub mod range;
 pub(super) mod strings;
+
+pub use globals::TableValue;
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[

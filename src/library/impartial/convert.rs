@@ -30,17 +30,17 @@ pub(super) fn misere_rec(
     memo: &mut BTreeMap<Value, MisereId>,
 ) -> Result<MisereId, EvalError> {
     if let Some(g) = downcast::<MisereGame>(v) {
-        return Ok(g.0);
+        return Ok(Arena::of(m).adopt(&g.1, g.0));
     }
     if let Some(h) = downcast::<Heap>(v) {
-        return h.rules.misere(h.size).map_err(|k| EvalError::new(k, span));
+        return h.rules.misere(&Arena::of(m), h.size).map_err(|k| EvalError::new(k, span));
     }
     if let Some(s) = downcast::<HeapSum>(v) {
         return sum::misere_of_sum(m, s, span, memo);
     }
     if let Some(k) = nimber_of(m, v) {
         let k = usize::try_from(k).map_err(|_| EvalError::new(ErrorKind::Overflow, span))?;
-        return Ok(arena(|a| a.nim(k)));
+        return Ok(Arena::of(m).with(|a| a.nim(k)));
     }
     if matches!(v, Value::Game(_) | Value::Integer(_) | Value::Rational(_)) {
         let game = show(m, v);
@@ -54,7 +54,7 @@ pub(super) fn misere_rec(
     for o in &opts {
         ids.push(misere_rec(m, o, span, memo)?);
     }
-    let g = arena(|a| a.game(&ids));
+    let g = Arena::of(m).with(|a| a.game(&ids));
     memo.insert(v.clone(), g);
     Ok(g)
 }
@@ -96,11 +96,12 @@ pub(super) fn call_member(m: &mut Machine, v: &Value, name: &str, span: Span) ->
 pub fn obligated_value_of(m: &mut Machine, v: &Value, span: Span) -> Result<ObligatedValue, EvalError> {
     if let Some(h) = downcast::<Heap>(v) {
         let normal = h.rules.nim_value(h.size).map_err(|k| EvalError::new(k, span))? != 0;
-        let g = h.rules.misere(h.size).map_err(|k| EvalError::new(k, span))?;
-        return Ok(ObligatedValue { normal_next_wins: normal, misere_next_wins: arena(|a| a.misere_next_wins(g)) });
+        let ar = Arena::of(m);
+        let g = h.rules.misere(&ar, h.size).map_err(|k| EvalError::new(k, span))?;
+        return Ok(ObligatedValue { normal_next_wins: normal, misere_next_wins: ar.with(|a| a.misere_next_wins(g)) });
     }
     if let Some(g) = downcast::<MisereGame>(v) {
-        let (plus, next) = arena(|a| (a.nim_value(g.0), a.misere_next_wins(g.0)));
+        let (plus, next) = g.1.with(|a| (a.nim_value(g.0), a.misere_next_wins(g.0)));
         return Ok(ObligatedValue { normal_next_wins: plus != 0, misere_next_wins: next });
     }
     if let Some(k) = nimber_of(m, v) {
@@ -137,7 +138,7 @@ pub(super) fn search_tree(
     }
     if let Some(g) = downcast::<MisereGame>(v) {
         let mut memo = BTreeMap::new();
-        return arena(|a| misere_tree(a, g.0, budget, &mut memo)).ok_or_else(too_large);
+        return g.1.with(|a| misere_tree(a, g.0, budget, &mut memo)).ok_or_else(too_large);
     }
     if let Some(k) = nimber_of(m, v) {
         if k > MAX_SEARCH_NIMBER {

@@ -18,8 +18,9 @@ pub(super) fn this_heap<'v>(s: &Site, this: &'v Value) -> Result<&'v Heap, EvalE
     downcast::<Heap>(this).ok_or_else(|| s.bug())
 }
 
-pub(super) fn this_misere(s: &Site, this: &Value) -> Result<MisereId, EvalError> {
-    downcast::<MisereGame>(this).map(|g| g.0).ok_or_else(|| s.bug())
+/// The misère game `this` and the arena it is in.
+pub(super) fn this_misere(s: &Site, this: &Value) -> Result<(MisereId, Arena), EvalError> {
+    downcast::<MisereGame>(this).map(|g| (g.0, g.1.clone())).ok_or_else(|| s.bug())
 }
 
 pub(super) fn misere_bool(
@@ -27,8 +28,8 @@ pub(super) fn misere_bool(
     this: &Value,
     f: fn(&mut MisereGames, MisereId) -> bool,
 ) -> Result<Value, EvalError> {
-    let g = this_misere(s, this)?;
-    Ok(Value::Boolean(arena(|a| f(a, g))))
+    let (g, ar) = this_misere(s, this)?;
+    Ok(Value::Boolean(ar.with(|a| f(a, g))))
 }
 
 pub(super) fn outcome(next_wins: bool) -> Value {
@@ -155,10 +156,11 @@ pub static HEAP: &[Member] = &[
         Ok(outcome(h.rules.nim_value(h.size).map_err(|k| s.err(k))? != 0))
     })
     .doc("", "`N` when the heap's nim value is nonzero, else `P`.", "Kayles(5).OutcomeClass"),
-    member("MisereOutcomeClass", 0, |_, s, this, _| {
+    member("MisereOutcomeClass", 0, |m, s, this, _| {
         let h = this_heap(s, this)?;
-        let g = h.rules.misere(h.size).map_err(|k| s.err(k))?;
-        Ok(outcome(arena(|a| a.misere_next_wins(g))))
+        let ar = Arena::of(m);
+        let g = h.rules.misere(&ar, h.size).map_err(|k| s.err(k))?;
+        Ok(outcome(ar.with(|a| a.misere_next_wins(g))))
     })
     .doc("", "Who wins the heap when the last player to move loses.", "Kayles(4).MisereOutcomeClass"),
     // Options are positions, as in CGSuite (`Kayles(3).Options` is `[Kayles(2),Kayles(1) + Kayles(1),Kayles(1)]`);
@@ -220,19 +222,20 @@ pub static HEAP: &[Member] = &[
 
 /// `G.MisereCanonicalForm` (games, heaps, positions).
 pub fn misere_canonical_form(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    Ok(MisereGame::value(misere_of(m, this, s.span)?))
+    let g = misere_of(m, this, s.span)?;
+    Ok(MisereGame::value(&Arena::of(m), g))
 }
 
 /// `G.MisereNimValue`.
 pub fn misere_nim_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
     let g = misere_of(m, this, s.span)?;
-    Ok(Value::int(arena(|a| a.misere_nim_value(g))))
+    Ok(Value::int(Arena::of(m).with(|a| a.misere_nim_value(g))))
 }
 
 /// `G.Genus`.
 pub fn genus(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
     let g = misere_of(m, this, s.span)?;
-    Ok(Shown::value("Genus", arena(|a| a.genus(g))))
+    Ok(Shown::value("Genus", Arena::of(m).with(|a| a.genus(g))))
 }
 
 /// `G.ObligatedValue`.
@@ -241,9 +244,9 @@ pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> 
 }
 
 pub(super) fn misere_options(s: &Site, this: &Value) -> Result<Value, EvalError> {
-    let g = this_misere(s, this)?;
-    let opts = arena(|a| a.cgsuite_options(g));
-    Ok(list(opts.into_iter().map(MisereGame::value)))
+    let (g, ar) = this_misere(s, this)?;
+    let opts = ar.with(|a| a.cgsuite_options(g));
+    Ok(list(opts.into_iter().map(|o| MisereGame::value(&ar, o))))
 }
 
 pub(super) fn this_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalError> {

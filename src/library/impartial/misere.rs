@@ -7,50 +7,50 @@ use crate::game::print_limit;
 use crate::syntax::misere::{parse_notation, NotationBase, NotationItem, NotationSub};
 
 /// The game a text in CGSuite's printed notation denotes (the content of `*[…]`, e.g. `2#0`).
-pub(super) fn from_notation(site: &Site, text: &str) -> Result<MisereId, EvalError> {
+pub(super) fn from_notation(ar: &Arena, site: &Site, text: &str) -> Result<MisereId, EvalError> {
     let bad = |message: String| {
         site.arg_err(0, ErrorKind::InvalidArgument { message: format!("Invalid misere game notation: {message}") })
     };
     let items =
         parse_notation(text).map_err(|e| bad(format!("{} at position {} of \"{text}\"", e.message, e.at + 1)))?;
-    seq(site, &items)
+    seq(ar, site, &items)
 }
 
-fn seq(site: &Site, items: &[NotationItem]) -> Result<MisereId, EvalError> {
+fn seq(ar: &Arena, site: &Site, items: &[NotationItem]) -> Result<MisereId, EvalError> {
     if let [one] = items {
-        return item(site, one);
+        return item(ar, site, one);
     }
     let mut opts = Vec::with_capacity(items.len());
     for i in items {
-        opts.push(item(site, i)?);
+        opts.push(item(ar, site, i)?);
     }
-    Ok(arena(|a| a.game(&opts)))
+    Ok(ar.with(|a| a.game(&opts)))
 }
 
-fn heap(site: &Site, n: u64) -> Result<MisereId, EvalError> {
+fn heap(ar: &Arena, site: &Site, n: u64) -> Result<MisereId, EvalError> {
     match u32::try_from(n) {
-        Ok(k) if k <= MAX_HEAP => Ok(arena(|a| a.nim(k as usize))),
+        Ok(k) if k <= MAX_HEAP => Ok(ar.with(|a| a.nim(k as usize))),
         _ => Err(site.arg_err(0, ErrorKind::ExpectedInteger { what: "heap size", value: n.to_string() })),
     }
 }
 
-fn item(site: &Site, it: &NotationItem) -> Result<MisereId, EvalError> {
+fn item(ar: &Arena, site: &Site, it: &NotationItem) -> Result<MisereId, EvalError> {
     let mut g = match &it.base {
-        NotationBase::Heap(n) => heap(site, *n)?,
-        NotationBase::Group(items) => seq(site, items)?,
+        NotationBase::Heap(n) => heap(ar, site, *n)?,
+        NotationBase::Group(items) => seq(ar, site, items)?,
     };
     for s in &it.subs {
         g = match s {
-            NotationSub::Sharp => arena(|a| a.game(&[g])),
+            NotationSub::Sharp => ar.with(|a| a.game(&[g])),
             NotationSub::Plus(n) => {
-                let h = heap(site, *n)?;
-                arena(|a| a.add(g, h))
+                let h = heap(ar, site, *n)?;
+                ar.with(|a| a.add(g, h))
             }
             NotationSub::Minus(n) => {
-                let h = heap(site, *n)?;
-                match arena(|a| a.misere_minus(g, h)) {
+                let h = heap(ar, site, *n)?;
+                match ar.with(|a| a.misere_minus(g, h)) {
                     Some(d) => d,
-                    None => return Err(not_subtractable(site, g, h)),
+                    None => return Err(not_subtractable(ar, site, g, h)),
                 }
             }
         };
@@ -59,10 +59,10 @@ fn item(site: &Site, it: &NotationItem) -> Result<MisereId, EvalError> {
 }
 
 /// CGSuite's error for `G.MisereMinus(H)` when `H` is not a part of `G`.
-pub(super) fn not_subtractable(site: &Site, g: MisereId, h: MisereId) -> EvalError {
+pub(super) fn not_subtractable(ar: &Arena, site: &Site, g: MisereId, h: MisereId) -> EvalError {
     // Each game is written in at most 10,000 characters (an error message, not a value; Kayles(30)'s full
     // text would be some 75 GB); small games read as CGSuite writes them.
-    let show = |x: MisereId| print_limit::limited(Some(10_000), || arena(|ar| ar.display(x)));
+    let show = |x: MisereId| print_limit::limited(Some(10_000), || ar.with(|a| a.display(x)));
     let (a, b) = (show(g), show(h));
     site.err(ErrorKind::InvalidArgument { message: format!("Those misere games are not subtractable: {a}, {b}") })
 }
@@ -71,20 +71,20 @@ fn game_arg(m: &mut Machine, s: &Site, args: &[Value], i: usize) -> Result<Miser
     misere_of(m, &args[i], s.args.get(i).copied().unwrap_or(s.span))
 }
 
-fn games_list(gs: Vec<MisereId>) -> Value {
-    list(gs.into_iter().map(MisereGame::value))
+fn games_list(ar: &Arena, gs: Vec<MisereId>) -> Value {
+    list(gs.into_iter().map(|g| MisereGame::value(ar, g)))
 }
 
 fn misere_game(s: &Site, this: &Value, f: fn(&mut MisereGames, MisereId) -> MisereId) -> Result<Value, EvalError> {
-    let g = this_misere(s, this)?;
-    Ok(MisereGame::value(arena(|a| f(a, g))))
+    let (g, ar) = this_misere(s, this)?;
+    Ok(MisereGame::value(&ar, ar.with(|a| f(a, g))))
 }
 
 /// Members of a misère canonical game (CGSuite's `MisereCanonicalGame`).
 pub static MISERE_GAME: &[Member] = &[
     member("NimValue", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(Value::int(arena(|a| a.nim_value(g))))
+        let (g, ar) = this_misere(s, this)?;
+        Ok(Value::int(ar.with(|a| a.nim_value(g))))
     }).doc("", "The normal-play nim value of the misère game's form.", "(*2 + *3).MisereCanonicalForm.NimValue"),
     member("MisereNimValue", 0, misere_nim_value).doc("", "The misère nim value, for a game equal in misère play to a nim heap.", "(*2 + *3).MisereCanonicalForm.MisereNimValue"),
     member("Genus", 0, genus).doc("", "The genus: the normal nim value with the misère values of G, G + *2, G + *2 + *2, ... as superscripts.", "Kayles(4).MisereCanonicalForm.Genus"),
@@ -103,29 +103,29 @@ pub static MISERE_GAME: &[Member] = &[
     member("IsNimHeap", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_nim_heap)).doc("", "Whether the game is a nim heap *n.", "(*2 + *3).MisereCanonicalForm.IsNimHeap"),
     member("Mate", 0, |_, s, this, _| misere_game(s, this, MisereGames::mate)).doc("", "The mate of the game: * for 0, else the game whose options are its options' mates.", "Misere(*2).Mate"),
     member("Parts", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(games_list(arena(|a| a.parts(g))))
+        let (g, ar) = this_misere(s, this)?;
+        Ok(games_list(&ar, ar.with(|a| a.parts(g))))
     }).doc("", "The parts of the game: each H other than 0 and * with G = H + X for some X.", "Kayles(4).MisereCanonicalForm.Parts"),
     member("Partitions", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        let ps = arena(|a| a.partitions(g));
-        Ok(list(ps.into_iter().map(games_list)))
+        let (g, ar) = this_misere(s, this)?;
+        let ps = ar.with(|a| a.partitions(g));
+        Ok(list(ps.into_iter().map(|p| games_list(&ar, p))))
     }).doc("", "The ways to write the game as a sum of games other than 0 and *, each as a list.", "Kayles(4).MisereCanonicalForm.Partitions"),
     member("MisereMinus", 1, |m, s, this, args| {
-        let g = this_misere(s, this)?;
+        let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
-        match arena(|a| a.misere_minus(g, h)) {
-            Some(d) => Ok(MisereGame::value(d)),
-            None => Err(not_subtractable(s, g, h)),
+        match ar.with(|a| a.misere_minus(g, h)) {
+            Some(d) => Ok(MisereGame::value(&ar, d)),
+            None => Err(not_subtractable(&ar, s, g, h)),
         }
     }).doc("(h)", "The game X with h + X = G (an error when there is none).", "(Kayles(2) + Kayles(3)).MisereCanonicalForm.MisereMinus(Kayles(2))"),
     member("Distinguisher", 1, |m, s, this, args| {
-        let g = this_misere(s, this)?;
+        let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
-        match arena(|a| a.distinguisher(g, h)) {
-            Some(t) => Ok(MisereGame::value(t)),
+        match ar.with(|a| a.distinguisher(g, h)) {
+            Some(t) => Ok(MisereGame::value(&ar, t)),
             None => {
-                let shown = arena(|a| a.display(g));
+                let shown = ar.with(|a| a.display(g));
                 Err(s.err(ErrorKind::InvalidArgument {
                     message: format!("A game cannot be distinguished from itself: {shown}"),
                 }))
@@ -133,17 +133,17 @@ pub static MISERE_GAME: &[Member] = &[
         }
     }).doc("(h)", "A game X that tells the game from h in misère play: G + X and h + X have different misère outcomes.", "Misere(*2).Distinguisher(*3)"),
     member("IsLinkedTo", 1, |m, s, this, args| {
-        let g = this_misere(s, this)?;
+        let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
-        Ok(Value::Boolean(arena(|a| a.is_linked(g, h))))
+        Ok(Value::Boolean(ar.with(|a| a.is_linked(g, h))))
     }).doc("(h)", "Whether the game is linked to h: some X makes both G + X and h + X misère P-positions.", "Misere(*2).IsLinkedTo(*3)"),
     member("Link", 1, |m, s, this, args| {
-        let g = this_misere(s, this)?;
+        let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
-        match arena(|a| a.link(g, h)) {
-            Some(t) => Ok(MisereGame::value(t)),
+        match ar.with(|a| a.link(g, h)) {
+            Some(t) => Ok(MisereGame::value(&ar, t)),
             None => {
-                let (x, y) = arena(|a| (a.display(g), a.display(h)));
+                let (x, y) = ar.with(|a| (a.display(g), a.display(h)));
                 Err(s.err(ErrorKind::InvalidArgument {
                     message: format!("Those misere games are not linked: {x}, {y}"),
                 }))
@@ -164,16 +164,16 @@ pub static MISERE_GAME: &[Member] = &[
     member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)).doc("", "The options of the misère game.", "Kayles(3).MisereCanonicalForm.LeftOptions"),
     member("RightOptions", 0, |_, s, this, _| misere_options(s, this)).doc("", "The options of the misère game (the same as `LeftOptions`).", "Kayles(3).MisereCanonicalForm.RightOptions"),
     member("Birthday", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(Value::int(arena(|a| a.birthday(g))))
+        let (g, ar) = this_misere(s, this)?;
+        Ok(Value::int(ar.with(|a| a.birthday(g))))
     }).doc("", "The birthday of the misère canonical form.", "Kayles(4).MisereCanonicalForm.Birthday"),
     member("OutcomeClass", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(outcome(arena(|a| a.nim_value(g)) != 0))
+        let (g, ar) = this_misere(s, this)?;
+        Ok(outcome(ar.with(|a| a.nim_value(g)) != 0))
     }).doc("", "Who wins the game's form in normal play.", "Kayles(4).MisereCanonicalForm.OutcomeClass"),
     member("MisereOutcomeClass", 0, |_, s, this, _| {
-        let g = this_misere(s, this)?;
-        Ok(outcome(arena(|a| a.misere_next_wins(g))))
+        let (g, ar) = this_misere(s, this)?;
+        Ok(outcome(ar.with(|a| a.misere_next_wins(g))))
     }).doc("", "Who wins when the last player to move loses.", "Kayles(4).MisereCanonicalForm.MisereOutcomeClass"),
     member("ObligatedValue", 0, obligated_value).doc("", "Ferguson's obligated value: the normal and misère outcome digits.", "Kayles(4).MisereCanonicalForm.ObligatedValue"),
 ];
@@ -210,12 +210,13 @@ pub static MISERE_CLASS: &[Member] = &[
         name: "DayN",
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 3),
-        f: |_, s, _, args| {
+        f: |m, s, _, args| {
+            let ar = Arena::of(m);
             let n = count(s, args, 0)?;
             let max_games = if args.len() > 1 { count(s, args, 1)? } else { DAY_N_DEFAULT };
             let max_options = if args.len() > 2 { count(s, args, 2)? } else { DAY_N_DEFAULT };
-            match arena(|a| a.day_n(n, max_games as usize, max_options as usize)) {
-                Ok(gs) => Ok(games_list(gs)),
+            match ar.with(|a| a.day_n(n, max_games as usize, max_options as usize)) {
+                Ok(gs) => Ok(games_list(&ar, gs)),
                 Err(DayError::TooMany(k)) => Err(s.err(ErrorKind::InvalidArgument {
                     message: format!(
                         "More than {k} misere games are born by day {n}; ask MisereCanonicalGame.DayNCount({n}) for their number"
@@ -224,9 +225,10 @@ pub static MISERE_CLASS: &[Member] = &[
             }
         },
     }.doc("(n, maxGames, maxOptions)", "CGSuite's list of misère games of day n (an error when there are more than maxGames, default 1000000).", "MisereCanonicalGame.DayN(2)"),
-    member("DayNCount", 1, |_, s, _, args| {
+    member("DayNCount", 1, |m, s, _, args| {
+        let ar = Arena::of(m);
         let n = count(s, args, 0)?;
-        match arena(|a| a.day_n_count(n)) {
+        match ar.with(|a| a.day_n_count(n)) {
             Some(c) => Ok(Value::int(c)),
             None => Err(s.arg_err(
                 0,

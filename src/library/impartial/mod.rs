@@ -8,8 +8,8 @@
 //! - [`Heap`] (type `Position`): a heap of a take-and-break ruleset, printed `TakeAndBreak("0.77")(5)`. Its
 //!   normal-play value is the nimber of its nim value; arithmetic and every game member it does not define
 //!   itself go through that nimber ([`to_game`]).
-//! - [`MisereGame`]: a misère canonical impartial game, an id into a per-thread [`MisereGames`] arena (one
-//!   interpreter runs on one thread). It prints as CGSuite does (`*[2#0]`); `+` and `==` are misère sum and
+//! - [`MisereGame`]: a misère canonical impartial game, an id into the workspace's [`MisereGames`] arena
+//!   ([`MisereArena`] in the workspace's extensions, freed by `:clear`), with a handle on that arena. It prints as CGSuite does (`*[2#0]`); `+` and `==` are misère sum and
 //!   misère equality.
 //! - [`ObligatedValueObj`] (type `ObligatedValue`), printed `01`; [`ObligatedSum`]; [`PeriodicityObj`]
 //!   (type `Periodicity`); `Genus` is a shown value.
@@ -49,19 +49,103 @@ const SEARCH_BUDGET: usize = 200_000;
 /// The largest nimber `*n` the search writes out as a literal tree (2^n nodes).
 const MAX_SEARCH_NIMBER: u64 = 16;
 
-thread_local! {
-    static MISERE: RefCell<MisereGames> = RefCell::new(MisereGames::new());
+/// A handle on a workspace's misère arena. Every [`MisereGame`] holds the handle of the arena its id points
+/// into, so a value stays readable after `:clear` gives the workspace a fresh arena (the old one is freed with
+/// the last value that holds it).
+#[derive(Clone)]
+pub struct Arena(Rc<RefCell<MisereGames>>);
+
+impl Arena {
+    fn fresh() -> Arena {
+        let mut games = MisereGames::new();
+        // The workspace's Ctrl-C flag (installed on this thread by `Interpreter`, as for the engine's loops).
+        games.set_interrupt(crate::game::budget::interrupt_flag());
+        Arena(Rc::new(RefCell::new(games)))
+    }
+
+    /// The arena of the running workspace (created on first use).
+    pub fn of(m: &mut Machine) -> Arena {
+        m.globals.extensions.get::<MisereArena>().0.clone()
+    }
+
+    /// Runs `f` on the arena. `f` must not evaluate script code.
+    pub fn with<R>(&self, f: impl FnOnce(&mut MisereGames) -> R) -> R {
+        f(&mut self.0.borrow_mut())
+    }
+
+    /// Whether the two handles name one arena.
+    pub fn same(&self, other: &Arena) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// `g` of the arena `from`, as a game of this arena (a copy, option by option, when they differ).
+    pub fn adopt(&self, from: &Arena, g: MisereId) -> MisereId {
+        if self.same(from) {
+            return g;
+        }
+        fn copy(
+            to: &mut MisereGames,
+            from: &MisereGames,
+            g: MisereId,
+            memo: &mut BTreeMap<MisereId, MisereId>,
+        ) -> MisereId {
+            if let Some(&x) = memo.get(&g) {
+                return x;
+            }
+            let opts: Vec<MisereId> = from.options(g).to_vec();
+            let opts: Vec<MisereId> = opts.into_iter().map(|o| copy(to, from, o, memo)).collect();
+            let x = to.game(&opts);
+            memo.insert(g, x);
+            x
+        }
+        let from = from.0.borrow();
+        copy(&mut self.0.borrow_mut(), &from, g, &mut BTreeMap::new())
+    }
+
+    /// The number of games the arena holds.
+    pub fn size(&self) -> usize {
+        self.0.borrow().len()
+    }
+
+    /// A handle that does not keep the arena alive (to see that `:clear` freed it).
+    pub fn downgrade(&self) -> std::rc::Weak<RefCell<MisereGames>> {
+        Rc::downgrade(&self.0)
+    }
 }
 
-/// Makes this thread's misère arena poll `flag` for interrupts (the workspace's Ctrl-C flag).
-pub fn set_interrupt(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    arena(|a| a.set_interrupt(Some(flag)));
+impl std::fmt::Debug for Arena {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Arena({} games)", self.size())
+    }
 }
 
-/// Runs `f` on this thread's misère arena. `f` must not evaluate script code.
-fn arena<R>(f: impl FnOnce(&mut MisereGames) -> R) -> R {
-    MISERE.with(|a| f(&mut a.borrow_mut()))
+/// The workspace's misère arena, in [`Globals::extensions`]: `:clear` replaces it by a fresh one (values still
+/// held keep theirs alive; nothing else does).
+#[derive(Debug)]
+pub struct MisereArena(pub Arena);
+
+impl Default for MisereArena {
+    fn default() -> Self {
+        MisereArena(Arena::fresh())
+    }
 }
+
+impl crate::interp::gc::Extension for MisereArena {
+    fn trace(&mut self, _: &mut crate::interp::gc::Tracer) -> bool {
+        // Misère games are not short games: the arena holds nothing of the game store.
+        true
+    }
+    fn on_clear(&mut self) {
+        *self = MisereArena::default();
+    }
+}
+
+/// The library hook for a new interrupt flag: nothing to do, a misère arena takes the workspace's flag when
+/// it is created (see [`Arena::fresh`]) and `Interpreter::use_interrupt_flag` installs it for the engine too.
+pub fn set_interrupt(_flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+
+/// A ruleset's misère forms of heaps and the (weakly held) arena they are in.
+type MisereCache = (std::rc::Weak<RefCell<MisereGames>>, Vec<Option<MisereId>>);
 
 // ---- take-and-break rulesets ----------------------------------------------------------------------------
 
@@ -74,8 +158,10 @@ pub struct TbData {
     text: String,
     /// G(0), G(1), … as far as computed.
     nim: RefCell<Vec<u32>>,
-    /// Misère canonical forms of heaps, as far as computed.
-    misere: RefCell<Vec<Option<MisereId>>>,
+    /// Misère canonical forms of heaps, as far as computed, and the arena they are in (a new arena after
+    /// `:clear` starts the table again). Weak: a ruleset held by a native global (`Kayles`) must not keep a
+    /// cleared arena alive.
+    misere: RefCell<MisereCache>,
     /// Obligated (Ferguson §3) values of heaps, as far as computed.
     obligated: RefCell<Vec<ObligatedValue>>,
 }
@@ -113,20 +199,26 @@ impl TbData {
         Ok(self.obligated.borrow()[..=n].to_vec())
     }
 
-    /// The misère canonical form of heap `n`.
-    fn misere(&self, n: usize) -> Result<MisereId, ErrorKind> {
-        if let Some(Some(g)) = self.misere.borrow().get(n) {
-            return Ok(*g);
+    /// The misère canonical form of heap `n`, in the arena `ar`.
+    fn misere(&self, ar: &Arena, n: usize) -> Result<MisereId, ErrorKind> {
+        {
+            let mut memo = self.misere.borrow_mut();
+            if !memo.0.ptr_eq(&Rc::downgrade(&ar.0)) {
+                *memo = (Rc::downgrade(&ar.0), Vec::new());
+            }
+            if let Some(Some(g)) = memo.1.get(n) {
+                return Ok(*g);
+            }
         }
         let mut pending = Vec::new();
         for k in 0..=n {
-            self.misere_rec(k, &mut pending)?;
+            self.misere_rec(ar, k, &mut pending)?;
         }
-        self.misere_rec(n, &mut pending)
+        self.misere_rec(ar, n, &mut pending)
     }
 
-    fn misere_rec(&self, n: usize, pending: &mut Vec<bool>) -> Result<MisereId, ErrorKind> {
-        if let Some(Some(g)) = self.misere.borrow().get(n) {
+    fn misere_rec(&self, ar: &Arena, n: usize, pending: &mut Vec<bool>) -> Result<MisereId, ErrorKind> {
+        if let Some(Some(g)) = self.misere.borrow().1.get(n) {
             return Ok(*g);
         }
         if pending.len() <= n {
@@ -138,16 +230,16 @@ impl TbData {
         pending[n] = true;
         let mut opts = Vec::new();
         for parts in self.code.heap_options(n) {
-            let mut sum = arena(|a| a.zero());
+            let mut sum = ar.with(|a| a.zero());
             for p in parts {
-                let x = self.misere_rec(p, pending)?;
-                sum = arena(|a| a.add(sum, x));
+                let x = self.misere_rec(ar, p, pending)?;
+                sum = ar.with(|a| a.add(sum, x));
             }
             opts.push(sum);
         }
         pending[n] = false;
-        let g = arena(|a| a.game(&opts));
-        let mut memo = self.misere.borrow_mut();
+        let g = ar.with(|a| a.game(&opts));
+        let memo = &mut self.misere.borrow_mut().1;
         if memo.len() <= n {
             memo.resize(n + 1, None);
         }
@@ -194,7 +286,7 @@ impl TakeAndBreak {
             code: parsed,
             text,
             nim: RefCell::new(Vec::new()),
-            misere: RefCell::new(Vec::new()),
+            misere: RefCell::new((std::rc::Weak::new(), Vec::new())),
             obligated: RefCell::new(Vec::new()),
         })))
     }
@@ -299,12 +391,12 @@ impl Object for Heap {
 
 /// A misère canonical impartial game.
 #[derive(Debug)]
-pub struct MisereGame(pub MisereId);
+pub struct MisereGame(pub MisereId, pub Arena);
 
 impl MisereGame {
-    /// The value.
-    pub fn value(g: MisereId) -> Value {
-        Value::Object(Rc::new(MisereGame(g)))
+    /// The value: `g` of the arena `ar`.
+    pub fn value(ar: &Arena, g: MisereId) -> Value {
+        Value::Object(Rc::new(MisereGame(g, ar.clone())))
     }
 }
 
@@ -321,15 +413,20 @@ impl Object for MisereGame {
         "MisereCanonicalGame"
     }
     fn display(&self, _: &mut Games) -> String {
-        arena(|a| a.display(self.0))
+        self.1.with(|a| a.display(self.0))
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
         let o = any.downcast_ref::<MisereGame>()?;
+        if !self.1.same(&o.1) {
+            // Games of two arenas (one from before a `:clear`): compared in this one.
+            let x = self.1.adopt(&o.1, o.0);
+            return Some(self.1.with(|a| a.compare(self.0, x)));
+        }
         if self.0 == o.0 {
             return Some(Ordering::Equal);
         }
-        Some(arena(|a| a.compare(self.0, o.0)).then(self.0.cmp(&o.0)))
+        Some(self.1.with(|a| a.compare(self.0, o.0)).then(self.0.cmp(&o.0)))
     }
 }
 
@@ -499,7 +596,10 @@ fn obligated_sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, 
 
 fn misere_spec(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let spec = match &args[0] {
-        Value::String(text) => return Ok(MisereGame::value(misere::from_notation(site, text)?)),
+        Value::String(text) => {
+            let ar = Arena::of(m);
+            return Ok(MisereGame::value(&ar, misere::from_notation(&ar, site, text)?));
+        }
         Value::List(items) => {
             let mut out = Vec::with_capacity(items.len());
             for v in items {
@@ -509,7 +609,8 @@ fn misere_spec(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, Ev
         }
         v => vec![spec_of(m, site, v)?],
     };
-    Ok(MisereGame::value(arena(|a| a.from_spec(&spec))))
+    let ar = Arena::of(m);
+    Ok(MisereGame::value(&ar, ar.with(|a| a.from_spec(&spec))))
 }
 
 /// One element of `Misere([…])`: a heap size, a list of options, a misère game or an impartial game.
@@ -625,7 +726,8 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
             _ => return Some(Err(no_op())),
         };
         // Impartial games are their own negatives: G - H = G + H.
-        return Some(Ok(MisereGame::value(arena(|ar| ar.add(x, y)))));
+        let ar = Arena::of(m);
+        return Some(Ok(MisereGame::value(&ar, ar.with(|a| a.add(x, y)))));
     }
     if op == BinOp::Add {
         if let Some(v) = sum::add(m, a, b) {

@@ -41,14 +41,15 @@ impl Object for MisereQuotientObj {
 }
 
 /// `R.MisereQuotient(n)`.
-pub(super) fn misere_quotient(_: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+pub(super) fn misere_quotient(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let r: &Rc<TbData> = this_tb(s, this)?;
     let n = heap_size(s, args, 0)?;
     if n > 256 {
         return Err(s.arg_err(0, ErrorKind::SearchTooLarge { limit: MAX_QUOTIENT_STATES }));
     }
     let options: Vec<Vec<Vec<usize>>> = (0..=n).map(|h| r.code.heap_options(h)).collect();
-    let poll = || super::arena(|a| a.poll());
+    let ar = super::Arena::of(m);
+    let poll = || ar.with(|a| a.poll());
     let q = MisereQuotient::compute(&options, n, &poll).map_err(|e| match e {
         QuotientError::TooLarge(_) => s.err(ErrorKind::SearchTooLarge { limit: MAX_QUOTIENT_STATES }),
         QuotientError::NotDecreasing(heap) => s.err(ErrorKind::LoopyTakeBreak { code: r.text.clone(), heap }),

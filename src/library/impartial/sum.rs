@@ -4,7 +4,7 @@
 //! CGSuite 2.2) and its misère members see the game itself (`(Kayles(1) + Kayles(7)).MisereCanonicalForm` is
 //! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
 
-use super::{arena, downcast, game_value, list, misere_rec, nimber_of, outcome, Heap, Member};
+use super::{downcast, game_value, list, misere_rec, nimber_of, outcome, Arena, Heap, Member};
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -182,10 +182,11 @@ pub(super) fn misere_of_sum(
     span: crate::syntax::span::Span,
     memo: &mut BTreeMap<Value, crate::game::misere::MisereId>,
 ) -> Result<crate::game::misere::MisereId, EvalError> {
-    let mut acc = arena(|a| a.nim(0));
+    let ar = Arena::of(m);
+    let mut acc = ar.with(|a| a.nim(0));
     for t in &s.terms {
         let g = misere_rec(m, t, span, memo)?;
-        acc = arena(|a| a.add(acc, g));
+        acc = ar.with(|a| a.add(acc, g));
     }
     Ok(acc)
 }
@@ -250,7 +251,7 @@ pub static HEAP_SUM: &[Member] = &[
         arity: Arity::Exact(0),
         f: |m, s, this, _| {
             let g = super::misere_of(m, this, s.span)?;
-            Ok(outcome(arena(|a| a.misere_next_wins(g))))
+            Ok(outcome(Arena::of(m).with(|a| a.misere_next_wins(g))))
         },
         doc: Doc::NONE,
     }

@@ -1,7 +1,6 @@
 //! Misère literals through the whole front end: printing then reading gives the same game.
 
-use super::arena;
-use crate::game::misere::MisereId;
+use crate::game::misere::{MisereGames, MisereId};
 use crate::syntax::parse::parse_cells;
 use proptest::prelude::*;
 
@@ -18,6 +17,15 @@ fn run(src: &str) -> String {
         }
     }
     String::from_utf8(out).unwrap().trim().to_string()
+}
+
+thread_local! {
+    /// The games the properties build, printed, then read back by a workspace (which has its own arena).
+    static GAMES: std::cell::RefCell<MisereGames> = std::cell::RefCell::new(MisereGames::new());
+}
+
+fn arena<R>(f: impl FnOnce(&mut MisereGames) -> R) -> R {
+    GAMES.with(|a| f(&mut a.borrow_mut()))
 }
 
 /// CGSuite's list input for `g` (unambiguous): a heap size, or the list of the options' inputs.
@@ -76,4 +84,35 @@ fn digit_runs_are_cgsuite_integers() {
     assert_eq!(run("*[42]"), "*[&42;]");
     assert_eq!(run("*[4,2]"), "*[42]");
     assert_eq!(run("Misere(\"42\") == *[4,2]"), "true");
+}
+
+/// `:clear` frees the workspace's misère arena (issue 32 item 4): after it, nothing holds the old arena, not
+/// even the `Kayles` ruleset of the native globals that cached its heaps' misère forms there; the games asked
+/// again are built in the fresh arena and print as before.
+#[test]
+fn clear_frees_the_misere_arena() {
+    use super::MisereArena;
+    let mut interp = crate::core_interpreter();
+    let src = "g := Kayles(12).MisereCanonicalForm; h := Misere(\"2#0\") + *[2]; [g, h, (Kayles(2) + Kayles(3)).Genus]";
+    let eval = |interp: &mut crate::interp::Interpreter| {
+        let file = interp.sources().add("<test>", src);
+        let mut out = Vec::new();
+        for cell in parse_cells(src, file) {
+            interp.eval_cell(&cell.block, &mut out).expect("the cell runs");
+        }
+        String::from_utf8(out).unwrap()
+    };
+    let before = eval(&mut interp);
+    let arena = interp.globals_mut().extensions.find::<MisereArena>().expect("the arena was created").0.clone();
+    let size = arena.size();
+    // Kayles(12) in misère play: its heaps' forms and their sums fill the arena well past the 1 game it starts with.
+    assert!(size > 20, "{size}");
+    let old = arena.downgrade();
+    drop(arena);
+    interp.clear();
+    assert!(old.upgrade().is_none(), "the old arena is still held after :clear");
+    let fresh = interp.globals_mut().extensions.find::<MisereArena>().expect("a fresh arena").0.size();
+    assert_eq!(fresh, 1, "a fresh arena holds only 0");
+    // The same input gives the same output from the fresh arena.
+    assert_eq!(eval(&mut interp), before);
 }

@@ -76,9 +76,7 @@ pub enum Cmp {
     Confused,
 }
 
-/// The panic payload of an interrupted engine operation (see [`Games::set_interrupt`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interrupted;
+pub use crate::game::budget::Interrupted;
 
 /// Largest magnitude of an integer whose chain of options is materialised eagerly; larger integers
 /// materialise their option on demand ([`Games::ensure`]), so numbers of any size are games.
