@@ -139,6 +139,10 @@ impl Memo {
 
     /// Indexes `key` (not yet indexed) under node `i`.
     fn insert(&mut self, key: &[u8], i: u32) {
+        // The key bytes and the index grow by doubling between two polling points: both check the budget first.
+        crate::game::budget::check_vec_growth(self.keys.len(), self.keys.capacity(), key.len(), 1);
+        let entry = std::mem::size_of::<Entry>() + 1;
+        crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
         let hash = key_hash(key);
         let start = self.keys.len();
         self.keys.extend_from_slice(key);
@@ -154,6 +158,7 @@ impl Memo {
     /// ([`super::shortcut`]) is yet to run on it.
     fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
         let i = self.nodes.len() as u32;
+        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
         self.nodes.push(Node {
             state,
             canonical: None,
