@@ -667,12 +667,13 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
             "game/short/store/arith.rs",
             "game/short/store/brackets.rs",
             "game/short/store/collect.rs",
+            "game/short/store/heated.rs",
             "game/short/store/lossy.rs",
             "game/short/store/mod.rs",
             "game/short/thermo.rs",
             "game/short/uptimal.rs",
         ],
-        "the store's mod.rs ↔ its children (arith, brackets, collect, lossy call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
+        "the store's mod.rs ↔ its children (arith, brackets, collect, heated, lossy call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
     ),
     (
         &["game/graph/canon.rs", "game/graph/mod.rs", "game/graph/notation.rs"],
@@ -699,20 +700,24 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "the core: value.rs ↔ object.rs ↔ eval (Machine) ↔ env ↔ gc ↔ registry ↔ native are one unit; eval/ ↔ its children, compile/ ↔ its children",
     ),
     (
-        &["library/base/collections.rs", "library/base/globals.rs", "library/base/mod.rs", "library/base/mutable.rs", "library/base/range.rs", "library/base/strings.rs", "library/board/mod.rs", "library/board/plots.rs", "library/cgsuite/cgscript.rs", "library/cgsuite/mod.rs", "library/cgsuite/namespaces.rs", "library/globals.rs", "library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs", "library/mod.rs", "library/short/bignum.rs", "library/short/explicit.rs", "library/short/game.rs", "library/short/mod.rs", "library/short/sensible.rs", "library/sumber/mod.rs"],
+        &["library/base/collections.rs", "library/base/globals.rs", "library/base/mod.rs", "library/base/mutable.rs", "library/base/range.rs", "library/base/strings.rs", "library/board/mod.rs", "library/board/plots.rs", "library/cgsuite/cgscript.rs", "library/cgsuite/mod.rs", "library/cgsuite/namespaces.rs", "library/globals.rs", "library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs", "library/mod.rs", "library/short/bignum.rs", "library/short/explicit.rs", "library/short/game.rs", "library/short/mod.rs", "library/sumber/mod.rs"],
         "the families and the root (see KNOWN_FAMILY_EDGES), and each family's mod.rs ↔ its children",
+    ),
+    (
+        &["library/board/grid.rs", "library/board/numgrid.rs"],
+        "CGSuite's one Grid class has two representations: grid.rs (characters) and numgrid.rs (integers) convert into each other and share Grid's members",
     ),
     (
         &["library/graph/directed.rs", "library/graph/members.rs", "library/graph/mod.rs"],
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
     ),
     (
-        &["ruleset/members.rs", "ruleset/objects.rs"],
-        "members.rs dispatches through objects.rs, whose objects take their member rows from members.rs",
+        &["ruleset/classes.rs", "ruleset/members.rs", "ruleset/objects.rs"],
+        "members.rs dispatches through objects.rs, whose objects take their member rows from members.rs; classes.rs (user game classes on the memo) answers members through both and they ask it for class objects",
     ),
     (
-        &["ruleset/memo.rs", "ruleset/position.rs", "ruleset/script.rs", "ruleset/shortcut.rs", "ruleset/terms.rs"],
-        "memo.rs ↔ position.rs ↔ script.rs ↔ shortcut.rs ↔ terms.rs: the memo calls the script and the native solvers, which build positions in the memo",
+        &["ruleset/cgsuite_print.rs", "ruleset/key.rs", "ruleset/memo.rs", "ruleset/position.rs", "ruleset/script.rs", "ruleset/shortcut.rs", "ruleset/terms.rs"],
+        "memo.rs ↔ position.rs ↔ script.rs ↔ shortcut.rs ↔ terms.rs: the memo calls the script and the native solvers, which build positions in the memo; key.rs encodes positions and class objects, and cgsuite_print.rs prints a position's instance",
     ),
     (
         &["ruleset/mod.rs", "ruleset/stdlib.rs"],
@@ -813,6 +818,7 @@ const KNOWN_FAMILY_EDGES: &[(&str, &str, &str)] = &[
     ("cgsuite", "base", "cgsuite/mod.rs and namespaces.rs reach into base/mutable.rs"),
     ("cgsuite", "board", "cgscript.rs and cgsuite/mod.rs reach into board/plots.rs, grid.rs, strip.rs"),
     ("cgsuite", "short", "cgscript.rs reaches into short/explicit.rs"),
+    ("impartial", "cgsuite", "impartial/mod.rs reaches into cgsuite/cgscript.rs for the compounds of positions (ConjunctiveSum, SelectiveSum); cgsuite/mod.rs declares impartial's MisereClass type back (a circle)"),
     ("impartial", "short", "impartial/mod.rs reaches into short/game.rs; short/game.rs and sensible.rs call impartial back (a circle)"),
     ("loopy", "short", "loopy/members.rs reaches into short/game.rs; short/mod.rs and game.rs use loopy::SHORT rows back (a circle)"),
     ("short", "base", "explicit.rs and short/mod.rs reach into base/range.rs"),

@@ -116,13 +116,16 @@ def test_a_local_worker_killed_mid_sweep(local):
                     break
                 except ProcessLookupError:
                     pass
-            time.sleep(0.3)
+            time.sleep(0.02)
 
     t = threading.Thread(target=kill)
     t.start()
-    df = cgs.table(FN, CODES * 4, progress=False, workers=2, batch_size=4)
+    # Rows long enough (seconds in all) that the kill lands mid-sweep; the reference is one in-process session.
+    slow = "code -> TakeAndBreak(code).NimValueSequence(1500)"
+    df = cgs.table(slow, CODES, progress=False, workers=2, batch_size=2)
     t.join()
     assert killed, "no worker process was found to kill"
-    assert list(df.value) == list(local.value) * 4
+    want = [v for ok, v in cgs.Session().map_rows(slow, CODES)]
+    assert list(df.value) == want
     assert df.error.isna().all()
 
