@@ -491,36 +491,6 @@ impl Object for ObligatedSum {
     }
 }
 
-/// An eventual periodicity of a nim-value sequence.
-#[derive(Debug)]
-pub struct PeriodicityObj {
-    period: usize,
-    preperiod: usize,
-    saltus: i64,
-}
-
-impl Object for PeriodicityObj {
-    fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 1] = [PERIODICITY];
-        &TABLES
-    }
-
-    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
-        true
-    }
-    fn type_name(&self) -> &'static str {
-        "Periodicity"
-    }
-    fn display(&self, _: &mut Games) -> String {
-        format!("Periodicity(Period => {}, Preperiod => {}, Saltus => {})", self.period, self.preperiod, self.saltus)
-    }
-    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        let any: &dyn std::any::Any = other;
-        any.downcast_ref::<PeriodicityObj>()
-            .map(|o| (self.period, self.preperiod, self.saltus).cmp(&(o.period, o.preperiod, o.saltus)))
-    }
-}
-
 fn downcast<T: 'static>(v: &Value) -> Option<&T> {
     match v {
         Value::Object(o) => {
@@ -764,6 +734,8 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
 mod convert;
 mod members;
 mod misere;
+mod periodicity;
+pub use periodicity::PeriodicityObj;
 mod quotient;
 mod sum;
 pub use quotient::MisereQuotientObj;
