@@ -1,6 +1,7 @@
 """`cgs.table`: a cgs function applied to many parameters, on every local core or on a Dask cluster."""
 
 import json
+from fractions import Fraction
 import os
 import pickle
 import threading
@@ -31,20 +32,30 @@ def _session_for(setup):
     return s
 
 
+_PLAIN = frozenset((int, bool, float, str, type(None), Fraction))
+
+
 def _portable(v):
     """A row's value as something that crosses processes: games by their encoding (they pickle), other cgs
-    values (thermographs, functions …) by their printed form."""
+    values (thermographs, functions …) by their printed form. A list of plain values (a nim sequence) is
+    returned as it is after one scan of its element types in C (`set(map(type, …))`): checking each element
+    in Python cost more than the computation of a short row."""
     from . import Game, Value
 
+    t = type(v)
+    if t in _PLAIN:
+        return v
     if isinstance(v, Game):
         return v
     if isinstance(v, Value):
         return str(v)
-    if isinstance(v, list):
-        return [_portable(x) for x in v]
-    if isinstance(v, tuple):
-        return tuple(_portable(x) for x in v)
-    if isinstance(v, frozenset):
+    if isinstance(v, (list, tuple, frozenset)):
+        if set(map(type, v)) <= _PLAIN:
+            return v
+        if isinstance(v, list):
+            return [_portable(x) for x in v]
+        if isinstance(v, tuple):
+            return tuple(_portable(x) for x in v)
         return frozenset(_portable(x) for x in v)
     if isinstance(v, dict):
         return {_portable(k): _portable(x) for k, x in v.items()}
