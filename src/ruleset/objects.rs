@@ -82,11 +82,6 @@ impl Object for Instance {
             }
         }
         if self.def.params.is_none() {
-            if crate::game::print_limit::cgsuite() {
-                if let Some(text) = cgsuite_instance(self.name()) {
-                    return text.to_string();
-                }
-            }
             return self.name().to_string();
         }
         let args: Vec<String> = self.args.iter().map(|a| a.display(games)).collect();
@@ -136,34 +131,6 @@ impl Object for Instance {
             script::position(m, &inst, state, site.span)
         }))
     }
-}
-
-/// How CGSuite 2.2 prints the stdlib rulesets that stand for instances of its classes (cgsuite-eval of
-/// `game.heap.Cutcake`, `game.grid.Clobber`, …), for `--output cgsuite`.
-fn cgsuite_instance(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "Cutcake" => r#"GenCutcake(TakeAndBreak("4.0"), TakeAndBreak("4.0"), twisted => false)"#,
-        "Eatcake" => r#"GenCutcake(TakeAndBreak("0.7"), TakeAndBreak("0.7"), twisted => false)"#,
-        "MaundyCake" => r#"GenCutcake(TakeAndBreak("{2+}=.0"), TakeAndBreak("{2+}=.0"), twisted => false)"#,
-        "TurnAndEatcake" => r#"GenCutcake(TakeAndBreak("0.7"), TakeAndBreak("0.7"), twisted => true)"#,
-        "Clobber" => {
-            "GenClobber(directions => [(-1,0),(0,1),(1,0),(0,-1)], clobbered => {Left => {2}, Right => {1}}, \
-             leftBehind => {Left => 0, Right => 0}, maxDistance => 1)"
-        }
-        "ToadsAndFrogs" => "GenToadsAndFrogs(minSlide => 1, maxSlide => 1, maxJump => 1, allowFriendlyJump => false)",
-        "ElephantsAndRhinos" => {
-            "GenToadsAndFrogs(minSlide => 1, maxSlide => 1, maxJump => 0, allowFriendlyJump => false)"
-        }
-        "BackslidingToadsAndFrogs" => {
-            "GenToadsAndFrogs(minSlide => -1, maxSlide => 1, maxJump => 1, allowFriendlyJump => false)"
-        }
-        "Col" => "GenCol([Nothing,Right], [Nothing,Left])",
-        "Snort" => "GenCol([Nothing,Left], [Nothing,Right])",
-        "Fjords" => "GenCol([Left], [Right])",
-        "Hackenbush" => "GenHackenbush(childishEdges => [])",
-        "ChildishHackenbush" => "GenHackenbush(childishEdges => [Blue,Red])",
-        _ => return None,
-    })
 }
 
 /// A ruleset's arguments as CGSuite prints an instance of its class: required parameters in order, optional
@@ -244,18 +211,6 @@ impl Object for Position {
         if crate::game::print_limit::cgsuite() {
             if let Some(text) = Position::cgsuite(&self.inst, &self.state, self.shown.get(), games) {
                 return text;
-            }
-            // Graph games print their shown text under CGSuite's class: `Col("R--R")` is
-            // `GenCol.Position("R--R")`, `Hackenbush("(l;r)")` is `GenHackenbush.Position("(l;r)")`.
-            let class = match self.inst.name() {
-                "Col" | "Snort" | "Fjords" => Some("GenCol"),
-                "Hackenbush" | "ChildishHackenbush" => Some("GenHackenbush"),
-                _ => None,
-            };
-            if let (Some(class), Some(shown)) = (class, self.shown.get()) {
-                if let Some(rest) = shown.strip_prefix(self.inst.name()) {
-                    return format!("{class}.Position{rest}");
-                }
             }
         }
         match self.shown.get() {
