@@ -60,15 +60,15 @@ fn control_bytes_are_escaped_on_a_terminal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Ctrl-C stops a long engine computation (the generic sum `Up(1/2) + *1000` runs for minutes), and the session goes on with
-/// its variables.
+/// Ctrl-C stops a long engine computation (`Up(1/2) + *10000` runs for minutes: the nimber sum is quadratic
+/// in the nimber), and the session goes on with its variables.
 #[test]
 fn ctrl_c_stops_engine_work() {
     let mut p = start();
     p.send_line("keep := 7").expect("line");
     p.exp_string("\r\n7\r\n").expect("assignment");
     p.exp_string("cgs> ").expect("prompt");
-    p.send_line("g := Up(1/2) + *1000").expect("line");
+    p.send_line("g := Up(1/2) + *10000").expect("line");
     std::thread::sleep(std::time::Duration::from_millis(800));
     let sent = std::time::Instant::now();
     p.send_control('c').expect("Ctrl-C");
@@ -195,7 +195,7 @@ fn ctrl_c_reaches_arithmetic_sequences_and_printing() {
 #[test]
 fn a_long_computation_shows_a_progress_line() {
     let mut p = start();
-    p.send_line("g := Up(1/2) + *1000").expect("line");
+    p.send_line("g := Up(1/2) + *10000").expect("line");
     p.exp_string("in use; Ctrl-C interrupts]").expect("the progress line after two seconds");
     p.send_control('c').expect("Ctrl-C");
     p.exp_string("Interrupted.").expect("interrupted");

@@ -40,6 +40,10 @@ impl Games {
             self.add_cache.insert(key.0, key.1, s);
             return s;
         }
+        if let Some(s) = self.add_nimber_fast(g, h).or_else(|| self.add_nimber_fast(h, g)) {
+            self.add_cache.insert(key.0, key.1, s);
+            return s;
+        }
         let g_num = self.is_number(g);
         let h_num = self.is_number(h);
         if let Some(s) = self.heated_plus_number(g, g_num, h, h_num) {

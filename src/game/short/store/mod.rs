@@ -25,7 +25,8 @@
 //! Canonicalisation (`new_game`): dedupe; all-number and all-nimber shortcuts; drop dominated options;
 //! bypass reversible options (checked against the game being built, via `leq_arrays`/`geq_arrays`) and drop
 //! the dominated options a bypass brought in; detect NUS patterns. Sums use number translation (`G + x`
-//! adds `x` to each option of a non-number `G`, which keeps canonical form) and NUS arithmetic. Every node
+//! adds `x` to each option of a non-number `G`, which keeps canonical form), NUS arithmetic and, for `G + *m` with
+//! a large nimber, an annotated canonicalisation whose comparisons are set lookups (`nimsum.rs`). Every node
 //! carries its stops (computed from its options when it is created), which settle most comparisons before
 //! any cache is probed (see [`Games::leq`]); sums and comparisons are cached in bounded, lossy tables
 //! (`lossy.rs`), negatives and birthdays per node.
@@ -191,6 +192,9 @@ pub struct Games {
     overflow: Option<GameError>,
     /// Free slots and when to collect (see `collect.rs`).
     gc: collect::Gc,
+    /// Nimbers from this size on are added by `add_nimber_fast` (tests set it beyond every nimber to compare
+    /// with the generic sum).
+    pub(crate) fast_nim_sum_from: u64,
 }
 
 impl std::fmt::Debug for Games {
@@ -233,6 +237,7 @@ impl Games {
             interrupt: None,
             overflow: None,
             gc: collect::Gc::default(),
+            fast_nim_sum_from: nimsum::FAST_NIM_SUM_FROM,
         };
         let z = g.push_node(&[], &[], Some(Nus::number(Dyadic::ZERO)));
         debug_assert_eq!(z, GameId(0));
@@ -775,6 +780,9 @@ mod compare;
 mod construct;
 mod heated;
 mod lossy;
+mod nimsum;
 
 pub use arith::nim_product;
 pub use collect::{set_default_collection_threshold, DEFAULT_COLLECTION_THRESHOLD};
+#[cfg(test)]
+pub(crate) use nimsum::nat_sets;

@@ -6,4 +6,5 @@ mod collect;
 mod compare;
 mod core;
 mod heated;
+mod nimsum;
 mod thermo;
