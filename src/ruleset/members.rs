@@ -121,7 +121,11 @@ pub static POSITION: &[Member] = &[
         }
         Ok(list([this.clone()]))
     })
-    .doc("", "The position as a list of its components: the position itself (CGSuite's default for a game).", "Amazons(\"x.o\").Decomposition"),
+    .doc(
+        "",
+        "The position as a list of its components: the position itself (CGSuite's default for a game).",
+        "Amazons(\"x.o\").Decomposition",
+    ),
     member("CanonicalForm", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         dispatch::canonical_value(m, &p, s.span)
