@@ -285,7 +285,8 @@ impl Interpreter {
         self.after(r)
     }
 
-    /// After a cell: when the memory budget stopped it, the engine's caches are emptied to give memory back.
+    /// After a cell: when the memory budget stopped it, the engine's caches are emptied to give memory back;
+    /// an error is reported where the user's code is ([`user_error`]).
     fn after<T>(&mut self, r: Result<T, EvalError>) -> Result<T, EvalError> {
         if let Err(e) = &r {
             if matches!(e.kind, ErrorKind::OutOfMemory { .. }) {
@@ -293,7 +294,7 @@ impl Interpreter {
                 crate::game::budget::give_back();
             }
         }
-        r
+        r.map_err(|e| user_error(&self.sources, e))
     }
 
     /// The printed form of a value, as the REPL shows it (cut at the print limit).
@@ -339,4 +340,19 @@ impl Interpreter {
         self.globals.extensions.on_clear();
         crate::game::budget::give_back();
     }
+}
+
+/// An error as the user sees it (issue 33 item 5): the standard library's own code never shows. An error raised
+/// inside a stdlib function (`<stdlib/…>` sources) is reported at the innermost call from the user's code, and
+/// frames called from stdlib code or naming an internal function (`_GenClobberGrid`) are dropped.
+fn user_error(sources: &Sources, mut e: EvalError) -> EvalError {
+    let internal = |span: Span| sources.name(span.file).starts_with("<stdlib/");
+    if internal(e.span) {
+        if let Some(i) = e.frames.iter().position(|f| !internal(f.call_span)) {
+            e.span = e.frames[i].call_span;
+            e.frames.drain(..=i);
+        }
+    }
+    e.frames.retain(|f| !internal(f.call_span) && !f.function.starts_with('_'));
+    e
 }

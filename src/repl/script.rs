@@ -143,6 +143,8 @@ pub fn closest<'c>(name: &str, candidates: &'c [String]) -> Option<&'c str> {
     candidates
         .iter()
         .filter(|c| c.as_str() != name)
+        // The stdlib's internal names (`_Join`, `_GenClobberSchema`) are never offered unless asked for.
+        .filter(|c| !c.starts_with('_') || name.starts_with('_'))
         .filter_map(|c| {
             let other = c.to_lowercase();
             if other.chars().count().abs_diff(len) > limit {

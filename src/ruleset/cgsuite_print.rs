@@ -131,5 +131,9 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
             }
         }
     }
+    // CGSuite reads a Toppling Dominoes strip through its character map, so it shows `"re"` for `"RE"`.
+    if class == "TopplingDominoes" {
+        shown = shown.to_lowercase();
+    }
     Some(format!("{class}.Position({shown})"))
 }

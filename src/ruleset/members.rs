@@ -110,6 +110,22 @@ pub static INSTANCE: &[Member] = &[
 
 /// Members of positions.
 pub static POSITION: &[Member] = &[
+    // CGSuite's `Game.Decomposition` default, the game itself, for a ruleset that defines no `Decomposition`
+    // (CGSuite 2.2: `game.grid.Amazons("x.o").Decomposition` is `[Amazons.Position("x.o")]`). CGSuite's arc
+    // Kayles classes split a graph into its components; cgs's do not yet, so they keep "Not a member".
+    member("Decomposition", 0, |_, s, this, _| {
+        let p = this_position(s, this)?;
+        let class = super::cgsuite_print::position_class(p.inst.name());
+        if matches!(class, Some("GenArcKayles" | "PartizanArcKayles")) {
+            return Err(s.err(ErrorKind::NotAMember { ty: "Position".into(), name: "Decomposition".into() }));
+        }
+        Ok(list([this.clone()]))
+    })
+    .doc(
+        "",
+        "The position as a list of its components: the position itself (CGSuite's default for a game).",
+        "Amazons(\"x.o\").Decomposition",
+    ),
     member("CanonicalForm", 0, |m, s, this, _| {
         let p = this_position(s, this)?;
         dispatch::canonical_value(m, &p, s.span)

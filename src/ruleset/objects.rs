@@ -381,7 +381,9 @@ fn terms_of(m: &mut Machine, v: &Value) -> Option<Result<Terms, ErrorKind>> {
                 Gamelike::Option(g) => (Vec::new(), Some(g)),
             }));
         }
-        if !o.is_game() {
+        // A heap of a take-and-break ruleset is no `is_game` object but has a game value (its nimber), so
+        // `Domineering("..") + Nim(2)` is a sum, as in CGSuite 2.2.
+        if !o.is_game() && !library::impartial::is_heap_position(v) {
             return None;
         }
     }

@@ -78,6 +78,35 @@ def as_cgs_writes(s, inp):
 
 TIMES = {}  # input -> wall seconds of its `cgs -e` run
 
+# Differences docs/CGSUITE-PARITY.md lists as deliberate (or CGSuite wrong), recognised by their form so that a
+# fresh random run (`generate_cgsuite.py`) can report the agreement beside them: (reason, test on input, CGSuite's
+# output, cgs's output). allowed.tsv names single inputs of the corpus; these name whole families.
+DELIBERATE = [
+    ("misère G - H: CGSuite keeps an unevaluated compound `G + H`; cgs evaluates the misère sum",
+     lambda i, s, c: re.match(r"^\*\[.*\] - \*\[", i) is not None and not c.startswith("!!")),
+    ("CGSuite prints a Scala/Java internal (`Collection.instance`, `<function1>`, `Vector(1, 2)`, `….instance`)",
+     lambda i, s, c: any(x in s for x in ["Collection.instance", "<function1>", "Vector(", ".instance"])),
+    ("the same elements in another order: CGSuite iterates sets, maps and mutable collections in hash order",
+     lambda i, s, c: not s.startswith("!!") and not c.startswith("!!") and s != c and sorted(s) == sorted(c)
+     and (s.startswith("{") or "Mutable" in i or "=>" in i)),
+    ("a mutable collection's first/found element, or a set's Max/Min fold: CGSuite takes them in its hash order",
+     lambda i, s, c: not s.startswith("!!") and not c.startswith("!!") and
+     (re.search(r"Mutable(Set|Map)\(.*\.(Head|Tail|Last|Find)\b", i) is not None
+      or re.match(r"^\{[^|]*\}\.(Max|Min)$", i) is not None)),
+    ("follower counts of heap and cake sums: CGSuite counts `A + B` and `B + A` apart (ordered sums)",
+     lambda i, s, c: re.search(r"game\.heap\..*\.(Followers|FollowerCount)", i) is not None
+     and not c.startswith("!!")),
+    ("AntiClobber splitting at empty cells: CGSuite 2.2 is wrong (checked by brute force from the rules)",
+     lambda i, s, c: "AntiClobber" in i and not c.startswith("!!")),
+]
+
+
+def deliberate(inp, want, got):
+    for reason, test in DELIBERATE:
+        if test(inp, want, got):
+            return reason
+    return None
+
 
 def run_cgs(cgs, src, timeout, output=None):
     flags = ["--output", output] if output else []
@@ -111,7 +140,7 @@ def main():
     allowed = {l.split("\t", 1)[0] for l in open(HERE / "allowed.tsv") if not l.startswith("#")}
     with ThreadPoolExecutor(args.jobs) as ex:
         got = list(ex.map(lambda row: run_cgs(args.cgs, row[0], args.timeout, args.output), rows))
-    answered = agree = ext = 0
+    answered = agree = ext = known = 0
     diffs, agreed = [], []
     for (inp, want0), g in zip(rows, got):
         want = want0 if args.output == "cgsuite" else as_cgs_writes(want0, inp)
@@ -124,11 +153,15 @@ def main():
             answered += 1
             if g == want:
                 agree += 1
+            elif inp in allowed or deliberate(inp, want, g):
+                known += 1
         if g != want:
-            diffs.append("%s%s\n    CGSuite: %s\n    cgs:     %s" % ("[allowed] " if inp in allowed else "", inp,
-                                                                   want, g))
+            tag = "[allowed] " if inp in allowed else ("[deliberate] " if deliberate(inp, want, g) else "")
+            diffs.append("%s%s\n    CGSuite: %s\n    cgs:     %s" % (tag, inp, want, g))
     print("agreement: %d of %d inputs CGSuite answers (%.2f%%); %d inputs, %d cgs extensions, %d differences"
           % (agree, answered, 100.0 * agree / max(answered, 1), len(rows), ext, len(diffs)))
+    print("agreement besides the %d documented deliberate differences (allowed.tsv, DELIBERATE): %d of %d (%.2f%%)"
+          % (known, agree, answered - known, 100.0 * agree / max(answered - known, 1)))
     if args.agreed:
         Path(args.agreed).write_text("".join(agreed))
     if args.diffs:

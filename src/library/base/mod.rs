@@ -18,6 +18,7 @@ use crate::library::short::tree;
 
 pub(super) mod collections;
 pub(super) mod globals;
+pub(super) mod map_collection;
 pub(super) mod misc;
 pub mod mutable;
 pub(super) mod numbers;
@@ -41,7 +42,11 @@ pub static CLASSES: &[ClassDecl] = &[
         .parents(&["Collection"])
         .members(&[collections::LIST, crate::library::cgscript::LIST]),
     ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
-    ClassDecl::new("Map", "cgsuite.lang.Map").members(&[collections::MAP, crate::library::cgscript::MAP]),
+    ClassDecl::new("Map", "cgsuite.lang.Map").members(&[
+        collections::MAP,
+        crate::library::cgscript::MAP,
+        map_collection::MAP_AS_COLLECTION,
+    ]),
     ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry")
         .members(&[collections::MAP_ENTRY])
         .types(&[rust_type::<collections::MapEntry>]),

@@ -589,6 +589,26 @@ impl Object for MutableMap {
     fn members(&self) -> &'static [Member] {
         MUTABLE_MAP
     }
+    fn member(
+        &self,
+        m: &mut Machine,
+        _: &Value,
+        name: &str,
+        args: &[Value],
+        site: &Site,
+    ) -> Option<Result<Value, EvalError>> {
+        let snap = self.items.borrow().clone();
+        let r = super::map_collection::member_of_map(m, &snap, name, args, site, true)?;
+        Some(r.map(|v| match (name, v) {
+            ("Filter" | "Tail", Value::Map(x)) => new_map(x),
+            ("Adjoin" | "Concat" | "Flattened", v) => wrap_list(v),
+            (_, v) => v,
+        }))
+    }
+    fn dynamic_member_names(&self) -> Vec<String> {
+        let names = super::map_collection::MAP_COLLECTION.iter().chain(super::map_collection::MUTABLE_ONLY);
+        names.map(|s| s.to_string()).collect()
+    }
     fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         let [k] = keys else { return None };
         let snap = Value::Map(self.items.borrow().clone());

@@ -491,6 +491,12 @@ impl Object for ObligatedSum {
     }
 }
 
+/// Whether `v` is a heap position or a sum of heap positions (a game with a nimber value, though no `is_game`
+/// object).
+pub fn is_heap_position(v: &Value) -> bool {
+    downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some()
+}
+
 fn downcast<T: 'static>(v: &Value) -> Option<&T> {
     match v {
         Value::Object(o) => {

@@ -388,6 +388,13 @@ fn loopy_game_error(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Res
 
 /// Loopy members answered by short games (LOOPY.md §3: trivially).
 pub static SHORT: &[Member] = &[
+    // CGSuite 2.2: a short game is a canonical stopper; its strong stops are its stops (`{3|1}.StrongStop(Right)`
+    // is 1, `(^^*).StrongStop(Left)` is 0).
+    member("StrongStop", 1, |m, s, this, args| {
+        let stop = crate::syntax::ast::Ident { name: "Stop".into(), span: s.span };
+        m.invoke_member(this.clone(), &stop, args, s.args, s.span)
+    })
+    .doc("(player)", "The stop of `player`: for a short game, its stop.", "<3|1>.StrongStop(Right)"),
     member("Onside", 0, |_, _, this, _| Ok(this.clone())).doc(
         "",
         "The onside of a short game: the game itself.",

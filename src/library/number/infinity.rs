@@ -186,6 +186,12 @@ pub static INFINITY: &[Member] = &[
 /// `a.Max(b)` / `a.Min(b)` for numbers, infinities included: `b` if it is strictly beyond `a`, else `a`.
 pub fn extreme(s: &Site, this: &Value, args: &[Value], beyond: std::cmp::Ordering) -> Result<Value, EvalError> {
     let b = &args[0];
+    // A rational against a surreal number (`(3).Max(omega - 1)`): compared as surreals, as CGSuite 2.2 does.
+    if let (Some(x), Some(y)) = (super::surreal::to_surreal(this), super::surreal::to_surreal(b)) {
+        if !b.is_number() {
+            return Ok(if y.cmp(&x) == beyond { b.clone() } else { this.clone() });
+        }
+    }
     if !b.is_number() && !matches!(b, Value::Infinity(_)) {
         return Err(s.wrong_type(0, "Rational", b));
     }

@@ -361,6 +361,17 @@ pub(crate) static COMMON: &[Member] = &[
         "omega.IsPseudonumber",
     ),
     member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "omega.IsStopper"),
+    // CGSuite 2.2: an infinite or infinitesimal surreal is not finite (its birthday is infinite), and x + x is not x.
+    member("IsFinite", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: its birthday is infinite (CGSuite 2.2).",
+        "omega.IsFinite",
+    ),
+    member("IsIdempotent", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: x + x is not x for a nonzero number.",
+        "omega.IsIdempotent",
+    ),
     member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "omega.IsStopperSided"),
     member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc(
         "",

@@ -5,7 +5,7 @@
 //! cgs gives the same "No operation" errors. Finite nimbers stay short games.
 
 use super::surreal::to_surreal;
-use super::{member, Member, Site};
+use super::{boolean, member, Member, Site};
 use crate::game::number::ordinal::GenOrd;
 use crate::game::number::ordinal_nim;
 use crate::game::{Games, Outcome};
@@ -109,6 +109,45 @@ pub static TRANSFINITE_NIMBER: &[Member] = &[
         "The product of two nimbers in Conway's field On_2 (the nim product of their ordinals).",
         "(*omega).ConwayProduct(*2)",
     ),
+    // CGSuite 2.2's `NormalValue` predicates on `*α` (α infinite), each checked with cgsuite-eval: a nimber,
+    // infinitesimal, all-small, uptimal, numberish, a loopfree stopper; not finite (its birthday is α), not 0.
+    member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(true))).doc(
+        "",
+        "True: a nimber is all-small.",
+        "(*omega).IsAllSmall",
+    ),
+    member("IsFinite", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: its birthday is infinite.",
+        "(*omega).IsFinite",
+    ),
+    member("IsIdempotent", 0, |_, _, _, _| Ok(boolean(false))).doc(
+        "",
+        "False: *α + *α is 0, not *α.",
+        "(*omega).IsIdempotent",
+    ),
+    member("IsInfinitesimal", 0, |_, _, _, _| Ok(boolean(true))).doc(
+        "",
+        "True: a nonzero nimber is infinitesimal.",
+        "(*omega).IsInfinitesimal",
+    ),
+    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsInteger"),
+    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "(*omega).IsLoopfree"),
+    member("IsNimber", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "(*omega).IsNimber"),
+    member("IsNumber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsNumber"),
+    member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))).doc(
+        "",
+        "True: 0 plus an infinitesimal.",
+        "(*omega).IsNumberish",
+    ),
+    member("IsNumberTiny", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsNumberTiny"),
+    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsOrdinal"),
+    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "(*omega).IsPlumtree"),
+    member("IsPseudonumber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsPseudonumber"),
+    member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "(*omega).IsStopper"),
+    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "(*omega).IsStopperSided"),
+    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True (CGSuite 2.2).", "(*omega).IsUptimal"),
+    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsZero"),
     // A nonzero nimber: the first player wins.
     member("OutcomeClass", 0, |_, _, _, _| Ok(Value::Outcome(Outcome::N))).doc(
         "",

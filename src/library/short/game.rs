@@ -215,6 +215,7 @@ pub static GAME: &[Member] = &[
         let g = this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
     }).doc("", "Whether the game equals 0.", "(* + *).IsZero"),
+    member("IsFinite", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a short game has a finite birthday (CGSuite 2.2's `IsFinite`).", "(^).IsFinite"),
     // A non-negative integer (CGSuite's `IsOrdinal` on short games).
     member("IsOrdinal", 0, |m, s, this, _| {
         let g = this_game(m, s, this)?;
