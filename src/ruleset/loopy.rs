@@ -314,11 +314,20 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
     let n = g.graph.len();
     // State s = 2 * vertex + (0: Left to move, 1: Right to move).
     let mut win = vec![Win::Unknown; 2 * n];
-    let mut count = vec![0usize; 2 * n];
-    // The moves between states as (state moved to, state moving), gathered in one vector (no vector per
-    // state: a large graph's table is a few blocks, quick to free when Ctrl-C unwinds).
-    let mut arcs: Vec<(u32, u32)> = Vec::new();
+    // The options of each state not yet decided (it is lost for the mover when they all are won by the other).
+    let mut count = vec![0u32; 2 * n];
+    // Predecessors, compressed: the states moving to state t are pred[start[t]..start[t + 1]]. Counted in a
+    // first pass over the flat graph and filled in a second (no vector per state, no list of moves: a large
+    // graph's table is a few blocks, quick to free when Ctrl-C unwinds).
+    let mut start = vec![0u32; 2 * n + 1];
     let mut queue = Vec::new();
+    let edges = |v: usize, k: usize| {
+        if g.fixed.get(v).is_some_and(Option::is_some) {
+            &[][..]
+        } else {
+            g.graph.player(v, k == 0)
+        }
+    };
     for v in 0..n {
         if v.is_multiple_of(4096) {
             m.games.poll_interrupt();
@@ -332,17 +341,16 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
                 }
                 continue;
             }
-            let (edges, mine, theirs) = match mover {
-                Player::Left => (g.graph.left(v), Win::Left, Win::Right),
-                Player::Right => (g.graph.right(v), Win::Right, Win::Left),
+            let (mine, theirs) = match mover {
+                Player::Left => (Win::Left, Win::Right),
+                Player::Right => (Win::Right, Win::Left),
             };
             let mut open = 0;
             let mut decided = None;
-            for e in edges {
+            for e in edges(v, k) {
                 match *e {
                     Edge::Loopy(w) => {
-                        crate::game::budget::check_vec_growth(arcs.len(), arcs.capacity(), 1, 8);
-                        arcs.push(((2 * w as usize + 1 - k) as u32, s as u32));
+                        start[2 * w as usize + 1 - k + 1] += 1;
                         open += 1;
                     }
                     Edge::Short(x) => {
@@ -368,25 +376,36 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
             }
         }
     }
-    // Predecessors, compressed: the states moving to state t are pred[start[t]..start[t + 1]].
-    let mut start = vec![0usize; 2 * n + 1];
-    for &(t, _) in &arcs {
-        start[t as usize + 1] += 1;
-    }
     for i in 0..2 * n {
         start[i + 1] += start[i];
     }
-    let mut pred = vec![0u32; arcs.len()];
-    let mut fill = start.clone();
-    for &(t, s) in &arcs {
-        pred[fill[t as usize]] = s;
-        fill[t as usize] += 1;
+    let arcs = start[2 * n] as usize;
+    crate::game::budget::check_vec_growth(0, 0, arcs, 4);
+    let mut pred = vec![0u32; arcs];
+    // `fill[t]` is where the next predecessor of t goes; it ends as start[t + 1], so `start` is rebuilt by
+    // shifting it.
+    let mut fill = start;
+    for v in 0..n {
+        if v.is_multiple_of(4096) {
+            m.games.poll_interrupt();
+        }
+        for k in 0..2 {
+            for e in edges(v, k) {
+                if let Edge::Loopy(w) = *e {
+                    let t = 2 * w as usize + 1 - k;
+                    pred[fill[t] as usize] = (2 * v + k) as u32;
+                    fill[t] += 1;
+                }
+            }
+        }
     }
-    drop((arcs, fill));
+    fill.rotate_right(1);
+    fill[0] = 0;
+    let start = fill;
     while let Some(t) = queue.pop() {
         m.games.poll_interrupt();
         let w = win[t];
-        for &p in &pred[start[t]..start[t + 1]] {
+        for &p in &pred[start[t] as usize..start[t + 1] as usize] {
             let p = p as usize;
             if win[p] != Win::Unknown {
                 continue;
