@@ -13,7 +13,7 @@
 
 use super::memo::{canonical, describe, ensure_options, ensure_split, Split, SumRef};
 use super::script::Instance;
-use crate::game::loopy::{position_values, Edge, SideValue, Stopper, Vertex};
+use crate::game::loopy::{position_values, Edge, PosGraph, SideValue, Stopper};
 use crate::game::Outcome;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -96,7 +96,7 @@ fn node_value(
     };
     let values = {
         let (arena, games) = lv::parts(m);
-        position_values(arena, games, &g.verts, &g.fixed).map_err(|e| EvalError::new(lv::engine(e), span))?
+        position_values(arena, games, &g.graph, &g.fixed).map_err(|e| EvalError::new(lv::engine(e), span))?
     };
     for (v, at) in values.iter().zip(&g.at) {
         let Some((inst, node)) = at else { continue };
@@ -139,10 +139,11 @@ fn sum_value(m: &mut Machine, sum: &SumRef, span: Span, active: &mut Active) -> 
 }
 
 /// A position graph: vertex 0 is the start; `fixed[i]` is the value of a leaf (edges ignored); `at[i]` is the
-/// memo node of a position vertex.
+/// memo node of a position vertex. `fixed` and `at` may be shorter than the graph (a native graph's
+/// positions past the start are neither leaves nor memo nodes).
 #[derive(Default)]
 struct PositionGraph {
-    verts: Vec<Vertex>,
+    graph: PosGraph,
     fixed: Vec<Option<Sides>>,
     at: Vec<Option<(Rc<Instance>, u32)>>,
 }
@@ -152,17 +153,18 @@ impl PositionGraph {
         if let Some(a) = as_short(&v) {
             return Edge::Short(a);
         }
-        self.verts.push(Vertex::default());
+        let i = self.graph.add_vertex();
         self.fixed.push(Some(v));
         self.at.push(None);
-        Edge::Loopy(self.verts.len() as u32 - 1)
+        Edge::Loopy(i)
     }
 }
 
 /// The position graph of node `idx` from a native move generator, when its ruleset names one with a
 /// `LoopySolver(state)` hook that is on (not a `ByRules` twin) and the generator takes the state: only the
 /// start is a memo node; the other positions live in the graph alone (no memo node, no script evaluation).
-/// The hook returns `("FoxAndGeese", boardWidth, foxRange)` (the state is `(geese, fox)`) or `Nothing`.
+/// The hook returns `("FoxAndGeese", boardWidth, foxRange)` (the state is `(geese, fox)`),
+/// `"BackslidingToadsAndFrogs"` (the state is the strip) or `Nothing`.
 fn native_graph(
     m: &mut Machine,
     inst: &Rc<Instance>,
@@ -181,7 +183,7 @@ fn native_graph(
         Value::Tuple(t) if t.len() == 2 => Some((int(&t[0])?, int(&t[1])?)),
         _ => None,
     };
-    let verts = match (&solver, &state) {
+    let graph = match (&solver, &state) {
         (Value::Tuple(s), Value::Tuple(st))
             if s.len() == 3 && st.len() == 2 && matches!(&s[0], Value::String(n) if &**n == "FoxAndGeese") =>
         {
@@ -194,14 +196,14 @@ fn native_graph(
             let games = &m.games;
             crate::solve::fox_geese::graph(width, range, &geese, fox, &mut || games.poll_interrupt())
         }
+        (Value::String(n), Value::String(st)) if &**n == "BackslidingToadsAndFrogs" => {
+            let games = &m.games;
+            crate::solve::backsliding::graph(st, &mut || games.poll_interrupt())
+        }
         _ => None,
     };
-    Ok(verts.map(|verts| {
-        let n = verts.len();
-        let mut at = vec![None; n];
-        at[0] = Some((inst.clone(), idx));
-        PositionGraph { verts, fixed: vec![None; n], at }
-    }))
+    // Only the start is a memo node; no position is a leaf.
+    Ok(graph.map(|graph| PositionGraph { graph, fixed: Vec::new(), at: vec![Some((inst.clone(), idx))] }))
 }
 
 /// Explores the graph of positions reachable from node `idx` by single-position options.
@@ -218,10 +220,9 @@ fn explore(
     let mut mine = Vec::new();
     let mut vertex = |g: &mut PositionGraph, todo: &mut Vec<u32>, inst: &Rc<Instance>, node: u32| -> u32 {
         *index.entry((inst.id, node)).or_insert_with(|| {
-            g.verts.push(Vertex::default());
+            let i = g.graph.add_vertex();
             g.fixed.push(None);
             g.at.push(Some((inst.clone(), node)));
-            let i = g.verts.len() as u32 - 1;
             crate::game::loopy::progress::explored(i as usize + 1);
             todo.push(i);
             i
@@ -245,7 +246,8 @@ fn explore(
             let left = ensure_options(m, &inst, node, Player::Left, span)?;
             let right =
                 if inst.impartial { left.clone() } else { ensure_options(m, &inst, node, Player::Right, span)? };
-            for (is_left, opts) in [(true, left), (false, right)] {
+            let mut both: [Vec<Edge>; 2] = [Vec::new(), Vec::new()];
+            for (side, opts) in [(0, left), (1, right)] {
                 let mut edges = Vec::with_capacity(opts.len());
                 for o in opts.iter() {
                     let single = o.terms.len() == 1 && !o.terms[0].neg && o.constant.is_none() && o.loopy.is_empty();
@@ -259,12 +261,9 @@ fn explore(
                     };
                     edges.push(e);
                 }
-                if is_left {
-                    g.verts[i as usize].left = edges;
-                } else {
-                    g.verts[i as usize].right = edges;
-                }
+                both[side] = edges;
             }
+            g.graph.set_edges(i, &both[0], &both[1]);
         }
         Ok(())
     })();
@@ -312,38 +311,46 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
         Some(g) => g,
         None => explore(m, inst, idx, span, &mut Active::default())?,
     };
-    let n = g.verts.len();
+    let n = g.graph.len();
     // State s = 2 * vertex + (0: Left to move, 1: Right to move).
     let mut win = vec![Win::Unknown; 2 * n];
-    let mut count = vec![0usize; 2 * n];
-    // The moves between states as (state moved to, state moving), gathered in one vector (no vector per
-    // state: a large graph's table is a few blocks, quick to free when Ctrl-C unwinds).
-    let mut arcs: Vec<(u32, u32)> = Vec::new();
+    // The options of each state not yet decided (it is lost for the mover when they all are won by the other).
+    let mut count = vec![0u32; 2 * n];
+    // Predecessors, compressed: the states moving to state t are pred[start[t]..start[t + 1]]. Counted in a
+    // first pass over the flat graph and filled in a second (no vector per state, no list of moves: a large
+    // graph's table is a few blocks, quick to free when Ctrl-C unwinds).
+    let mut start = vec![0u32; 2 * n + 1];
     let mut queue = Vec::new();
+    let edges = |v: usize, k: usize| {
+        if g.fixed.get(v).is_some_and(Option::is_some) {
+            &[][..]
+        } else {
+            g.graph.player(v, k == 0)
+        }
+    };
     for v in 0..n {
         if v.is_multiple_of(4096) {
             m.games.poll_interrupt();
         }
         for (k, mover) in [(0, Player::Left), (1, Player::Right)] {
             let s = 2 * v + k;
-            if let Some(x) = &g.fixed[v] {
+            if let Some(Some(x)) = g.fixed.get(v) {
                 win[s] = fixed_win(m, x, mover, span)?;
                 if win[s] != Win::Draw {
                     queue.push(s);
                 }
                 continue;
             }
-            let (edges, mine, theirs) = match mover {
-                Player::Left => (&g.verts[v].left, Win::Left, Win::Right),
-                Player::Right => (&g.verts[v].right, Win::Right, Win::Left),
+            let (mine, theirs) = match mover {
+                Player::Left => (Win::Left, Win::Right),
+                Player::Right => (Win::Right, Win::Left),
             };
             let mut open = 0;
             let mut decided = None;
-            for e in edges {
+            for e in edges(v, k) {
                 match *e {
                     Edge::Loopy(w) => {
-                        crate::game::budget::check_vec_growth(arcs.len(), arcs.capacity(), 1, 8);
-                        arcs.push(((2 * w as usize + 1 - k) as u32, s as u32));
+                        start[2 * w as usize + 1 - k + 1] += 1;
                         open += 1;
                     }
                     Edge::Short(x) => {
@@ -369,25 +376,36 @@ pub fn outcome_class(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span)
             }
         }
     }
-    // Predecessors, compressed: the states moving to state t are pred[start[t]..start[t + 1]].
-    let mut start = vec![0usize; 2 * n + 1];
-    for &(t, _) in &arcs {
-        start[t as usize + 1] += 1;
-    }
     for i in 0..2 * n {
         start[i + 1] += start[i];
     }
-    let mut pred = vec![0u32; arcs.len()];
-    let mut fill = start.clone();
-    for &(t, s) in &arcs {
-        pred[fill[t as usize]] = s;
-        fill[t as usize] += 1;
+    let arcs = start[2 * n] as usize;
+    crate::game::budget::check_vec_growth(0, 0, arcs, 4);
+    let mut pred = vec![0u32; arcs];
+    // `fill[t]` is where the next predecessor of t goes; it ends as start[t + 1], so `start` is rebuilt by
+    // shifting it.
+    let mut fill = start;
+    for v in 0..n {
+        if v.is_multiple_of(4096) {
+            m.games.poll_interrupt();
+        }
+        for k in 0..2 {
+            for e in edges(v, k) {
+                if let Edge::Loopy(w) = *e {
+                    let t = 2 * w as usize + 1 - k;
+                    pred[fill[t] as usize] = (2 * v + k) as u32;
+                    fill[t] += 1;
+                }
+            }
+        }
     }
-    drop((arcs, fill));
+    fill.rotate_right(1);
+    fill[0] = 0;
+    let start = fill;
     while let Some(t) = queue.pop() {
         m.games.poll_interrupt();
         let w = win[t];
-        for &p in &pred[start[t]..start[t + 1]] {
+        for &p in &pred[start[t] as usize..start[t + 1] as usize] {
             let p = p as usize;
             if win[p] != Win::Unknown {
                 continue;

@@ -9,19 +9,26 @@
 //!
 //! A state is the set of geese as a bitboard over rows 1..=`rows` (the highest goose's row at the start:
 //! geese only move down) and the fox's square. Unlike the script path, nothing is kept per position but the
-//! graph itself: an index from state to vertex and each vertex's edges. The graph's memory is charged to the
+//! graph itself (a flat [`PosGraph`]: all edges in one vector) and, while it is built, each position's state
+//! (24 bytes) with a hash table of vertex numbers (4 bytes a slot). The graph's memory is charged to the
 //! session's memory budget through the counting allocator; growth of its vectors and index is checked before
 //! it happens, and `poll` is called every 1024 positions (Ctrl-C, the budget).
 
-use crate::game::loopy::{Edge, Vertex};
-use rustc_hash::FxHashMap;
+use crate::game::loopy::{Edge, PosGraph};
 
 /// A square: (row, col), both from 1.
 pub type Square = (i64, i64);
 
-/// A state: the geese's bitboard and the fox's (row, col).
-type State = (u128, u8, u8);
+/// A state: the geese's bitboard (as two words, so a state is 24 bytes, not 32) and the fox's (row, col).
+type State = ([u64; 2], u8, u8);
 
+fn split(geese: u128) -> [u64; 2] {
+    [geese as u64, (geese >> 64) as u64]
+}
+
+fn join(w: [u64; 2]) -> u128 {
+    u128::from(w[0]) | u128::from(w[1]) << 64
+}
 /// The board of one exploration.
 struct Board {
     width: i64,
@@ -63,7 +70,7 @@ impl Board {
 /// is the start; the vertex worth `off` (if reached) has a single Right edge to itself. `None` when the
 /// position is outside what the bitboard holds (then the caller uses the script rules): no geese, more than
 /// 128 squares below the highest goose, a square off the board or not dark, a goose on the fox.
-pub fn graph(width: i64, range: i64, geese: &[Square], fox: Square, poll: &mut dyn FnMut()) -> Option<Vec<Vertex>> {
+pub fn graph(width: i64, range: i64, geese: &[Square], fox: Square, poll: &mut dyn FnMut()) -> Option<PosGraph> {
     let rows = geese.iter().map(|g| g.0).max()?;
     if !(1..=128).contains(&width) || range < 1 || rows.checked_mul(width)? > 128 {
         return None;
@@ -74,76 +81,110 @@ pub fn graph(width: i64, range: i64, geese: &[Square], fox: Square, poll: &mut d
         return None;
     }
     let start: u128 = geese.iter().fold(0, |b, &g| b | board.bit(g));
-    let mut verts: Vec<Vertex> = Vec::new();
-    let mut index: FxHashMap<State, u32> = FxHashMap::default();
+    let mut states = States::default();
+    let mut g = PosGraph::new();
     let mut off: Option<u32> = None;
-    let mut todo: Vec<u32> = Vec::new();
-    let mut states: Vec<State> = Vec::new();
-    // The vertex of a state, added (and queued) when new.
-    let mut vertex = |verts: &mut Vec<Vertex>, states: &mut Vec<State>, todo: &mut Vec<u32>, s: State| -> u32 {
-        if let Some(&v) = index.get(&s) {
-            return v;
+    // Positions found and not yet expanded (with their states: the index keeps no state it need not).
+    let mut todo: Vec<(u32, State)> = Vec::new();
+    let mut vertex = |g: &mut PosGraph, todo: &mut Vec<(u32, State)>, s: State| -> u32 {
+        let (v, new) = states.vertex(g, s);
+        if new {
+            crate::game::budget::check_vec_growth(todo.len(), todo.capacity(), 1, std::mem::size_of::<(u32, State)>());
+            todo.push((v, s));
         }
-        crate::game::budget::check_growth(&index);
-        crate::game::budget::check_vec_growth(verts.len(), verts.capacity(), 1, std::mem::size_of::<Vertex>());
-        crate::game::budget::check_vec_growth(states.len(), states.capacity(), 1, std::mem::size_of::<State>());
-        let v = verts.len() as u32;
-        verts.push(Vertex::default());
-        states.push(s);
-        todo.push(v);
-        index.insert(s, v);
         v
     };
-    vertex(&mut verts, &mut states, &mut todo, (start, fox.0 as u8, fox.1 as u8));
+    vertex(&mut g, &mut todo, (split(start), fox.0 as u8, fox.1 as u8));
     let mut done = 0usize;
-    while let Some(v) = todo.pop() {
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    while let Some((v, (geese, fr, fc))) = todo.pop() {
         done += 1;
         if done.is_multiple_of(1024) {
             poll();
-            crate::game::loopy::progress::explored(verts.len());
+            crate::game::loopy::progress::explored(g.len());
         }
-        let (geese, fr, fc) = states[v as usize];
+        let geese = join(geese);
         let f = (i64::from(fr), i64::from(fc));
         if board.escaped(geese, f) {
-            // The stdlib's `Components` value this position as `off`: one shared vertex.
+            // The stdlib's `Components` value this position as `off`: one shared vertex (no state of the game,
+            // never looked up, never queued).
             let o = *off.get_or_insert_with(|| {
-                let o = verts.len() as u32;
-                verts.push(Vertex { left: Vec::new(), right: vec![Edge::Loopy(o)] });
-                // No state of the game: it is never looked up, and never queued.
-                states.push((0, 0, 0));
+                let o = g.add_vertex();
+                g.set_edges(o, &[], &[Edge::Loopy(o)]);
                 o
             });
             // A position worth `off` is that vertex's twin: Right's only move goes to it.
-            verts[v as usize] = Vertex { left: Vec::new(), right: vec![Edge::Loopy(o)] };
+            g.set_edges(v, &[], &[Edge::Loopy(o)]);
             continue;
         }
-        let mut left = Vec::new();
+        left.clear();
         let mut bits = geese;
         while bits != 0 {
             let i = bits.trailing_zeros() as i64;
             bits &= bits - 1;
-            let g = (i / width + 1, i % width + 1);
+            let goose = (i / width + 1, i % width + 1);
             for dc in [-1, 1] {
-                let t = (g.0 - 1, g.1 + dc);
+                let t = (goose.0 - 1, goose.1 + dc);
                 if board.free(geese, t) && t != f {
-                    let moved = geese & !board.bit(g) | board.bit(t);
-                    left.push(Edge::Loopy(vertex(&mut verts, &mut states, &mut todo, (moved, fr, fc))));
+                    let moved = geese & !board.bit(goose) | board.bit(t);
+                    left.push(Edge::Loopy(vertex(&mut g, &mut todo, (split(moved), fr, fc))));
                 }
             }
         }
-        let mut right = Vec::new();
+        right.clear();
         for dir in [(1, -1), (1, 1), (-1, -1), (-1, 1)] {
             for d in 1..=board.range {
                 let t = (f.0 + dir.0 * d, f.1 + dir.1 * d);
                 if !board.free(geese, t) || t.0 > 255 {
                     break;
                 }
-                right.push(Edge::Loopy(vertex(&mut verts, &mut states, &mut todo, (geese, t.0 as u8, t.1 as u8))));
+                right.push(Edge::Loopy(vertex(&mut g, &mut todo, (split(geese), t.0 as u8, t.1 as u8))));
             }
         }
-        verts[v as usize] = Vertex { left, right };
+        g.set_edges(v, &left, &right);
     }
-    Some(verts)
+    g.shrink_to_fit();
+    Some(g)
+}
+
+/// The vertex of each state found: a table of vertex numbers hashed by their states (4 bytes a slot; the
+/// states themselves in one vector), instead of a map holding each state again beside its number.
+#[derive(Default)]
+struct States {
+    table: hashbrown::HashTable<u32>,
+    states: Vec<State>,
+}
+
+impl States {
+    fn hash(s: &State) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(s)
+    }
+
+    /// The vertex of `s`, added to `g` when new (then `true`).
+    fn vertex(&mut self, g: &mut PosGraph, s: State) -> (u32, bool) {
+        let h = Self::hash(&s);
+        let states = &self.states;
+        if let Some(&v) = self.table.find(h, |&v| states[v as usize] == s) {
+            return (v, false);
+        }
+        crate::game::budget::check_vec_growth(self.table.len(), self.table.capacity(), 1, 6);
+        crate::game::budget::check_vec_growth(
+            self.states.len(),
+            self.states.capacity(),
+            1,
+            std::mem::size_of::<State>(),
+        );
+        let v = g.add_vertex();
+        // The off vertex has no state: keep the state vector indexed by vertex with a filler.
+        while self.states.len() < v as usize {
+            self.states.push(([0, 0], 0, 0));
+        }
+        self.states.push(s);
+        let states = &self.states;
+        self.table.insert_unique(h, v, |&w| Self::hash(&states[w as usize]));
+        (v, true)
+    }
 }
 
 #[cfg(test)]
@@ -159,9 +200,9 @@ mod tests {
         // Fox level with the only goose: the start is worth `off` (its one edge is Right's, to the `off` vertex).
         let g = graph(8, 1, &[(2, 2)], (2, 4), &mut || {}).expect("fits");
         assert_eq!(g.len(), 2);
-        assert!(g[0].left.is_empty());
-        assert_eq!(g[0].right, vec![Edge::Loopy(1)]);
-        assert_eq!(g[1].right, vec![Edge::Loopy(1)]);
+        assert!(g.left(0).is_empty());
+        assert_eq!(g.right(0), [Edge::Loopy(1)]);
+        assert_eq!(g.right(1), [Edge::Loopy(1)]);
     }
 
     #[test]
@@ -169,11 +210,11 @@ mod tests {
         // Geese on (3,3) and (3,5) over a fox on (1,3), width 6: Left moves (3,3)->(2,2),(2,4) and
         // (3,5)->(2,4),(2,6) (4 moves); the fox moves to (2,2) and (2,4) (rows below 1 are off the board).
         let g = graph(6, 1, &[(3, 3), (3, 5)], (1, 3), &mut || {}).expect("fits");
-        assert_eq!(g[0].left.len(), 4);
-        assert_eq!(g[0].right.len(), 2);
+        assert_eq!(g.left(0).len(), 4);
+        assert_eq!(g.right(0).len(), 2);
         // Range 2: along (1,-1) to (2,2) and (3,1); along (1,1) to (2,4) only ((3,5) is a goose).
         let g = graph(6, 2, &[(3, 3), (3, 5)], (1, 3), &mut || {}).expect("fits");
-        assert_eq!(g[0].right.len(), 3);
+        assert_eq!(g.right(0).len(), 3);
     }
 
     #[test]

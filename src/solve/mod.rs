@@ -12,6 +12,7 @@
 //! A solver's memo holds [`crate::game::GameId`]s, so one solver must always be used with the same
 //! [`crate::game::Games`] arena.
 
+pub mod backsliding;
 pub mod bits;
 pub mod clobber;
 pub mod colouring;

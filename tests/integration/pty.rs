@@ -202,3 +202,31 @@ fn a_long_computation_shows_a_progress_line() {
     p.send_line(":quit").expect("quit");
     p.exp_eof().expect("the REPL exits");
 }
+
+/// Issue 34: Ctrl-C during a long loopy valuation (Fox and Geese from the standard start: 720,959 positions,
+/// about 7 s of CPU) stops it promptly even late in the run, when the whole position graph is built and the
+/// components are being valued: the graph is a few flat vectors, so unwinding frees a few blocks. The bound
+/// is generous (the test machine may be loaded); docs/PERFORMANCE.md has the latencies measured.
+#[test]
+fn ctrl_c_stops_a_loopy_valuation_late_in_its_run() {
+    let mut p = start();
+    p.send_line("keep := 13").expect("line");
+    p.exp_string("\r\n13\r\n").expect("assignment");
+    p.exp_string("cgs> ").expect("prompt");
+    let start = "FoxAndGeese({(8,2),(8,4),(8,6),(8,8)}, (1,5))";
+    p.send_line(&format!("{start}.GameValue")).expect("line");
+    // The progress line counts the components valued once the graph is built.
+    p.exp_string("components valued").expect("the valuation reached its components");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let sent = std::time::Instant::now();
+    p.send_control('c').expect("Ctrl-C");
+    p.exp_string("Interrupted.").expect("the loopy valuation stopped");
+    let latency = sent.elapsed();
+    eprintln!("loopy GameValue: Ctrl-C took {latency:?}");
+    assert!(latency < std::time::Duration::from_secs(2), "interrupt took {latency:?}");
+    p.exp_string("cgs> ").expect("prompt");
+    p.send_line("keep + 1").expect("line");
+    p.exp_string("14").expect("the variable survived");
+    p.send_line(":quit").expect("quit");
+    p.exp_eof().expect("the REPL exits");
+}

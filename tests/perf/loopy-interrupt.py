@@ -2,7 +2,7 @@
 """Ctrl-C latency of long loopy computations (issue 34): starts the REPL in a pseudo-terminal, types an input,
 presses Ctrl-C after each wait and times until `Interrupted.` appears (as tests/limits/measure.py does).
 
-Usage: python3 tests/perf/loopy-interrupt.py [CGS_BINARY] [WAIT_SECONDS...]
+Usage: [LOOPY_INPUTS=0,2] python3 tests/perf/loopy-interrupt.py [CGS_BINARY] [WAIT_SECONDS...]
 Prints one table row per (input, wait). On a loaded machine the wall-clock latency is mostly waiting for a
 core, so the CPU the process spent between Ctrl-C and `Interrupted.` (from /proc, in 10 ms ticks) is printed
 beside it: the work done after the key (reaching a polling point, unwinding, freeing the graph).
@@ -69,6 +69,10 @@ def cpu(pid):
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+
+# LOOPY_INPUTS=0,2 picks some of the inputs (by position in INPUTS).
+if os.environ.get("LOOPY_INPUTS"):
+    INPUTS = [INPUTS[int(i)] for i in os.environ["LOOPY_INPUTS"].split(",")]
 
 print("| input (REPL in a pty, Ctrl-C after the wait) | wait | Ctrl-C latency (wall) | CPU spent meanwhile |")
 print("|---|---|---|---|")

@@ -23,6 +23,7 @@
 mod canon;
 mod compare;
 mod general;
+mod posgraph;
 mod positions;
 mod print;
 mod print_general;
@@ -37,6 +38,7 @@ use rustc_hash::FxHashMap;
 
 pub use compare::Flat;
 pub use general::SideValue;
+pub use posgraph::PosGraph;
 pub use positions::position_values;
 pub use print::Pseudo;
 pub use sided::{same_side, SideTable};

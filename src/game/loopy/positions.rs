@@ -7,34 +7,41 @@
 //! finished values; a cyclic component is one graph whose exits hang its finished successors, and each of its
 //! positions is valued as that graph started there: a stopper (§2.4) or its two sides (sidling, §2.5).
 
-use super::{Edge, Graph, LoopyArena, LoopyError, SideValue, Vertex};
+use super::{Edge, Graph, LoopyArena, LoopyError, PosGraph, SideValue, Vertex};
 use crate::game::Games;
 
 /// The (onside, offside) value of every position (equal for stoppers). `fixed[i]`, when given, is the known
-/// value of position i (its edges are ignored): a component valued elsewhere, e.g. a sum.
+/// value of position i (its edges are ignored): a component valued elsewhere, e.g. a sum. `fixed` may be
+/// shorter than the graph (positions past its end are not fixed).
+///
+/// Nothing here is allocated per position or per component: the graph, the components (one order and
+/// their bounds) and the values are a few vectors, so an interrupt unwinds through a few frees.
 pub fn position_values(
     arena: &mut LoopyArena,
     games: &mut Games,
-    positions: &[Vertex],
+    positions: &PosGraph,
     fixed: &[Option<(SideValue, SideValue)>],
 ) -> Result<Vec<(SideValue, SideValue)>, LoopyError> {
     let n = positions.len();
-    let empty = Vertex::default();
-    let edges = |p: usize| if fixed.get(p).is_some_and(Option::is_some) { &empty } else { &positions[p] };
-    let comps = tarjan(games, n, &edges);
-    let total = comps.len();
-    let mut value: Vec<Option<(SideValue, SideValue)>> = (0..n).map(|p| fixed.get(p).cloned().flatten()).collect();
+    let is_fixed = |p: usize| fixed.get(p).is_some_and(Option::is_some);
+    let edges = |p: usize, left: bool| if is_fixed(p) { &[][..] } else { positions.player(p, left) };
+    let (order, bounds) = tarjan(games, n, &|p| if is_fixed(p) { &[][..] } else { positions.edges(p) });
+    let total = bounds.len() - 1;
+    let mut value: Vec<Option<(SideValue, SideValue)>> = Vec::new();
+    crate::game::budget::check_vec_growth(0, 0, n, std::mem::size_of::<Option<(SideValue, SideValue)>>());
+    value.extend((0..n).map(|p| fixed.get(p).cloned().flatten()));
     // Index of a position in the component being valued (u32::MAX outside it).
     let mut index = vec![u32::MAX; n];
-    for (done, comp) in comps.into_iter().enumerate() {
+    for done in 0..total {
         games.poll_interrupt();
         super::progress::valued(done, total);
-        if comp.len() == 1 && value[comp[0]].is_some() {
+        let comp = &order[bounds[done] as usize..bounds[done + 1] as usize];
+        if comp.len() == 1 && value[comp[0] as usize].is_some() {
             continue;
         }
         // The component's graph, once per side: its own positions first, then the finished exits embedded.
         for (i, &p) in comp.iter().enumerate() {
-            index[p] = i as u32;
+            index[p as usize] = i as u32;
         }
         let mut sides: Vec<Vec<SideValue>> = Vec::new();
         for onside in [true, false] {
@@ -43,7 +50,7 @@ pub fn position_values(
             let mut exits: rustc_hash::FxHashMap<SideValue, Edge> = rustc_hash::FxHashMap::default();
             for (i, &p) in comp.iter().enumerate() {
                 for left in [true, false] {
-                    let src = if left { &edges(p).left } else { &edges(p).right };
+                    let src = edges(p as usize, left);
                     let mut out = Vec::with_capacity(src.len());
                     for e in src {
                         out.push(match *e {
@@ -76,7 +83,7 @@ pub fn position_values(
                 // same graph (its exits' sides are equal too).
                 let vals: Vec<SideValue> =
                     arena.canonical_all(games, &whole, comp.len())?.into_iter().map(SideValue::Stopper).collect();
-                if onside && same_exits(&comp, &value, &edges, &index) {
+                if onside && same_exits(comp, &value, &edges, &index) {
                     sides.push(vals.clone());
                     sides.push(vals);
                     break;
@@ -87,8 +94,8 @@ pub fn position_values(
             sides.push(component_sides(arena, games, &whole, comp.len(), onside)?);
         }
         for (i, &p) in comp.iter().enumerate() {
-            value[p] = Some((sides[0][i].clone(), sides[1][i].clone()));
-            index[p] = u32::MAX;
+            value[p as usize] = Some((sides[0][i].clone(), sides[1][i].clone()));
+            index[p as usize] = u32::MAX;
         }
     }
     Ok(value.into_iter().map(|v| v.expect("every position is in a component")).collect())
@@ -96,14 +103,14 @@ pub fn position_values(
 
 /// Whether every exit of a component has equal sides (so its offside graph is its onside graph).
 fn same_exits<'a>(
-    comp: &[usize],
+    comp: &[u32],
     value: &[Option<(SideValue, SideValue)>],
-    edges: &dyn Fn(usize) -> &'a Vertex,
+    edges: &dyn Fn(usize, bool) -> &'a [Edge],
     index: &[u32],
 ) -> bool {
     comp.iter().all(|&p| {
-        let v = edges(p);
-        v.left.iter().chain(&v.right).all(|e| match *e {
+        let p = p as usize;
+        edges(p, true).iter().chain(edges(p, false)).all(|e| match *e {
             Edge::Loopy(q) if index[q as usize] == u32::MAX => {
                 value[q as usize].as_ref().is_some_and(|(on, off)| on == off)
             }
@@ -140,66 +147,77 @@ fn component_sides(
 }
 
 /// Strongly connected components in reverse topological order (every component after its successors),
-/// iteratively (no recursion on deep graphs).
-fn tarjan<'a>(games: &Games, n: usize, edges: &dyn Fn(usize) -> &'a Vertex) -> Vec<Vec<usize>> {
-    let succ = |v: usize| -> Vec<usize> {
-        let p = edges(v);
-        p.left
-            .iter()
-            .chain(&p.right)
-            .filter_map(|e| if let Edge::Loopy(w) = *e { Some(w as usize) } else { None })
-            .collect()
-    };
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0; n];
+/// iteratively (no recursion on deep graphs), as one vector of positions and the bounds of each component in
+/// it: component c is `order[bounds[c]..bounds[c + 1]]`.
+fn tarjan<'a>(games: &Games, n: usize, edges: &dyn Fn(usize) -> &'a [Edge]) -> (Vec<u32>, Vec<u32>) {
+    const NONE: u32 = u32::MAX;
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u32; n];
     let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut comps = Vec::new();
-    let mut counter = 0;
+    let mut stack: Vec<u32> = Vec::new();
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut bounds: Vec<u32> = vec![0];
+    let mut counter = 0u32;
+    // The depth-first path: (position, its next edge to look at).
+    let mut call: Vec<(u32, u32)> = Vec::new();
     for root in 0..n {
-        if index[root] != usize::MAX {
+        if index[root] != NONE {
             continue;
         }
-        let mut call: Vec<(usize, Vec<usize>, usize)> = vec![(root, succ(root), 0)];
         index[root] = counter;
         low[root] = counter;
         counter += 1;
-        stack.push(root);
+        stack.push(root as u32);
         on_stack[root] = true;
-        while let Some((v, ws, i)) = call.last_mut() {
-            let v = *v;
-            if *i < ws.len() {
-                let w = ws[*i];
-                *i += 1;
-                if index[w] == usize::MAX {
+        call.push((root as u32, 0));
+        while let Some(&(v, at)) = call.last() {
+            let v = v as usize;
+            let out = edges(v);
+            // The next edge to another position.
+            let mut i = at as usize;
+            let mut next = None;
+            while i < out.len() {
+                i += 1;
+                if let Edge::Loopy(w) = out[i - 1] {
+                    next = Some(w as usize);
+                    break;
+                }
+            }
+            if let Some(top) = call.last_mut() {
+                top.1 = i as u32;
+            }
+            if let Some(w) = next {
+                if index[w] == NONE {
+                    if counter.is_multiple_of(4096) {
+                        games.poll_interrupt();
+                    }
                     index[w] = counter;
                     low[w] = counter;
                     counter += 1;
-                    stack.push(w);
+                    stack.push(w as u32);
                     on_stack[w] = true;
-                    call.push((w, succ(w), 0));
+                    call.push((w as u32, 0));
                 } else if on_stack[w] {
                     low[v] = low[v].min(index[w]);
                 }
             } else {
                 call.pop();
-                if let Some((u, _, _)) = call.last() {
-                    low[*u] = low[*u].min(low[v]);
+                if let Some(&(u, _)) = call.last() {
+                    low[u as usize] = low[u as usize].min(low[v]);
                 }
                 if low[v] == index[v] {
                     games.poll_interrupt();
-                    let mut comp = Vec::new();
                     while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        comp.push(w);
-                        if w == v {
+                        on_stack[w as usize] = false;
+                        order.push(w);
+                        if w as usize == v {
                             break;
                         }
                     }
-                    comps.push(comp);
+                    bounds.push(order.len() as u32);
                 }
             }
         }
     }
-    comps
+    (order, bounds)
 }

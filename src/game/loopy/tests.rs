@@ -205,15 +205,19 @@ fn cycling_positions_by_components() {
     let on = a.on();
     let off = a.off();
     let l = |v: u32| Vertex { left: vec![Edge::Loopy(v)], right: vec![] };
-    let cyc = positions::position_values(&mut a, &mut games, &[l(1), l(2), l(0)], &[]).unwrap();
+    let cyc =
+        positions::position_values(&mut a, &mut games, &PosGraph::from_vertices(&[l(1), l(2), l(0)]), &[]).unwrap();
     assert!(cyc.iter().all(|v| *v == (SideValue::Stopper(on), SideValue::Stopper(on))));
     let both = |v: u32| Vertex { left: vec![Edge::Loopy(v)], right: vec![Edge::Loopy(v)] };
-    let spin = positions::position_values(&mut a, &mut games, &[both(1), both(0)], &[]).unwrap();
+    let spin =
+        positions::position_values(&mut a, &mut games, &PosGraph::from_vertices(&[both(1), both(0)]), &[]).unwrap();
     assert!(spin.iter().all(|v| *v == (SideValue::Stopper(on), SideValue::Stopper(off))));
     // Position 0 = <1 | pass-like cycle through 1>, position 1 = <0 | 2>, position 2 = 0 (a finished leaf).
     let z = games.zero();
     let over = Vertex { left: vec![Edge::Short(z)], right: vec![Edge::Loopy(0)] };
-    let vals = positions::position_values(&mut a, &mut games, &[over, Vertex::default()], &[]).unwrap();
+    let vals =
+        positions::position_values(&mut a, &mut games, &PosGraph::from_vertices(&[over, Vertex::default()]), &[])
+            .unwrap();
     let zero = Stopper::Short(z);
     assert_eq!(vals[1], (SideValue::Stopper(zero), SideValue::Stopper(zero)));
     assert_eq!(a.display_side(&mut games, &vals[0].0).unwrap(), "over");
