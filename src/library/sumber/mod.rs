@@ -431,7 +431,9 @@ mod tests {
         let v = SumberValue::value(Sumber::star());
         let Value::Object(o) = &v else { unreachable!() };
         assert!(!o.class_members().is_empty());
-        assert!(super::super::find_member(&v, "MinimumCut").is_some());
-        assert!(super::super::LIBRARY.member_names(&[]).contains(&"UpperSection"));
+        let _installs = crate::core_interpreter();
+        let library = crate::interp::registry::installed();
+        assert!((library.find_member)(&v, "MinimumCut").is_some());
+        assert!(library.member_names(&[]).contains(&"UpperSection"));
     }
 }
