@@ -1,6 +1,5 @@
 //! Unit tests of the lexer: token listings of small inputs.
 
-use super::*;
 use crate::syntax::tokens::{listing, tokens};
 
 fn lex(src: &str) -> String {
