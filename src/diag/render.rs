@@ -5,7 +5,7 @@
 //! ranges; they are clamped to the text and to character boundaries, so a zero-width span at the very end of
 //! the input (an "unexpected end of input" error) still gets a caret.
 
-use super::Diagnostic;
+use super::diagnostic::Diagnostic;
 use crate::syntax::span::{FileId, Sources, Span};
 use ariadne::{CharSet, Color, Config, IndexType, Label, Report, ReportKind, Source};
 use std::collections::HashMap;

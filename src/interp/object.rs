@@ -9,10 +9,11 @@
 //! # Resolution order
 //! * `x.Name(args)`: [`Object::member`] (dynamic members, e.g. a script ruleset's own `def`s), then the
 //!   table [`Object::members`] (arity checked by the evaluator), then — for objects whose
-//!   [`Object::to_game`] answers — the members of their canonical game; otherwise "not a member".
+//!   [`Object::to_game`] answers and that name no [`Object::class_members`] — the members of their canonical
+//!   game; then the tables of [`Object::class_members`]; otherwise "not a member".
 //! * `a op b`: when either operand is an object, the left object's [`Object::binary`] is asked first, then
-//!   the right one's; `None` from both falls back to the evaluator's own rules (which convert objects with
-//!   [`Object::to_game`] where a game is expected).
+//!   the right one's; then the left's and the right's [`Object::binary_fallback`]; `None` from all falls back
+//!   to the evaluator's own rules (which convert objects with [`Object::to_game`] where a game is expected).
 //! * `-x`, `+-x`: [`Object::unary`] (whose default asks [`Object::negate`] for `-x`). `x[k…]`: [`Object::index`]. `x(args)`: [`Object::call`].
 //!
 //! Every method but [`Object::type_name`] and [`Object::display`] has a default that declines, so a value
@@ -98,6 +99,20 @@ pub trait Object: std::any::Any + fmt::Debug {
         None
     }
 
+    /// `lhs op rhs` when neither operand's [`Object::binary`] answered (nor the evaluator's quick rules), asked
+    /// of the left operand, then of the right one: a family's rules for its objects among the evaluator's
+    /// values (a heap as its nimber, a sumber as its canonical game, the misère sum of misère games). `None` to
+    /// decline, and the evaluator applies its own rules (converting objects with [`Object::to_game`]).
+    fn binary_fallback(
+        &self,
+        _m: &mut Machine,
+        _op: BinOp,
+        _lhs: &Value,
+        _rhs: &Value,
+    ) -> Option<Result<Value, ErrorKind>> {
+        None
+    }
+
     /// `op this` for a unary operator (`-this`, `+-this`): `None` to decline, and the evaluator applies its
     /// own rule (`+-` of the object's game value; no `-`). The default answers `-` through [`Object::negate`];
     /// a loopy value answers `+-` itself (its onside and offside negated).
@@ -114,7 +129,9 @@ pub trait Object: std::any::Any + fmt::Debug {
     }
 
     /// The canonical short game this object stands for (a position's value, a sum of positions, a boxed
-    /// game), or `None` when it is not game-like. Game-like objects answer every game member through it.
+    /// game, a heap's nimber, a sumber's canonical form), or `None` when it is not game-like. Game-like objects
+    /// that name no [`Object::class_members`] answer every game member through it (those that do list the game
+    /// tables among their class's).
     fn to_game(&self, _m: &mut Machine, _span: Span) -> Option<Result<GameId, EvalError>> {
         None
     }
@@ -142,6 +159,13 @@ pub trait Object: std::any::Any + fmt::Debug {
     /// This object as a list that is not stored (CGSuite's `Range`, which is a `List`), or `None`.
     fn as_list_view(&self) -> Option<&dyn ListView> {
         None
+    }
+
+    /// Whether this object is a loopy game value (a stopper or a sided value) with no short game value: a game
+    /// literal may take it as an option, and is then built by the library's loopy family (see
+    /// `eval/literal.rs`).
+    fn is_loopy(&self) -> bool {
+        false
     }
 
     /// Whether `x is Game` holds for this object (game-like objects that are not short games, such as

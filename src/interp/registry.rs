@@ -11,7 +11,7 @@
 //! 1. `x.Class`: the user class of a user object, else the class the registry gives the value.
 //! 2. For an object: [`Library::tree_member`] (members a position answers from its game tree), then the
 //!    object protocol ([`super::object::Object::member`], then [`super::object::Object::members`], then the
-//!    members of its canonical game when it is game-like).
+//!    members of its canonical game when it is game-like and names no class tables).
 //! 3. [`Library::find_member`]: for a value that is not an object, the tables [`Library::lookup_tables`]
 //!    gives for its class (its class's declared tables, then its parents'); for an object, the tables it
 //!    names through [`super::object::Object::class_members`] (declared in its class's [`ClassDecl`]).
@@ -143,20 +143,21 @@ pub struct Library {
     pub tree_member: fn(&mut Machine, &Value, &Ident, &[Value], &[Span], Span) -> Option<Result<Value, EvalError>>,
     /// `obj(args)` for an object whose protocol declines the call.
     pub call_object: fn(&mut Machine, &Rc<dyn Object>, &[Value], &Site) -> Option<Result<Value, EvalError>>,
-    /// The game value of an object whose protocol declines [`Object::to_game`].
-    pub to_game: fn(&mut Machine, &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>>,
-    /// `a op b` with an object operand whose protocol declines it.
-    pub object_binary: fn(&mut Machine, BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
     /// `a op b` with an infinite operand.
     pub infinite_binary: fn(BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
     /// `x / 0` for a rational `x`.
     pub divide_by_zero: fn(&BigRational) -> Result<Value, ErrorKind>,
     /// `a op b` on numbers and games beyond the engine's arena.
     pub big_binary: fn(&mut Machine, BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
-    /// `a & b`: onsides and offsides.
-    pub sidle: fn(&mut Machine, &Value, &Value) -> Result<Value, ErrorKind>,
-    /// A game literal `{…|…}` with `pass`, labels or loopy options, and `pass` itself.
+    /// `s & t` of two short games `s != t` (operands no object answered `&` for): the sided value with onside
+    /// `s` and offside `t` (an error unless `t <= s`).
+    pub sided: fn(&mut Machine, GameId, GameId) -> Result<Value, ErrorKind>,
+    /// A game literal `{…|…}` with `pass` or labels (a graph read from the syntax tree), a labelled literal,
+    /// and `pass` itself. Plain literals are the evaluator's (`eval/literal.rs`).
     pub game_literal: fn(&mut Machine, &Expr) -> Eval<Value>,
+    /// A plain literal one of whose evaluated options is a loopy value ([`Object::is_loopy`]): the options,
+    /// left and right, each with the span of the option it came from.
+    pub loopy_literal: fn(&mut Machine, [Vec<(Value, Span)>; 2]) -> Result<Value, ErrorKind>,
     /// `'{L|R}'`: an explicit (not canonicalised) form.
     pub explicit: fn(&mut Machine, [Vec<(Value, Span)>; 2]) -> Result<Value, EvalError>,
     /// `*x` for an `x` that is not an integer nimber size (`*omega`): `None` when it means nothing special.
@@ -196,8 +197,12 @@ fn no_range(a: &Value, b: &Value) -> Result<Value, ErrorKind> {
     Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] })
 }
 
-fn no_sidle(_: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
-    Err(ErrorKind::NoOperation { op: "&", types: vec![a.type_name(), b.type_name()] })
+fn no_sided(_: &mut Machine, _: GameId, _: GameId) -> Result<Value, ErrorKind> {
+    Err(ErrorKind::Script { message: "sided values need the class library".to_string() })
+}
+
+fn no_loopy_literal(_: &mut Machine, _: [Vec<(Value, Span)>; 2]) -> Result<Value, ErrorKind> {
+    Err(ErrorKind::Script { message: "loopy game literals need the class library".to_string() })
 }
 
 fn no_literal(_: &mut Machine, e: &Expr) -> Eval<Value> {
@@ -233,13 +238,12 @@ impl Library {
         generic_member: |_, _| None,
         tree_member: |_, _, _, _, _, _| None,
         call_object: |_, _, _, _| None,
-        to_game: |_, _| None,
-        object_binary: |_, _, _, _| None,
         infinite_binary: |_, _, _| None,
         divide_by_zero: |_| Err(ErrorKind::DivisionByZero),
         big_binary: |_, _, _, _| None,
-        sidle: no_sidle,
+        sided: no_sided,
         game_literal: no_literal,
+        loopy_literal: no_loopy_literal,
         explicit: no_explicit,
         star: |_| None,
         range: no_range,

@@ -4,7 +4,7 @@
 //! is `Nothing` (or, for `for … yield`, a list), and an assignment's value is the value assigned. Function bodies
 //! are held in `Rc` so that closures can share them without copying the tree.
 
-pub use super::resolve::{Layout, Resolved, Slot};
+pub use super::slot::{Layout, Resolved, Slot};
 use super::span::Span;
 use num_bigint::BigInt;
 use std::rc::Rc;

@@ -192,25 +192,3 @@ pub fn separator_rewrite(v: &mut Vec<Spanned<'_>>) {
     }
     *v = out;
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::syntax::lexer::listing;
-
-    #[test]
-    fn braces_with_a_top_level_bar_are_games() {
-        // `{` of a game lists as `{` too; the label and the infix member show the difference.
-        assert_eq!(listing("a{0|a}"), "a { 0 | id:a }");
-        assert_eq!(listing("a {|a}"), "a { | id:a }");
-        assert_eq!(listing("g OrdinalSum {0|}"), "id:g infix:OrdinalSum { 0 | }");
-        assert_eq!(listing("a\n{1|2}"), "id:a { 1 | 2 }");
-        assert_eq!(listing("ruleset := 3"), "id:ruleset := 3");
-        assert_eq!(listing("ruleset HeapOptions n Apply f"), "id:ruleset infix:HeapOptions id:n infix:Apply id:f");
-        assert_eq!(listing("if x then 1 end y"), "if id:x then 1 end ; id:y");
-        assert_eq!(listing("[if x then 1 end for x in L]"), "[ if id:x then 1 end for id:x in id:L ]");
-        assert_eq!(
-            listing("begin for x in L do end for y in L do end end"),
-            "begin for id:x in id:L do end ; for id:y in id:L do end end"
-        );
-    }
-}

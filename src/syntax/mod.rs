@@ -9,5 +9,7 @@ pub mod parse;
 pub mod printed;
 pub mod resolve;
 pub mod sexp;
+mod slot;
 pub mod span;
+pub mod tokens;
 pub mod unparse;

@@ -8,13 +8,10 @@
 //! Labels are generic (`V`, `E`); the notation maps label strings through caller closures, `""` being the
 //! unlabelled default.
 
-mod canon;
-mod notation;
+pub mod canon;
+pub mod notation;
 #[cfg(test)]
 mod tests;
-
-pub use canon::{canonical_key, canonical_key_rooted};
-pub use notation::{parse, to_notation};
 
 /// An edge leaving a vertex: its target vertex (0-based) and label.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

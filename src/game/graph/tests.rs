@@ -1,5 +1,7 @@
 //! Unit tests of the graph engine. Printed forms are CGSuite 2.2's (`cgsuite-eval`, cited per test).
 
+use super::canon::{canonical_key, canonical_key_rooted};
+use super::notation::{parse, to_notation};
 use super::*;
 
 type G = Graph<(), ()>;

@@ -7,17 +7,8 @@
 //! born by day `n - 1` is the canonical option set of a new game exactly when [`MisereGames::game`] would
 //! not reduce it, so day 5 is a count over 2^22 subsets and never a list.
 
+use super::types::{DayError, MAX_DAY_GAMES};
 use super::{MisereGames, MisereId};
-
-/// The most games a day may hold while it is built as a list.
-pub const MAX_DAY_GAMES: usize = 200_000;
-
-/// Why a day could not be listed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DayError {
-    /// More than the given number of games.
-    TooMany(usize),
-}
 
 impl MisereGames {
     /// All games (odd and even) born by day `n` whose followers have at most `max_options` options, or

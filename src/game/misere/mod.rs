@@ -61,9 +61,7 @@ use std::sync::Arc;
 use crate::game::impartial::ImpartialTree;
 use rustc_hash::FxHashMap as HashMap;
 
-/// A misère canonical impartial game: an index into [`MisereGames`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MisereId(pub u32);
+pub use types::MisereId;
 
 /// An element of CGSuite's `*[…]` misère input (see [`MisereGames::from_spec`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,7 +244,7 @@ pub struct MisereGames {
     phylum: HashMap<MisereId, Phylum>,
     genus: HashMap<MisereId, Genus>,
     sorted: HashMap<MisereId, Vec<MisereId>>,
-    shapes: HashMap<MisereId, print::Shape>,
+    shapes: HashMap<MisereId, types::Shape>,
     partitions_memo: HashMap<MisereId, Vec<(MisereId, MisereId)>>,
     parts_memo: HashMap<MisereId, Vec<MisereId>>,
     link_memo: HashMap<(MisereId, MisereId), MisereId>,
@@ -764,13 +762,14 @@ fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
 }
 
 mod days;
-pub use days::{DayError, MAX_DAY_GAMES};
+pub use types::{DayError, MAX_DAY_GAMES};
 mod links;
 mod parts;
 mod predicates;
 mod print;
 pub mod quotient;
 mod subtract;
+mod types;
 
 #[cfg(test)]
 mod tests;

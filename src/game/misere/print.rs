@@ -1,5 +1,6 @@
 //! CGSuite's plain-text form of a misère canonical game (the rules are in the module notes of `mod.rs`).
 
+use super::types::Shape;
 use super::{MisereGames, MisereId};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -263,23 +264,6 @@ impl MisereGames {
         memo.insert((g, paren, sub), t.clone());
         t
     }
-}
-
-/// How a game prints (see [`MisereGames::display`]).
-#[derive(Clone, Debug)]
-pub(super) enum Shape {
-    /// The nim heap of this size.
-    Nim(u32),
-    /// `X` plus the heap `*i`.
-    Plus(MisereId, u32),
-    /// `X` minus the heap `*i`.
-    Minus(MisereId, u32),
-    /// The even part plus `*`.
-    Odd(MisereId),
-    /// `{X}`.
-    Single(MisereId),
-    /// The options, in printing order (decreasing canonical order).
-    Options(Vec<MisereId>),
 }
 
 /// Appends a piece of text, charging it to the print limit.

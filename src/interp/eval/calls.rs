@@ -531,16 +531,9 @@ impl<'a> Machine<'a> {
                 None => self.games.number(crate::game::Dyadic::from_bigint(&n.to_big())),
             })),
             Value::Rational(r) => Some(to_dyadic(r).map(|d| self.games.number(d))),
-            Value::Object(o) => match o.clone().to_game(self, Span::default()) {
-                Some(r) => Some(r.map_err(|e| e.kind)),
-                None => self.legacy_to_game(o),
-            },
+            Value::Object(o) => o.clone().to_game(self, Span::default()).map(|r| r.map_err(|e| e.kind)),
             _ => None,
         }
-    }
-
-    pub(super) fn legacy_to_game(&mut self, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
-        (self.globals.library.to_game)(self, o)
     }
 
     // ---- the object protocol -------------------------------------------------------------------------
@@ -585,6 +578,10 @@ impl<'a> Machine<'a> {
                     .and_then(|()| (mem.f)(self, &site, this, args))
                     .and_then(|v| self.engine_ok(span).map(|()| v)),
             );
+        }
+        // An object that names its class's tables answers game members from them (they list the game tables).
+        if !o.class_members().is_empty() {
+            return None;
         }
         let g = match o.to_game(self, span)? {
             Ok(g) => g,

@@ -279,8 +279,9 @@ impl<'a> Machine<'a> {
     #[inline(never)]
     fn eval_game_lit(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
-            // Literals go to the loopy module, which builds a short game unless an option is `pass`, a label
-            // or a loopy value.
+            // A plain literal is the evaluator's (`literal.rs`); one with `pass` or labels is a graph the loopy
+            // family reads.
+            ExprKind::GameLit { .. } if literal::is_plain(e) => self.plain_literal(e),
             ExprKind::GameLit { .. } => (self.globals.library.game_literal)(self, e),
             _ => unreachable!("dispatched by kind"),
         }
@@ -775,6 +776,7 @@ mod compile;
 #[cfg(test)]
 mod fast_tests;
 mod game_classes;
+mod literal;
 mod loops;
 mod ops;
 mod safe_points;

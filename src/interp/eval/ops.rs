@@ -68,7 +68,6 @@ impl<'a> Machine<'a> {
         use Value::{Game, Integer};
         let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
         match op {
-            BinOp::Sidle => return (self.globals.library.sidle)(self, a, b),
             BinOp::Same => return Ok(Value::Boolean(a == b)),
             BinOp::NotSame => return Ok(Value::Boolean(a != b)),
             _ => {}
@@ -77,9 +76,23 @@ impl<'a> Machine<'a> {
             if let Some(r) = self.object_binary(op, a, b, Span::default()) {
                 return r.map_err(|e| e.kind);
             }
-            if let Some(r) = (self.globals.library.object_binary)(self, op, a, b) {
-                return r;
+            for v in [a, b] {
+                if let Value::Object(o) = v {
+                    if let Some(r) = o.clone().binary_fallback(self, op, a, b) {
+                        return r;
+                    }
+                }
             }
+        }
+        // `s & t` of values no object answered for: both must be short games (loopy values answer `&`
+        // themselves); a sided value of two different ones is the loopy family's.
+        if op == BinOp::Sidle {
+            let (Some(x), Some(y)) = (self.to_game(a), self.to_game(b)) else { return Err(no_op()) };
+            let (x, y) = (x?, y?);
+            if x == y {
+                return Ok(game_value(self.games, x));
+            }
+            return (self.globals.library.sided)(self, x, y);
         }
         match op {
             BinOp::Eq => return Ok(Value::Boolean(a == b)),

@@ -8,13 +8,15 @@ use crate::interp::native::{
     Member, NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::library::board::plots;
-use crate::library::cgsuite::random;
-use crate::library::find_member;
+// The board family through its face (`super::plots::TABLE`).
+use crate::library::board as plots;
+// The cgsuite family through its face (`super::random::construct`).
+use crate::library::cgsuite as random;
 use crate::library::loopy;
-use crate::library::number::infinity;
-use crate::library::number::surreal;
-use crate::library::short::tree;
+// The number family through its face, under the names this family's files use (`super::surreal::omega`).
+use crate::library::number as infinity;
+use crate::library::number as surreal;
+use crate::library::short as tree;
 
 pub(super) mod collections;
 pub(super) mod globals;
@@ -35,16 +37,16 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "NumberGame", "Uptimal"]),
     ClassDecl::new("Rational", "game.Rational").members(&[numbers::RATIONAL]).representation(&[numbers::NON_DYADIC]),
     ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
-    ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgscript::STRING]),
+    ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgsuite::STRING]),
     ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
     ClassDecl::new("Collection", "cgsuite.lang.Collection"),
     ClassDecl::new("List", "cgsuite.lang.List")
         .parents(&["Collection"])
-        .members(&[collections::LIST, crate::library::cgscript::LIST]),
+        .members(&[collections::LIST, crate::library::cgsuite::LIST]),
     ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
     ClassDecl::new("Map", "cgsuite.lang.Map").members(&[
         collections::MAP,
-        crate::library::cgscript::MAP,
+        crate::library::cgsuite::MAP,
         map_collection::MAP_AS_COLLECTION,
     ]),
     ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry")
@@ -77,6 +79,6 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[mutable::TEXT_OUTPUT])
         .types(&[rust_type::<mutable::TextOutputValue>]),
     ClassDecl::new("Table", "cgsuite.util.Table")
-        .members(&[crate::library::board::plots::TABLE])
+        .members(&[crate::library::board::TABLE])
         .types(&[rust_type::<globals::TableValue>]),
 ];

@@ -265,7 +265,7 @@ impl Object for RangeValue {
             return None;
         }
         let probe = Value::List(Vector::new().into());
-        super::find_member(&probe, name)?;
+        (m.globals.library.find_member)(&probe, name)?;
         let list = match self.materialise() {
             Ok(l) => Value::List(l.into()),
             Err(k) => return Some(Err(site.err(k))),

@@ -4,14 +4,19 @@
 // their paths): the core's natives and the other families they use.
 use crate::interp::native::{boolean, count, integer, list, member, string, Doc, Member, Site};
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::library::cgsuite::enums;
-use crate::library::short::tree;
+// The cgsuite family through its face (`super::enums::EnumValue`).
+use crate::library::cgsuite as enums;
+// The short family through its face, under the name this family's files use (`super::tree::plot_to_file`).
+use crate::library::short as tree;
 use crate::library::TableValue;
 
 pub mod grid;
 pub mod numgrid;
 pub(super) mod plots;
 pub mod strip;
+
+// The face other families use (`crate::library::board::X`).
+pub use plots::TABLE;
 
 /// The classes of this family (see `crate::interp::registry`). A `Grid` has two representations: cells of
 /// characters and cells of integers.

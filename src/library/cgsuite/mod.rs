@@ -16,6 +16,14 @@ pub mod icon;
 pub mod namespaces;
 pub(super) mod random;
 
+// The face other families use (`crate::library::cgsuite::X`): CGSuite's script-written rows of the basic
+// classes, and `Random`'s constructor.
+pub(crate) use cgscript::form_conjunctive;
+pub use cgscript::{CompoundGame, GAME};
+pub use cgscript::{LIST, MAP, STRING};
+pub use enums::EnumValue;
+pub use random::construct;
+
 /// The classes of this family (see `crate::interp::registry`). `Class` has one representation per family
 /// whose classes are values (`Grid`, `Graph`, `Strip`, misère games) besides the general one.
 pub static CLASSES: &[ClassDecl] = &[

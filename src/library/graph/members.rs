@@ -99,7 +99,7 @@ pub(super) fn parse_as(m: &mut Machine, s: &Site, args: &[Value], directed: bool
         }
     };
     let kind = if directed { GraphValue::directed } else { GraphValue::value };
-    let parsed = engine::parse(text, &|t| lookup(vtable, t), &|t| lookup(etable, t), directed);
+    let parsed = engine::notation::parse(text, &|t| lookup(vtable, t), &|t| lookup(etable, t), directed);
     if let Some(e) = cell.into_inner().1 {
         return Err(e);
     }
@@ -294,7 +294,7 @@ pub static GRAPH: &[Member] = &[
             Some(_) => Some(vertex(s, g, args, 0)?),
             None => None,
         };
-        Ok(GraphValue::value(engine::canonical_key_rooted(g, root)))
+        Ok(GraphValue::value(engine::canon::canonical_key_rooted(g, root)))
     }).doc("(root)", "A canonical relabelling: isomorphic graphs (labels included) give equal results; with a vertex, that vertex is kept first.", "Graph(\"-;.\").Canonical == Graph(\".;-\").Canonical"),
 ];
 

@@ -85,7 +85,7 @@ pub fn notation_with(
         }
         numbered.vertices.push(engine::Vertex { label: numbered.vertices.len(), edges });
     }
-    Ok(engine::to_notation(&numbered, &|&i| vnames[i].clone(), &|&k| enames[k].1.clone()))
+    Ok(engine::notation::to_notation(&numbered, &|&i| vnames[i].clone(), &|&k| enames[k].1.clone()))
 }
 
 /// The notation of `g` with CGSuite's default label strings.

@@ -357,10 +357,25 @@ pub struct Heap {
     size: usize,
 }
 
+impl Heap {
+    /// The heap's nim value as a nimber.
+    fn nimber(&self, m: &mut Machine) -> Result<GameId, ErrorKind> {
+        self.rules.nim_value(self.size).map(|v| m.games.nimber(u64::from(v)))
+    }
+}
+
 impl Object for Heap {
     fn class_members(&self) -> &'static [&'static [Member]] {
         static TABLES: [&[Member]; 2] = [HEAP, super::game::GAME];
         &TABLES
+    }
+
+    fn to_game(&self, m: &mut Machine, span: Span) -> Option<Result<GameId, EvalError>> {
+        Some(self.nimber(m).map_err(|k| EvalError::new(k, span)))
+    }
+
+    fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+        binary(m, op, a, b)
     }
 
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
@@ -404,6 +419,10 @@ impl Object for MisereGame {
     fn class_members(&self) -> &'static [&'static [Member]] {
         static TABLES: [&[Member]; 1] = [MISERE_GAME];
         &TABLES
+    }
+
+    fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+        binary(m, op, a, b)
     }
 
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
@@ -676,18 +695,17 @@ pub fn invoke_member(
 }
 
 /// A heap as its normal-play game (a nimber), for arithmetic, game literals and game members.
-pub fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
+fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
     let any: &dyn std::any::Any = &**o;
     if let Some(s) = any.downcast_ref::<HeapSum>() {
         return Some(sum::to_game(m, s));
     }
-    let h = any.downcast_ref::<Heap>()?;
-    Some(h.rules.nim_value(h.size).map(|v| m.games.nimber(u64::from(v))))
+    any.downcast_ref::<Heap>().map(|h| h.nimber(m))
 }
 
 /// Operators on our objects: misère sums and comparisons of heaps through their nimbers. `None` if
 /// neither operand is ours.
-pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
     let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
     if downcast::<MisereGame>(a).is_some() || downcast::<MisereGame>(b).is_some() {
         if matches!(op, BinOp::Eq | BinOp::Ne) {

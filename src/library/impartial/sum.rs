@@ -26,6 +26,20 @@ impl Object for HeapSum {
         &TABLES
     }
 
+    fn to_game(&self, m: &mut Machine, span: crate::syntax::span::Span) -> Option<Result<GameId, EvalError>> {
+        Some(to_game(m, self).map_err(|k| EvalError::new(k, span)))
+    }
+
+    fn binary_fallback(
+        &self,
+        m: &mut Machine,
+        op: crate::syntax::ast::BinOp,
+        a: &Value,
+        b: &Value,
+    ) -> Option<Result<Value, ErrorKind>> {
+        super::binary(m, op, a, b)
+    }
+
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         t.values(&self.terms)
     }

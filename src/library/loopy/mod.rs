@@ -89,6 +89,9 @@ impl Object for LoopyValue {
     fn is_game(&self) -> bool {
         self.is_stopper()
     }
+    fn is_loopy(&self) -> bool {
+        true
+    }
     fn binary(
         &self,
         m: &mut Machine,
@@ -227,6 +230,21 @@ pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> 
     if s != s2 || t != t2 {
         return Err(msg("Sides of a sided value must be stoppers."));
     }
+    if !leq(m, t, s)? {
+        let (ar, g) = parts(m);
+        let message = format!(
+            "offside is not <= onside: {} |> {}",
+            ar.display(g, t).map_err(engine)?,
+            ar.display(g, s).map_err(engine)?
+        );
+        return Err(ErrorKind::InvalidArgument { message });
+    }
+    make(m, s, t)
+}
+
+/// `s & t` of two different short games (the evaluator's `&` when no operand is loopy), as [`sidle`] does.
+pub fn sided(m: &mut Machine, s: GameId, t: GameId) -> Result<Value, ErrorKind> {
+    let (s, t) = (Stopper::Short(s), Stopper::Short(t));
     if !leq(m, t, s)? {
         let (ar, g) = parts(m);
         let message = format!(
@@ -464,6 +482,22 @@ fn finish(m: &mut Machine, b: Builder, on: Edge, off: Edge) -> Result<Value, Err
         return Err(msg("offside is not <= onside"));
     }
     make(m, s, t)
+}
+
+/// A plain literal (no `pass`, no label) one of whose evaluated options is a loopy value: the evaluator's
+/// `Library::loopy_literal`.
+pub fn loopy_literal(m: &mut Machine, options: [Vec<(Value, Span)>; 2]) -> Result<Value, ErrorKind> {
+    let mut sides: [Vec<(Stopper, Stopper)>; 2] = Default::default();
+    for (k, opts) in options.iter().enumerate() {
+        for (v, _) in opts {
+            let Some(st) = sides_of(m, v) else {
+                let value = v.display(m.games);
+                return Err(ErrorKind::NotAGame { ty: v.type_name(), value });
+            };
+            sides[k].push(st?);
+        }
+    }
+    literal_of_values(m, &sides[0], &sides[1])
 }
 
 /// A literal `<L | R>` whose options are the given values' sides.

@@ -9,6 +9,10 @@ pub mod infinity;
 pub mod surreal;
 pub mod transfinite;
 
+// The face other families use (`crate::library::number::X`).
+pub use infinity::extreme;
+pub use surreal::{integer_nim, integer_omega_power, omega};
+
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("SurrealNumber", "game.SurrealNumber")

@@ -56,7 +56,7 @@ impl Object for BigGame {
         s: &Site,
     ) -> Option<Result<Value, EvalError>> {
         let zero = Value::Game(m.games.zero());
-        if super::find_member(&zero, name).is_some() || BIG_GAME.iter().any(|x| x.name == name) {
+        if (m.globals.library.find_member)(&zero, name).is_some() || BIG_GAME.iter().any(|x| x.name == name) {
             return None;
         }
         let ty = crate::interp::classes::qualified_class_of(m.games, this);

@@ -441,7 +441,7 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 pub(crate) static FORM: &[Member] = &[
     // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
     crate::library::member("ConjunctiveSum", 1, |m, s, this, args| {
-        crate::library::cgscript::form_conjunctive(m, s, this, &args[0])
+        crate::library::cgsuite::form_conjunctive(m, s, this, &args[0])
     })
     .doc(
         "(h)",

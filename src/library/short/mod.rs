@@ -7,7 +7,6 @@ use crate::interp::native::{
 };
 use crate::interp::registry::{rust_type, ClassDecl};
 use crate::library::base::range;
-use crate::library::find_member;
 use crate::library::impartial;
 use crate::library::loopy;
 use crate::library::sumber;
@@ -18,12 +17,15 @@ pub(super) mod game;
 pub mod sensible;
 pub mod tree;
 
+// The face other families use (`crate::library::short::X`).
+pub use tree::plot_to_file;
+
 /// The classes of this family (see `crate::interp::registry`). `Game`'s members live in four tables: the
 /// canonical-form members (`game.rs`), those of numbers beyond the arena (`bignum.rs`), the loopy-game members
 /// every short game answers (`loopy`) and CGSuite's compound sums (`cgscript.rs`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Game", "game.Game")
-        .members(&[game::GAME, crate::library::loopy::SHORT, crate::library::cgscript::GAME])
+        .members(&[game::GAME, crate::library::loopy::SHORT, crate::library::cgsuite::GAME])
         // A big game's `x + G` members (its objects answer them), and the sensible options every game-like
         // value answers when its tables do not.
         .representation(&[bignum::BIG_GAME, sensible::GENERIC_GAME])
@@ -39,7 +41,7 @@ pub static CLASSES: &[ClassDecl] = &[
     // Two representations: the sums of explicit forms and the conjunctive/selective sums of short games.
     ClassDecl::new("CompoundGame", "game.CompoundGame")
         .parents(&["Game"])
-        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<crate::library::cgscript::CompoundGame>]),
+        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<crate::library::cgsuite::CompoundGame>]),
     ClassDecl::new("NegativeGame", "game.NegativeGame").parents(&["Game"]),
     ClassDecl::new("GameTree", "GameTree").members(&[tree::GAME_TREE]).types(&[rust_type::<tree::GameTree>]),
     ClassDecl::new("UptimalExpansion", "cgsuite.util.UptimalExpansion"),

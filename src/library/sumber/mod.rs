@@ -9,9 +9,9 @@
 //! `LowerSection`, `Section(m)`, `Coefficient(d)`, `Terms`, `HasStar`, `OutcomeClass` (Theorem 1, no game is
 //! built), `CanonicalForm` (the game, built from ↑(d) by the engine) and `IsZero`.
 //!
-//! [`binary`], [`negate`] and [`to_game`] are the hooks for `Machine::binary`, unary minus and
-//! `Machine::to_game` (beside the impartial module's): sums, differences, `n * S` and comparisons of two
-//! sumbers stay symbolic; with any other game operand the sumber becomes its canonical form.
+//! A sumber answers the object protocol's operators ([`binary`] through `Object::binary_fallback`, unary minus,
+//! `Object::to_game`): sums, differences, `n * S` and comparisons of two sumbers stay symbolic; with any other
+//! game operand the sumber becomes its canonical form.
 
 use super::{boolean, dyadic, list, member, Member, Site};
 use crate::game::sumber::Sumber;
@@ -46,6 +46,23 @@ impl Object for SumberValue {
     fn class_members(&self) -> &'static [&'static [Member]] {
         static TABLES: [&[Member]; 2] = [SUMBER, super::game::GAME];
         &TABLES
+    }
+
+    fn to_game(&self, m: &mut Machine, _: Span) -> Option<Result<GameId, EvalError>> {
+        Some(Ok(m.games.sumber_value(&self.0)))
+    }
+
+    fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+        // Another family's object among the operands converts first (a heap becomes its nimber, and the sumber
+        // meets the nimber), whichever side it is on.
+        for v in [a, b] {
+            if let (Value::Object(o), None) = (v, as_sumber(v)) {
+                if let Some(r) = o.clone().binary_fallback(m, op, a, b) {
+                    return Some(r);
+                }
+            }
+        }
+        binary(m, op, a, b)
     }
 
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
@@ -182,7 +199,7 @@ fn sumber_binary(op: BinOp, a: &Sumber, b: &Sumber) -> Option<Result<Value, Erro
 /// Two sumbers: `+`, `-` and the comparisons `== != < <= > >= <> <| |>` are symbolic (Theorem 1 on the
 /// difference). `n * S` and `S * n` are n copies. Otherwise a sumber operand becomes its canonical game and the
 /// operator is the game operator (`S + ^`, `S : 1`, `S == S.CanonicalForm` is `true`).
-pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
     let (sa, sb) = (as_sumber(a), as_sumber(b));
     if sa.is_none() && sb.is_none() {
         return None;
@@ -218,13 +235,6 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
 /// `-S` for a sumber; `None` for any other value.
 pub fn negate(v: &Value) -> Option<Value> {
     as_sumber(v).map(|s| SumberValue::value(-s))
-}
-
-/// A sumber as its canonical game (game literals, game arguments); `None` for other objects.
-pub fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
-    let any: &dyn std::any::Any = &**o;
-    let s = any.downcast_ref::<SumberValue>()?;
-    Some(Ok(m.games.sumber_value(&s.0)))
 }
 
 /// The classes of this family (see `crate::interp::registry`).
@@ -411,7 +421,7 @@ mod tests {
             let r = binary(m, BinOp::Add, &Value::int(1), &Value::int(2));
             assert_eq!(shown(m, r), "None");
             let Value::Object(o) = &s else { unreachable!() };
-            let g = to_game(m, o).unwrap().unwrap();
+            let g = o.to_game(m, Span::default()).unwrap().unwrap();
             assert_eq!(game_value(m.games, g).display(m.games), "^^*");
         });
     }
@@ -421,7 +431,9 @@ mod tests {
         let v = SumberValue::value(Sumber::star());
         let Value::Object(o) = &v else { unreachable!() };
         assert!(!o.class_members().is_empty());
-        assert!(super::super::find_member(&v, "MinimumCut").is_some());
-        assert!(super::super::LIBRARY.member_names(&[]).contains(&"UpperSection"));
+        let _installs = crate::core_interpreter();
+        let library = crate::interp::registry::installed();
+        assert!((library.find_member)(&v, "MinimumCut").is_some());
+        assert!(library.member_names(&[]).contains(&"UpperSection"));
     }
 }

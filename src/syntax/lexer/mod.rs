@@ -5,7 +5,7 @@
 //! Game-literal brackets are lexed as plain `<`, `>` and bar runs (`|` is [`Token::Bar`], `||`, `|||`, … are
 //! [`Token::Bars`]); the grammar recognises the comparison operators `<|` and `|>` as two adjacent tokens, so
 //! `<|0>`, `<0|>` and `<<0|>|>` need no special cases. The only token split done after logos is `>==`, which is
-//! always `>` followed by `==` (as in `<|>==0`); see [`tokens`].
+//! always `>` followed by `==` (as in `<|>==0`); see [`tokens`](crate::syntax::tokens::tokens).
 
 use logos::{FilterResult, Lexer, Logos};
 use num_bigint::BigInt;
@@ -24,7 +24,7 @@ pub enum LexErrorKind {
     UnterminatedComment,
 }
 
-/// A lexing error with its byte range (file-absolute once it leaves [`tokens`]).
+/// A lexing error with its byte range (file-absolute once it leaves [`tokens`](crate::syntax::tokens::tokens)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LexError {
     /// What went wrong.
@@ -178,7 +178,7 @@ pub enum Token<'input> {
     #[token("&")]
     Amp,
     /// A label: an identifier written immediately before the `<` of a game literal (`a<0|a>`). Never produced
-    /// by logos: [`tokens`] rewrites an [`Token::Ident`] into it (see [`label_rewrite`]).
+    /// by logos: [`tokens`](crate::syntax::tokens::tokens) rewrites an [`Token::Ident`] into it (see [`label_rewrite`]).
     Label(&'input str),
     /// A member name written between its operands (`3 Max 5`). Never produced by logos: the rewrite in
     /// `syntax/infix.rs` turns an [`Token::Ident`] into it.
@@ -293,10 +293,10 @@ pub enum Token<'input> {
     /// `>=`
     #[token(">=")]
     Ge,
-    /// `>==`: split by [`tokens`] into `>` and `==`; never reaches the parser.
+    /// `>==`: split by [`tokens`](crate::syntax::tokens::tokens) into `>` and `==`; never reaches the parser.
     #[token(">==")]
     GtEqEq,
-    /// `>===`: split by [`tokens`] into `>` and `===`; never reaches the parser.
+    /// `>===`: split by [`tokens`](crate::syntax::tokens::tokens) into `>` and `===`; never reaches the parser.
     #[token(">===")]
     GtEqEqEq,
     /// `<>` (confused with).
@@ -445,25 +445,6 @@ fn lex_string<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<String, LexError> {
 /// A token with its byte range.
 pub type Spanned<'input> = (usize, Token<'input>, usize);
 
-/// Lexes `src`, whose first byte is at `offset` in its file, into LALRPOP triples with file-absolute offsets.
-/// `>==` comes out as `>` followed by `==`.
-pub fn tokens(src: &str, offset: usize) -> impl Iterator<Item = Result<Spanned<'_>, LexError>> + '_ {
-    let v: Vec<Result<Spanned<'_>, LexError>> =
-        raw_tokens(src, offset).map(|(res, s, e)| res.map(|t| (s, t, e))).collect();
-    match v.iter().cloned().collect::<Result<Vec<Spanned<'_>>, LexError>>() {
-        Ok(mut ok) => {
-            super::compat::keyword_rewrite(&mut ok);
-            super::compat::brace_rewrite(&mut ok, src, offset);
-            label_rewrite(&mut ok);
-            super::compat::separator_rewrite(&mut ok);
-            super::printed::printed_rewrite(&mut ok);
-            super::infix::infix_rewrite(&mut ok, src, offset);
-            ok.into_iter().map(Ok).collect::<Vec<_>>().into_iter()
-        }
-        Err(_) => v.into_iter(),
-    }
-}
-
 /// The label rule (loopy literals, LOOPY.md §1.1): an identifier **immediately** followed by `<` becomes a
 /// [`Token::Label`] iff, scanning on from that `<` and counting `<`/`>` depth (skipping `( )`, `[ ]`, `{ }`
 /// groups), a bar run occurs at depth 1 before the matching `>` — unless the bar directly follows the `<`.
@@ -510,7 +491,7 @@ pub fn label_rewrite(v: &mut [Spanned<'_>]) {
     }
 }
 
-/// Like [`tokens`], but every item carries the byte range the lexer consumed, also for errors (whose own span
+/// Like [`tokens`](crate::syntax::tokens::tokens), but every item carries the byte range the lexer consumed, also for errors (whose own span
 /// may be narrower, e.g. just the bad escape inside a string).
 pub(crate) fn raw_tokens(
     src: &str,
@@ -734,21 +715,6 @@ impl fmt::Display for LexError {
 }
 
 impl std::error::Error for LexError {}
-
-/// A compact listing of the tokens of `src`, for tests and snapshots: tokens as written separated by spaces,
-/// identifiers as `id:name`, strings as `str:"…"`, lexing errors as `!Kind@start..end`.
-pub fn listing(src: &str) -> String {
-    tokens(src, 0)
-        .map(|t| match t {
-            Ok((_, Token::Ident(s), _)) => format!("id:{s}"),
-            Ok((_, Token::InfixName(s), _)) => format!("infix:{s}"),
-            Ok((_, Token::Str(s), _)) => format!("str:{s:?}"),
-            Ok((_, t, _)) => t.to_string(),
-            Err(e) => format!("!{:?}@{}..{}", e.kind, e.start, e.end),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,6 @@
 //! Unit tests of the lexer: token listings of small inputs.
 
-use super::*;
+use crate::syntax::tokens::{listing, tokens};
 
 fn lex(src: &str) -> String {
     listing(src)

@@ -248,6 +248,54 @@ fn choose_mask(g: &[u32], current: u32) -> Option<u32> {
     }
 }
 
+impl TakeBreakCode {
+    /// Calls `f` with the heap sizes (nondecreasing) of every option of a heap of `n` tokens.
+    pub fn for_each_option(&self, n: usize, mut f: impl FnMut(&[usize])) {
+        let mut buf = Vec::new();
+        let first = -(self.additive.len() as i64);
+        let last = match self.max_removed() {
+            Some(m) => m.min(n) as i64,
+            None => n as i64,
+        };
+        for k in first..=last {
+            let digit = self.digit(k);
+            if digit.is_zero() {
+                continue;
+            }
+            let left = (n as i64 - k) as usize;
+            let max_h = match digit.max_heap_count() {
+                Some(h) => h.min(left),
+                None => left,
+            };
+            for h in 0..=max_h {
+                let Some(con) = digit.constraint(h) else {
+                    continue;
+                };
+                if h == 0 {
+                    if left == 0 {
+                        f(&[]);
+                    }
+                    continue;
+                }
+                // CGSuite quirk: a lone heap under "not all equal" needs at least two tokens.
+                if h == 1 && con == SplitConstraint::SomeUnequal && left < 2 {
+                    continue;
+                }
+                buf.clear();
+                partitions(left, h, 1, con, &mut buf, &mut f);
+            }
+        }
+    }
+
+    /// The options of a heap of `n` tokens, each as its list of heap sizes (CGSuite's
+    /// `HeapOptions(n)`).
+    pub fn heap_options(&self, n: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        self.for_each_option(n, |parts| out.push(parts.to_vec()));
+        out
+    }
+}
+
 /// Enumerates the partitions of `total` into `parts` nondecreasing parts, each at least `min`, under
 /// `con`; calls `f` with each.
 pub(super) fn partitions(
