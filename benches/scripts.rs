@@ -3,7 +3,9 @@
 //! computes from its `Options` alone) and script Konane, and CGSuite-style classes (`class Position(grid as
 //! Grid) extends GridGame`): Domineering with its options as a comprehension and its decomposition by
 //! `grid.Decomposition(1)`, and Clobber as CGSuite's own example writes it (tests/scripts/cgscript/
-//! grid_ruleset_class.cgs). `CGS_NO_COMPILE=1 cargo bench --bench scripts` runs them without the compiled tree.
+//! grid_ruleset_class.cgs), CGSuite's own Domineering class (components keyed by `SymmetryInvariant`) against the
+//! same game as a `ruleset`, and Col on a grid as a class (tests/scripts/cgscript/class_col.cgs).
+//! `CGS_NO_COMPILE=1 cargo bench --bench scripts` runs them without the compiled tree.
 //! The side by side with the `cgt` crate is benches/side_by_side.sh; the figures are in docs/PERFORMANCE.md.
 
 mod support;
@@ -57,6 +59,53 @@ singleton class Clob extends game.grid.GridRuleset
 end
 ";
 
+/// CGSuite's own Domineering class (game.grid.Domineering): the Decomposition keys each component by
+/// `SymmetryInvariant(Symmetry.Flip)`, which the class front makes the memo's representative (mirror images share a
+/// node). Against it, the same game as a `ruleset` with the same components.
+const CLASS_DOMINEERING_SYM: &str = "
+singleton class DomS extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var dir := if player == Left then (1, 0) else (0, 1) end;
+      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+    end
+    override def Decomposition := [Position(g SymmetryInvariant Symmetry.Flip) for g in grid.Decomposition(1)];
+  end
+  override def CharMap := \".#\";
+end
+";
+
+const RULESET_DOMINEERING_SYM: &str = "
+ruleset RDomS
+  def Options(grid, player) begin
+    var dir := if player == Left then (1, 0) else (0, 1) end;
+    [grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1}
+      for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+      where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+  end
+  def Components(grid) := [g SymmetryInvariant Symmetry.Flip for g in grid.Decomposition(1)]
+end
+";
+
+/// Col on a grid as a CGSuite-style class (tests/scripts/cgscript/class_col.cgs).
+const CLASS_COL: &str = "
+singleton class GridCol extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var us := player.Ordinal;
+      for coord in (grid FindAll 0)
+      where not [coord + d for d in Coordinates.Orthogonal].Exists(x -> grid[x] == us)
+      yield
+        Position(grid Updated {coord => us})
+      end
+    end
+  end
+  override def CharMap := \".lr\";
+end
+";
+
 fn scripts(c: &mut Criterion) {
     let class_dom: &'static str =
         Box::leak(format!("{CLASS_DOMINEERING}Dom(\"....|....|....|....\").CanonicalForm").into_boxed_str());
@@ -68,6 +117,14 @@ fn scripts(c: &mut Criterion) {
     );
     let class_clob: &'static str =
         Box::leak(format!("{CLASS_CLOBBER}Clob(\"xoxo|oxox|xoxo\").CanonicalForm").into_boxed_str());
+    let class_dom_sym45: &'static str =
+        Box::leak(format!("{CLASS_DOMINEERING_SYM}DomS(\".....|.....|.....|.....\").CanonicalForm").into_boxed_str());
+    let ruleset_dom_sym45: &'static str = Box::leak(
+        format!("{RULESET_DOMINEERING_SYM}RDomS(Grid.Parse(\".....|.....|.....|.....\", \".#\")).CanonicalForm")
+            .into_boxed_str(),
+    );
+    let class_col: &'static str =
+        Box::leak(format!("{CLASS_COL}GridCol(\"....|.l..|..r.\").CanonicalForm").into_boxed_str());
     let cases: &[(&str, &'static str)] = &[
         ("script_domineering_4x5", "ByRules(Domineering(\".....|.....|.....|.....\")).CanonicalForm"),
         ("script_konane_4x5", "Konane(\"xoxox|ox.ox|xoxox|oxoxo\").CanonicalForm"),
@@ -75,6 +132,9 @@ fn scripts(c: &mut Criterion) {
         ("class_domineering_4x5", class_dom45),
         ("ruleset_domineering_4x5", ruleset_dom45),
         ("class_clobber_3x4", class_clob),
+        ("class_domineering_sym_4x5", class_dom_sym45),
+        ("ruleset_domineering_sym_4x5", ruleset_dom_sym45),
+        ("class_col_3x4", class_col),
     ];
     support::bench_cases(c, "scripts", cases);
 }

@@ -179,6 +179,9 @@ pub struct Library {
     pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
     /// A grid of integers parsed from its text with a character map.
     pub parse_grid: fn(&Site, &str, &str) -> Result<Value, EvalError>,
+    /// `grid.ToString(map)` of a grid of integers, for a printed form made when asked (`None` when the value is
+    /// not a grid of integers or a cell has no character in the map).
+    pub grid_text: fn(&Value, &str) -> Option<String>,
     /// Makes the library's own engines poll an interrupt flag.
     pub set_interrupt: fn(Arc<AtomicBool>),
 }
@@ -254,6 +257,7 @@ impl Library {
         surreal_cmp: |_, _| None,
         as_grid: |_| None,
         parse_grid: no_grid,
+        grid_text: |_, _| None,
         set_interrupt: |_| {},
     };
 

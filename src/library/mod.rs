@@ -133,6 +133,7 @@ pub static LIBRARY: Library = Library {
     surreal_cmp: |a, b| Some(surreal::to_surreal(a)?.cmp(&surreal::to_surreal(b)?)),
     as_grid: grid::as_grid,
     parse_grid: numgrid::parse,
+    grid_text: numgrid::text,
     set_interrupt: impartial::set_interrupt,
 };
 

@@ -12,6 +12,14 @@
 //!
 //! An option that is an object of another game class becomes a position of that class's instance; any other
 //! game (`*2`, a ruleset position, `-G`) is taken as it is.
+//!
+//! Symmetry: a class that declares `Decomposition` also gets a `Canonical` hook (the memo's representative of a
+//! new state, as a ruleset's `Canonical`): when the state's `Decomposition` is one component of its own class,
+//! that component stands for it. CGSuite's Domineering class decomposes into `component SymmetryInvariant
+//! Symmetry.Flip`, so the mirror images of a board share one memo node, as they do for the stdlib's `ruleset
+//! Domineering`, and a state that is one region costs one node, not two. The decomposition the hook computed is
+//! kept for the `Components` hook of the same state (a representative counts as one component: whatever it
+//! decomposes into again, its value from its options is the same), so each new state runs `Decomposition` once.
 
 use super::memo;
 use super::position::{gamelike, GameOption, Position};
@@ -30,18 +38,37 @@ use std::rc::Rc;
 /// The instances of one class declaration, by enclosing object.
 type ByEnclosing = Vec<(Option<Value>, Rc<Instance>)>;
 
-/// The instances of the workspace's game classes, by class identity.
+/// The instances of the workspace's game classes, by class identity, and the decompositions the `Canonical`
+/// hook computed that the `Components` hook has not taken yet.
 #[derive(Default)]
-struct ClassInstances(FxHashMap<usize, ByEnclosing>);
+struct ClassInstances {
+    instances: FxHashMap<usize, ByEnclosing>,
+    /// By the state object's address: the state (which keeps the address valid) and its components. An entry
+    /// whose state was found in the memo under another object is never taken: the table is emptied when it
+    /// reaches [`PENDING_MAX`] (an entry lost so is computed again).
+    pending: FxHashMap<usize, (Value, Value)>,
+}
+
+/// The most decompositions kept for the `Components` hook (the search's frontier is far smaller).
+const PENDING_MAX: usize = 1 << 13;
 
 impl crate::interp::gc::Extension for ClassInstances {
     fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.0.values().flatten().all(|(enclosing, inst)| {
+        self.instances.values().flatten().all(|(enclosing, inst)| {
             enclosing.as_ref().is_none_or(|e| t.value(e)) && (!t.first_visit(Rc::as_ptr(inst)) || inst.trace(t))
-        })
+        }) && self.pending.values().all(|(a, b)| t.value(a) && t.value(b))
     }
     fn on_clear(&mut self) {
-        self.0.clear();
+        self.instances.clear();
+        self.pending.clear();
+    }
+}
+
+/// The address of an object value (the key of [`ClassInstances::pending`]).
+fn address(v: &Value) -> Option<usize> {
+    match v {
+        Value::Object(o) => Some(Rc::as_ptr(o) as *const () as usize),
+        _ => None,
     }
 }
 
@@ -108,7 +135,7 @@ fn instance_for(m: &mut Machine, v: &Value, span: Span) -> Result<Rc<Instance>, 
     let internal = || EvalError::new(ErrorKind::Internal { what: "a game class without an instance".into() }, span);
     let cg = class_game(v).ok_or_else(internal)?;
     let all = m.globals.extensions.get::<ClassInstances>();
-    if let Some(list) = all.0.get(&cg.id) {
+    if let Some(list) = all.instances.get(&cg.id) {
         if let Some((_, inst)) = list.iter().find(|(e, _)| same_enclosing(e.as_ref(), cg.enclosing)) {
             return Ok(inst.clone());
         }
@@ -116,9 +143,10 @@ fn instance_for(m: &mut Machine, v: &Value, span: Span) -> Result<Rc<Instance>, 
     let facts = class_game_facts(v).ok_or_else(internal)?;
     let options = Rc::new(Function::Native(&OPTIONS));
     let components = facts.decomposes.then(|| Rc::new(Function::Native(&COMPONENTS)));
-    let inst = script::hooked_instance(&facts.name, facts.impartial, options, components);
+    let canonical = facts.decomposes.then(|| Rc::new(Function::Native(&CANONICAL)));
+    let inst = script::hooked_instance(&facts.name, facts.impartial, options, components, canonical);
     let (id, enclosing) = (cg.id, cg.enclosing.cloned());
-    m.globals.extensions.get::<ClassInstances>().0.entry(id).or_default().push((enclosing, inst.clone()));
+    m.globals.extensions.get::<ClassInstances>().instances.entry(id).or_default().push((enclosing, inst.clone()));
     Ok(inst)
 }
 
@@ -139,13 +167,54 @@ fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError
     elements(m, &args[0], v, "Options", s.span)
 }
 
+/// The `Canonical` hook of a class that declares `Decomposition`: the state's one component of its own class,
+/// or the state itself (see the module's documentation).
+static CANONICAL: NativeFn = NativeFn::new("Canonical", Arity::Exact(1), canonical);
+
 fn components(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    match member(m, &args[0], "Decomposition", &[], s.span) {
-        Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => {
-            Ok(crate::interp::native::list(vec![args[0].clone()]))
+    let state = &args[0];
+    if let Some(a) = address(state) {
+        let pending = &mut m.globals.extensions.get::<ClassInstances>().pending;
+        if let Some((_, parts)) = pending.remove(&a) {
+            return Ok(parts);
         }
-        r => elements(m, &args[0], r?, "Decomposition", s.span),
     }
+    decomposition(m, state, s.span)
+}
+
+/// The state's `Decomposition` as the memo reads it (the state alone when it has none).
+fn decomposition(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
+    match member(m, state, "Decomposition", &[], span) {
+        Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => {
+            Ok(crate::interp::native::list(vec![state.clone()]))
+        }
+        r => elements(m, state, r?, "Decomposition", span),
+    }
+}
+
+fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let state = &args[0];
+    let parts = decomposition(m, state, s.span)?;
+    let own = class_game(state);
+    let single = match &parts {
+        Value::List(items) if items.len() == 1 => {
+            let x = &items[0];
+            matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)).then(|| x.clone())
+        }
+        _ => None,
+    };
+    let (rep, parts) = match single {
+        Some(c) => (c.clone(), crate::interp::native::list(vec![c])),
+        None => (state.clone(), parts),
+    };
+    if let Some(a) = address(&rep) {
+        let pending = &mut m.globals.extensions.get::<ClassInstances>().pending;
+        if pending.len() >= PENDING_MAX {
+            pending.clear();
+        }
+        pending.insert(a, (rep.clone(), parts));
+    }
+    Ok(rep)
 }
 
 fn script_err(message: String, span: Span) -> EvalError {

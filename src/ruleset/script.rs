@@ -269,10 +269,11 @@ pub fn hooked_instance(
     impartial: bool,
     options: Rc<Function>,
     components: Option<Rc<Function>>,
+    canonical: Option<Rc<Function>>,
 ) -> Rc<Instance> {
     let ident = crate::syntax::ast::Ident { name: Name::from(name), span: Span::default() };
     let def = Rc::new(RulesetDef { name: ident, params: None, defs: Vec::new(), span: Span::default() });
-    let hooks = Hooks { options, components, show: None, canonical: None, members: Vec::new(), solver: None };
+    let hooks = Hooks { options, components, show: None, canonical, members: Vec::new(), solver: None };
     Rc::new(Instance {
         id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),
         def,

@@ -49,7 +49,12 @@ pub struct UserClass {
     nested_ids: Vec<usize>,
     /// The function that binds the constructor's parameters, built on the first construction.
     binder: std::cell::OnceCell<Rc<Function>>,
+    /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
+    defs_cache: RefCell<[DefsByName; 2]>,
 }
+
+/// The `def`s of a class by name, with whether each is a property.
+type DefsByName = rustc_hash::FxHashMap<Box<str>, Rc<[(Rc<FunctionDef>, bool)]>>;
 
 /// An instance of a [`UserClass`] (or an enum element).
 #[derive(Debug, Clone)]
@@ -61,8 +66,21 @@ pub struct UserObject {
     pub(super) fields: Vec<(Name, Value)>,
     /// An enum element's literal and 1-based ordinal.
     literal: Option<(Name, usize)>,
-    /// The printed form given by the class's `ToOutput`/`ToString`, if it declares one.
-    shown: Option<String>,
+    /// The printed form given by the class rather than by the constructor arguments, if any.
+    shown: Shown,
+}
+
+/// The printed form of a [`UserObject`] whose class gives one.
+#[derive(Debug, Clone)]
+pub(super) enum Shown {
+    /// The default: the class name and the constructor arguments.
+    Default,
+    /// Made at construction: the class's `ToOutput`/`ToString`, or a strip game's `StripGame` form.
+    Text(String),
+    /// A game on a grid of integers (CGSuite's `GridGame.ToOutput`, `Clobber.Position("xo")`): its `grid`
+    /// written through this character map, made only when the object is printed (as CGSuite does), so that
+    /// the positions a search builds cost no text.
+    Grid(Rc<str>),
 }
 
 fn script_err(message: String, span: Span) -> EvalError {
@@ -294,8 +312,16 @@ impl Object for UserObject {
         "Object"
     }
     fn display(&self, games: &mut Games) -> String {
-        if let Some(s) = &self.shown {
-            return s.clone();
+        match &self.shown {
+            Shown::Text(s) => return s.clone(),
+            Shown::Grid(map) => {
+                let grid = self.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g);
+                let text = grid.and_then(|g| (crate::interp::registry::installed().grid_text)(g, map));
+                if let Some(text) = text {
+                    return format!("{}(\"{}\")", self.class.display_name(), text);
+                }
+            }
+            Shown::Default => {}
         }
         if let Some((literal, _)) = &self.literal {
             return literal.to_string();
@@ -442,10 +468,9 @@ pub(super) fn method_value(obj: &Value, name: &Ident) -> Option<Value> {
         // the List members it answers on its elements, and for a game-like object (a position, an explicit
         // form) the members of canonical games it answers through its value. A dynamic member (a script
         // ruleset's `def`) is left to the call.
+        // The dynamic names are asked last, only when a table has the name: building them allocates (a class's
+        // static names, `Symmetry.Flip`, at every evaluation).
         Value::Object(o) => o.members().iter().find(|m| m.name == &*name.name).or_else(|| {
-            if o.dynamic_member_names().iter().any(|n| **n == *name.name) {
-                return None;
-            }
             let find = crate::interp::registry::installed().find_member;
             find(obj, &name.name)
                 .or_else(|| {
@@ -456,6 +481,7 @@ pub(super) fn method_value(obj: &Value, name: &Ident) -> Option<Value> {
                     let game = Value::Game(crate::game::GameId(0));
                     o.is_game().then(|| find(&game, &name.name)).flatten()
                 })
+                .filter(|_| !o.dynamic_member_names().iter().any(|n| **n == *name.name))
         }),
         _ => (crate::interp::registry::installed().find_member)(obj, &name.name),
     }?;
@@ -515,8 +541,30 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         let params = class.def.params.clone().unwrap_or_default();
-        let mut fields: Vec<(Name, Value)> = Vec::new();
-        if !params.is_empty() || !args.is_empty() || !named.is_empty() {
+        let mut fields: Vec<(Name, Value)> = Vec::with_capacity(params.len());
+        let direct = named.is_empty() && args.len() == params.len() && params.iter().all(|p| !p.optional && !p.varargs);
+        if direct && !params.is_empty() {
+            // One argument per parameter, none named: bound here, each checked against its `as` class as the
+            // binder would (the same error, at the call), with the binder's check of Ctrl-C and memory.
+            self.check_limits(span)?;
+            for (p, a) in params.iter().zip(args) {
+                if let Some(ty) = &p.ty {
+                    let ok = match self.is_user_class(a, &ty.name) {
+                        Some(b) => b,
+                        None => crate::interp::classes::is_class(self.games, a, &ty.name) == Some(true),
+                    };
+                    if !ok {
+                        let kind = ErrorKind::ArgumentClass {
+                            name: p.name.name.to_string(),
+                            got: crate::interp::classes::qualified_class_of(self.games, a),
+                            expected: crate::interp::classes::qualified(&ty.name),
+                        };
+                        return Err(EvalError::new(kind, span));
+                    }
+                }
+                fields.push((p.name.name.clone(), a.clone()));
+            }
+        } else if !params.is_empty() || !args.is_empty() || !named.is_empty() {
             // The parameters are bound by a function whose body is the tuple of their values (one per class).
             let func = class
                 .binder
@@ -584,7 +632,7 @@ impl<'a> Machine<'a> {
         literal: Option<(Name, usize)>,
         span: Span,
     ) -> Result<Value, EvalError> {
-        let obj = UserObject { class: class.clone(), args, fields, literal, shown: None };
+        let obj = UserObject { class: class.clone(), args, fields, literal, shown: Shown::Default };
         let printer = ["ToOutput", "ToString"].into_iter().find(|n| class.find_def(n, false).is_some());
         let Some(printer) = printer else {
             // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.
@@ -596,12 +644,12 @@ impl<'a> Machine<'a> {
             args: obj.args.clone(),
             fields: obj.fields.clone(),
             literal: obj.literal.clone(),
-            shown: None,
+            shown: Shown::Default,
         }));
         let ident = Ident { name: printer.into(), span };
         let shown = self.invoke_member(this, &ident, &[], &[], span)?;
         let shown = shown.display_plain(self.games);
-        Ok(Value::Object(Rc::new(UserObject { shown: Some(shown), ..obj })))
+        Ok(Value::Object(Rc::new(UserObject { shown: Shown::Text(shown), ..obj })))
     }
 
     /// Element `i` of an enum.

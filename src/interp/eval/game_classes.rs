@@ -11,7 +11,7 @@
 //! (`Clobber.Position("xo")`). Every game and ruleset answers `DicoticVariant`, `ImpartialVariant` and
 //! `TwistedVariant` through the classes of stdlib/variants.cgs, written as CGSuite writes them.
 
-use super::classes::{user_object, UserClass, UserObject};
+use super::classes::{user_object, Shown, UserClass, UserObject};
 use super::*;
 use crate::interp::object::downcast_ref;
 
@@ -278,26 +278,38 @@ impl crate::interp::gc::Extension for ClassCaches {
 impl<'a> Machine<'a> {
     /// `grid.ToString(CharMap)` of a grid or strip game (its `grid` or `strip` variable).
     fn grid_string(&mut self, obj: &UserObject, this: &Value, span: Span) -> Result<String, EvalError> {
+        let (board, map) = self.board_and_map(obj, Some(this), span)?;
+        let s = call_member(self, &board, "ToString", &[map], span)?;
+        Ok(s.display_plain(self.games))
+    }
+
+    /// The board (`grid` or `strip` variable) of a grid or strip game and its ruleset's `CharMap` (`this` is the
+    /// object as a value, made from `obj` when not given and the class declares its own `CharMap`).
+    fn board_and_map(
+        &mut self,
+        obj: &UserObject,
+        this: Option<&Value>,
+        span: Span,
+    ) -> Result<(Value, Value), EvalError> {
         let board = ["grid", "strip"].iter().find_map(|n| obj.fields.iter().find(|(f, _)| &**f == *n));
         let Some((_, board)) = board else {
             let message = "A grid or strip game needs a variable `grid` or `strip`".to_string();
             return Err(script_err(message, span));
         };
         let board = board.clone();
-        let map = match self.char_map(this, span) {
+        let map = match self.char_map(obj, this, span) {
             Some(r) => r?,
             None => return Err(script_err("The ruleset of this game has no `CharMap`".to_string(), span)),
         };
-        let s = call_member(self, &board, "ToString", &[map], span)?;
-        Ok(s.display_plain(self.games))
+        Ok((board, map))
     }
 
     /// `CharMap` of a grid or strip game: its own, or that of the first object enclosing its class that has
     /// one (the ruleset's, kept per ruleset object).
-    fn char_map(&mut self, this: &Value, span: Span) -> Option<Result<Value, EvalError>> {
-        let obj = user_object(this)?;
+    fn char_map(&mut self, obj: &UserObject, this: Option<&Value>, span: Span) -> Option<Result<Value, EvalError>> {
         if obj.class.defines("CharMap") {
-            return Some(call_member(self, this, "CharMap", &[], span));
+            let this = this.cloned().unwrap_or_else(|| Value::Object(Rc::new(obj.clone())));
+            return Some(call_member(self, &this, "CharMap", &[], span));
         }
         let outer = obj.class.enclosing.clone()?;
         let key = ClassCaches::address(&outer)?;
@@ -328,15 +340,22 @@ impl<'a> Machine<'a> {
     }
 
     /// The printed form CGSuite's `GridGame`/`StripGame` give a position, `Clobber.Position("xo")`, for an object
-    /// of such a class (`None` for other classes).
-    pub(super) fn library_output(&mut self, obj: &UserObject, span: Span) -> Result<Option<String>, EvalError> {
+    /// of such a class ([`Shown::Default`] for other classes). On a grid of integers it is made when printed.
+    pub(super) fn library_output(&mut self, obj: &UserObject, span: Span) -> Result<Shown, EvalError> {
         let chain = library_chain(obj.class.library);
         if !chain.contains(&"GridGame") && !chain.contains(&"StripGame") {
-            return Ok(None);
+            return Ok(Shown::Default);
         }
-        let this = Value::Object(Rc::new(obj.clone()));
-        let s = self.grid_string(obj, &this, span)?;
-        Ok(Some(format!("{}(\"{}\")", obj.class.display_name(), s)))
+        let (board, map) = self.board_and_map(obj, None, span)?;
+        let lazy = obj.fields.iter().any(|(f, _)| &**f == "grid")
+            && matches!(&board, Value::Object(o) if o.type_name() == "Grid")
+            && !(self.globals.library.is_grid)(&board);
+        if let (true, Value::String(map)) = (lazy, &map) {
+            return Ok(Shown::Grid(map.clone()));
+        }
+        let s = call_member(self, &board, "ToString", &[map], span)?;
+        let s = s.display_plain(self.games);
+        Ok(Shown::Text(format!("{}(\"{}\")", obj.class.display_name(), s)))
     }
 
     /// The canonical form of a user game, by the ruleset layer's memo (`ruleset::classes`): from its

@@ -83,6 +83,21 @@ impl Object for NumGrid {
     }
 }
 
+/// `grid.ToString(map)` of a grid of integers: `None` when `v` is not one or a cell has no character in `map`.
+pub fn text(v: &Value, map: &str) -> Option<String> {
+    let Value::Object(o) = v else { return None };
+    let g = downcast_ref::<NumGrid>(&**o)?;
+    let map: Vec<char> = map.chars().collect();
+    let mut out = String::with_capacity(g.cells.len() + g.rows);
+    for (i, &c) in g.cells.iter().enumerate() {
+        if i > 0 && i % g.cols == 0 {
+            out.push('|');
+        }
+        out.push(*usize::try_from(c).ok().and_then(|i| map.get(i))?);
+    }
+    Some(out)
+}
+
 fn this_grid<'v>(s: &Site, this: &'v Value) -> Result<&'v NumGrid, EvalError> {
     match this {
         Value::Object(o) => downcast_ref::<NumGrid>(&**o).ok_or_else(|| s.bug()),

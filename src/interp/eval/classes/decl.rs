@@ -213,6 +213,7 @@ impl<'a> Machine<'a> {
             instance: RefCell::new(None),
             nested_ids,
             binder: std::cell::OnceCell::new(),
+            defs_cache: RefCell::default(),
         };
         // Static variables, in order, each seeing those before it.
         for m in &def.members {

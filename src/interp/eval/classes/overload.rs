@@ -82,7 +82,17 @@ pub(in crate::interp::eval) fn fits(m: &mut Machine, v: &Value, ty: &str) -> boo
 impl UserClass {
     /// Every `def` named `name` (static or not) that objects of this class have: the class's own, then each
     /// ancestor's whose signature no nearer class declares again, with whether each is a property.
-    pub(super) fn defs_named(&self, name: &str, statics: bool) -> Vec<(Rc<FunctionDef>, bool)> {
+    /// Kept per class (its declarations do not change), as every member call and every name in a method asks.
+    pub(super) fn defs_named(&self, name: &str, statics: bool) -> Rc<[(Rc<FunctionDef>, bool)]> {
+        if let Some(d) = self.defs_cache.borrow()[statics as usize].get(name) {
+            return d.clone();
+        }
+        let d: Rc<[(Rc<FunctionDef>, bool)]> = self.find_defs_named(name, statics).into();
+        self.defs_cache.borrow_mut()[statics as usize].insert(name.into(), d.clone());
+        d
+    }
+
+    fn find_defs_named(&self, name: &str, statics: bool) -> Vec<(Rc<FunctionDef>, bool)> {
         let mut out: Vec<(Rc<FunctionDef>, bool)> = Vec::new();
         let mut class = Some(self);
         while let Some(c) = class {
