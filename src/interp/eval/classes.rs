@@ -27,7 +27,7 @@ thread_local! {
 /// The members CGSuite's `Object` declares (`Object.cgs`): a class member of that name must be `override`.
 const OBJECT_MEMBERS: &[&str] = &["Class", "EnclosingObject", "JavaClass", "ToOutput", "ToString"];
 
-use super::game_classes::{library_base, library_chain, library_overrides};
+use super::game_classes::{library_base, library_chain, library_combine, library_overrides};
 
 /// A class declared by the script.
 #[derive(Debug)]
@@ -100,6 +100,18 @@ impl UserClass {
             }
         }
         self.parent.as_ref().and_then(|p| p.nested(name))
+    }
+
+    /// Whether the nearest class of the chain declaring `name` declares it as a nested class (not a `def`).
+    fn nested_first(&self, name: &str) -> bool {
+        for m in &self.def.members {
+            match m {
+                ClassMember::Nested(c) if &*c.name.name == name => return true,
+                ClassMember::Def { def, .. } if def.name.as_ref().is_some_and(|n| &*n.name == name) => return false,
+                _ => {}
+            }
+        }
+        self.parent.as_ref().is_some_and(|p| p.nested_first(name))
     }
 
     /// Whether the class or an ancestor declares a `def` named `name` (static or not).
@@ -620,6 +632,13 @@ impl<'a> Machine<'a> {
             let obj = user_object(&this)?;
             if let Some(v) = obj.own_value(name) {
                 return Some(Ok(v));
+            }
+            // A nested class declared nearer than a `def` of the same name wins (a subclass's `class Position`
+            // over its base's `def Position`, as CGSuite's graph rulesets have it).
+            if obj.class.nested_first(name) {
+                if let Some((def, id)) = obj.class.nested(name) {
+                    return Some(self.nested_class(&this, &def, id, span).map_err(Exit::from));
+                }
             }
             if obj.class.is_overloaded(name, false) {
                 let name = Ident { name: name.into(), span };
