@@ -18,6 +18,9 @@ use std::cmp::Ordering;
 
 mod decl;
 mod overload;
+mod package;
+
+pub(super) use package::UserPackage;
 
 thread_local! {
     /// The identity of each class declaration (a class declared again is a new class).
@@ -49,6 +52,8 @@ pub struct UserClass {
     nested_ids: Vec<usize>,
     /// The function that binds the constructor's parameters, built on the first construction.
     binder: std::cell::OnceCell<Rc<Function>>,
+    /// The user package whose file declared the class (`examples`), set when the file is read.
+    package: std::cell::OnceCell<Rc<str>>,
 }
 
 /// An instance of a [`UserClass`] (or an enum element).
@@ -85,6 +90,19 @@ impl UserClass {
         match self.enclosing.as_ref().and_then(user_object) {
             Some(outer) => format!("{}.{}", outer.class.display_name(), self.name()),
             None => self.name().to_string(),
+        }
+    }
+
+    /// The name the class prints with: its package (its own, or its outermost enclosing class's) and
+    /// [`UserClass::display_name`] (`examples.Nim.Position`).
+    fn qualified_name(&self) -> String {
+        let mut root = self;
+        while let Some(outer) = root.enclosing.as_ref().and_then(user_object) {
+            root = &outer.class;
+        }
+        match root.package.get() {
+            Some(p) => format!("{p}.{}", self.display_name()),
+            None => super::game_classes::library_class_name(&self.display_name()),
         }
     }
 
@@ -207,7 +225,7 @@ impl Object for UserClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        format!("\u{27ea}{}\u{27eb}", super::game_classes::library_class_name(&self.display_name()))
+        format!("\u{27ea}{}\u{27eb}", self.qualified_name())
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         downcast_ref::<UserClass>(other).map(|o| self.id.cmp(&o.id).then_with(|| self.enclosing.cmp(&o.enclosing)))
@@ -224,7 +242,8 @@ impl Object for UserClass {
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
         if args.is_empty() {
             match name {
-                "Name" | "QualifiedName" => return Some(Ok(Value::str(&self.display_name()))),
+                "Name" => return Some(Ok(Value::str(&self.display_name()))),
+                "QualifiedName" => return Some(Ok(Value::str(&self.qualified_name()))),
                 _ => {}
             }
             if let Some(i) = self.def.elements.iter().position(|e| &*e.name == name) {

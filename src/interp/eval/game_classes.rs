@@ -110,7 +110,7 @@ pub(super) fn library_overrides(lib: Option<&str>, name: &str) -> Option<String>
 /// Whether the library answers member `name` of an object of a class extending `lib` (see [`library_member`]).
 pub(super) fn library_answers(lib: Option<&str>, name: &str) -> bool {
     let chain = library_chain(lib);
-    chain.contains(&"Game") && matches!(name, "Options" | "LeftOptions" | "RightOptions")
+    chain.contains(&"Game") && matches!(name, "Options" | "LeftOptions" | "RightOptions" | "GameValue")
         || chain.contains(&"GridGame") && name == "GridString"
         || matches!(name, "DicoticVariant" | "ImpartialVariant" | "TwistedVariant") && !chain.is_empty()
         || chain.contains(&"HeapRuleset") && HEAP_MEMBERS.contains(&name)
@@ -174,6 +174,11 @@ pub(super) fn library_member(
         ("RightOptions", []) => call_member(m, this, "Options", &[Value::Player(Player::Right)], site.span),
         ("Options", [Value::Player(_)]) if impartial => call_member(m, this, "Options", &[], site.span),
         ("GridString", []) => m.grid_string(obj, this, site.span).map(|s| Value::str(&s)),
+        // `GameValue`, loopy or not: the memo's position of the object answers it.
+        ("GameValue", []) => match m.globals.class_games {
+            Some(hooks) => (hooks.position)(m, this, site.span).and_then(|p| call_member(m, &p, "GameValue", &[], site.span)),
+            None => return None,
+        },
         // CGSuite's `GraphRuleset` labels: a vertex or edge without a label is written as nothing.
         ("VertexLabels" | "EdgeLabels", []) => Ok(Value::Map(std::iter::once((Value::str(""), Value::Nothing)).collect())),
         (_, _) if HEAP_MEMBERS.contains(&name) => m.heap_ruleset(this, site).and_then(|r| {
@@ -598,14 +603,23 @@ pub(super) fn variant(
     Some(v.and_then(|r| m.call_value(&r, args, &site)))
 }
 
-/// CGSuite's static `TakeAndBreak.FromSubtractionSet(subtset, codeDigit ? "3", allbut ? false)` (stdlib/subtraction.cgs).
-pub(super) fn take_and_break_static(
+/// Members of CGSuite's library classes that cgs's rulesets have no `def` for: the static
+/// `TakeAndBreak.FromSubtractionSet(subtset, codeDigit ? "3", allbut ? false)` (stdlib/subtraction.cgs), and
+/// `GeeseMoves` of a Fox and Geese ruleset (CGSuite's GenFoxAndGeese.cgs reads `FoxAndGeese.GeeseMoves`).
+pub(super) fn library_static(
     m: &mut Machine,
     obj: &Value,
     name: &str,
     args: &[Value],
     site: &Site,
 ) -> Option<Result<Value, EvalError>> {
+    if name == "GeeseMoves" && args.is_empty() && obj.type_name() == "Ruleset" {
+        let shown = obj.display_plain(m.games);
+        if shown.contains("FoxAndGeese") {
+            let pair = |r: i64, c: i64| Value::Tuple(Rc::from(vec![Value::int(r), Value::int(c)]));
+            return Some(Ok(crate::interp::native::list(vec![pair(-1, -1), pair(-1, 1)])));
+        }
+    }
     let Value::Function(f) = obj else { return None };
     if !matches!(&**f, Function::Native(n) if n.name == "TakeAndBreak") || name != "FromSubtractionSet" {
         return None;

@@ -222,6 +222,7 @@ impl<'a> Machine<'a> {
             instance: RefCell::new(None),
             nested_ids,
             binder: std::cell::OnceCell::new(),
+            package: std::cell::OnceCell::new(),
         };
         // Static variables, in order, each seeing those before it.
         for m in &def.members {
