@@ -726,6 +726,14 @@ impl<'a> Machine<'a> {
                 return Some(true);
             }
         }
+        // A singleton class stands for its instance (`TakeOneOrTwo is HeapRuleset`).
+        if let Value::Object(o) = v {
+            if downcast_ref::<UserClass>(&**o)
+                .is_some_and(|c| c.is_singleton() && library_chain(c.library).contains(&ty))
+            {
+                return Some(true);
+            }
+        }
         let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty))?;
         let Value::Object(c) = c else { return None };
         let class = downcast_ref::<UserClass>(&**c)?;

@@ -176,11 +176,15 @@ pub(super) fn library_member(
         ("GridString", []) => m.grid_string(obj, this, site.span).map(|s| Value::str(&s)),
         // `GameValue`, loopy or not: the memo's position of the object answers it.
         ("GameValue", []) => match m.globals.class_games {
-            Some(hooks) => (hooks.position)(m, this, site.span).and_then(|p| call_member(m, &p, "GameValue", &[], site.span)),
+            Some(hooks) => {
+                (hooks.position)(m, this, site.span).and_then(|p| call_member(m, &p, "GameValue", &[], site.span))
+            }
             None => return None,
         },
         // CGSuite's `GraphRuleset` labels: a vertex or edge without a label is written as nothing.
-        ("VertexLabels" | "EdgeLabels", []) => Ok(Value::Map(std::iter::once((Value::str(""), Value::Nothing)).collect())),
+        ("VertexLabels" | "EdgeLabels", []) => {
+            Ok(Value::Map(std::iter::once((Value::str(""), Value::Nothing)).collect()))
+        }
         (_, _) if HEAP_MEMBERS.contains(&name) => m.heap_ruleset(this, site).and_then(|r| {
             let ident = Ident { name: name.into(), span: site.span };
             m.invoke_member(r, &ident, args, site.args, site.span)
@@ -341,7 +345,11 @@ impl ClassCaches {
 
 impl crate::interp::gc::Extension for ClassCaches {
     fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.nested.values().chain(self.char_maps.values()).chain(self.heaps.values()).all(|(a, b)| t.value(a) && t.value(b))
+        self.nested
+            .values()
+            .chain(self.char_maps.values())
+            .chain(self.heaps.values())
+            .all(|(a, b)| t.value(a) && t.value(b))
     }
     fn on_clear(&mut self) {
         self.nested.clear();
