@@ -14,6 +14,12 @@ use crate::game::Games;
 /// The qualified name CGSuite prints for a class (`Integer` → `game.Integer`), as the class library declares
 /// it; a name no class declares is returned as it is.
 pub fn qualified(short: &str) -> String {
+    // A nested class of a library class (`HeapRuleset.Position`): the enclosing class qualified.
+    if let Some((outer, inner)) = short.split_once('.') {
+        if !outer.is_empty() && outer.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return format!("{}.{inner}", qualified(outer));
+        }
+    }
     match RULESET_CLASSES.iter().find(|(name, _, _, _)| *name == short) {
         Some((_, q, _, _)) => q.to_string(),
         // CGSuite's `cgsuite.util` classes whose values cgs's library gives these type names.

@@ -366,6 +366,13 @@ pub struct ClassGameHooks {
     /// `a op b` where `a` or `b` is such an object: `+` and `-` make CGSuite's `CompoundGame` (`None` for
     /// the other operators).
     pub binary: ClassGameBinary,
+    /// Such an object as a position of the ruleset layer (its class's instance), whose members answer what
+    /// the canonical form cannot: `GameValue` of a loopy class game (CGSuite's GenFoxAndGeese.cgs).
+    pub position: fn(
+        &mut crate::interp::eval::Machine,
+        &Value,
+        crate::syntax::span::Span,
+    ) -> Result<Value, crate::interp::error::EvalError>,
 }
 
 /// Per-workspace state, one value per type, created on first use: the place a family of values keeps an

@@ -111,6 +111,30 @@ pub fn position_class(name: &str) -> Option<&'static str> {
     })
 }
 
+/// The short name of CGSuite's class of a position of the named cgs ruleset, as `x.Class.Name` gives it: the
+/// class declaring `Position` (`Clobber` → `GenClobber.Position`; `GenWythoff` and `GenMem` inherit
+/// `CoordinateRuleset.Position`, heap rulesets `HeapRuleset.Position`); `Position` for a script ruleset.
+pub fn position_class_name(name: &str) -> &'static str {
+    match position_class(name) {
+        Some("GenClobber") => "GenClobber.Position",
+        Some("GenToadsAndFrogs") => "GenToadsAndFrogs.Position",
+        Some("GenWythoff" | "GenMem" | "FunctionalCoordinateRuleset") => "CoordinateRuleset.Position",
+        Some("Domineering") => "Domineering.Position",
+        Some("Amazons") => "Amazons.Position",
+        Some("Fission") => "Fission.Position",
+        Some("TopplingDominoes") => "TopplingDominoes.Position",
+        Some("GenCutcake") => "GenCutcake.Position",
+        Some("GenCol") => "GenCol.Position",
+        Some("GenHackenbush") => "GenHackenbush.Position",
+        Some("GenArcKayles") => "GenArcKayles.Position",
+        Some("PartizanArcKayles") => "PartizanArcKayles.Position",
+        Some("Spawning" | "FunctionalHeapRuleset") => "HeapRuleset.Position",
+        Some("PartizanHeapRuleset") => "PartizanHeapRuleset.Position",
+        Some("PartizanCoordinateRuleset") => "PartizanCoordinateRuleset.Position",
+        _ => "Position",
+    }
+}
+
 /// A position of such a ruleset as CGSuite prints it: `Class.Position(state)`, a grid or graph state as the
 /// string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`); a graph state as its ruleset's `Show` writes
 /// it when there is one (`shown_by_rules`: `Col("L--")` → `"L--"`, labels as letters).

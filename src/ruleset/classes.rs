@@ -73,7 +73,15 @@ fn address(v: &Value) -> Option<usize> {
 }
 
 /// The front's answers to the evaluator.
-static HOOKS: ClassGameHooks = ClassGameHooks { value: value_of, binary };
+static HOOKS: ClassGameHooks = ClassGameHooks { value: value_of, binary, position: as_position };
+
+/// A user game object as a position of its class's instance (for the members the memo answers on positions).
+fn as_position(m: &mut Machine, v: &Value, span: Span) -> Result<Value, EvalError> {
+    match position_of(m, v) {
+        Some(r) => r.map(|p| Value::Object(p)),
+        None => Err(EvalError::new(ErrorKind::Internal { what: "not a game object".into() }, span)),
+    }
+}
 
 /// Installs the front: user game objects are valued through [`value_of`], and summed by [`binary`].
 pub fn install(globals: &mut Globals) {

@@ -207,6 +207,9 @@ impl Object for Position {
     fn type_name(&self) -> &'static str {
         "Position"
     }
+    fn class_name(&self) -> &'static str {
+        super::cgsuite_print::position_class_name(self.inst.name())
+    }
     fn display(&self, games: &mut Games) -> String {
         if crate::game::print_limit::cgsuite() {
             if let Some(text) = Position::cgsuite(&self.inst, &self.state, self.shown.get(), games) {

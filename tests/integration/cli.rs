@@ -202,3 +202,46 @@ fn output_cgsuite_prints_cgsuite_text() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("`braces` is not an output mode (cgs or cgsuite)"), "{}", text(&out.stderr));
 }
+
+/// A folder of class files in the working directory is a package (CGSuite's class path): `pk.Countdown(3)` reads
+/// `pk/Countdown.cgs` once, sibling classes see each other by their short names, nothing is bound globally, and
+/// the classes print with their package. Expected output: CGSuite 2.2 (cgsuite-eval, 2026-12-06) on the same two
+/// files put in a devbuild package `pk`; the last line is cgs's message for an unbound name.
+#[test]
+fn a_folder_of_class_files_is_a_package() {
+    let dir = std::env::temp_dir().join(format!("cgs-package-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("pk")).unwrap();
+    std::fs::write(
+        dir.join("pk/Countdown.cgs"),
+        "singleton class Countdown extends Ruleset\n  class Position(n as Integer) extends ImpartialGame\n    \
+         override def Options := [Position(k) for k from 0 to n - 1];\n  end\n  def Eval(n as Integer) := \
+         Position(n);\nend\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("pk/Twice.cgs"),
+        "class Twice(n as Integer) extends ImpartialGame\n  override def Options := [Countdown(2 * n)];\nend\n",
+    )
+    .unwrap();
+    let script = "pk.Countdown(3).NimValue\npk.Countdown(3)\npk.Countdown(3).Class\npk.Twice(2).CanonicalForm\n\
+                  pk.Twice(2)\npk.Twice(2).Class\nNim(3).NimValue\nCountdown\n";
+    let out = Command::new(env!("CARGO_BIN_EXE_cgs"))
+        .arg("-")
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(script.as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("run the cgs binary");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        text(&out.stdout),
+        "3\nCountdown.Position(3)\n\u{27ea}pk.Countdown.Position\u{27eb}\n0\nTwice(2)\n\u{27ea}pk.Twice\u{27eb}\n3\n"
+    );
+    assert!(text(&out.stderr).contains("That variable is not defined: `Countdown`"), "{}", text(&out.stderr));
+}

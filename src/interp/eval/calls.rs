@@ -459,7 +459,7 @@ impl<'a> Machine<'a> {
                 return r;
             }
             let site = Site { name: &name.name, span, args: arg_spans };
-            if let Some(r) = super::game_classes::take_and_break_static(self, &obj, &name.name, args, &site) {
+            if let Some(r) = super::game_classes::library_static(self, &obj, &name.name, args, &site) {
                 return r;
             }
             let ty = super::super::classes::qualified(&self.class_name(&obj, span));

@@ -18,6 +18,9 @@ use std::cmp::Ordering;
 
 mod decl;
 mod overload;
+mod package;
+
+pub(super) use package::UserPackage;
 
 thread_local! {
     /// The identity of each class declaration (a class declared again is a new class).
@@ -27,7 +30,7 @@ thread_local! {
 /// The members CGSuite's `Object` declares (`Object.cgs`): a class member of that name must be `override`.
 const OBJECT_MEMBERS: &[&str] = &["Class", "EnclosingObject", "JavaClass", "ToOutput", "ToString"];
 
-use super::game_classes::{library_base, library_chain, library_overrides};
+use super::game_classes::{library_base, library_chain, library_combine, library_overrides};
 
 /// A class declared by the script.
 #[derive(Debug)]
@@ -51,6 +54,8 @@ pub struct UserClass {
     binder: std::cell::OnceCell<Rc<Function>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     defs_cache: RefCell<[DefsByName; 2]>,
+    /// The user package whose file declared the class (`examples`), set when the file is read.
+    package: std::cell::OnceCell<Rc<str>>,
 }
 
 /// The `def`s of a class by name, with whether each is a property.
@@ -106,6 +111,19 @@ impl UserClass {
         }
     }
 
+    /// The name the class prints with: its package (its own, or its outermost enclosing class's) and
+    /// [`UserClass::display_name`] (`examples.Nim.Position`).
+    fn qualified_name(&self) -> String {
+        let mut root = self;
+        while let Some(outer) = root.enclosing.as_ref().and_then(user_object) {
+            root = &outer.class;
+        }
+        match root.package.get() {
+            Some(p) => format!("{p}.{}", self.display_name()),
+            None => super::game_classes::library_class_name(&self.display_name()),
+        }
+    }
+
     /// The nested class declaration named `name`, with its identity.
     pub(super) fn nested(&self, name: &str) -> Option<(Rc<ClassDef>, usize)> {
         let mut i = 0;
@@ -118,6 +136,18 @@ impl UserClass {
             }
         }
         self.parent.as_ref().and_then(|p| p.nested(name))
+    }
+
+    /// Whether the nearest class of the chain declaring `name` declares it as a nested class (not a `def`).
+    fn nested_first(&self, name: &str) -> bool {
+        for m in &self.def.members {
+            match m {
+                ClassMember::Nested(c) if &*c.name.name == name => return true,
+                ClassMember::Def { def, .. } if def.name.as_ref().is_some_and(|n| &*n.name == name) => return false,
+                _ => {}
+            }
+        }
+        self.parent.as_ref().is_some_and(|p| p.nested_first(name))
     }
 
     /// Whether the class or an ancestor declares a `def` named `name` (static or not).
@@ -213,7 +243,7 @@ impl Object for UserClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        format!("\u{27ea}{}\u{27eb}", super::game_classes::library_class_name(&self.display_name()))
+        format!("\u{27ea}{}\u{27eb}", self.qualified_name())
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         downcast_ref::<UserClass>(other).map(|o| self.id.cmp(&o.id).then_with(|| self.enclosing.cmp(&o.enclosing)))
@@ -230,7 +260,8 @@ impl Object for UserClass {
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
         if args.is_empty() {
             match name {
-                "Name" | "QualifiedName" => return Some(Ok(Value::str(&self.display_name()))),
+                "Name" => return Some(Ok(Value::str(&self.display_name()))),
+                "QualifiedName" => return Some(Ok(Value::str(&self.qualified_name()))),
                 _ => {}
             }
             if let Some(i) = self.def.elements.iter().position(|e| &*e.name == name) {
@@ -669,6 +700,13 @@ impl<'a> Machine<'a> {
             if let Some(v) = obj.own_value(name) {
                 return Some(Ok(v));
             }
+            // A nested class declared nearer than a `def` of the same name wins (a subclass's `class Position`
+            // over its base's `def Position`, as CGSuite's graph rulesets have it).
+            if obj.class.nested_first(name) {
+                if let Some((def, id)) = obj.class.nested(name) {
+                    return Some(self.nested_class(&this, &def, id, span).map_err(Exit::from));
+                }
+            }
             if obj.class.is_overloaded(name, false) {
                 let name = Ident { name: name.into(), span };
                 return Some(Ok(Value::Function(Rc::new(Function::Method { obj: this.clone(), name }))));
@@ -733,6 +771,14 @@ impl<'a> Machine<'a> {
         // A user game or ruleset is an instance of the library classes it extends (`x as Game`).
         if let Some(obj) = user_object(v) {
             if library_chain(obj.class.library).contains(&ty) {
+                return Some(true);
+            }
+        }
+        // A singleton class stands for its instance (`TakeOneOrTwo is HeapRuleset`).
+        if let Value::Object(o) = v {
+            if downcast_ref::<UserClass>(&**o)
+                .is_some_and(|c| c.is_singleton() && library_chain(c.library).contains(&ty))
+            {
                 return Some(true);
             }
         }

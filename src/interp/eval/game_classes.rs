@@ -25,16 +25,33 @@ const LIBRARY: &[(&str, &[&str], &str)] = &[
     ("Ruleset", &["Ruleset"], "game.Ruleset"),
     ("GridRuleset", &["GridRuleset", "Ruleset"], "game.grid.GridRuleset"),
     ("StripRuleset", &["StripRuleset", "Ruleset"], "game.strip.StripRuleset"),
+    ("GraphGame", &["GraphGame", "Game"], "game.graph.GraphRuleset.GraphGame"),
+    ("HeapRuleset", &["HeapRuleset", "Ruleset"], "game.heap.HeapRuleset"),
+    ("GraphRuleset", &["GraphRuleset", "Ruleset"], "game.graph.GraphRuleset"),
+    // Two library parents (`extends StripGame, ImpartialGame`, as CGSuite's Turning and GenArcKayles write):
+    // one entry whose chain holds both.
+    ("GridGame+ImpartialGame", &["GridGame", "ImpartialGame", "Game"], "game.grid.GridRuleset.GridGame"),
+    ("StripGame+ImpartialGame", &["StripGame", "ImpartialGame", "Game"], "game.strip.StripRuleset.StripGame"),
+    ("GraphGame+ImpartialGame", &["GraphGame", "ImpartialGame", "Game"], "game.graph.GraphRuleset.GraphGame"),
 ];
+
+/// The library classes whose user class of the same name wins in an `extends` clause when the user has loaded
+/// CGSuite's file of it (as written): cgs's own base is used only without one.
+pub(super) const USER_FIRST: &[&str] = &["HeapRuleset", "GraphRuleset"];
+
+/// The entry of [`LIBRARY`] for a class extending the library classes `a` and `b` together (`StripGame` and
+/// `ImpartialGame`), if cgs has one.
+pub(super) fn library_combine(a: &str, b: &str) -> Option<&'static str> {
+    [format!("{a}+{b}"), format!("{b}+{a}")]
+        .iter()
+        .find_map(|n| LIBRARY.iter().find(|(l, _, _)| l == n).map(|(l, _, _)| *l))
+}
 
 /// CGSuite's library classes cgs cannot extend, with what to write instead.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("HeapRuleset", "use `HeapRuleset(n -> options)` or a `ruleset`"),
     ("CoordinateRuleset", "write a `ruleset` on pairs"),
     ("PartizanHeapRuleset", "use `PartizanHeapRuleset(L, R)`"),
     ("PartizanCoordinateRuleset", "write a `ruleset` on pairs"),
-    ("GraphRuleset", "write a `ruleset` on graphs"),
-    ("GraphGame", "write a `ruleset` on graphs"),
     ("CanonicalShortGame", "it is not extensible"),
     ("CompoundGame", "it is not extensible"),
     ("ExplicitGame", "it is not extensible"),
@@ -48,6 +65,21 @@ const DECLARED: &[(&str, &[&str])] = &[
     ("Ruleset", &["DicoticVariant", "ImpartialVariant", "TwistedVariant"]),
     ("GridRuleset", &["Eval", "CharMap", "Icons"]),
     ("StripRuleset", &["Eval", "CharMap", "Icons"]),
+    ("HeapRuleset", &["Eval", "HeapOptions"]),
+    ("GraphRuleset", &["Eval", "VertexLabels", "EdgeLabels"]),
+];
+
+/// The members of CGSuite's `HeapRuleset` a user subclass answers through cgs's heap ruleset built from its
+/// `HeapOptions` (stdlib/heap.cgs `FunctionalHeapRuleset`).
+const HEAP_MEMBERS: &[&str] = &[
+    "AcrosticProduct",
+    "CakeProduct",
+    "CheckPeriodicity",
+    "DirectProduct",
+    "HeapNimValue",
+    "Join",
+    "NimValueSequence",
+    "PartizanJoin",
 ];
 
 /// `extends Name`: `Some(Ok(base))` for a library class cgs supports, `Some(Err(why))` for one it does not,
@@ -78,9 +110,11 @@ pub(super) fn library_overrides(lib: Option<&str>, name: &str) -> Option<String>
 /// Whether the library answers member `name` of an object of a class extending `lib` (see [`library_member`]).
 pub(super) fn library_answers(lib: Option<&str>, name: &str) -> bool {
     let chain = library_chain(lib);
-    chain.contains(&"Game") && matches!(name, "Options" | "LeftOptions" | "RightOptions")
+    chain.contains(&"Game") && matches!(name, "Options" | "LeftOptions" | "RightOptions" | "GameValue")
         || chain.contains(&"GridGame") && name == "GridString"
         || matches!(name, "DicoticVariant" | "ImpartialVariant" | "TwistedVariant") && !chain.is_empty()
+        || chain.contains(&"HeapRuleset") && HEAP_MEMBERS.contains(&name)
+        || chain.contains(&"GraphRuleset") && matches!(name, "VertexLabels" | "EdgeLabels")
 }
 
 /// The qualified name CGSuite prints for a class of the standard library written in cgs (the variant classes of
@@ -140,6 +174,21 @@ pub(super) fn library_member(
         ("RightOptions", []) => call_member(m, this, "Options", &[Value::Player(Player::Right)], site.span),
         ("Options", [Value::Player(_)]) if impartial => call_member(m, this, "Options", &[], site.span),
         ("GridString", []) => m.grid_string(obj, this, site.span).map(|s| Value::str(&s)),
+        // `GameValue`, loopy or not: the memo's position of the object answers it.
+        ("GameValue", []) => match m.globals.class_games {
+            Some(hooks) => {
+                (hooks.position)(m, this, site.span).and_then(|p| call_member(m, &p, "GameValue", &[], site.span))
+            }
+            None => return None,
+        },
+        // CGSuite's `GraphRuleset` labels: a vertex or edge without a label is written as nothing.
+        ("VertexLabels" | "EdgeLabels", []) => {
+            Ok(Value::Map(std::iter::once((Value::str(""), Value::Nothing)).collect()))
+        }
+        (_, _) if HEAP_MEMBERS.contains(&name) => m.heap_ruleset(this, site).and_then(|r| {
+            let ident = Ident { name: name.into(), span: site.span };
+            m.invoke_member(r, &ident, args, site.args, site.span)
+        }),
         _ => return None,
     })
 }
@@ -154,6 +203,13 @@ pub(super) fn library_eval(
     site: &Site,
 ) -> Option<Result<Value, EvalError>> {
     let chain = library_chain(obj.class.library);
+    if chain.contains(&"HeapRuleset") {
+        // `R(n)`: the position of cgs's heap ruleset built from `R.HeapOptions`.
+        return Some(m.heap_ruleset(this, site).and_then(|r| m.call_value(&r, args, site)));
+    }
+    if chain.contains(&"GraphRuleset") {
+        return Some(graph_eval(m, this, args, site));
+    }
     let grid = chain.contains(&"GridRuleset");
     if !grid && !chain.contains(&"StripRuleset") {
         return None;
@@ -179,6 +235,26 @@ pub(super) fn library_eval(
         let position = call_member(m, this, "Position", &[], site.span)?;
         m.call_value(&position, &[state], site)
     })())
+}
+
+/// `R(x)` for a graph ruleset (CGSuite's `GraphRuleset.Eval`): a string is read by `Graph.Parse` through the
+/// ruleset's `VertexLabels` and `EdgeLabels`, a graph is used as it is; then the ruleset's `Position` is called.
+fn graph_eval(m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Result<Value, EvalError> {
+    let [arg] = args else {
+        return Err(site.err(ErrorKind::ArgumentCount { expected: Arity::Exact(1), got: args.len() }));
+    };
+    let graph = match arg {
+        Value::String(_) => {
+            let vertex = call_member(m, this, "VertexLabels", &[], site.span)?;
+            let edge = call_member(m, this, "EdgeLabels", &[], site.span)?;
+            let class = m.globals.lookup("Graph").cloned().ok_or_else(|| site.bug())?;
+            let ident = Ident { name: "Parse".into(), span: site.span };
+            m.invoke_member(class, &ident, &[arg.clone(), vertex, edge], &[], site.span)?
+        }
+        other => other.clone(),
+    };
+    let position = call_member(m, this, "Position", &[], site.span)?;
+    m.call_value(&position, &[graph], site)
 }
 
 /// A user game object as the ruleset layer's class front sees it (`ruleset::classes`): the identity of its
@@ -238,6 +314,8 @@ pub fn class_game_fields(o: &dyn Object) -> Option<(usize, usize, impl Iterator<
 pub(super) struct ClassCaches {
     nested: rustc_hash::FxHashMap<(usize, usize), (Value, Value)>,
     char_maps: rustc_hash::FxHashMap<usize, (Value, Value)>,
+    /// The heap ruleset of each object of a class extending `HeapRuleset`.
+    heaps: rustc_hash::FxHashMap<usize, (Value, Value)>,
 }
 
 impl ClassCaches {
@@ -267,15 +345,39 @@ impl ClassCaches {
 
 impl crate::interp::gc::Extension for ClassCaches {
     fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.nested.values().chain(self.char_maps.values()).all(|(a, b)| t.value(a) && t.value(b))
+        self.nested
+            .values()
+            .chain(self.char_maps.values())
+            .chain(self.heaps.values())
+            .all(|(a, b)| t.value(a) && t.value(b))
     }
     fn on_clear(&mut self) {
         self.nested.clear();
         self.char_maps.clear();
+        self.heaps.clear();
     }
 }
 
 impl<'a> Machine<'a> {
+    /// The heap ruleset of an object `this` of a class extending `HeapRuleset`: stdlib/heap.cgs's
+    /// `FunctionalHeapRuleset` (bound as `_FunctionalHeapRuleset`) of its `HeapOptions`, built once per object (its memo is the ruleset's).
+    fn heap_ruleset(&mut self, this: &Value, site: &Site) -> Result<Value, EvalError> {
+        let key = ClassCaches::address(this).ok_or_else(|| site.bug())?;
+        if let Some((_, r)) = self.globals.extensions.get::<ClassCaches>().heaps.get(&key) {
+            return Ok(r.clone());
+        }
+        let options = Ident { name: "HeapOptions".into(), span: site.span };
+        let options = Value::Function(Rc::new(Function::Method { obj: this.clone(), name: options }));
+        let make = self.globals.lookup("_FunctionalHeapRuleset").cloned().ok_or_else(|| site.bug())?;
+        let r = self.call_value(&make, &[options], site)?;
+        let caches = self.globals.extensions.get::<ClassCaches>();
+        if caches.heaps.len() >= ClassCaches::MAX {
+            caches.heaps.clear();
+        }
+        caches.heaps.insert(key, (this.clone(), r.clone()));
+        Ok(r)
+    }
+
     /// `grid.ToString(CharMap)` of a grid or strip game (its `grid` or `strip` variable).
     fn grid_string(&mut self, obj: &UserObject, this: &Value, span: Span) -> Result<String, EvalError> {
         let (board, map) = self.board_and_map(obj, Some(this), span)?;
@@ -343,6 +445,10 @@ impl<'a> Machine<'a> {
     /// of such a class ([`Shown::Default`] for other classes). On a grid of integers it is made when printed.
     pub(super) fn library_output(&mut self, obj: &UserObject, span: Span) -> Result<Shown, EvalError> {
         let chain = library_chain(obj.class.library);
+        if chain.contains(&"GraphGame") {
+            // CGSuite's `GraphGame.ToOutput`; a graph cgs cannot write so prints as any object.
+            return Ok(self.graph_output(obj, span).ok());
+        }
         if !chain.contains(&"GridGame") && !chain.contains(&"StripGame") {
             return Ok(Shown::Default);
         }
@@ -356,6 +462,28 @@ impl<'a> Machine<'a> {
         let s = call_member(self, &board, "ToString", &[map], span)?;
         let s = s.display_plain(self.games);
         Ok(Shown::Text(format!("{}(\"{}\")", obj.class.display_name(), s)))
+    }
+
+    /// `Name("graph")` of a graph game: its `graph` written with the ruleset's `VertexToString` and
+    /// `EdgeToString` (by default the reversed `VertexLabels` and `EdgeLabels`).
+    fn graph_output(&mut self, obj: &UserObject, span: Span) -> Result<String, EvalError> {
+        let graph = obj.fields.iter().find(|(f, _)| &**f == "graph").map(|(_, g)| g.clone());
+        let (Some(graph), Some(outer)) = (graph, obj.class.enclosing.clone()) else {
+            return Err(script_err("A graph game needs a variable `graph`".to_string(), span));
+        };
+        let mut writers = Vec::new();
+        for kind in ["Vertex", "Edge"] {
+            let w = match self.find_in_enclosing(&outer, &format!("{kind}ToString"), span) {
+                Some(w) => w?,
+                None => {
+                    let labels = call_member(self, &outer, &format!("{kind}Labels"), &[], span)?;
+                    call_member(self, &labels, "Reversed", &[], span)?
+                }
+            };
+            writers.push(w);
+        }
+        let s = call_member(self, &graph, "ToString", &writers, span)?;
+        Ok(format!("{}(\"{}\")", obj.class.display_name(), s.display_plain(self.games)))
     }
 
     /// The canonical form of a user game, by the ruleset layer's memo (`ruleset::classes`): from its
@@ -502,14 +630,23 @@ pub(super) fn variant(
     Some(v.and_then(|r| m.call_value(&r, args, &site)))
 }
 
-/// CGSuite's static `TakeAndBreak.FromSubtractionSet(subtset, codeDigit ? "3", allbut ? false)` (stdlib/subtraction.cgs).
-pub(super) fn take_and_break_static(
+/// Members of CGSuite's library classes that cgs's rulesets have no `def` for: the static
+/// `TakeAndBreak.FromSubtractionSet(subtset, codeDigit ? "3", allbut ? false)` (stdlib/subtraction.cgs), and
+/// `GeeseMoves` of a Fox and Geese ruleset (CGSuite's GenFoxAndGeese.cgs reads `FoxAndGeese.GeeseMoves`).
+pub(super) fn library_static(
     m: &mut Machine,
     obj: &Value,
     name: &str,
     args: &[Value],
     site: &Site,
 ) -> Option<Result<Value, EvalError>> {
+    if name == "GeeseMoves" && args.is_empty() && obj.type_name() == "Ruleset" {
+        let shown = obj.display_plain(m.games);
+        if shown.contains("FoxAndGeese") {
+            let pair = |r: i64, c: i64| Value::Tuple(Rc::from(vec![Value::int(r), Value::int(c)]));
+            return Some(Ok(crate::interp::native::list(vec![pair(-1, -1), pair(-1, 1)])));
+        }
+    }
     let Value::Function(f) = obj else { return None };
     if !matches!(&**f, Function::Native(n) if n.name == "TakeAndBreak") || name != "FromSubtractionSet" {
         return None;

@@ -125,6 +125,22 @@ impl<'a> Machine<'a> {
                 return Ok(Value::Tuple(std::rc::Rc::from(parts?)));
             }
         }
+        // CGSuite's `Coordinates` are ordered componentwise (a partial order): `(2, 3) >= (1, 1)`, and neither of
+        // `(1, 2)`, `(2, 1)` is below the other.
+        if let (Value::Tuple(x), Value::Tuple(y), BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) = (a, b, op) {
+            if let ([Integer(r1), Integer(c1)], [Integer(r2), Integer(c2)]) = (&x[..], &y[..]) {
+                let (r, c) = (r1.cmp(r2), c1.cmp(c2));
+                let le = r.is_le() && c.is_le();
+                let ge = r.is_ge() && c.is_ge();
+                let eq = r.is_eq() && c.is_eq();
+                return Ok(Value::Boolean(match op {
+                    BinOp::Lt => le && !eq,
+                    BinOp::Le => le,
+                    BinOp::Gt => ge && !eq,
+                    _ => ge,
+                }));
+            }
+        }
         // numbers with numbers
         match (op, a, b) {
             // Machine integers first (checked, promoting to `BigInt` on overflow); big products polled.

@@ -23,7 +23,11 @@ impl<'a> Machine<'a> {
         }
         match self.globals.lookup(name) {
             Some(v) => Ok(v.clone()),
-            None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
+            // A folder of class files of the working directory (`examples.Nim`, classes/package.rs).
+            None => match classes::UserPackage::root(name) {
+                Some(p) => Ok(p),
+                None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
+            },
         }
     }
 

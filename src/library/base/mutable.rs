@@ -171,6 +171,9 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
         "MutableList" | "MutableSet" | "MutableMap" => Arity::Range(0, 1),
         "Random" => Arity::Exact(1),
         "TextOutput" => Arity::Range(0, 1),
+        // `GridOutput(grid, icons, text)` / `StripOutput(strip, icons, text)`: CGSuite draws the board with the
+        // icons; cgs, a text worksheet, shows the text (as CGSuite's headless output does).
+        "GridOutput" | "StripOutput" => Arity::Exact(3),
         _ => return None,
     };
     Some((|| {
@@ -193,6 +196,8 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
                 let text = if args.is_empty() { "" } else { super::string(site, args, 0)? };
                 Ok(Value::Object(Rc::new(TextOutputValue { text: RefCell::new(text.to_string()) })))
             }
+            "GridOutput" => Ok(crate::interp::value::Shown::value("GridOutput", super::string(site, args, 2)?)),
+            "StripOutput" => Ok(crate::interp::value::Shown::value("StripOutput", super::string(site, args, 2)?)),
             _ => super::random::construct(m, site, args),
         }
     })())

@@ -384,6 +384,10 @@ impl Object for Heap {
     fn type_name(&self) -> &'static str {
         "Position"
     }
+    fn class_name(&self) -> &'static str {
+        // CGSuite declares the position class of every heap ruleset in `HeapRuleset`.
+        "HeapRuleset.Position"
+    }
     fn display(&self, _: &mut Games) -> String {
         if crate::game::print_limit::cgsuite() {
             return format!("TakeAndBreak.Position({})", self.size);

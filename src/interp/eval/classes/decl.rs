@@ -52,10 +52,19 @@ impl<'a> Machine<'a> {
                     self.locals.lookup(&path[0].name).or_else(|| self.globals.lookup(&path[0].name)),
                     Some(Value::Object(o)) if crate::interp::object::downcast_ref::<UserClass>(&**o).is_some()
                 );
-            let base = library_base(&path[path.len() - 1].name).filter(|b| b.is_ok() || !user_class);
+            // A user class of a name in `USER_FIRST` (CGSuite's `GraphRuleset.cgs` loaded as written) wins over
+            // cgs's own base of that name.
+            let last = &*path[path.len() - 1].name;
+            let base = library_base(last)
+                .filter(|b| b.is_ok() || !user_class)
+                .filter(|_| !(user_class && super::super::game_classes::USER_FIRST.contains(&last)));
             if let Some(base) = base {
                 match base {
                     Ok(base) if library.is_none() => library = Some(base),
+                    // Two library parents cgs knows together (`extends StripGame, ImpartialGame`).
+                    Ok(base) if library.and_then(|l| library_combine(l, base)).is_some() => {
+                        library = library.and_then(|l| library_combine(l, base));
+                    }
                     Ok(_) => return fail("cgs supports one library class in an `extends` clause".to_string(), at),
                     Err(why) => {
                         return fail(format!("cgs does not support classes that extend CGSuite's `{text}` ({why})"), at)
@@ -214,6 +223,7 @@ impl<'a> Machine<'a> {
             nested_ids,
             binder: std::cell::OnceCell::new(),
             defs_cache: RefCell::default(),
+            package: std::cell::OnceCell::new(),
         };
         // Static variables, in order, each seeing those before it.
         for m in &def.members {
