@@ -447,7 +447,7 @@ impl<'a> Machine<'a> {
         let chain = library_chain(obj.class.library);
         if chain.contains(&"GraphGame") {
             // CGSuite's `GraphGame.ToOutput`; a graph cgs cannot write so prints as any object.
-            return Ok(self.graph_output(obj, span).ok());
+            return Ok(self.graph_output(obj, span).map_or(Shown::Default, Shown::Text));
         }
         if !chain.contains(&"GridGame") && !chain.contains(&"StripGame") {
             return Ok(Shown::Default);
