@@ -62,7 +62,7 @@ fn operand_starts_at(v: &[Spanned<'_>], i: usize) -> bool {
             | Token::Label(_)
             | Token::InfixName(_)
     );
-    !tighter && !ends_operand(prev) && !(*prev == Token::Gt && closes_literal(v, i - 1))
+    !(tighter || ends_operand(prev) || (*prev == Token::Gt && closes_literal(v, i - 1)))
 }
 
 /// CGSuite's `nonterminalUpstarExpr` before the identifier at `i`: an up or nimber literal that would take the
