@@ -693,27 +693,9 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
         // A misère game plus a normal-play short game: CGSuite 2.2 keeps the two game trees as a normal-play
         // compound (`*[[[2]],[2],0] + *5`, `CanonicalForm` *7), a misère sum being of misère games only.
         let normal = |v: &Value| matches!(v, Value::Game(_) | Value::Integer(_));
-        let nimber = |m: &mut Machine, v: &Value| match v {
-            Value::Game(g) => m.games.is_nimber(*g),
-            Value::Integer(n) => n.is_zero(),
-            _ => false,
-        };
-        if downcast::<MisereGame>(a).is_some() && normal(b) {
-            let b = match (op, b) {
-                (BinOp::Sub, Value::Integer(n)) => Value::Integer(n.neg()),
-                (BinOp::Sub, Value::Game(g)) => {
-                    let h = m.games.neg(*g);
-                    game_value(m.games, h)
-                }
-                _ => b.clone(),
-            };
-            let impartial = nimber(m, &b);
-            return Some(Ok(crate::library::explicit::tree_sum(a.clone(), b, impartial)));
-        }
-        if normal(a) && downcast::<MisereGame>(b).is_some() {
-            // Impartial games are their own negatives: G - H = G + H.
-            let impartial = nimber(m, a);
-            return Some(Ok(crate::library::explicit::tree_sum(a.clone(), b.clone(), impartial)));
+        if (downcast::<MisereGame>(a).is_some() && normal(b)) || (normal(a) && downcast::<MisereGame>(b).is_some()) {
+            // Impartial games are their own negatives: only a partizan `b` changes under `-`.
+            return Some(Ok(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b))));
         }
         let span = Span::default();
         let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {

@@ -118,9 +118,24 @@ fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
 
 /// `a + b` kept as a compound of the two game trees: a misère canonical game plus a normal-play game (CGSuite
 /// 2.2: `*[[[2]],[2],0] + *5` prints so, and its `CanonicalForm` is *7, the normal-play sum of the trees);
-/// `impartial` when the other game is a nimber (CGSuite's `CompoundImpartialGame`, else `CompoundGame`).
-pub fn tree_sum(a: Value, b: Value, impartial: bool) -> Value {
-    Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a, b, impartial }))
+/// `b` is negated first when `neg` (`G - 1`); a `CompoundImpartialGame` when the normal-play game is a nimber,
+/// else a `CompoundGame`.
+pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Value {
+    let b = match (neg, b) {
+        (true, Value::Integer(n)) => Value::Integer(n.neg()),
+        (true, Value::Game(g)) => {
+            let h = m.games.neg(*g);
+            game_value(m.games, h)
+        }
+        _ => b.clone(),
+    };
+    let nimber = |m: &mut Machine, v: &Value| match v {
+        Value::Game(g) => m.games.is_nimber(*g),
+        Value::Integer(n) => n.is_zero(),
+        _ => false,
+    };
+    let impartial = nimber(m, a) || nimber(m, &b);
+    Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial }))
 }
 
 /// Whether a value is a misère canonical game (a game tree here: its options, and its normal-play value).
