@@ -9,6 +9,7 @@
 use super::script::Instance;
 use crate::game::Games;
 use crate::interp::value::Value;
+use num_traits::ToPrimitive;
 
 /// CGSuite's ruleset classes with parameters: the class, its parameters in order and whether each is optional
 /// (CGSuite prints an optional argument named, a required one by position).
@@ -96,6 +97,7 @@ pub fn position_class(name: &str) -> Option<&'static str> {
         "Amazons" => "Amazons",
         "Fission" => "Fission",
         "TopplingDominoes" => "TopplingDominoes",
+        "GenFoxAndGeese" | "FoxAndGeese" | "CeyloneseFoxAndGeese" => "GenFoxAndGeese",
         "Cutcake" | "Eatcake" | "MaundyCake" | "TurnAndEatcake" | "GenCutcake" => "GenCutcake",
         "GenMem" => "GenMem",
         "Col" | "Snort" | "Fjords" | "GenCol" => "GenCol",
@@ -140,7 +142,18 @@ pub fn position_class_name(name: &str) -> &'static str {
 /// it when there is one (`shown_by_rules`: `Col("L--")` → `"L--"`, labels as letters).
 pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>, games: &mut Games) -> Option<String> {
     let class = position_class(inst.name())?;
+    if class == "GenFoxAndGeese" {
+        let width = match inst.args.first() {
+            Some(Value::Integer(w)) => w.to_usize()?,
+            _ => 8,
+        };
+        return Some(format!("GenFoxAndGeese.Position(\"{}\")", fox_and_geese(state, width)?));
+    }
     let mut shown = state.display(games);
+    // CGSuite keeps Toppling Dominoes strings in its lower-case characters (`"LR.E"` is `lr.e`).
+    if class == "TopplingDominoes" {
+        shown = shown.to_lowercase();
+    }
     if let Value::Object(o) = state {
         let ty = o.type_name();
         let (prefix, text) = match (ty, shown_by_rules) {
@@ -160,4 +173,43 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
         shown = shown.to_lowercase();
     }
     Some(format!("{class}.Position({shown})"))
+}
+
+/// A Fox and Geese state `(geese, fox)` as CGSuite's position shows it: the rows from the highest piece down to
+/// row 1, `boardWidth` squares each, `x` a goose, `o` the fox, `.` any other square, rows joined by `|`
+/// (`GenFoxAndGeese.Position("..o.....|........|x.x.....")`, CGSuite 2.2). `None` for a malformed state.
+fn fox_and_geese(state: &Value, width: usize) -> Option<String> {
+    let Value::Tuple(t) = state else { return None };
+    let [geese, fox] = &t[..] else { return None };
+    let square = |c: &Value| -> Option<(usize, usize)> {
+        let Value::Tuple(rc) = c else { return None };
+        match &rc[..] {
+            [Value::Integer(r), Value::Integer(c)] => Some((r.to_usize()?, c.to_usize()?)),
+            _ => None,
+        }
+    };
+    let geese: Vec<(usize, usize)> = match geese {
+        Value::Set(s) => s.iter().map(square).collect::<Option<_>>()?,
+        Value::List(l) => l.iter().map(square).collect::<Option<_>>()?,
+        _ => return None,
+    };
+    let fox = square(fox)?;
+    let rows = geese.iter().map(|g| g.0).chain([fox.0]).max()?;
+    let mut out = Vec::with_capacity(rows);
+    for row in (1..=rows).rev() {
+        out.push(
+            (1..=width)
+                .map(|col| {
+                    if geese.contains(&(row, col)) {
+                        'x'
+                    } else if fox == (row, col) {
+                        'o'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<String>(),
+        );
+    }
+    Some(out.join("|"))
 }

@@ -261,6 +261,14 @@ impl Object for PositionSum {
     fn type_name(&self) -> &'static str {
         "Position"
     }
+    /// CGSuite 2.2's class of a sum of positions is `CompoundGame` (`(G(2) + G(1)).Class`,
+    /// `(Domineering("..") + 1).Class`); the negative of one position alone is a `NegativeGame`.
+    fn class_name(&self) -> &'static str {
+        match (&self.terms[..], self.constant) {
+            ([(_, true)], None) => "NegativeGame",
+            _ => "CompoundGame",
+        }
+    }
     fn display(&self, games: &mut Games) -> String {
         let mut s = String::new();
         for (i, (p, neg)) in self.terms.iter().enumerate() {
@@ -435,6 +443,31 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
             (x, y) => x.or(y),
         };
         return Some(Ok(make_sum(m, terms, constant)));
+    }
+    // A sum with a user game object has no comparisons (CGSuite 2.2: `G(2) + G(1) > 0` is "No operation `>` for
+    // arguments of types `game.CompoundGame`, `game.Zero`"; compare its `CanonicalForm`).
+    let user_sum = |v: &Value| match v {
+        Value::Object(o) => {
+            let any: &dyn std::any::Any = &**o;
+            any.downcast_ref::<PositionSum>().is_some_and(|s| s.terms.iter().any(|(p, _)| p.inst.class_front))
+        }
+        _ => false,
+    };
+    let comparison = matches!(
+        op,
+        BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Confused
+            | BinOp::LessOrConfused
+            | BinOp::GreaterOrConfused
+    );
+    if comparison && (user_sum(a) || user_sum(b)) {
+        let name = |v: &Value| if user_sum(v) { "CompoundGame" } else { v.type_name() };
+        return Some(Err(err(ErrorKind::NoOperation { op: op.symbol(), types: vec![name(a), name(b)] })));
     }
     let mut conv = |v: &Value| -> Result<Option<Value>, EvalError> {
         match v {

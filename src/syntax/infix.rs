@@ -4,9 +4,10 @@
 //!
 //! An identifier is an infix name when the token before it ends an operand (a number, string, name, closing
 //! bracket, `true`, `false`, `Nothing`, `Left`, `Right`) and the token after it starts one. After a bare `*`,
-//! `^` or `v` the identifier stays the nimber's or up's argument (`*n`): write `(*) Heat 2` (CGSuite reads
-//! `* Heat 2` as `*.Heat(2)`). After a `>`, the identifier is an infix name when the `>` closes a game literal
-//! (`<1|0> Heat 2`).
+//! `^` or `v` the identifier is the nimber's or up's argument (`*n`), unless the literal starts an operand and
+//! the identifier is followed on its line by an operand that cannot continue `*n` (see [`after_bare_literal`]):
+//! then, as in CGSuite's `infixExpr`, `* Heat 2` is `*.Heat(2)` and `^* Heat 1` is `(^*).Heat(1)`. After a `>`,
+//! the identifier is an infix name when the `>` closes a game literal (`<1|0> Heat 2`).
 
 use super::lexer::{Spanned, Token};
 use super::printed::starts_operand;
@@ -26,7 +27,92 @@ fn ends_operand(t: &Token<'_>) -> bool {
             | Token::Nothing
             | Token::Left
             | Token::Right
+            | Token::Carets(_)
+            | Token::Downs(_)
+            | Token::DownCount(_)
     )
+}
+
+/// Whether an operand may start at token `i`: it is the first token, or the token before it neither ends an
+/// operand nor is an operator binding tighter than an infix member (so `x := * Heat 2`, `[* Heat 2]`,
+/// `a == ^ Heat 2`, but not `1 + ^ Heat 2`, `-^ Heat 2` or `3 Max * Heat 2`, which CGSuite refuses too).
+fn operand_starts_at(v: &[Spanned<'_>], i: usize) -> bool {
+    if i == 0 {
+        return true;
+    }
+    let prev = &v[i - 1].1;
+    let tighter = matches!(
+        prev,
+        Token::Plus
+            | Token::Minus
+            | Token::PlusMinus
+            | Token::Star
+            | Token::Slash
+            | Token::Percent
+            | Token::Colon
+            | Token::Amp
+            | Token::DotDot
+            | Token::Caret
+            | Token::Carets(_)
+            | Token::Down
+            | Token::Downs(_)
+            | Token::DownCount(_)
+            | Token::Dot
+            | Token::Quote
+            | Token::Label(_)
+            | Token::InfixName(_)
+    );
+    !(tighter || ends_operand(prev) || (*prev == Token::Gt && closes_literal(v, i - 1)))
+}
+
+/// CGSuite's `nonterminalUpstarExpr` before the identifier at `i`: an up or nimber literal that would take the
+/// identifier as its argument (`*`, `^`, `v`, `^*`, `^^*`, `v*`, `^3*`, `^n*`, `v3*`), standing at an
+/// operand's start. The identifier is an infix member when the token after it, on its line, starts an operand
+/// that could not continue `*n` or `^n` as cgs reads them: not `+`, `-`, `+-` (`*n + 1` is a sum; CGSuite reads
+/// `*.n(+1)`), not `*`, `^`, `<` (`*n * 2`, `*n < 1`), not a bracket (`*n (2)`).
+fn after_bare_literal(v: &[Spanned<'_>], i: usize, same_line: bool, line_start: impl Fn(usize) -> bool) -> bool {
+    let next = &v[i + 1].1;
+    if !same_line
+        || !(starts_operand(next) || *next == Token::Quote)
+        || matches!(
+            next,
+            Token::Plus
+                | Token::Minus
+                | Token::PlusMinus
+                | Token::Star
+                | Token::Caret
+                | Token::Lt
+                | Token::LParen
+                | Token::LBracket
+                | Token::If
+                | Token::Begin
+                | Token::For
+                | Token::Not
+        )
+    {
+        return false;
+    }
+    // `*a SelectiveSum *b`: a name followed by a name and an operand is the literal's argument, the second name
+    // being the infix member (CGSuite reads `*.a(SelectiveSum)` and stops at `*b`).
+    if matches!(next, Token::Ident(_)) && v.get(i + 2).is_some_and(|t| starts_operand(&t.1) || t.1 == Token::Quote) {
+        return false;
+    }
+    let tok = |k: usize| i.checked_sub(k).map(|j| &v[j].1);
+    let up = |t: Option<&Token<'_>>| matches!(t, Some(Token::Caret | Token::Down));
+    let ups =
+        |t: Option<&Token<'_>>| matches!(t, Some(Token::Caret | Token::Carets(_) | Token::Down | Token::Downs(_)));
+    let start = match tok(1) {
+        Some(Token::Caret | Token::Down) => Some(i - 1),
+        Some(Token::Star) => match tok(2) {
+            t if ups(t) => Some(i - 2),
+            Some(Token::DownCount(_)) => Some(i - 2),
+            Some(Token::Int(_) | Token::Ident(_)) if up(tok(3)) => Some(i - 3),
+            _ => Some(i - 1),
+        },
+        _ => None,
+    };
+    // A literal at the start of a line starts a statement (`^^ Heat *` then `* Cool 2` on the next line).
+    start.is_some_and(|s| operand_starts_at(v, s) || line_start(s))
 }
 
 /// Whether the `>` at `i` closes a game literal: scanning back to its matching `<` (skipping bracketed
@@ -78,7 +164,11 @@ pub fn infix_rewrite(v: &mut [Spanned<'_>], src: &str, offset: usize) {
         let closes_explicit = v[i - 1].1 == Token::Quote && i >= 2 && matches!(v[i - 2].1, Token::Gt | Token::RBrace);
         let prev_ends =
             ends_operand(&v[i - 1].1) || closes_explicit || (v[i - 1].1 == Token::Gt && closes_literal(v, i - 1));
-        if prev_ends && next_starts {
+        if (prev_ends && next_starts)
+            || after_bare_literal(v, i, !newline_between(v[i].2, v[i + 1].0), |s| {
+                s > 0 && newline_between(v[s - 1].2, v[s].0)
+            })
+        {
             v[i].1 = Token::InfixName(name);
         }
     }

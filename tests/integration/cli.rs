@@ -173,7 +173,17 @@ fn runaway_recursion_is_an_error_not_a_crash() {
 /// default is unchanged.
 #[test]
 fn output_cgsuite_prints_cgsuite_text() {
-    for name in ["output_mode", "output_mode_rulesets", "diff_run", "diff_run2", "ruleset_output"] {
+    for name in [
+        "output_mode",
+        "output_mode_rulesets",
+        "diff_run",
+        "diff_run2",
+        "ruleset_output",
+        "bare_infix",
+        "loopy_ordinal_forms",
+        "positions_print",
+        "misere_tree_sum",
+    ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
         let out = cgs(&["--output", "cgsuite", &script], None);

@@ -12,8 +12,9 @@ impl<'a> Machine<'a> {
         if let ExprKind::Member { obj, name } = &callee.kind {
             let o = self.eval(obj)?;
             // A qualified name with named arguments (`game.grid.GenClobber(directions => …)`) is called as the
-            // function it names, as the unqualified name is.
-            if !named.is_empty() && matches!(&o, Value::Object(x) if x.type_name() == "Package") {
+            // function it names, as the unqualified name is; so is one with no arguments (`game.grid.GenClobber()`
+            // calls the function, where `game.grid.GenClobber` is the function itself).
+            if (!named.is_empty() || args.is_empty()) && matches!(&o, Value::Object(x) if x.type_name() == "Package") {
                 qualified = Some((self.invoke_member(o, name, &[], &[], callee.span)?, &*name.name));
             } else {
                 return self.call_member_expr(o, name, args, named, span);

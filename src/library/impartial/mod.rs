@@ -718,6 +718,13 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Val
         if !matches!(op, BinOp::Add | BinOp::Sub) {
             return Some(Err(no_op()));
         }
+        // A misère game plus a normal-play short game: CGSuite 2.2 keeps the two game trees as a normal-play
+        // compound (`*[[[2]],[2],0] + *5`, `CanonicalForm` *7), a misère sum being of misère games only.
+        let normal = |v: &Value| matches!(v, Value::Game(_) | Value::Integer(_));
+        if (downcast::<MisereGame>(a).is_some() && normal(b)) || (normal(a) && downcast::<MisereGame>(b).is_some()) {
+            // Impartial games are their own negatives: only a partizan `b` changes under `-`.
+            return Some(Ok(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b))));
+        }
         let span = Span::default();
         let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {
             (Ok(x), Ok(y)) => (x, y),

@@ -351,8 +351,80 @@ pub fn ordinal_sum(a: &mut LoopyArena, games: &mut Games, g: Stopper, h: Stopper
         return a.ordinal_sum(games, gs, h);
     };
     let gg = a.as_graph(games, g);
-    let mut verts = gg.verts.clone();
-    let (jl, jr) = (verts[gg.start as usize].left.clone(), verts[gg.start as usize].right.clone());
+    let (jl, jr) = (gg.verts[gg.start as usize].left.clone(), gg.verts[gg.start as usize].right.clone());
+    ordinal_sum_onto(a, games, gg.verts, (jl, jr), h)
+}
+
+/// `G : H` where G is given by its options only (an explicit form, CGSuite's `CompoundGame`): the options are
+/// short games or canonical stoppers (`('<-1|1>' : on).GameValue` is `1under`, CGSuite 2.2). `None` when an
+/// option or H is not a game or stopper, so the caller keeps its own error.
+pub fn form_ordinal_sum(m: &mut Machine, sides: [&[Value]; 2], h: &Value) -> Option<Result<Value, ErrorKind>> {
+    let mut stoppers: [Vec<Stopper>; 2] = Default::default();
+    for (k, opts) in sides.into_iter().enumerate() {
+        for x in opts {
+            stoppers[k].push(stopper_of(m, x)?);
+        }
+    }
+    let h = stopper_of(m, h)?;
+    let (a, games) = parts(m);
+    let mut verts = Vec::new();
+    let [jl, jr] = stoppers.map(|side| side.into_iter().map(|x| embed(a, games, &mut verts, x)).collect::<Vec<_>>());
+    let r = match ordinal_sum_onto(a, games, verts, (jl, jr), h) {
+        Ok(r) => r,
+        Err(e) => return Some(Err(engine(e))),
+    };
+    Some(make(m, r, r))
+}
+
+/// The stopper a value is: a short game or a loopy stopper; `None` for anything else.
+fn stopper_of(m: &mut Machine, v: &Value) -> Option<Stopper> {
+    match sides_of(m, v)? {
+        Ok((on, off)) if on == off => Some(on),
+        _ => None,
+    }
+}
+
+/// The options of a loopy stopper as values (`None` for any other value).
+pub fn stopper_options(m: &mut Machine, v: &Value, left: bool) -> Option<Result<Vec<Value>, ErrorKind>> {
+    let l = loopy_of(v).filter(|l| l.is_stopper())?;
+    let on = l.on;
+    let (a, games) = parts(m);
+    let opts = match a.options(games, on, left) {
+        Ok(o) => o,
+        Err(e) => return Some(Err(engine(e))),
+    };
+    Some(opts.into_iter().map(|x| make(m, x, x)).collect())
+}
+
+/// An edge to stopper `s`: a short game is a leaf, a loopy one has its graph copied into `verts`.
+fn embed(a: &LoopyArena, games: &Games, verts: &mut Vec<Vertex>, s: Stopper) -> Edge {
+    let Stopper::Loopy(_) = s else {
+        let Stopper::Short(g) = s else { unreachable!() };
+        return Edge::Short(g);
+    };
+    let g = a.as_graph(games, s);
+    let off = verts.len() as u32;
+    let shift = |e: &Edge| match *e {
+        Edge::Loopy(w) => Edge::Loopy(w + off),
+        Edge::Short(x) => Edge::Short(x),
+    };
+    verts.extend(
+        g.verts
+            .iter()
+            .map(|v| Vertex { left: v.left.iter().map(shift).collect(), right: v.right.iter().map(shift).collect() }),
+    );
+    Edge::Loopy(g.start + off)
+}
+
+/// The ordinal sum of H onto a base whose start options are `j`, the base's own vertices being `verts` (the
+/// edges in `j` point into them).
+fn ordinal_sum_onto(
+    a: &mut LoopyArena,
+    games: &mut Games,
+    mut verts: Vec<Vertex>,
+    (jl, jr): (Vec<Edge>, Vec<Edge>),
+    h: Stopper,
+) -> Result<Stopper, LoopyError> {
     let hg = a.as_graph(games, h);
     let off = verts.len() as u32;
     verts.extend(hg.verts.iter().map(|_| Vertex::default()));

@@ -19,6 +19,7 @@ use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{game_value, sort_for_display, Player, Value};
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
+use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -53,6 +54,8 @@ pub struct CompoundGame {
     pub a: Value,
     /// The second operand.
     pub b: Value,
+    /// A sum of impartial game trees (a misère game plus a nimber): CGSuite's `CompoundImpartialGame`.
+    pub impartial: bool,
 }
 
 fn explicit(v: &Value) -> Option<&ExplicitGame> {
@@ -110,7 +113,40 @@ pub fn form_product(a: &Value, b: &Value) -> Option<Value> {
 }
 
 fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
-    Value::Object(Rc::new(CompoundGame { kind, a, b }))
+    Value::Object(Rc::new(CompoundGame { kind, a, b, impartial: false }))
+}
+
+/// `a + b` kept as a compound of the two game trees: a misère canonical game plus a normal-play game (CGSuite
+/// 2.2: `*[[[2]],[2],0] + *5` prints so, and its `CanonicalForm` is *7, the normal-play sum of the trees);
+/// `b` is negated first when `neg` (`G - 1`); a `CompoundImpartialGame` when the normal-play game is a nimber,
+/// else a `CompoundGame`.
+pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Value {
+    let b = match (neg, b) {
+        (true, Value::Integer(n)) => Value::Integer(n.neg()),
+        (true, Value::Game(g)) => {
+            let h = m.games.neg(*g);
+            game_value(m.games, h)
+        }
+        _ => b.clone(),
+    };
+    let nimber = |m: &mut Machine, v: &Value| match v {
+        Value::Game(g) => m.games.is_nimber(*g),
+        Value::Integer(n) => n.is_zero(),
+        _ => false,
+    };
+    let impartial = nimber(m, a) || nimber(m, &b);
+    Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial }))
+}
+
+/// Whether a value is a misère canonical game (a game tree here: its options, and its normal-play value).
+fn is_misere(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if o.type_name() == "MisereCanonicalGame")
+}
+
+/// A member of a value with no arguments (`NimValue`, `Options` of a misère game).
+fn member0(m: &mut Machine, v: &Value, name: &str) -> Result<Value, ErrorKind> {
+    let ident = crate::syntax::ast::Ident { name: name.into(), span: Span::default() };
+    m.invoke_member(v.clone(), &ident, &[], &[], Span::default()).map_err(|e| e.kind)
 }
 
 /// The options of any game value for `p`, forms kept as forms.
@@ -123,11 +159,13 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
         let mut out = Vec::new();
         match c.kind {
             Compound::Sum => {
+                let sum =
+                    |a, b| Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a, b, impartial: c.impartial }));
                 for x in options(m, &a, p)? {
-                    out.push(compound_value(Compound::Sum, x, b.clone()));
+                    out.push(sum(x, b.clone()));
                 }
                 for y in options(m, &b, p)? {
-                    out.push(compound_value(Compound::Sum, a.clone(), y));
+                    out.push(sum(a.clone(), y));
                 }
             }
             Compound::Ordinal => {
@@ -157,6 +195,13 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
         }
         return Ok(out);
     }
+    if let Some(r) = crate::library::loopy::stopper_options(m, v, p == Player::Left) {
+        return r;
+    }
+    if is_misere(v) {
+        let opts = member0(m, v, "Options")?;
+        return Ok(m.elements(&opts).unwrap_or_default());
+    }
     let g = canonical(m, v)?;
     let ids = if p == Player::Left { m.games.left_options(g) } else { m.games.right_options(g) };
     let mut out: Vec<Value> = ids.into_iter().map(|h| game_value(m.games, h)).collect();
@@ -164,19 +209,39 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
     Ok(out)
 }
 
+/// A loopy value among the operands and options of a form (or the value itself), if any: such a form has no
+/// canonical form (its options lead back to it through the loopy value, so the recursion would not end).
+fn loopy_leaf(v: &Value) -> Option<&Value> {
+    if let Some(e) = explicit(v) {
+        return e.left.iter().chain(e.right.iter()).find_map(loopy_leaf);
+    }
+    if let Some(c) = compound(v) {
+        return loopy_leaf(&c.a).or_else(|| loopy_leaf(&c.b));
+    }
+    crate::library::loopy::is_loopy(v).then_some(v)
+}
+
 /// The canonical form of any game value.
 pub fn canonical(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
+    if let Some(x) = loopy_leaf(v) {
+        return Err(ErrorKind::NotAGame { ty: x.type_name(), value: x.display(m.games) });
+    }
+    canonical_form(m, v)
+}
+
+/// [`canonical`] of a value without loopy leaves.
+fn canonical_form(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
     if let Some(e) = explicit(v) {
         let (left, right) = (e.left.clone(), e.right.clone());
-        let l = left.iter().map(|x| canonical(m, x)).collect::<Result<Vec<_>, _>>()?;
-        let r = right.iter().map(|x| canonical(m, x)).collect::<Result<Vec<_>, _>>()?;
+        let l = left.iter().map(|x| canonical_form(m, x)).collect::<Result<Vec<_>, _>>()?;
+        let r = right.iter().map(|x| canonical_form(m, x)).collect::<Result<Vec<_>, _>>()?;
         return Ok(m.games.new_game(&l, &r));
     }
     if let Some(c) = compound(v) {
         let (kind, a, b) = (c.kind, c.a.clone(), c.b.clone());
         return match kind {
             Compound::Sum => {
-                let (x, y) = (canonical(m, &a)?, canonical(m, &b)?);
+                let (x, y) = (canonical_form(m, &a)?, canonical_form(m, &b)?);
                 Ok(m.games.add(x, y))
             }
             // The ordinal sum depends on the form of the base: Left's options are the base's and `a : b^L`.
@@ -184,11 +249,11 @@ pub fn canonical(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
                 let mut sides: [Vec<GameId>; 2] = Default::default();
                 for (k, p) in [Player::Left, Player::Right].into_iter().enumerate() {
                     for x in options(m, &a, p)? {
-                        sides[k].push(canonical(m, &x)?);
+                        sides[k].push(canonical_form(m, &x)?);
                     }
                     for y in options(m, &b, p)? {
                         let t = compound_value(Compound::Ordinal, a.clone(), y);
-                        sides[k].push(canonical(m, &t)?);
+                        sides[k].push(canonical_form(m, &t)?);
                     }
                 }
                 Ok(m.games.new_game(&sides[0], &sides[1]))
@@ -198,7 +263,7 @@ pub fn canonical(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
                 let mut sides: [Vec<GameId>; 2] = Default::default();
                 for (k, p) in [Player::Left, Player::Right].into_iter().enumerate() {
                     for x in options(m, v, p)? {
-                        sides[k].push(canonical(m, &x)?);
+                        sides[k].push(canonical_form(m, &x)?);
                     }
                 }
                 Ok(m.games.new_game(&sides[0], &sides[1]))
@@ -207,8 +272,65 @@ pub fn canonical(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
     }
     match m.to_game(v) {
         Some(r) => r,
+        // A misère game's tree has the nimber of its (normal-play) nim value.
+        None if is_misere(v) => match member0(m, v, "NimValue")? {
+            Value::Integer(n) => Ok(m.games.nimber(n.to_u64().ok_or(ErrorKind::Overflow)?)),
+            _ => Err(ErrorKind::NotAGame { ty: v.type_name(), value: v.display(m.games) }),
+        },
         None => Err(ErrorKind::NotAGame { ty: v.type_name(), value: v.display(m.games) }),
     }
+}
+
+/// The value of a form: its canonical form, or, where an operand is a loopy stopper, the canonical stopper
+/// (CGSuite 2.2: `('<-1|1>' : on).GameValue` is `1under`).
+fn form_value(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
+    match canonical(m, v) {
+        Ok(g) => Ok(game_value(m.games, g)),
+        Err(e) => loopy_form_value(m, v).unwrap_or(Err(e)),
+    }
+}
+
+/// The value of a form with a loopy operand or option, built on the loopy engine; `None` where the form is
+/// not one (the caller keeps its error).
+fn loopy_form_value(m: &mut Machine, v: &Value) -> Option<Result<Value, ErrorKind>> {
+    let value = |m: &mut Machine, x: &Value| if is_form(x) { form_value(m, x) } else { Ok(x.clone()) };
+    let (base, h) = if let Some(c) = compound(v) {
+        let (kind, a, b) = (c.kind, c.a.clone(), c.b.clone());
+        match kind {
+            Compound::Ordinal => (a, b),
+            Compound::Sum => {
+                let (x, y) = match (value(m, &a), value(m, &b)) {
+                    (Ok(x), Ok(y)) => (x, y),
+                    (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+                };
+                return crate::library::loopy::binary(m, BinOp::Add, &x, &y);
+            }
+            Compound::Product => return None,
+        }
+    } else if explicit(v).is_some() {
+        // A form is its options on top of 0 (`G : 0` is G).
+        (v.clone(), Value::int(0))
+    } else {
+        return None;
+    };
+    let mut sides: [Vec<Value>; 2] = Default::default();
+    for (k, p) in [Player::Left, Player::Right].into_iter().enumerate() {
+        let opts = match options(m, &base, p) {
+            Ok(o) => o,
+            Err(e) => return Some(Err(e)),
+        };
+        for x in opts {
+            match value(m, &x) {
+                Ok(x) => sides[k].push(x),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+    let h = match value(m, &h) {
+        Ok(h) => h,
+        Err(e) => return Some(Err(e)),
+    };
+    crate::library::loopy::form_ordinal_sum(m, [&sides[0], &sides[1]], &h)
 }
 
 /// `-v` for any game value, forms kept as forms.
@@ -248,6 +370,9 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
 
 /// The misère outcome of the form (CGSuite's `MisereOutcomeClass`: a player with no move wins).
 fn misere_outcome(m: &mut Machine, v: &Value) -> Result<Outcome, ErrorKind> {
+    if let Some(x) = loopy_leaf(v) {
+        return Err(ErrorKind::NotAGame { ty: x.type_name(), value: x.display(m.games) });
+    }
     fn wins(m: &mut Machine, v: &Value, p: Player) -> Result<bool, ErrorKind> {
         m.games.poll_interrupt();
         let opts = options(m, v, p)?;
@@ -331,6 +456,14 @@ impl Object for CompoundGame {
     }
     fn type_name(&self) -> &'static str {
         "CompoundGame"
+    }
+    /// A sum with a misère game played as a game tree is CGSuite's `CompoundImpartialGame`.
+    fn class_name(&self) -> &'static str {
+        if self.impartial {
+            "CompoundImpartialGame"
+        } else {
+            "CompoundGame"
+        }
     }
     /// `a + b`, `a : b` as CGSuite prints them (a sum inside an ordinal sum in parentheses).
     fn display(&self, games: &mut Games) -> String {
@@ -454,7 +587,10 @@ pub(crate) static FORM: &[Member] = &[
         f: |m, s, this, args| match args.first() {
             None => {
                 let mut all = options(m, this, Player::Left).map_err(|k| s.err(k))?;
-                all.extend(options(m, this, Player::Right).map_err(|k| s.err(k))?);
+                // An impartial compound's options once (CGSuite 2.2: `(*[[2]] + *).Options`).
+                if !matches!(this, Value::Object(o) if o.class_name() == "CompoundImpartialGame") {
+                    all.extend(options(m, this, Player::Right).map_err(|k| s.err(k))?);
+                }
                 Ok(list(all))
             }
             Some(_) => {
@@ -480,18 +616,26 @@ pub(crate) static FORM: &[Member] = &[
         "'<*, 1|0>'.RightOptions",
     ),
     super::member("CanonicalForm", 0, |m, s, this, _| {
-        let g = canonical(m, this).map_err(|k| s.err(k))?;
+        // A loopy value is not short (CGSuite 2.2: `('{-1|1}' : on).CanonicalForm` names `GameValue`).
+        let g = canonical(m, this).map_err(|k| match loopy_form_value(m, this) {
+            Some(Ok(_)) => s.err(ErrorKind::NotShortGame { position: this.display(m.games) }),
+            _ => s.err(k),
+        })?;
         Ok(game_value(m.games, g))
     })
     .doc("", "The canonical form of the form.", "('<*|*>' : 1).CanonicalForm"),
-    super::member("GameValue", 0, |m, s, this, _| {
-        let g = canonical(m, this).map_err(|k| s.err(k))?;
-        Ok(game_value(m.games, g))
-    })
+    super::member("GameValue", 0, |m, s, this, _| form_value(m, this).map_err(|k| s.err(k)))
     .doc("", "The canonical game the form equals (the same as `CanonicalForm`).", "'<0, *|0, *>'.GameValue"),
-    super::member("OutcomeClass", 0, |m, s, this, _| {
-        let g = canonical(m, this).map_err(|k| s.err(k))?;
-        Ok(Value::Outcome(m.games.outcome(g)))
+    super::member("OutcomeClass", 0, |m, s, this, _| match canonical(m, this) {
+        Ok(g) => Ok(Value::Outcome(m.games.outcome(g))),
+        // A form with a loopy operand: the outcome of its stopper (CGSuite 2.2: `('{-1|1}' : on)` is L).
+        Err(k) => match loopy_form_value(m, this) {
+            Some(Ok(v)) => {
+                let name = crate::syntax::ast::Ident { name: "OutcomeClass".into(), span: s.span };
+                m.invoke_member(v, &name, &[], &[], s.span)
+            }
+            _ => Err(s.err(k)),
+        },
     })
     .doc("", "Who wins the form under normal play.", "'<0|0>'.OutcomeClass"),
     super::member("MisereOutcomeClass", 0, |m, s, this, _| {
