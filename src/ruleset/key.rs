@@ -177,7 +177,7 @@ pub fn key_hash(key: &[u8]) -> u64 {
 }
 
 /// The shape and cells of a grid's key.
-fn grid_key_parts(key: &[u8]) -> Option<(usize, usize, &[u8])> {
+pub(super) fn grid_key_parts(key: &[u8]) -> Option<(usize, usize, &[u8])> {
     let (&GRID_TAG, rest) = key.split_first()? else { return None };
     let rows = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
     let cols = u32::from_le_bytes(rest.get(4..8)?.try_into().ok()?) as usize;

@@ -16,7 +16,7 @@
 //! Impartial rulesets get their canonical forms as nimbers by mex over the options' nim values (options that
 //! are not nimbers fall back to the general constructor).
 
-use super::key::{encode, is_grid_key, key_hash, state_grid};
+use super::key::{encode, is_grid_key, state_grid};
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
 pub use super::terms::Terms;
@@ -25,10 +25,11 @@ use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Player, Value};
-use crate::solve::grid::Grid;
 use crate::syntax::span::Span;
-use hashbrown::HashTable;
 use std::rc::Rc;
+
+mod index;
+pub use index::Memo;
 
 /// A position of some instance inside a sum, possibly negated.
 #[derive(Clone, Debug)]
@@ -88,101 +89,6 @@ pub struct Node {
     /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`). Boxed: almost no node
     /// has one, and inline it was 32 of a node's 120 bytes.
     pub loopy: Option<Box<(SideValue, SideValue)>>,
-}
-
-/// One key of the index: its hash, where its bytes are in the arena, and its node.
-#[derive(Debug)]
-struct Entry {
-    hash: u64,
-    start: usize,
-    len: u32,
-    node: u32,
-}
-
-/// The memo table of one ruleset instance.
-///
-/// The index keeps each key's hash beside it and the key bytes in one arena, so a probe compares hashes
-/// before bytes, growing the table never rereads a key, and a key costs no allocation of its own.
-#[derive(Debug, Default)]
-pub struct Memo {
-    index: HashTable<Entry>,
-    keys: Vec<u8>,
-    /// The nodes, indexed by `u32`.
-    pub nodes: Vec<Node>,
-}
-
-impl Memo {
-    /// The node of a key, if known.
-    fn get(&self, key: &[u8]) -> Option<u32> {
-        let hash = key_hash(key);
-        self.index
-            .find(hash, |e| e.hash == hash && self.keys[e.start..e.start + e.len as usize] == *key)
-            .map(|e| e.node)
-    }
-
-    /// The node of a grid state, if known: hashed by the grid's own hash and compared cell by cell with the
-    /// stored key, so no key is built. (Equal to `get` of the grid's encoding, whose hash is the same.)
-    fn get_grid(&self, g: &Grid) -> Option<u32> {
-        let hash = g.hash();
-        self.index
-            .find(hash, |e| e.hash == hash && is_grid_key(&self.keys[e.start..e.start + e.len as usize], g))
-            .map(|e| e.node)
-    }
-
-    /// The node of a state's key, if known (a grid by [`Memo::get_grid`]).
-    fn get_state(&self, state: &Value, key: &[u8]) -> Option<u32> {
-        match state_grid(state) {
-            Some(g) => self.get_grid(g),
-            None => self.get(key),
-        }
-    }
-
-    /// Indexes `key` (not yet indexed) under node `i`.
-    fn insert(&mut self, key: &[u8], i: u32) {
-        // The key bytes and the index grow by doubling between two polling points: both check the budget first.
-        crate::game::budget::check_vec_growth(self.keys.len(), self.keys.capacity(), key.len(), 1);
-        let entry = std::mem::size_of::<Entry>() + 1;
-        crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
-        let hash = key_hash(key);
-        let start = self.keys.len();
-        self.keys.extend_from_slice(key);
-        self.index.insert_unique(hash, Entry { hash, start, len: key.len() as u32, node: i }, |e| e.hash);
-    }
-
-    /// How many keys are indexed (to tell whether a hook added any).
-    fn key_count(&self) -> usize {
-        self.index.len()
-    }
-
-    /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
-    /// ([`super::shortcut`]) is yet to run on it.
-    fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
-        let i = self.nodes.len() as u32;
-        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
-        self.nodes.push(Node {
-            state,
-            canonical: None,
-            shortcut_pending: pending,
-            busy: false,
-            split: Split::Unknown,
-            left: None,
-            right: None,
-            wins: [[None; 2]; 2],
-            loopy: None,
-        });
-        self.insert(key, i);
-        i
-    }
-
-    /// How many states are memoised.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Whether nothing is memoised yet.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
 }
 
 fn unhashable(ty: &'static str, span: Span) -> EvalError {
@@ -270,7 +176,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     // A state that is its own representative is indexed once.
     let mut memo = inst.memo.borrow_mut();
     if !same && (!hook_added || memo.get(&key).is_none()) {
-        memo.insert(&key, i);
+        memo.insert(&key, i, false);
     }
     Ok(i)
 }
@@ -702,12 +608,7 @@ impl Memo {
     /// it) may hold games nothing else holds, which may be freed and their ids given to other games: those keys
     /// are dropped (a later look-up of such a state runs the hook again and indexes it anew).
     pub fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        let mut own = vec![usize::MAX; self.nodes.len()];
-        for e in self.index.iter() {
-            let o = &mut own[e.node as usize];
-            *o = (*o).min(e.start);
-        }
-        self.index.retain(|e| own[e.node as usize] == e.start);
+        self.retain_own_keys();
         fn sum(t: &mut crate::interp::gc::Tracer, s: &SumRef) -> bool {
             if let Some(g) = s.constant {
                 t.game(g);
@@ -771,5 +672,44 @@ mod tests {
             assert_eq!(memo.get(&key(&v)), None);
             assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
         }
+    }
+
+    #[test]
+    fn packed_and_arena_grids_are_found_alike() {
+        // Grids packed into their entries (small, characters in the alphabet) and grids kept in the arena (too
+        // large, or a character met once the alphabet of 15 is full) are found by both look-ups, and a grid
+        // that differs in one cell or in shape by neither.
+        let mut memo = Memo::default();
+        let mut states: Vec<Value> = Vec::new();
+        // `.` and `a`…`n` fill the alphabet; `o`…`r` then go to the arena, as do the 31-cell and 16-column
+        // boards.
+        for (i, ch) in "abcdefghijklmnopq".chars().enumerate() {
+            states.push(grid(&format!("{ch}.|.{ch}")));
+            states.push(grid(&format!("{}", ch.to_string().repeat(i + 1))));
+        }
+        states.push(grid(&".".repeat(31)));
+        states.push(grid(&"a".repeat(16)));
+        states.push(grid("r"));
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), None, "{i}");
+            memo.add_new(&key(v), v.clone(), false);
+        }
+        assert_eq!(memo.letters, 15);
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
+        }
+        for v in [grid("a.|.b"), grid("q.|.r"), grid(".a|a."), grid(&".".repeat(30)), grid("a|a"), grid("s")] {
+            assert_eq!(memo.get(&key(&v)), None);
+            assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
+        }
+        // A second key of a node (a state a `Canonical` hook maps to it) is dropped by a collection, its own
+        // key is kept.
+        let extra = grid("b.|.a");
+        memo.insert(&key(&extra), 0, false);
+        assert_eq!(memo.get(&key(&extra)), Some(0));
+        memo.retain_own_keys();
+        assert_eq!(memo.get(&key(&extra)), None);
+        assert_eq!(memo.get(&key(&states[0])), Some(0));
     }
 }

@@ -305,23 +305,33 @@ impl Grid {
             }
         }
         let n = self.cells.len();
-        let mut seen = vec![false; n];
+        // The cells seen, the search stack and the region found, on the stack for a board of at most 64 cells
+        // (a ruleset's boards: this runs once per position), else on the heap.
+        let (mut seen_a, mut stack_a, mut region_a) = ([false; 64], [0usize; 64], [0usize; 64]);
+        let (mut seen_v, mut stack_v, mut region_v);
+        let (seen, stack, region): (&mut [bool], &mut [usize], &mut [usize]) = if n <= 64 {
+            (&mut seen_a[..n], &mut stack_a[..n], &mut region_a[..n])
+        } else {
+            (seen_v, stack_v, region_v) = (vec![false; n], vec![0; n], vec![0; n]);
+            (&mut seen_v[..], &mut stack_v[..], &mut region_v[..])
+        };
         let mut out = Vec::new();
         let occupied = if whole_as_none { self.cells.iter().filter(|&&x| x != empty).count() } else { 0 };
-        // One stack and one region buffer serve every region; each cell's (row, column) is worked out once.
-        let mut stack = Vec::new();
-        let mut region: Vec<(usize, usize)> = Vec::new();
         for start in 0..n {
             if seen[start] || self.cells[start] == empty {
                 continue;
             }
-            region.clear();
             let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
             seen[start] = true;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
+            // Every cell is pushed at most once, so neither buffer outgrows the board.
+            let (mut top, mut len) = (1, 0);
+            stack[0] = start;
+            while top > 0 {
+                top -= 1;
+                let i = stack[top];
+                region[len] = i;
+                len += 1;
                 let (r, c) = (i / self.cols, i % self.cols);
-                region.push((r, c));
                 r0 = r0.min(r);
                 r1 = r1.max(r);
                 c0 = c0.min(c);
@@ -334,18 +344,20 @@ impl Grid {
                     let j = nr as usize * self.cols + nc as usize;
                     if !seen[j] && self.cells[j] != empty {
                         seen[j] = true;
-                        stack.push(j);
+                        stack[top] = j;
+                        top += 1;
                     }
                 }
             }
             let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
             // The only region, spanning the board: every other cell is already `empty`, so it is the grid.
-            if whole_as_none && out.is_empty() && (h, w) == (self.rows, self.cols) && region.len() == occupied {
+            if whole_as_none && out.is_empty() && (h, w) == (self.rows, self.cols) && len == occupied {
                 return None;
             }
             let mut cells = vec![empty; h * w];
-            for &(r, c) in &region {
-                cells[(r - r0) * w + (c - c0)] = self.cells[r * self.cols + c];
+            for &i in &region[..len] {
+                let (r, c) = (i / self.cols, i % self.cols);
+                cells[(r - r0) * w + (c - c0)] = self.cells[i];
             }
             out.push(Grid::new(h, w, cells.into_boxed_slice()));
         }

@@ -57,7 +57,11 @@ impl Builder {
                 Node::Or(self.boxed(lhs), lhs.span, self.boxed(rhs), rhs.span)
             }
             ExprKind::Binary { op, lhs, rhs } => {
-                Node::Binary { op: *op, lhs: self.boxed(lhs), rhs: self.boxed(rhs), span: e.span }
+                let general = Node::Binary { op: *op, lhs: self.boxed(lhs), rhs: self.boxed(rhs), span: e.span };
+                match *op {
+                    BinOp::Eq | BinOp::Ne => self.cell_test(*op == BinOp::Eq, lhs, rhs, general),
+                    _ => general,
+                }
             }
             ExprKind::Index { obj, indices } => self.index(e, obj, indices),
             ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
@@ -122,6 +126,53 @@ impl Builder {
             }
         }
         general
+    }
+
+    /// `g[r, c] == s` as a [`CellTest`] when it has that form, else `general`.
+    fn cell_test(&self, eq: bool, lhs: &Expr, rhs: &Expr, general: Node) -> Node {
+        let ExprKind::Index { obj, indices } = &lhs.kind else { return general };
+        let (ExprKind::Var(_, slot), [r, c]) = (&obj.kind, &indices[..]) else { return general };
+        let Some(grid) = self.slot(slot) else { return general };
+        let rhs = match &rhs.kind {
+            ExprKind::Str(s) => match Value::short_str(s) {
+                Value::String(s) => CellRhs::Str(s),
+                _ => return general,
+            },
+            ExprKind::Var(_, slot) => match self.slot(slot) {
+                Some(h) => CellRhs::Local(h),
+                None => return general,
+            },
+            _ => return general,
+        };
+        let (mut row, mut col) = (Sum { terms: Vec::new(), constant: 0 }, Sum { terms: Vec::new(), constant: 0 });
+        if !(self.sum(r, false, &mut row) && self.sum(c, false, &mut col)) {
+            return general;
+        }
+        Node::CellTest(Box::new(CellTest { grid, keys: [row, col], rhs, eq, general }))
+    }
+
+    /// Adds `e` (negated: `neg`) to `out` when it is a sum of locals and integer literals.
+    fn sum(&self, e: &Expr, neg: bool, out: &mut Sum) -> bool {
+        match &e.kind {
+            ExprKind::Integer(n) => match n.to_i64() {
+                Some(k) if out.constant.abs() < 1 << 100 => {
+                    out.constant += if neg { -i128::from(k) } else { i128::from(k) };
+                    true
+                }
+                _ => false,
+            },
+            ExprKind::Var(_, slot) => match self.slot(slot) {
+                Some(h) if out.terms.len() < 8 => {
+                    out.terms.push((h, neg));
+                    true
+                }
+                _ => false,
+            },
+            ExprKind::Binary { op: BinOp::Add, lhs, rhs } => self.sum(lhs, neg, out) && self.sum(rhs, neg, out),
+            ExprKind::Binary { op: BinOp::Sub, lhs, rhs } => self.sum(lhs, neg, out) && self.sum(rhs, !neg, out),
+            ExprKind::Unary { op: UnaryOp::Neg, expr } => self.sum(expr, !neg, out),
+            _ => false,
+        }
     }
 
     fn call(&self, e: &Expr, callee: &Expr, args: &[Expr]) -> Node {

@@ -16,9 +16,12 @@
 //!   compare (the environment variable `CGS_NO_COMPILE` turns it off, [`set_enabled`] in tests).
 //! - **Where the compiled code lives.** A cache per thread maps a function definition (by address) to its
 //!   compiled body; it holds a weak reference to the definition, so that the address is not reused, and is
-//!   pruned of dropped definitions as it grows. A function is compiled on its second call (its first is
-//!   evaluated; the unit tests compile on the first, [`set_first_call`], so that what they call once runs
-//!   compiled), for its layout: its slot numbers are read from the cells once.
+//!   pruned of dropped definitions as it grows. A function is compiled on its first call, for its layout: its
+//!   slot numbers are read from the cells once. This is safe for memory because definitions are not made per
+//!   value: every closure of a `def` or lambda shares the definition of the syntax tree (and a class builds one
+//!   parameter binder per class), so there are as many compiled bodies as definitions parsed. (An earlier
+//!   constructor made a definition per object, and compiling each doubled class-style rulesets' memory; a
+//!   function was then compiled on its second call. `set_first_call(false)` restores that, for comparison.)
 //! - **Limits.** Calls and loop iterations check the interrupt flag, the memory budget and the stack as the
 //!   evaluator does (`check_limits`); the stack budget is also checked where a compiled node recurses into
 //!   the evaluator (every fallback node goes through [`Machine::eval`]).
@@ -39,11 +42,9 @@ mod tests;
 thread_local! {
     /// Whether function bodies are compiled (off with `CGS_NO_COMPILE` set in the environment).
     static ENABLED: Cell<bool> = Cell::new(std::env::var_os("CGS_NO_COMPILE").is_none());
-    /// The functions called so far, by the address of their definition, with the compiled body of those
-    /// called more than once.
-    /// Whether a function is compiled on its first call rather than its second (the unit tests, so that the
-    /// functions they call once run compiled).
-    static FIRST_CALL: Cell<bool> = const { Cell::new(false) };
+    /// Whether a function is compiled on its first call (the default) rather than its second.
+    static FIRST_CALL: Cell<bool> = const { Cell::new(true) };
+    /// The functions called so far, by the address of their definition, with their compiled bodies.
     static CACHE: RefCell<Cache> = RefCell::new(Cache { entries: HashMap::new(), prune_at: 1024 });
 }
 
@@ -58,8 +59,7 @@ struct Entry {
     /// The definition: a weak reference keeps its allocation, so the address is not reused while the entry
     /// exists; a definition no longer alive makes the entry stale.
     def: Weak<FunctionDef>,
-    /// The compiled body, from the second call on (a definition made for one call, as a class's constructor
-    /// builds one per object, is not compiled).
+    /// The compiled body (`None`: called once, with `set_first_call(false)`).
     code: Option<Rc<Node>>,
 }
 
@@ -68,7 +68,7 @@ pub fn set_enabled(on: bool) {
     ENABLED.with(|e| e.set(on));
 }
 
-/// Compiles functions on their first call (`true`) or their second (`false`, the default) in this thread.
+/// Compiles functions on their first call (`true`, the default) or their second (`false`) in this thread.
 #[cfg(test)]
 pub fn set_first_call(on: bool) {
     FIRST_CALL.with(|f| f.set(on));
@@ -102,6 +102,8 @@ pub(super) enum Node {
     Or(Box<Node>, Span, Box<Node>, Span),
     /// `not a`.
     Not(Box<Node>, Span),
+    /// `g[r ± …, c ± …] == s` (or `!=`): see [`CellTest`].
+    CellTest(Box<CellTest>),
     /// `x[k]` for a local `x` and an integer literal `k` (0-based here): the element in place when `x` holds a
     /// list or tuple, else the general index.
     LocalElement { head: u32, k: usize, general: Box<Node> },
@@ -140,6 +142,35 @@ pub(super) enum Node {
     Return(Option<Box<Node>>, Span),
     /// A sub-tree the compiler leaves to the evaluator.
     Eval(Box<Expr>),
+}
+
+/// `g[r ± …, c ± …] == s` or `!=` for a local `g`, each coordinate a sum of locals and integer literals, and
+/// `s` a local or a string literal: when `g` holds a grid, the coordinates machine integers, the cell is on the
+/// board and ASCII and `s` a string, the cell is read and compared in place (no value is made, nothing is
+/// cloned); otherwise `general`, the same comparison compiled the usual way, runs (its reads are pure, so
+/// nothing is evaluated twice to any effect).
+pub(super) struct CellTest {
+    /// The slot chain of `g`.
+    grid: u32,
+    /// Row and column.
+    keys: [Sum; 2],
+    /// The string compared with.
+    rhs: CellRhs,
+    /// `==` (else `!=`).
+    eq: bool,
+    general: Node,
+}
+
+/// A coordinate: `constant` plus (or minus, `true`) the locals of the slot chains.
+pub(super) struct Sum {
+    terms: Vec<(u32, bool)>,
+    constant: i128,
+}
+
+/// The right side of a [`CellTest`].
+pub(super) enum CellRhs {
+    Str(Rc<str>),
+    Local(u32),
 }
 
 impl<'a> Machine<'a> {

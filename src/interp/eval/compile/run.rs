@@ -15,10 +15,11 @@ impl Node {
             Node::Var { name, slot, span } => m.lookup_var(name, slot, *span),
             Node::Binary { op, lhs, rhs, span } => {
                 // `eval_binary`: a board's cell compared with a string, machine integers, else the values.
-                if let (BinOp::Eq | BinOp::Ne, Node::Index { local: Some(_), keys, .. }) = (op, &**lhs) {
-                    if keys.len() == 2 {
-                        return cell_compare(m, *op, lhs, rhs, *span);
-                    }
+                if is_comparison(*op) {
+                    return Ok(match compare(m, *op, lhs, rhs, *span)? {
+                        Ok(b) => Value::Boolean(b),
+                        Err(v) => v,
+                    });
                 }
                 let a = lhs.small(m)?;
                 let b = rhs.small(m)?;
@@ -29,6 +30,10 @@ impl Node {
                 }
                 binary_values(m, *op, &value_of(a), &value_of(b), *span)
             }
+            Node::CellTest(t) => match t.test(m) {
+                Some(b) => Ok(Value::Boolean(b)),
+                None => t.general.run(m),
+            },
             Node::And(..) | Node::Or(..) | Node::Not(..) => Ok(Value::Boolean(self.truth(m)?)),
             Node::LocalElement { head, k, general } => {
                 // `literal_index`, then the general index.
@@ -187,6 +192,16 @@ impl Node {
     pub(super) fn truth_at(&self, m: &mut Machine<'_>, span: Span) -> Eval<bool> {
         match self {
             Node::And(..) | Node::Or(..) | Node::Not(..) => self.truth(m),
+            Node::CellTest(t) => match t.test(m) {
+                Some(b) => Ok(b),
+                None => t.general.truth_at(m, span),
+            },
+            // A comparison of cells or machine integers answers the flag itself, without a `Value`.
+            Node::Binary { op, lhs, rhs, span: at } if is_comparison(*op) => match compare(m, *op, lhs, rhs, *at)? {
+                Ok(b) => Ok(b),
+                Err(Value::Boolean(b)) => Ok(b),
+                Err(v) => err(ErrorKind::NotBoolean { ty: v.type_name() }, span),
+            },
             _ => match self.run(m)? {
                 Value::Boolean(b) => Ok(b),
                 v => err(ErrorKind::NotBoolean { ty: v.type_name() }, span),
@@ -202,6 +217,40 @@ impl Node {
             Node::Not(a, sa) => Ok(!a.truth_at(m, *sa)?),
             _ => unreachable!("only for and, or, not"),
         }
+    }
+}
+
+impl CellTest {
+    /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
+    #[inline]
+    fn test(&self, m: &Machine<'_>) -> Option<bool> {
+        let r = self.keys[0].value(m)?;
+        let c = self.keys[1].value(m)?;
+        let b = m.locals.slot(self.grid).and_then(m.globals.library.as_grid)?.get_signed(r, c)?;
+        if !b.is_ascii() {
+            return None;
+        }
+        let s = match &self.rhs {
+            CellRhs::Str(s) => s,
+            CellRhs::Local(h) => match m.locals.slot(*h)? {
+                Value::String(s) => s,
+                _ => return None,
+            },
+        };
+        Some((s.as_bytes() == [b]) == self.eq)
+    }
+}
+
+impl Sum {
+    /// The coordinate, when every local is bound to a machine integer and the sum is one.
+    #[inline]
+    fn value(&self, m: &Machine<'_>) -> Option<i64> {
+        let mut acc = self.constant;
+        for &(h, neg) in &self.terms {
+            let Some(Value::Integer(Int::Small(k))) = m.locals.slot(h) else { return None };
+            acc += if neg { -i128::from(*k) } else { i128::from(*k) };
+        }
+        i64::try_from(acc).ok()
     }
 }
 
@@ -330,25 +379,67 @@ fn grid_cell(
     Ok(Some(Err(index_keys(m, v, &keys, spans, span)?)))
 }
 
+/// Whether `op` compares (`==`, `!=`, `<`, `<=`, `>`, `>=`): [`compare`] answers it.
+#[inline]
+fn is_comparison(op: BinOp) -> bool {
+    matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+}
+
+/// `a op b` for a comparison `op` ([`is_comparison`]; `eval_binary`): the flag (`Ok`) for a board's cell
+/// against a string ([`cell_compare`]) or two machine integers (as `quick_binary` compares them), else the
+/// value of the general comparison (`Err`). The operands are evaluated in order, each once.
+#[inline]
+fn compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
+    if let (BinOp::Eq | BinOp::Ne, Node::Index { local: Some(_), keys, .. }) = (op, lhs) {
+        if keys.len() == 2 {
+            return cell_compare(m, op, lhs, rhs, span);
+        }
+    }
+    let a = lhs.small(m)?;
+    let b = rhs.small(m)?;
+    if let (Ok(i), Ok(j)) = (&a, &b) {
+        return Ok(Ok(match op {
+            BinOp::Eq => i == j,
+            BinOp::Ne => i != j,
+            BinOp::Lt => i < j,
+            BinOp::Le => i <= j,
+            BinOp::Gt => i > j,
+            _ => i >= j,
+        }));
+    }
+    Ok(Err(binary_values(m, op, &value_of(a), &value_of(b), span)?))
+}
+
 /// `g[r, c] == s` or `!=` (`lhs` an [`Node::Index`] of a local and two keys): an ASCII cell against a
-/// string compared as bytes (as `quick_binary` compares strings), anything else as values.
-fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Value> {
-    let Node::Index { obj, local, keys, key_spans, span: at } = lhs else { unreachable!("checked by run") };
+/// string compared as bytes (as `quick_binary` compares strings; the flag, `Ok`), reading a literal or local
+/// string in place; anything else as values (`Err`).
+fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
+    let Node::Index { obj, local, keys, key_spans, span: at } = lhs else { unreachable!("checked by compare") };
     let a = match grid_cell(m, obj, *local, keys, key_spans, *at)? {
         Some(Ok(Some(b))) if b.is_ascii() => {
+            let eq = op == BinOp::Eq;
+            match rhs {
+                Node::Const(Value::String(s)) => return Ok(Ok((s.as_bytes() == [b]) == eq)),
+                Node::Local { head, .. } => {
+                    if let Some(Value::String(s)) = m.locals.slot(*head) {
+                        return Ok(Ok((s.as_bytes() == [b]) == eq));
+                    }
+                }
+                _ => {}
+            }
             let r = rhs.run(m)?;
             if let Value::String(s) = &r {
-                return Ok(Value::Boolean((s.as_bytes() == [b]) == (op == BinOp::Eq)));
+                return Ok(Ok((s.as_bytes() == [b]) == eq));
             }
             let a = cell_value(b);
-            return binary_values(m, op, &a, &r, span);
+            return Ok(Err(binary_values(m, op, &a, &r, span)?));
         }
         Some(Ok(b)) => b.map_or(Value::Nothing, cell_value),
         Some(Err(v)) => v,
         None => lhs.run(m)?,
     };
     let b = rhs.run(m)?;
-    binary_values(m, op, &a, &b, span)
+    Ok(Err(binary_values(m, op, &a, &b, span)?))
 }
 
 /// The value of [`Node::small`]'s answer.

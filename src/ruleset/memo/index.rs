@@ -1,0 +1,200 @@
+//! The index of a ruleset instance's memo: from a state's key to its node (see [`Memo`]).
+
+use super::super::key::{grid_key_parts, is_grid_key, key_hash, state_grid};
+use super::{Node, Split};
+use crate::interp::value::Value;
+use crate::solve::grid::Grid;
+use hashbrown::HashTable;
+
+/// One key of the index: its hash, its node, and its bytes — packed into the entry for a small grid (see
+/// [`Memo`]), else where they are in the arena. 32 bytes.
+#[derive(Debug)]
+struct Entry {
+    hash: u64,
+    node: u32,
+    /// [`OWN`]: the first key of its node (the key of the node's state); [`PACKED`]: `data` holds the packed
+    /// grid; the other bits: the key's length in the arena.
+    meta: u32,
+    /// The packed grid, or the key's start in the arena (the first 8 bytes, little-endian).
+    data: [u8; 16],
+}
+
+/// [`Entry::meta`]'s flag of a node's own key.
+const OWN: u32 = 1 << 31;
+/// [`Entry::meta`]'s flag of a packed grid.
+const PACKED: u32 = 1 << 30;
+
+impl Entry {
+    /// The key's bytes in the arena (an entry that is not packed).
+    #[inline]
+    fn bytes<'k>(&self, keys: &'k [u8]) -> &'k [u8] {
+        let start = u64::from_le_bytes(self.data[..8].try_into().expect("8 bytes")) as usize;
+        &keys[start..start + (self.meta & !(OWN | PACKED)) as usize]
+    }
+}
+
+/// The memo table of one ruleset instance.
+///
+/// The index keeps each key's hash beside it, so a probe compares hashes before keys, and growing the table
+/// never rereads a key. A grid of at most 15 rows and columns and 30 cells, whose cells use at most 15 distinct
+/// characters (the memo's alphabet, numbered as they are first met), is packed into its entry: one byte of
+/// shape, then a nibble per cell (its character's number, 1–15). So the probe of such a grid compares 16 bytes
+/// it has already read, and touches no other memory (ruleset grids are small: 24 cells for the 4 × 6 Konane
+/// board). Other keys live in one arena of bytes and cost no allocation of their own. Whether a grid is packed
+/// depends only on its shape and on whether its characters are in the alphabet, which only grows, up to 15:
+/// a grid packable now was packed when indexed, and one that was not packable then is not now either (its
+/// shape is too large, or it has a character the full alphabet lacks).
+#[derive(Debug, Default)]
+pub struct Memo {
+    index: HashTable<Entry>,
+    keys: Vec<u8>,
+    /// The alphabet: a character's number (1–15), 0 for a character not in it.
+    code: Alphabet,
+    /// How many characters the alphabet has.
+    pub(super) letters: u8,
+    /// The nodes, indexed by `u32`.
+    pub nodes: Vec<Node>,
+}
+
+/// A character's number in a memo's alphabet (0: none).
+#[derive(Debug)]
+struct Alphabet([u8; 256]);
+
+impl Default for Alphabet {
+    fn default() -> Alphabet {
+        Alphabet([0; 256])
+    }
+}
+
+impl Memo {
+    /// The packed form of a grid (`None`: not packable with the alphabet as it is).
+    #[inline]
+    fn pack(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
+        if rows > 15 || cols > 15 || cells.len() > 30 {
+            return None;
+        }
+        let mut out = [0u8; 16];
+        out[0] = (rows << 4 | cols) as u8;
+        for (i, &b) in cells.iter().enumerate() {
+            let k = self.code.0[b as usize];
+            if k == 0 {
+                return None;
+            }
+            out[1 + i / 2] |= k << (4 * (i % 2));
+        }
+        Some(out)
+    }
+
+    /// [`Memo::pack`], adding the grid's new characters to the alphabet while it has room.
+    fn pack_learning(&mut self, rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
+        if rows > 15 || cols > 15 || cells.len() > 30 {
+            return None;
+        }
+        for &b in cells {
+            if self.code.0[b as usize] == 0 {
+                if self.letters == 15 {
+                    return None;
+                }
+                self.letters += 1;
+                self.code.0[b as usize] = self.letters;
+            }
+        }
+        self.pack(rows, cols, cells)
+    }
+
+    /// The node of a key, if known.
+    pub(super) fn get(&self, key: &[u8]) -> Option<u32> {
+        let hash = key_hash(key);
+        if let Some(p) = grid_key_parts(key).and_then(|(r, c, cells)| self.pack(r, c, cells)) {
+            return self.find_packed(hash, &p);
+        }
+        self.index.find(hash, |e| e.hash == hash && e.meta & PACKED == 0 && e.bytes(&self.keys) == key).map(|e| e.node)
+    }
+
+    #[inline]
+    fn find_packed(&self, hash: u64, p: &[u8; 16]) -> Option<u32> {
+        self.index.find(hash, |e| e.hash == hash && e.data == *p && e.meta & PACKED != 0).map(|e| e.node)
+    }
+
+    /// The node of a grid state, if known: hashed by the grid's own hash and compared with the packed entry
+    /// (else with the stored key cell by cell), so no key is built. (Equal to `get` of the grid's encoding,
+    /// whose hash is the same.)
+    pub(super) fn get_grid(&self, g: &Grid) -> Option<u32> {
+        let hash = g.hash();
+        if let Some(p) = self.pack(g.rows(), g.cols(), g.cells()) {
+            return self.find_packed(hash, &p);
+        }
+        self.index
+            .find(hash, |e| e.hash == hash && e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g))
+            .map(|e| e.node)
+    }
+
+    /// The node of a state's key, if known (a grid by [`Memo::get_grid`]).
+    pub(super) fn get_state(&self, state: &Value, key: &[u8]) -> Option<u32> {
+        match state_grid(state) {
+            Some(g) => self.get_grid(g),
+            None => self.get(key),
+        }
+    }
+
+    /// Indexes `key` (not yet indexed) under node `i`; `own`: the key of the node's state.
+    pub(super) fn insert(&mut self, key: &[u8], i: u32, own: bool) {
+        // The key bytes and the index grow by doubling between two polling points: both check the budget first.
+        let entry = std::mem::size_of::<Entry>() + 1;
+        crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
+        let hash = key_hash(key);
+        let own = if own { OWN } else { 0 };
+        let packed = grid_key_parts(key).and_then(|(r, c, cells)| self.pack_learning(r, c, cells));
+        let e = match packed {
+            Some(data) => Entry { hash, node: i, meta: own | PACKED, data },
+            None => {
+                crate::game::budget::check_vec_growth(self.keys.len(), self.keys.capacity(), key.len(), 1);
+                let mut data = [0u8; 16];
+                data[..8].copy_from_slice(&(self.keys.len() as u64).to_le_bytes());
+                self.keys.extend_from_slice(key);
+                Entry { hash, node: i, meta: own | key.len() as u32, data }
+            }
+        };
+        self.index.insert_unique(hash, e, |e| e.hash);
+    }
+
+    /// Drops every key but each node's own (the key of its state): see `Memo::trace`.
+    pub(super) fn retain_own_keys(&mut self) {
+        self.index.retain(|e| e.meta & OWN != 0);
+    }
+
+    /// How many keys are indexed (to tell whether a hook added any).
+    pub(super) fn key_count(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
+    /// ([`super::shortcut`]) is yet to run on it.
+    pub(super) fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
+        let i = self.nodes.len() as u32;
+        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
+        self.nodes.push(Node {
+            state,
+            canonical: None,
+            shortcut_pending: pending,
+            busy: false,
+            split: Split::Unknown,
+            left: None,
+            right: None,
+            wins: [[None; 2]; 2],
+            loopy: None,
+        });
+        self.insert(key, i, true);
+        i
+    }
+
+    /// How many states are memoised.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether nothing is memoised yet.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
