@@ -149,6 +149,12 @@ pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
             }
             _ => false,
         },
-        _ => return is_type(v, ty),
+        // The classes the evaluator's own list does not name are answered by the registry: the value's class and
+        // its declared ancestors (`3 is SurrealNumber` and `1/3 is SurrealNumber` are true, as in CGSuite 2.2); a
+        // name no class declares stays an unknown type.
+        _ => match is_type(v, ty) {
+            Some(b) => b,
+            None => return super::registry::installed().is_a(&class_of(games, v), ty),
+        },
     })
 }

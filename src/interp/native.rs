@@ -9,6 +9,7 @@ use super::eval::Machine;
 use super::int::Int;
 use super::value::{is_dyadic, to_dyadic, Function, Player, Value};
 use crate::game::{Dyadic, GameId};
+use crate::syntax::ast::Ident;
 use crate::syntax::span::Span;
 use imbl::Vector;
 use num_bigint::BigInt;
@@ -77,6 +78,11 @@ pub struct Member {
     pub f: MemberImpl,
     /// What `?Type.name` shows.
     pub doc: Doc,
+    /// Its parameters as CGSuite declares them, one list per signature (most members have one; none for a
+    /// property or a member no CGSuite class declares parameters for). Named arguments
+    /// (`g.Overheat(s => 1, t => 2)`) are placed by the parameters of the row the call resolved, and `?` shows
+    /// them.
+    pub params: &'static [&'static [Param]],
 }
 
 impl Member {
@@ -85,11 +91,118 @@ impl Member {
         self.doc = Doc { args, text, example };
         self
     }
+
+    /// The entry with its parameters' signatures (see [`Member::params`]).
+    pub const fn params(mut self, params: &'static [&'static [Param]]) -> Member {
+        self.params = params;
+        self
+    }
+
+    /// The argument list `?` shows: the declared parameters (`(that, twisted?)`, signatures joined by ` or `),
+    /// else the documentation's own text.
+    pub fn args_text(&self) -> String {
+        if self.params.is_empty() {
+            return self.doc.args.to_string();
+        }
+        let sig = |ps: &[Param]| {
+            let names: Vec<String> =
+                ps.iter().map(|p| format!("{}{}", p.name, if p.optional { "?" } else { "" })).collect();
+            format!("({})", names.join(", "))
+        };
+        self.params.iter().map(|ps| sig(ps)).collect::<Vec<_>>().join(" or ")
+    }
+}
+
+/// One parameter of a native member, as CGSuite's class declares it (`def Overheat(s as Game, t as Game)`,
+/// `def CakeProduct(that as Game, twisted? as Boolean)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Param {
+    /// Its name, which a named argument gives (`t => 1`).
+    pub name: &'static str,
+    /// The class of value it takes (`"Game"`; `"Object"` for any value).
+    pub kind: &'static str,
+    /// Whether a call may leave it out.
+    pub optional: bool,
+}
+
+impl Param {
+    /// A required parameter.
+    pub const fn required(name: &'static str, kind: &'static str) -> Param {
+        Param { name, kind, optional: false }
+    }
+
+    /// An optional parameter.
+    pub const fn optional(name: &'static str, kind: &'static str) -> Param {
+        Param { name, kind, optional: true }
+    }
+
+    /// The arity a signature allows: every required parameter, up to every parameter.
+    pub const fn arity(params: &[Param]) -> Arity {
+        let mut required = 0;
+        let mut i = 0;
+        while i < params.len() {
+            if !params[i].optional {
+                required += 1;
+            }
+            i += 1;
+        }
+        if required == params.len() {
+            Arity::Exact(required)
+        } else {
+            Arity::Range(required, params.len())
+        }
+    }
 }
 
 /// Shorthand for table entries.
 pub(crate) const fn member(name: &'static str, arity: usize, f: MemberImpl) -> Member {
-    Member { name, arity: Arity::Exact(arity), f, doc: Doc::NONE }
+    Member { name, arity: Arity::Exact(arity), f, doc: Doc::NONE, params: &[] }
+}
+
+/// One row of a member table, declared whole: its name, its parameters (CGSuite's names, each with its kind
+/// and `?` when optional), its description, an example, and its body; the arity follows from the parameters.
+///
+/// ```ignore
+/// member!(Heat(t: Game) => "Heats the game by `t`.", "{1|-1}.Heat(1)", |m, s, this, args| …)
+/// member!(Temperature => "The temperature.", "{2|-2}.Temperature", |m, s, this, _| …)
+/// member!(CakeProduct(that: Game, twisted?: Boolean) => "…", "…", body)
+/// ```
+#[macro_export]
+macro_rules! member {
+    (@params [$($acc:tt)*]) => { &[$($acc)*] };
+    (@params [$($acc:tt)*] $p:ident ? : $k:ident $(, $($rest:tt)*)?) => {
+        $crate::member!(@params [$($acc)* $crate::interp::native::Param::optional(stringify!($p), stringify!($k)),] $($($rest)*)?)
+    };
+    (@params [$($acc:tt)*] $p:ident : $k:ident $(, $($rest:tt)*)?) => {
+        $crate::member!(@params [$($acc)* $crate::interp::native::Param::required(stringify!($p), stringify!($k)),] $($($rest)*)?)
+    };
+    ($name:ident ( $($params:tt)* ) => $text:literal, $example:literal, $f:expr) => {{
+        const PARAMS: &[$crate::interp::native::Param] = $crate::member!(@params [] $($params)*);
+        $crate::interp::native::Member {
+            name: stringify!($name),
+            arity: $crate::interp::native::Param::arity(PARAMS),
+            f: $f,
+            doc: $crate::interp::native::Doc { args: "", text: $text, example: $example },
+            params: &[PARAMS],
+        }
+    }};
+    ($name:ident => $text:literal, $example:literal, $f:expr) => {
+        $crate::interp::native::Member {
+            name: stringify!($name),
+            arity: $crate::interp::error::Arity::Exact(0),
+            f: $f,
+            doc: $crate::interp::native::Doc { args: "", text: $text, example: $example },
+            params: &[],
+        }
+    };
+}
+
+/// A member table declared row by row with [`member!`]'s syntax: `members![Heat(t: Game) => "…", "…", body; …]`.
+#[macro_export]
+macro_rules! members {
+    ($( $name:ident $(( $($params:tt)* ))? => $text:literal, $example:literal, $f:expr );* $(;)?) => {
+        &[$( $crate::member!($name $(( $($params)* ))? => $text, $example, $f) ),*]
+    };
 }
 
 /// Where a native was called: its name, the span of the call and of each argument.
@@ -257,4 +370,66 @@ pub fn is_dyadic_value(v: &Value) -> bool {
         Value::Rational(r) => is_dyadic(r),
         _ => false,
     }
+}
+
+/// The positional arguments of a native member call `name(args…, named…)`: the named arguments placed at their
+/// parameters' positions in the first of the member's `signatures` (its row's [`Member::params`]) that has
+/// every given name (CGSuite's rules: a name used by a positional argument, an unknown name or a missing
+/// required parameter is an error). `function` names the member in errors.
+pub fn place_named(
+    function: &str,
+    signatures: &[&[Param]],
+    args: Vec<Value>,
+    spans: Vec<Span>,
+    named: &[(Ident, Value, Span)],
+) -> Result<(Vec<Value>, Vec<Span>), EvalError> {
+    let invalid = |n: &Ident| {
+        let kind = ErrorKind::InvalidParameterName { function: Some(function.to_string()), name: n.name.to_string() };
+        EvalError::new(kind, n.span)
+    };
+    let Some(params) = signatures.iter().find(|ps| named.iter().all(|(n, _, _)| ps.iter().any(|p| p.name == &*n.name)))
+    else {
+        let first_bad = named
+            .iter()
+            .find(|(n, _, _)| !signatures.iter().any(|ps| ps.iter().any(|p| p.name == &*n.name)))
+            .unwrap_or(&named[0]);
+        return Err(invalid(&first_bad.0));
+    };
+    if args.len() + named.len() > params.len() {
+        let kind = ErrorKind::TooManyArguments { got: args.len() + named.len(), most: params.len() };
+        return Err(EvalError::new(kind, named[0].0.span));
+    }
+    let mut slots: Vec<Option<(Value, Span)>> = args.into_iter().zip(spans).map(Some).collect();
+    slots.resize(params.len(), None);
+    for (n, v, span) in named {
+        let i = params.iter().position(|p| p.name == &*n.name).unwrap_or_else(|| unreachable!("checked above"));
+        if slots[i].is_some() {
+            let kind = ErrorKind::NamedShadowsPositional { name: n.name.to_string() };
+            return Err(EvalError::new(kind, n.span));
+        }
+        slots[i] = Some((v.clone(), *span));
+    }
+    let last = slots.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+    let mut vals = Vec::with_capacity(last);
+    let mut out_spans = Vec::with_capacity(last);
+    for (p, s) in params.iter().zip(slots).take(last) {
+        match s {
+            Some((v, span)) => {
+                vals.push(v);
+                out_spans.push(span);
+            }
+            // A skipped optional parameter before a named one is `Nothing`, which the member reads as absent
+            // (`Graph.Parse("lr", edgeLabels => m)`, as in CGSuite).
+            None if p.optional => {
+                vals.push(Value::Nothing);
+                out_spans.push(named[0].0.span);
+            }
+            None => {
+                let kind = ErrorKind::MissingParameter { name: p.name.to_string() };
+                return Err(EvalError::new(kind, named[0].0.span));
+            }
+        }
+    }
+    // A required parameter after the last given one is left to the member's arity check.
+    Ok((vals, out_spans))
 }

@@ -41,6 +41,9 @@ pub struct ClassDecl {
     pub qualified: &'static str,
     /// The classes it extends, nearest first (`&["Game"]`).
     pub parents: &'static [&'static str],
+    /// CGSuite classes it also belongs to for `is` without inheriting their member tables (`Rational` is a
+    /// `SurrealNumber` in CGSuite, but a rational's members are its own tables): see [`Library::is_a`].
+    pub also_is: &'static [&'static str],
     /// The member tables every value of the class answers and its subclasses inherit, in lookup order
     /// (several when a class's members live in several files).
     pub members: &'static [&'static [Member]],
@@ -64,6 +67,7 @@ impl ClassDecl {
             name,
             qualified,
             parents: &[],
+            also_is: &[],
             members: &[],
             representation: &[],
             statics: &[],
@@ -75,6 +79,12 @@ impl ClassDecl {
     /// The class with its parents.
     pub const fn parents(mut self, parents: &'static [&'static str]) -> ClassDecl {
         self.parents = parents;
+        self
+    }
+
+    /// The class with the classes it also belongs to for `is` (see [`ClassDecl::also_is`]).
+    pub const fn also_is(mut self, classes: &'static [&'static str]) -> ClassDecl {
+        self.also_is = classes;
         self
     }
 
@@ -166,8 +176,6 @@ pub struct Library {
     pub range: fn(&Value, &Value) -> Result<Value, ErrorKind>,
     /// The value `x.Class` gives for the class named `name`.
     pub class_value: fn(&str) -> Value,
-    /// Named arguments of a native member put in their positions.
-    pub place_named: NamedArgs,
     /// `g.Updated({k => v, …})` on a grid with one-character cells: the new grid, or `None` to go the general
     /// way. `is_grid` says whether a value is a grid at all.
     pub grid_updated: fn(&Value, &[(Value, Value)]) -> Option<Value>,
@@ -185,10 +193,6 @@ pub struct Library {
     /// Makes the library's own engines poll an interrupt flag.
     pub set_interrupt: fn(Arc<AtomicBool>),
 }
-
-/// See [`Library::place_named`].
-pub type NamedArgs =
-    fn(&str, Vec<Value>, Vec<Span>, &[(Ident, Value, Span)]) -> Result<(Vec<Value>, Vec<Span>), EvalError>;
 
 impl std::fmt::Debug for Library {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -218,17 +222,6 @@ fn no_explicit(_: &mut Machine, _: [Vec<(Value, Span)>; 2]) -> Result<Value, Eva
     Err(EvalError::new(ErrorKind::Script { message }, Span::default()))
 }
 
-fn no_named(
-    function: &str,
-    _: Vec<Value>,
-    _: Vec<Span>,
-    named: &[(Ident, Value, Span)],
-) -> Result<(Vec<Value>, Vec<Span>), EvalError> {
-    let n = &named[0].0;
-    let kind = ErrorKind::InvalidParameterName { function: Some(function.to_string()), name: n.name.to_string() };
-    Err(EvalError::new(kind, n.span))
-}
-
 fn no_grid(s: &Site, _: &str, _: &str) -> Result<Value, EvalError> {
     Err(s.bug())
 }
@@ -251,7 +244,6 @@ impl Library {
         star: |_| None,
         range: no_range,
         class_value: |name| Value::str(name),
-        place_named: no_named,
         grid_updated: |_, _| None,
         is_grid: |_| false,
         surreal_cmp: |_, _| None,
@@ -316,6 +308,24 @@ impl Library {
         names.sort_unstable();
         names.dedup();
         names
+    }
+
+    /// Whether a value whose class is `class` is a `ty` (`v is ty`): `ty` is the class or one of its ancestors
+    /// through [`ClassDecl::parents`] and [`ClassDecl::also_is`]; `None` when no class declares `ty`.
+    pub fn is_a(&self, class: &str, ty: &str) -> Option<bool> {
+        fn walk(lib: &Library, name: &str, ty: &str, seen: &mut Vec<&'static str>) -> bool {
+            let Some(c) = lib.class(name) else { return false };
+            if c.name == ty {
+                return true;
+            }
+            if seen.contains(&c.name) {
+                return false;
+            }
+            seen.push(c.name);
+            c.parents.iter().chain(c.also_is).any(|p| walk(lib, p, ty, seen))
+        }
+        self.class(ty)?;
+        Some(ty == "Object" || walk(self, class, ty, &mut Vec::new()))
     }
 
     /// The declaration of the class an object of Rust type `id` belongs to.

@@ -340,7 +340,7 @@ fn describe_type(name: &str, tables: &[&'static [Member]]) -> String {
 }
 
 fn describe_member(interp: &mut Interpreter, ty: &str, m: &Member) -> String {
-    let args = if m.doc == Doc::NONE { arity_args(m) } else { m.doc.args.to_string() };
+    let args = if m.doc == Doc::NONE && m.params.is_empty() { arity_args(m) } else { m.args_text() };
     let mut text = format!("{ty}.{}{args}\n", m.name);
     if m.doc.text.is_empty() {
         text.push_str(&format!("  A member of `{ty}` ({}). No description yet.\n", arity_words(m)));

@@ -58,7 +58,7 @@ pub fn generate() -> (String, Vec<Failure>) {
     );
     text.push_str("\n## Global functions\n");
     for f in documented_globals() {
-        entry(&mut interp, &mut text, &mut failures, f.name, &f.doc);
+        entry(&mut interp, &mut text, &mut failures, f.name, f.doc.args, &f.doc);
     }
     let mut shown: Vec<(&str, &str, Doc)> = Vec::new();
     let mut class = "";
@@ -72,13 +72,13 @@ pub fn generate() -> (String, Vec<Failure>) {
             class = c;
             text.push_str(&format!("\n## {c}\n"));
         }
-        entry(&mut interp, &mut text, &mut failures, &format!("{c}.{}", m.name), &m.doc);
+        entry(&mut interp, &mut text, &mut failures, &format!("{c}.{}", m.name), &m.args_text(), &m.doc);
     }
     (text, failures)
 }
 
-fn entry(interp: &mut Interpreter, text: &mut String, failures: &mut Vec<Failure>, name: &str, doc: &Doc) {
-    text.push_str(&format!("\n### `{name}{}`\n\n", doc.args));
+fn entry(interp: &mut Interpreter, text: &mut String, failures: &mut Vec<Failure>, name: &str, args: &str, doc: &Doc) {
+    text.push_str(&format!("\n### `{name}{args}`\n\n"));
     if doc.text.is_empty() {
         text.push_str("_No description yet._\n");
     } else {

@@ -12,8 +12,9 @@ use crate::game::Outcome;
 use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::value::{game_value, Function, Player, Value};
-use crate::library::{list, member, player, Member, NativeFn, Site};
+use crate::library::{list, player, Member, NativeFn, Site};
 use std::rc::Rc;
 
 /// Global functions of the rulesets work.
@@ -100,12 +101,12 @@ fn outcome_value(o: Outcome) -> Value {
 pub static INSTANCE: &[Member] = &[
     // How many distinct states the instance's memo table holds (after the `Canonical` hook: states with one
     // representative share an entry).
-    member("MemoCount", 0, |_, s, this, _| {
+    crate::member!(MemoCount => "How many distinct states the ruleset instance's memo table holds (states with one canonical representative share an entry). Not in CGSuite.", "begin Domineering(\"...|...\").CanonicalForm; Domineering.MemoCount > 0 end", |_, s, this, _| {
         let Value::Object(o) = this else { return Err(s.bug()) };
         let any: &dyn std::any::Any = &**o;
         let inst = any.downcast_ref::<super::script::Instance>().ok_or_else(|| s.bug())?;
         Ok(Value::int(inst.memo.borrow().len()))
-    }).doc("", "How many distinct states the ruleset instance's memo table holds (states with one canonical representative share an entry). Not in CGSuite.", "begin Domineering(\"...|...\").CanonicalForm; Domineering.MemoCount > 0 end"),
+    }),
 ];
 
 /// Members of positions.
@@ -113,40 +114,29 @@ pub static POSITION: &[Member] = &[
     // CGSuite's `Game.Decomposition` default, the game itself, for a ruleset that defines no `Decomposition`
     // (CGSuite 2.2: `game.grid.Amazons("x.o").Decomposition` is `[Amazons.Position("x.o")]`). CGSuite's arc
     // Kayles classes split a graph into its components; cgs's do not yet, so they keep "Not a member".
-    member("Decomposition", 0, |_, s, this, _| {
+    crate::member!(Decomposition => "The position as a list of its components: the position itself (CGSuite's default for a game).", "Amazons(\"x.o\").Decomposition", |_, s, this, _| {
         let p = this_position(s, this)?;
         let class = super::cgsuite_print::position_class(p.inst.name());
         if matches!(class, Some("GenArcKayles" | "PartizanArcKayles")) {
             return Err(s.err(ErrorKind::NotAMember { ty: "Position".into(), name: "Decomposition".into() }));
         }
         Ok(list([this.clone()]))
-    })
-    .doc(
-        "",
-        "The position as a list of its components: the position itself (CGSuite's default for a game).",
-        "Amazons(\"x.o\").Decomposition",
-    ),
-    member("CanonicalForm", 0, |m, s, this, _| {
+    }),
+    crate::member!(CanonicalForm => "The canonical form of the position, found by the ruleset's rules (and its shortcut, if any).", "Domineering(\"..|..\").CanonicalForm", |m, s, this, _| {
         let p = this_position(s, this)?;
         dispatch::canonical_value(m, &p, s.span)
-    })
-    .doc(
-        "",
-        "The canonical form of the position, found by the ruleset's rules (and its shortcut, if any).",
-        "Domineering(\"..|..\").CanonicalForm",
-    ),
-    member("LeftOptions", 0, |m, s, this, _| {
+    }),
+    crate::member!(LeftOptions => "The positions Left can move to, as a list.", "Domineering(\"..|..\").LeftOptions", |m, s, this, _| {
         let p = this_position(s, this)?;
         position_options(m, s, &p, Player::Left)
-    })
-    .doc("", "The positions Left can move to, as a list.", "Domineering(\"..|..\").LeftOptions"),
-    member("RightOptions", 0, |m, s, this, _| {
+    }),
+    crate::member!(RightOptions => "The positions Right can move to, as a list.", "Domineering(\"..|..\").RightOptions", |m, s, this, _| {
         let p = this_position(s, this)?;
         position_options(m, s, &p, Player::Right)
-    })
-    .doc("", "The positions Right can move to, as a list.", "Domineering(\"..|..\").RightOptions"),
+    }),
     Member {
         name: "Options",
+        params: &[&[Param::required("player", "Player")]],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| {
@@ -166,11 +156,11 @@ pub static POSITION: &[Member] = &[
         },
     }
     .doc(
-        "(player)",
+        "",
         "The positions `player` can move to; without an argument, Left's options then Right's.",
         "Domineering(\"..|..\").Options(Left)",
     ),
-    member("OutcomeClass", 0, |m, s, this, _| {
+    crate::member!(OutcomeClass => "Who wins the position under normal play.", "Domineering(\"..|..\").OutcomeClass", |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         let (known, loopy) = {
@@ -193,56 +183,28 @@ pub static POSITION: &[Member] = &[
             }
             Err(e) => Err(e),
         }
-    })
-    .doc("", "Who wins the position under normal play.", "Domineering(\"..|..\").OutcomeClass"),
-    member("GameValue", 0, |m, s, this, _| {
+    }),
+    crate::member!(GameValue => "The value of the position: its canonical form, or for a loopy ruleset its loopy value.", "Domineering(\"..|..\").GameValue", |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         cycling::game_value(m, &p.inst, idx, s.span)
-    })
-    .doc(
-        "",
-        "The value of the position: its canonical form, or for a loopy ruleset its loopy value.",
-        "Domineering(\"..|..\").GameValue",
-    ),
-    member("MisereOutcomeClass", 0, |m, s, this, _| {
+    }),
+    crate::member!(MisereOutcomeClass => "Who wins the position when the last player to move loses, played out by the rules.", "Domineering(\"..|..\").MisereOutcomeClass", |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         let sum = search::single(&p.inst, idx);
         Ok(outcome_value(search::outcome(m, &sum, true, s.span)?))
-    })
-    .doc(
-        "",
-        "Who wins the position when the last player to move loses, played out by the rules.",
-        "Domineering(\"..|..\").MisereOutcomeClass",
-    ),
-    member("NimValue", 0, |m, s, this, _| {
+    }),
+    crate::member!(NimValue => "The nim value of a position of an impartial ruleset.", "Kayles(4).NimValue", |m, s, this, _| {
         let p = this_position(s, this)?;
         let idx = position_node(m, &p, s.span)?;
         let g = canonical(m, &p.inst, idx, s.span)?;
         nim_value(m, s, g)
-    })
-    .doc("", "The nim value of a position of an impartial ruleset.", "Kayles(4).NimValue"),
-    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))).doc(
-        "",
-        "Every position reachable from the position (itself included), as a set.",
-        "Domineering(\"..\").Followers",
-    ),
-    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))).doc(
-        "",
-        "The number of distinct followers (the position counted).",
-        "Domineering(\"..|..\").FollowerCount",
-    ),
-    member("State", 0, |_, s, this, _| Ok(this_position(s, this)?.state.clone())).doc(
-        "",
-        "The state the position was made from.",
-        "Domineering(\"..|..\").State",
-    ),
-    member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))).doc(
-        "",
-        "The ruleset instance the position belongs to.",
-        "Domineering(\"..|..\").Ruleset",
-    ),
+    }),
+    crate::member!(Followers => "Every position reachable from the position (itself included), as a set.", "Domineering(\"..\").Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
+    crate::member!(FollowerCount => "The number of distinct followers (the position counted).", "Domineering(\"..|..\").FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
+    crate::member!(State => "The state the position was made from.", "Domineering(\"..|..\").State", |_, s, this, _| Ok(this_position(s, this)?.state.clone())),
+    crate::member!(Ruleset => "The ruleset instance the position belongs to.", "Domineering(\"..|..\").Ruleset", |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))),
 ];
 
 fn nim_value(m: &mut Machine, s: &Site, g: crate::game::GameId) -> Result<Value, EvalError> {
@@ -344,48 +306,31 @@ fn sorted_sum(v: &Value) -> Option<Value> {
 
 /// Members of sums of positions.
 pub static POSITION_SUM: &[Member] = &[
-    member("CanonicalForm", 0, |m, s, this, _| {
+    crate::member!(CanonicalForm => "The canonical form of the sum: the sum of its terms' canonical forms.", "(Domineering(\"..|..\") + Domineering(\"...\")).CanonicalForm", |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         Ok(game_value(m.games, g))
-    })
-    .doc(
-        "",
-        "The canonical form of the sum: the sum of its terms' canonical forms.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).CanonicalForm",
-    ),
-    member("OutcomeClass", 0, |m, s, this, _| {
+    }),
+    crate::member!(OutcomeClass => "Who wins the sum under normal play.", "(Domineering(\"..|..\") + Domineering(\"...\")).OutcomeClass", |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
         match super::outcome::outcome(m, &r, s.span) {
             Ok(o) => Ok(outcome_value(o)),
             Err(e) if matches!(e.kind, ErrorKind::NotShortGame { .. }) => cycling::sum_outcome(m, &r, s.span),
             Err(e) => Err(e),
         }
-    })
-    .doc(
-        "",
-        "Who wins the sum under normal play.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).OutcomeClass",
-    ),
-    member("GameValue", 0, |m, s, this, _| {
+    }),
+    crate::member!(GameValue => "The value of the sum of positions.", "(Domineering(\"..|..\") + Domineering(\"...\")).GameValue", |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
         cycling::sum_game_value(m, &r, s.span)
-    })
-    .doc("", "The value of the sum of positions.", "(Domineering(\"..|..\") + Domineering(\"...\")).GameValue"),
-    member("MisereOutcomeClass", 0, |m, s, this, _| {
+    }),
+    crate::member!(MisereOutcomeClass => "Who wins the sum when the last player to move loses, played out by the rules.", "(Domineering(\"..|..\") + Domineering(\"...\")).MisereOutcomeClass", |m, s, this, _| {
         let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
         Ok(outcome_value(search::outcome(m, &r, true, s.span)?))
-    })
-    .doc(
-        "",
-        "Who wins the sum when the last player to move loses, played out by the rules.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).MisereOutcomeClass",
-    ),
-    member("NimValue", 0, |m, s, this, _| {
+    }),
+    crate::member!(NimValue => "The nim value of a sum of impartial positions.", "(Kayles(4) + Kayles(3)).NimValue", |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         nim_value(m, s, g)
-    })
-    .doc("", "The nim value of a sum of impartial positions.", "(Kayles(4) + Kayles(3)).NimValue"),
-    member("Terms", 0, |m, s, this, _| {
+    }),
+    crate::member!(Terms => "The positions (and constants) summed, as a list.", "(Domineering(\"..|..\") + Domineering(\"...\")).Terms", |m, s, this, _| {
         let sum = this_sum(s, this)?;
         let mut out = Vec::new();
         for (p, neg) in &sum.terms {
@@ -393,39 +338,13 @@ pub static POSITION_SUM: &[Member] = &[
             out.push(if *neg { dispatch::negate(m, &v).unwrap_or(v) } else { v });
         }
         Ok(list(out))
-    })
-    .doc(
-        "",
-        "The positions (and constants) summed, as a list.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).Terms",
-    ),
-    member("Followers", 0, |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))).doc(
-        "",
-        "Every sum reachable from the sum (itself included), as a set.",
-        "(Domineering(\"..\") + Domineering(\"..\")).Followers",
-    ),
-    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))).doc(
-        "",
-        "The number of distinct followers of the sum.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount",
-    ),
-    member("LeftOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)).doc(
-        "",
-        "The sums Left can move to: one term moved.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).LeftOptions",
-    ),
-    member("RightOptions", 0, |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)).doc(
-        "",
-        "The sums Right can move to: one term moved.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).RightOptions",
-    ),
-    member("Options", 1, |m, s, this, args| {
+    }),
+    crate::member!(Followers => "Every sum reachable from the sum (itself included), as a set.", "(Domineering(\"..\") + Domineering(\"..\")).Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
+    crate::member!(FollowerCount => "The number of distinct followers of the sum.", "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
+    crate::member!(LeftOptions => "The sums Left can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).LeftOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
+    crate::member!(RightOptions => "The sums Right can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).RightOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),
+    crate::member!(Options(player: Player) => "The sums `player` can move to; without an argument, Left's options then Right's.", "(Domineering(\"..|..\") + Domineering(\"...\")).Options(Right)", |m, s, this, args| {
         let who = player(s, args, 0)?;
         sum_options(m, s, this_sum(s, this)?, who)
-    })
-    .doc(
-        "(player)",
-        "The sums `player` can move to; without an argument, Left's options then Right's.",
-        "(Domineering(\"..|..\") + Domineering(\"...\")).Options(Right)",
-    ),
+    }),
 ];

@@ -1,7 +1,7 @@
 //! Calls, members, indexing, conversions to games, and the object protocol as the evaluator asks it.
 
 use super::*;
-use crate::interp::native::check_arity;
+use crate::interp::native::{check_arity, Param};
 use crate::syntax::ast::Layout;
 
 impl<'a> Machine<'a> {
@@ -90,7 +90,8 @@ impl<'a> Machine<'a> {
             for n in named {
                 given.push((n.name.clone(), self.eval(&n.value)?, n.value.span));
             }
-            (vals, spans) = (self.globals.library.place_named)(&name.name, vals, spans, &given)?;
+            let signatures = self.member_signatures(&o, &name.name, span);
+            (vals, spans) = crate::interp::native::place_named(&name.name, signatures, vals, spans, &given)?;
             return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
         }
         if let Some(n) = named.first() {
@@ -101,6 +102,25 @@ impl<'a> Machine<'a> {
             return Err(EvalError::new(kind, n.name.span).into());
         }
         Ok(self.invoke_member(o, name, &vals, &spans, span)?)
+    }
+
+    /// The parameters of the native member row `o.name(…)` resolves to, as [`Self::invoke_member`] finds it
+    /// (the object's own table, then the tables of the value's class); for an object that answers the member
+    /// through its own dispatch or its game value, the first row of that name in its class's tables
+    /// ([`crate::interp::registry::Library::lookup_tables`]). Empty when no row declares parameters.
+    fn member_signatures(&mut self, o: &Value, name: &str, span: Span) -> &'static [&'static [Param]] {
+        let library = self.globals.library;
+        if let Value::Object(x) = o {
+            if let Some(m) = x.members().iter().find(|m| m.name == name) {
+                return m.params;
+            }
+        }
+        if let Some(m) = (library.find_member)(o, name).or_else(|| (library.generic_member)(o, name)) {
+            return m.params;
+        }
+        let class = self.class_name(o, span);
+        let row = library.lookup_tables(&class).into_iter().flat_map(|t| t.iter()).find(|m| m.name == name);
+        row.map_or(&[], |m| m.params)
     }
 
     /// `g.Updated({k => v, …})` on a grid with the map written out: the entries are evaluated as the map

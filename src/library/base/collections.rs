@@ -4,6 +4,7 @@ use super::globals::{extreme, sum_values};
 use super::{boolean, elements, function, index, integer, list, member, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
+use crate::interp::native::Param;
 use crate::interp::value::{set_in_display_order, sort_for_display, Function, Value};
 use imbl::{OrdMap, OrdSet, Vector};
 use std::cmp::Ordering;
@@ -11,36 +12,31 @@ use std::rc::Rc;
 
 /// Members of `List`.
 pub static LIST: &[Member] = &[
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))).doc(
-        "",
-        "The number of elements.",
-        "[1, 2, 3].Length",
-    ),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))).doc("", "The number of elements (the same as `Length`).", "[1, 2, 3].Size"),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))).doc("", "Whether the list has no elements.", "[].IsEmpty"),
-    member("Contains", 1, |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))).doc("(x)", "Whether x is an element of the list.", "[1, ^, *].Contains(^)"),
-    member("Head", 0, |_, s, this, _| match the_list(s, this)?.front() {
+    crate::member!(Length => "The number of elements.", "[1, 2, 3].Length", |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
+    crate::member!(Size => "The number of elements (the same as `Length`).", "[1, 2, 3].Size", |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
+    crate::member!(IsEmpty => "Whether the list has no elements.", "[].IsEmpty", |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))),
+    crate::member!(Contains(element: Object) => "Whether x is an element of the list.", "[1, ^, *].Contains(^)", |_, s, this, args| Ok(boolean(the_list(s, this)?.contains(&args[0])))),
+    crate::member!(Head => "The first element (an error for an empty list).", "[3, 1, 2].Head", |_, s, this, _| match the_list(s, this)?.front() {
         Some(v) => Ok(v.clone()),
         None => Err(empty(s)),
-    }).doc("", "The first element (an error for an empty list).", "[3, 1, 2].Head"),
-    member("Tail", 0, |_, s, this, _| {
+    }),
+    crate::member!(Tail => "The list without its first element (an error for an empty list).", "[3, 1, 2].Tail", |_, s, this, _| {
         let l = the_list(s, this)?;
         if l.is_empty() {
             return Err(empty(s));
         }
         Ok(Value::List(l.clone().split_off(1).into()))
-    }).doc("", "The list without its first element (an error for an empty list).", "[3, 1, 2].Tail"),
-    member("Last", 0, |_, s, this, _| match the_list(s, this)?.back() {
+    }),
+    crate::member!(Last => "The last element (an error for an empty list). Not in CGSuite.", "[3, 1, 2].Last", |_, s, this, _| match the_list(s, this)?.back() {
         Some(v) => Ok(v.clone()),
         None => Err(s.err(ErrorKind::IndexOutOfBounds { index: "0".into() })),
-    }).doc("", "The last element (an error for an empty list). Not in CGSuite.", "[3, 1, 2].Last"),
-    member("Reversed", 0, |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))).doc("", "The elements in reverse order. Not in CGSuite.", "[1, 2, 3].Reversed"),
-    member("Sorted", 0, |m, s, this, _| {
+    }),
+    crate::member!(Reversed => "The elements in reverse order. Not in CGSuite.", "[1, 2, 3].Reversed", |_, s, this, _| Ok(list(the_list(s, this)?.iter().rev().cloned()))),
+    crate::member!(Sorted => "The elements in increasing order.", "[3, 1, 2].Sorted", |m, s, this, _| {
         let mut v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         sort_for_display(m.games, &mut v);
         Ok(list(v))
-    })
-    .doc("", "The elements in increasing order.", "[3, 1, 2].Sorted"),
+    }),
     member("Sort", 1, |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(sort_with(m, s, v, args)?))
@@ -50,35 +46,33 @@ pub static LIST: &[Member] = &[
         Ok(list(map_with(m, s, v, args)?))
     }).doc("(f)", "The list of f(x) for each element x (the same as `Apply`). Not in CGSuite.", "[1, 2, 3].Map(n -> n * n)"),
     // CGSuite's name for `Map`.
-    member("Apply", 1, |m, s, this, args| {
+    crate::member!(Apply(fn: Function) => "The collection of f(x) for each element x.", "[1, 2, 3].Apply(n -> *n)", |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(map_with(m, s, v, args)?))
-    })
-    .doc("(f)", "The collection of f(x) for each element x.", "[1, 2, 3].Apply(n -> *n)"),
-    member("Filter", 1, |m, s, this, args| {
+    }),
+    crate::member!(Filter(predicate: Function) => "The elements x for which f(x) is true.", "[1, 2, 3, 4].Filter(n -> n % 2 == 0)", |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(filter_with(m, s, v, args)?))
-    })
-    .doc("(f)", "The elements x for which f(x) is true.", "[1, 2, 3, 4].Filter(n -> n % 2 == 0)"),
-    member("Count", 1, |m, s, this, args| {
+    }),
+    crate::member!(Count(predicate: Function) => "The number of elements x for which f(x) is true.", "[1, 2, 3, 4].Count(n -> n > 1)", |m, s, this, args| {
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(Value::int(filter_with(m, s, v, args)?.len()))
-    }).doc("(f)", "The number of elements x for which f(x) is true.", "[1, 2, 3, 4].Count(n -> n > 1)"),
+    }),
     member("Updated", 2, |_, s, this, args| {
         let l = the_list(s, this)?;
         let i = index(s, args, 0, l.len())?;
         Ok(Value::List(l.update(i, args[1].clone()).into()))
-    }).doc("(i, x)", "A copy of the list with its i-th element (counting from 1) replaced by x.", "[1, 2, 3].Updated(2, *)"),
-    member("Append", 1, |_, s, this, args| {
+    }).params(&[&[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("value", "Object")], &[Param::required("key", "Object"), Param::required("value", "Object")]]).doc("", "A copy of the list with its i-th element (counting from 1) replaced by x.", "[1, 2, 3].Updated(2, *)"),
+    crate::member!(Append(output: Output) => "The list with x added at the end. Not in CGSuite.", "[1, 2].Append(3)", |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
         Ok(Value::List(l.into()))
-    }).doc("(x)", "The list with x added at the end. Not in CGSuite.", "[1, 2].Append(3)"),
+    }),
     member("Adjoin", 1, |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
         Ok(Value::List(l.into()))
-    }).doc("(x)", "The list with x added at the end (the same as `Append`).", "[1, 2].Adjoin(^)"),
+    }).params(&[&[Param::required("element", "Object")], &[Param::required("that", "CoordinateRuleset")]]).doc("", "The list with x added at the end (the same as `Append`).", "[1, 2].Adjoin(^)"),
     member("Concat", 1, |m, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         if let Value::List(other) = &args[0] {
@@ -87,13 +81,13 @@ pub static LIST: &[Member] = &[
         }
         l.extend(elements(m, s, args, 0)?);
         Ok(Value::List(l.into()))
-    }).doc("(l)", "The list followed by the elements of the collection l.", "[1, 2].Concat([3, 4])"),
-    member("IndexOf", 1, |_, s, this, args| {
+    }).params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]]).doc("", "The list followed by the elements of the collection l.", "[1, 2].Concat([3, 4])"),
+    crate::member!(IndexOf(element: Object) => "The position (from 1) of the first element equal to x, or 0 when there is none.", "[*, ^, *].IndexOf(^)", |_, s, this, args| {
         let pos = the_list(s, this)?.index_of(&args[0]);
         Ok(Value::int(pos.map_or(0, |p| p + 1)))
-    }).doc("(x)", "The position (from 1) of the first element equal to x, or 0 when there is none.", "[*, ^, *].IndexOf(^)"),
+    }),
     // CGSuite's `Sublist(i, j)` stops at the end of the list (`[1].Sublist(1,2)` is `[1]`, CGSuite 2.2).
-    member("Sublist", 2, |_, s, this, args| {
+    crate::member!(Sublist(first: Integer, last: Integer) => "The elements from position i to position j inclusive, clamped to the list.", "[1, 2, 3, 4, 5].Sublist(2, 4)", |_, s, this, args| {
         // CGSuite's slice: positions `from..=to` clamped to the list, empty when they do not meet
         // (CGSuite 2.2: `[1,2,3].Sublist(0,2)` is `[1,2]`, `[1].Sublist(2,3)` and `[1,2,3].Sublist(3,2)` are `[]`).
         let l = the_list(s, this)?;
@@ -109,152 +103,109 @@ pub static LIST: &[Member] = &[
         let (from, to) = (bound(0)?.saturating_sub(1).clamp(0, len), bound(1)?.clamp(0, len));
         let (from, to) = (from as usize, to as usize);
         Ok(Value::List(if from < to { l.clone().slice(from..to).into() } else { imbl::Vector::new().into() }))
-    }).doc("(i, j)", "The elements from position i to position j inclusive, clamped to the list.", "[1, 2, 3, 4, 5].Sublist(2, 4)"),
+    }),
     // The elements without repeats, first occurrences in order (CGSuite 2.2: `[2,2,-1,5].Distinct` is
     // `[2,-1,5]`).
-    member("Distinct", 0, |_, s, this, _| {
+    crate::member!(Distinct => "The elements without repeats, each at its first occurrence.", "[2, 2, -1, 5, -1].Distinct", |_, s, this, _| {
         let l = the_list(s, this)?;
         let mut seen = std::collections::BTreeSet::new();
         Ok(Value::List(l.iter().filter(|v| seen.insert((*v).clone())).cloned().collect()))
-    }).doc("", "The elements without repeats, each at its first occurrence.", "[2, 2, -1, 5, -1].Distinct"),
-    member("Sum", 0, |m, s, this, _| sum_values(m, s, the_list(s, this)?.iter().cloned().collect())).doc("", "The sum of the elements (an error for an empty list).", "[1, ^, *].Sum"),
-    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)).doc("", "The greatest element (an error for an empty list or incomparable elements).", "[1/2, 3, -1].Max"),
-    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)).doc("", "The least element.", "[1/2, 3, -1].Min"),
-    member("ToList", 0, |_, _, this, _| Ok(this.clone())).doc("", "The list itself.", "[1, 2].ToList"),
-    member("ToSet", 0, |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))).doc("", "The set of the elements (repeats merged).", "[2, 1, 2].ToSet"),
-    member("Exists", 1, exists).doc("(f)", "Whether f(x) is true for some element x.", "[1, 2, 3].Exists(n -> n > 2)"),
-    member("ForAll", 1, for_all).doc("(f)", "Whether f(x) is true for every element x.", "[1, 2, 3].ForAll(n -> n > 2)"),
-    member("Find", 1, find).doc("(f)", "The first element x for which f(x) is true, or nil when there is none.", "[1, 2, 3].Find(n -> n > 1)"),
-    member("ForEach", 1, for_each).doc("(f)", "Calls f(x) on each element in turn, for its effect (the result is nil).", "[1, 2].ForEach(n -> Print(n * n))"),
-    member("Mex", 0, mex).doc("", "The least non-negative integer that is not an element.", "[0, 1, 3].Mex"),
-    member("Take", 1, |m, s, this, args| Ok(list(take(m, s, this, args)?))).doc("(n)", "The first n elements (all of them when there are fewer).", "[5, 6, 7, 8].Take(2)"),
-    member("Flattened", 0, |m, s, this, _| Ok(list(flattened(m, s, this)?))).doc("", "The elements with each list or set element replaced by its elements (one level).", "[1, [2, 3], [[4]]].Flattened"),
+    }),
+    crate::member!(Sum => "The sum of the elements (an error for an empty list).", "[1, ^, *].Sum", |m, s, this, _| sum_values(m, s, the_list(s, this)?.iter().cloned().collect())),
+    crate::member!(Max => "The greatest element (an error for an empty list or incomparable elements).", "[1/2, 3, -1].Max", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
+    crate::member!(Min => "The least element.", "[1/2, 3, -1].Min", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
+    crate::member!(ToList => "The list itself.", "[1, 2].ToList", |_, _, this, _| Ok(this.clone())),
+    crate::member!(ToSet => "The set of the elements (repeats merged).", "[2, 1, 2].ToSet", |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))),
+    crate::member!(Exists(predicate: Function) => "Whether f(x) is true for some element x.", "[1, 2, 3].Exists(n -> n > 2)", exists),
+    crate::member!(ForAll(predicate: Function) => "Whether f(x) is true for every element x.", "[1, 2, 3].ForAll(n -> n > 2)", for_all),
+    crate::member!(Find(predicate: Function) => "The first element x for which f(x) is true, or nil when there is none.", "[1, 2, 3].Find(n -> n > 1)", find),
+    crate::member!(ForEach(fn: Function) => "Calls f(x) on each element in turn, for its effect (the result is nil).", "[1, 2].ForEach(n -> Print(n * n))", for_each),
+    crate::member!(Mex => "The least non-negative integer that is not an element.", "[0, 1, 3].Mex", mex),
+    crate::member!(Take(n: Integer) => "The first n elements (all of them when there are fewer).", "[5, 6, 7, 8].Take(2)", |m, s, this, args| Ok(list(take(m, s, this, args)?))),
+    crate::member!(Flattened => "The elements with each list or set element replaced by its elements (one level).", "[1, [2, 3], [[4]]].Flattened", |m, s, this, _| Ok(list(flattened(m, s, this)?))),
     // `Grouped(n)`: consecutive runs of `n` elements, the last one shorter if need be.
-    member("Grouped", 1, |_, s, this, args| {
+    crate::member!(Grouped(n: Integer) => "The elements in consecutive runs of n, the last run shorter if need be.", "[1, 2, 3, 4, 5].Grouped(2)", |_, s, this, args| {
         let n = super::count(s, args, 0)? as usize;
         if n == 0 {
             return Err(s.wrong_type(0, "positive Integer", &args[0]));
         }
         let v: Vec<Value> = the_list(s, this)?.iter().cloned().collect();
         Ok(list(v.chunks(n).map(|c| list(c.iter().cloned()))))
-    }).doc("(n)", "The elements in consecutive runs of n, the last run shorter if need be.", "[1, 2, 3, 4, 5].Grouped(2)"),
+    }),
 ];
 
 /// Members of `Set`.
 pub static SET: &[Member] = &[
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))).doc(
-        "",
-        "The number of elements.",
-        "{1, 2, 2}.Size",
-    ),
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))).doc(
-        "",
-        "The number of elements (the same as `Size`). Not in CGSuite.",
-        "{*, ^}.Length",
-    ),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))).doc(
-        "",
-        "Whether the set has no elements.",
-        "{}.IsEmpty",
-    ),
-    member("Contains", 1, |_, s, this, args| Ok(boolean(the_set(s, this)?.contains(&args[0])))).doc(
-        "(x)",
-        "Whether x is an element of the set.",
-        "{1, ^}.Contains(^)",
-    ),
-    member("Union", 1, |m, s, this, args| {
+    crate::member!(Size => "The number of elements.", "{1, 2, 2}.Size", |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
+    crate::member!(Length => "The number of elements (the same as `Size`). Not in CGSuite.", "{*, ^}.Length", |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
+    crate::member!(IsEmpty => "Whether the set has no elements.", "{}.IsEmpty", |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))),
+    crate::member!(Contains(element: Object) => "Whether x is an element of the set.", "{1, ^}.Contains(^)", |_, s, this, args| Ok(boolean(the_set(s, this)?.contains(&args[0])))),
+    crate::member!(Union(that: Collection) => "The elements in either set.", "{1, 2}.Union({2, 3})", |m, s, this, args| {
         let mut set = the_set(s, this)?.clone();
         set.extend(elements(m, s, args, 0)?);
         Ok(Value::Set(set))
-    })
-    .doc("(s)", "The elements in either set.", "{1, 2}.Union({2, 3})"),
-    member("Intersection", 1, |m, s, this, args| {
+    }),
+    crate::member!(Intersection(that: Set) => "The elements in both sets.", "{1, 2}.Intersection({2, 3})", |m, s, this, args| {
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
         Ok(Value::Set(the_set(s, this)?.clone().intersection(other)))
-    })
-    .doc("(s)", "The elements in both sets.", "{1, 2}.Intersection({2, 3})"),
+    }),
     member("Difference", 1, |m, s, this, args| {
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
         Ok(Value::Set(the_set(s, this)?.clone().relative_complement(other)))
     })
     .doc("(s)", "The elements of the set that are not in s. Not in CGSuite.", "{1, 2, 3}.Difference({2})"),
-    member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone())))).doc(
-        "(x)",
-        "The set with x added.",
-        "{1, 2}.Adjoin(*)",
-    ),
-    member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0])))).doc(
-        "(x)",
-        "The set without x. Not in CGSuite.",
-        "{1, 2, 3}.Remove(2)",
-    ),
+    member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone()))))
+        .params(&[&[Param::required("element", "Object")], &[Param::required("that", "CoordinateRuleset")]])
+        .doc("", "The set with x added.", "{1, 2}.Adjoin(*)"),
+    member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0]))))
+        .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
+        .doc("", "The set without x. Not in CGSuite.", "{1, 2, 3}.Remove(2)"),
     member("Map", 1, |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
     })
     .doc("(f)", "The set of f(x) for each element x. Not in CGSuite.", "{1, 2, -1}.Map(n -> n * n)"),
-    member("Filter", 1, |m, s, this, args| {
+    crate::member!(Filter(predicate: Function) => "The set of elements x for which f(x) is true.", "{1, 2, 3, 4}.Filter(n -> n % 2 == 0)", |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(filter_with(m, s, v, args)?.into_iter().collect()))
-    })
-    .doc("(f)", "The set of elements x for which f(x) is true.", "{1, 2, 3, 4}.Filter(n -> n % 2 == 0)"),
-    member("Sum", 0, |m, s, this, _| {
+    }),
+    crate::member!(Sum => "The sum of the elements (an error for an empty set).", "{1, ^, *}.Sum", |m, s, this, _| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         sum_values(m, s, v)
-    })
-    .doc("", "The sum of the elements (an error for an empty set).", "{1, ^, *}.Sum"),
-    member("Max", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)).doc(
-        "",
-        "The greatest element (an error for an empty set or incomparable elements).",
-        "{1/2, 3, -1}.Max",
-    ),
-    member("Min", 0, |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)).doc(
-        "",
-        "The least element.",
-        "{1/2, 3, -1}.Min",
-    ),
-    member("Sorted", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))).doc(
-        "",
-        "The elements as a list, in the order the set prints them. Not in CGSuite.",
-        "{3, 1, 2}.Sorted",
-    ),
-    member("ToList", 0, |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))).doc(
-        "",
-        "The elements as a list, in the order the set prints them.",
-        "{^, 0, *}.ToList",
-    ),
-    member("ToSet", 0, |_, _, this, _| Ok(this.clone())).doc("", "The set itself.", "{1, 2}.ToSet"),
+    }),
+    crate::member!(Max => "The greatest element (an error for an empty set or incomparable elements).", "{1/2, 3, -1}.Max", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
+    crate::member!(Min => "The least element.", "{1/2, 3, -1}.Min", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
+    crate::member!(Sorted => "The elements as a list, in the order the set prints them. Not in CGSuite.", "{3, 1, 2}.Sorted", |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
+    crate::member!(ToList => "The elements as a list, in the order the set prints them.", "{^, 0, *}.ToList", |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
+    crate::member!(ToSet => "The set itself.", "{1, 2}.ToSet", |_, _, this, _| Ok(this.clone())),
     // Sets iterate in display order, so `Head` is the first element printed.
-    member("Head", 0, |m, s, this, _| {
+    crate::member!(Head => "The first element in printed order (an error for an empty set).", "{3, 1, 2}.Head", |m, s, this, _| {
         set_in_display_order(m.games, the_set(s, this)?).into_iter().next().ok_or_else(|| empty(s))
-    })
-    .doc("", "The first element in printed order (an error for an empty set).", "{3, 1, 2}.Head"),
-    member("Tail", 0, |m, s, this, _| {
+    }),
+    crate::member!(Tail => "The set without its first element in printed order.", "{3, 1, 2}.Tail", |m, s, this, _| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         if v.is_empty() {
             return Err(empty(s));
         }
         Ok(Value::Set(v.into_iter().skip(1).collect()))
-    })
-    .doc("", "The set without its first element in printed order.", "{3, 1, 2}.Tail"),
-    member("Apply", 1, |m, s, this, args| {
+    }),
+    crate::member!(Apply(fn: Function) => "The set of f(x) for each element x (the same as `Map`).", "{1, 2}.Apply(n -> *n)", |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
-    })
-    .doc("(f)", "The set of f(x) for each element x (the same as `Map`).", "{1, 2}.Apply(n -> *n)"),
-    member("Count", 1, |m, s, this, args| {
+    }),
+    crate::member!(Count(predicate: Function) => "The number of elements x for which f(x) is true.", "{1, 2, 3}.Count(n -> n > 1)", |m, s, this, args| {
         let v = set_in_display_order(m.games, the_set(s, this)?);
         Ok(Value::int(filter_with(m, s, v, args)?.len()))
-    })
-    .doc("(f)", "The number of elements x for which f(x) is true.", "{1, 2, 3}.Count(n -> n > 1)"),
+    }),
     member("Concat", 1, |m, s, this, args| {
         let mut set = the_set(s, this)?.clone();
         set.extend(elements(m, s, args, 0)?);
         Ok(Value::Set(set))
     })
-    .doc("(s)", "The union of the set and the elements of the collection s.", "{1, 2}.Concat([2, 3])"),
+    .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]])
+    .doc("", "The union of the set and the elements of the collection s.", "{1, 2}.Concat([2, 3])"),
     // `Replaced(map)`: the keys of `map` removed, its values added.
-    member("Replaced", 1, |_, s, this, args| {
+    crate::member!(Replaced(replacements: Map) => "The set with each key of `map` that is an element replaced by its value.", "{1, 2, 3}.Replaced({2 => *})", |_, s, this, args| {
         let Value::Map(map) = &args[0] else {
             return Err(s.wrong_type(0, "Map", &args[0]));
         };
@@ -264,109 +215,60 @@ pub static SET: &[Member] = &[
         }
         set.extend(map.values().cloned());
         Ok(Value::Set(set))
-    })
-    .doc(
-        "(map)",
-        "The set with each key of `map` that is an element replaced by its value.",
-        "{1, 2, 3}.Replaced({2 => *})",
-    ),
-    member("Exists", 1, exists).doc("(f)", "Whether f(x) is true for some element x.", "{1, 2, 3}.Exists(n -> n > 2)"),
-    member("ForAll", 1, for_all).doc(
-        "(f)",
-        "Whether f(x) is true for every element x.",
-        "{1, 2, 3}.ForAll(n -> n > 0)",
-    ),
-    member("Find", 1, find).doc(
-        "(f)",
-        "The first element in printed order for which f(x) is true, or nil.",
-        "{1, 2, 3}.Find(n -> n > 1)",
-    ),
-    member("ForEach", 1, for_each).doc(
-        "(f)",
-        "Calls f(x) on each element in printed order, for its effect (the result is nil).",
-        "{1, 2}.ForEach(n -> Print(*n))",
-    ),
-    member("Mex", 0, mex).doc("", "The least non-negative integer that is not an element.", "{0, 1, 2, 4}.Mex"),
-    member("Take", 1, |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))).doc(
-        "(n)",
-        "The first n elements in printed order, as a set. Not in CGSuite.",
-        "{5, 6, 7, 8}.Take(2)",
-    ),
-    member("Flattened", 0, |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))).doc(
-        "",
-        "The elements with each list or set element replaced by its elements (one level).",
-        "{1, {2, 3}, [4]}.Flattened",
-    ),
+    }),
+    crate::member!(Exists(predicate: Function) => "Whether f(x) is true for some element x.", "{1, 2, 3}.Exists(n -> n > 2)", exists),
+    crate::member!(ForAll(predicate: Function) => "Whether f(x) is true for every element x.", "{1, 2, 3}.ForAll(n -> n > 0)", for_all),
+    crate::member!(Find(predicate: Function) => "The first element in printed order for which f(x) is true, or nil.", "{1, 2, 3}.Find(n -> n > 1)", find),
+    crate::member!(ForEach(fn: Function) => "Calls f(x) on each element in printed order, for its effect (the result is nil).", "{1, 2}.ForEach(n -> Print(*n))", for_each),
+    crate::member!(Mex => "The least non-negative integer that is not an element.", "{0, 1, 2, 4}.Mex", mex),
+    crate::member!(Take(n: Integer) => "The first n elements in printed order, as a set. Not in CGSuite.", "{5, 6, 7, 8}.Take(2)", |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))),
+    crate::member!(Flattened => "The elements with each list or set element replaced by its elements (one level).", "{1, {2, 3}, [4]}.Flattened", |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))),
 ];
 
 /// Members of `Map`.
-pub static MAP: &[Member] =
-    &[
-        member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))).doc(
-            "",
-            "The number of entries.",
-            "{1 => ^, 2 => *}.Size",
-        ),
-        member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))).doc(
-            "",
-            "Whether the map has no entries.",
-            "{=>}.IsEmpty",
-        ),
-        member("Keys", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))).doc(
-            "",
-            "The set of keys.",
-            "{1 => ^, 2 => *}.Keys",
-        ),
-        // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
-        // `MapEntry`, printed `k => v`, with members `Key` and `Value`.
-        member("Values", 0, |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))).doc(
-            "",
-            "The set of values.",
-            "{1 => ^, 2 => *}.Values",
-        ),
-        member("Entries", 0, |_, s, this, _| {
-            let entries = the_map(s, this)?.iter().map(|(k, v)| MapEntry::value(k.clone(), v.clone()));
-            Ok(Value::Set(entries.collect()))
-        })
-        .doc("", "The set of entries `k => v` (each a `MapEntry`).", "{1 => ^, 2 => *}.Entries"),
-        member("Contains", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))).doc(
-            "(k)",
-            "Whether k is a key of the map. Not in CGSuite.",
-            "{1 => ^}.Contains(1)",
-        ),
-        member("ContainsKey", 1, |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))).doc(
-            "(k)",
-            "Whether k is a key of the map (the same as `Contains`).",
-            "{1 => ^}.ContainsKey(2)",
-        ),
-        member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing)))
-            .doc("(k)", "The value of key k, or nil when k is not a key. Not in CGSuite.", "{1 => ^, 2 => *}.Get(2)"),
-        // `Updated(k, v)`, or `Updated(map)` with every entry of `map` (CGSuite 2.2: `{1 => 2}.Updated({3 => 4, 1 => 5})`
-        // is `{1 => 5, 3 => 4}`).
-        Member {
-            name: "Updated",
-            arity: crate::interp::error::Arity::Range(1, 2),
-            f: |_, s, this, args| {
-                let map = the_map(s, this)?;
-                match args {
-                    [k, v] => Ok(Value::Map(map.update(k.clone(), v.clone()))),
-                    [Value::Map(new)] => Ok(Value::Map(new.clone().union(map.clone()))),
-                    _ => Err(s.wrong_type(0, "Map", &args[0])),
-                }
-            },
-            doc: super::Doc::NONE,
-        }
-        .doc(
-            "(k, v) or (map)",
-            "A copy of the map with key k set to v, or with every entry of `map` set.",
-            "{1 => ^}.Updated(2, *)",
-        ),
-        member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0])))).doc(
-            "(k)",
-            "A copy of the map without key k. Not in CGSuite.",
-            "{1 => ^, 2 => *}.Remove(1)",
-        ),
-    ];
+pub static MAP: &[Member] = &[
+    crate::member!(Size => "The number of entries.", "{1 => ^, 2 => *}.Size", |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))),
+    crate::member!(IsEmpty => "Whether the map has no entries.", "{=>}.IsEmpty", |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
+    crate::member!(Keys => "The set of keys.", "{1 => ^, 2 => *}.Keys", |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
+    // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
+    // `MapEntry`, printed `k => v`, with members `Key` and `Value`.
+    crate::member!(Values => "The set of values.", "{1 => ^, 2 => *}.Values", |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))),
+    crate::member!(Entries => "The set of entries `k => v` (each a `MapEntry`).", "{1 => ^, 2 => *}.Entries", |_, s, this, _| {
+        let entries = the_map(s, this)?.iter().map(|(k, v)| MapEntry::value(k.clone(), v.clone()));
+        Ok(Value::Set(entries.collect()))
+    }),
+    crate::member!(Contains(element: Object) => "Whether k is a key of the map. Not in CGSuite.", "{1 => ^}.Contains(1)", |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
+    crate::member!(ContainsKey(key: Object) => "Whether k is a key of the map (the same as `Contains`).", "{1 => ^}.ContainsKey(2)", |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
+    member("Get", 1, |_, s, this, args| Ok(the_map(s, this)?.get(&args[0]).cloned().unwrap_or(Value::Nothing))).doc(
+        "(k)",
+        "The value of key k, or nil when k is not a key. Not in CGSuite.",
+        "{1 => ^, 2 => *}.Get(2)",
+    ),
+    // `Updated(k, v)`, or `Updated(map)` with every entry of `map` (CGSuite 2.2: `{1 => 2}.Updated({3 => 4, 1 => 5})`
+    // is `{1 => 5, 3 => 4}`).
+    Member {
+        name: "Updated",
+        params: &[],
+        arity: crate::interp::error::Arity::Range(1, 2),
+        f: |_, s, this, args| {
+            let map = the_map(s, this)?;
+            match args {
+                [k, v] => Ok(Value::Map(map.update(k.clone(), v.clone()))),
+                [Value::Map(new)] => Ok(Value::Map(new.clone().union(map.clone()))),
+                _ => Err(s.wrong_type(0, "Map", &args[0])),
+            }
+        },
+        doc: super::Doc::NONE,
+    }
+    .doc(
+        "(k, v) or (map)",
+        "A copy of the map with key k set to v, or with every entry of `map` set.",
+        "{1 => ^}.Updated(2, *)",
+    ),
+    member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0]))))
+        .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
+        .doc("", "A copy of the map without key k. Not in CGSuite.", "{1 => ^, 2 => *}.Remove(1)"),
+];
 
 /// An entry of a map, as `Map.Entries` lists them (CGSuite's `cgsuite.lang.MapEntry`).
 #[derive(Debug)]
@@ -407,35 +309,15 @@ fn the_entry<'v>(s: &Site, this: &'v Value) -> Result<&'v MapEntry, EvalError> {
 
 /// Members of `MapEntry`.
 pub static MAP_ENTRY: &[Member] = &[
-    member("Key", 0, |_, s, this, _| Ok(the_entry(s, this)?.0.clone())).doc(
-        "",
-        "The key of the entry.",
-        "{1 => ^}.Entries.Head.Key",
-    ),
-    member("Value", 0, |_, s, this, _| Ok(the_entry(s, this)?.1.clone())).doc(
-        "",
-        "The value of the entry.",
-        "{1 => ^}.Entries.Head.Value",
-    ),
+    crate::member!(Key => "The key of the entry.", "{1 => ^}.Entries.Head.Key", |_, s, this, _| Ok(the_entry(s, this)?.0.clone())),
+    crate::member!(Value => "The value of the entry.", "{1 => ^}.Entries.Head.Value", |_, s, this, _| Ok(the_entry(s, this)?.1.clone())),
 ];
 
 /// Members of `Tuple`.
 pub static TUPLE: &[Member] = &[
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))).doc(
-        "",
-        "The number of components. Not in CGSuite.",
-        "(1, 2, 3).Length",
-    ),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))).doc(
-        "",
-        "The number of components (the same as `Length`). Not in CGSuite.",
-        "(1, 2).Size",
-    ),
-    member("ToList", 0, |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))).doc(
-        "",
-        "The components as a list. Not in CGSuite.",
-        "(1, ^, 3).ToList",
-    ),
+    crate::member!(Length => "The number of components. Not in CGSuite.", "(1, 2, 3).Length", |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
+    crate::member!(Size => "The number of components (the same as `Length`). Not in CGSuite.", "(1, 2).Size", |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
+    crate::member!(ToList => "The components as a list. Not in CGSuite.", "(1, ^, 3).ToList", |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))),
 ];
 
 fn the_list<'v>(s: &Site, this: &'v Value) -> Result<&'v Vector<Value>, EvalError> {

@@ -1,41 +1,37 @@
 //! Members of players, outcome classes and thermographs.
 
-use super::{member, player, Member};
+use super::{player, Member};
 use crate::game::Outcome;
 use crate::interp::error::Arity;
 use crate::interp::value::{dyadic_value, Player, Shown, Value};
 
 /// Members of `Player`.
 pub static PLAYER: &[Member] = &[
-    member("Opponent", 0, |_, s, this, _| match this {
+    crate::member!(Opponent => "The other player.", "Left.Opponent", |_, s, this, _| match this {
         Value::Player(p) => Ok(Value::Player(p.opponent())),
         _ => Err(s.bug()),
-    })
-    .doc("", "The other player.", "Left.Opponent"),
-    member("Sign", 0, |_, s, this, _| match this {
+    }),
+    crate::member!(Sign => "1 for Left, -1 for Right.", "Right.Sign", |_, s, this, _| match this {
         Value::Player(p) => Ok(Value::int(p.sign())),
         _ => Err(s.bug()),
-    })
-    .doc("", "1 for Left, -1 for Right.", "Right.Sign"),
+    }),
     // CGSuite enums: `Ordinal` is the 1-based position in the declaration (`Left`, `Right`), `Literal` the name.
-    member("Ordinal", 0, |_, s, this, _| match this {
+    crate::member!(Ordinal => "The player's place in CGSuite's declaration: 1 for Left, 2 for Right.", "Right.Ordinal", |_, s, this, _| match this {
         Value::Player(Player::Left) => Ok(Value::int(1)),
         Value::Player(Player::Right) => Ok(Value::int(2)),
         _ => Err(s.bug()),
-    })
-    .doc("", "The player's place in CGSuite's declaration: 1 for Left, 2 for Right.", "Right.Ordinal"),
-    member("Literal", 0, |_, s, this, _| match this {
+    }),
+    crate::member!(Literal => "The player's name as a string.", "Left.Literal", |_, s, this, _| match this {
         Value::Player(Player::Left) => Ok(Value::str("Left")),
         Value::Player(Player::Right) => Ok(Value::str("Right")),
         _ => Err(s.bug()),
-    })
-    .doc("", "The player's name as a string.", "Left.Literal"),
+    }),
 ];
 
 /// Members of `OutcomeClass`.
 pub static OUTCOME: &[Member] = &[
     // 1-based position in CGSuite's declaration `P, N, L, R, …` (OutcomeClass.cgs).
-    member("Ordinal", 0, |_, s, this, _| match this {
+    crate::member!(Ordinal => "The outcome class's place in CGSuite's declaration P, N, L, R, D, ... (counting from 1).", "L.Ordinal", |_, s, this, _| match this {
         Value::Outcome(o) => Ok(Value::int(match o {
             Outcome::P => 1,
             Outcome::N => 2,
@@ -43,13 +39,8 @@ pub static OUTCOME: &[Member] = &[
             Outcome::R => 4,
         })),
         _ => Err(s.bug()),
-    })
-    .doc(
-        "",
-        "The outcome class's place in CGSuite's declaration P, N, L, R, D, ... (counting from 1).",
-        "L.Ordinal",
-    ),
-    member("Literal", 0, |_, s, this, _| match this {
+    }),
+    crate::member!(Literal => "The outcome class's name as a string.", "(*).OutcomeClass.Literal", |_, s, this, _| match this {
         Value::Outcome(o) => Ok(Value::str(match o {
             Outcome::P => "P",
             Outcome::N => "N",
@@ -57,63 +48,46 @@ pub static OUTCOME: &[Member] = &[
             Outcome::R => "R",
         })),
         _ => Err(s.bug()),
-    })
-    .doc("", "The outcome class's name as a string.", "(*).OutcomeClass.Literal"),
+    }),
 ];
 
 /// Members of `Thermograph`.
 pub static THERMOGRAPH: &[Member] = &[
-    member("Wall", 1, |_, s, this, args| {
+    crate::member!(Wall(player: Player) => "The Left or Right wall of the thermograph, as a trajectory (piecewise-linear function of the temperature).", "<2|-1>.Thermograph.Wall(Left)", |_, s, this, args| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         let left = player(s, args, 0)? == Player::Left;
         Ok(Shown::value("Trajectory", t.wall(left)))
-    })
-    .doc(
-        "(player)",
-        "The Left or Right wall of the thermograph, as a trajectory (piecewise-linear function of the temperature).",
-        "<2|-1>.Thermograph.Wall(Left)",
-    ),
-    member("LeftWall", 0, |_, s, this, _| {
+    }),
+    crate::member!(LeftWall => "The left wall of the thermograph, as a trajectory. Not in CGSuite.", "<2|-1>.Thermograph.LeftWall", |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(Shown::value("Trajectory", t.wall(true)))
-    })
-    .doc("", "The left wall of the thermograph, as a trajectory. Not in CGSuite.", "<2|-1>.Thermograph.LeftWall"),
-    member("RightWall", 0, |_, s, this, _| {
+    }),
+    crate::member!(RightWall => "The right wall of the thermograph, as a trajectory. Not in CGSuite.", "<2|-1>.Thermograph.RightWall", |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(Shown::value("Trajectory", t.wall(false)))
-    })
-    .doc(
-        "",
-        "The right wall of the thermograph, as a trajectory. Not in CGSuite.",
-        "<2|-1>.Thermograph.RightWall",
-    ),
-    member("Mast", 0, |_, s, this, _| {
+    }),
+    crate::member!(Mast => "The number the mast stands on: the game's mean. Not in CGSuite.", "<2|-1>.Thermograph.Mast", |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(dyadic_value(t.mast()))
-    })
-    .doc("", "The number the mast stands on: the game's mean. Not in CGSuite.", "<2|-1>.Thermograph.Mast"),
-    member("Temperature", 0, |_, s, this, _| {
+    }),
+    crate::member!(Temperature => "The temperature at which the walls meet the mast. Not in CGSuite.", "<2|-1>.Thermograph.Temperature", |_, s, this, _| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
         };
         Ok(dyadic_value(t.temperature()))
-    })
-    .doc(
-        "",
-        "The temperature at which the walls meet the mast. Not in CGSuite.",
-        "<2|-1>.Thermograph.Temperature",
-    ),
+    }),
     // `Plot("file.svg")` writes an SVG (through the output policy); `Plot` alone returns an ASCII sketch.
     Member {
         name: "Plot",
+        params: &[],
         doc: super::Doc {
             args: "(file)",
             text: "Without an argument, an ASCII sketch of the thermograph. With a file name, writes the \

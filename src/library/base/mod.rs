@@ -24,7 +24,6 @@ pub(super) mod map_collection;
 pub(super) mod misc;
 pub mod mutable;
 pub(super) mod numbers;
-pub mod params;
 pub mod range;
 pub(super) mod strings;
 
@@ -33,9 +32,15 @@ pub use globals::TableValue;
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Zero", "game.Zero").parents(&["Integer", "Nimber"]),
-    ClassDecl::new("Integer", "game.Integer").parents(&["DyadicRational"]).members(&[numbers::INTEGER]),
+    ClassDecl::new("Integer", "game.Integer")
+        .parents(&["DyadicRational"])
+        .also_is(&["GeneralizedOrdinal"])
+        .members(&[numbers::INTEGER]),
     ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "NumberGame", "Uptimal"]),
-    ClassDecl::new("Rational", "game.Rational").members(&[numbers::RATIONAL]).representation(&[numbers::NON_DYADIC]),
+    ClassDecl::new("Rational", "game.Rational")
+        .also_is(&["SurrealNumber"])
+        .members(&[numbers::RATIONAL])
+        .representation(&[numbers::NON_DYADIC]),
     ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
     ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgsuite::STRING]),
     ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),

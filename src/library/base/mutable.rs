@@ -15,6 +15,7 @@ use super::{check_arity, elements, function, integer, member, Arity, Member, Sit
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{set_in_display_order, sort_for_display, Value};
 use crate::syntax::ast::{BinOp, Ident};
@@ -244,28 +245,20 @@ fn comes_first(m: &mut Machine, s: &Site, f: &Value, a: &Value, b: &Value) -> Re
 
 /// Members of `MutableList`.
 pub static MUTABLE_LIST: &[Member] = &[
-    member("Add", 1, |_, s, this, args| {
+    crate::member!(Add(element: Object) => "Adds x at the end of the list, in place.", "begin l := MutableList([3, 1]); l.Add(2); l end", |_, s, this, args| {
         the_list(s, this)?.items.borrow_mut().push_back(args[0].clone());
         Ok(Value::Nothing)
-    })
-    .doc("(x)", "Adds x at the end of the list, in place.", "begin l := MutableList([3, 1]); l.Add(2); l end"),
-    member("AddAll", 1, |m, s, this, args| {
+    }),
+    crate::member!(AddAll(elements: Collection) => "Adds the elements of the collection c at the end, in place.", "begin l := MutableList([1]); l.AddAll([2, 3]); l end", |m, s, this, args| {
         let items = collection(m, s, args, 0)?;
         the_list(s, this)?.items.borrow_mut().extend(items);
         Ok(Value::Nothing)
-    })
-    .doc(
-        "(c)",
-        "Adds the elements of the collection c at the end, in place.",
-        "begin l := MutableList([1]); l.AddAll([2, 3]); l end",
-    ),
-    member("Clear", 0, |_, s, this, _| {
+    }),
+    crate::member!(Clear => "Removes every element, in place.", "begin l := MutableList([1, 2]); l.Clear(); l end", |_, s, this, _| {
         the_list(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
-    })
-    .doc("", "Removes every element, in place.", "begin l := MutableList([1, 2]); l.Clear(); l end"),
-    member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_list(s, this)?.items.borrow().contains(&args[0]))))
-        .doc("(x)", "Whether x is an element of the list.", "MutableList([1, 2]).Contains(2)"),
+    }),
+    crate::member!(Contains(element: Object) => "Whether x is an element of the list.", "MutableList([1, 2]).Contains(2)", |_, s, this, args| Ok(Value::Boolean(the_list(s, this)?.items.borrow().contains(&args[0])))),
     // The first occurrence only (CGSuite 2.2: `MutableList([1,1,1])` keeps two 1s after `Remove(1)`).
     member("Remove", 1, |_, s, this, args| {
         let l = the_list(s, this)?;
@@ -275,8 +268,9 @@ pub static MUTABLE_LIST: &[Member] = &[
         }
         Ok(Value::Nothing)
     })
+    .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
     .doc(
-        "(x)",
+        "",
         "Removes the first occurrence of x, in place.",
         "begin l := MutableList([1, 2, 1]); l.Remove(1); l end",
     ),
@@ -293,37 +287,28 @@ pub static MUTABLE_LIST: &[Member] = &[
         }
         Ok(Value::Nothing)
     })
+    .params(&[&[Param::required("elements", "Collection")], &[Param::required("keys", "Collection")]])
     .doc(
-        "(c)",
+        "",
         "Removes one occurrence of each element of the collection c, in place.",
         "begin l := MutableList([5, 4, 4]); l.RemoveAll([4]); l end",
     ),
     // Answers the element removed (CGSuite 2.2).
-    member("RemoveAt", 1, |m, s, this, args| {
+    crate::member!(RemoveAt(index: Integer) => "Removes the element at position i (counting from 1), in place, and answers it.", "MutableList([5, 6, 7]).RemoveAt(2)", |m, s, this, args| {
         let l = the_list(s, this)?;
         let len = l.items.borrow().len();
         let i = position(m, s, args, len)?;
         Ok(l.items.borrow_mut().remove(i))
-    })
-    .doc(
-        "(i)",
-        "Removes the element at position i (counting from 1), in place, and answers it.",
-        "MutableList([5, 6, 7]).RemoveAt(2)",
-    ),
-    member("Sort", 0, |m, s, this, _| {
+    }),
+    crate::member!(Sort => "Sorts the list in place, in the order of games and numbers.", "begin l := MutableList([3, 1, 2]); l.Sort(); l end", |m, s, this, _| {
         let l = the_list(s, this)?;
         let mut v: Vec<Value> = l.items.borrow().iter().cloned().collect();
         sort_for_display(m.games, &mut v);
         *l.items.borrow_mut() = v.into_iter().collect();
         Ok(this.clone())
-    })
-    .doc(
-        "",
-        "Sorts the list in place, in the order of games and numbers.",
-        "begin l := MutableList([3, 1, 2]); l.Sort(); l end",
-    ),
+    }),
     // A stable insertion sort by the comparator (as `List.SortedWith`).
-    member("SortWith", 1, |m, s, this, args| {
+    crate::member!(SortWith(fn: Function) => "Sorts the list in place with the comparator f(a, b): an integer, negative when a goes before b.", "begin l := MutableList([1, 3, 2]); l.SortWith((a, b) -> b - a); l end", |m, s, this, args| {
         function(s, args, 0)?;
         let l = the_list(s, this)?;
         let items: Vec<Value> = l.items.borrow().iter().cloned().collect();
@@ -342,55 +327,38 @@ pub static MUTABLE_LIST: &[Member] = &[
         }
         *l.items.borrow_mut() = out.into_iter().collect();
         Ok(this.clone())
-    })
-    .doc(
-        "(f)",
-        "Sorts the list in place with the comparator f(a, b): an integer, negative when a goes before b.",
-        "begin l := MutableList([1, 3, 2]); l.SortWith((a, b) -> b - a); l end",
-    ),
-    member("Update", 2, |m, s, this, args| {
+    }),
+    crate::member!(Update(index: Integer, element: Object) => "Replaces the element at position i (counting from 1) by x, in place.", "begin l := MutableList([1, 2]); l.Update(1, *); l end", |m, s, this, args| {
         let l = the_list(s, this)?;
         let len = l.items.borrow().len();
         let i = position(m, s, args, len)?;
         l.items.borrow_mut().set(i, args[1].clone());
         Ok(Value::Nothing)
-    })
-    .doc(
-        "(i, x)",
-        "Replaces the element at position i (counting from 1) by x, in place.",
-        "begin l := MutableList([1, 2]); l.Update(1, *); l end",
-    ),
+    }),
 ];
 
 /// Members of `MutableSet`.
 pub static MUTABLE_SET: &[Member] = &[
-    member("Add", 1, |_, s, this, args| {
+    crate::member!(Add(element: Object) => "Adds x to the set, in place.", "begin s := MutableSet([1]); s.Add(^); s end", |_, s, this, args| {
         the_set(s, this)?.items.borrow_mut().insert(args[0].clone());
         Ok(Value::Nothing)
-    })
-    .doc("(x)", "Adds x to the set, in place.", "begin s := MutableSet([1]); s.Add(^); s end"),
-    member("AddAll", 1, |m, s, this, args| {
+    }),
+    crate::member!(AddAll(elements: Collection) => "Adds the elements of the collection c, in place.", "begin s := MutableSet([1]); s.AddAll([2, 1]); s end", |m, s, this, args| {
         let items = collection(m, s, args, 0)?;
         the_set(s, this)?.items.borrow_mut().extend(items);
         Ok(Value::Nothing)
-    })
-    .doc(
-        "(c)",
-        "Adds the elements of the collection c, in place.",
-        "begin s := MutableSet([1]); s.AddAll([2, 1]); s end",
-    ),
-    member("Clear", 0, |_, s, this, _| {
+    }),
+    crate::member!(Clear => "Removes every element, in place.", "begin s := MutableSet([1]); s.Clear(); s end", |_, s, this, _| {
         the_set(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
-    })
-    .doc("", "Removes every element, in place.", "begin s := MutableSet([1]); s.Clear(); s end"),
-    member("Contains", 1, |_, s, this, args| Ok(Value::Boolean(the_set(s, this)?.items.borrow().contains(&args[0]))))
-        .doc("(x)", "Whether x is an element of the set.", "MutableSet([1, 2]).Contains(3)"),
+    }),
+    crate::member!(Contains(element: Object) => "Whether x is an element of the set.", "MutableSet([1, 2]).Contains(3)", |_, s, this, args| Ok(Value::Boolean(the_set(s, this)?.items.borrow().contains(&args[0])))),
     member("Remove", 1, |_, s, this, args| {
         the_set(s, this)?.items.borrow_mut().remove(&args[0]);
         Ok(Value::Nothing)
     })
-    .doc("(x)", "Removes x, in place.", "begin s := MutableSet([1, 2]); s.Remove(1); s end"),
+    .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
+    .doc("", "Removes x, in place.", "begin s := MutableSet([1, 2]); s.Remove(1); s end"),
     member("RemoveAll", 1, |m, s, this, args| {
         let items = collection(m, s, args, 0)?;
         let set = the_set(s, this)?;
@@ -399,8 +367,9 @@ pub static MUTABLE_SET: &[Member] = &[
         }
         Ok(Value::Nothing)
     })
+    .params(&[&[Param::required("elements", "Collection")], &[Param::required("keys", "Collection")]])
     .doc(
-        "(c)",
+        "",
         "Removes the elements of the collection c, in place.",
         "begin s := MutableSet([1, 2, 3]); s.RemoveAll([1, 3]); s end",
     ),
@@ -408,48 +377,36 @@ pub static MUTABLE_SET: &[Member] = &[
 
 /// Members of `MutableMap`.
 pub static MUTABLE_MAP: &[Member] = &[
-    member("Clear", 0, |_, s, this, _| {
+    crate::member!(Clear => "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear(); m end", |_, s, this, _| {
         the_map(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
-    })
-    .doc("", "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear(); m end"),
-    member("ContainsKey", 1, |_, s, this, args| {
+    }),
+    crate::member!(ContainsKey(key: Object) => "Whether k is a key of the map.", "MutableMap({1 => 2}).ContainsKey(1)", |_, s, this, args| {
         Ok(Value::Boolean(the_map(s, this)?.items.borrow().contains_key(&args[0])))
-    })
-    .doc("(k)", "Whether k is a key of the map.", "MutableMap({1 => 2}).ContainsKey(1)"),
-    member("Entries", 0, |_, s, this, _| {
+    }),
+    crate::member!(Entries => "The set of entries `k => v`.", "MutableMap({1 => ^, 2 => *}).Entries", |_, s, this, _| {
         let map = the_map(s, this)?.items.borrow().clone();
         Ok(Value::Set(map.into_iter().map(|(k, v)| super::collections::MapEntry::value(k, v)).collect()))
-    })
-    .doc("", "The set of entries `k => v`.", "MutableMap({1 => ^, 2 => *}).Entries"),
-    member("Put", 2, |_, s, this, args| {
+    }),
+    crate::member!(Put(key: Object, value: Object) => "Sets the value of key k to v, in place.", "begin m := MutableMap({1 => 2}); m.Put(3, *); m end", |_, s, this, args| {
         the_map(s, this)?.items.borrow_mut().insert(args[0].clone(), args[1].clone());
         Ok(Value::Nothing)
-    })
-    .doc(
-        "(k, v)",
-        "Sets the value of key k to v, in place.",
-        "begin m := MutableMap({1 => 2}); m.Put(3, *); m end",
-    ),
-    member("PutAll", 1, |_, s, this, args| {
+    }),
+    crate::member!(PutAll(entries: Map) => "Sets every entry of `map`, in place.", "begin m := MutableMap({1 => 2}); m.PutAll({1 => 0, 3 => 4}); m end", |_, s, this, args| {
         let entries = match snapshot(&args[0]).unwrap_or_else(|| args[0].clone()) {
             Value::Map(map) => map,
             _ => return Err(s.wrong_type(0, "Map", &args[0])),
         };
         the_map(s, this)?.items.borrow_mut().extend(entries);
         Ok(Value::Nothing)
-    })
-    .doc(
-        "(map)",
-        "Sets every entry of `map`, in place.",
-        "begin m := MutableMap({1 => 2}); m.PutAll({1 => 0, 3 => 4}); m end",
-    ),
+    }),
     member("Remove", 1, |_, s, this, args| {
         the_map(s, this)?.items.borrow_mut().remove(&args[0]);
         Ok(Value::Nothing)
     })
+    .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
     .doc(
-        "(k)",
+        "",
         "Removes the entry of key k, in place.",
         "begin m := MutableMap({1 => 2, 3 => 4}); m.Remove(1); m end",
     ),
@@ -461,21 +418,14 @@ pub static MUTABLE_MAP: &[Member] = &[
         }
         Ok(Value::Nothing)
     })
+    .params(&[&[Param::required("elements", "Collection")], &[Param::required("keys", "Collection")]])
     .doc(
-        "(keys)",
+        "",
         "Removes the entries of each key in the collection, in place.",
         "begin m := MutableMap({1 => 2, 3 => 4}); m.RemoveAll([1, 3]); m end",
     ),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_map(s, this)?.items.borrow().len()))).doc(
-        "",
-        "The number of entries.",
-        "MutableMap({1 => 2}).Size",
-    ),
-    member("IsEmpty", 0, |_, s, this, _| Ok(Value::Boolean(the_map(s, this)?.items.borrow().is_empty()))).doc(
-        "",
-        "Whether the map has no entries.",
-        "MutableMap({=>}).IsEmpty",
-    ),
+    crate::member!(Size => "The number of entries.", "MutableMap({1 => 2}).Size", |_, s, this, _| Ok(Value::int(the_map(s, this)?.items.borrow().len()))),
+    crate::member!(IsEmpty => "Whether the map has no entries.", "MutableMap({=>}).IsEmpty", |_, s, this, _| Ok(Value::Boolean(the_map(s, this)?.items.borrow().is_empty()))),
 ];
 
 fn joined(games: &mut Games, items: impl IntoIterator<Item = Value>) -> String {
@@ -633,22 +583,19 @@ pub struct TextOutputValue {
 }
 
 /// Members of a `TextOutput` made by its constructor.
-pub static TEXT_OUTPUT: &[Member] = &[member("Append", 1, |m, s, this, args| {
-    let Value::Object(o) = this else { return Err(s.bug()) };
-    let out = downcast_ref::<TextOutputValue>(&**o).ok_or_else(|| s.bug())?;
-    // Any output: a `TextOutput` or what `ToOutput` gives.
-    let text = match &args[0] {
-        Value::Object(a) if matches!(a.type_name(), "TextOutput") => a.display(m.games),
-        v => return Err(s.wrong_type(0, "Output", v)),
-    };
-    out.text.borrow_mut().push_str(&text);
-    Ok(Value::Nothing)
-})
-.doc(
-    "(output)",
-    "Appends another text output (a `TextOutput` or the result of `ToOutput`), in place.",
-    "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(cgsuite.util.output.TextOutput(\"cd\")); t end",
-)];
+pub static TEXT_OUTPUT: &[Member] = &[
+    crate::member!(Append(output: Output) => "Appends another text output (a `TextOutput` or the result of `ToOutput`), in place.", "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(cgsuite.util.output.TextOutput(\"cd\")); t end", |m, s, this, args| {
+        let Value::Object(o) = this else { return Err(s.bug()) };
+        let out = downcast_ref::<TextOutputValue>(&**o).ok_or_else(|| s.bug())?;
+        // Any output: a `TextOutput` or what `ToOutput` gives.
+        let text = match &args[0] {
+            Value::Object(a) if matches!(a.type_name(), "TextOutput") => a.display(m.games),
+            v => return Err(s.wrong_type(0, "Output", v)),
+        };
+        out.text.borrow_mut().push_str(&text);
+        Ok(Value::Nothing)
+    }),
+];
 
 impl Object for TextOutputValue {
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {

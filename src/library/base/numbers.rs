@@ -3,6 +3,7 @@
 use super::{boolean, integer, member, Member, Site};
 use crate::game::number::nimfield;
 use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::native::Param;
 use crate::interp::value::{is_dyadic, Value};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer as _;
@@ -12,49 +13,33 @@ use std::borrow::Cow;
 
 /// Members of `Integer`.
 pub static INTEGER: &[Member] = &[
-    member("NimSum", 1, |m, s, this, args| {
+    crate::member!(NimSum(that: GeneralizedOrdinal) => "The nim sum of two non-negative integers: binary addition without carries (bitwise exclusive or).", "5.NimSum(3)", |m, s, this, args| {
         if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimSum") {
             return r;
         }
         // CGSuite's wording for either operand negative.
         let (a, b) = (natural(s, this, "NimSum")?, natural(s, &args[0], "NimSum")?);
         Ok(Value::int(BigInt::from(a ^ b)))
-    })
-    .doc(
-        "(n)",
-        "The nim sum of two non-negative integers: binary addition without carries (bitwise exclusive or).",
-        "5.NimSum(3)",
-    ),
+    }),
     // Nim arithmetic on naturals of any size (`game::number::nimfield`), with CGSuite's error wording.
-    member("NimProduct", 1, |m, s, this, args| {
+    crate::member!(NimProduct(that: GeneralizedOrdinal) => "The nim product of two non-negative integers, the multiplication of the nimber field.", "2.NimProduct(2)", |m, s, this, args| {
         if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimProduct") {
             return r;
         }
         let (a, b) = (natural(s, this, "NimProduct")?, natural(s, &args[0], "NimProduct")?);
         Ok(Value::int(BigInt::from(nimfield::nim_product(&a, &b))))
-    })
-    .doc(
-        "(n)",
-        "The nim product of two non-negative integers, the multiplication of the nimber field.",
-        "2.NimProduct(2)",
-    ),
-    member("NimInverse", 0, |_, s, this, _| {
+    }),
+    crate::member!(NimInverse => "The inverse of a positive integer in nim multiplication.", "2.NimInverse", |_, s, this, _| {
         let a = positive(s, this, "NimInverse")?;
         Ok(Value::int(BigInt::from(nimfield::nim_inverse(&a).ok_or_else(|| s.bug())?)))
-    })
-    .doc("", "The inverse of a positive integer in nim multiplication.", "2.NimInverse"),
-    member("NimDiv", 1, |_, s, this, args| {
+    }),
+    crate::member!(NimDiv(that: Integer) => "Nim division: the nim product of the integer and the nim inverse of the positive integer `n`.", "3.NimDiv(2)", |_, s, this, args| {
         let a = natural(s, this, "NimDiv")?;
         let b = positive(s, &args[0], "NimInverse")?;
         let inv = nimfield::nim_inverse(&b).ok_or_else(|| s.bug())?;
         Ok(Value::int(BigInt::from(nimfield::nim_product(&a, &inv))))
-    })
-    .doc(
-        "(n)",
-        "Nim division: the nim product of the integer and the nim inverse of the positive integer `n`.",
-        "3.NimDiv(2)",
-    ),
-    member("NimExp", 1, |_, s, this, args| {
+    }),
+    crate::member!(NimExp(that: Integer) => "The k-th nim power: the integer nim-multiplied by itself k times.", "2.NimExp(3)", |_, s, this, args| {
         let a = natural(s, this, "NimProduct")?;
         let e = match match &args[0] {
             Value::Integer(e) => e.to_big().to_biguint(),
@@ -67,27 +52,21 @@ pub static INTEGER: &[Member] = &[
             }
         };
         Ok(Value::int(BigInt::from(nimfield::nim_exp(&a, &e))))
-    })
-    .doc("(k)", "The k-th nim power: the integer nim-multiplied by itself k times.", "2.NimExp(3)"),
+    }),
     // CGSuite: `n.OmegaPower` is ω^n (`1/ω^2` for n = -2).
-    member("OmegaPower", 0, |_, s, this, _| Ok(super::surreal::integer_omega_power(&*int(s, this)?))).doc(
-        "",
-        "The surreal number ω to the power of the integer (1/ω^2 for -2).",
-        "2.OmegaPower",
-    ),
+    crate::member!(OmegaPower => "The surreal number ω to the power of the integer (1/ω^2 for -2).", "2.OmegaPower", |_, s, this, _| Ok(super::surreal::integer_omega_power(&*int(s, this)?))),
     // Large operands by a gcd that polls for Ctrl-C, after a look at the memory budget.
-    member("Gcd", 1, |_, s, this, args| {
+    crate::member!(Gcd(that: Integer) => "The greatest common divisor of the two integers.", "12.Gcd(18)", |_, s, this, args| {
         let (a, b) = (int(s, this)?, integer(s, args, 0)?);
         crate::interp::eval::big_gcd(&a, &b, false).map(Value::int).map_err(|k| s.err(k))
-    })
-    .doc("(n)", "The greatest common divisor of the two integers.", "12.Gcd(18)"),
+    }),
     member("Lcm", 1, |_, s, this, args| {
         let (a, b) = (int(s, this)?, integer(s, args, 0)?);
         crate::interp::eval::big_gcd(&a, &b, true).map(Value::int).map_err(|k| s.err(k))
     })
     .doc("(n)", "The least common multiple of the two integers. Not in CGSuite.", "4.Lcm(6)"),
     // CGSuite's `Div` is Java's BigInteger division: the quotient truncated toward zero ((-7).Div(2) = -3).
-    member("Div", 1, |_, s, this, args| {
+    crate::member!(Div(that: Integer) => "The quotient of integer division, truncated toward zero.", "(-7).Div(2)", |_, s, this, args| {
         if let (Value::Integer(a), Value::Integer(b)) = (this, &args[0]) {
             if let Some((q, _)) = a.div_rem_trunc_small(b) {
                 return Ok(Value::Integer(q));
@@ -96,8 +75,7 @@ pub static INTEGER: &[Member] = &[
         let d = nonzero(s, args)?;
         let (q, _) = crate::interp::eval::big_quotient(&*int(s, this)?, &d).map_err(|k| s.err(k))?;
         Ok(Value::int(q))
-    })
-    .doc("(n)", "The quotient of integer division, truncated toward zero.", "(-7).Div(2)"),
+    }),
     member("Mod", 1, |_, s, this, args| {
         // The remainder of the divisor's sign (floor division).
         if let (Value::Integer(a), Value::Integer(b)) = (this, &args[0]) {
@@ -114,25 +92,19 @@ pub static INTEGER: &[Member] = &[
         "The remainder of division by n, with the sign of n (so `a.Mod(n)` lies in 0..n-1 for positive n). Not in CGSuite.",
         "(-7).Mod(3)",
     ),
-    member("Lb", 0, |_, s, this, _| {
+    crate::member!(Lb => "The base-2 logarithm of a positive integer, rounded down (the position of its highest one bit).", "40.Lb", |_, s, this, _| {
         let n = int(s, this)?;
         if !n.is_positive() {
             let message = format!("Argument to Lb is not strictly positive: {n}");
             return Err(s.err(ErrorKind::InvalidArgument { message }));
         }
         Ok(Value::int(n.bits() - 1))
-    })
-    .doc(
-        "",
-        "The base-2 logarithm of a positive integer, rounded down (the position of its highest one bit).",
-        "40.Lb",
-    ),
-    member("IsTwoPower", 0, |_, s, this, _| {
+    }),
+    crate::member!(IsTwoPower => "Whether the integer is a power of two (1, 2, 4, ...).", "64.IsTwoPower", |_, s, this, _| {
         let n = int(s, this)?;
         Ok(boolean(n.is_positive() && (&*n & (&*n - BigInt::one())).is_zero()))
-    })
-    .doc("", "Whether the integer is a power of two (1, 2, 4, ...).", "64.IsTwoPower"),
-    member("Isqrt", 0, |m, s, this, _| {
+    }),
+    crate::member!(Isqrt => "The integer square root of a non-negative integer: the greatest k with k*k <= n.", "50.Isqrt", |m, s, this, _| {
         let n = int(s, this)?;
         if n.is_negative() {
             let message = format!("Argument to Isqrt is negative: {n}");
@@ -141,105 +113,58 @@ pub static INTEGER: &[Member] = &[
         let games = &*m.games;
         let root = crate::game::number::isqrt::isqrt_polled(n.magnitude(), &mut || games.poll_interrupt());
         Ok(Value::int(BigInt::from(root)))
-    })
-    .doc("", "The integer square root of a non-negative integer: the greatest k with k*k <= n.", "50.Isqrt"),
-    member("IsEven", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_even()))).doc(
-        "",
-        "Whether the integer is divisible by 2.",
-        "6.IsEven",
-    ),
-    member("IsOdd", 0, |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))).doc(
-        "",
-        "Whether the integer is not divisible by 2.",
-        "6.IsOdd",
-    ),
+    }),
+    crate::member!(IsEven => "Whether the integer is divisible by 2.", "6.IsEven", |_, s, this, _| Ok(boolean(int(s, this)?.is_even()))),
+    crate::member!(IsOdd => "Whether the integer is not divisible by 2.", "6.IsOdd", |_, s, this, _| Ok(boolean(int(s, this)?.is_odd()))),
     // An even (evil) or odd (odious) number of ones in binary; negative integers count the bits of their
     // two's complement that differ from the sign bit, as Java's `BigInteger.bitCount` (CGSuite).
-    member("IsEvil", 0, |_, s, this, _| Ok(boolean(bit_count(&*int(s, this)?).is_multiple_of(2)))).doc(
-        "",
-        "Whether the binary form has an even number of ones (for n < 0, counted in two's complement as Java does).",
-        "5.IsEvil",
-    ),
-    member("IsOdious", 0, |_, s, this, _| Ok(boolean(bit_count(&*int(s, this)?) % 2 == 1))).doc(
-        "",
-        "Whether the binary form has an odd number of ones.",
-        "7.IsOdious",
-    ),
+    crate::member!(IsEvil => "Whether the binary form has an even number of ones (for n < 0, counted in two's complement as Java does).", "5.IsEvil", |_, s, this, _| Ok(boolean(bit_count(&*int(s, this)?).is_multiple_of(2)))),
+    crate::member!(IsOdious => "Whether the binary form has an odd number of ones.", "7.IsOdious", |_, s, this, _| Ok(boolean(bit_count(&*int(s, this)?) % 2 == 1))),
     // -2^31 <= n < 2^31 (CGSuite's native integers; cgs integers are all exact).
-    member("IsSmallInteger", 0, |_, s, this, _| {
+    crate::member!(IsSmallInteger => "Whether the integer fits CGSuite's small (32-bit) integers: -2^31 <= n < 2^31.", "(2^31).IsSmallInteger", |_, s, this, _| {
         let n = int(s, this)?;
         Ok(boolean(n.to_i32().is_some()))
-    })
-    .doc(
-        "",
-        "Whether the integer fits CGSuite's small (32-bit) integers: -2^31 <= n < 2^31.",
-        "(2^31).IsSmallInteger",
-    ),
-    member("UglyProduct", 1, |_, s, this, args| {
+    }),
+    crate::member!(UglyProduct(that: Integer) => "The ugly product of two non-negative integers (the product of Conway's ugly nimbers).", "3.UglyProduct(3)", |_, s, this, args| {
         let (a, b) = (natural(s, this, "UglyProduct")?, natural(s, &args[0], "UglyProduct")?);
         Ok(Value::int(ugly_product(&BigInt::from(a), &BigInt::from(b))))
-    })
-    .doc(
-        "(n)",
-        "The ugly product of two non-negative integers (the product of Conway's ugly nimbers).",
-        "3.UglyProduct(3)",
-    ),
+    }),
 ];
 
 /// Members of `Rational` (and so of `DyadicRational` and `Integer`).
 /// Members of a rational that is not dyadic (not a short game): CGSuite 2.2 answers its outcome class as a
 /// surreal number's, by its sign (`(1/3).OutcomeClass` is `L`).
 pub static NON_DYADIC: &[Member] = &[
-    member("OutcomeClass", 0, |_, s, this, _| {
+    crate::member!(OutcomeClass => "The outcome class of a rational that is not dyadic, as a surreal number: `L` when positive, `R` when negative.", "(1/3).OutcomeClass", |_, s, this, _| {
         Ok(Value::Outcome(if rat(s, this)?.is_positive() { crate::game::Outcome::L } else { crate::game::Outcome::R }))
-    }).doc("", "The outcome class of a rational that is not dyadic, as a surreal number: `L` when positive, `R` when negative.", "(1/3).OutcomeClass"),
+    }),
     // A rational that is not dyadic is born on day ω (ONAG ch. 3; CGSuite 2.2: `(1/3).Birthday` is ω).
-    member("Birthday", 0, |_, _, _, _| Ok(super::surreal::omega())).doc("", "The birthday of a rational that is not dyadic: ω.", "(1/3).Birthday"),
+    crate::member!(Birthday => "The birthday of a rational that is not dyadic: ω.", "(1/3).Birthday", |_, _, _, _| Ok(super::surreal::omega())),
     // CGSuite 2.2's `NormalValue` predicates on a rational that is not dyadic (a number, a stopper, not finite:
     // `(1/3).IsFinite` is false there, as its birthday is ω).
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a rational is a number.", "(1/3).IsNumber"),
-    member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as for every number.", "(1/3).IsNumberish"),
-    member("IsNumberTiny", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as CGSuite answers for every number.", "(1/3).IsNumberTiny"),
-    member("IsPseudonumber", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number is a pseudonumber.", "(1/3).IsPseudonumber"),
-    member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number is a stopper.", "(1/3).IsStopper"),
-    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number is stopper-sided.", "(1/3).IsStopperSided"),
-    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a number has no cycles.", "(1/3).IsLoopfree"),
-    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as for every loopfree value.", "(1/3).IsPlumtree"),
-    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as CGSuite answers for every number.", "(1/3).IsUptimal"),
-    member("IsInfinitesimal", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a nonzero number is not infinitesimal.", "(1/3).IsInfinitesimal"),
-    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a rational that is not dyadic is not a nimber.", "(1/3).IsNimber"),
-    member("IsIdempotent", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: x + x is not x for a nonzero number.", "(1/3).IsIdempotent"),
-    member("IsFinite", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: its birthday is ω (CGSuite 2.2).", "(1/3).IsFinite"),
-    member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a nonzero number is not all-small.", "(1/3).IsAllSmall"),
+    crate::member!(IsNumber => "True: a rational is a number.", "(1/3).IsNumber", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsNumberish => "True, as for every number.", "(1/3).IsNumberish", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsNumberTiny => "True, as CGSuite answers for every number.", "(1/3).IsNumberTiny", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPseudonumber => "True: a number is a pseudonumber.", "(1/3).IsPseudonumber", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsStopper => "True: a number is a stopper.", "(1/3).IsStopper", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsStopperSided => "True: a number is stopper-sided.", "(1/3).IsStopperSided", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsLoopfree => "True: a number has no cycles.", "(1/3).IsLoopfree", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPlumtree => "True, as for every loopfree value.", "(1/3).IsPlumtree", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsUptimal => "True, as CGSuite answers for every number.", "(1/3).IsUptimal", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsInfinitesimal => "False: a nonzero number is not infinitesimal.", "(1/3).IsInfinitesimal", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNimber => "False: a rational that is not dyadic is not a nimber.", "(1/3).IsNimber", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsIdempotent => "False: x + x is not x for a nonzero number.", "(1/3).IsIdempotent", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsFinite => "False: its birthday is ω (CGSuite 2.2).", "(1/3).IsFinite", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsAllSmall => "False: a nonzero number is not all-small.", "(1/3).IsAllSmall", |_, _, _, _| Ok(boolean(false))),
 ];
 
 pub static RATIONAL: &[Member] = &[
-    member("Numerator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.numer().clone()))).doc(
-        "",
-        "The numerator of the number in lowest terms.",
-        "(6/4).Numerator",
-    ),
-    member("Denominator", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.denom().clone()))).doc(
-        "",
-        "The denominator of the number in lowest terms (1 for an integer).",
-        "(6/4).Denominator",
-    ),
-    member("Floor", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.floor().to_integer()))).doc(
-        "",
-        "The greatest integer not above the number.",
-        "(-5/2).Floor",
-    ),
-    member("Ceiling", 0, |_, s, this, _| Ok(Value::int(rat(s, this)?.ceil().to_integer()))).doc(
-        "",
-        "The least integer not below the number.",
-        "(5/2).Ceiling",
-    ),
-    member("Abs", 0, |_, s, this, _| Ok(Value::rational(rat(s, this)?.abs()))).doc(
-        "",
-        "The absolute value.",
-        "(-3/4).Abs",
-    ),
-    member("Sign", 0, |_, s, this, _| {
+    crate::member!(Numerator => "The numerator of the number in lowest terms.", "(6/4).Numerator", |_, s, this, _| Ok(Value::int(rat(s, this)?.numer().clone()))),
+    crate::member!(Denominator => "The denominator of the number in lowest terms (1 for an integer).", "(6/4).Denominator", |_, s, this, _| Ok(Value::int(rat(s, this)?.denom().clone()))),
+    crate::member!(Floor => "The greatest integer not above the number.", "(-5/2).Floor", |_, s, this, _| Ok(Value::int(rat(s, this)?.floor().to_integer()))),
+    crate::member!(Ceiling => "The least integer not below the number.", "(5/2).Ceiling", |_, s, this, _| Ok(Value::int(rat(s, this)?.ceil().to_integer()))),
+    crate::member!(Abs => "The absolute value.", "(-3/4).Abs", |_, s, this, _| Ok(Value::rational(rat(s, this)?.abs()))),
+    crate::member!(Sign => "-1, 0 or 1 as the number is negative, zero or positive.", "(-3/4).Sign", |_, s, this, _| {
         let r = rat(s, this)?;
         Ok(Value::int(if r.is_positive() {
             1
@@ -248,48 +173,29 @@ pub static RATIONAL: &[Member] = &[
         } else {
             0
         }))
-    })
-    .doc("", "-1, 0 or 1 as the number is negative, zero or positive.", "(-3/4).Sign"),
-    member("IsDyadic", 0, |_, s, this, _| Ok(boolean(is_dyadic(&rat(s, this)?)))).doc(
-        "",
-        "Whether the denominator is a power of two (the number is then a short game).",
-        "(3/8).IsDyadic",
-    ),
-    member("IsInteger", 0, |_, s, this, _| Ok(boolean(rat(s, this)?.is_integer()))).doc(
-        "",
-        "Whether the number is an integer.",
-        "(4/2).IsInteger",
-    ),
-    member("IsZero", 0, |_, s, this, _| Ok(boolean(rat(s, this)?.is_zero()))).doc(
-        "",
-        "Whether the number is 0.",
-        "(0/5).IsZero",
-    ),
+    }),
+    crate::member!(IsDyadic => "Whether the denominator is a power of two (the number is then a short game).", "(3/8).IsDyadic", |_, s, this, _| Ok(boolean(is_dyadic(&rat(s, this)?)))),
+    crate::member!(IsInteger => "Whether the number is an integer.", "(4/2).IsInteger", |_, s, this, _| Ok(boolean(rat(s, this)?.is_integer()))),
+    crate::member!(IsZero => "Whether the number is 0.", "(0/5).IsZero", |_, s, this, _| Ok(boolean(rat(s, this)?.is_zero()))),
     // A non-negative integer (CGSuite: `5.IsOrdinal`, `0.IsOrdinal` are true, `(-1).IsOrdinal` false).
-    member("IsOrdinal", 0, |_, s, this, _| {
+    crate::member!(IsOrdinal => "Whether the number is a non-negative integer.", "(-1).IsOrdinal", |_, s, this, _| {
         let r = rat(s, this)?;
         Ok(boolean(r.is_integer() && !r.is_negative()))
-    })
-    .doc("", "Whether the number is a non-negative integer.", "(-1).IsOrdinal"),
+    }),
     // CGSuite: the pair (denominator, numerator), so 0.Reciprocal is inf.
-    member("Reciprocal", 0, |_, s, this, _| {
+    crate::member!(Reciprocal => "1 divided by the number (the reciprocal of 0 is `inf`).", "(2/3).Reciprocal", |_, s, this, _| {
         let r = rat(s, this)?;
         if r.is_zero() {
             return Ok(Value::Infinity(1));
         }
         Ok(Value::rational(r.recip()))
-    })
-    .doc("", "1 divided by the number (the reciprocal of 0 is `inf`).", "(2/3).Reciprocal"),
-    member("Max", 1, |_, s, this, args| super::infinity::extreme(s, this, args, std::cmp::Ordering::Greater)).doc(
-        "(x)",
-        "The greater of the number and x.",
-        "(1/3).Max(1/2)",
-    ),
-    member("Min", 1, |_, s, this, args| super::infinity::extreme(s, this, args, std::cmp::Ordering::Less)).doc(
-        "(x)",
-        "The lesser of the number and x.",
-        "(1/3).Min(1/2)",
-    ),
+    }),
+    member("Max", 1, |_, s, this, args| super::infinity::extreme(s, this, args, std::cmp::Ordering::Greater))
+        .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
+        .doc("", "The greater of the number and x.", "(1/3).Max(1/2)"),
+    member("Min", 1, |_, s, this, args| super::infinity::extreme(s, this, args, std::cmp::Ordering::Less))
+        .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
+        .doc("", "The lesser of the number and x.", "(1/3).Min(1/2)"),
 ];
 
 /// The number of ones in the binary form of `n >= 0`; for `n < 0`, of `-n - 1` (Java's `bitCount`).

@@ -316,52 +316,34 @@ fn this_range<'v>(s: &Site, this: &'v Value) -> Result<&'v RangeValue, EvalError
 /// The members a range answers itself, without its elements (CGSuite's `Range.cgs` and the `List` members
 /// whose Scala implementations keep a `NumericRange`).
 pub(crate) static RANGE: &[Member] = &[
-    super::member("Start", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.start.clone()))).doc(
-        "",
-        "The first integer of the range.",
-        "(1..10..3).Start",
-    ),
-    super::member("End", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.end.clone()))).doc(
-        "",
-        "The bound of the range (its last integer when the step reaches it).",
-        "(1..10..3).End",
-    ),
-    super::member("Step", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.step.clone()))).doc(
-        "",
-        "The step between consecutive integers.",
-        "(1..10..3).Step",
-    ),
-    super::member("Length", 0, |_, s, this, _| {
+    crate::member!(Start => "The first integer of the range.", "(1..10..3).Start", |_, s, this, _| Ok(Value::int(this_range(s, this)?.start.clone()))),
+    crate::member!(End => "The bound of the range (its last integer when the step reaches it).", "(1..10..3).End", |_, s, this, _| Ok(Value::int(this_range(s, this)?.end.clone()))),
+    crate::member!(Step => "The step between consecutive integers.", "(1..10..3).Step", |_, s, this, _| Ok(Value::int(this_range(s, this)?.step.clone()))),
+    crate::member!(Length => "The number of elements.", "(1..10..3).Length", |_, s, this, _| {
         Ok(Value::int(this_range(s, this)?.checked_len().map_err(|k| s.err(k))?))
-    })
-    .doc("", "The number of elements.", "(1..10..3).Length"),
-    super::member("Size", 0, |_, s, this, _| Ok(Value::int(this_range(s, this)?.checked_len().map_err(|k| s.err(k))?)))
-        .doc("", "The number of elements (the same as `Length`).", "(1..10).Size"),
-    super::member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_range(s, this)?.count().is_some_and(|n| n.is_zero()))))
-        .doc("", "Whether the range has no elements.", "(5..1).IsEmpty"),
-    super::member("Contains", 1, |_, s, this, args| {
+    }),
+    crate::member!(Size => "The number of elements (the same as `Length`).", "(1..10).Size", |_, s, this, _| Ok(Value::int(this_range(s, this)?.checked_len().map_err(|k| s.err(k))?))),
+    crate::member!(IsEmpty => "Whether the range has no elements.", "(5..1).IsEmpty", |_, s, this, _| Ok(boolean(this_range(s, this)?.count().is_some_and(|n| n.is_zero())))),
+    crate::member!(Contains(element: Object) => "Whether x is one of the range's elements.", "(1..10..3).Contains(7)", |_, s, this, args| {
         let r = this_range(s, this)?;
         Ok(boolean(matches!(&args[0], Value::Integer(x) if r.contains(&x.to_big()))))
-    })
-    .doc("(x)", "Whether x is one of the range's elements.", "(1..10..3).Contains(7)"),
-    super::member("Head", 0, |_, s, this, _| {
+    }),
+    crate::member!(Head => "The first element (an error for an empty range).", "(4..9).Head", |_, s, this, _| {
         let r = this_range(s, this)?;
         if r.count().is_some_and(|n| n.is_zero()) {
             return Err(empty(s));
         }
         Ok(Value::int(r.start.clone()))
-    })
-    .doc("", "The first element (an error for an empty range).", "(4..9).Head"),
+    }),
     // Scala's `NumericRange.tail`: the same bound and step from the second element (`(1..1).Tail` is `2..1`).
-    super::member("Tail", 0, |_, s, this, _| {
+    crate::member!(Tail => "The elements after the first, as a range (`(1..1).Tail` is `2..1`, as in CGSuite).", "(1..4).Tail", |_, s, this, _| {
         let r = this_range(s, this)?;
         if r.count().is_some_and(|n| n.is_zero()) {
             return Err(empty(s));
         }
         Ok(RangeValue { start: &r.start + &r.step, ..r.clone() }.value())
-    })
-    .doc("", "The elements after the first, as a range (`(1..1).Tail` is `2..1`, as in CGSuite).", "(1..4).Tail"),
-    super::member("Take", 1, |_, s, this, args| {
+    }),
+    crate::member!(Take(n: Integer) => "The first n elements, as a range.", "(1..100..2).Take(3)", |_, s, this, args| {
         let r = this_range(s, this)?;
         let n = integer(s, args, 0)?;
         let len = r.count().ok_or_else(|| s.err(zero_step()))?;
@@ -372,18 +354,9 @@ pub(crate) static RANGE: &[Member] = &[
             return Ok(this.clone());
         }
         Ok(RangeValue::new(r.start.clone(), r.nth(&(&*n - 1)), r.step.clone()).value())
-    })
-    .doc("(n)", "The first n elements, as a range.", "(1..100..2).Take(3)"),
-    super::member("Distinct", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())).doc(
-        "",
-        "The range itself (a range has no repeats).",
-        "(1..3).Distinct",
-    ),
-    super::member("ToList", 0, |_, s, this, _| this_range(s, this).map(|_| this.clone())).doc(
-        "",
-        "The range itself, which is a list of its elements.",
-        "(0..6..2).ToList",
-    ),
+    }),
+    crate::member!(Distinct => "The range itself (a range has no repeats).", "(1..3).Distinct", |_, s, this, _| this_range(s, this).map(|_| this.clone())),
+    crate::member!(ToList => "The range itself, which is a list of its elements.", "(0..6..2).ToList", |_, s, this, _| this_range(s, this).map(|_| this.clone())),
 ];
 
 fn empty(s: &Site) -> EvalError {

@@ -3,45 +3,23 @@
 use super::collections::range;
 use super::{boolean, index, list, member, string, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::native::Param;
 use crate::interp::value::Value;
 use std::rc::Rc;
 
 /// Members of `String`.
 pub static STRING: &[Member] = &[
-    member("Length", 0, |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))).doc(
-        "",
-        "The number of characters.",
-        "\"Domineering\".Length",
-    ),
-    member("Size", 0, |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))).doc(
-        "",
-        "The number of characters (the same as `Length`). Not in CGSuite.",
-        "\"abc\".Size",
-    ),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(the_str(s, this)?.is_empty()))).doc(
-        "",
-        "Whether the string has no characters. Not in CGSuite.",
-        "\"\".IsEmpty",
-    ),
-    member("ToUpperCase", 0, |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_uppercase()))).doc(
-        "",
-        "The string with its letters in upper case.",
-        "\"Left\".ToUpperCase",
-    ),
-    member("ToLowerCase", 0, |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_lowercase()))).doc(
-        "",
-        "The string with its letters in lower case.",
-        "\"Left\".ToLowerCase",
-    ),
+    crate::member!(Length => "The number of characters.", "\"Domineering\".Length", |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))),
+    crate::member!(Size => "The number of characters (the same as `Length`). Not in CGSuite.", "\"abc\".Size", |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))),
+    crate::member!(IsEmpty => "Whether the string has no characters. Not in CGSuite.", "\"\".IsEmpty", |_, s, this, _| Ok(boolean(the_str(s, this)?.is_empty()))),
+    crate::member!(ToUpperCase => "The string with its letters in upper case.", "\"Left\".ToUpperCase", |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_uppercase()))),
+    crate::member!(ToLowerCase => "The string with its letters in lower case.", "\"Left\".ToLowerCase", |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_lowercase()))),
     member("Concat", 1, |m, s, this, args| {
         Ok(Value::str(&(the_str(s, this)?.to_string() + &args[0].display_plain(m.games))))
     })
-    .doc("(x)", "The string followed by x (x printed when it is not a string).", "\"Domi\".Concat(\"neering\")"),
-    member("Contains", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.contains(string(s, args, 0)?)))).doc(
-        "(s)",
-        "Whether s occurs in the string. Not in CGSuite.",
-        "\"Clobber\".Contains(\"lob\")",
-    ),
+    .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]])
+    .doc("", "The string followed by x (x printed when it is not a string).", "\"Domi\".Concat(\"neering\")"),
+    crate::member!(Contains(element: Object) => "Whether s occurs in the string. Not in CGSuite.", "\"Clobber\".Contains(\"lob\")", |_, s, this, args| Ok(boolean(the_str(s, this)?.contains(string(s, args, 0)?)))),
     member("StartsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.starts_with(string(s, args, 0)?)))).doc(
         "(s)",
         "Whether the string begins with s. Not in CGSuite.",
@@ -61,21 +39,22 @@ pub static STRING: &[Member] = &[
         out.extend(&chars[i + 1..]);
         Ok(text(out))
     })
+    .params(&[
+        &[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")],
+        &[Param::required("index", "Integer"), Param::required("newValue", "Integer")],
+        &[Param::required("index", "Integer"), Param::required("value", "Object")],
+        &[Param::required("key", "Object"), Param::required("value", "Object")],
+    ])
     .doc(
-        "(i, c)",
+        "",
         "The string with its i-th character (counting from 1) replaced by the string c.",
         "\"xox\".Updated(2, \"x\")",
     ),
-    member("Substring", 2, |_, s, this, args| {
+    crate::member!(Substring(startIndex: Integer, endIndex: Integer) => "The characters from position i (counting from 1) to position j.", "\"Hackenbush\".Substring(1, 6)", |_, s, this, args| {
         let chars: Vec<char> = the_str(s, this)?.chars().collect();
         let (i, j) = range(s, args, chars.len())?;
         Ok(text(chars[i..j].iter().collect()))
-    })
-    .doc(
-        "(i, j)",
-        "The characters from position i (counting from 1) to position j.",
-        "\"Hackenbush\".Substring(1, 6)",
-    ),
+    }),
     member("Split", 1, |_, s, this, args| {
         let sep = string(s, args, 0)?;
         if sep.is_empty() {
@@ -88,7 +67,7 @@ pub static STRING: &[Member] = &[
         "The pieces of the string between occurrences of the non-empty separator, as a list. Not in CGSuite.",
         "\"a,b,,c\".Split(\",\")",
     ),
-    member("FindAll", 1, |_, s, this, args| {
+    crate::member!(FindAll(value: Integer) => "The positions (from 1) at which s occurs in the string, overlaps included. Not in CGSuite.", "\"aaa\".FindAll(\"aa\")", |_, s, this, args| {
         let pat: Vec<char> = string(s, args, 0)?.chars().collect();
         let chars: Vec<char> = the_str(s, this)?.chars().collect();
         if pat.is_empty() || pat.len() > chars.len() {
@@ -96,46 +75,19 @@ pub static STRING: &[Member] = &[
         }
         let hits = (0..=chars.len() - pat.len()).filter(|&i| chars[i..i + pat.len()] == pat[..]);
         Ok(list(hits.map(|i| Value::int(i + 1))))
-    })
-    .doc(
-        "(s)",
-        "The positions (from 1) at which s occurs in the string, overlaps included. Not in CGSuite.",
-        "\"aaa\".FindAll(\"aa\")",
-    ),
-    member("IndexOf", 1, |_, s, this, args| {
+    }),
+    crate::member!(IndexOf(element: Object) => "The position (from 1) of the first occurrence of s, or 0 when there is none. Not in CGSuite.", "\"Clobber\".IndexOf(\"b\")", |_, s, this, args| {
         let me = the_str(s, this)?;
         let pos = me.find(string(s, args, 0)?).map_or(0, |b| me[..b].chars().count() + 1);
         Ok(Value::int(pos))
-    })
-    .doc(
-        "(s)",
-        "The position (from 1) of the first occurrence of s, or 0 when there is none. Not in CGSuite.",
-        "\"Clobber\".IndexOf(\"b\")",
-    ),
-    member("Replace", 2, |_, s, this, args| {
+    }),
+    crate::member!(Replace(target: String, replacement: String) => "The string with every occurrence of a replaced by b.", "\"x.o.x\".Replace(\".\", \"\")", |_, s, this, args| {
         Ok(text(the_str(s, this)?.replace(string(s, args, 0)?, string(s, args, 1)?)))
-    })
-    .doc("(a, b)", "The string with every occurrence of a replaced by b.", "\"x.o.x\".Replace(\".\", \"\")"),
-    member("Reversed", 0, |_, s, this, _| Ok(text(the_str(s, this)?.chars().rev().collect()))).doc(
-        "",
-        "The characters in reverse order. Not in CGSuite.",
-        "\"Left\".Reversed",
-    ),
-    member("ToUpper", 0, |_, s, this, _| Ok(text(the_str(s, this)?.to_uppercase()))).doc(
-        "",
-        "The string in upper case (the same as `ToUpperCase`). Not in CGSuite.",
-        "\"xo\".ToUpper",
-    ),
-    member("ToLower", 0, |_, s, this, _| Ok(text(the_str(s, this)?.to_lowercase()))).doc(
-        "",
-        "The string in lower case (the same as `ToLowerCase`). Not in CGSuite.",
-        "\"XO\".ToLower",
-    ),
-    member("ToList", 0, |_, s, this, _| Ok(list(the_str(s, this)?.chars().map(|c| text(c.to_string()))))).doc(
-        "",
-        "The characters as a list of one-character strings. Not in CGSuite.",
-        "\"xo.\".ToList",
-    ),
+    }),
+    crate::member!(Reversed => "The characters in reverse order. Not in CGSuite.", "\"Left\".Reversed", |_, s, this, _| Ok(text(the_str(s, this)?.chars().rev().collect()))),
+    crate::member!(ToUpper => "The string in upper case (the same as `ToUpperCase`). Not in CGSuite.", "\"xo\".ToUpper", |_, s, this, _| Ok(text(the_str(s, this)?.to_uppercase()))),
+    crate::member!(ToLower => "The string in lower case (the same as `ToLowerCase`). Not in CGSuite.", "\"XO\".ToLower", |_, s, this, _| Ok(text(the_str(s, this)?.to_lowercase()))),
+    crate::member!(ToList => "The characters as a list of one-character strings. Not in CGSuite.", "\"xo.\".ToList", |_, s, this, _| Ok(list(the_str(s, this)?.chars().map(|c| text(c.to_string()))))),
 ];
 
 fn the_str<'v>(s: &Site, this: &'v Value) -> Result<&'v str, EvalError> {

@@ -4,10 +4,11 @@
 //! Cells are one-character strings in scripts (`g[1, 2] == "x"`); a grid prints as `Grid("xo.|ox.")`, which is
 //! also valid input. Grids compare structurally, so they can be set elements, map keys and ruleset states.
 
-use super::{boolean, list, member, string, Member, Site};
+use super::{boolean, list, string, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::value::{Object, Value};
 use crate::solve::grid::{Adjacency, Grid};
 use crate::syntax::span::Span;
@@ -289,20 +290,21 @@ fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: Span) -> Result<V
 
 /// Members of `Grid`.
 pub static GRID: &[Member] = &[
-    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows()))).doc("", "The number of rows.", "Grid(\"xo.|ox.\").RowCount"),
-    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols()))).doc("", "The number of columns.", "Grid(\"xo.|ox.\").ColCount"),
-    member("FindAll", 1, |_, s, this, args| {
+    crate::member!(RowCount => "The number of rows.", "Grid(\"xo.|ox.\").RowCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows()))),
+    crate::member!(ColCount => "The number of columns.", "Grid(\"xo.|ox.\").ColCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols()))),
+    crate::member!(FindAll(value: Integer) => "The coordinates (row, column) of every cell holding c, in row-major order.", "Grid(\"xo.|ox.\").FindAll(\"x\")", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let c = cell(s, args, 0)?;
         Ok(list(g.find_all(c).iter().map(pair)))
-    }).doc("(c)", "The coordinates (row, column) of every cell holding c, in row-major order.", "Grid(\"xo.|ox.\").FindAll(\"x\")"),
-    member("Count", 1, |_, s, this, args| {
+    }),
+    crate::member!(Count(predicate: Function) => "The number of cells holding c.", "Grid(\"xo.|ox.\").Count(\".\")", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let c = cell(s, args, 0)?;
         Ok(Value::int(g.cells().iter().filter(|&&x| x == c).count()))
-    }).doc("(c)", "The number of cells holding c.", "Grid(\"xo.|ox.\").Count(\".\")"),
+    }),
     Member {
         name: "Decomposition",
+        params: &[&[Param::required("boundaryLabel", "Object")], &[Param::required("boundaryValue", "Integer")], &[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")]],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| {
@@ -319,9 +321,10 @@ pub static GRID: &[Member] = &[
                 None => list([this.clone()]),
             })
         },
-    }.doc("(empty, adjacency)", "The connected regions of cells other than `empty`, each as its own bounding grid (orthogonal adjacency unless another is given).", "Grid(\"x.o|..o\").Decomposition(\".\")"),
+    }.doc("", "The connected regions of cells other than `empty`, each as its own bounding grid (orthogonal adjacency unless another is given).", "Grid(\"x.o|..o\").Decomposition(\".\")"),
     Member {
         name: "Neighbours",
+        params: &[],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(2, 3),
         f: |_, s, this, args| {
@@ -332,7 +335,7 @@ pub static GRID: &[Member] = &[
             Ok(list(g.neighbours(r, c, adj).iter().map(pair)))
         },
     }.doc("(r, c, adjacency)", "The coordinates on the board next to cell (r, c) (orthogonally unless another adjacency is given).", "Grid(3, 3).Neighbours(1, 1)"),
-    member("Updated", 1, |m, s, this, args| {
+    crate::member!(Updated(newValues: Map) => "The grid with each cell (r, c) that is a key of the map set to its value.", "Grid(\"x..\").Updated({(1, 3) => \"o\"})", |m, s, this, args| {
         let g = this_grid(s, this)?;
         let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
         let mut changes = Vec::with_capacity(map.len());
@@ -351,11 +354,12 @@ pub static GRID: &[Member] = &[
             changes.push(((r, c), b));
         }
         g.updated(&changes).map(GridValue::value).map_err(|e| grid_error(s, e))
-    }).doc("(map)", "The grid with each cell (r, c) that is a key of the map set to its value.", "Grid(\"x..\").Updated({(1, 3) => \"o\"})"),
+    }),
     // `g.Canonical(symmetries)`: the least of `g` and its images under a list of `Symmetry` values (or one);
     // the grid itself (the same value) when it is the least. Rulesets use it as a memo representative.
     Member {
         name: "Canonical",
+        params: &[],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |_, s, this, args| {
@@ -365,13 +369,13 @@ pub static GRID: &[Member] = &[
             Ok(g.least_image(&syms).map_or_else(|| this.clone(), GridValue::value))
         },
     }.doc("(symmetries)", "The least image of the grid under its shape-preserving symmetries (or under a list of `Symmetry` values): equal for symmetric positions.", "Grid(\"x.|..\").Canonical == Grid(\"..|.x\").Canonical"),
-    member("Symmetries", 0, |_, s, this, _| {
+    crate::member!(Symmetries => "The grid's images under the symmetries that keep its shape, as a list.", "Grid(\"x.\").Symmetries", |_, s, this, _| {
         Ok(list(this_grid(s, this)?.symmetries().into_iter().map(GridValue::value)))
-    }).doc("", "The grid's images under the symmetries that keep its shape, as a list.", "Grid(\"x.\").Symmetries"),
-    member("Transpose", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.transpose()))).doc("", "The grid reflected in its main diagonal: rows become columns.", "Grid(\"xo.\").Transpose"),
-    member("FlipRows", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_rows()))).doc("", "The grid with its rows in reverse order.", "Grid(\"x.|.o\").FlipRows"),
-    member("FlipCols", 0, |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_cols()))).doc("", "The grid with its columns in reverse order.", "Grid(\"x.|.o\").FlipCols"),
-    member("Rows", 0, |_, s, this, _| {
+    }),
+    crate::member!(Transpose => "The grid reflected in its main diagonal: rows become columns.", "Grid(\"xo.\").Transpose", |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.transpose()))),
+    crate::member!(FlipRows => "The grid with its rows in reverse order.", "Grid(\"x.|.o\").FlipRows", |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_rows()))),
+    crate::member!(FlipCols => "The grid with its columns in reverse order.", "Grid(\"x.|.o\").FlipCols", |_, s, this, _| Ok(GridValue::value(this_grid(s, this)?.flip_cols()))),
+    crate::member!(Rows => "The rows as strings.", "Grid(\"xo.|ox.\").Rows", |_, s, this, _| {
         let g = this_grid(s, this)?;
         let w = g.cols().max(1);
         let rows: Vec<Value> = if g.cols() == 0 {
@@ -380,8 +384,8 @@ pub static GRID: &[Member] = &[
             g.cells().chunks(w).map(|r| Value::String(Rc::from(String::from_utf8_lossy(r).as_ref()))).collect()
         };
         Ok(list(rows))
-    }).doc("", "The rows as strings.", "Grid(\"xo.|ox.\").Rows"),
-    member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_grid(s, this)?.cells().is_empty()))).doc("", "Whether the grid has no cells.", "Grid(\"x\").IsEmpty"),
+    }),
+    crate::member!(IsEmpty => "Whether the grid has no cells.", "Grid(\"x\").IsEmpty", |_, s, this, _| Ok(boolean(this_grid(s, this)?.cells().is_empty()))),
 ];
 
 /// Members of the `Grid` class value.
@@ -389,6 +393,7 @@ pub static GRID_CLASS: &[Member] = &[
     // `Grid.Parse(s)` is cgs's character grid; `Grid.Parse(s, charMap)` CGSuite's integer grid.
     Member {
         name: "Parse",
+        params: &[&[Param::required("str", "String")], &[Param::required("str", "String"), Param::required("charMap", "String")], &[Param::required("str", "String"), Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, _, args| {
@@ -398,7 +403,7 @@ pub static GRID_CLASS: &[Member] = &[
             }
             Grid::parse(t).map(GridValue::value).map_err(|e| grid_error(s, e))
         },
-    }.doc("(s, charMap)", "The grid written row by row with `|` between rows; with a char map (a string), CGSuite's integer grid, each cell the position of its character in the map (from 0).", "Grid.Parse(\"xo.|ox.\")"),
+    }.doc("", "The grid written row by row with `|` between rows; with a char map (a string), CGSuite's integer grid, each cell the position of its character in the map (from 0).", "Grid.Parse(\"xo.|ox.\")"),
     // CGSuite's `Grid.Empty(rows, cols)`: its integer grid, every cell 0 (`Grid(r, c)` is cgs's character grid).
-    member("Empty", 2, |_, s, _, args| super::numgrid::empty(s, args)).doc("(r, c)", "CGSuite's integer grid of r rows and c columns, every cell 0.", "Grid.Empty(2, 3)"),
+    crate::member!(Empty(rowCount: Integer, colCount: Integer) => "CGSuite's integer grid of r rows and c columns, every cell 0.", "Grid.Empty(2, 3)", |_, s, _, args| super::numgrid::empty(s, args)),
 ];

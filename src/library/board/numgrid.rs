@@ -8,6 +8,7 @@ use super::{list, member, string, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Object, Value};
 use crate::syntax::span::Span;
@@ -270,49 +271,32 @@ fn decomposition(g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
 
 /// Members of an integer `Grid`.
 pub static NUM_GRID: &[Member] = &[
-    member("RowCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows as i64))).doc(
-        "",
-        "The number of rows of an integer grid.",
-        "Grid.Parse(\"xo|.x\", \".xo\").RowCount",
-    ),
-    member("ColCount", 0, |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols as i64))).doc(
-        "",
-        "The number of columns of an integer grid.",
-        "Grid.Parse(\"xo.\", \".xo\").ColCount",
-    ),
-    member("FindAll", 1, |_, s, this, args| {
+    crate::member!(RowCount => "The number of rows of an integer grid.", "Grid.Parse(\"xo|.x\", \".xo\").RowCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows as i64))),
+    crate::member!(ColCount => "The number of columns of an integer grid.", "Grid.Parse(\"xo.\", \".xo\").ColCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols as i64))),
+    crate::member!(FindAll(value: Integer) => "The coordinates (row, column) of every cell holding the integer n.", "Grid.Parse(\"xo|.x\", \".xo\").FindAll(1)", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let v = int(s, &args[0], 0)?;
         let hits = (0..g.cells.len()).filter(|&i| i64::from(g.cells[i]) == v);
         Ok(list(hits.map(|i| pair(i / g.cols + 1, i % g.cols + 1)).collect::<Vec<_>>()))
-    })
-    .doc(
-        "(n)",
-        "The coordinates (row, column) of every cell holding the integer n.",
-        "Grid.Parse(\"xo|.x\", \".xo\").FindAll(1)",
-    ),
-    member("IsInBounds", 1, |_, s, this, args| {
+    }),
+    crate::member!(IsInBounds(coord: Coordinates) => "Whether the coordinates (row, column) lie on the grid.", "Grid.Parse(\"xo|.x\", \".xo\").IsInBounds((2, 3))", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let (r, c) = coordinates(&args[0]).ok_or_else(|| s.wrong_type(0, "Coordinates", &args[0]))?;
         Ok(Value::Boolean(g.get(r, c).is_some()))
-    })
-    .doc(
-        "(coords)",
-        "Whether the coordinates (row, column) lie on the grid.",
-        "Grid.Parse(\"xo|.x\", \".xo\").IsInBounds((2, 3))",
-    ),
+    }),
     Member {
         name: "Updated",
+        params: &[&[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("value", "Object")], &[Param::required("key", "Object"), Param::required("value", "Object")], &[Param::required("newValues", "Map")]],
         doc: super::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| updated(s, this, args),
     }
     .doc(
-        "(map) or (coords, value)",
+        "",
         "The integer grid with each cell (r, c) that is a key of the map set to its value (or the one cell at coords set to value).",
         "Grid.Parse(\"xo\", \".xo\").Updated({(1, 1) => 0})",
     ),
-    member("Subgrid", 2, |_, s, this, args| {
+    crate::member!(Subgrid(northwest: Coordinates, southeast: Coordinates) => "The rectangle of the grid between two corners (row, column), inclusive.", "Grid.Parse(\"xo.|ox.\", \".xo\").Subgrid((1, 2), (2, 3))", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let (r0, c0) = coordinates(&args[0]).ok_or_else(|| s.wrong_type(0, "Coordinates", &args[0]))?;
         let (r1, c1) = coordinates(&args[1]).ok_or_else(|| s.wrong_type(1, "Coordinates", &args[1]))?;
@@ -330,26 +314,16 @@ pub static NUM_GRID: &[Member] = &[
             cells.extend_from_slice(&g.cells[start..start + cols]);
         }
         Ok(NumGrid::value(rows, cols, cells))
-    })
-    .doc(
-        "(northwest, southeast)",
-        "The rectangle of the grid between two corners (row, column), inclusive.",
-        "Grid.Parse(\"xo.|ox.\", \".xo\").Subgrid((1, 2), (2, 3))",
-    ),
-    member("Permuted", 1, |_, s, this, args| {
+    }),
+    crate::member!(Permuted(symmetry: Symmetry) => "The image of the grid under a `Symmetry` (`Symmetry.Transpose` exchanges rows and columns).", "Grid.Parse(\"xo.\", \".xo\").Permuted(Symmetry.Transpose)", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let flags = match super::grid::symmetry_flags(&args[0]).as_deref() {
             Some(&[f]) if !matches!(args[0], Value::List(_)) => f,
             _ => return Err(s.wrong_type(0, "Symmetry", &args[0])),
         };
         Ok(Value::Object(Rc::new(permuted(g, flags))))
-    })
-    .doc(
-        "(symmetry)",
-        "The image of the grid under a `Symmetry` (`Symmetry.Transpose` exchanges rows and columns).",
-        "Grid.Parse(\"xo.\", \".xo\").Permuted(Symmetry.Transpose)",
-    ),
-    member("SymmetryInvariant", 1, |_, s, this, args| {
+    }),
+    crate::member!(SymmetryInvariant(symmetries: List) => "The least of the grid's images under a list of symmetries (CGSuite's order: rows, columns, cells): equal for grids that are images of each other.", "Grid.Parse(\"x.\", \".xo\").SymmetryInvariant(Symmetry.Flip)", |_, s, this, args| {
         let g = this_grid(s, this)?;
         let list = match (&args[0], super::grid::symmetry_flags(&args[0])) {
             (Value::List(_), Some(list)) => list,
@@ -366,14 +340,10 @@ pub static NUM_GRID: &[Member] = &[
             }
         }
         Ok(Value::Object(Rc::new(least)))
-    })
-    .doc(
-        "(symmetries)",
-        "The least of the grid's images under a list of symmetries (CGSuite's order: rows, columns, cells): equal for grids that are images of each other.",
-        "Grid.Parse(\"x.\", \".xo\").SymmetryInvariant(Symmetry.Flip)",
-    ),
+    }),
     Member {
         name: "Decomposition",
+        params: &[&[Param::required("boundaryLabel", "Object")], &[Param::required("boundaryValue", "Integer")], &[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")]],
         doc: super::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| {
@@ -391,7 +361,7 @@ pub static NUM_GRID: &[Member] = &[
         },
     }
     .doc(
-        "(boundary, directions)",
+        "",
         "The connected regions of cells other than `boundary`, each as its own grid (CGSuite's `Grid.Decomposition`).",
         "Grid.Parse(\"x.o\", \".xo\").Decomposition(0)",
     ),
@@ -409,9 +379,9 @@ pub static NUM_GRID: &[Member] = &[
             }
         }
         Ok(Value::str(&out))
-    })
+    }).params(&[&[Param::required("charMap", "String")], &[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]])
     .doc(
-        "(charMap)",
+        "",
         "The grid written with the characters of the char map, rows separated by `|`.",
         "Grid.Parse(\"xo|.x\", \".xo\").ToString(\".xo\")",
     ),

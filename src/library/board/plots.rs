@@ -5,6 +5,7 @@
 use super::{integer, Member, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Shown, Value};
 use num_rational::BigRational;
@@ -15,6 +16,7 @@ use num_traits::{ToPrimitive, Zero};
 /// below it).
 pub const SCATTER_PLOT: Member = Member {
     name: "ScatterPlot",
+    params: &[],
     arity: Arity::Range(0, 1),
     f: |m, s, this, args| {
         let Value::List(l) = this else { return Err(s.bug()) };
@@ -128,10 +130,11 @@ fn intensity(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<
 /// Members of `Table`.
 pub static TABLE: &[Member] = &[Member {
     name: "IntensityPlot",
+    params: &[&[Param::optional("pixelScale", "Integer")]],
     arity: Arity::Range(0, 2),
     f: intensity,
     doc: super::Doc {
-        args: "(scale, file)",
+        args: "",
         text: "CGSuite's intensity plot of a table of numbers (grey levels from the least value, black, to the \
                greatest, white): its size as text, or with a file name an SVG written there (`scale` pixels a cell).",
         example: "Table([1, 2], [3, 4]).IntensityPlot",

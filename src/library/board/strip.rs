@@ -7,6 +7,7 @@ use super::{list, member, string, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Object, Value};
 use crate::syntax::span::Span;
@@ -147,21 +148,12 @@ fn parse(s: &Site, text: &str, map: &str) -> Result<Value, EvalError> {
 
 /// Members of `Strip`.
 pub static STRIP: &[Member] = &[
-    member("Length", 0, |_, s, this, _| Ok(Value::int(this_strip(s, this)?.len()))).doc(
-        "",
-        "The number of cells.",
-        "Strip.Parse(\"x.o\", \".xo\").Length",
-    ),
-    member("FindAll", 1, |_, s, this, args| {
+    crate::member!(Length => "The number of cells.", "Strip.Parse(\"x.o\", \".xo\").Length", |_, s, this, _| Ok(Value::int(this_strip(s, this)?.len()))),
+    crate::member!(FindAll(value: Integer) => "The positions (from 1) of every cell holding the integer n.", "Strip.Parse(\"x.x\", \".xo\").FindAll(1)", |_, s, this, args| {
         let cells = this_strip(s, this)?;
         let v = int(s, args, 0)?;
         Ok(list(cells.iter().enumerate().filter(|(_, &c)| i64::from(c) == v).map(|(i, _)| Value::int(i + 1))))
-    })
-    .doc(
-        "(n)",
-        "The positions (from 1) of every cell holding the integer n.",
-        "Strip.Parse(\"x.x\", \".xo\").FindAll(1)",
-    ),
+    }),
     // The maximal runs of cells different from the boundary value, left to right.
     member("Decomposition", 1, |_, s, this, args| {
         let cells = this_strip(s, this)?;
@@ -169,12 +161,17 @@ pub static STRIP: &[Member] = &[
         let runs = cells.split(|&c| i64::from(c) == b).filter(|r| !r.is_empty());
         Ok(list(runs.map(|r| StripValue::value(r.to_vec()))))
     })
+    .params(&[
+        &[Param::required("boundaryLabel", "Object")],
+        &[Param::required("boundaryValue", "Integer")],
+        &[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")],
+    ])
     .doc(
-        "(boundary)",
+        "",
         "The maximal runs of cells other than `boundary`, left to right, each as a strip.",
         "Strip.Parse(\"xx.o\", \".xo\").Decomposition(0)",
     ),
-    member("Substrip", 2, |_, s, this, args| {
+    crate::member!(Substrip(first: Integer, last: Integer) => "The cells from position i to position j, as a strip.", "Strip.Parse(\"xo.x\", \".xo\").Substrip(2, 3)", |_, s, this, args| {
         let cells = this_strip(s, this)?;
         let (first, last) = (int(s, args, 0)?, int(s, args, 1)?);
         if first > last {
@@ -183,14 +180,10 @@ pub static STRIP: &[Member] = &[
         let a = checked_index(s, first, cells.len())?;
         let b = checked_index(s, last, cells.len())?;
         Ok(StripValue::value(cells[a - 1..b].to_vec()))
-    })
-    .doc(
-        "(i, j)",
-        "The cells from position i to position j, as a strip.",
-        "Strip.Parse(\"xo.x\", \".xo\").Substrip(2, 3)",
-    ),
+    }),
     Member {
         name: "Updated",
+        params: &[],
         arity: crate::interp::error::Arity::Range(1, 2),
         doc: super::Doc::NONE,
         f: |m, s, this, args| {
@@ -216,7 +209,7 @@ pub static STRIP: &[Member] = &[
         "Strip.Parse(\"x..\", \".xo\").Updated({2 => 2})",
     ),
     // Cells first..last (clipped to the strip) set to the value, as CGSuite's `UpdatedRange`.
-    member("UpdatedRange", 3, |_, s, this, args| {
+    crate::member!(UpdatedRange(first: Integer, last: Integer, newValue: Integer) => "The strip with the cells first..last (clipped to the strip) set to n.", "Strip.Empty(4).UpdatedRange(2, 3, 1)", |_, s, this, args| {
         let mut cells = this_strip(s, this)?.to_vec();
         let (first, last) = (int(s, args, 0)?, int(s, args, 1)?);
         let v = int(s, args, 2)? as i8;
@@ -226,12 +219,7 @@ pub static STRIP: &[Member] = &[
             *c = v;
         }
         Ok(StripValue::value(cells))
-    })
-    .doc(
-        "(first, last, n)",
-        "The strip with the cells first..last (clipped to the strip) set to n.",
-        "Strip.Empty(4).UpdatedRange(2, 3, 1)",
-    ),
+    }),
     member("ToString", 1, |_, s, this, args| {
         let cells = this_strip(s, this)?;
         let map: Vec<char> = string(s, args, 0)?.chars().collect();
@@ -249,8 +237,12 @@ pub static STRIP: &[Member] = &[
         }
         Ok(Value::str(&out))
     })
+    .params(&[
+        &[Param::required("charMap", "String")],
+        &[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")],
+    ])
     .doc(
-        "(charMap)",
+        "",
         "The strip written with the characters of the char map.",
         "Strip.Parse(\"x.o\", \".xo\").ToString(\".xo\")",
     ),
@@ -263,17 +255,24 @@ pub static STRIP_CLASS: &[Member] = &[
         let map = string(s, args, 1)?;
         parse(s, text, map)
     })
+    .params(&[
+        &[Param::required("str", "String"), Param::required("charMap", "String")],
+        &[
+            Param::required("str", "String"),
+            Param::optional("vertexLabels", "Function"),
+            Param::optional("edgeLabels", "Function"),
+        ],
+    ])
     .doc(
-        "(s, charMap)",
+        "",
         "The strip whose cells are the positions (from 0) of the characters of s in the char map.",
         "Strip.Parse(\"x.o\", \".xo\")",
     ),
-    member("Empty", 1, |_, s, _, args| {
+    crate::member!(Empty(length: Integer) => "The strip of n cells, all 0.", "Strip.Empty(3)", |_, s, _, args| {
         let n = super::count(s, args, 0)? as usize;
         if n > 1 << 24 {
             return Err(s.err(ErrorKind::Overflow));
         }
         Ok(StripValue::value(vec![0; n]))
-    })
-    .doc("(n)", "The strip of n cells, all 0.", "Strip.Empty(3)"),
+    }),
 ];

@@ -8,6 +8,7 @@ use crate::game::short::store::GameId;
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{Shown, Value};
 use num_traits::Signed;
@@ -17,63 +18,34 @@ use std::rc::Rc;
 
 /// CGSuite's `Object` members, which every value answers (after its own members).
 pub static OBJECT: &[Member] = &[
-    member("ToString", 0, |m, _, this, _| Ok(Value::str(&this.display(m.games)))).doc(
-        "",
-        "The value as it prints, as a string.",
-        "(^ + *).ToString",
-    ),
-    member("ToOutput", 0, |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))).doc(
-        "",
-        "The value's printed form as a text output (shown without quotes).",
-        "\"xo\".ToOutput",
-    ),
+    member("ToString", 0, |m, _, this, _| Ok(Value::str(&this.display(m.games))))
+        .params(&[&[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]])
+        .doc("", "The value as it prints, as a string.", "(^ + *).ToString"),
+    crate::member!(ToOutput => "The value's printed form as a text output (shown without quotes).", "\"xo\".ToOutput", |m, _, this, _| Ok(Shown::value("TextOutput", this.display(m.games)))),
     // CGSuite 2.2: `Nothing` for every value that is not a member of an enclosing object.
-    member("EnclosingObject", 0, |_, _, _, _| Ok(Value::Nothing)).doc(
-        "",
-        "The object a value is a member of: always nil for native values, as in CGSuite.",
-        "(3).EnclosingObject",
-    ),
+    crate::member!(EnclosingObject => "The object a value is a member of: always nil for native values, as in CGSuite.", "(3).EnclosingObject", |_, _, _, _| Ok(Value::Nothing)),
     // CGSuite names the Java class behind a value (`3.JavaClass` is "org.cgsuite.core.SmallIntegerImpl"); cgs
     // is not written in Java: a deliberate refusal (docs/CGSUITE-PARITY.md).
-    member("JavaClass", 0, |_, s, _, _| {
+    crate::member!(JavaClass => "Not available: cgs is not written in Java, so this member is an error (docs/CGSUITE-PARITY.md).", "", |_, s, _, _| {
         let message = "cgs has no Java classes: `JavaClass` names the JVM class behind a value in CGSuite.".to_string();
         Err(s.err(ErrorKind::Script { message }))
-    })
-    .doc(
-        "",
-        "Not available: cgs is not written in Java, so this member is an error (docs/CGSUITE-PARITY.md).",
-        "",
-    ),
+    }),
 ];
 
 /// `Coordinates` members of a pair `(row, col)`.
 pub static COORDINATES: &[Member] = &[
-    member("Row", 0, |_, s, this, _| Ok(pair(s, this)?.0)).doc(
-        "",
-        "The first coordinate of a pair (row, column).",
-        "(2, 5).Row",
-    ),
-    member("Col", 0, |_, s, this, _| Ok(pair(s, this)?.1)).doc(
-        "",
-        "The second coordinate of a pair (row, column).",
-        "(2, 5).Col",
-    ),
-    member("Swap", 0, |_, s, this, _| {
+    crate::member!(Row => "The first coordinate of a pair (row, column).", "(2, 5).Row", |_, s, this, _| Ok(pair(s, this)?.0)),
+    crate::member!(Col => "The second coordinate of a pair (row, column).", "(2, 5).Col", |_, s, this, _| Ok(pair(s, this)?.1)),
+    crate::member!(Swap => "The pair with its coordinates exchanged.", "(2, 5).Swap", |_, s, this, _| {
         let (r, c) = pair(s, this)?;
         Ok(Value::Tuple(Rc::from(vec![c, r])))
-    })
-    .doc("", "The pair with its coordinates exchanged.", "(2, 5).Swap"),
+    }),
     // CGSuite: both coordinates in {-1, 0, 1} ((0,0) included).
-    member("IsUnit", 0, |_, s, this, _| {
+    crate::member!(IsUnit => "Whether both coordinates are -1, 0 or 1 (a step to a neighbouring square, or none).", "(1, -1).IsUnit", |_, s, this, _| {
         let (r, c) = pair(s, this)?;
         let unit = |v: &Value| matches!(v, Value::Integer(n) if matches!(n.as_i64(), Some(-1..=1)));
         Ok(boolean(unit(&r) && unit(&c)))
-    })
-    .doc(
-        "",
-        "Whether both coordinates are -1, 0 or 1 (a step to a neighbouring square, or none).",
-        "(1, -1).IsUnit",
-    ),
+    }),
 ];
 
 fn pair(s: &Site, this: &Value) -> Result<(Value, Value), EvalError> {
@@ -91,26 +63,16 @@ fn pair(s: &Site, this: &Value) -> Result<(Value, Value), EvalError> {
 /// More members of `String`: regular expressions (Rust's `regex` syntax, which has no back-references or
 /// look-around; CGSuite uses Java's) and `ToUnquotedOutput`.
 pub static STRING: &[Member] = &[
-    member("Matches", 1, |_, s, this, args| {
+    crate::member!(Matches(regex: String) => "Whether the whole string matches the regular expression.", "\"xxo\".Matches(\"x*o\")", |_, s, this, args| {
         let re = regex(s, &format!("^(?:{})$", string(s, args, 0)?))?;
         Ok(boolean(re.is_match(the_str(s, this)?)))
-    })
-    .doc("(regex)", "Whether the whole string matches the regular expression.", "\"xxo\".Matches(\"x*o\")"),
-    member("ReplaceRegex", 2, |_, s, this, args| {
+    }),
+    crate::member!(ReplaceRegex(regex: String, replacement: String) => "The string with each match of the regular expression replaced (`$1` names the first group).", "\"a1b22\".ReplaceRegex(\"[0-9]+\", \"#\")", |_, s, this, args| {
         let re = regex(s, string(s, args, 0)?)?;
         let with = java_replacement(string(s, args, 1)?);
         Ok(Value::str(&re.replace_all(the_str(s, this)?, with.as_str())))
-    })
-    .doc(
-        "(regex, replacement)",
-        "The string with each match of the regular expression replaced (`$1` names the first group).",
-        "\"a1b22\".ReplaceRegex(\"[0-9]+\", \"#\")",
-    ),
-    member("ToUnquotedOutput", 0, |_, s, this, _| Ok(Shown::value("TextOutput", the_str(s, this)?))).doc(
-        "",
-        "The string as a text output, shown without quotes.",
-        "\"x.o\".ToUnquotedOutput",
-    ),
+    }),
+    crate::member!(ToUnquotedOutput => "The string as a text output, shown without quotes.", "\"x.o\".ToUnquotedOutput", |_, s, this, _| Ok(Shown::value("TextOutput", the_str(s, this)?))),
 ];
 
 fn the_str<'v>(s: &Site, this: &'v Value) -> Result<&'v str, EvalError> {
@@ -154,7 +116,7 @@ fn java_replacement(r: &str) -> String {
 
 /// More members of `List`.
 pub static LIST: &[Member] = &[
-    member("PeriodicTable", 1, |m, s, this, args| {
+    crate::member!(PeriodicTable(period: Integer) => "The list laid out as a table with rows of n elements (for nim-value sequences).", "[0, 1, 2, 0, 1, 2].PeriodicTable(3)", |m, s, this, args| {
         let n = integer(s, args, 0)?;
         if !n.is_positive() {
             return Err(s.wrong_type(0, "positive Integer", &args[0]));
@@ -162,14 +124,9 @@ pub static LIST: &[Member] = &[
         let grouped = m.invoke_member(this.clone(), &ident("Grouped", s), args, s.args, s.span)?;
         let table = m.globals.natives.get("Table").cloned().ok_or_else(|| s.bug())?;
         m.call_value(&table, &[grouped], s)
-    })
-    .doc(
-        "(n)",
-        "The list laid out as a table with rows of n elements (for nim-value sequences).",
-        "[0, 1, 2, 0, 1, 2].PeriodicTable(3)",
-    ),
+    }),
     // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable.
-    member("SortedWith", 1, |m, s, this, args| {
+    crate::member!(SortedWith(fn: Function) => "The elements sorted stably with the comparator f(a, b): an integer, negative when a goes before b.", "[3, 1, 2].SortedWith((a, b) -> b - a)", |m, s, this, args| {
         let f = function(s, args, 0)?;
         let Value::List(l) = this else { return Err(s.bug()) };
         let mut out: Vec<Value> = Vec::with_capacity(l.len());
@@ -192,33 +149,22 @@ pub static LIST: &[Member] = &[
             out.insert(lo, v.clone());
         }
         Ok(Value::List(out.into_iter().collect()))
-    })
-    .doc(
-        "(f)",
-        "The elements sorted stably with the comparator f(a, b): an integer, negative when a goes before b.",
-        "[3, 1, 2].SortedWith((a, b) -> b - a)",
-    ),
+    }),
     super::plots::SCATTER_PLOT,
-    member("MkOutput", 1, |m, s, this, args| {
+    crate::member!(MkOutput(sep: String) => "The printed elements joined by the separator, as a text output.", "[1, ^, *].MkOutput(\" ; \")", |m, s, this, args| {
         let sep = string(s, args, 0)?.to_string();
         let Value::List(l) = this else { return Err(s.bug()) };
         let parts: Vec<String> = l.iter().map(|v| v.display(m.games)).collect();
         Ok(Shown::value("TextOutput", parts.join(&sep)))
-    })
-    .doc(
-        "(sep)",
-        "The printed elements joined by the separator, as a text output.",
-        "[1, ^, *].MkOutput(\" ; \")",
-    ),
+    }),
 ];
 
 /// More members of `Map`.
 pub static MAP: &[Member] = &[
-    member("Reversed", 0, |_, s, this, _| {
+    crate::member!(Reversed => "The map from values to keys.", "{1 => ^, 2 => *}.Reversed", |_, s, this, _| {
         let Value::Map(map) = this else { return Err(s.bug()) };
         Ok(Value::Map(map.iter().map(|(k, v)| (v.clone(), k.clone())).collect()))
-    })
-    .doc("", "The map from values to keys.", "{1 => ^, 2 => *}.Reversed"),
+    }),
     member("Eval", 1, |m, s, this, args| m.index_value(this, &args[0], s.span)).doc(
         "(k)",
         "The value of key k (the same as `map[k]`).",
@@ -267,21 +213,9 @@ impl Compound {
 
 /// Members of short games for compounds.
 pub static GAME: &[Member] = &[
-    member("ConjunctiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)).doc(
-        "(h)",
-        "The conjunctive compound of two games: a move is a move in both, and play ends when either ends.",
-        "(*2).ConjunctiveSum(*3)",
-    ),
-    member("SelectiveSum", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)).doc(
-        "(h)",
-        "The selective compound of two games: a move is a move in any non-empty set of the components.",
-        "(*).SelectiveSum(*)",
-    ),
-    member("OrdinalProduct", 1, |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)).doc(
-        "(h)",
-        "CGSuite's ordinal product of two games.",
-        "(*).OrdinalProduct(2)",
-    ),
+    crate::member!(ConjunctiveSum(that: Game) => "The conjunctive compound of two games: a move is a move in both, and play ends when either ends.", "(*2).ConjunctiveSum(*3)", |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
+    crate::member!(SelectiveSum(that: Game) => "The selective compound of two games: a move is a move in any non-empty set of the components.", "(*).SelectiveSum(*)", |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
+    crate::member!(OrdinalProduct(that: Game) => "CGSuite's ordinal product of two games.", "(*).OrdinalProduct(2)", |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)),
 ];
 
 /// A component of a compound: a short game, or a compound itself (whose options are compounds).

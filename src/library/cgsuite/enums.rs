@@ -5,7 +5,7 @@
 //! An enum value prints as its name, answers `Literal` (the name as a string) and belongs to its enum's class
 //! (`Symmetry.Transpose.Class` is ⟪cgsuite.util.Symmetry⟫); CGSuite 2.2 gives these enums no `Ordinal`.
 
-use super::{member, Member, Site};
+use super::{Member, Site};
 use crate::game::Games;
 use crate::interp::classes::qualified;
 use crate::interp::error::{ErrorKind, EvalError};
@@ -116,11 +116,12 @@ impl Object for EnumValue {
 }
 
 /// Members of an enum value.
-pub static ENUM: &[Member] = &[member("Literal", 0, |_, s, this, _| match this {
-    Value::Object(o) => downcast_ref::<EnumValue>(&**o).map(|e| Value::str(e.name)).ok_or_else(|| s.bug()),
-    _ => Err(s.bug()),
-})
-.doc("", "The enum value's name as a string.", "Symmetry.Transpose.Literal")];
+pub static ENUM: &[Member] = &[
+    crate::member!(Literal => "The enum value's name as a string.", "Symmetry.Transpose.Literal", |_, s, this, _| match this {
+        Value::Object(o) => downcast_ref::<EnumValue>(&**o).map(|e| Value::str(e.name)).ok_or_else(|| s.bug()),
+        _ => Err(s.bug()),
+    }),
+];
 
 /// CGSuite 2.2 numbers its system classes in the order it registers them (`SystemClassRegistry.scala`);
 /// `Class.Ordinal` is that number (`Integer.Ordinal` is 38, `List.Ordinal` 11 in CGSuite 2.2).

@@ -3,7 +3,7 @@
 //! `Icons` lists and scripts that name icons answer as in CGSuite. An icon prints as its name, has `Literal`
 //! (the name as a string) and compares by identity.
 
-use super::{member, Member, Site};
+use super::{Member, Site};
 use crate::game::Games;
 use crate::interp::error::EvalError;
 use crate::interp::object::downcast_ref;
@@ -84,8 +84,6 @@ fn this_icon(s: &Site, this: &Value) -> Result<usize, EvalError> {
 }
 
 /// Members of an icon.
-pub static ICON: &[Member] = &[member("Literal", 0, |_, s, this, _| Ok(Value::str(ICONS[this_icon(s, this)?]))).doc(
-    "",
-    "The icon's name as a string.",
-    "Icon.BlackStone.Literal",
-)];
+pub static ICON: &[Member] = &[
+    crate::member!(Literal => "The icon's name as a string.", "Icon.BlackStone.Literal", |_, s, this, _| Ok(Value::str(ICONS[this_icon(s, this)?]))),
+];

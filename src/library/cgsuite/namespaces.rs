@@ -157,21 +157,11 @@ fn this_class(this: &Value) -> &str {
 }
 
 /// The members of a class value.
-pub static CLASS: &[Member] =
-    &[
-        super::member("Name", 0, |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))).doc(
-            "",
-            "The class's short name.",
-            "Integer.Name",
-        ),
-        super::member("QualifiedName", 0, |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this))))))
-            .doc("", "The class's name with its package.", "Integer.QualifiedName"),
-        super::member("Ordinal", 0, |_, s, this, _| super::enums::class_ordinal(s, this_class(this))).doc(
-            "",
-            "The number CGSuite gives a system class in the order it registers them (an error for other classes).",
-            "List.Ordinal",
-        ),
-    ];
+pub static CLASS: &[Member] = &[
+    crate::member!(Name => "The class's short name.", "Integer.Name", |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))),
+    crate::member!(QualifiedName => "The class's name with its package.", "Integer.QualifiedName", |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this)))))),
+    crate::member!(Ordinal => "The number CGSuite gives a system class in the order it registers them (an error for other classes).", "List.Ordinal", |_, s, this, _| super::enums::class_ordinal(s, this_class(this))),
+];
 
 /// The classes that are globals (CGSuite's names of the classes of cgs values).
 const CLASS_GLOBALS: &[&str] = &[

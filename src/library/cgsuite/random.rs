@@ -6,7 +6,7 @@
 //! `BigInt(bits, random)` (Java's `BigInteger(numBits, rnd)`: `nextBytes` of `⌈bits/8⌉` bytes, big-endian, the
 //! excess high bits cleared) with `bits` the bit length of `n − 1`, redrawing while the result is `≥ n`.
 
-use super::{integer, member, Member, Site};
+use super::{integer, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -107,32 +107,29 @@ pub fn construct(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, 
 }
 
 /// Members of `Random`.
-pub static RANDOM: &[Member] = &[member("NextInteger", 1, |_, s, this, args| {
-    let Value::Object(o) = this else {
-        return Err(s.bug());
-    };
-    let r = downcast_ref::<RandomValue>(&**o).ok_or_else(|| s.bug())?;
-    let bound = integer(s, args, 0)?;
-    if !bound.is_positive() {
-        let message = "Upper bound for `NextInteger` must be >= 1.".to_string();
-        return Err(s.arg_err(0, ErrorKind::Script { message }));
-    }
-    // CGSuite 2.2 fails on `NextInteger(1)` (the bit length of 0); cgs answers 0, the only integer in range.
-    let bits = (&*bound - BigInt::one()).bits();
-    let mut state = r.state.get();
-    let mut n = state.big_integer(bits);
-    while n >= *bound {
-        n = state.big_integer(bits);
-    }
-    r.state.set(state);
-    Ok(Value::int(n))
-})
-.doc(
-    "(upperBound)",
-    "The next integer n of this pseudorandom stream, 0 <= n < upperBound; the same stream as CGSuite's for \
-     the same seed.",
-    "Random(3).NextInteger(10)",
-)];
+pub static RANDOM: &[Member] = &[
+    crate::member!(NextInteger(upperBound: Integer) => "The next integer n of this pseudorandom stream, 0 <= n < upperBound; the same stream as CGSuite's for \
+         the same seed.", "Random(3).NextInteger(10)", |_, s, this, args| {
+        let Value::Object(o) = this else {
+            return Err(s.bug());
+        };
+        let r = downcast_ref::<RandomValue>(&**o).ok_or_else(|| s.bug())?;
+        let bound = integer(s, args, 0)?;
+        if !bound.is_positive() {
+            let message = "Upper bound for `NextInteger` must be >= 1.".to_string();
+            return Err(s.arg_err(0, ErrorKind::Script { message }));
+        }
+        // CGSuite 2.2 fails on `NextInteger(1)` (the bit length of 0); cgs answers 0, the only integer in range.
+        let bits = (&*bound - BigInt::one()).bits();
+        let mut state = r.state.get();
+        let mut n = state.big_integer(bits);
+        while n >= *bound {
+            n = state.big_integer(bits);
+        }
+        r.state.set(state);
+        Ok(Value::int(n))
+    }),
+];
 
 #[cfg(test)]
 mod tests {

@@ -8,12 +8,13 @@ use super::{
 use crate::game::graph::{self as engine, GraphError};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::value::Value;
 use crate::library::{boolean, elements, integer, list, member, string, Member, Site};
 use num_traits::ToPrimitive;
 
 pub(super) const fn ranged(name: &'static str, lo: usize, hi: usize, f: crate::library::MemberImpl) -> Member {
-    Member { name, arity: Arity::Range(lo, hi), f, doc: crate::library::Doc::NONE }
+    Member { name, arity: Arity::Range(lo, hi), f, doc: crate::library::Doc::NONE, params: &[] }
 }
 
 /// "Vertex is out of bounds: n" for a number outside `1..=len`.
@@ -206,64 +207,46 @@ pub(super) fn from_adjacency_list(
 }
 
 // Members `Graph` and `DirectedGraph` share (each keeps the kind of graph it was called on).
-pub(super) const VERTEX_COUNT: Member =
-    member("VertexCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count()))).doc(
-        "",
-        "The number of vertices.",
-        "Graph.Cycle(5).VertexCount",
-    );
-pub(super) const IS_EMPTY: Member = member("IsEmpty", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_empty())))
-    .doc("", "Whether the graph has no vertices.", "Graph.Empty.IsEmpty");
-pub(super) const VERTICES: Member = member("Vertices", 0, |_, s, this, _| {
+pub(super) const VERTEX_COUNT: Member = crate::member!(VertexCount => "The number of vertices.", "Graph.Cycle(5).VertexCount", |_, s, this, _| Ok(Value::int(this_graph(s, this)?.vertex_count())));
+pub(super) const IS_EMPTY: Member = crate::member!(IsEmpty => "Whether the graph has no vertices.", "Graph.Empty.IsEmpty", |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_empty())));
+pub(super) const VERTICES: Member = crate::member!(Vertices => "The vertices, as a list of `Vertex` values.", "Graph.Path(2).Vertices", |_, s, this, _| {
     let g = this_graph(s, this)?;
     Ok(list((0..g.vertex_count()).map(|i| VertexValue::value(g, i))))
-})
-.doc("", "The vertices, as a list of `Vertex` values.", "Graph.Path(2).Vertices");
-pub(super) const DELETE_VERTEX: Member = member("DeleteVertex", 1, |_, s, this, args| {
+});
+pub(super) const DELETE_VERTEX: Member = crate::member!(DeleteVertex(vertex: Integer) => "The graph without vertex v (1-based) and its edges.", "Graph.Path(3).DeleteVertex(2)", |_, s, this, args| {
     let g = this_graph(s, this)?;
     rewrap(s, this, g.delete_vertex(vertex(s, g, args, 0)?))
-})
-.doc("(v)", "The graph without vertex v (1-based) and its edges.", "Graph.Path(3).DeleteVertex(2)");
-pub(super) const DELETE_VERTICES: Member = member("DeleteVertices", 1, |m, s, this, args| {
+});
+pub(super) const DELETE_VERTICES: Member = crate::member!(DeleteVertices(vertices: List) => "The graph without the vertices in the collection vs and their edges.", "Graph.Path(4).DeleteVertices([1, 4])", |m, s, this, args| {
     let g = this_graph(s, this)?;
     let vs = vertices(m, s, g, args, 0)?;
     rewrap(s, this, g.delete_vertices(&vs))
-})
-.doc(
-    "(vs)",
-    "The graph without the vertices in the collection vs and their edges.",
-    "Graph.Path(4).DeleteVertices([1, 4])",
-);
-pub(super) const RETAIN_VERTICES: Member = member("RetainVertices", 1, |m, s, this, args| {
+});
+pub(super) const RETAIN_VERTICES: Member = crate::member!(RetainVertices(vertices: List) => "The graph keeping only the vertices in the collection vs and the edges between them.", "Graph.Cycle(4).RetainVertices([1, 2])", |m, s, this, args| {
     let g = this_graph(s, this)?;
     let vs = vertices(m, s, g, args, 0)?;
     rewrap(s, this, g.retain_vertices(&vs))
-})
-.doc(
-    "(vs)",
-    "The graph keeping only the vertices in the collection vs and the edges between them.",
-    "Graph.Cycle(4).RetainVertices([1, 2])",
-);
+});
 
 /// Members of `Graph`.
 pub static GRAPH: &[Member] = &[
     VERTEX_COUNT,
-    member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_graph(s, this)?.edge_count()))).doc("", "The number of edges.", "Graph.Cycle(5).EdgeCount"),
+    crate::member!(EdgeCount => "The number of edges.", "Graph.Cycle(5).EdgeCount", |_, s, this, _| Ok(Value::int(this_graph(s, this)?.edge_count()))),
     IS_EMPTY,
-    member("IsConnected", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_connected()))).doc("", "Whether every vertex can be reached from every other.", "Graph(\"-;.\").IsConnected"),
-    member("IsSimple", 0, |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_simple()))).doc("", "Whether the graph has no loops and no repeated edges.", "Graph.Clique(3).IsSimple"),
+    crate::member!(IsConnected => "Whether every vertex can be reached from every other.", "Graph(\"-;.\").IsConnected", |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_connected()))),
+    crate::member!(IsSimple => "Whether the graph has no loops and no repeated edges.", "Graph.Clique(3).IsSimple", |_, s, this, _| Ok(boolean(this_graph(s, this)?.is_simple()))),
     VERTICES,
-    member("Edges", 0, |_, s, this, _| {
+    crate::member!(Edges => "The edges, as a list of `Edge` values.", "Graph.Path(3).Edges", |_, s, this, _| {
         Ok(list(this_graph(s, this)?.edges().into_iter().map(|(a, b, l)| EdgeValue::value(a, b, l))))
-    }).doc("", "The edges, as a list of `Edge` values.", "Graph.Path(3).Edges"),
-    member("AdjacencyList", 0, |_, s, this, _| {
+    }),
+    crate::member!(AdjacencyList => "For each vertex in turn, the list of its neighbours (1-based).", "Graph.Star(3).AdjacencyList", |_, s, this, _| {
         Ok(list(this_graph(s, this)?.adjacency_list().into_iter().map(vertex_list)))
-    }).doc("", "For each vertex in turn, the list of its neighbours (1-based).", "Graph.Star(3).AdjacencyList"),
+    }),
     DELETE_VERTEX,
     DELETE_VERTICES,
     RETAIN_VERTICES,
-    member("DeleteEdge", 1, delete_edge).doc("(edge)", "The graph without the given edge (an `Edge` of it).", "Graph.Cycle(4).DeleteEdge(Graph.Cycle(4).Edges[1])"),
-    member("DeleteEdgeByIndex", 2, |_, s, this, args| {
+    crate::member!(DeleteEdge(edge: Edge) => "The graph without the given edge (an `Edge` of it).", "Graph.Cycle(4).DeleteEdge(Graph.Cycle(4).Edges[1])", delete_edge),
+    crate::member!(DeleteEdgeByIndex(vertex: Integer, edge: Integer) => "The graph without the k-th edge of vertex v (both 1-based).", "Graph.Path(3).DeleteEdgeByIndex(2, 1)", |_, s, this, args| {
         let g = this_graph(s, this)?;
         let v = vertex(s, g, args, 0)?;
         let k = integer(s, args, 1)?;
@@ -272,20 +255,20 @@ pub static GRAPH: &[Member] = &[
             Some(k) if (1..=count).contains(&k) => wrap(s, g.delete_edge_by_index(v, k - 1)),
             _ => Err(s.err(ErrorKind::InvalidArgument { message: format!("Edge is out of bounds: {k}") })),
         }
-    }).doc("(v, k)", "The graph without the k-th edge of vertex v (both 1-based).", "Graph.Path(3).DeleteEdgeByIndex(2, 1)"),
-    member("UpdatedVertexLabels", 1, update_labels).doc("(map)", "The graph with the vertices that are keys of the map relabelled by their values.", "Graph.Path(3).UpdatedVertexLabels({1 => \"x\"})"),
-    member("ConnectedComponent", 1, |_, s, this, args| {
+    }),
+    crate::member!(UpdatedVertexLabels(updates: Map) => "The graph with the vertices that are keys of the map relabelled by their values.", "Graph.Path(3).UpdatedVertexLabels({1 => \"x\"})", update_labels),
+    crate::member!(ConnectedComponent(vertex: Integer) => "The connected component of vertex v, as a graph.", "Graph(\"-;.\").ConnectedComponent(3)", |_, s, this, args| {
         let g = this_graph(s, this)?;
         wrap(s, g.connected_component(vertex(s, g, args, 0)?))
-    }).doc("(v)", "The connected component of vertex v, as a graph.", "Graph(\"-;.\").ConnectedComponent(3)"),
-    member("ConnectedComponents", 0, |_, s, this, _| {
+    }),
+    crate::member!(ConnectedComponents => "The connected components, as a list of graphs.", "Graph(\"-;.\").ConnectedComponents", |_, s, this, _| {
         Ok(list(this_graph(s, this)?.connected_components().into_iter().map(GraphValue::value)))
-    }).doc("", "The connected components, as a list of graphs.", "Graph(\"-;.\").ConnectedComponents"),
+    }),
     member("Decomposition", 1, |_, s, this, args| {
         Ok(list(this_graph(s, this)?.decomposition(&args[0]).into_iter().map(GraphValue::value)))
-    }).doc("(label)", "The components left when the vertices labelled `label` are split apart (CGSuite's graph decomposition), as a list of graphs.", "Graph.Path(3).Decomposition(\"x\")"),
-    ranged("ToString", 0, 2, to_string).doc("(vertexStrings, edgeStrings)", "The graph in CGSuite's graph notation; maps or functions may say how labels are written.", "Graph.Cycle(3).ToString"),
-    member("ToDirectedGraph", 0, |_, s, this, _| Ok(GraphValue::directed(this_graph(s, this)?.clone()))).doc("", "The graph as a directed graph: each edge becomes a pair of opposite edges.", "Graph.Path(2).ToDirectedGraph"),
+    }).params(&[&[Param::required("boundaryLabel", "Object")], &[Param::required("boundaryValue", "Integer")], &[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")]]).doc("", "The components left when the vertices labelled `label` are split apart (CGSuite's graph decomposition), as a list of graphs.", "Graph.Path(3).Decomposition(\"x\")"),
+    ranged("ToString", 0, 2, to_string).params(&[&[Param::required("charMap", "String")], &[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]]).doc("", "The graph in CGSuite's graph notation; maps or functions may say how labels are written.", "Graph.Cycle(3).ToString"),
+    crate::member!(ToDirectedGraph => "The graph as a directed graph: each edge becomes a pair of opposite edges.", "Graph.Path(2).ToDirectedGraph", |_, s, this, _| Ok(GraphValue::directed(this_graph(s, this)?.clone()))),
     // cgs: the canonical labelling (isomorphic graphs give equal results), optionally keeping a root vertex
     // first (vertex 1 of the result).
     ranged("Canonical", 0, 1, |_, s, this, args| {
@@ -319,57 +302,31 @@ fn this_edge<'v>(s: &Site, this: &'v Value) -> Result<&'v EdgeValue, EvalError> 
 }
 
 /// Members of `Vertex`.
-pub static VERTEX: &[Member] =
-    &[
-        member("Label", 0, |_, s, this, _| Ok(this_vertex(s, this)?.label.clone())).doc(
-            "",
-            "The vertex's label (nil when it has none).",
-            "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})[2].Label",
-        ),
-        member("Edges", 0, |_, s, this, _| Ok(list(this_vertex(s, this)?.edge_values()))).doc(
-            "",
-            "The edges at the vertex, as a list of `Edge` values.",
-            "Graph.Star(3)[1].Edges",
-        ),
-        member("EdgeCount", 0, |_, s, this, _| Ok(Value::int(this_vertex(s, this)?.edges.len()))).doc(
-            "",
-            "The number of edges at the vertex.",
-            "Graph.Star(3)[1].EdgeCount",
-        ),
-        member("OutVertices", 0, |_, s, this, _| Ok(vertex_list(this_vertex(s, this)?.edges.iter().map(|e| e.to))))
-            .doc("", "The vertices the vertex's edges lead to, as a list (1-based).", "Graph.Star(3)[1].OutVertices"),
-    ];
+pub static VERTEX: &[Member] = &[
+    crate::member!(Label => "The vertex's label (nil when it has none).", "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})[2].Label", |_, s, this, _| Ok(this_vertex(s, this)?.label.clone())),
+    crate::member!(Edges => "The edges at the vertex, as a list of `Edge` values.", "Graph.Star(3)[1].Edges", |_, s, this, _| Ok(list(this_vertex(s, this)?.edge_values()))),
+    crate::member!(EdgeCount => "The number of edges at the vertex.", "Graph.Star(3)[1].EdgeCount", |_, s, this, _| Ok(Value::int(this_vertex(s, this)?.edges.len()))),
+    crate::member!(OutVertices => "The vertices the vertex's edges lead to, as a list (1-based).", "Graph.Star(3)[1].OutVertices", |_, s, this, _| Ok(vertex_list(this_vertex(s, this)?.edges.iter().map(|e| e.to)))),
+];
 
 /// Members of `Edge`.
 pub static EDGE: &[Member] = &[
-    member("FromVertex", 0, |_, s, this, _| Ok(Value::int(this_edge(s, this)?.from + 1))).doc(
-        "",
-        "The vertex the edge starts from (1-based).",
-        "Graph.Path(2)[1][1].FromVertex",
-    ),
-    member("ToVertex", 0, |_, s, this, _| Ok(Value::int(this_edge(s, this)?.to + 1))).doc(
-        "",
-        "The vertex the edge leads to (1-based).",
-        "Graph.Path(2)[1][1].ToVertex",
-    ),
-    member("Label", 0, |_, s, this, _| Ok(this_edge(s, this)?.label.clone())).doc(
-        "",
-        "The edge's label (nil when it has none).",
-        "Graph.Path(2, Nothing, \"e\")[1][1].Label",
-    ),
+    crate::member!(FromVertex => "The vertex the edge starts from (1-based).", "Graph.Path(2)[1][1].FromVertex", |_, s, this, _| Ok(Value::int(this_edge(s, this)?.from + 1))),
+    crate::member!(ToVertex => "The vertex the edge leads to (1-based).", "Graph.Path(2)[1][1].ToVertex", |_, s, this, _| Ok(Value::int(this_edge(s, this)?.to + 1))),
+    crate::member!(Label => "The edge's label (nil when it has none).", "Graph.Path(2, Nothing, \"e\")[1][1].Label", |_, s, this, _| Ok(this_edge(s, this)?.label.clone())),
 ];
 
 /// Members of the `Graph` class value.
 pub static GRAPH_CLASS: &[Member] = &[
-    ranged("Parse", 1, 3, |m, s, _, args| parse_member(m, s, args)).doc("(s, vertexLabels, edgeLabels)", "The graph written in CGSuite's graph notation (`a-b-c`, `:A` to name a vertex, ...); maps or functions turn label strings into labels.", "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})"),
+    ranged("Parse", 1, 3, |m, s, _, args| parse_member(m, s, args)).params(&[&[Param::required("str", "String")], &[Param::required("str", "String"), Param::required("charMap", "String")], &[Param::required("str", "String"), Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]]).doc("", "The graph written in CGSuite's graph notation (`a-b-c`, `:A` to name a vertex, ...); maps or functions turn label strings into labels.", "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})"),
     member("Eval", 1, |m, s, _, args| parse_member(m, s, args)).doc("(s)", "The graph written in CGSuite's graph notation (the same as `Parse` and `Graph(s)`).", "Graph.Eval(\"--\")"),
-    member("Empty", 0, |_, _, _, _| Ok(GraphValue::value(Labelled::empty()))).doc("", "The graph with no vertices.", "Graph.Empty"),
-    ranged("Path", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::path)).doc("(n, vertexLabel, edgeLabel)", "The path on n vertices.", "Graph.Path(4)"),
-    ranged("Cycle", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::cycle)).doc("(n, vertexLabel, edgeLabel)", "The cycle on n vertices.", "Graph.Cycle(5)"),
-    ranged("Star", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::star)).doc("(n, vertexLabel, edgeLabel)", "The star: a centre joined to n other vertices.", "Graph.Star(3)"),
-    ranged("Clique", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::clique)).doc("(n, vertexLabel, edgeLabel)", "The complete graph on n vertices.", "Graph.Clique(4).EdgeCount"),
+    crate::member!(Empty => "The graph with no vertices.", "Graph.Empty", |_, _, _, _| Ok(GraphValue::value(Labelled::empty()))),
+    ranged("Path", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::path)).params(&[&[Param::required("n", "Integer"), Param::optional("vertexLabel", "Object"), Param::optional("edgeLabel", "Object")]]).doc("", "The path on n vertices.", "Graph.Path(4)"),
+    ranged("Cycle", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::cycle)).params(&[&[Param::required("n", "Integer"), Param::optional("vertexLabel", "Object"), Param::optional("edgeLabel", "Object")]]).doc("", "The cycle on n vertices.", "Graph.Cycle(5)"),
+    ranged("Star", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::star)).params(&[&[Param::required("n", "Integer"), Param::optional("vertexLabel", "Object"), Param::optional("edgeLabel", "Object")]]).doc("", "The star: a centre joined to n other vertices.", "Graph.Star(3)"),
+    ranged("Clique", 1, 3, |m, s, _, args| sized(m, s, args, Labelled::clique)).params(&[&[Param::required("n", "Integer"), Param::optional("vertexLabel", "Object"), Param::optional("edgeLabel", "Object")]]).doc("", "The complete graph on n vertices.", "Graph.Clique(4).EdgeCount"),
     ranged("Singleton", 0, 1, |_, _, _, args| {
         Ok(GraphValue::value(Labelled::singleton(args.first().cloned().unwrap_or(Value::Nothing))))
-    }).doc("(label)", "The graph of one vertex (with the label, if given).", "Graph.Singleton(\"x\")"),
-    ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args, false)).doc("(lists, vertexLabel, edgeLabel)", "The graph whose vertex i has edges to the vertices in the i-th list (1-based).", "Graph.FromAdjacencyList([[2], [1, 3], [2]])"),
+    }).params(&[&[Param::optional("vertexLabel", "Object")]]).doc("", "The graph of one vertex (with the label, if given).", "Graph.Singleton(\"x\")"),
+    ranged("FromAdjacencyList", 1, 3, |m, s, _, args| from_adjacency_list(m, s, args, false)).params(&[&[Param::required("adjacencyList", "List"), Param::optional("vertexLabel", "Object"), Param::optional("edgeLabel", "Object")]]).doc("", "The graph whose vertex i has edges to the vertices in the i-th list (1-based).", "Graph.FromAdjacencyList([[2], [1, 3], [2]])"),
 ];

@@ -1,6 +1,7 @@
 //! Member tables of take-and-break rulesets, heaps, misère games, obligated values and periodicities.
 
 use super::*;
+use crate::interp::native::Param;
 
 // ---- members ---------------------------------------------------------------------------------------------
 
@@ -45,18 +46,18 @@ pub(super) fn obligated_sequence(s: &Site, this: &Value, args: &[Value]) -> Resu
 
 /// Members of a take-and-break ruleset.
 pub static TAKE_AND_BREAK: &[Member] = &[
-    member("Code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))).doc("", "The ruleset's code as written (octal or hexadecimal).", "Kayles.Code"),
+    crate::member!(Code => "The ruleset's code as written (octal or hexadecimal).", "Kayles.Code", |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
     // CGSuite's own spelling of the member.
-    member("code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))).doc("", "The ruleset's code (CGSuite's spelling of `Code`).", "DawsonsKayles.code"),
+    crate::member!(code => "The ruleset's code (CGSuite's spelling of `Code`).", "DawsonsKayles.code", |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
     // The nim values of the heaps 1..n, as CGSuite lists them (its tests: `NimValueSequence(20) ==
     // [R(n).NimValue for n from 1 to 20]`).
-    member("NimValueSequence", 1, |_, s, this, args| {
+    crate::member!(NimValueSequence(toHeapSize: Integer) => "The nim values of the heaps 1 to n, as a list.", "Kayles.NimValueSequence(12)", |_, s, this, args| {
         let r = this_tb(s, this)?;
         let n = heap_size(s, args, 0)?;
         let seq = r.nim_values(n).map_err(|k| s.err(k))?;
         Ok(list(seq.into_iter().skip(1).map(Value::int)))
-    }).doc("(n)", "The nim values of the heaps 1 to n, as a list.", "Kayles.NimValueSequence(12)"),
-    member("CheckPeriodicity", 1, |_, s, this, args| {
+    }),
+    crate::member!(CheckPeriodicity(toHeapSize: Integer) => "The periodicity the nim values of heaps up to n prove (a `Periodicity`, with saltus for arithmetic-periodic codes), or nil when none is proved yet.", "Kayles.CheckPeriodicity(300)", |_, s, this, args| {
         let r = this_tb(s, this)?;
         let n = heap_size(s, args, 0)?;
         r.nim_values(n).map_err(|k| s.err(k))?;
@@ -68,35 +69,36 @@ pub static TAKE_AND_BREAK: &[Member] = &[
             }))),
             None => Ok(Value::Nothing),
         }
-    }).doc("(n)", "The periodicity the nim values of heaps up to n prove (a `Periodicity`, with saltus for arithmetic-periodic codes), or nil when none is proved yet.", "Kayles.CheckPeriodicity(300)"),
+    }),
     member("HeapOptions", 1, |_, s, this, args| {
         let r = this_tb(s, this)?;
         let n = heap_size(s, args, 0)?;
         let opts = r.code.heap_options(n);
         Ok(list(opts.into_iter().map(|parts| list(parts.into_iter().map(Value::int)))))
-    }).doc("(n)", "The moves from a heap of n, each as the list of the heap sizes it leaves.", "Kayles.HeapOptions(4)"),
+    }).params(&[&[Param::required("heapSize", "Integer")], &[Param::required("n", "Integer")]]).doc("", "The moves from a heap of n, each as the list of the heap sizes it leaves.", "Kayles.HeapOptions(4)"),
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)).doc("(n)", "The obligated values (Ferguson's normal and misère outcome digits) of the ruleset's obligated play on heaps 0 to n.", "Kayles.ObligatedValueSequence(5)"),
     // CGSuite's `HeapRuleset` members, shared with the stdlib's heap rulesets (stdlib/heap.cgs).
-    member("HeapNimValue", 1, |_, s, this, args| {
+    crate::member!(HeapNimValue(heapSize: Integer) => "The nim value of a heap of n.", "Kayles.HeapNimValue(70)", |_, s, this, args| {
         let r = this_tb(s, this)?;
         let n = heap_size(s, args, 0)?;
         Ok(Value::int(r.nim_value(n).map_err(|k| s.err(k))?))
-    }).doc("(n)", "The nim value of a heap of n.", "Kayles.HeapNimValue(70)"),
-    member("Join", 1, |m, s, this, args| via_stdlib(m, s, "_HeapJoin", this, args)).doc("(r)", "The heap ruleset whose moves on a heap are this ruleset's and r's together.", "Kayles.Join(HeapRuleset(n -> [[k] for k in 0..n - 1]))(3).NimValue"),
-    member("PartizanJoin", 1, |m, s, this, args| via_stdlib(m, s, "_HeapPartizanJoin", this, args)).doc("(r)", "The partizan heap ruleset in which Left moves as this ruleset and Right as r.", "Kayles.PartizanJoin(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2).CanonicalForm"),
+    }),
+    crate::member!(Join(that: HeapRuleset) => "The heap ruleset whose moves on a heap are this ruleset's and r's together.", "Kayles.Join(HeapRuleset(n -> [[k] for k in 0..n - 1]))(3).NimValue", |m, s, this, args| via_stdlib(m, s, "_HeapJoin", this, args)),
+    crate::member!(PartizanJoin(that: HeapRuleset) => "The partizan heap ruleset in which Left moves as this ruleset and Right as r.", "Kayles.PartizanJoin(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2).CanonicalForm", |m, s, this, args| via_stdlib(m, s, "_HeapPartizanJoin", this, args)),
     Member {
         name: "CakeProduct",
+        params: &[&[Param::required("that", "HeapRuleset"), Param::optional("twisted", "Boolean")]],
         arity: Arity::Range(1, 2),
         f: |m, s, this, args| via_stdlib(m, s, "_HeapCakeProduct", this, args),
         doc: crate::library::Doc::NONE,
-    }.doc("(r, twisted)", "CGSuite's cake product with the heap ruleset r: a coordinate game on pairs of heaps, cut like Cutcake (optionally twisted).", "Kayles.CakeProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).CanonicalForm"),
-    member("AcrosticProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)).doc("(r)", "The acrostic product with the heap ruleset r: on a pair of heaps, move in the first by this ruleset or in the second by r.", "Kayles.AcrosticProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue"),
-    member("DirectProduct", 1, |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)).doc("(r)", "The direct product with the heap ruleset r: on a pair of heaps, move in either or both.", "Kayles.DirectProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue"),
+    }.doc("", "CGSuite's cake product with the heap ruleset r: a coordinate game on pairs of heaps, cut like Cutcake (optionally twisted).", "Kayles.CakeProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).CanonicalForm"),
+    crate::member!(AcrosticProduct(that: HeapRuleset) => "The acrostic product with the heap ruleset r: on a pair of heaps, move in the first by this ruleset or in the second by r.", "Kayles.AcrosticProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue", |m, s, this, args| via_stdlib(m, s, "_HeapAcrosticProduct", this, args)),
+    crate::member!(DirectProduct(that: HeapRuleset) => "The direct product with the heap ruleset r: on a pair of heaps, move in either or both.", "Kayles.DirectProduct(HeapRuleset(n -> [[k] for k in 0..n - 1]))(2, 2).NimValue", |m, s, this, args| via_stdlib(m, s, "_HeapDirectProduct", this, args)),
     // Misère quotients (beyond CGSuite; LANGUAGE.md §10).
     member("MisereQuotient", 1, super::quotient::misere_quotient).doc("(n)", "The misère quotient of the ruleset restricted to heaps 1 to n (Plambeck–Siegel), as a `MisereQuotient`.", "Kayles.MisereQuotient(6)"),
-    member("Obligated", 0, |_, s, this, _| {
+    crate::member!(Obligated => "The obligated variant of the ruleset (Ferguson §3), whose member is `ObligatedValueSequence`.", "Kayles.Obligated.Code", |_, s, this, _| {
         Ok(Value::Object(Rc::new(ObligatedTakeAndBreak(this_tb(s, this)?.clone()))))
-    }).doc("", "The obligated variant of the ruleset (Ferguson §3), whose member is `ObligatedValueSequence`.", "Kayles.Obligated.Code"),
+    }),
 ];
 
 /// Calls the stdlib function `name` with the ruleset and the arguments (`R.Join(S)` is `_HeapJoin(R, S)`).
@@ -110,11 +112,7 @@ fn via_stdlib(m: &mut Machine, s: &Site, name: &str, this: &Value, args: &[Value
 
 /// Members of the obligated variant of a take-and-break ruleset.
 pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[
-    member("Code", 0, |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))).doc(
-        "",
-        "The code of the underlying take-and-break ruleset.",
-        "Kayles.Obligated.Code",
-    ),
+    crate::member!(Code => "The code of the underlying take-and-break ruleset.", "Kayles.Obligated.Code", |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)).doc(
         "(n)",
         "The obligated values of heaps 0 to n (the same as the ruleset's own).",
@@ -124,70 +122,45 @@ pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[
 
 /// Members of a heap of a take-and-break ruleset (then every game member of its nimber).
 pub static HEAP: &[Member] = &[
-    member("HeapSize", 0, |_, s, this, _| Ok(Value::int(this_heap(s, this)?.size as u64))).doc(
-        "",
-        "The size of the heap.",
-        "Kayles(7).HeapSize",
-    ),
-    member("Ruleset", 0, |_, s, this, _| Ok(Value::Object(Rc::new(TakeAndBreak(this_heap(s, this)?.rules.clone())))))
-        .doc("", "The take-and-break ruleset the heap is played by.", "Kayles(7).Ruleset"),
-    member("NimValue", 0, |_, s, this, _| {
+    crate::member!(HeapSize => "The size of the heap.", "Kayles(7).HeapSize", |_, s, this, _| Ok(Value::int(this_heap(s, this)?.size as u64))),
+    crate::member!(Ruleset => "The take-and-break ruleset the heap is played by.", "Kayles(7).Ruleset", |_, s, this, _| Ok(Value::Object(Rc::new(TakeAndBreak(this_heap(s, this)?.rules.clone()))))),
+    crate::member!(NimValue => "The nim value of the heap.", "Kayles(7).NimValue", |_, s, this, _| {
         let h = this_heap(s, this)?;
         Ok(Value::int(h.rules.nim_value(h.size).map_err(|k| s.err(k))?))
-    })
-    .doc("", "The nim value of the heap.", "Kayles(7).NimValue"),
+    }),
     // CGSuite's `ImpartialGame.GameValue` is `*NimValue`, the canonical form.
-    member("GameValue", 0, |m, s, this, _| {
+    crate::member!(GameValue => "The value of the heap: the nimber *n of its nim value.", "Kayles(7).GameValue", |m, s, this, _| {
         let h = this_heap(s, this)?;
         let v = h.rules.nim_value(h.size).map_err(|k| s.err(k))?;
         let g = m.games.nimber(u64::from(v));
         Ok(game_value(m.games, g))
-    })
-    .doc("", "The value of the heap: the nimber *n of its nim value.", "Kayles(7).GameValue"),
-    member("CanonicalForm", 0, |m, s, this, _| {
+    }),
+    crate::member!(CanonicalForm => "The canonical form of the heap: the nimber of its nim value.", "Kayles(5).CanonicalForm", |m, s, this, _| {
         let h = this_heap(s, this)?;
         let v = h.rules.nim_value(h.size).map_err(|k| s.err(k))?;
         let g = m.games.nimber(u64::from(v));
         Ok(game_value(m.games, g))
-    })
-    .doc("", "The canonical form of the heap: the nimber of its nim value.", "Kayles(5).CanonicalForm"),
-    member("OutcomeClass", 0, |_, s, this, _| {
+    }),
+    crate::member!(OutcomeClass => "`N` when the heap's nim value is nonzero, else `P`.", "Kayles(5).OutcomeClass", |_, s, this, _| {
         let h = this_heap(s, this)?;
         Ok(outcome(h.rules.nim_value(h.size).map_err(|k| s.err(k))? != 0))
-    })
-    .doc("", "`N` when the heap's nim value is nonzero, else `P`.", "Kayles(5).OutcomeClass"),
-    member("MisereOutcomeClass", 0, |m, s, this, _| {
+    }),
+    crate::member!(MisereOutcomeClass => "Who wins the heap when the last player to move loses.", "Kayles(4).MisereOutcomeClass", |m, s, this, _| {
         let h = this_heap(s, this)?;
         let ar = Arena::of(m);
         let g = h.rules.misere(&ar, h.size).map_err(|k| s.err(k))?;
         Ok(outcome(ar.with(|a| a.misere_next_wins(g))))
-    })
-    .doc("", "Who wins the heap when the last player to move loses.", "Kayles(4).MisereOutcomeClass"),
+    }),
     // Options are positions, as in CGSuite (`Kayles(3).Options` is `[Kayles(2),Kayles(1) + Kayles(1),Kayles(1)]`);
     // an impartial position takes the player or not.
-    member("LeftOptions", 0, |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))).doc(
-        "",
-        "The positions one move away, as a list of heaps and sums of heaps.",
-        "Kayles(3).LeftOptions",
-    ),
-    member("Followers", 0, |m, s, this, _| Ok(Value::Set(super::sum::followers(m, s, this)?))).doc(
-        "",
-        "Every position reachable from the heap, itself included, as a set of heaps, sums of heaps and 0 (a sum \
-         counts once per multiset of terms).",
-        "Kayles(3).Followers",
-    ),
-    member("FollowerCount", 0, |m, s, this, _| Ok(Value::int(super::sum::followers(m, s, this)?.len()))).doc(
-        "",
-        "The number of distinct followers of the heap.",
-        "Kayles(3).FollowerCount",
-    ),
-    member("RightOptions", 0, |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))).doc(
-        "",
-        "The positions one move away (the same as `LeftOptions`: the game is impartial).",
-        "Kayles(3).RightOptions",
-    ),
+    crate::member!(LeftOptions => "The positions one move away, as a list of heaps and sums of heaps.", "Kayles(3).LeftOptions", |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
+    crate::member!(Followers => "Every position reachable from the heap, itself included, as a set of heaps, sums of heaps and 0 (a sum \
+         counts once per multiset of terms).", "Kayles(3).Followers", |m, s, this, _| Ok(Value::Set(super::sum::followers(m, s, this)?))),
+    crate::member!(FollowerCount => "The number of distinct followers of the heap.", "Kayles(3).FollowerCount", |m, s, this, _| Ok(Value::int(super::sum::followers(m, s, this)?.len()))),
+    crate::member!(RightOptions => "The positions one move away (the same as `LeftOptions`: the game is impartial).", "Kayles(3).RightOptions", |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
     Member {
         name: "Options",
+        params: &[&[Param::required("player", "Player")]],
         arity: Arity::Range(0, 1),
         f: |_, s, this, args| {
             if !args.is_empty() {
@@ -197,27 +170,11 @@ pub static HEAP: &[Member] = &[
         },
         doc: crate::library::Doc::NONE,
     }
-    .doc("(player)", "The positions one move away; the player may be given or not.", "Kayles(4).Options"),
-    member("MisereCanonicalForm", 0, misere_canonical_form).doc(
-        "",
-        "The misère canonical form of the heap.",
-        "Kayles(4).MisereCanonicalForm",
-    ),
-    member("MisereNimValue", 0, misere_nim_value).doc(
-        "",
-        "The misère nim value of a heap that is equal in misère play to a nim heap.",
-        "Kayles(3).MisereNimValue",
-    ),
-    member("Genus", 0, genus).doc(
-        "",
-        "The genus of the heap: its nim value with its misère values as superscripts.",
-        "Kayles(5).Genus",
-    ),
-    member("ObligatedValue", 0, obligated_value).doc(
-        "",
-        "Ferguson's obligated value of the heap: its normal and misère outcome digits.",
-        "Kayles(5).ObligatedValue",
-    ),
+    .doc("", "The positions one move away; the player may be given or not.", "Kayles(4).Options"),
+    crate::member!(MisereCanonicalForm => "The misère canonical form of the heap.", "Kayles(4).MisereCanonicalForm", misere_canonical_form),
+    crate::member!(MisereNimValue => "The misère nim value of a heap that is equal in misère play to a nim heap.", "Kayles(3).MisereNimValue", misere_nim_value),
+    crate::member!(Genus => "The genus of the heap: its nim value with its misère values as superscripts.", "Kayles(5).Genus", genus),
+    crate::member!(ObligatedValue => "Ferguson's obligated value of the heap: its normal and misère outcome digits.", "Kayles(5).ObligatedValue", obligated_value),
 ];
 
 /// `G.MisereCanonicalForm` (games, heaps, positions).
@@ -255,16 +212,8 @@ pub(super) fn this_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalE
 
 /// Members of an obligated value.
 pub static OBLIGATED_VALUE: &[Member] = &[
-    member("OutcomeClass", 0, |_, s, this, _| Ok(outcome(this_value(s, this)?.normal_next_wins))).doc(
-        "",
-        "The normal-play outcome class the value records (`N` or `P`). Not in CGSuite.",
-        "(*3).ObligatedValue.OutcomeClass",
-    ),
-    member("MisereOutcomeClass", 0, |_, s, this, _| Ok(outcome(this_value(s, this)?.misere_next_wins))).doc(
-        "",
-        "The misère-play outcome class the value records. Not in CGSuite.",
-        "(*3).ObligatedValue.MisereOutcomeClass",
-    ),
+    crate::member!(OutcomeClass => "The normal-play outcome class the value records (`N` or `P`). Not in CGSuite.", "(*3).ObligatedValue.OutcomeClass", |_, s, this, _| Ok(outcome(this_value(s, this)?.normal_next_wins))),
+    crate::member!(MisereOutcomeClass => "The misère-play outcome class the value records. Not in CGSuite.", "(*3).ObligatedValue.MisereOutcomeClass", |_, s, this, _| Ok(outcome(this_value(s, this)?.misere_next_wins))),
 ];
 
 pub(super) fn this_sum<'v>(s: &Site, this: &'v Value) -> Result<&'v ObligatedSum, EvalError> {
@@ -277,11 +226,11 @@ pub(super) fn sum_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalEr
 
 /// Members of an obligated sum.
 pub static OBLIGATED_SUM: &[Member] = &[
-    member("Components", 0, |_, s, this, _| Ok(list(this_sum(s, this)?.components.iter().cloned()))).doc("", "The components of the obligated sum, as a list.", "ObligatedSum(*2, Kayles(3)).Components"),
-    member("ObligatedValue", 0, |_, s, this, _| Ok(ObligatedValueObj::value(sum_value(s, this)?))).doc("", "The obligated value of the sum from its components' values (Ferguson's Theorem 1).", "ObligatedSum(*2, Kayles(3)).ObligatedValue"),
-    member("OutcomeClass", 0, |_, s, this, _| Ok(outcome(sum_value(s, this)?.normal_next_wins))).doc("", "Who wins the obligated sum in normal play (from Ferguson's Theorem 1).", "ObligatedSum(*2, *3).OutcomeClass"),
-    member("MisereOutcomeClass", 0, |_, s, this, _| Ok(outcome(sum_value(s, this)?.misere_next_wins))).doc("", "Who wins the obligated sum in misère play.", "ObligatedSum(*2, *3).MisereOutcomeClass"),
-    member("ObligatedValueBySearch", 0, |m, s, this, _| {
+    crate::member!(Components => "The components of the obligated sum, as a list.", "ObligatedSum(*2, Kayles(3)).Components", |_, s, this, _| Ok(list(this_sum(s, this)?.components.iter().cloned()))),
+    crate::member!(ObligatedValue => "The obligated value of the sum from its components' values (Ferguson's Theorem 1).", "ObligatedSum(*2, Kayles(3)).ObligatedValue", |_, s, this, _| Ok(ObligatedValueObj::value(sum_value(s, this)?))),
+    crate::member!(OutcomeClass => "Who wins the obligated sum in normal play (from Ferguson's Theorem 1).", "ObligatedSum(*2, *3).OutcomeClass", |_, s, this, _| Ok(outcome(sum_value(s, this)?.normal_next_wins))),
+    crate::member!(MisereOutcomeClass => "Who wins the obligated sum in misère play.", "ObligatedSum(*2, *3).MisereOutcomeClass", |_, s, this, _| Ok(outcome(sum_value(s, this)?.misere_next_wins))),
+    crate::member!(ObligatedValueBySearch => "The obligated value found by playing the sum out on game trees (a check of `ObligatedValue`; at most 200000 positions).", "ObligatedSum(*2, *3).ObligatedValueBySearch", |m, s, this, _| {
         let sum = this_sum(s, this)?;
         let mut budget = SEARCH_BUDGET;
         let mut trees = Vec::with_capacity(sum.components.len());
@@ -289,7 +238,7 @@ pub static OBLIGATED_SUM: &[Member] = &[
             trees.push(search_tree(m, c, s.span, &mut budget)?);
         }
         Ok(ObligatedValueObj::value(obligated_outcome_search(&trees)))
-    }).doc("", "The obligated value found by playing the sum out on game trees (a check of `ObligatedValue`; at most 200000 positions).", "ObligatedSum(*2, *3).ObligatedValueBySearch"),
+    }),
 ];
 
 pub(super) fn this_periodicity<'v>(s: &Site, this: &'v Value) -> Result<&'v PeriodicityObj, EvalError> {
@@ -298,19 +247,7 @@ pub(super) fn this_periodicity<'v>(s: &Site, this: &'v Value) -> Result<&'v Peri
 
 /// Members of a periodicity.
 pub static PERIODICITY: &[Member] = &[
-    member("Period", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))).doc(
-        "",
-        "The period of the nim-value sequence.",
-        "Kayles.CheckPeriodicity(300).Period",
-    ),
-    member("Preperiod", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))).doc(
-        "",
-        "The number of heaps before the sequence becomes periodic.",
-        "Kayles.CheckPeriodicity(300).Preperiod",
-    ),
-    member("Saltus", 0, |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))).doc(
-        "",
-        "The saltus: how much the nim values grow each period (0 for a purely periodic sequence).",
-        "Kayles.CheckPeriodicity(300).Saltus",
-    ),
+    crate::member!(Period => "The period of the nim-value sequence.", "Kayles.CheckPeriodicity(300).Period", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))),
+    crate::member!(Preperiod => "The number of heaps before the sequence becomes periodic.", "Kayles.CheckPeriodicity(300).Preperiod", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))),
+    crate::member!(Saltus => "The saltus: how much the nim values grow each period (0 for a purely periodic sequence).", "Kayles.CheckPeriodicity(300).Saltus", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))),
 ];

@@ -4,6 +4,7 @@
 use super::*;
 use crate::game::misere::DayError;
 use crate::game::print_limit;
+use crate::interp::native::Param;
 use crate::syntax::misere::{parse_notation, NotationBase, NotationItem, NotationSub};
 
 /// The game a text in CGSuite's printed notation denotes (the content of `*[…]`, e.g. `2#0`).
@@ -82,44 +83,44 @@ fn misere_game(s: &Site, this: &Value, f: fn(&mut MisereGames, MisereId) -> Mise
 
 /// Members of a misère canonical game (CGSuite's `MisereCanonicalGame`).
 pub static MISERE_GAME: &[Member] = &[
-    member("NimValue", 0, |_, s, this, _| {
+    crate::member!(NimValue => "The normal-play nim value of the misère game's form.", "(*2 + *3).MisereCanonicalForm.NimValue", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         Ok(Value::int(ar.with(|a| a.nim_value(g))))
-    }).doc("", "The normal-play nim value of the misère game's form.", "(*2 + *3).MisereCanonicalForm.NimValue"),
-    member("MisereNimValue", 0, misere_nim_value).doc("", "The misère nim value, for a game equal in misère play to a nim heap.", "(*2 + *3).MisereCanonicalForm.MisereNimValue"),
-    member("Genus", 0, genus).doc("", "The genus: the normal nim value with the misère values of G, G + *2, G + *2 + *2, ... as superscripts.", "Kayles(4).MisereCanonicalForm.Genus"),
-    member("MisereCanonicalForm", 0, |_, _, this, _| Ok(this.clone())).doc("", "The game itself (it is in misère canonical form).", "Misere(*2 + *2).MisereCanonicalForm"),
-    member("IsEven", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_even)).doc("", "Whether the game is even: born earlier than G + *.", "Misere(*2 + *2).IsEven"),
-    member("IsIntroverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)).doc("", "Whether the game is introverted in Conway's misère theory.", "Kayles(4).MisereCanonicalForm.IsIntroverted"),
-    member("IsExtraverted", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)).doc("", "Whether the game is extraverted in Conway's misère theory.", "Kayles(4).MisereCanonicalForm.IsExtraverted"),
-    member("IsGenerallyTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)).doc("", "Whether the game is generally tame (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsGenerallyTame"),
-    member("IsTameable", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)).doc("", "Whether the game is tameable (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsTameable"),
-    member("IsGenerallyRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)).doc("", "Whether the game is generally restive (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsGenerallyRestive"),
-    member("IsTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_tame)).doc("", "Whether the game is tame: it plays in misère sums as a sum of nim heaps does.", "Kayles(4).MisereCanonicalForm.IsTame"),
-    member("IsRestive", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restive)).doc("", "Whether the game is restive (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsRestive"),
-    member("IsRestless", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_restless)).doc("", "Whether the game is restless (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsRestless"),
-    member("IsHalfTame", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_half_tame)).doc("", "Whether the game is half-tame: not generally tame, but G + G is generally tame of genus 0^0.", "Kayles(4).MisereCanonicalForm.IsHalfTame"),
-    member("IsPrime", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_prime)).doc("", "Whether the game is prime: it has no proper parts.", "Kayles(4).MisereCanonicalForm.IsPrime"),
-    member("IsNimHeap", 0, |_, s, this, _| misere_bool(s, this, MisereGames::is_nim_heap)).doc("", "Whether the game is a nim heap *n.", "(*2 + *3).MisereCanonicalForm.IsNimHeap"),
-    member("Mate", 0, |_, s, this, _| misere_game(s, this, MisereGames::mate)).doc("", "The mate of the game: * for 0, else the game whose options are its options' mates.", "Misere(*2).Mate"),
-    member("Parts", 0, |_, s, this, _| {
+    }),
+    crate::member!(MisereNimValue => "The misère nim value, for a game equal in misère play to a nim heap.", "(*2 + *3).MisereCanonicalForm.MisereNimValue", misere_nim_value),
+    crate::member!(Genus => "The genus: the normal nim value with the misère values of G, G + *2, G + *2 + *2, ... as superscripts.", "Kayles(4).MisereCanonicalForm.Genus", genus),
+    crate::member!(MisereCanonicalForm => "The game itself (it is in misère canonical form).", "Misere(*2 + *2).MisereCanonicalForm", |_, _, this, _| Ok(this.clone())),
+    crate::member!(IsEven => "Whether the game is even: born earlier than G + *.", "Misere(*2 + *2).IsEven", |_, s, this, _| misere_bool(s, this, MisereGames::is_even)),
+    crate::member!(IsIntroverted => "Whether the game is introverted in Conway's misère theory.", "Kayles(4).MisereCanonicalForm.IsIntroverted", |_, s, this, _| misere_bool(s, this, MisereGames::is_introverted)),
+    crate::member!(IsExtraverted => "Whether the game is extraverted in Conway's misère theory.", "Kayles(4).MisereCanonicalForm.IsExtraverted", |_, s, this, _| misere_bool(s, this, MisereGames::is_extraverted)),
+    crate::member!(IsGenerallyTame => "Whether the game is generally tame (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsGenerallyTame", |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_tame)),
+    crate::member!(IsTameable => "Whether the game is tameable (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsTameable", |_, s, this, _| misere_bool(s, this, MisereGames::is_tameable)),
+    crate::member!(IsGenerallyRestive => "Whether the game is generally restive (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsGenerallyRestive", |_, s, this, _| misere_bool(s, this, MisereGames::is_generally_restive)),
+    crate::member!(IsTame => "Whether the game is tame: it plays in misère sums as a sum of nim heaps does.", "Kayles(4).MisereCanonicalForm.IsTame", |_, s, this, _| misere_bool(s, this, MisereGames::is_tame)),
+    crate::member!(IsRestive => "Whether the game is restive (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsRestive", |_, s, this, _| misere_bool(s, this, MisereGames::is_restive)),
+    crate::member!(IsRestless => "Whether the game is restless (Conway, ONAG ch. 12).", "Kayles(4).MisereCanonicalForm.IsRestless", |_, s, this, _| misere_bool(s, this, MisereGames::is_restless)),
+    crate::member!(IsHalfTame => "Whether the game is half-tame: not generally tame, but G + G is generally tame of genus 0^0.", "Kayles(4).MisereCanonicalForm.IsHalfTame", |_, s, this, _| misere_bool(s, this, MisereGames::is_half_tame)),
+    crate::member!(IsPrime => "Whether the game is prime: it has no proper parts.", "Kayles(4).MisereCanonicalForm.IsPrime", |_, s, this, _| misere_bool(s, this, MisereGames::is_prime)),
+    crate::member!(IsNimHeap => "Whether the game is a nim heap *n.", "(*2 + *3).MisereCanonicalForm.IsNimHeap", |_, s, this, _| misere_bool(s, this, MisereGames::is_nim_heap)),
+    crate::member!(Mate => "The mate of the game: * for 0, else the game whose options are its options' mates.", "Misere(*2).Mate", |_, s, this, _| misere_game(s, this, MisereGames::mate)),
+    crate::member!(Parts => "The parts of the game: each H other than 0 and * with G = H + X for some X.", "Kayles(4).MisereCanonicalForm.Parts", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         Ok(games_list(&ar, ar.with(|a| a.parts(g))))
-    }).doc("", "The parts of the game: each H other than 0 and * with G = H + X for some X.", "Kayles(4).MisereCanonicalForm.Parts"),
-    member("Partitions", 0, |_, s, this, _| {
+    }),
+    crate::member!(Partitions => "The ways to write the game as a sum of games other than 0 and *, each as a list.", "Kayles(4).MisereCanonicalForm.Partitions", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         let ps = ar.with(|a| a.partitions(g));
         Ok(list(ps.into_iter().map(|p| games_list(&ar, p))))
-    }).doc("", "The ways to write the game as a sum of games other than 0 and *, each as a list.", "Kayles(4).MisereCanonicalForm.Partitions"),
-    member("MisereMinus", 1, |m, s, this, args| {
+    }),
+    crate::member!(MisereMinus(h: MisereCanonicalGame) => "The game X with h + X = G (an error when there is none).", "(Kayles(2) + Kayles(3)).MisereCanonicalForm.MisereMinus(Kayles(2))", |m, s, this, args| {
         let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
         match ar.with(|a| a.misere_minus(g, h)) {
             Some(d) => Ok(MisereGame::value(&ar, d)),
             None => Err(not_subtractable(&ar, s, g, h)),
         }
-    }).doc("(h)", "The game X with h + X = G (an error when there is none).", "(Kayles(2) + Kayles(3)).MisereCanonicalForm.MisereMinus(Kayles(2))"),
-    member("Distinguisher", 1, |m, s, this, args| {
+    }),
+    crate::member!(Distinguisher(h: MisereCanonicalGame) => "A game X that tells the game from h in misère play: G + X and h + X have different misère outcomes.", "Misere(*2).Distinguisher(*3)", |m, s, this, args| {
         let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
         match ar.with(|a| a.distinguisher(g, h)) {
@@ -131,13 +132,13 @@ pub static MISERE_GAME: &[Member] = &[
                 }))
             }
         }
-    }).doc("(h)", "A game X that tells the game from h in misère play: G + X and h + X have different misère outcomes.", "Misere(*2).Distinguisher(*3)"),
-    member("IsLinkedTo", 1, |m, s, this, args| {
+    }),
+    crate::member!(IsLinkedTo(h: MisereCanonicalGame) => "Whether the game is linked to h: some X makes both G + X and h + X misère P-positions.", "Misere(*2).IsLinkedTo(*3)", |m, s, this, args| {
         let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
         Ok(Value::Boolean(ar.with(|a| a.is_linked(g, h))))
-    }).doc("(h)", "Whether the game is linked to h: some X makes both G + X and h + X misère P-positions.", "Misere(*2).IsLinkedTo(*3)"),
-    member("Link", 1, |m, s, this, args| {
+    }),
+    crate::member!(Link(h: MisereCanonicalGame) => "A game X linking the game to h: both G + X and h + X are misère P-positions (an error when they are not linked).", "Misere(*2).Link(*2)", |m, s, this, args| {
         let (g, ar) = (misere_of(m, this, s.span)?, Arena::of(m));
         let h = game_arg(m, s, args, 0)?;
         match ar.with(|a| a.link(g, h)) {
@@ -149,9 +150,10 @@ pub static MISERE_GAME: &[Member] = &[
                 }))
             }
         }
-    }).doc("(h)", "A game X linking the game to h: both G + X and h + X are misère P-positions (an error when they are not linked).", "Misere(*2).Link(*2)"),
+    }),
     Member {
         name: "Options",
+        params: &[&[Param::required("player", "Player")]],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(0, 1),
         f: |_, s, this, args| {
@@ -160,22 +162,27 @@ pub static MISERE_GAME: &[Member] = &[
             }
             misere_options(s, this)
         },
-    }.doc("(player)", "The options of the misère game (the player may be given or not).", "Kayles(3).MisereCanonicalForm.Options"),
-    member("LeftOptions", 0, |_, s, this, _| misere_options(s, this)).doc("", "The options of the misère game.", "Kayles(3).MisereCanonicalForm.LeftOptions"),
-    member("RightOptions", 0, |_, s, this, _| misere_options(s, this)).doc("", "The options of the misère game (the same as `LeftOptions`).", "Kayles(3).MisereCanonicalForm.RightOptions"),
-    member("Birthday", 0, |_, s, this, _| {
+    }
+    .doc(
+        "",
+        "The options of the misère game (the player may be given or not).",
+        "Kayles(3).MisereCanonicalForm.Options",
+    ),
+    crate::member!(LeftOptions => "The options of the misère game.", "Kayles(3).MisereCanonicalForm.LeftOptions", |_, s, this, _| misere_options(s, this)),
+    crate::member!(RightOptions => "The options of the misère game (the same as `LeftOptions`).", "Kayles(3).MisereCanonicalForm.RightOptions", |_, s, this, _| misere_options(s, this)),
+    crate::member!(Birthday => "The birthday of the misère canonical form.", "Kayles(4).MisereCanonicalForm.Birthday", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         Ok(Value::int(ar.with(|a| a.birthday(g))))
-    }).doc("", "The birthday of the misère canonical form.", "Kayles(4).MisereCanonicalForm.Birthday"),
-    member("OutcomeClass", 0, |_, s, this, _| {
+    }),
+    crate::member!(OutcomeClass => "Who wins the game's form in normal play.", "Kayles(4).MisereCanonicalForm.OutcomeClass", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         Ok(outcome(ar.with(|a| a.nim_value(g)) != 0))
-    }).doc("", "Who wins the game's form in normal play.", "Kayles(4).MisereCanonicalForm.OutcomeClass"),
-    member("MisereOutcomeClass", 0, |_, s, this, _| {
+    }),
+    crate::member!(MisereOutcomeClass => "Who wins when the last player to move loses.", "Kayles(4).MisereCanonicalForm.MisereOutcomeClass", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         Ok(outcome(ar.with(|a| a.misere_next_wins(g))))
-    }).doc("", "Who wins when the last player to move loses.", "Kayles(4).MisereCanonicalForm.MisereOutcomeClass"),
-    member("ObligatedValue", 0, obligated_value).doc("", "Ferguson's obligated value: the normal and misère outcome digits.", "Kayles(4).MisereCanonicalForm.ObligatedValue"),
+    }),
+    crate::member!(ObligatedValue => "Ferguson's obligated value: the normal and misère outcome digits.", "Kayles(4).MisereCanonicalForm.ObligatedValue", obligated_value),
 ];
 
 /// The global `MisereCanonicalGame`: its static members.
@@ -208,6 +215,7 @@ const DAY_N_DEFAULT: u32 = 1_000_000;
 pub static MISERE_CLASS: &[Member] = &[
     Member {
         name: "DayN",
+        params: &[&[Param::required("maxBirthday", "Integer"), Param::optional("maxGames", "Integer"), Param::optional("maxOptions", "Integer")]],
         doc: crate::library::Doc::NONE,
         arity: Arity::Range(1, 3),
         f: |m, s, _, args| {
@@ -224,7 +232,7 @@ pub static MISERE_CLASS: &[Member] = &[
                 })),
             }
         },
-    }.doc("(n, maxGames, maxOptions)", "CGSuite's list of misère games of day n (an error when there are more than maxGames, default 1000000).", "MisereCanonicalGame.DayN(2)"),
+    }.doc("", "CGSuite's list of misère games of day n (an error when there are more than maxGames, default 1000000).", "MisereCanonicalGame.DayN(2)"),
     member("DayNCount", 1, |m, s, _, args| {
         let ar = Arena::of(m);
         let n = count(s, args, 0)?;

@@ -86,92 +86,65 @@ fn heaps(m: &mut Machine, s: &Site, q: &MisereQuotient, args: &[Value]) -> Resul
 }
 
 /// Members of a misère quotient.
-pub static MISERE_QUOTIENT: &[Member] =
-    &[
-        member("Size", 0, |_, s, this, _| Ok(Value::int(this_q(s, this)?.size() as u64))).doc(
-            "",
-            "The number of elements of the quotient monoid.",
-            "Kayles.MisereQuotient(6).Size",
-        ),
-        member("Order", 0, |_, s, this, _| Ok(Value::int(this_q(s, this)?.size() as u64))).doc(
-            "",
-            "The number of elements (the same as `Size`).",
-            "Kayles.MisereQuotient(6).Order",
-        ),
-        member("MaxHeap", 0, |_, s, this, _| Ok(Value::int(this_q(s, this)?.heaps() as u64))).doc(
-            "",
-            "The largest heap the quotient covers.",
-            "Kayles.MisereQuotient(6).MaxHeap",
-        ),
-        member("Presentation", 0, |_, s, this, _| Ok(Value::str(&this_q(s, this)?.presentation()))).doc(
-            "",
-            "The presentation of the quotient (generators and relations) as a string.",
-            "Kayles.MisereQuotient(6).Presentation",
-        ),
-        member("Generators", 0, |_, s, this, _| {
-            let q = this_q(s, this)?;
-            Ok(list(q.generators().iter().map(|(g, _)| Value::str(g))))
-        })
-        .doc("", "The generators' names, as a list of strings.", "Kayles.MisereQuotient(6).Generators"),
-        member("GeneratorHeaps", 0, |_, s, this, _| {
-            let q = this_q(s, this)?;
-            Ok(list(q.generators().iter().map(|&(_, h)| Value::int(h as u64))))
-        })
-        .doc("", "The heap each generator stands for.", "Kayles.MisereQuotient(6).GeneratorHeaps"),
-        member("Relations", 0, |_, s, this, _| Ok(list(this_q(s, this)?.relations().iter().map(|r| Value::str(r)))))
-            .doc("", "The relations of the presentation, as strings.", "Kayles.MisereQuotient(6).Relations"),
-        member("Elements", 0, |_, s, this, _| {
-            let q = this_q(s, this)?;
-            Ok(names(q, 0..q.size() as u32))
-        })
-        .doc(
-            "",
-            "The elements as words in the generators, in normal-form order.",
-            "Kayles.MisereQuotient(6).Elements",
-        ),
-        member("PPortion", 0, |_, s, this, _| {
-            let q = this_q(s, this)?;
-            Ok(names(q, q.p_portion()))
-        })
-        .doc("", "The elements whose positions are misère P-positions.", "Kayles.MisereQuotient(6).PPortion"),
-        member("Element", 1, |_, s, this, args| {
-            let q = this_q(s, this)?;
-            let h = heap_size(s, args, 0)?;
-            match q.heap_element(h) {
-                Some(e) => Ok(Value::str(&q.name(e))),
-                None => Err(s.arg_err(
-                    0,
-                    ErrorKind::ExpectedInteger {
-                        what: "heap size (past the quotient's largest heap)",
-                        value: h.to_string(),
-                    },
-                )),
-            }
-        })
-        .doc("(h)", "The element of the heap of size h.", "Kayles.MisereQuotient(6).Element(4)"),
-        member("HeapElements", 0, |_, s, this, _| {
-            let q = this_q(s, this)?;
-            Ok(names(q, (0..=q.heaps()).filter_map(|h| q.heap_element(h))))
-        })
-        .doc("", "The elements of the heaps 0 to MaxHeap, in order.", "Kayles.MisereQuotient(6).HeapElements"),
-        member("PositionElement", 1, |m, s, this, args| {
-            let q = this_q(s, this)?;
-            let hs = heaps(m, s, q, args)?;
-            Ok(Value::str(&q.name(q.element(&hs).unwrap_or(0))))
-        })
-        .doc(
-            "(heaps)",
-            "The element of the sum of the heaps listed.",
-            "Kayles.MisereQuotient(6).PositionElement([1, 2, 4])",
-        ),
-        member("Outcome", 1, |m, s, this, args| {
-            let q = this_q(s, this)?;
-            let hs = heaps(m, s, q, args)?;
-            Ok(outcome(q.next_wins(&hs).unwrap_or(true)))
-        })
-        .doc(
-            "(heaps)",
-            "The misère outcome class of the sum of the heaps listed, read from the quotient.",
-            "Kayles.MisereQuotient(6).Outcome([1, 1])",
-        ),
-    ];
+pub static MISERE_QUOTIENT: &[Member] = &[
+    crate::member!(Size => "The number of elements of the quotient monoid.", "Kayles.MisereQuotient(6).Size", |_, s, this, _| Ok(Value::int(this_q(s, this)?.size() as u64))),
+    crate::member!(Order => "The number of elements (the same as `Size`).", "Kayles.MisereQuotient(6).Order", |_, s, this, _| Ok(Value::int(this_q(s, this)?.size() as u64))),
+    crate::member!(MaxHeap => "The largest heap the quotient covers.", "Kayles.MisereQuotient(6).MaxHeap", |_, s, this, _| Ok(Value::int(this_q(s, this)?.heaps() as u64))),
+    crate::member!(Presentation => "The presentation of the quotient (generators and relations) as a string.", "Kayles.MisereQuotient(6).Presentation", |_, s, this, _| Ok(Value::str(&this_q(s, this)?.presentation()))),
+    crate::member!(Generators => "The generators' names, as a list of strings.", "Kayles.MisereQuotient(6).Generators", |_, s, this, _| {
+        let q = this_q(s, this)?;
+        Ok(list(q.generators().iter().map(|(g, _)| Value::str(g))))
+    }),
+    crate::member!(GeneratorHeaps => "The heap each generator stands for.", "Kayles.MisereQuotient(6).GeneratorHeaps", |_, s, this, _| {
+        let q = this_q(s, this)?;
+        Ok(list(q.generators().iter().map(|&(_, h)| Value::int(h as u64))))
+    }),
+    crate::member!(Relations => "The relations of the presentation, as strings.", "Kayles.MisereQuotient(6).Relations", |_, s, this, _| Ok(list(this_q(s, this)?.relations().iter().map(|r| Value::str(r))))),
+    crate::member!(Elements => "The elements as words in the generators, in normal-form order.", "Kayles.MisereQuotient(6).Elements", |_, s, this, _| {
+        let q = this_q(s, this)?;
+        Ok(names(q, 0..q.size() as u32))
+    }),
+    crate::member!(PPortion => "The elements whose positions are misère P-positions.", "Kayles.MisereQuotient(6).PPortion", |_, s, this, _| {
+        let q = this_q(s, this)?;
+        Ok(names(q, q.p_portion()))
+    }),
+    member("Element", 1, |_, s, this, args| {
+        let q = this_q(s, this)?;
+        let h = heap_size(s, args, 0)?;
+        match q.heap_element(h) {
+            Some(e) => Ok(Value::str(&q.name(e))),
+            None => Err(s.arg_err(
+                0,
+                ErrorKind::ExpectedInteger {
+                    what: "heap size (past the quotient's largest heap)",
+                    value: h.to_string(),
+                },
+            )),
+        }
+    })
+    .doc("(h)", "The element of the heap of size h.", "Kayles.MisereQuotient(6).Element(4)"),
+    crate::member!(HeapElements => "The elements of the heaps 0 to MaxHeap, in order.", "Kayles.MisereQuotient(6).HeapElements", |_, s, this, _| {
+        let q = this_q(s, this)?;
+        Ok(names(q, (0..=q.heaps()).filter_map(|h| q.heap_element(h))))
+    }),
+    member("PositionElement", 1, |m, s, this, args| {
+        let q = this_q(s, this)?;
+        let hs = heaps(m, s, q, args)?;
+        Ok(Value::str(&q.name(q.element(&hs).unwrap_or(0))))
+    })
+    .doc(
+        "(heaps)",
+        "The element of the sum of the heaps listed.",
+        "Kayles.MisereQuotient(6).PositionElement([1, 2, 4])",
+    ),
+    member("Outcome", 1, |m, s, this, args| {
+        let q = this_q(s, this)?;
+        let hs = heaps(m, s, q, args)?;
+        Ok(outcome(q.next_wins(&hs).unwrap_or(true)))
+    })
+    .doc(
+        "(heaps)",
+        "The misère outcome class of the sum of the heaps listed, read from the quotient.",
+        "Kayles.MisereQuotient(6).Outcome([1, 1])",
+    ),
+];

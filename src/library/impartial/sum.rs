@@ -8,6 +8,7 @@ use super::{downcast, game_value, list, misere_rec, nimber_of, outcome, Arena, H
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::value::{Object, Value};
 use crate::library::{Doc, Site};
 use std::cmp::Ordering;
@@ -215,23 +216,31 @@ fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
 
 /// Members of a heap sum (then every game member of its nimber).
 pub static HEAP_SUM: &[Member] = &[
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options, doc: Doc::NONE }.doc(
-        "(player)",
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: options,
+        doc: Doc::NONE,
+        params: &[&[Param::required("player", "Player")]],
+    }
+    .doc(
+        "",
         "The positions one move away from the sum of heaps; the player may be given or not.",
         "(Kayles(2) + Kayles(1)).Options",
     ),
-    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE }.doc(
+    Member { name: "LeftOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE, params: &[] }.doc(
         "",
         "The positions one move away from the sum of heaps.",
         "(Kayles(2) + Kayles(1)).LeftOptions",
     ),
-    Member { name: "RightOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE }.doc(
+    Member { name: "RightOptions", arity: Arity::Exact(0), f: options, doc: Doc::NONE, params: &[] }.doc(
         "",
         "The positions one move away (the same as `LeftOptions`).",
         "(Kayles(2) + Kayles(1)).RightOptions",
     ),
     Member {
         name: "Followers",
+        params: &[],
         arity: Arity::Exact(0),
         f: |m, s, this, _| Ok(Value::Set(followers(m, s, this)?)),
         doc: Doc::NONE,
@@ -243,25 +252,34 @@ pub static HEAP_SUM: &[Member] = &[
     ),
     Member {
         name: "FollowerCount",
+        params: &[],
         arity: Arity::Exact(0),
         f: |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len())),
         doc: Doc::NONE,
     }
     .doc("", "The number of distinct followers of the sum of heaps.", "(Kayles(2) + Kayles(1)).FollowerCount"),
-    Member { name: "MisereCanonicalForm", arity: Arity::Exact(0), f: super::misere_canonical_form, doc: Doc::NONE }
-        .doc("", "The misère canonical form of the sum of heaps.", "(Kayles(2) + Kayles(3)).MisereCanonicalForm"),
-    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value, doc: Doc::NONE }.doc(
-        "",
-        "The misère nim value of a sum that is equal in misère play to a nim heap.",
-        "(Kayles(1) + Kayles(1)).MisereNimValue",
-    ),
-    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus, doc: Doc::NONE }.doc(
+    Member {
+        name: "MisereCanonicalForm",
+        arity: Arity::Exact(0),
+        f: super::misere_canonical_form,
+        doc: Doc::NONE,
+        params: &[],
+    }
+    .doc("", "The misère canonical form of the sum of heaps.", "(Kayles(2) + Kayles(3)).MisereCanonicalForm"),
+    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value, doc: Doc::NONE, params: &[] }
+        .doc(
+            "",
+            "The misère nim value of a sum that is equal in misère play to a nim heap.",
+            "(Kayles(1) + Kayles(1)).MisereNimValue",
+        ),
+    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus, doc: Doc::NONE, params: &[] }.doc(
         "",
         "The genus of the sum of heaps.",
         "(Kayles(2) + Kayles(3)).Genus",
     ),
     Member {
         name: "MisereOutcomeClass",
+        params: &[],
         arity: Arity::Exact(0),
         f: |m, s, this, _| {
             let g = super::misere_of(m, this, s.span)?;

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::game::loopy::SideValue;
-use crate::library::{boolean, member, Member, Site};
+use crate::library::{boolean, Member, Site};
 
 /// A sided value with at least one side that is not a stopper.
 #[derive(Debug)]
@@ -172,40 +172,21 @@ pub fn outcome_of_sides(m: &mut Machine, x: &(SideValue, SideValue)) -> Result<V
 
 /// Members of general sided values (CGSuite's `SidedValue`).
 pub static GENERAL: &[Member] = &[
-    member("OutcomeClass", 0, |m, s, this, _| {
+    crate::member!(OutcomeClass => "Who wins from the two sides of the value, with draws (`D`, `PHat`, `NCheck`, ...).", "dud.OutcomeClass", |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         outcome_of_sides(m, &x).map_err(|k| s.err(k))
-    })
-    .doc(
-        "",
-        "Who wins from the two sides of the value, with draws (`D`, `PHat`, `NCheck`, ...).",
-        "dud.OutcomeClass",
-    ),
-    member("IsIdempotent", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsIdempotent => "Whether G + G = G.", "dud.IsIdempotent", |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         let twice = sum(m, &x, &x).map_err(|k| s.err(k))?;
         let y = this_sides(m, s, &twice)?;
         Ok(boolean(le(m, &x, &y).map_err(|k| s.err(k))? && le(m, &y, &x).map_err(|k| s.err(k))?))
-    })
-    .doc("", "Whether G + G = G.", "dud.IsIdempotent"),
-    member("IsStopperSided", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsStopperSided => "Whether both sides of the value are stoppers.", "dud.IsStopperSided", |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
         Ok(boolean(matches!((on, off), (SideValue::Stopper(_), SideValue::Stopper(_)))))
-    })
-    .doc("", "Whether both sides of the value are stoppers.", "dud.IsStopperSided"),
-    member("IsStopper", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: a sided value that is not a stopper.",
-        "dud.IsStopper",
-    ),
-    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: a sided value has cycles.",
-        "dud.IsLoopfree",
-    ),
-    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: a sided value is not a plumtree.",
-        "dud.IsPlumtree",
-    ),
+    }),
+    crate::member!(IsStopper => "False: a sided value that is not a stopper.", "dud.IsStopper", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsLoopfree => "False: a sided value has cycles.", "dud.IsLoopfree", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsPlumtree => "False: a sided value is not a plumtree.", "dud.IsPlumtree", |_, _, _, _| Ok(boolean(false))),
 ];

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::interp::error::Arity;
-use crate::library::{boolean, member, set, Member, Site};
+use crate::interp::native::Param;
+use crate::library::{boolean, set, Member, Site};
 
 // ---- members --------------------------------------------------------------------------------------------
 
@@ -167,68 +168,68 @@ pub fn tiny_global(m: &mut Machine, s: &Site, g: &Value, tiny: bool) -> Option<R
 
 /// Members of loopy values (stoppers and sided values).
 pub static LOOPY: &[Member] = &[
-    member("Onside", 0, |m, s, this, _| {
+    crate::member!(Onside => "The onside of the value: the stopper that Left's view of the game settles on (the value itself for a stopper).", "upon.Onside", |m, s, this, _| {
         let (on, _) = this_sides(m, s, this)?;
         stopper_value(m, s, on)
-    }).doc("", "The onside of the value: the stopper that Left's view of the game settles on (the value itself for a stopper).", "upon.Onside"),
-    member("Offside", 0, |m, s, this, _| {
+    }),
+    crate::member!(Offside => "The offside of the value: the stopper Right's view of the game settles on.", "(on & off).Offside", |m, s, this, _| {
         let (_, off) = this_sides(m, s, this)?;
         stopper_value(m, s, off)
-    }).doc("", "The offside of the value: the stopper Right's view of the game settles on.", "(on & off).Offside"),
-    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(false))).doc("", "Whether the game has no cycles (false for a loopy value: loopfree values are ordinary short games).", "on.IsLoopfree"),
-    member("IsPlumtree", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsLoopfree => "Whether the game has no cycles (false for a loopy value: loopfree values are ordinary short games).", "on.IsLoopfree", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsPlumtree => "Whether the game is a plumtree: a stopper whose only cycles are passes of one node to itself.", "over.IsPlumtree", |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
         let a = m.globals.extensions.get::<LoopyArena>();
         Ok(boolean(on == off && a.is_plumtree(on)))
-    }).doc("", "Whether the game is a plumtree: a stopper whose only cycles are passes of one node to itself.", "over.IsPlumtree"),
-    member("IsStopper", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsStopper => "Whether the game is a stopper: no alternating cycle of play (Left, Right, Left, ...) returns to a position.", "upon.IsStopper", |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
         Ok(boolean(on == off))
-    }).doc("", "Whether the game is a stopper: no alternating cycle of play (Left, Right, Left, ...) returns to a position.", "upon.IsStopper"),
-    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc("", "Whether the value is stopper-sided: its onside and offside are both stoppers.", "over.IsStopperSided"),
-    member("IsPseudonumber", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsStopperSided => "Whether the value is stopper-sided: its onside and offside are both stoppers.", "over.IsStopperSided", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPseudonumber => "Whether the value is a pseudonumber: a stopper each of whose followers has every Left option less than every Right option (numbers, on, off, over).", "over.IsPseudonumber", |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         Ok(boolean(x.0 == x.1 && pseudo(m, x.0).is_some()))
-    }).doc("", "Whether the value is a pseudonumber: a stopper each of whose followers has every Left option less than every Right option (numbers, on, off, over).", "over.IsPseudonumber"),
-    member("Upsum", 1, |m, s, this, args| {
+    }),
+    crate::member!(Upsum(that: CanonicalStopper) => "The upsum G upsum H: the onside of G + H (the sum of two stoppers taken from Left's side).", "over.Upsum(over)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let y = arg_stopper(m, s, args, 0)?;
         let r = sidesum(m, s, x, y, true)?;
         stopper_value(m, s, r)
-    }).doc("(h)", "The upsum G upsum H: the onside of G + H (the sum of two stoppers taken from Left's side).", "over.Upsum(over)"),
-    member("Downsum", 1, |m, s, this, args| {
+    }),
+    crate::member!(Downsum(that: CanonicalStopper) => "The downsum G downsum H: the offside of G + H.", "over.Downsum(under)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let y = arg_stopper(m, s, args, 0)?;
         let r = sidesum(m, s, x, y, false)?;
         stopper_value(m, s, r)
-    }).doc("(h)", "The downsum G downsum H: the offside of G + H.", "over.Downsum(under)"),
-    member("Degree", 0, |m, s, this, _| {
+    }),
+    crate::member!(Degree => "The degree of loopiness of a stopper: G upsum -G (0 for a short game).", "upon.Degree", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let d = degree(m, s, x)?;
         stopper_value(m, s, d)
-    }).doc("", "The degree of loopiness of a stopper: G upsum -G (0 for a short game).", "upon.Degree"),
-    member("IsIdempotent", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsIdempotent => "Whether G upsum G equals G (as every degree is).", "over.IsIdempotent", |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         Ok(boolean(is_idempotent(m, s, x)?))
-    }).doc("", "Whether G upsum G equals G (as every degree is).", "over.IsIdempotent"),
-    member("UpsumVariety", 1, |m, s, this, args| {
+    }),
+    crate::member!(UpsumVariety(deg: CanonicalStopper) => "The upsum variety of the stopper relative to the idempotent degree d: G upsum (-G downsum -d).", "upon.UpsumVariety(upon.Degree)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let d = arg_stopper(m, s, args, 0)?;
         let r = variety(m, s, x, d, true)?;
         stopper_value(m, s, r)
-    }).doc("(d)", "The upsum variety of the stopper relative to the idempotent degree d: G upsum (-G downsum -d).", "upon.UpsumVariety(upon.Degree)"),
-    member("DownsumVariety", 1, |m, s, this, args| {
+    }),
+    crate::member!(DownsumVariety(deg: CanonicalStopper) => "The downsum variety relative to the idempotent degree d: G downsum (-G upsum -d).", "upon.DownsumVariety(upon.Degree)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let d = arg_stopper(m, s, args, 0)?;
         let r = variety(m, s, x, d, false)?;
         stopper_value(m, s, r)
-    }).doc("(d)", "The downsum variety relative to the idempotent degree d: G downsum (-G upsum -d).", "upon.DownsumVariety(upon.Degree)"),
-    member("IsStable", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsStable => "Whether the stopper is stable: its upsum and downsum varieties relative to its degree agree.", "upon.IsStable", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let d = degree(m, s, x)?;
         Ok(boolean(variety(m, s, x, d, true)? == variety(m, s, x, d, false)?))
-    }).doc("", "Whether the stopper is stable: its upsum and downsum varieties relative to its degree agree.", "upon.IsStable"),
-    member("Variety", 0, |m, s, this, _| {
+    }),
+    crate::member!(Variety => "The variety of a stable stopper: the common value of its upsum and downsum varieties for its degree.", "upon.Variety", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let d = degree(m, s, x)?;
         let u = variety(m, s, x, d, true)?;
@@ -236,29 +237,29 @@ pub static LOOPY: &[Member] = &[
             return Err(s.err(msg("That game is not stable.")));
         }
         stopper_value(m, s, u)
-    }).doc("", "The variety of a stable stopper: the common value of its upsum and downsum varieties for its degree.", "upon.Variety"),
-    member("LeftStop", 0, |m, s, this, _| {
+    }),
+    crate::member!(LeftStop => "Left's stop: where play ends (a number, possibly + over or + under, or on/off) when Left moves first.", "<2|pass>.LeftStop", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let r = stop(m, s, x, true, 0)?;
         stopper_value(m, s, r)
-    }).doc("", "Left's stop: where play ends (a number, possibly + over or + under, or on/off) when Left moves first.", "<2|pass>.LeftStop"),
-    member("RightStop", 0, |m, s, this, _| {
+    }),
+    crate::member!(RightStop => "Right's stop: where play ends when Right moves first.", "<2|pass>.RightStop", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let r = stop(m, s, x, false, 0)?;
         stopper_value(m, s, r)
-    }).doc("", "Right's stop: where play ends when Right moves first.", "<2|pass>.RightStop"),
-    member("Stop", 1, |m, s, this, args| {
+    }),
+    crate::member!(Stop(player: Player) => "The stop of `player` (`Stop(Left)` is `LeftStop`).", "over.Stop(Right)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let r = stop(m, s, x, player_left(s, args, 0)?, 0)?;
         stopper_value(m, s, r)
-    }).doc("(player)", "The stop of `player` (`Stop(Left)` is `LeftStop`).", "over.Stop(Right)"),
-    member("StrongStop", 1, |m, s, this, args| {
+    }),
+    crate::member!(StrongStop(player: Player) => "The stop of `player` with x + over and x + under counted as x.", "(1 + over).StrongStop(Left)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let r = stop(m, s, x, player_left(s, args, 0)?, 0)?;
         let r = strong(m, r);
         stopper_value(m, s, r)
-    }).doc("(player)", "The stop of `player` with x + over and x + under counted as x.", "(1 + over).StrongStop(Left)"),
-    member("IsInfinitesimal", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsInfinitesimal => "Whether the value lies strictly between every positive and every negative number (over does).", "over.IsInfinitesimal", |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
         let z = Stopper::Short(GameId(0));
         for x in [on, off] {
@@ -270,9 +271,9 @@ pub static LOOPY: &[Member] = &[
             }
         }
         Ok(boolean(true))
-    }).doc("", "Whether the value lies strictly between every positive and every negative number (over does).", "over.IsInfinitesimal"),
+    }),
     // A sided value that is not a stopper is neither (CGSuite 2.2: `(on & off).IsNumberish` is false).
-    member("IsNumberish", 0, |m, s, this, _| {
+    crate::member!(IsNumberish => "Whether the value is a number plus an infinitesimal (its stops are equal).", "(1 + over).IsNumberish", |m, s, this, _| {
         let (x, off) = this_sides(m, s, this)?;
         if x != off {
             return Ok(boolean(false));
@@ -281,30 +282,31 @@ pub static LOOPY: &[Member] = &[
         let r = stop(m, s, x, false, 0)?;
         let (l, r) = (strong(m, l), strong(m, r));
         Ok(boolean(l == r && matches!(l, Stopper::Short(_))))
-    }).doc("", "Whether the value is a number plus an infinitesimal (its stops are equal).", "(1 + over).IsNumberish"),
-    member("IsNumberTiny", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsNumberTiny => "Whether the value is a number plus a tiny or miny (x + Tiny(y) or x + Miny(y)).", "Tiny(over).IsNumberTiny", |m, s, this, _| {
         let (x, off) = this_sides(m, s, this)?;
         if x != off {
             return Ok(boolean(false));
         }
         let (a, g) = parts(m);
         Ok(boolean(a.tiny_parts(g, x).map_err(|e| s.err(engine(e)))?.is_some()))
-    }).doc("", "Whether the value is a number plus a tiny or miny (x + Tiny(y) or x + Miny(y)).", "Tiny(over).IsNumberTiny"),
-    member("OutcomeClass", 0, |m, s, this, _| {
+    }),
+    crate::member!(OutcomeClass => "Who wins, with draws: `L`, `R`, `N`, `P`, or for loopy play `D` (draw), `PHat`, `PCheck`, `NHat`, `NCheck`.", "upon.OutcomeClass", |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
         super::outcome_of_sides(m, &(SideValue::Stopper(on), SideValue::Stopper(off))).map_err(|k| s.err(k))
-    }).doc("", "Who wins, with draws: `L`, `R`, `N`, `P`, or for loopy play `D` (draw), `PHat`, `PCheck`, `NHat`, `NCheck`.", "upon.OutcomeClass"),
-    member("LeftOptions", 0, |m, s, this, _| {
+    }),
+    crate::member!(LeftOptions => "Left's options of the value, as a set.", "upon.LeftOptions", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         options_of(m, s, x, true)
-    }).doc("", "Left's options of the value, as a set.", "upon.LeftOptions"),
-    member("RightOptions", 0, |m, s, this, _| {
+    }),
+    crate::member!(RightOptions => "Right's options of the value, as a set.", "upon.RightOptions", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         options_of(m, s, x, false)
-    }).doc("", "Right's options of the value, as a set.", "upon.RightOptions"),
+    }),
     // `Options(player)`; `Options` alone is both players' options, as CGSuite's `Game.Options`.
     Member {
         name: "Options",
+        params: &[&[Param::required("player", "Player")]],
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| {
             let x = this_stopper(m, s, this)?;
@@ -321,35 +323,39 @@ pub static LOOPY: &[Member] = &[
         },
         doc: crate::library::Doc::NONE,
     }
-    .doc("(player)", "The options of `player` as a set; without an argument, both players' options.", "upon.Options(Right)"),
-    member("Decomposition", 0, |m, s, this, _| {
+    .doc(
+        "",
+        "The options of `player` as a set; without an argument, both players' options.",
+        "upon.Options(Right)",
+    ),
+    crate::member!(Decomposition => "The value as a list of components (a single value is one component).", "over.Decomposition", |m, s, this, _| {
         this_stopper(m, s, this)?;
         Ok(crate::library::list(vec![this.clone()]))
-    }).doc("", "The value as a list of components (a single value is one component).", "over.Decomposition"),
-    member("Followers", 0, |m, s, this, _| {
+    }),
+    crate::member!(Followers => "Every position reachable from the value (itself included), as a set.", "over.Followers", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let f = {
             let (a, g) = parts(m);
             a.followers(g, x).map_err(|e| s.err(engine(e)))?
         };
         stopper_set(m, s, f)
-    }).doc("", "Every position reachable from the value (itself included), as a set.", "over.Followers"),
-    member("FollowerCount", 0, |m, s, this, _| {
+    }),
+    crate::member!(FollowerCount => "The number of distinct followers (the value counted).", "upon.FollowerCount", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         let (a, g) = parts(m);
         let n = a.followers(g, x).map_err(|e| s.err(engine(e)))?.len();
         Ok(Value::int(n as i64))
-    }).doc("", "The number of distinct followers (the value counted).", "upon.FollowerCount"),
-    member("Tiny", 0, |m, s, this, _| {
+    }),
+    crate::member!(Tiny => "Tiny-G, <0 || 0 | -G>, for a loopy G.", "over.Tiny", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         tiny_of(m, s, x, true)
-    }).doc("", "Tiny-G, <0 || 0 | -G>, for a loopy G.", "over.Tiny"),
-    member("Miny", 0, |m, s, this, _| {
+    }),
+    crate::member!(Miny => "Miny-G, <G | 0 || 0>, the negative of Tiny-G, for a loopy G.", "over.Miny", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;
         tiny_of(m, s, x, false)
-    }).doc("", "Miny-G, <G | 0 || 0>, the negative of Tiny-G, for a loopy G.", "over.Miny"),
-    member("GameValue", 0, |_, _, this, _| Ok(this.clone())).doc("", "The value itself (a position answers its value; a value is its own).", "over.GameValue"),
-    member("Subordinate", 1, |m, s, this, args| {
+    }),
+    crate::member!(GameValue => "The value itself (a position answers its value; a value is its own).", "over.GameValue", |_, _, this, _| Ok(this.clone())),
+    crate::member!(Subordinate(base: Game) => "The game H with G = base:H for a loopy stopper G (CGSuite's construction).", "over.Subordinate(1)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
         let b = crate::library::game(m, s, args, 0)?;
         let r = {
@@ -360,25 +366,25 @@ pub static LOOPY: &[Member] = &[
             Some(h) => stopper_value(m, s, h),
             None => Err(s.err(msg("That game cannot be subordinated to the specified base."))),
         }
-    }).doc("(base)", "The game H with G = base:H for a loopy stopper G (CGSuite's construction).", "over.Subordinate(1)"),
+    }),
     // CGSuite's `Game` members that go through `CanonicalForm` refuse a stopper that is not loopfree; a sided
     // value that is not a stopper is no `Game` and has none of them.
-    member("CanonicalForm", 0, loopy_game_error).doc("", "Not defined for a loopy value: the error \"That is a loopy game.\" (loopy values are already canonical).", ""),
-    member("AtomicWeight", 0, loopy_game_error).doc("", "Not defined for a loopy value: the error \"That is a loopy game.\".", ""),
-    member("ReducedCanonicalForm", 0, loopy_game_error).doc("", "Not defined for a loopy value: the error \"That is a loopy game.\".", ""),
-    member("SensibleLeftOptions", 0, loopy_game_error).doc("", "Not defined for a loopy value: the error \"That is a loopy game.\".", ""),
-    member("SensibleRightOptions", 0, loopy_game_error).doc("", "Not defined for a loopy value: the error \"That is a loopy game.\".", ""),
-    member("SensibleOptions", 1, loopy_game_error).doc("(player)", "Not defined for a loopy value: the error \"That is a loopy game.\".", ""),
-    member("SensibleLines", 1, loopy_game_error).doc("(player)", "Not defined for a loopy value: the error \"That is a loopy game.\".", ""),
+    crate::member!(CanonicalForm => "Not defined for a loopy value: the error \"That is a loopy game.\" (loopy values are already canonical).", "", loopy_game_error),
+    crate::member!(AtomicWeight => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
+    crate::member!(ReducedCanonicalForm => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
+    crate::member!(SensibleLeftOptions => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
+    crate::member!(SensibleRightOptions => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
+    crate::member!(SensibleOptions(player: Player) => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
+    crate::member!(SensibleLines(player: Player) => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
     // CGSuite's `NormalValue` predicates: a value that is not loopfree is none of these, and is finite.
-    member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not an all-small short game.", "over.IsAllSmall"),
-    member("IsFinite", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a loopy value is a finite (not transfinite) game.", "over.IsFinite"),
-    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not an integer.", "on.IsInteger"),
-    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not a nimber.", "upon.IsNimber"),
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not a number.", "on.IsNumber"),
-    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not an ordinal.", "on.IsOrdinal"),
-    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not uptimal.", "upon.IsUptimal"),
-    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False: a loopy value is not 0.", "dud.IsZero"),
+    crate::member!(IsAllSmall => "False: a loopy value is not an all-small short game.", "over.IsAllSmall", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsFinite => "True: a loopy value is a finite (not transfinite) game.", "over.IsFinite", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsInteger => "False: a loopy value is not an integer.", "on.IsInteger", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNimber => "False: a loopy value is not a nimber.", "upon.IsNimber", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNumber => "False: a loopy value is not a number.", "on.IsNumber", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsOrdinal => "False: a loopy value is not an ordinal.", "on.IsOrdinal", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsUptimal => "False: a loopy value is not uptimal.", "upon.IsUptimal", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsZero => "False: a loopy value is not 0.", "dud.IsZero", |_, _, _, _| Ok(boolean(false))),
 ];
 
 fn loopy_game_error(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
@@ -390,104 +396,53 @@ fn loopy_game_error(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Res
 pub static SHORT: &[Member] = &[
     // CGSuite 2.2: a short game is a canonical stopper; its strong stops are its stops (`{3|1}.StrongStop(Right)`
     // is 1, `(^^*).StrongStop(Left)` is 0).
-    member("StrongStop", 1, |m, s, this, args| {
+    crate::member!(StrongStop(player: Player) => "The stop of `player`: for a short game, its stop.", "<3|1>.StrongStop(Right)", |m, s, this, args| {
         let stop = crate::syntax::ast::Ident { name: "Stop".into(), span: s.span };
         m.invoke_member(this.clone(), &stop, args, s.args, s.span)
-    })
-    .doc("(player)", "The stop of `player`: for a short game, its stop.", "<3|1>.StrongStop(Right)"),
-    member("Onside", 0, |_, _, this, _| Ok(this.clone())).doc(
-        "",
-        "The onside of a short game: the game itself.",
-        "(^).Onside",
-    ),
-    member("Offside", 0, |_, _, this, _| Ok(this.clone())).doc(
-        "",
-        "The offside of a short game: the game itself.",
-        "(^).Offside",
-    ),
-    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a short game has no cycles.",
-        "(^).IsLoopfree",
-    ),
-    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a short game is a plumtree.",
-        "(*).IsPlumtree",
-    ),
-    member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a short game is a stopper.", "(*).IsStopper"),
-    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a short game is stopper-sided.",
-        "(*).IsStopperSided",
-    ),
-    member("IsPseudonumber", 0, |m, s, this, _| {
+    }),
+    crate::member!(Onside => "The onside of a short game: the game itself.", "(^).Onside", |_, _, this, _| Ok(this.clone())),
+    crate::member!(Offside => "The offside of a short game: the game itself.", "(^).Offside", |_, _, this, _| Ok(this.clone())),
+    crate::member!(IsLoopfree => "True: a short game has no cycles.", "(^).IsLoopfree", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPlumtree => "True: a short game is a plumtree.", "(*).IsPlumtree", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsStopper => "True: a short game is a stopper.", "(*).IsStopper", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsStopperSided => "True: a short game is stopper-sided.", "(*).IsStopperSided", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPseudonumber => "Whether the game is a pseudonumber; for a short game, whether it is a number.", "(1/2).IsPseudonumber", |m, s, this, _| {
         let g = crate::library::this_game(m, s, this)?;
         Ok(boolean(m.games.is_number(g)))
-    })
-    .doc(
-        "",
-        "Whether the game is a pseudonumber; for a short game, whether it is a number.",
-        "(1/2).IsPseudonumber",
-    ),
-    member("Upsum", 1, |m, s, this, args| {
+    }),
+    crate::member!(Upsum(that: CanonicalStopper) => "The upsum of the game and `h` (for two short games, their sum).", "(^).Upsum(over)", |m, s, this, args| {
         let x = this_sides(m, s, this)?;
         let y = arg_stopper(m, s, args, 0)?;
         let r = sidesum(m, s, x.0, y, true)?;
         stopper_value(m, s, r)
-    })
-    .doc("(h)", "The upsum of the game and `h` (for two short games, their sum).", "(^).Upsum(over)"),
-    member("Downsum", 1, |m, s, this, args| {
+    }),
+    crate::member!(Downsum(that: CanonicalStopper) => "The downsum of the game and `h` (for two short games, their sum).", "(^).Downsum(over)", |m, s, this, args| {
         let x = this_sides(m, s, this)?;
         let y = arg_stopper(m, s, args, 0)?;
         let r = sidesum(m, s, x.0, y, false)?;
         stopper_value(m, s, r)
-    })
-    .doc("(h)", "The downsum of the game and `h` (for two short games, their sum).", "(^).Downsum(over)"),
-    member("Degree", 0, |_, _, _, _| Ok(Value::int(0))).doc(
-        "",
-        "The degree of loopiness: 0 for a short game.",
-        "(^*).Degree",
-    ),
-    member("IsIdempotent", 0, |m, s, this, _| {
+    }),
+    crate::member!(Degree => "The degree of loopiness: 0 for a short game.", "(^*).Degree", |_, _, _, _| Ok(Value::int(0))),
+    crate::member!(IsIdempotent => "Whether G + G = G; for a short game, whether it is 0.", "(0).IsIdempotent", |m, s, this, _| {
         let g = crate::library::this_game(m, s, this)?;
         Ok(boolean(g == m.games.zero()))
-    })
-    .doc("", "Whether G + G = G; for a short game, whether it is 0.", "(0).IsIdempotent"),
-    member("GameValue", 0, |_, _, this, _| Ok(this.clone())).doc(
-        "",
-        "The game itself (a position answers its value; a value is its own).",
-        "(^).GameValue",
-    ),
+    }),
+    crate::member!(GameValue => "The game itself (a position answers its value; a value is its own).", "(^).GameValue", |_, _, this, _| Ok(this.clone())),
     // CGSuite 2.2: a short game's variety is 0, and the varieties relative to a degree are those of stoppers.
-    member("Variety", 0, |_, _, _, _| Ok(Value::int(0))).doc(
-        "",
-        "The variety of a short game: 0 (a short game is stable, of degree 0).",
-        "(^).Variety",
-    ),
-    member("IsStable", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True: a short game is stable.", "(^).IsStable"),
-    member("UpsumVariety", 1, |m, s, this, args| {
+    crate::member!(Variety => "The variety of a short game: 0 (a short game is stable, of degree 0).", "(^).Variety", |_, _, _, _| Ok(Value::int(0))),
+    crate::member!(IsStable => "True: a short game is stable.", "(^).IsStable", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(UpsumVariety(deg: CanonicalStopper) => "The upsum variety relative to the idempotent degree d: G upsum (-G downsum -d).", "(^).UpsumVariety(upon.Degree)", |m, s, this, args| {
         let x = this_sides(m, s, this)?.0;
         let d = arg_stopper(m, s, args, 0)?;
         let r = variety(m, s, x, d, true)?;
         stopper_value(m, s, r)
-    })
-    .doc(
-        "(d)",
-        "The upsum variety relative to the idempotent degree d: G upsum (-G downsum -d).",
-        "(^).UpsumVariety(upon.Degree)",
-    ),
-    member("DownsumVariety", 1, |m, s, this, args| {
+    }),
+    crate::member!(DownsumVariety(deg: CanonicalStopper) => "The downsum variety relative to the idempotent degree d: G downsum (-G upsum d).", "(^).DownsumVariety(upon.Degree)", |m, s, this, args| {
         let x = this_sides(m, s, this)?.0;
         let d = arg_stopper(m, s, args, 0)?;
         let r = variety(m, s, x, d, false)?;
         stopper_value(m, s, r)
-    })
-    .doc(
-        "(d)",
-        "The downsum variety relative to the idempotent degree d: G downsum (-G upsum d).",
-        "(^).DownsumVariety(upon.Degree)",
-    ),
+    }),
 ];
 
 /// `G.Pow(x)` / `G.PowTo(x)` with a loopy exponent x (a pseudonumber), as CGSuite: `G.PowTo(x)` is

@@ -8,6 +8,7 @@
 use super::{boolean, member, Member, Site};
 use crate::game::Outcome;
 use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::native::Param;
 use crate::interp::value::Value;
 use crate::syntax::ast::BinOp;
 use num_bigint::BigInt;
@@ -106,81 +107,31 @@ fn sign(s: &Site, this: &Value) -> Result<i8, EvalError> {
 
 /// Members of `inf` and `-inf` (CGSuite's `Rational` members that are defined for them).
 pub static INFINITY: &[Member] = &[
-    member("Numerator", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))).doc(
-        "",
-        "The numerator of `inf` (1) or `-inf` (-1), as in CGSuite where inf is 1/0.",
-        "inf.Numerator",
-    ),
-    member("Denominator", 0, |_, _, _, _| Ok(Value::int(0))).doc(
-        "",
-        "The denominator of `inf` or `-inf`: 0.",
-        "inf.Denominator",
-    ),
-    member("Sign", 0, |_, s, this, _| Ok(Value::int(sign(s, this)?))).doc(
-        "",
-        "1 for `inf`, -1 for `-inf`.",
-        "(-inf).Sign",
-    ),
-    member("Abs", 0, |_, _, _, _| Ok(Value::Infinity(1))).doc("", "The absolute value: `inf`.", "(-inf).Abs"),
-    member("Reciprocal", 0, |_, _, _, _| Ok(Value::int(0))).doc(
-        "",
-        "The reciprocal of an infinity: 0.",
-        "inf.Reciprocal",
-    ),
-    member("IsDyadic", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: an infinity is not a dyadic rational.",
-        "inf.IsDyadic",
-    ),
-    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: an infinity is not an integer.",
-        "inf.IsInteger",
-    ),
-    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "inf.IsZero"),
-    member("IsOrdinal", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: `inf` is not an ordinal (`omega` is).",
-        "inf.IsOrdinal",
-    ),
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: an infinity is a (non-game) number.",
-        "inf.IsNumber",
-    ),
+    crate::member!(Numerator => "The numerator of `inf` (1) or `-inf` (-1), as in CGSuite where inf is 1/0.", "inf.Numerator", |_, s, this, _| Ok(Value::int(sign(s, this)?))),
+    crate::member!(Denominator => "The denominator of `inf` or `-inf`: 0.", "inf.Denominator", |_, _, _, _| Ok(Value::int(0))),
+    crate::member!(Sign => "1 for `inf`, -1 for `-inf`.", "(-inf).Sign", |_, s, this, _| Ok(Value::int(sign(s, this)?))),
+    crate::member!(Abs => "The absolute value: `inf`.", "(-inf).Abs", |_, _, _, _| Ok(Value::Infinity(1))),
+    crate::member!(Reciprocal => "The reciprocal of an infinity: 0.", "inf.Reciprocal", |_, _, _, _| Ok(Value::int(0))),
+    crate::member!(IsDyadic => "False: an infinity is not a dyadic rational.", "inf.IsDyadic", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsInteger => "False: an infinity is not an integer.", "inf.IsInteger", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsZero => "False.", "inf.IsZero", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsOrdinal => "False: `inf` is not an ordinal (`omega` is).", "inf.IsOrdinal", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNumber => "True: an infinity is a (non-game) number.", "inf.IsNumber", |_, _, _, _| Ok(boolean(true))),
     // CGSuite 2.2: inf.OutcomeClass is L, (-inf).OutcomeClass is R (the sign of a surreal number).
-    member("OutcomeClass", 0, |_, s, this, _| {
+    crate::member!(OutcomeClass => "The outcome class by sign, as for a surreal number: `L` for `inf`, `R` for `-inf`.", "(-inf).OutcomeClass", |_, s, this, _| {
         Ok(Value::Outcome(if sign(s, this)? > 0 { Outcome::L } else { Outcome::R }))
-    })
-    .doc(
-        "",
-        "The outcome class by sign, as for a surreal number: `L` for `inf`, `R` for `-inf`.",
-        "(-inf).OutcomeClass",
-    ),
-    member("Birthday", 0, |_, s, _, _| {
+    }),
+    crate::member!(Birthday => "Not defined: the error \"inf has no birthday\".", "", |_, s, _, _| {
         Err(s.err(ErrorKind::InvalidArgument { message: "inf has no birthday".to_string() }))
-    })
-    .doc("", "Not defined: the error \"inf has no birthday\".", ""),
-    member("Floor", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))).doc(
-        "",
-        "Not defined: a division-by-zero error, as in CGSuite.",
-        "",
-    ),
-    member("Ceiling", 0, |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))).doc(
-        "",
-        "Not defined: a division-by-zero error, as in CGSuite.",
-        "",
-    ),
-    member("Max", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Greater)).doc(
-        "(x)",
-        "The greater of the infinity and the number x.",
-        "(-inf).Max(3)",
-    ),
-    member("Min", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Less)).doc(
-        "(x)",
-        "The lesser of the infinity and the number x.",
-        "inf.Min(3)",
-    ),
+    }),
+    crate::member!(Floor => "Not defined: a division-by-zero error, as in CGSuite.", "", |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
+    crate::member!(Ceiling => "Not defined: a division-by-zero error, as in CGSuite.", "", |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
+    member("Max", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Greater))
+        .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
+        .doc("", "The greater of the infinity and the number x.", "(-inf).Max(3)"),
+    member("Min", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Less))
+        .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
+        .doc("", "The lesser of the infinity and the number x.", "inf.Min(3)"),
 ];
 
 /// `a.Max(b)` / `a.Min(b)` for numbers, infinities included: `b` if it is strictly beyond `a`, else `a`.

@@ -13,6 +13,7 @@ use crate::game::number::surreal::Surreal;
 use crate::game::{Games, Outcome};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::Value;
 use crate::syntax::ast::BinOp;
@@ -268,99 +269,44 @@ fn extreme(s: &Site, this: &Value, args: &[Value], want: Ordering) -> Result<Val
 /// Members every surreal answers (CGSuite's `SurrealNumber` and the `Game` predicates it overrides); the
 /// object's own table ([`GENERALIZED_ORDINAL`] or [`SURREAL`]) is searched first.
 pub(crate) static COMMON: &[Member] = &[
-    member("Abs", 0, |_, s, this, _| {
+    crate::member!(Abs => "The absolute value of the surreal number.", "(1 - omega).Abs", |_, s, this, _| {
         let x = this_surreal(s, this)?;
         Ok(make(if x.sign() < 0 { x.neg() } else { x }))
-    })
-    .doc("", "The absolute value of the surreal number.", "(1 - omega).Abs"),
-    member("Sign", 0, |_, s, this, _| Ok(Value::int(this_surreal(s, this)?.sign()))).doc(
-        "",
-        "-1, 0 or 1 as the surreal number is negative, zero or positive.",
-        "(1 - omega).Sign",
-    ),
-    member("Numerator", 0, |_, s, this, _| Ok(make(Surreal::from_gen(this_surreal(s, this)?.numerator().clone()))))
-        .doc(
-            "",
-            "The numerator of the surreal number written as a fraction of generalized ordinals.",
-            "(omega/3).Numerator",
-        ),
-    member("Denominator", 0, |_, s, this, _| Ok(make(Surreal::from_gen(this_surreal(s, this)?.denominator().clone()))))
-        .doc(
-            "",
-            "The denominator of the surreal number written as a fraction of generalized ordinals.",
-            "(omega/3).Denominator",
-        ),
-    member("Reciprocal", 0, |m, s, this, _| {
+    }),
+    crate::member!(Sign => "-1, 0 or 1 as the surreal number is negative, zero or positive.", "(1 - omega).Sign", |_, s, this, _| Ok(Value::int(this_surreal(s, this)?.sign()))),
+    crate::member!(Numerator => "The numerator of the surreal number written as a fraction of generalized ordinals.", "(omega/3).Numerator", |_, s, this, _| Ok(make(Surreal::from_gen(this_surreal(s, this)?.numerator().clone())))),
+    crate::member!(Denominator => "The denominator of the surreal number written as a fraction of generalized ordinals.", "(omega/3).Denominator", |_, s, this, _| Ok(make(Surreal::from_gen(this_surreal(s, this)?.denominator().clone())))),
+    crate::member!(Reciprocal => "1 divided by the surreal number.", "omega.Reciprocal", |m, s, this, _| {
         let x = this_surreal(s, this)?;
         let poll = || m.games.poll_interrupt();
         let one = Surreal::from_gen(GenOrd::one());
         Ok(one.div(&x, &poll).map(make).unwrap_or(Value::Infinity(1)))
-    })
-    .doc("", "1 divided by the surreal number.", "omega.Reciprocal"),
-    member("Max", 1, |_, s, this, args| extreme(s, this, args, Ordering::Greater)).doc(
-        "(x)",
-        "The greater of the surreal number and x.",
-        "omega.Max(5)",
-    ),
-    member("Min", 1, |_, s, this, args| extreme(s, this, args, Ordering::Less)).doc(
-        "(x)",
-        "The lesser of the surreal number and x.",
-        "omega.Min(5)",
-    ),
-    member("OutcomeClass", 0, |_, s, this, _| Ok(Value::Outcome(outcome(&this_surreal(s, this)?)))).doc(
-        "",
-        "The outcome class by sign: `L` when positive, `R` when negative, `P` for 0.",
-        "(-omega).OutcomeClass",
-    ),
-    member("IsOrdinal", 0, |_, s, this, _| {
+    }),
+    member("Max", 1, |_, s, this, args| extreme(s, this, args, Ordering::Greater))
+        .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
+        .doc("", "The greater of the surreal number and x.", "omega.Max(5)"),
+    member("Min", 1, |_, s, this, args| extreme(s, this, args, Ordering::Less))
+        .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
+        .doc("", "The lesser of the surreal number and x.", "omega.Min(5)"),
+    crate::member!(OutcomeClass => "The outcome class by sign: `L` when positive, `R` when negative, `P` for 0.", "(-omega).OutcomeClass", |_, s, this, _| Ok(Value::Outcome(outcome(&this_surreal(s, this)?)))),
+    crate::member!(IsOrdinal => "Whether the surreal number is an ordinal (a non-negative generalized ordinal with no negative parts).", "(omega + 1).IsOrdinal", |_, s, this, _| {
         let x = this_surreal(s, this)?;
         Ok(boolean(x.as_gen().is_some_and(|g| g.is_ordinal())))
-    })
-    .doc(
-        "",
-        "Whether the surreal number is an ordinal (a non-negative generalized ordinal with no negative parts).",
-        "(omega + 1).IsOrdinal",
-    ),
-    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False for an infinite surreal number (integers are `Integer` values).",
-        "omega.IsInteger",
-    ),
-    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False (0 is an `Integer` value).", "omega.IsZero"),
-    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: a surreal number is not a nimber.",
-        "omega.IsNimber",
-    ),
-    member("IsInfinitesimal", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: a surreal number is not a game infinitesimal.",
-        "omega.Reciprocal.IsInfinitesimal",
-    ),
-    member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "omega.IsAllSmall"),
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a surreal number is a number.",
-        "omega.IsNumber",
-    ),
-    member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True, as for every number.", "omega.IsNumberish"),
-    member("IsNumberTiny", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True, as in CGSuite (a number is number-tiny).",
-        "omega.IsNumberTiny",
-    ),
-    member("IsLoopfree", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a surreal number has no cycles.",
-        "omega.IsLoopfree",
-    ),
-    member("IsPlumtree", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "omega.IsPlumtree"),
-    member("IsPseudonumber", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: every number is a pseudonumber.",
-        "omega.IsPseudonumber",
-    ),
-    member("IsStopper", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "omega.IsStopper"),
+    }),
+    crate::member!(IsInteger => "False for an infinite surreal number (integers are `Integer` values).", "omega.IsInteger", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsZero => "False (0 is an `Integer` value).", "omega.IsZero", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNimber => "False: a surreal number is not a nimber.", "omega.IsNimber", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsInfinitesimal => "False: a surreal number is not a game infinitesimal.", "omega.Reciprocal.IsInfinitesimal", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsAllSmall => "False.", "omega.IsAllSmall", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNumber => "True: a surreal number is a number.", "omega.IsNumber", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsNumberish => "True, as for every number.", "omega.IsNumberish", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsNumberTiny => "True, as in CGSuite (a number is number-tiny).", "omega.IsNumberTiny", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsLoopfree => "True: a surreal number has no cycles.", "omega.IsLoopfree", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPlumtree => "True.", "omega.IsPlumtree", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsPseudonumber => "True: every number is a pseudonumber.", "omega.IsPseudonumber", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsStopper => "True.", "omega.IsStopper", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsStopperSided => "True.", "omega.IsStopperSided", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsUptimal => "True, as in CGSuite (a number is uptimal with no ups).", "omega.IsUptimal", |_, _, _, _| Ok(boolean(true))),
     // CGSuite 2.2: an infinite or infinitesimal surreal is not finite (its birthday is infinite), and x + x is not x.
     member("IsFinite", 0, |_, _, _, _| Ok(boolean(false))).doc(
         "",
@@ -372,50 +318,32 @@ pub(crate) static COMMON: &[Member] = &[
         "False: x + x is not x for a nonzero number.",
         "omega.IsIdempotent",
     ),
-    member("IsStopperSided", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "omega.IsStopperSided"),
-    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True, as in CGSuite (a number is uptimal with no ups).",
-        "omega.IsUptimal",
-    ),
 ];
 
 /// Members of a `SurrealNumber` that is not a generalized ordinal (and [`COMMON`]).
-pub(crate) static SURREAL: &[Member] = &[member("Birthday", 0, |_, s, _, _| {
-    let message =
-        "`Birthday` is not yet implemented for the general `SurrealNumber` (only for `Rational` and `GeneralizedOrdinal`)."
-            .to_string();
-    Err(s.err(ErrorKind::InvalidArgument { message }))
-}).doc("", "Not yet defined for a surreal number that is neither rational nor a generalized ordinal: an error.", "")];
+pub(crate) static SURREAL: &[Member] = &[
+    crate::member!(Birthday => "Not yet defined for a surreal number that is neither rational nor a generalized ordinal: an error.", "", |_, s, _, _| {
+        let message =
+            "`Birthday` is not yet implemented for the general `SurrealNumber` (only for `Rational` and `GeneralizedOrdinal`)."
+                .to_string();
+        Err(s.err(ErrorKind::InvalidArgument { message }))
+    }),
+];
 
 /// Members of a `GeneralizedOrdinal` (`ω - 1`, `ω^ω`; and [`COMMON`]).
 pub(crate) static GENERALIZED_ORDINAL: &[Member] = &[
-    member("Birthday", 0, |_, s, this, _| Ok(make(Surreal::from_gen(this_gen(s, this)?.birthday())))).doc(
-        "",
-        "The birthday of the generalized ordinal (ω + 1 for ω - 1).",
-        "(omega - 1).Birthday",
-    ),
-    member("NimSum", 1, |_, s, this, args| nim_sum(s, &this_gen(s, this)?, &gen_arg(s, args, 0)?)).doc(
-        "(a)",
-        "The nim sum of two ordinals: Cantor normal forms added coefficient by coefficient without carries.",
-        "(omega + 3).NimSum(omega + 1)",
-    ),
-    member("NimProduct", 1, |m, s, this, args| {
+    crate::member!(Birthday => "The birthday of the generalized ordinal (ω + 1 for ω - 1).", "(omega - 1).Birthday", |_, s, this, _| Ok(make(Surreal::from_gen(this_gen(s, this)?.birthday())))),
+    crate::member!(NimSum(that: GeneralizedOrdinal) => "The nim sum of two ordinals: Cantor normal forms added coefficient by coefficient without carries.", "(omega + 3).NimSum(omega + 1)", |_, s, this, args| nim_sum(s, &this_gen(s, this)?, &gen_arg(s, args, 0)?)),
+    crate::member!(NimProduct(that: GeneralizedOrdinal) => "The nim product of two ordinals (the multiplication of Conway's nimber field On_2).", "omega.NimProduct(omega)", |m, s, this, args| {
         let (a, b) = (this_gen(s, this)?, gen_arg(s, args, 0)?);
         nim_product(m, s, &a, &b)
-    })
-    .doc(
-        "(a)",
-        "The nim product of two ordinals (the multiplication of Conway's nimber field On_2).",
-        "omega.NimProduct(omega)",
-    ),
-    member("NimExp", 1, |m, s, this, args| {
+    }),
+    crate::member!(NimExp(that: Integer) => "The ordinal nim-multiplied by itself k times.", "omega.NimExp(3)", |m, s, this, args| {
         let a = this_gen(s, this)?;
         nim_exp(m, s, &a, args)
-    })
-    .doc("(k)", "The ordinal nim-multiplied by itself k times.", "omega.NimExp(3)"),
+    }),
     // cgs addition: the inverse in the field of ordinals below ω^(ω^ω).
-    member("NimInverse", 0, |m, s, this, _| {
+    crate::member!(NimInverse => "The inverse in nim multiplication of a positive ordinal below ω^(ω^ω). Not in CGSuite.", "omega.NimInverse", |m, s, this, _| {
         let a = this_gen(s, this)?;
         let poll = || m.games.poll_interrupt();
         match ordinal_nim::nim_inverse(&a, &poll) {
@@ -425,16 +353,10 @@ pub(crate) static GENERALIZED_ORDINAL: &[Member] = &[
             })),
             Err(e) => Err(nim_error(s, e, "NimInverse")),
         }
-    })
-    .doc(
-        "",
-        "The inverse in nim multiplication of a positive ordinal below ω^(ω^ω). Not in CGSuite.",
-        "omega.NimInverse",
-    ),
-    member("OmegaPower", 0, |m, s, this, _| {
+    }),
+    crate::member!(OmegaPower => "ω raised to the power of the generalized ordinal.", "omega.OmegaPower", |m, s, this, _| {
         let a = this_gen(s, this)?;
         let poll = || m.games.poll_interrupt();
         Ok(make(omega_power(&a, &poll)))
-    })
-    .doc("", "ω raised to the power of the generalized ordinal.", "omega.OmegaPower"),
+    }),
 ];

@@ -96,19 +96,14 @@ fn this_ordinal(s: &Site, this: &Value) -> Result<GenOrd, EvalError> {
 
 /// Members of a transfinite nimber.
 pub static TRANSFINITE_NIMBER: &[Member] = &[
-    member("ConwayProduct", 1, |m, s, this, args| {
+    crate::member!(ConwayProduct(that: Game) => "The product of two nimbers in Conway's field On_2 (the nim product of their ordinals).", "(*omega).ConwayProduct(*2)", |m, s, this, args| {
         let a = this_ordinal(s, this)?;
         let b = ordinal_of(m, &args[0]).ok_or_else(|| s.wrong_type(0, "TransfiniteNimber", &args[0]))?;
         let poll = || m.games.poll_interrupt();
         let r = ordinal_nim::nim_product(&a, &b, &poll)
             .map_err(|_| s.err(ErrorKind::InvalidArgument { message: "NimProduct out of range.".to_string() }))?;
         nimber(m.games, r).map_err(|k| s.err(k))
-    })
-    .doc(
-        "(h)",
-        "The product of two nimbers in Conway's field On_2 (the nim product of their ordinals).",
-        "(*omega).ConwayProduct(*2)",
-    ),
+    }),
     // CGSuite 2.2's `NormalValue` predicates on `*α` (α infinite), each checked with cgsuite-eval: a nimber,
     // infinitesimal, all-small, uptimal, numberish, a loopfree stopper; not finite (its birthday is α), not 0.
     member("IsAllSmall", 0, |_, _, _, _| Ok(boolean(true))).doc(
@@ -149,9 +144,5 @@ pub static TRANSFINITE_NIMBER: &[Member] = &[
     member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True (CGSuite 2.2).", "(*omega).IsUptimal"),
     member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(*omega).IsZero"),
     // A nonzero nimber: the first player wins.
-    member("OutcomeClass", 0, |_, _, _, _| Ok(Value::Outcome(Outcome::N))).doc(
-        "",
-        "`N`: a nonzero nimber is a first-player win.",
-        "(*omega).OutcomeClass",
-    ),
+    crate::member!(OutcomeClass => "`N`: a nonzero nimber is a first-player win.", "(*omega).OutcomeClass", |_, _, _, _| Ok(Value::Outcome(Outcome::N))),
 ];

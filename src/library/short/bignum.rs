@@ -7,11 +7,12 @@
 //! its Left stop is 0 — so that equal values have equal parts. A result that fits the arena goes back
 //! to the arena (a `Value::Game` or a number), so a `BigGame` is never equal to a value of another kind.
 
-use super::{boolean, member, player, set, Member, Site};
+use super::{boolean, player, set, Member, Site};
 use crate::game::number::big::{big_birthday, big_options, big_temperature, dyadic_to_big, is_dyadic};
 use crate::game::{Cmp, GameId, Games, Outcome};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{game_value, Player, Value};
 use crate::syntax::ast::BinOp;
@@ -246,45 +247,31 @@ fn arena_member(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &
 /// Game members of `Integer` and `DyadicRational` computed from the number itself, so that numbers of any
 /// size answer them (the rest of `Game`'s members go through the arena).
 pub static NUMBER_GAME: &[Member] = &[
-    member("CanonicalForm", 0, |_, _, this, _| Ok(this.clone())).doc(
+    crate::member!(CanonicalForm => "A number is its own canonical form.", "(2^80).CanonicalForm", |_, _, this, _| Ok(this.clone())),
+    crate::member!(LeftOptions => "Left's options of the number's canonical form (n - 1 for an integer n > 0, none for n <= 0).", "(5/4).LeftOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
+    crate::member!(RightOptions => "Right's options of the number's canonical form.", "(5/4).RightOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: options_member,
+        doc: crate::library::Doc::NONE,
+        params: &[&[Param::required("player", "Player")]],
+    }
+    .doc(
         "",
-        "A number is its own canonical form.",
-        "(2^80).CanonicalForm",
-    ),
-    member("LeftOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])).doc(
-        "",
-        "Left's options of the number's canonical form (n - 1 for an integer n > 0, none for n <= 0).",
-        "(5/4).LeftOptions",
-    ),
-    member("RightOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])).doc(
-        "",
-        "Right's options of the number's canonical form.",
-        "(5/4).RightOptions",
-    ),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }.doc(
-        "(player)",
         "The options of `player` in the number's canonical form; without an argument, both players' options.",
         "(3/2).Options",
     ),
-    member("Stop", 1, |_, s, this, args| {
+    crate::member!(Stop(player: Player) => "The number itself: both stops of a number are the number.", "(3/8).Stop(Left)", |_, s, this, args| {
         player(s, args, 0)?;
         Ok(this.clone())
-    })
-    .doc("(player)", "The number itself: both stops of a number are the number.", "(3/8).Stop(Left)"),
-    member("LeftStop", 0, |_, _, this, _| Ok(this.clone())).doc("", "The number itself.", "(2^100).LeftStop"),
-    member("RightStop", 0, |_, _, this, _| Ok(this.clone())).doc("", "The number itself.", "(-7/2).RightStop"),
-    member("Mean", 0, |_, _, this, _| Ok(this.clone())).doc("", "The number itself.", "(5/8).Mean"),
-    member("Temperature", 0, |_, s, this, _| Ok(Value::rational(big_temperature(&this_number(s, this)?)))).doc(
-        "",
-        "The temperature of a number m/2^k in lowest terms: -1/2^k (-1 for an integer).",
-        "(3/8).Temperature",
-    ),
-    member("Birthday", 0, |_, s, this, _| Ok(Value::int(big_birthday(&this_number(s, this)?)))).doc(
-        "",
-        "The day on which the number is born (|n| for an integer n; 4 for 3/8 = <1/4|1/2>).",
-        "(3/8).Birthday",
-    ),
-    member("OutcomeClass", 0, |_, s, this, _| {
+    }),
+    crate::member!(LeftStop => "The number itself.", "(2^100).LeftStop", |_, _, this, _| Ok(this.clone())),
+    crate::member!(RightStop => "The number itself.", "(-7/2).RightStop", |_, _, this, _| Ok(this.clone())),
+    crate::member!(Mean => "The number itself.", "(5/8).Mean", |_, _, this, _| Ok(this.clone())),
+    crate::member!(Temperature => "The temperature of a number m/2^k in lowest terms: -1/2^k (-1 for an integer).", "(3/8).Temperature", |_, s, this, _| Ok(Value::rational(big_temperature(&this_number(s, this)?)))),
+    crate::member!(Birthday => "The day on which the number is born (|n| for an integer n; 4 for 3/8 = <1/4|1/2>).", "(3/8).Birthday", |_, s, this, _| Ok(Value::int(big_birthday(&this_number(s, this)?)))),
+    crate::member!(OutcomeClass => "`L` for a positive number, `R` for a negative one, `P` for 0.", "(2^100).OutcomeClass", |_, s, this, _| {
         let x = this_number(s, this)?;
         Ok(Value::Outcome(if x.is_positive() {
             Outcome::L
@@ -293,15 +280,10 @@ pub static NUMBER_GAME: &[Member] = &[
         } else {
             Outcome::P
         }))
-    })
-    .doc("", "`L` for a positive number, `R` for a negative one, `P` for 0.", "(2^100).OutcomeClass"),
+    }),
     // A number is its own frozen value; cooling leaves it unchanged from its temperature on.
-    member("Freeze", 0, |_, _, this, _| Ok(this.clone())).doc(
-        "",
-        "The number itself: a number is already frozen.",
-        "(7/4).Freeze",
-    ),
-    member("Cool", 1, |m, s, this, args| {
+    crate::member!(Freeze => "The number itself: a number is already frozen.", "(7/4).Freeze", |_, _, this, _| Ok(this.clone())),
+    crate::member!(Cool(t: DyadicRational) => "The number cooled by t: unchanged from its temperature on.", "(1/2).Cool(1)", |m, s, this, args| {
         let x = this_number(s, this)?;
         if m.games.arena_number(&x).is_some() || super::dyadic(s, args, 0).is_err() {
             return arena_member(m, s, this, args, "Cool");
@@ -311,110 +293,69 @@ pub static NUMBER_GAME: &[Member] = &[
             return Ok(this.clone());
         }
         Err(s.err(ErrorKind::BeyondArena { value: this.display(m.games) }))
-    })
-    .doc("(t)", "The number cooled by t: unchanged from its temperature on.", "(1/2).Cool(1)"),
+    }),
     // A nonzero number is not atomic (CGSuite 2.2: "That game is not atomic: 5").
-    member("AtomicWeight", 0, |m, s, this, args| {
+    crate::member!(AtomicWeight => "The atomic weight of 0 (0); a nonzero number has none: the error \"That game is not atomic\".", "0.AtomicWeight", |m, s, this, args| {
         let x = this_number(s, this)?;
         if x.is_zero() {
             return arena_member(m, s, this, args, "AtomicWeight");
         }
         Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))
-    })
-    .doc(
-        "",
-        "The atomic weight of 0 (0); a nonzero number has none: the error \"That game is not atomic\".",
-        "0.AtomicWeight",
-    ),
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(true))).doc("", "True.", "(2^100).IsNumber"),
-    member("IsNumberish", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a number is numberish.",
-        "(3/4).IsNumberish",
-    ),
-    member("IsUptimal", 0, |_, _, _, _| Ok(boolean(true))).doc(
-        "",
-        "True: a number is uptimal (with no ups).",
-        "(3/4).IsUptimal",
-    ),
-    member("IsNimber", 0, |_, s, this, _| Ok(boolean(this_number(s, this)?.is_zero()))).doc(
-        "",
-        "Whether the number is 0 (the only number that is a nimber).",
-        "0.IsNimber",
-    ),
-    member("IsInfinitesimal", 0, |_, s, this, _| Ok(boolean(this_number(s, this)?.is_zero()))).doc(
-        "",
-        "Whether the number is 0, as CGSuite answers.",
-        "(1/64).IsInfinitesimal",
-    ),
+    }),
+    crate::member!(IsNumber => "True.", "(2^100).IsNumber", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsNumberish => "True: a number is numberish.", "(3/4).IsNumberish", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsUptimal => "True: a number is uptimal (with no ups).", "(3/4).IsUptimal", |_, _, _, _| Ok(boolean(true))),
+    crate::member!(IsNimber => "Whether the number is 0 (the only number that is a nimber).", "0.IsNimber", |_, s, this, _| Ok(boolean(this_number(s, this)?.is_zero()))),
+    crate::member!(IsInfinitesimal => "Whether the number is 0, as CGSuite answers.", "(1/64).IsInfinitesimal", |_, s, this, _| Ok(boolean(this_number(s, this)?.is_zero()))),
 ];
 
 /// Members of a game `x + G` beyond the arena ([`BigGame`]).
 pub static BIG_GAME: &[Member] = &[
-    member("CanonicalForm", 0, |_, _, this, _| Ok(this.clone())).doc(
+    crate::member!(CanonicalForm => "The game x + G itself (the number x is kept beside the canonical form G).", "(2^70 + ^).CanonicalForm", |_, _, this, _| Ok(this.clone())),
+    crate::member!(LeftOptions => "Left's options of x + G: x + G^L, and x^L + G where x has options.", "(2^70 + *).LeftOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
+    crate::member!(RightOptions => "Right's options of x + G.", "(2^70 + *).RightOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
+    Member {
+        name: "Options",
+        arity: Arity::Range(0, 1),
+        f: options_member,
+        doc: crate::library::Doc::NONE,
+        params: &[&[Param::required("player", "Player")]],
+    }
+    .doc(
         "",
-        "The game x + G itself (the number x is kept beside the canonical form G).",
-        "(2^70 + ^).CanonicalForm",
-    ),
-    member("LeftOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])).doc(
-        "",
-        "Left's options of x + G: x + G^L, and x^L + G where x has options.",
-        "(2^70 + *).LeftOptions",
-    ),
-    member("RightOptions", 0, |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])).doc(
-        "",
-        "Right's options of x + G.",
-        "(2^70 + *).RightOptions",
-    ),
-    Member { name: "Options", arity: Arity::Range(0, 1), f: options_member, doc: crate::library::Doc::NONE }.doc(
-        "(player)",
         "The options of `player` of x + G; without an argument, both players' options.",
         "(2^70 + *).Options(Right)",
     ),
-    member("Stop", 1, |m, s, this, args| {
+    crate::member!(Stop(player: Player) => "The Left or Right stop: x plus the stop of G.", "(2^70 + <1|0>).Stop(Left)", |m, s, this, args| {
         let p = player(s, args, 0)?;
         stop(m, s, this, p)
-    })
-    .doc("(player)", "The Left or Right stop: x plus the stop of G.", "(2^70 + <1|0>).Stop(Left)"),
-    member("LeftStop", 0, |m, s, this, _| stop(m, s, this, Player::Left)).doc(
-        "",
-        "x plus G's Left stop.",
-        "(2^70 + <1|0>).LeftStop",
-    ),
-    member("RightStop", 0, |m, s, this, _| stop(m, s, this, Player::Right)).doc(
-        "",
-        "x plus G's Right stop.",
-        "(2^70 + <1|0>).RightStop",
-    ),
-    member("Mean", 0, |m, s, this, _| {
+    }),
+    crate::member!(LeftStop => "x plus G's Left stop.", "(2^70 + <1|0>).LeftStop", |m, s, this, _| stop(m, s, this, Player::Left)),
+    crate::member!(RightStop => "x plus G's Right stop.", "(2^70 + <1|0>).RightStop", |m, s, this, _| stop(m, s, this, Player::Right)),
+    crate::member!(Mean => "x plus G's mean.", "(2^70 + <1|0>).Mean", |m, s, this, _| {
         let (x, g) = this_parts(m, s, this)?;
         Ok(Value::rational(x + dyadic_to_big(m.games.mean(g))))
-    })
-    .doc("", "x plus G's mean.", "(2^70 + <1|0>).Mean"),
-    member("Temperature", 0, |m, s, this, _| {
+    }),
+    crate::member!(Temperature => "G's temperature (adding a number leaves it unchanged).", "(2^70 + <1|0>).Temperature", |m, s, this, _| {
         let (_, g) = this_parts(m, s, this)?;
         Ok(Value::rational(dyadic_to_big(m.games.temperature(g))))
-    })
-    .doc("", "G's temperature (adding a number leaves it unchanged).", "(2^70 + <1|0>).Temperature"),
-    member("Birthday", 0, |m, s, this, _| {
+    }),
+    crate::member!(Birthday => "The birthday of x + G.", "(2^70 + *).Birthday", |m, s, this, _| {
         let (x, g) = this_parts(m, s, this)?;
         Ok(Value::int(m.games.birthday_shifted(g, &x)))
-    })
-    .doc("", "The birthday of x + G.", "(2^70 + *).Birthday"),
-    member("OutcomeClass", 0, |m, s, this, _| {
+    }),
+    crate::member!(OutcomeClass => "The outcome class of x + G (that of x when x is far larger than G).", "(2^70 + *).OutcomeClass", |m, s, this, _| {
         let (x, g) = this_parts(m, s, this)?;
         Ok(Value::Outcome(outcome_of(m, &x, g)))
-    })
-    .doc("", "The outcome class of x + G (that of x when x is far larger than G).", "(2^70 + *).OutcomeClass"),
+    }),
     // Freezing and cooling commute with adding the number x (cooling leaves x unchanged from x's
     // temperature on); x + G with x != 0 is not infinitesimal, so not atomic.
-    member("Freeze", 0, |m, s, this, _| {
+    crate::member!(Freeze => "x plus G frozen.", "(2^70 + <1|0>).Freeze", |m, s, this, _| {
         let (x, g) = this_parts(m, s, this)?;
         let f = m.games.freeze(g);
         make(m, x, f).map_err(|k| s.err(k))
-    })
-    .doc("", "x plus G frozen.", "(2^70 + <1|0>).Freeze"),
-    member("Cool", 1, |m, s, this, args| {
+    }),
+    crate::member!(Cool(t: DyadicRational) => "x + G cooled by t: x plus G cooled by t.", "(2^70 + <1|0>).Cool(1/2)", |m, s, this, args| {
         let (x, g) = this_parts(m, s, this)?;
         let t = super::dyadic(s, args, 0)?;
         if dyadic_to_big(t) < big_temperature(&x) {
@@ -424,35 +365,20 @@ pub static BIG_GAME: &[Member] = &[
         let cooled = m.game_result(r, s.span)?;
         let (y, h) = parts(m, &cooled).ok_or_else(|| s.bug())?;
         make(m, x + y, h).map_err(|k| s.err(k))
-    })
-    .doc("(t)", "x + G cooled by t: x plus G cooled by t.", "(2^70 + <1|0>).Cool(1/2)"),
-    member("AtomicWeight", 0, |m, s, this, _| Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))).doc(
-        "",
-        "Not defined: x + G with x != 0 is not infinitesimal, the error \"That game is not atomic\".",
-        "",
-    ),
-    member("IsNumber", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: x + G with G not a number.",
-        "(2^70 + *).IsNumber",
-    ),
-    member("IsInteger", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(2^70 + *).IsInteger"),
-    member("IsNimber", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(2^70 + *).IsNimber"),
-    member("IsZero", 0, |_, _, _, _| Ok(boolean(false))).doc("", "False.", "(2^70 + *).IsZero"),
+    }),
+    crate::member!(AtomicWeight => "Not defined: x + G with x != 0 is not infinitesimal, the error \"That game is not atomic\".", "", |m, s, this, _| Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))),
+    crate::member!(IsNumber => "False: x + G with G not a number.", "(2^70 + *).IsNumber", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsInteger => "False.", "(2^70 + *).IsInteger", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNimber => "False.", "(2^70 + *).IsNimber", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsZero => "False.", "(2^70 + *).IsZero", |_, _, _, _| Ok(boolean(false))),
     // x != 0 in normal form, so the Left stop x is not 0.
-    member("IsInfinitesimal", 0, |_, _, _, _| Ok(boolean(false))).doc(
-        "",
-        "False: x is not 0.",
-        "(2^70 + ^).IsInfinitesimal",
-    ),
-    member("IsNumberish", 0, |m, s, this, _| {
+    crate::member!(IsInfinitesimal => "False: x is not 0.", "(2^70 + ^).IsInfinitesimal", |_, _, _, _| Ok(boolean(false))),
+    crate::member!(IsNumberish => "Whether G is a number plus an infinitesimal.", "(2^70 + ^).IsNumberish", |m, s, this, _| {
         let (_, g) = this_parts(m, s, this)?;
         Ok(boolean(m.games.is_numberish(g)))
-    })
-    .doc("", "Whether G is a number plus an infinitesimal.", "(2^70 + ^).IsNumberish"),
-    member("IsUptimal", 0, |m, s, this, _| {
+    }),
+    crate::member!(IsUptimal => "Whether G is uptimal.", "(2^70 + ^).IsUptimal", |m, s, this, _| {
         let (_, g) = this_parts(m, s, this)?;
         Ok(boolean(m.games.is_uptimal(g)))
-    })
-    .doc("", "Whether G is uptimal.", "(2^70 + ^).IsUptimal"),
+    }),
 ];

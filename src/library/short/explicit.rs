@@ -15,6 +15,7 @@ use super::{list, set, Member, Site};
 use crate::game::{GameId, Games, Outcome};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Param;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{game_value, sort_for_display, Player, Value};
 use crate::syntax::ast::BinOp;
@@ -573,16 +574,12 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 /// The members CGSuite's `Game` gives a form, read from the form itself.
 pub(crate) static FORM: &[Member] = &[
     // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
-    crate::library::member("ConjunctiveSum", 1, |m, s, this, args| {
+    crate::member!(ConjunctiveSum(that: Game) => "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).", "('<*|*>' ConjunctiveSum 3).CanonicalForm", |m, s, this, args| {
         crate::library::cgsuite::form_conjunctive(m, s, this, &args[0])
-    })
-    .doc(
-        "(h)",
-        "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).",
-        "('<*|*>' ConjunctiveSum 3).CanonicalForm",
-    ),
+    }),
     Member {
         name: "Options",
+        params: &[&[Param::required("player", "Player")]],
         arity: Arity::Range(0, 1),
         f: |m, s, this, args| match args.first() {
             None => {
@@ -601,20 +598,12 @@ pub(crate) static FORM: &[Member] = &[
         doc: super::Doc::NONE,
     }
     .doc(
-        "(player)",
+        "",
         "The options of the form for `player` (all options, Left's first, without one).",
         "'<*|*>'.Options(Left)",
     ),
-    super::member("LeftOptions", 0, |m, s, this, _| player_options(m, s, this, Player::Left)).doc(
-        "",
-        "Left's options of the form, as written.",
-        "'<*, 1|0>'.LeftOptions",
-    ),
-    super::member("RightOptions", 0, |m, s, this, _| player_options(m, s, this, Player::Right)).doc(
-        "",
-        "Right's options of the form, as written.",
-        "'<*, 1|0>'.RightOptions",
-    ),
+    crate::member!(LeftOptions => "Left's options of the form, as written.", "'<*, 1|0>'.LeftOptions", |m, s, this, _| player_options(m, s, this, Player::Left)),
+    crate::member!(RightOptions => "Right's options of the form, as written.", "'<*, 1|0>'.RightOptions", |m, s, this, _| player_options(m, s, this, Player::Right)),
     super::member("CanonicalForm", 0, |m, s, this, _| {
         // A loopy value is not short (CGSuite 2.2: `('{-1|1}' : on).CanonicalForm` names `GameValue`).
         let g = canonical(m, this).map_err(|k| match loopy_form_value(m, this) {
@@ -624,8 +613,11 @@ pub(crate) static FORM: &[Member] = &[
         Ok(game_value(m.games, g))
     })
     .doc("", "The canonical form of the form.", "('<*|*>' : 1).CanonicalForm"),
-    super::member("GameValue", 0, |m, s, this, _| form_value(m, this).map_err(|k| s.err(k)))
-    .doc("", "The canonical game the form equals (the same as `CanonicalForm`).", "'<0, *|0, *>'.GameValue"),
+    super::member("GameValue", 0, |m, s, this, _| form_value(m, this).map_err(|k| s.err(k))).doc(
+        "",
+        "The canonical game the form equals (the same as `CanonicalForm`).",
+        "'<0, *|0, *>'.GameValue",
+    ),
     super::member("OutcomeClass", 0, |m, s, this, _| match canonical(m, this) {
         Ok(g) => Ok(Value::Outcome(m.games.outcome(g))),
         // A form with a loopy operand: the outcome of its stopper (CGSuite 2.2: `('{-1|1}' : on)` is L).
@@ -638,26 +630,12 @@ pub(crate) static FORM: &[Member] = &[
         },
     })
     .doc("", "Who wins the form under normal play.", "'<0|0>'.OutcomeClass"),
-    super::member("MisereOutcomeClass", 0, |m, s, this, _| {
+    crate::member!(MisereOutcomeClass => "Who wins the form when the last player to move loses, read from the form itself.", "'<0|0>'.MisereOutcomeClass", |m, s, this, _| {
         misere_outcome(m, this).map(Value::Outcome).map_err(|k| s.err(k))
-    })
-    .doc(
-        "",
-        "Who wins the form when the last player to move loses, read from the form itself.",
-        "'<0|0>'.MisereOutcomeClass",
-    ),
-    super::member("Followers", 0, |m, s, this, _| followers(m, this).map(set).map_err(|k| s.err(k))).doc(
-        "",
-        "Every form reachable from the form (itself included), as a set.",
-        "'<*|0>'.Followers",
-    ),
-    super::member("FollowerCount", 0, |m, s, this, _| {
+    }),
+    crate::member!(Followers => "Every form reachable from the form (itself included), as a set.", "'<*|0>'.Followers", |m, s, this, _| followers(m, this).map(set).map_err(|k| s.err(k))),
+    crate::member!(FollowerCount => "The number of distinct followers of the form (itself counted).", "'<*|0>'.FollowerCount", |m, s, this, _| {
         followers(m, this).map(|f| Value::int(f.len())).map_err(|k| s.err(k))
-    })
-    .doc("", "The number of distinct followers of the form (itself counted).", "'<*|0>'.FollowerCount"),
-    super::member("Decomposition", 0, |_, _, this, _| Ok(list([this.clone()]))).doc(
-        "",
-        "The form as a list of components (one).",
-        "'<*|0>'.Decomposition",
-    ),
+    }),
+    crate::member!(Decomposition => "The form as a list of components (one).", "'<*|0>'.Decomposition", |_, _, this, _| Ok(list([this.clone()]))),
 ];

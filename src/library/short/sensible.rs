@@ -8,7 +8,7 @@
 //! the dominated and those that only reverse. A sensible line follows one such move and, while it has not
 //! reached `k`, the opponent's reversing reply (an option `≤` the game for Left's lines, `≥` for Right's).
 
-use super::{member, player, Member, Site};
+use super::{player, Member, Site};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -122,11 +122,11 @@ fn sensible_lines(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<
 
 /// The members.
 pub static GENERIC_GAME: &[Member] = &[
-    member("SensibleLeftOptions", 0, |m, s, this, _| sensible_options(m, s, this, Player::Left)).doc("", "Left's sensible options: those that reverse through to a Left option of the canonical form, each with where it leads.", "<<1|*>, 0|-1>.SensibleLeftOptions"),
-    member("SensibleRightOptions", 0, |m, s, this, _| sensible_options(m, s, this, Player::Right)).doc("", "Right's sensible options: those that reverse through to a Right option of the canonical form.", "<1|<*|-1>, 0>.SensibleRightOptions"),
-    member("SensibleOptions", 1, |m, s, this, args| sensible_options(m, s, this, player(s, args, 0)?)).doc("(player)", "The sensible options of `player` (see `SensibleLeftOptions`).", "<<1|*>, 0|-1>.SensibleOptions(Left)"),
-    member("SensibleLines", 1, |m, s, this, args| sensible_lines(m, s, this, player(s, args, 0)?)).doc("(player)", "The sensible lines of play for `player`: reversible sequences of moves ending at an option of the canonical form.", "<<1|*>, 0|-1>.SensibleLines(Left)"),
+    crate::member!(SensibleLeftOptions => "Left's sensible options: those that reverse through to a Left option of the canonical form, each with where it leads.", "<<1|*>, 0|-1>.SensibleLeftOptions", |m, s, this, _| sensible_options(m, s, this, Player::Left)),
+    crate::member!(SensibleRightOptions => "Right's sensible options: those that reverse through to a Right option of the canonical form.", "<1|<*|-1>, 0>.SensibleRightOptions", |m, s, this, _| sensible_options(m, s, this, Player::Right)),
+    crate::member!(SensibleOptions(player: Player) => "The sensible options of `player` (see `SensibleLeftOptions`).", "<<1|*>, 0|-1>.SensibleOptions(Left)", |m, s, this, args| sensible_options(m, s, this, player(s, args, 0)?)),
+    crate::member!(SensibleLines(player: Player) => "The sensible lines of play for `player`: reversible sequences of moves ending at an option of the canonical form.", "<<1|*>, 0|-1>.SensibleLines(Left)", |m, s, this, args| sensible_lines(m, s, this, player(s, args, 0)?)),
     // CGSuite's default for games that are not loopy.
-    member("DepthHint", 0, |_, _, _, _| Ok(Value::int(0))).doc("", "CGSuite's bound for ordering loopy play: 0 for a game that is not loopy.", "(^).DepthHint"),
-    member("Decomposition", 0, |_, _, this, _| Ok(super::list([this.clone()]))).doc("", "The game as a list of components (a plain game is one).", "(^*).Decomposition"),
+    crate::member!(DepthHint => "CGSuite's bound for ordering loopy play: 0 for a game that is not loopy.", "(^).DepthHint", |_, _, _, _| Ok(Value::int(0))),
+    crate::member!(Decomposition => "The game as a list of components (a plain game is one).", "(^*).Decomposition", |_, _, this, _| Ok(super::list([this.clone()]))),
 ];

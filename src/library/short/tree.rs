@@ -165,6 +165,7 @@ pub fn plot_to_file(
 /// Members of `GameTree`.
 pub static GAME_TREE: &[Member] = &[Member {
     name: "Plot",
+    params: &[],
     doc: super::Doc {
         args: "(file)",
         text: "Writes the tree as an SVG picture to `file` (below the current directory, or a directory given \

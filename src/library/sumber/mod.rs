@@ -103,15 +103,15 @@ fn this<'v>(site: &Site, v: &'v Value) -> Result<&'v Sumber, EvalError> {
 /// Members of `Sumber`. Orders and cuts are numbers (`Integer` or `DyadicRational`), coefficients `Integer`s.
 pub static SUMBER: &[Member] = &[
     // Σ s_k (which is also the atomic weight).
-    member("NetWeight", 0, |_, s, this_v, _| Ok(Value::int(this(s, this_v)?.net_weight()))).doc("", "The sum of the coefficients s_k of the ups Up(d_k) (also the atomic weight).", "(Up(1) + Up(2) - Up(3)).SumberForm.NetWeight"),
+    crate::member!(NetWeight => "The sum of the coefficients s_k of the ups Up(d_k) (also the atomic weight).", "(Up(1) + Up(2) - Up(3)).SumberForm.NetWeight", |_, s, this_v, _| Ok(Value::int(this(s, this_v)?.net_weight()))),
     // Every m in {0, d_1, …, d_n} with S^m ≤ 0, increasing (Definition 1).
-    member("Cuts", 0, |_, s, this_v, _| Ok(list(this(s, this_v)?.cuts().into_iter().map(dyadic_value)))).doc("", "The cuts of the sumber (Kao): every m among 0 and its orders d_k whose upper section S^m is at most 0, increasing.", "(Up(1) + Up(2) - Up(3)).SumberForm.Cuts"),
+    crate::member!(Cuts => "The cuts of the sumber (Kao): every m among 0 and its orders d_k whose upper section S^m is at most 0, increasing.", "(Up(1) + Up(2) - Up(3)).SumberForm.Cuts", |_, s, this_v, _| Ok(list(this(s, this_v)?.cuts().into_iter().map(dyadic_value)))),
     // The least cut.
-    member("MinimumCut", 0, |_, s, this_v, _| Ok(dyadic_value(this(s, this_v)?.min_cut()))).doc("", "The least cut.", "(Up(1) + Up(2) - Up(3)).SumberForm.MinimumCut"),
+    crate::member!(MinimumCut => "The least cut.", "(Up(1) + Up(2) - Up(3)).SumberForm.MinimumCut", |_, s, this_v, _| Ok(dyadic_value(this(s, this_v)?.min_cut()))),
     // S^m at the minimum cut m.
-    member("UpperSection", 0, |_, s, this_v, _| Ok(SumberValue::value(this(s, this_v)?.upper_section()))).doc("", "The upper section S^m at the minimum cut m.", "(Up(1) + Up(2) - Up(3)).SumberForm.UpperSection"),
+    crate::member!(UpperSection => "The upper section S^m at the minimum cut m.", "(Up(1) + Up(2) - Up(3)).SumberForm.UpperSection", |_, s, this_v, _| Ok(SumberValue::value(this(s, this_v)?.upper_section()))),
     // S_m = S − S^m at the minimum cut m.
-    member("LowerSection", 0, |_, s, this_v, _| Ok(SumberValue::value(this(s, this_v)?.lower_section()))).doc("", "The lower section S - S^m at the minimum cut m.", "(Up(1) + Up(2) - Up(3)).SumberForm.LowerSection"),
+    crate::member!(LowerSection => "The lower section S - S^m at the minimum cut m.", "(Up(1) + Up(2) - Up(3)).SumberForm.LowerSection", |_, s, this_v, _| Ok(SumberValue::value(this(s, this_v)?.lower_section()))),
     // S^m = Σ_{d_k ≥ m} s_k·↑(d_k) − (Σ_{d_k ≥ m} s_k)·↑(m) for any dyadic m ≥ 0.
     member("Section", 1, |_, s, this_v, args| {
         let sm = this(s, this_v)?;
@@ -121,7 +121,12 @@ pub static SUMBER: &[Member] = &[
             return Err(s.arg_err(0, ErrorKind::InvalidArgument { message }));
         }
         Ok(SumberValue::value(sm.section_at(m)))
-    }).doc("(m)", "The upper section S^m for a dyadic m >= 0: the terms of order at least m, rebased at Up(m).", "(Up(1) + Up(2) - Up(3)).SumberForm.Section(2)"),
+    })
+    .doc(
+        "(m)",
+        "The upper section S^m for a dyadic m >= 0: the terms of order at least m, rebased at Up(m).",
+        "(Up(1) + Up(2) - Up(3)).SumberForm.Section(2)",
+    ),
     // s_k for d = d_k, 0 for an order that is not in the standard form; d must be positive.
     member("Coefficient", 1, |_, s, this_v, args| {
         let sm = this(s, this_v)?;
@@ -131,22 +136,27 @@ pub static SUMBER: &[Member] = &[
             return Err(s.arg_err(0, ErrorKind::InvalidArgument { message }));
         }
         Ok(Value::int(sm.coefficient(d)))
-    }).doc("(d)", "The coefficient of Up(d) in the standard form (0 when there is no such term; d positive).", "(Up(1) + Up(2) - Up(3)).SumberForm.Coefficient(3)"),
+    })
+    .doc(
+        "(d)",
+        "The coefficient of Up(d) in the standard form (0 when there is no such term; d positive).",
+        "(Up(1) + Up(2) - Up(3)).SumberForm.Coefficient(3)",
+    ),
     // [(d_1, s_1), …, (d_n, s_n)] by increasing order; the `*` part is `HasStar`.
-    member("Terms", 0, |_, s, this_v, _| {
+    crate::member!(Terms => "The terms (d_k, s_k) of the standard form by increasing order (the star part is `HasStar`).", "(Up(1) + Up(2) - Up(3)).SumberForm.Terms", |_, s, this_v, _| {
         let terms = this(s, this_v)?.terms();
         Ok(list(terms.into_iter().map(|(d, c)| Value::Tuple(Rc::from([dyadic_value(d), Value::int(c)])))))
-    }).doc("", "The terms (d_k, s_k) of the standard form by increasing order (the star part is `HasStar`).", "(Up(1) + Up(2) - Up(3)).SumberForm.Terms"),
+    }),
     // s0 = 1.
-    member("HasStar", 0, |_, s, this_v, _| Ok(boolean(this(s, this_v)?.has_star()))).doc("", "Whether the standard form has a * term.", "(^*).SumberForm.HasStar"),
+    crate::member!(HasStar => "Whether the standard form has a * term.", "(^*).SumberForm.HasStar", |_, s, this_v, _| Ok(boolean(this(s, this_v)?.has_star()))),
     // Theorem 1 (the sumber outcome rule).
-    member("OutcomeClass", 0, |_, s, this_v, _| Ok(Value::Outcome(this(s, this_v)?.outcome()))).doc("", "Who wins, by Kao's sumber outcome rule.", "(Up(1) + Up(2) - Up(3)).SumberForm.OutcomeClass"),
+    crate::member!(OutcomeClass => "Who wins, by Kao's sumber outcome rule.", "(Up(1) + Up(2) - Up(3)).SumberForm.OutcomeClass", |_, s, this_v, _| Ok(Value::Outcome(this(s, this_v)?.outcome()))),
     // The canonical game s0·* + Σ s_k·↑(d_k).
-    member("CanonicalForm", 0, |m, s, this_v, _| {
+    crate::member!(CanonicalForm => "The canonical game the sumber equals.", "(^ + *).SumberForm.CanonicalForm", |m, s, this_v, _| {
         let g = m.games.sumber_value(this(s, this_v)?);
         Ok(game_value(m.games, g))
-    }).doc("", "The canonical game the sumber equals.", "(^ + *).SumberForm.CanonicalForm"),
-    member("IsZero", 0, |_, s, this_v, _| Ok(boolean(this(s, this_v)?.is_zero()))).doc("", "Whether the sumber is 0.", "(^ - ^).SumberForm.IsZero"),
+    }),
+    crate::member!(IsZero => "Whether the sumber is 0.", "(^ - ^).SumberForm.IsZero", |_, s, this_v, _| Ok(boolean(this(s, this_v)?.is_zero()))),
 ];
 
 // ---- operator hooks ---------------------------------------------------------------------------------------
