@@ -100,7 +100,28 @@ fn parse_max_memory(s: &str) -> Result<usize, String> {
     cgs::game::budget::parse_budget(s)
 }
 
+/// With `CGS_REPORT_PEAK` set, the peak resident size of this process image (`VmHWM`) is written to stderr at
+/// exit as `cgs-peak: N kB`, for the tests that check a memory budget. The `ru_maxrss` a parent reads with
+/// `wait4` cannot serve: Linux carries the high-water mark of the memory a child had before `exec` over into it,
+/// and a child spawned by a large test harness (vfork-style) had the harness's.
+fn report_peak_at_exit() {
+    extern "C" fn report() {
+        if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
+            if let Some(line) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+                eprintln!("cgs-peak: {}", line.trim());
+            }
+        }
+    }
+    if std::env::var_os("CGS_REPORT_PEAK").is_some() {
+        // SAFETY: registers a plain function with no captured state; it only reads a file and writes stderr.
+        unsafe {
+            libc::atexit(report);
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    report_peak_at_exit();
     let argv: Vec<String> = std::env::args().collect();
     if argv.get(1).map(String::as_str) == Some("kernel") {
         return ExitCode::from(kernel_command(&argv[2..]));

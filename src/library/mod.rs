@@ -274,7 +274,10 @@ mod tests {
         same(Value::str("a"), &[strings::STRING, cgscript::STRING]);
         same(Value::List(imbl::Vector::new().into()), &[collections::LIST, cgscript::LIST]);
         same(Value::Set(Default::default()), &[collections::SET]);
-        same(Value::Map(Default::default()), &[collections::MAP, cgscript::MAP]);
+        same(
+            Value::Map(Default::default()),
+            &[collections::MAP, cgscript::MAP, base::map_collection::MAP_AS_COLLECTION],
+        );
         same(Value::Tuple(Default::default()), &[collections::TUPLE, cgscript::COORDINATES]);
         same(Value::Player(crate::interp::value::Player::Left), &[misc::PLAYER]);
         same(Value::Outcome(crate::game::Outcome::L), &[misc::OUTCOME]);

@@ -666,13 +666,14 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
             "game/short/store/heated.rs",
             "game/short/store/lossy.rs",
             "game/short/store/mod.rs",
+            "game/short/store/nimsum.rs",
             "game/short/thermo.rs",
             "game/short/uptimal.rs",
         ],
-        "the store's mod.rs ↔ its children (arith, brackets, collect, heated, lossy call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
+        "the store's mod.rs ↔ its children (arith, brackets, collect, heated, lossy, nimsum call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
     ),
     (
-        &["game/loopy/canon.rs", "game/loopy/compare.rs", "game/loopy/general.rs", "game/loopy/mod.rs", "game/loopy/positions.rs", "game/loopy/print.rs", "game/loopy/sided.rs", "game/loopy/sides.rs"],
+        &["game/loopy/canon.rs", "game/loopy/compare.rs", "game/loopy/general.rs", "game/loopy/mod.rs", "game/loopy/posgraph.rs", "game/loopy/positions.rs", "game/loopy/print.rs", "game/loopy/sided.rs", "game/loopy/sides.rs"],
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
     ),
     (
@@ -680,7 +681,7 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types (quotient.rs ↔ quotient/)",
     ),
     (
-        &["interp/classes.rs", "interp/env.rs", "interp/eval/calls.rs", "interp/eval/classes.rs", "interp/eval/compile/build.rs", "interp/eval/compile/clauses.rs", "interp/eval/compile/mod.rs", "interp/eval/compile/run.rs", "interp/eval/game_classes.rs", "interp/eval/literal.rs", "interp/eval/loops.rs", "interp/eval/mod.rs", "interp/eval/ops.rs", "interp/eval/safe_points.rs", "interp/gc.rs", "interp/mod.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
+        &["interp/classes.rs", "interp/env.rs", "interp/eval/calls.rs", "interp/eval/classes.rs", "interp/eval/classes/package.rs", "interp/eval/compile/build.rs", "interp/eval/compile/clauses.rs", "interp/eval/compile/mod.rs", "interp/eval/compile/run.rs", "interp/eval/game_classes.rs", "interp/eval/literal.rs", "interp/eval/loops.rs", "interp/eval/mod.rs", "interp/eval/ops.rs", "interp/eval/safe_points.rs", "interp/gc.rs", "interp/mod.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
         "the core: value.rs ↔ object.rs ↔ eval (Machine) ↔ env ↔ gc ↔ registry ↔ native are one unit; eval/ ↔ its children, compile/ ↔ its children",
     ),
     (
@@ -700,8 +701,8 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "members.rs dispatches through objects.rs, whose objects take their member rows from members.rs; classes.rs (user game classes on the memo) answers members through both and they ask it for class objects",
     ),
     (
-        &["ruleset/cgsuite_print.rs", "ruleset/key.rs", "ruleset/memo.rs", "ruleset/position.rs", "ruleset/script.rs", "ruleset/shortcut.rs", "ruleset/terms.rs"],
-        "memo.rs ↔ position.rs ↔ script.rs ↔ shortcut.rs ↔ terms.rs: the memo calls the script and the native solvers, which build positions in the memo; key.rs encodes positions and class objects, and cgsuite_print.rs prints a position's instance",
+        &["ruleset/cgsuite_print.rs", "ruleset/key.rs", "ruleset/memo.rs", "ruleset/memo/index.rs", "ruleset/position.rs", "ruleset/script.rs", "ruleset/shortcut.rs", "ruleset/terms.rs"],
+        "memo.rs (and memo/index.rs, its index) ↔ position.rs ↔ script.rs ↔ shortcut.rs ↔ terms.rs: the memo calls the script and the native solvers, which build positions in the memo; key.rs encodes positions and class objects, and cgsuite_print.rs prints a position's instance",
     ),
     (
         &["ruleset/mod.rs", "ruleset/stdlib.rs"],

@@ -16,19 +16,21 @@ fn run(budget: &str, source: &str) -> (Option<i32>, String, Duration, u64) {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .env("CGS_HISTORY", "")
+        .env("CGS_REPORT_PEAK", "1")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run the cgs binary");
     let mut err = String::new();
     child.stderr.take().expect("stderr").read_to_string(&mut err).expect("read stderr");
-    // Reaped with wait4 for the child's own peak resident size (std's wait does not report it).
+    // Reaped with wait4 (std's wait would do; kept as the reliability tests reap theirs).
     let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
     // SAFETY: waits for our own child, writing into the two locals.
     let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
     assert_eq!(pid, child.id() as libc::pid_t, "wait4");
     let code = std::process::ExitStatus::from_raw(status).code();
-    (code, err, start.elapsed(), usage.ru_maxrss as u64)
+    let peak = crate::take_peak_kib(&mut err).unwrap_or(u64::MAX);
+    (code, err, start.elapsed(), peak)
 }
 
 /// `source` must stop with the budget error (exit 1, a span, no panic) within `secs` seconds, its peak resident

@@ -16,6 +16,15 @@
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
 //! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
 
+/// The peak resident size (KiB) a `cgs` run with `CGS_REPORT_PEAK` set wrote at exit, taken out of its stderr;
+/// `wait4`'s `ru_maxrss` would include the memory of this (large) test process, carried over the child's `exec`.
+pub fn take_peak_kib(err: &mut String) -> Option<u64> {
+    let at = err.rfind("cgs-peak: ")?;
+    let kib = err[at + 10..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    err.truncate(at);
+    Some(kib)
+}
+
 mod budget_default;
 mod cgsuite;
 mod cli;

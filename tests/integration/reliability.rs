@@ -18,8 +18,8 @@ struct Run {
     peak_kib: u64,
 }
 
-/// Runs `cgs ARGS` under `ulimit -v 4000000` (through bash) in `dir`, reaping it with wait4 for its CPU time
-/// and peak resident size.
+/// Runs `cgs ARGS` under `ulimit -v 4000000` (through bash) in `dir`, reaping it with wait4 for its CPU time;
+/// its peak resident size is the one it writes at exit (`CGS_REPORT_PEAK`).
 #[allow(clippy::zombie_processes)] // reaped by wait4 below, which std's wait would not let us read
 fn run_in(dir: &Path, args: &[&str]) -> Run {
     use std::io::Read;
@@ -32,6 +32,7 @@ fn run_in(dir: &Path, args: &[&str]) -> Run {
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("CGS_HISTORY", "")
+        .env("CGS_REPORT_PEAK", "1")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -44,6 +45,7 @@ fn run_in(dir: &Path, args: &[&str]) -> Run {
     });
     let mut err = String::new();
     child.stderr.take().expect("stderr").read_to_string(&mut err).expect("read stderr");
+    let peak_kib = crate::take_peak_kib(&mut err).unwrap_or(u64::MAX);
     let out = reader.join().expect("stdout reader");
     let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
     // SAFETY: waits for our own child, writing into the two locals.
@@ -55,7 +57,7 @@ fn run_in(dir: &Path, args: &[&str]) -> Run {
         out,
         err,
         cpu: secs(usage.ru_utime) + secs(usage.ru_stime),
-        peak_kib: usage.ru_maxrss as u64,
+        peak_kib,
     }
 }
 
