@@ -685,7 +685,7 @@ mod tests {
         // boards.
         for (i, ch) in "abcdefghijklmnopq".chars().enumerate() {
             states.push(grid(&format!("{ch}.|.{ch}")));
-            states.push(grid(&format!("{}", ch.to_string().repeat(i + 1))));
+            states.push(grid(&ch.to_string().repeat(i + 1)));
         }
         states.push(grid(&".".repeat(31)));
         states.push(grid(&"a".repeat(16)));

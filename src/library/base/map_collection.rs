@@ -55,7 +55,7 @@ pub(crate) fn member_of_map(
     site: &Site,
     mutable: bool,
 ) -> Option<Result<Value, EvalError>> {
-    if !MAP_COLLECTION.contains(&name) && !(mutable && MUTABLE_ONLY.contains(&name)) {
+    if !(MAP_COLLECTION.contains(&name) || mutable && MUTABLE_ONLY.contains(&name)) {
         return None;
     }
     let snap = entries(m, map);

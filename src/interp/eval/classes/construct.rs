@@ -1,0 +1,159 @@
+//! Constructing user objects: `Class(args)` and `Class(args, name => value)` bind the constructor's parameters,
+//! evaluate the variables of every class of the chain (root first) and make the printed form; enum elements.
+
+use super::*;
+
+impl<'a> Machine<'a> {
+    /// `Class(args, name => value)` for a user class `f` (`None` when `f` is not one).
+    pub(in crate::interp::eval) fn construct_named(
+        &mut self,
+        f: &Value,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let Value::Object(o) = f else { return None };
+        let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
+        if class.def.params.is_none() {
+            return class.call(self, f, args, &Site { name: "", span, args: &[] });
+        }
+        Some(self.construct_with(&class, args, named, span))
+    }
+
+    /// `Class(args)`: binds the constructor parameters, then evaluates the variables of every class of the
+    /// chain, root first.
+    pub(super) fn construct(&mut self, class: &Rc<UserClass>, args: &[Value], span: Span) -> Result<Value, EvalError> {
+        self.construct_with(class, args, &[], span)
+    }
+
+    pub(super) fn construct_with(
+        &mut self,
+        class: &Rc<UserClass>,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let params = class.def.params.clone().unwrap_or_default();
+        let mut fields: Vec<(Name, Value)> = Vec::with_capacity(params.len());
+        let direct = named.is_empty() && args.len() == params.len() && params.iter().all(|p| !p.optional && !p.varargs);
+        if direct && !params.is_empty() {
+            // One argument per parameter, none named: bound here, each checked against its `as` class as the
+            // binder would (the same error, at the call), with the binder's check of Ctrl-C and memory.
+            self.check_limits(span)?;
+            for (p, a) in params.iter().zip(args) {
+                if let Some(ty) = &p.ty {
+                    let ok = match self.is_user_class(a, &ty.name) {
+                        Some(b) => b,
+                        None => crate::interp::classes::is_class(self.games, a, &ty.name) == Some(true),
+                    };
+                    if !ok {
+                        let kind = ErrorKind::ArgumentClass {
+                            name: p.name.name.to_string(),
+                            got: crate::interp::classes::qualified_class_of(self.games, a),
+                            expected: crate::interp::classes::qualified(&ty.name),
+                        };
+                        return Err(EvalError::new(kind, span));
+                    }
+                }
+                fields.push((p.name.name.clone(), a.clone()));
+            }
+        } else if !params.is_empty() || !args.is_empty() || !named.is_empty() {
+            // The parameters are bound by a function whose body is the tuple of their values (one per class).
+            let func = class
+                .binder
+                .get_or_init(|| {
+                    let items = params
+                        .iter()
+                        .map(|p| Expr { kind: ExprKind::Var(p.name.name.clone(), Default::default()), span })
+                        .collect();
+                    let body = Expr { kind: ExprKind::Tuple(items), span };
+                    let def = Rc::new(FunctionDef::new(None, params.clone(), body, class.def.span));
+                    Rc::new(Function::Closure(Closure { def, captured: class.scope() }))
+                })
+                .clone();
+            let Function::Closure(c) = &*func else { unreachable!("a closure") };
+            let Value::Tuple(values) = self.call_closure_named(&func, c, args, named, span)? else {
+                unreachable!("the body is a tuple")
+            };
+            fields.extend(params.iter().map(|p| p.name.name.clone()).zip(values.iter().cloned()));
+        }
+        let args: Vec<Value> = fields.iter().map(|(_, v)| v.clone()).collect();
+        self.init_vars(class, &mut fields)?;
+        self.finish(class, args, fields, None, span)
+    }
+
+    /// Evaluates the instance variables of `class` and its ancestors into `fields`.
+    pub(super) fn init_vars(
+        &mut self,
+        class: &Rc<UserClass>,
+        fields: &mut Vec<(Name, Value)>,
+    ) -> Result<(), EvalError> {
+        for c in class.chain() {
+            for m in &c.def.members {
+                if let ClassMember::Init(e) = m {
+                    let mut scope = c.scope();
+                    for (n, v) in fields.iter() {
+                        scope.insert(n.clone(), v.clone());
+                    }
+                    self.eval_in(scope, e)?;
+                    continue;
+                }
+                let ClassMember::Var { modifiers, vars } = m else { continue };
+                if modifiers.iter().any(|m| m.name == "static") {
+                    continue;
+                }
+                for (name, init) in vars {
+                    let v = match init {
+                        Some(e) => {
+                            let mut scope = c.scope();
+                            for (n, v) in fields.iter() {
+                                scope.insert(n.clone(), v.clone());
+                            }
+                            self.eval_in(scope, e)?
+                        }
+                        None => Value::Nothing,
+                    };
+                    fields.push((name.name.clone(), v));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The object, with its printed form when the class declares `ToOutput` or `ToString`.
+    pub(super) fn finish(
+        &mut self,
+        class: &Rc<UserClass>,
+        args: Vec<Value>,
+        fields: Vec<(Name, Value)>,
+        literal: Option<(Name, usize)>,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let obj = UserObject { class: class.clone(), args, fields, literal, shown: Shown::Default };
+        let printer = ["ToOutput", "ToString"].into_iter().find(|n| class.find_def(n, false).is_some());
+        let Some(printer) = printer else {
+            // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.
+            let shown = self.library_output(&obj, span)?;
+            return Ok(Value::Object(Rc::new(UserObject { shown, ..obj })));
+        };
+        let this = Value::Object(Rc::new(UserObject {
+            class: obj.class.clone(),
+            args: obj.args.clone(),
+            fields: obj.fields.clone(),
+            literal: obj.literal.clone(),
+            shown: Shown::Default,
+        }));
+        let ident = Ident { name: printer.into(), span };
+        let shown = self.invoke_member(this, &ident, &[], &[], span)?;
+        let shown = shown.display_plain(self.games);
+        Ok(Value::Object(Rc::new(UserObject { shown: Shown::Text(shown), ..obj })))
+    }
+
+    /// Element `i` of an enum.
+    pub(super) fn enum_element(&mut self, class: &Rc<UserClass>, i: usize, span: Span) -> Result<Value, EvalError> {
+        let mut fields = Vec::new();
+        self.init_vars(class, &mut fields)?;
+        let literal = Some((class.def.elements[i].name.clone(), i + 1));
+        self.finish(class, Vec::new(), fields, literal, span)
+    }
+}
