@@ -150,10 +150,11 @@ impl Games {
             let star = self.nimber(y);
             for hi in 0..s.followers.len() {
                 let f = s.followers[hi];
-                let id = if self.nus(f).is_some() { self.add(f, star) } else { self.nim_sum_node(&mut s, hi, y)? };
+                let nus = self.nus(f).is_some();
+                let id = if nus { self.add(f, star) } else { self.nim_sum_node(&mut s, hi, y)? };
                 s.built[hi].push(id);
                 s.annotation.entry(id).or_insert((hi, y));
-                if self.nus(f).is_none() {
+                if !nus {
                     let key = if f <= star { (f, star) } else { (star, f) };
                     self.add_cache.insert(key.0, key.1, id);
                 }
@@ -232,7 +233,6 @@ impl Games {
                 }
                 continue;
             }
-            s.annotation.get(&x)?;
             let replies = if left { self.right_slice(x).to_vec() } else { self.left_slice(x).to_vec() };
             let mut reversed = false;
             for reply in replies {

@@ -2,6 +2,7 @@
 //! can hold the numbers, and against hand derivations where it cannot.
 
 use super::core::parse;
+use super::pick;
 use crate::game::number::big::{big_birthday, big_options, big_to_dyadic, dyadic_to_big, two_power};
 use crate::game::{Cmp, Dyadic, Games};
 use num_bigint::BigInt;
@@ -136,13 +137,6 @@ fn big_leaves(gs: &mut Games) -> Vec<crate::game::GameId> {
     leaves.push(gs.star());
     leaves.push(gs.up());
     leaves
-}
-
-/// A game whose Left and Right options are the members of `pool` picked by the bits of `lm` and `rm`.
-fn pick(gs: &mut Games, pool: &[crate::game::GameId], lm: u32, rm: u32) -> crate::game::GameId {
-    let side = |m: u32| -> Vec<_> { (0..pool.len()).filter(|i| m >> i & 1 == 1).map(|i| pool[i]).collect() };
-    let (l, r) = (side(lm), side(rm));
-    gs.new_game(&l, &r)
 }
 
 proptest::proptest! {

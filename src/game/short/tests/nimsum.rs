@@ -5,12 +5,7 @@ use crate::game::short::store::nat_sets;
 use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
-/// A game whose Left and Right options are the members of `pool` picked by the bits of `lm` and `rm`.
-fn pick(gs: &mut Games, pool: &[GameId], lm: u32, rm: u32) -> GameId {
-    let side = |m: u32| -> Vec<_> { (0..pool.len()).filter(|i| m >> i & 1 == 1).map(|i| pool[i]).collect() };
-    let (l, r) = (side(lm), side(rm));
-    gs.new_game(&l, &r)
-}
+use super::pick;
 
 /// Leaves of the random games: small numbers, nimbers, ups and a switch.
 fn leaves(gs: &mut Games) -> Vec<GameId> {
@@ -23,6 +18,19 @@ fn leaves(gs: &mut Games) -> Vec<GameId> {
     let up = gs.up();
     let sw = gs.new_game(&[one], &[m1]);
     vec![z, s, one, m1, up, s2, half, sw]
+}
+
+/// A random game of depth two from five words: three games over the leaves, then one over those and the leaves.
+fn depth_two(gs: &mut Games, a: &[u32]) -> GameId {
+    let base = leaves(gs);
+    let mask = (1u32 << base.len()) - 1;
+    let mut pool = base.clone();
+    for &bits in &a[..3] {
+        let g = pick(gs, &base, bits & mask, (bits >> 8) & mask);
+        pool.push(g);
+    }
+    let pm = (1u32 << pool.len()) - 1;
+    pick(gs, &pool, a[3] & pm, a[4] & pm)
 }
 
 /// `g + *m` by the generic canonicalisation (the fast sum switched off, the sum cache emptied).
@@ -44,15 +52,7 @@ proptest::proptest! {
     #[test]
     fn nimber_comparison_sets_agree_with_leq(a in proptest::prelude::any::<[u32; 6]>()) {
         let mut gs = Games::new();
-        let base = leaves(&mut gs);
-        let mask = (1u32 << base.len()) - 1;
-        let mut pool = base.clone();
-        for &bits in &a[..3] {
-            let g = pick(&mut gs, &base, bits & mask, (bits >> 8) & mask);
-            pool.push(g);
-        }
-        let pm = (1u32 << pool.len()) - 1;
-        let d = pick(&mut gs, &pool, a[3] & pm, a[4] & pm);
+        let d = depth_two(&mut gs, &a);
         let mut sets = FxHashMap::default();
         for f in gs.followers(d) {
             let (le, ge) = nat_sets(&mut gs, &mut sets, f);
@@ -64,20 +64,12 @@ proptest::proptest! {
         }
     }
 
-    /// `G + *m` by the fast sum equals the generic sum, for random games of depth two and `m` from 24 to 47
-    /// (the fast sum starts at 24); and `(G + *m) + *m = G` (a property of the group).
+    /// `G + *m` by the fast sum equals the generic sum, for random games of depth two and `m` from 64 to 79
+    /// (the fast sum starts at 64); and `(G + *m) + *m = G` (a property of the group).
     #[test]
     fn fast_nimber_sum_agrees_with_the_generic_sum(a in proptest::prelude::any::<[u32; 6]>(), m in 64u64..80) {
         let mut gs = Games::new();
-        let base = leaves(&mut gs);
-        let mask = (1u32 << base.len()) - 1;
-        let mut pool = base.clone();
-        for &bits in &a[..3] {
-            let g = pick(&mut gs, &base, bits & mask, (bits >> 8) & mask);
-            pool.push(g);
-        }
-        let pm = (1u32 << pool.len()) - 1;
-        let g = pick(&mut gs, &pool, a[3] & pm, a[4] & pm);
+        let g = depth_two(&mut gs, &a);
         let star = gs.nimber(m);
         let fast = gs.add(g, star);
         let back = gs.add(fast, star);
