@@ -128,6 +128,30 @@ impl Locals {
         std::mem::take(&mut self.slots)
     }
 
+    /// [`Locals::for_resolved_call`] in the buffers of `spare`, a finished frame emptied by
+    /// [`Locals::into_spare`] (its scopes then open without allocating).
+    pub fn reuse_for_resolved_call(
+        spare: Locals,
+        captured: Scope,
+        layout: Rc<Layout>,
+        slots: Vec<Option<Value>>,
+    ) -> Locals {
+        Locals {
+            bindings: spare.bindings,
+            marks: spare.marks,
+            trail: spare.trail,
+            ..Locals::for_resolved_call(captured, layout, slots)
+        }
+    }
+
+    /// This frame's empty buffers (no value, no layout, no captured scope held), to reuse.
+    pub fn into_spare(mut self) -> Locals {
+        self.bindings.clear();
+        self.marks.clear();
+        self.trail.clear();
+        Locals { bindings: self.bindings, marks: self.marks, trail: self.trail, ..Locals::default() }
+    }
+
     /// Opens a scope.
     #[inline]
     pub fn push(&mut self) {

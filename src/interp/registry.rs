@@ -179,6 +179,9 @@ pub struct Library {
     /// `g.Updated({k => v, …})` on a grid with one-character cells: the new grid, or `None` to go the general
     /// way. `is_grid` says whether a value is a grid at all.
     pub grid_updated: fn(&Value, &[(Value, Value)]) -> Option<Value>,
+    /// `grid_updated` with the cells given as (row, column, ASCII character), at most four: the compiled tree's
+    /// `g.Updated({(r, c) => "x", …})` (`None`: not a grid, a cell off the board, more than four).
+    pub grid_set: fn(&Value, &[(i64, i64, u8)]) -> Option<Value>,
     /// Whether a value is a grid (see `grid_updated`).
     pub is_grid: fn(&Value) -> bool,
     /// The numeric order of two values when both are surreal numbers (or numbers), as CGSuite sorts them.
@@ -245,6 +248,7 @@ impl Library {
         range: no_range,
         class_value: |name| Value::str(name),
         grid_updated: |_, _| None,
+        grid_set: |_, _| None,
         is_grid: |_| false,
         surreal_cmp: |_, _| None,
         as_grid: |_| None,

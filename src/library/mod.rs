@@ -128,6 +128,7 @@ pub static LIBRARY: Library = Library {
     range: range::range_op,
     class_value: namespaces::ClassValue::value,
     grid_updated: grid::updated_cells,
+    grid_set: grid::set_cells,
     is_grid: grid::is_grid,
     surreal_cmp: |a, b| Some(surreal::to_surreal(a)?.cmp(&surreal::to_surreal(b)?)),
     as_grid: grid::as_grid,

@@ -253,7 +253,7 @@ impl<'a> Machine<'a> {
     }
 
     /// A call's value, or its error with the call's frame.
-    fn call_result(&self, r: Eval<Value>, func: &Rc<Function>, span: Span) -> Result<Value, EvalError> {
+    pub(super) fn call_result(&self, r: Eval<Value>, func: &Rc<Function>, span: Span) -> Result<Value, EvalError> {
         match r {
             Ok(v) | Err(Exit::Return(v)) => Ok(v),
             Err(exit) => {
@@ -304,17 +304,17 @@ impl<'a> Machine<'a> {
             self.recycle_slots(slots);
             return Err(e);
         }
-        let frame = Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots);
+        let frame = self.resolved_frame(c.captured.clone(), layout.clone(), slots);
         let saved = std::mem::replace(&mut self.locals, frame);
         let r = self.run_body(&c.def, layout);
-        let mut frame = std::mem::replace(&mut self.locals, saved);
-        self.recycle_slots(frame.take_slots());
+        let frame = std::mem::replace(&mut self.locals, saved);
+        self.finish_frame(frame);
         self.depth -= 1;
         self.call_result(r, func, span)
     }
 
     /// Keeps a call's slot vector, emptied, for the next call.
-    fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
+    pub(super) fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
         slots.clear();
         if self.spare_slots.len() < 64 {
             self.spare_slots.push(slots);
@@ -399,8 +399,16 @@ impl<'a> Machine<'a> {
 
     /// Calls a function value from a native (e.g. the function given to `Map`).
     pub fn call_function(&mut self, f: &Rc<Function>, args: &[Value], span: Span) -> Result<Value, EvalError> {
-        let spans = vec![span; args.len()];
-        let site = Site { name: "", span, args: &spans };
+        // A hook's few arguments take their spans from the stack (this runs for every ruleset hook call).
+        let few = [span; 4];
+        let many;
+        let spans = if args.len() <= few.len() {
+            &few[..args.len()]
+        } else {
+            many = vec![span; args.len()];
+            &many[..]
+        };
+        let site = Site { name: "", span, args: spans };
         self.call_value(&Value::Function(f.clone()), args, &site)
     }
 

@@ -87,6 +87,8 @@ pub struct Machine<'a> {
     depth: usize,
     /// Slot vectors of finished calls, for reuse.
     spare_slots: Vec<Vec<Option<Value>>>,
+    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`).
+    spare_frames: Vec<Locals>,
     stack_base: usize,
     stack_budget: usize,
     /// Set by [`Machine::eval_top`] when the statement is a loop, until that loop starts.
@@ -118,6 +120,7 @@ impl<'a> Machine<'a> {
             interrupt,
             depth: 0,
             spare_slots: Vec::new(),
+            spare_frames: Vec::new(),
             stack_base: stack_position(),
             stack_budget,
             top_loop_next: false,
@@ -152,7 +155,8 @@ impl<'a> Machine<'a> {
     /// Evaluates a top-level statement; a `break`, `continue` or `return` that escapes it is an error.
     pub fn eval_top(&mut self, e: &Expr) -> Result<Value, EvalError> {
         self.expect_top_loop(e);
-        let r = self.eval(e);
+        // A loop is compiled (its safe points go with it); another statement runs once, as it is.
+        let r = if self.top_loop_next && compile::enabled() { compile::run_top(self, e) } else { self.eval(e) };
         self.top_loop_next = false;
         match r {
             Ok(v) => Ok(v),
@@ -619,7 +623,7 @@ impl<'a> Machine<'a> {
                 loop {
                     self.check_limits(e.span)?;
                     if top {
-                        self.top_loop = Some(safe_points::TopLoop::new(&[]));
+                        self.top_loop = Some(safe_points::TopLoop::new::<ForClause>(&[]));
                         self.loop_safe_point(&Vector::new());
                         self.top_loop = None;
                     }

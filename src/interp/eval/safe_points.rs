@@ -11,9 +11,11 @@ use crate::interp::gc::Tracer;
 
 /// The state of the running top-level loop that its safe points need.
 pub(super) struct TopLoop {
-    /// The loop's clauses: where they are, and how many.
+    /// The loop's clauses (syntax, or compiled: `compile/clauses.rs`): where they are, how many, and the size
+    /// of one.
     base: usize,
     count: usize,
+    size: usize,
     /// The value of each clause's source (when it is a collection), the last time it was evaluated.
     sources: Vec<Option<Value>>,
     /// Clauses whose current elements cannot be traced from their source.
@@ -21,16 +23,18 @@ pub(super) struct TopLoop {
 }
 
 impl TopLoop {
-    pub(super) fn new(clauses: &[ForClause]) -> TopLoop {
+    pub(super) fn new<C>(clauses: &[C]) -> TopLoop {
         let n = clauses.len();
-        TopLoop { base: clauses.as_ptr() as usize, count: n, sources: vec![None; n], opaque: vec![false; n] }
+        let size = std::mem::size_of::<C>().max(1);
+        TopLoop { base: clauses.as_ptr() as usize, count: n, size, sources: vec![None; n], opaque: vec![false; n] }
     }
 
-    /// The index of `clause` among the loop's own clauses (not those of a loop nested in its body).
-    fn index(&self, clause: &ForClause) -> Option<usize> {
-        let size = std::mem::size_of::<ForClause>().max(1);
-        let at = (clause as *const ForClause as usize).checked_sub(self.base)?;
-        (at % size == 0 && at / size < self.count).then_some(at / size)
+    /// The index of `clause` among the loop's own clauses (not those of a loop nested in its body; a clause
+    /// of the other kind, syntax or compiled, lies elsewhere in memory).
+    fn index<C>(&self, clause: &C) -> Option<usize> {
+        let size = std::mem::size_of::<C>().max(1);
+        let at = (clause as *const C as usize).checked_sub(self.base)?;
+        (size == self.size && at % size == 0 && at / size < self.count).then_some(at / size)
     }
 }
 
@@ -72,7 +76,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Notes the value of a top-level loop's clause source (`opaque`: its elements are not traced through it).
-    pub(super) fn note_loop_source(&mut self, clause: &ForClause, source: Option<&Value>, opaque: bool) {
+    pub(super) fn note_loop_source<C>(&mut self, clause: &C, source: Option<&Value>, opaque: bool) {
         if let Some(tl) = &mut self.top_loop {
             if let Some(i) = tl.index(clause) {
                 tl.sources[i] = source.cloned();

@@ -234,6 +234,18 @@ pub fn updated_cells(g: &Value, pairs: &[(Value, Value)]) -> Option<Value> {
     g.updated(&changes).ok().map(GridValue::value)
 }
 
+/// [`updated_cells`] with at most four cells given as (row, column, ASCII character), for the compiled tree
+/// (no key or value made): `None` when `g` is no grid, a cell is off the board or there are more than four.
+pub fn set_cells(g: &Value, cells: &[(i64, i64, u8)]) -> Option<Value> {
+    let g = as_grid(g)?;
+    let mut changes = [((0, 0), 0); 4];
+    for (slot, &(r, c, b)) in changes.iter_mut().zip(cells) {
+        *slot = ((usize::try_from(r).ok()?, usize::try_from(c).ok()?), b);
+    }
+    let changes = changes.get(..cells.len())?;
+    g.updated(changes).ok().map(GridValue::value)
+}
+
 /// The flag triples ([`Grid::permuted`]) of a `Symmetry` value or a list of them (CGSuite's flags: `HorizontalFlip`
 /// reverses the rows, `VerticalFlip` the columns, and the transposing four exchange rows and columns last).
 pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {

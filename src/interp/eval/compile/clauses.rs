@@ -36,10 +36,16 @@ pub(super) fn for_loop(
     more: &[Vec<Node>],
 ) -> Eval<Value> {
     let mut yielded = Vector::new();
+    // The top-level statement itself (`compile::run_top`): its safe points, as `for_loop` has them.
     let top = m.take_top_loop();
-    debug_assert!(!top, "a function body is not a top-level loop");
+    if top {
+        m.top_loop = Some(super::super::safe_points::TopLoop::new(clauses));
+    }
     m.locals.push();
     let r = run_clauses(m, clauses, &mut |m| {
+        if top {
+            m.loop_safe_point(&yielded);
+        }
         let v = run_stmts(m, body)?;
         if mode == ForMode::Yield {
             yielded.push_back(v);
@@ -50,6 +56,9 @@ pub(super) fn for_loop(
         }
         Ok(())
     });
+    if top {
+        m.top_loop = None;
+    }
     m.locals.pop();
     match r {
         Ok(()) | Err(Exit::Break(_)) => {}
@@ -127,9 +136,9 @@ fn run_clauses<'a>(m: &mut Machine<'a>, clauses: &[Clause], body: Body<'_, 'a>) 
         }
         Source::Forever => while each(m, clause, rest, body, Value::Nothing)? {},
         Source::In(src, span) => {
-            // A compiled clause is never one of the running top-level loop's own clauses, so there is no
-            // source to note for its safe points (`note_loop_source` would find no index).
-            if let Node::Method { obj, name, args, spans, span: call } = src {
+            // Within a top-level loop the source is noted for its safe points (`loops.rs`), and the board
+            // walk, which holds no collection to note, is not taken.
+            if let (Node::Method { obj, name, args, spans, span: call }, None) = (src, &m.top_loop) {
                 if let ([arg], "FindAll") = (&args[..], &*name.name) {
                     let o = obj.run(m)?;
                     let a = arg.run(m)?;
@@ -137,6 +146,10 @@ fn run_clauses<'a>(m: &mut Machine<'a>, clauses: &[Clause], body: Body<'_, 'a>) 
                 }
             }
             let coll = src.run(m)?;
+            if m.top_loop.is_some() {
+                let opaque = matches!(coll, Value::Object(_)) && crate::interp::object::list_view(&coll).is_none();
+                m.note_loop_source(clause, Some(&coll), opaque);
+            }
             return walk(m, clause, rest, body, coll, *span);
         }
         Source::Range { from, from_span, to, by } => {
@@ -321,6 +334,7 @@ fn range_general<'a>(
         }
     }
     let up = !matches!(&step, Value::Integer(n) if n.is_negative());
+    m.note_loop_source(clause, None, true);
     let mut cur = start;
     loop {
         if let Some(end) = &end {

@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::rc::Weak;
 
 mod build;
+mod call;
 mod clauses;
 mod run;
 #[cfg(test)]
@@ -171,6 +172,13 @@ pub(super) struct Sum {
 pub(super) enum CellRhs {
     Str(Rc<str>),
     Local(u32),
+}
+
+/// Runs the top-level statement `e`, a `for` or `while` loop, compiled. Top-level names have no slots (they
+/// are looked up by name, as the evaluator looks them up); the loop's safe points are the compiled loop's own
+/// (`clauses::for_loop`, [`Node::While`]). Compiled each time it runs: a top-level statement runs once.
+pub(super) fn run_top(m: &mut Machine<'_>, e: &Expr) -> Eval<Value> {
+    build::compile(e, 0).run(m)
 }
 
 impl<'a> Machine<'a> {

@@ -57,6 +57,9 @@ impl Node {
             Node::Call { callee, name, args, spans, span } => {
                 // `call_expr` without named arguments.
                 let f = callee.run(m)?;
+                if let Some(r) = super::call::direct(m, &f, args, *span) {
+                    return r;
+                }
                 let vals = run_all(m, args)?;
                 let site = Site { name, span: *span, args: spans };
                 Ok(m.call_value(&f, &vals, &site)?)
@@ -120,11 +123,15 @@ impl Node {
                 }
             }
             Node::While { cond, cond_span, body, span } => {
-                // `eval_while`; a compiled body is never the top-level statement (`take_top_loop` is false).
+                // `eval_while`, with its safe points when it is the top-level statement (`compile::run_top`).
                 let top = m.take_top_loop();
-                debug_assert!(!top, "a function body is not a top-level loop");
                 loop {
                     m.check_limits(*span)?;
+                    if top {
+                        m.top_loop = Some(super::super::safe_points::TopLoop::new::<clauses::Clause>(&[]));
+                        m.loop_safe_point(&Vector::new());
+                        m.top_loop = None;
+                    }
                     if !cond.truth_at(m, *cond_span)? {
                         break;
                     }
@@ -277,12 +284,43 @@ fn updated_lit(
     // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
     let o = obj.run(m)?;
     if (m.globals.library.is_grid)(&o) {
-        let mut pairs = Vec::with_capacity(entries.len());
+        // Entries `(r, c) => s` of machine integers and one ASCII character are kept as such (`grid_set`), up
+        // to four; from the first other entry on, every entry is a value (`grid_updated`).
+        let mut cells = [(0, 0, 0); 4];
+        let mut n = 0;
+        let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
         for (k, v) in entries {
+            if let (None, Node::Tuple(items)) = (&pairs, k) {
+                if let [a, b] = &items[..] {
+                    let (r, c) = (a.small(m)?, b.small(m)?);
+                    let v = v.run(m)?;
+                    if let (Ok(r), Ok(c), Value::String(s)) = (&r, &c, &v) {
+                        if let [b] = s.as_bytes() {
+                            if b.is_ascii() {
+                                cells[n] = (*r, *c, *b);
+                                n += 1;
+                                continue;
+                            }
+                        }
+                    }
+                    let mut p = cell_pairs(&cells[..n]);
+                    p.push((Value::Tuple(vec![value_of(r), value_of(c)].into()), v));
+                    pairs = Some(p);
+                    continue;
+                }
+            }
+            let p = pairs.get_or_insert_with(|| cell_pairs(&cells[..n]));
             let k = k.run(m)?;
             let v = v.run(m)?;
-            pairs.push((k, v));
+            p.push((k, v));
         }
+        let pairs = match pairs {
+            Some(p) => p,
+            None => match (m.globals.library.grid_set)(&o, &cells[..n]) {
+                Some(g) => return Ok(g),
+                None => cell_pairs(&cells[..n]),
+            },
+        };
         if let Some(g) = (m.globals.library.grid_updated)(&o, &pairs) {
             return Ok(g);
         }
@@ -296,6 +334,14 @@ fn updated_lit(
         map.insert(k, v);
     }
     Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?)
+}
+
+/// The entries `(r, c) => s` of [`updated_lit`]'s fast form as values.
+fn cell_pairs(cells: &[(i64, i64, u8)]) -> Vec<(Value, Value)> {
+    cells
+        .iter()
+        .map(|&(r, c, b)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), cell_value(b)))
+        .collect()
 }
 
 /// `[a, b, …]` (`eval_list`). Out of line: an `imbl` vector is large.

@@ -1,0 +1,90 @@
+//! Calls from compiled code (`call_expr` without named arguments, then `call_closure_named` and
+//! `call_resolved`): a script function with a resolved frame and plain parameters gets each argument evaluated
+//! straight into its parameter's slot, with no argument vector between and no copy of a value; and call frames
+//! are reused from call to call.
+
+use super::*;
+use crate::interp::env::Scope;
+use crate::syntax::ast::Layout;
+
+impl<'a> Machine<'a> {
+    /// The frame of a call of a resolved function (`Locals::for_resolved_call`), in the buffers of a finished
+    /// frame when there is one (a body's scopes then open without allocating).
+    pub(in crate::interp::eval) fn resolved_frame(
+        &mut self,
+        captured: Scope,
+        layout: Rc<Layout>,
+        slots: Vec<Option<Value>>,
+    ) -> Locals {
+        match self.spare_frames.pop() {
+            Some(spare) => Locals::reuse_for_resolved_call(spare, captured, layout, slots),
+            None => Locals::for_resolved_call(captured, layout, slots),
+        }
+    }
+
+    /// Keeps a finished call's frame (emptied) and its slot vector for the next calls.
+    pub(in crate::interp::eval) fn finish_frame(&mut self, mut frame: Locals) {
+        self.recycle_slots(frame.take_slots());
+        if self.spare_frames.len() < 64 {
+            self.spare_frames.push(frame.into_spare());
+        }
+    }
+}
+
+/// `f(args…)` when `f` is a script function with a resolved frame whose parameters are as many as the
+/// arguments, none optional, typed or `...`: the call, its arguments evaluated in order into their slots
+/// (`None`, nothing evaluated, for any other callee; the general call then runs).
+#[inline]
+pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
+    let Value::Function(func) = f else { return None };
+    let Function::Closure(c) = &**func else { return None };
+    let params = &c.def.params;
+    if params.len() != args.len() || params.iter().any(|p| p.optional || p.varargs || p.ty.is_some()) {
+        return None;
+    }
+    let layout = c.def.layout()?;
+    Some(call(m, func, c, layout, args, span))
+}
+
+/// [`direct`]'s call (`call_closure_named` and `call_resolved` for plain parameters, with the same errors,
+/// frames and limits).
+fn call(
+    m: &mut Machine<'_>,
+    func: &Rc<Function>,
+    c: &Closure,
+    layout: &Rc<Layout>,
+    args: &[Node],
+    span: Span,
+) -> Eval<Value> {
+    // A named function sees itself under its name, except a property of a user class (`call_closure_named`).
+    let sees_itself = c.def.name.as_ref().is_some_and(
+        |name| !matches!(c.captured.get(super::super::classes::PROPERTY), Some(Value::String(p)) if **p == *name.name),
+    );
+    let mut slots = m.spare_slots.pop().unwrap_or_default();
+    slots.resize(layout.names.len(), None);
+    if sees_itself && layout.self_slot != NO_SLOT {
+        slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
+    }
+    for (&s, a) in layout.params.iter().zip(args) {
+        match a.run(m) {
+            Ok(v) => slots[s as usize] = Some(v),
+            Err(e) => {
+                m.recycle_slots(slots);
+                return Err(e);
+            }
+        }
+    }
+    m.depth += 1;
+    if let Err(e) = m.check_limits(span) {
+        m.depth -= 1;
+        m.recycle_slots(slots);
+        return Err(e.into());
+    }
+    let frame = m.resolved_frame(c.captured.clone(), layout.clone(), slots);
+    let saved = std::mem::replace(&mut m.locals, frame);
+    let r = m.run_body(&c.def, layout);
+    let frame = std::mem::replace(&mut m.locals, saved);
+    m.finish_frame(frame);
+    m.depth -= 1;
+    Ok(m.call_result(r, func, span)?)
+}
