@@ -658,21 +658,6 @@ fn print_file_cycles() {
 /// only get shorter.
 const KNOWN_CYCLES: &[(&[&str], &str)] = &[
     (
-        &[
-            "game/mod.rs",
-            "game/short/store/arith.rs",
-            "game/short/store/brackets.rs",
-            "game/short/store/collect.rs",
-            "game/short/store/heated.rs",
-            "game/short/store/lossy.rs",
-            "game/short/store/mod.rs",
-            "game/short/store/nimsum.rs",
-            "game/short/thermo.rs",
-            "game/short/uptimal.rs",
-        ],
-        "the store's mod.rs ↔ its children (arith, brackets, collect, heated, lossy, nimsum call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
-    ),
-    (
         &["game/loopy/canon.rs", "game/loopy/compare.rs", "game/loopy/general.rs", "game/loopy/mod.rs", "game/loopy/posgraph.rs", "game/loopy/positions.rs", "game/loopy/print.rs", "game/loopy/sided.rs", "game/loopy/sides.rs"],
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
     ),
