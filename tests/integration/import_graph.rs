@@ -666,12 +666,16 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "the core: value.rs ↔ object.rs ↔ eval (Machine) ↔ env ↔ gc ↔ registry ↔ native are one unit; eval/ ↔ its children, compile/ ↔ its children",
     ),
     (
-        &["library/base/globals.rs", "library/board/plots.rs", "library/cgsuite/cgscript.rs", "library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs", "library/short/explicit.rs", "library/short/game.rs", "library/sumber/mod.rs"],
-        "the families (see KNOWN_FAMILY_EDGES: base/globals.rs ↔ board/plots.rs over TableValue, short/game.rs ↔ impartial, loopy, sumber over the one Game table, cgscript.rs ↔ explicit.rs), and impartial/ and loopy/ mod.rs ↔ their children",
+        &["library/cgsuite/cgscript.rs", "library/short/explicit.rs"],
+        "CGSuite's one CompoundGame class has a representation in each family: cgscript.rs reads an explicit form's options (short's ExplicitGame) while explicit.rs's ConjunctiveSum row builds cgscript's compound (KNOWN_FAMILY_EDGES cgsuite → short)",
     ),
     (
-        &["library/board/grid.rs", "library/board/numgrid.rs"],
-        "CGSuite's one Grid class has two representations: grid.rs (characters) and numgrid.rs (integers) convert into each other and share Grid's members",
+        &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/short/game.rs", "library/sumber/mod.rs"],
+        "short/game.rs ↔ impartial, sumber over the one Game table (KNOWN_FAMILY_EDGES): game.rs's rows call impartial's misère members and make sumbers while heaps, heap sums and sumbers answer the Game table; and impartial/mod.rs ↔ its children",
+    ),
+    (
+        &["library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs"],
+        "mod.rs ↔ children: LoopyValue lives in mod.rs, whose Object impl answers the member tables of members.rs and general.rs while they take its types and helpers (`use super::*`)",
     ),
     (
         &["library/graph/directed.rs", "library/graph/members.rs", "library/graph/mod.rs"],
@@ -766,13 +770,11 @@ fn family(rel: &Path) -> Option<String> {
 /// (from, to, why). The test fails on a violation not covered here and on a row that covers none: the list may
 /// only get shorter.
 const KNOWN_FAMILY_EDGES: &[(&str, &str, &str)] = &[
-    ("base", "board", "base/mod.rs declares the `Table` class with board/plots.rs's TABLE rows (through board's face) while board/plots.rs builds base's TableValue (a circle): `Table` and TableValue belong together"),
     ("cgsuite", "base", "cgsuite/mod.rs and namespaces.rs reach into base/mutable.rs"),
     ("cgsuite", "board", "cgscript.rs and cgsuite/mod.rs reach into board/plots.rs, grid.rs, strip.rs"),
     ("cgsuite", "short", "cgscript.rs reaches into short/explicit.rs"),
     ("impartial", "cgsuite", "impartial/mod.rs reaches into cgsuite/cgscript.rs for the compounds of positions (ConjunctiveSum, SelectiveSum); cgsuite/mod.rs declares impartial's MisereClass type back (a circle)"),
     ("impartial", "short", "impartial/mod.rs reaches into short/game.rs; short/game.rs and sensible.rs call impartial back (a circle)"),
-    ("loopy", "short", "loopy/members.rs reaches into short/game.rs; short/mod.rs and game.rs use loopy::SHORT rows back (a circle)"),
     ("short", "base", "explicit.rs and short/mod.rs reach into base/range.rs"),
     ("sumber", "short", "sumber/mod.rs reaches into short/game.rs; short/game.rs converts to sumbers back (a circle)"),
 ];
