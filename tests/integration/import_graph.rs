@@ -689,10 +689,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         &["ruleset/cgsuite_print.rs", "ruleset/key.rs", "ruleset/memo.rs", "ruleset/memo/index.rs", "ruleset/position.rs", "ruleset/script.rs", "ruleset/shortcut.rs", "ruleset/terms.rs"],
         "memo.rs (and memo/index.rs, its index) ↔ position.rs ↔ script.rs ↔ shortcut.rs ↔ terms.rs: the memo calls the script and the native solvers, which build positions in the memo; key.rs encodes positions and class objects, and cgsuite_print.rs prints a position's instance",
     ),
-    (
-        &["ruleset/mod.rs", "ruleset/stdlib.rs"],
-        "stdlib.rs calls ruleset/mod.rs's install while mod.rs loads the stdlib",
-    ),
 ];
 
 /// A component's files against the allow-list: an error per new, changed or vanished circle.
