@@ -20,10 +20,10 @@ pub mod short;
 pub mod sumber;
 
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
-pub use base::TableValue;
 #[cfg(test)]
 use base::{collections, misc, numbers, strings};
 pub use base::{mutable, range};
+pub use board::TableValue;
 pub use board::{grid, numgrid, strip};
 pub use cgsuite::{cgscript, enums, icon, namespaces};
 pub use number::{infinity, surreal, transfinite};

@@ -36,3 +36,27 @@ pub fn install(interp: &mut Interpreter) {
     classes::install(globals);
     stdlib::load(interp);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::stdlib;
+    use crate::syntax::parse::parse_cells;
+
+    // In this file, not in stdlib.rs: the test installs the whole ruleset layer, which loads the stdlib.
+    /// Every stdlib cell parses and evaluates without error.
+    #[test]
+    fn stdlib_loads_cleanly() {
+        let mut interp = crate::core_interpreter();
+        super::install(&mut interp);
+        let mut sink = std::io::sink();
+        for (name, text) in stdlib::FILES {
+            let file = interp.sources().add(*name, *text);
+            for cell in parse_cells(text, file) {
+                assert!(cell.errors.is_empty(), "{name}: {:?}", cell.errors);
+                if let Err(e) = interp.eval_cell(&cell.block, &mut sink) {
+                    panic!("{name}: {:?}", e);
+                }
+            }
+        }
+    }
+}

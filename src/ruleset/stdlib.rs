@@ -286,21 +286,4 @@ mod tests {
             assert!(interp.globals_mut().natives.contains_key(name), "{name}");
         }
     }
-
-    /// Every stdlib cell parses and evaluates without error.
-    #[test]
-    fn stdlib_loads_cleanly() {
-        let mut interp = crate::core_interpreter();
-        crate::ruleset::install(&mut interp);
-        let mut sink = std::io::sink();
-        for (name, text) in FILES {
-            let file = interp.sources().add(*name, *text);
-            for cell in parse_cells(text, file) {
-                assert!(cell.errors.is_empty(), "{name}: {:?}", cell.errors);
-                if let Err(e) = interp.eval_cell(&cell.block, &mut sink) {
-                    panic!("{name}: {:?}", e);
-                }
-            }
-        }
-    }
 }

@@ -23,16 +23,6 @@
 //! minimal words `m` that are not normal forms (a complete rewriting system, so it presents `Q`), listed in
 //! word order, and the elements are numbered in word order of their normal forms.
 
-/// Why a quotient could not be built.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum QuotientError {
-    /// The search would need more than this many states (a candidate's bounded construction, or the exact
-    /// check of a candidate, `MAX_CHECK_STATES`).
-    TooLarge(usize),
-    /// A heap has an option with a heap at least as large (not a finite heap game).
-    NotDecreasing(usize),
-}
-
 /// The default budget of states of the check box.
 pub const MAX_QUOTIENT_STATES: usize = 1 << 22;
 
@@ -49,18 +39,13 @@ pub struct MisereQuotient {
     relations: Vec<(Vec<u32>, Vec<u32>)>,
 }
 
-/// A finite commutative monoid with its P-portion: `mul` is the product table, `one` the identity.
-#[derive(Clone, Debug)]
-struct Raw {
-    mul: Vec<Vec<u32>>,
-    p: Vec<bool>,
-    one: u32,
-}
-
 mod boxed;
 mod incremental;
+mod types;
 mod verify;
 
+pub use types::QuotientError;
+use types::Raw;
 pub use verify::MAX_CHECK_STATES;
 
 impl MisereQuotient {

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use crate::game::short::thermo::ThermoCache;
+use crate::game::short::thermograph::ThermoCache;
 use crate::game::{Dyadic, GameError, GameId, Games};
 
 impl Games {

@@ -13,8 +13,10 @@ pub mod print_shared;
 pub mod store;
 pub mod subordinate;
 pub mod thermo;
+pub mod thermograph;
 pub mod trajectory;
 pub mod uptimal;
+pub mod uptimal_expansion;
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 
 use crate::game::number::big::dyadic_to_big;
 use crate::game::print_limit;
-use crate::game::short::uptimal::UptimalExpansion;
+use crate::game::short::uptimal_expansion::UptimalExpansion;
 use crate::game::GameId;
 use num_rational::BigRational;
 use num_traits::Zero;

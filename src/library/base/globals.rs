@@ -147,45 +147,7 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
         values.push(items);
     }
     let _ = site;
-    Ok(Value::Object(std::rc::Rc::new(TableValue { cells, values })))
-}
-
-/// A `Table` value: its cells as printed, row by row (the Jupyter kernel shows them as an HTML table).
-#[derive(Debug)]
-pub struct TableValue {
-    /// The printed cells of each row.
-    pub cells: Vec<Vec<String>>,
-    /// The values of the cells (for `IntensityPlot`).
-    pub values: Vec<Vec<Value>>,
-}
-
-impl crate::interp::object::Object for TableValue {
-    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.values.iter().all(|row| t.values(row))
-    }
-    fn type_name(&self) -> &'static str {
-        "Table"
-    }
-    fn members(&self) -> &'static [super::Member] {
-        super::plots::TABLE
-    }
-    fn display(&self, _: &mut crate::game::Games) -> String {
-        let columns = self.cells.iter().map(Vec::len).max().unwrap_or(0);
-        let widths: Vec<usize> = (0..columns)
-            .map(|c| self.cells.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
-            .collect();
-        let rule = widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("-+-");
-        let lines: Vec<String> = self
-            .cells
-            .iter()
-            .map(|row| {
-                let padded: Vec<String> =
-                    row.iter().enumerate().map(|(c, s)| format!("{s:>width$}", width = widths[c])).collect();
-                padded.join(" | ")
-            })
-            .collect();
-        lines.join(&format!("\n{rule}\n"))
-    }
+    Ok(Value::Object(std::rc::Rc::new(super::plots::TableValue { cells, values })))
 }
 
 fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {

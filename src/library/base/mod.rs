@@ -8,7 +8,7 @@ use crate::interp::native::{
     Member, NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
-// The board family through its face (`super::plots::TABLE`).
+// The board family through its face (`super::plots::TableValue`).
 use crate::library::board as plots;
 // The cgsuite family through its face (`super::random::construct`).
 use crate::library::cgsuite as random;
@@ -26,8 +26,6 @@ pub mod mutable;
 pub(super) mod numbers;
 pub mod range;
 pub(super) mod strings;
-
-pub use globals::TableValue;
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
@@ -85,5 +83,5 @@ pub static CLASSES: &[ClassDecl] = &[
         .types(&[rust_type::<mutable::TextOutputValue>]),
     ClassDecl::new("Table", "cgsuite.util.Table")
         .members(&[crate::library::board::TABLE])
-        .types(&[rust_type::<globals::TableValue>]),
+        .types(&[rust_type::<crate::library::board::TableValue>]),
 ];

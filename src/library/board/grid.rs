@@ -246,33 +246,6 @@ pub fn set_cells(g: &Value, cells: &[(i64, i64, u8)]) -> Option<Value> {
     g.updated(changes).ok().map(GridValue::value)
 }
 
-/// The flag triples ([`Grid::permuted`]) of a `Symmetry` value or a list of them (CGSuite's flags: `HorizontalFlip`
-/// reverses the rows, `VerticalFlip` the columns, and the transposing four exchange rows and columns last).
-pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
-    fn one(v: &Value) -> Option<(bool, bool, bool)> {
-        let Value::Object(o) = v else { return None };
-        let e = crate::interp::object::downcast_ref::<super::enums::EnumValue>(&**o)?;
-        if e.class != "Symmetry" {
-            return None;
-        }
-        Some(match e.name {
-            "Identity" => (false, false, false),
-            "Inversion" => (true, true, false),
-            "HorizontalFlip" => (true, false, false),
-            "VerticalFlip" => (false, true, false),
-            "Transpose" => (false, false, true),
-            "AntiTranspose" => (true, true, true),
-            "ClockwiseRotation" => (false, true, true),
-            "AnticlockwiseRotation" => (true, false, true),
-            _ => return None,
-        })
-    }
-    match v {
-        Value::List(items) => items.iter().map(one).collect(),
-        _ => one(v).map(|f| vec![f]),
-    }
-}
-
 /// `g[r, c]` or `g[(r, c)]`: the cell as a one-character string, `Nothing` off the board.
 fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: Span) -> Result<Value, EvalError> {
     let (r, c) = match keys {
@@ -377,7 +350,7 @@ pub static GRID: &[Member] = &[
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
             let Some(v) = args.first() else { return Ok(GridValue::value(g.canonical())) };
-            let syms = symmetry_flags(v).ok_or_else(|| s.wrong_type(0, "List of Symmetry", v))?;
+            let syms = super::symmetry::symmetry_flags(v).ok_or_else(|| s.wrong_type(0, "List of Symmetry", v))?;
             Ok(g.least_image(&syms).map_or_else(|| this.clone(), GridValue::value))
         },
     }.doc("(symmetries)", "The least image of the grid under its shape-preserving symmetries (or under a list of `Symmetry` values): equal for symmetric positions.", "Grid(\"x.|..\").Canonical == Grid(\"..|.x\").Canonical"),

@@ -8,15 +8,15 @@ use crate::interp::registry::{rust_type, ClassDecl};
 use crate::library::cgsuite as enums;
 // The short family through its face, under the name this family's files use (`super::tree::plot_to_file`).
 use crate::library::short as tree;
-use crate::library::TableValue;
 
 pub mod grid;
 pub mod numgrid;
 pub(super) mod plots;
 pub mod strip;
+mod symmetry;
 
 // The face other families use (`crate::library::board::X`).
-pub use plots::TABLE;
+pub use plots::{TableValue, TABLE};
 
 /// The classes of this family (see `crate::interp::registry`). A `Grid` has two representations: cells of
 /// characters and cells of integers.

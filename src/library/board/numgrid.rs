@@ -317,7 +317,7 @@ pub static NUM_GRID: &[Member] = &[
     }),
     crate::member!(Permuted(symmetry: Symmetry) => "The image of the grid under a `Symmetry` (`Symmetry.Transpose` exchanges rows and columns).", "Grid.Parse(\"xo.\", \".xo\").Permuted(Symmetry.Transpose)", |_, s, this, args| {
         let g = this_grid(s, this)?;
-        let flags = match super::grid::symmetry_flags(&args[0]).as_deref() {
+        let flags = match super::symmetry::symmetry_flags(&args[0]).as_deref() {
             Some(&[f]) if !matches!(args[0], Value::List(_)) => f,
             _ => return Err(s.wrong_type(0, "Symmetry", &args[0])),
         };
@@ -325,7 +325,7 @@ pub static NUM_GRID: &[Member] = &[
     }),
     crate::member!(SymmetryInvariant(symmetries: List) => "The least of the grid's images under a list of symmetries (CGSuite's order: rows, columns, cells): equal for grids that are images of each other.", "Grid.Parse(\"x.\", \".xo\").SymmetryInvariant(Symmetry.Flip)", |_, s, this, args| {
         let g = this_grid(s, this)?;
-        let list = match (&args[0], super::grid::symmetry_flags(&args[0])) {
+        let list = match (&args[0], super::symmetry::symmetry_flags(&args[0])) {
             (Value::List(_), Some(list)) => list,
             _ => return Err(s.wrong_type(0, "List of Symmetry", &args[0])),
         };

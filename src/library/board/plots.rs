@@ -72,7 +72,7 @@ pub const SCATTER_PLOT: Member = Member {
 
 fn intensity(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let Value::Object(o) = this else { return Err(s.bug()) };
-    let t = downcast_ref::<super::TableValue>(&**o).ok_or_else(|| s.bug())?;
+    let t = downcast_ref::<TableValue>(&**o).ok_or_else(|| s.bug())?;
     // Arguments: CGSuite's pixel scale (an integer, default 8), then optionally a file name.
     let (scale, file) = match args {
         [] => (8, None),
@@ -140,3 +140,41 @@ pub static TABLE: &[Member] = &[Member {
         example: "Table([1, 2], [3, 4]).IntensityPlot",
     },
 }];
+
+/// A `Table` value: its cells as printed, row by row (the Jupyter kernel shows them as an HTML table).
+#[derive(Debug)]
+pub struct TableValue {
+    /// The printed cells of each row.
+    pub cells: Vec<Vec<String>>,
+    /// The values of the cells (for `IntensityPlot`).
+    pub values: Vec<Vec<Value>>,
+}
+
+impl crate::interp::object::Object for TableValue {
+    fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
+        self.values.iter().all(|row| t.values(row))
+    }
+    fn type_name(&self) -> &'static str {
+        "Table"
+    }
+    fn members(&self) -> &'static [Member] {
+        TABLE
+    }
+    fn display(&self, _: &mut crate::game::Games) -> String {
+        let columns = self.cells.iter().map(Vec::len).max().unwrap_or(0);
+        let widths: Vec<usize> = (0..columns)
+            .map(|c| self.cells.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0))
+            .collect();
+        let rule = widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("-+-");
+        let lines: Vec<String> = self
+            .cells
+            .iter()
+            .map(|row| {
+                let padded: Vec<String> =
+                    row.iter().enumerate().map(|(c, s)| format!("{s:>width$}", width = widths[c])).collect();
+                padded.join(" | ")
+            })
+            .collect();
+        lines.join(&format!("\n{rule}\n"))
+    }
+}

@@ -357,7 +357,7 @@ pub static LOOPY: &[Member] = &[
     crate::member!(GameValue => "The value itself (a position answers its value; a value is its own).", "over.GameValue", |_, _, this, _| Ok(this.clone())),
     crate::member!(Subordinate(base: Game) => "The game H with G = base:H for a loopy stopper G (CGSuite's construction).", "over.Subordinate(1)", |m, s, this, args| {
         let x = this_stopper(m, s, this)?;
-        let b = crate::library::game(m, s, args, 0)?;
+        let b = crate::interp::native::game(m, s, args, 0)?;
         let r = {
             let (a, g) = parts(m);
             a.subordinate(g, x, b).map_err(|e| s.err(engine(e)))?

@@ -19,8 +19,8 @@
 //! coarsest congruence), which are positions of the game.
 
 use super::boxed::{self, BoxQuotient};
+use super::types::{QuotientError, Raw};
 use super::verify;
-use super::{QuotientError, Raw};
 use std::collections::HashMap;
 
 /// A candidate: the monoid and one word (a heap list) per element.

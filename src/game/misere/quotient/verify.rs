@@ -14,7 +14,7 @@
 //! `(1, ∅, no)`, found by a breadth-first search over the distinct heap triples, and the candidate is correct
 //! iff the rule holds at each of them. A failing state comes with a witness position (fewest heaps first).
 
-use super::{QuotientError, Raw};
+use super::types::{QuotientError, Raw};
 use std::collections::HashMap;
 
 /// The most states a check may visit.

@@ -30,15 +30,13 @@
 //! of games (all-small ones included) against the plain definition, and the comparison property tests check
 //! `leq` with the brackets in front.
 
+use super::types::Brackets;
 use super::{Games, Node, Nus};
 use crate::game::number::Nim;
 use crate::game::Dyadic;
 
 /// The range of multiples of ↑ tried: `-K..=K`.
 pub(super) const K: i8 = 7;
-
-/// `[ge[0], le[0], ge[1], le[1]]` of a node (see the module notes).
-pub(super) type Brackets = [i8; 4];
 
 /// The brackets of a game with no information: nothing in range is known to be below or above it.
 pub(super) const UNKNOWN: Brackets = [-K - 1, K + 1, -K - 1, K + 1];

@@ -21,57 +21,14 @@
 //! last collection and number at least [`Games::collection_threshold`] (or the memory budget is half used
 //! and the arena has grown by a quarter), so small sessions never pay for a collection.
 
-use super::{brackets, Games, Node, NONE};
+use super::types::Brackets;
+use super::{Games, Node, NONE};
 use crate::game::{Dyadic, GameId};
-use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The default number of live games below which no collection runs (about 200 MB of arena). A collection
-/// frees results later computations may reuse (the sums of one option with nimbers of growing size, say), so
-/// it pays only in large sessions: at 2^18, 130 sums `G + *k + k*^` of one Clobber form took 93 s instead of
-/// 55 s for 21% less memory; at 2^20 that session never collects.
-pub const DEFAULT_COLLECTION_THRESHOLD: usize = 1 << 20;
-
-/// The threshold new arenas start with (`--gc-threshold`).
-static THRESHOLD: AtomicUsize = AtomicUsize::new(DEFAULT_COLLECTION_THRESHOLD);
-
-/// Sets the collection threshold of arenas created from now on (`usize::MAX`: never collect).
-pub fn set_default_collection_threshold(games: usize) {
-    THRESHOLD.store(games.max(1), Ordering::Relaxed);
-}
-
-/// The collector's state, kept in [`Games`].
-#[derive(Clone, Debug)]
-pub(super) struct Gc {
-    /// Free slots (ids below `nodes.len()` whose nodes hold nothing).
-    free: BTreeSet<u32>,
-    /// Live games after the last collection (0 before the first).
-    live_after: usize,
-    /// No collection below this many live games.
-    threshold: usize,
-    /// Collections so far.
-    count: u64,
-    /// Games freed so far.
-    freed: u64,
-}
-
-impl Default for Gc {
-    fn default() -> Gc {
-        Gc { free: BTreeSet::new(), live_after: 0, threshold: THRESHOLD.load(Ordering::Relaxed), count: 0, freed: 0 }
-    }
-}
-
-impl Gc {
-    /// The number of free slots.
-    pub(super) fn free_len(&self) -> usize {
-        self.free.len()
-    }
-}
 
 impl Games {
     /// Stores a new node (not registered in the hash-consing maps: the caller does that), in the least free
     /// slot above all its options, or at the end.
-    pub(super) fn place(&mut self, node: Node, stops: [Dyadic; 2], br: brackets::Brackets) -> GameId {
+    pub(super) fn place(&mut self, node: Node, stops: [Dyadic; 2], br: Brackets) -> GameId {
         if !self.gc.free.is_empty() {
             let mut above = 0u32;
             if !node.pending() {

@@ -27,16 +27,9 @@
 //! ([`Games::detect_heated`]) before it creates a node, so a game built generically finds the lazily
 //! listed one and the other way round.
 
+use super::types::{Brackets, Heated};
 use super::{brackets, Games, Nus, TooManyOptions, MAX_LISTED_NIM, PENDING};
 use crate::game::{Dyadic, GameId};
-
-/// The record of `x + ∫^t *k` (k >= 2, t > 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Heated {
-    pub(crate) k: u64,
-    pub(crate) t: Dyadic,
-    pub(crate) x: Dyadic,
-}
 
 impl Games {
     /// `x + ∫^t *k` for `t > 0`: a number (`k = 0`), a switch (`k = 1`), or a family node (options pending
@@ -186,7 +179,7 @@ impl Games {
 /// stops straddle 0 is confused with every one. At `x = t` (right stop 0) the Right options are `0` and
 /// `G(j, 0)` (left stop `t > 0`), and the left stop `2t` rules out `G <= T`, so `G >= T` iff not `0 <= T`,
 /// i.e. iff `T <= ↓` or `T` is `*`, `↑*` or below: `ge = [-1, 1]`; `x = -t` is its mirror image.
-fn heated_brackets(hi: Dyadic, lo: Dyadic) -> brackets::Brackets {
+fn heated_brackets(hi: Dyadic, lo: Dyadic) -> Brackets {
     use brackets::{K, UNKNOWN};
     if lo.signum() > 0 {
         [K, K + 1, K, K + 1]
@@ -204,7 +197,7 @@ fn heated_brackets(hi: Dyadic, lo: Dyadic) -> brackets::Brackets {
 #[cfg(test)]
 impl Games {
     /// The up brackets stored for `g` (for the tests of this module).
-    pub(crate) fn brackets_of(&self, g: GameId) -> brackets::Brackets {
+    pub(crate) fn brackets_of(&self, g: GameId) -> Brackets {
         self.brackets[g.0 as usize]
     }
 }

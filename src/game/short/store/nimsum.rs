@@ -31,9 +31,6 @@
 use super::*;
 use rustc_hash::FxHashSet;
 
-/// Nimbers from this size on are added with [`Games::add_nimber_fast`]: below it the generic sum is as fast
-/// (`Up(1/2) + *m`: 0.02 s at m = 100, 2.9 s at 400, about 45 s at 1000; the fast sum 0.7 s at 1000).
-pub(crate) const FAST_NIM_SUM_FROM: u64 = 64;
 /// Largest number of followers of `G` for which the fast sum is used: it computes differences of pairs of
 /// followers, each a generic sum, which for a large `G` can cost more than the generic `G + *m`.
 const FAST_NIM_SUM_FOLLOWERS: usize = 64;

@@ -3,7 +3,7 @@
 //! `parse` is a small test-only reader for game literals in the printed syntax (`<3||2|1>`, `^^*4`,
 //! `1/2`, `+-1`, `Tiny(2)`, juxtaposition adds: `1*` = 1 + *).
 
-use crate::game::short::{store, uptimal};
+use crate::game::short::{store, uptimal_expansion};
 use crate::game::{number, Cmp, Dyadic, GameId, Games, Outcome};
 use proptest::prelude::*;
 
@@ -419,9 +419,9 @@ fn products() {
     let s2 = g.nimber(2);
     let p = g.conway_product(s2, s2);
     assert_eq!(g.display(p), "*3");
-    assert_eq!(store::nim_product(4, 4), 6);
-    assert_eq!(store::nim_product(16, 16), 24);
-    assert_eq!(store::nim_product(3, 7), 14);
+    assert_eq!(store::arith::nim_product(4, 4), 6);
+    assert_eq!(store::arith::nim_product(16, 16), 24);
+    assert_eq!(store::arith::nim_product(3, 7), 14);
     let up = g.up();
     // Beyond nimbers (CGSuite's GameTest): 15 . ^^*2 = ^30*2, and the product is commutative.
     let fifteen = g.integer(15);
@@ -555,7 +555,7 @@ proptest! {
     }
 }
 
-fn build_uptimal(g: &mut Games, e: &uptimal::UptimalExpansion) -> GameId {
+fn build_uptimal(g: &mut Games, e: &uptimal_expansion::UptimalExpansion) -> GameId {
     let mut acc = g.uptimal_nim(e.number, 0, e.nim);
     for (i, c) in e.coefficients().into_iter().enumerate() {
         let p = g.up_pow(i as u32 + 1);
@@ -574,7 +574,7 @@ fn uptimal_round_trip() {
             let coefs: Vec<i64> = (0..len).map(|i| (code / 5i64.pow(i as u32)) % 5 - 2).collect();
             for nim in 0..3u64 {
                 for num in [Dyadic::ZERO, Dyadic::new(3, 1)] {
-                    let e = uptimal::UptimalExpansion::new(num, coefs.clone(), nim.into());
+                    let e = uptimal_expansion::UptimalExpansion::new(num, coefs.clone(), nim.into());
                     let x = build_uptimal(&mut g, &e);
                     let got = g.uptimal_expansion(x).expect("uptimal");
                     assert_eq!(got, e, "expansion of {}", g.display(x));

@@ -1,7 +1,7 @@
 //! `G + *m` by the annotated canonicalisation (store/nimsum.rs) against the generic sum, and the nimber
 //! comparison sets `LE(D)`, `GE(D)` against `leq` itself.
 
-use crate::game::short::store::nat_sets;
+use crate::game::short::store::nimsum::nat_sets;
 use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
