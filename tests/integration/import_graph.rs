@@ -673,10 +673,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "the store's mod.rs ↔ its children (arith, brackets, collect, heated, lossy, nimsum call it back), thermo.rs/uptimal.rs ↔ the store they extend with `impl Games` blocks, and game/mod.rs re-exports the store while the store takes game/mod.rs's types",
     ),
     (
-        &["game/loopy/canon.rs", "game/loopy/compare.rs", "game/loopy/general.rs", "game/loopy/mod.rs", "game/loopy/posgraph.rs", "game/loopy/positions.rs", "game/loopy/print.rs", "game/loopy/sided.rs", "game/loopy/sides.rs"],
-        "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
-    ),
-    (
         &["game/misere/quotient.rs", "game/misere/quotient/boxed.rs", "game/misere/quotient/incremental.rs", "game/misere/quotient/verify.rs"],
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types (quotient.rs ↔ quotient/)",
     ),
