@@ -658,10 +658,6 @@ fn print_file_cycles() {
 /// only get shorter.
 const KNOWN_CYCLES: &[(&[&str], &str)] = &[
     (
-        &["game/loopy/canon.rs", "game/loopy/compare.rs", "game/loopy/general.rs", "game/loopy/mod.rs", "game/loopy/posgraph.rs", "game/loopy/positions.rs", "game/loopy/print.rs", "game/loopy/sided.rs", "game/loopy/sides.rs"],
-        "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
-    ),
-    (
         &["interp/classes.rs", "interp/env.rs", "interp/eval/calls.rs", "interp/eval/classes.rs", "interp/eval/classes/package.rs", "interp/eval/compile/build.rs", "interp/eval/compile/clauses.rs", "interp/eval/compile/mod.rs", "interp/eval/compile/run.rs", "interp/eval/game_classes.rs", "interp/eval/literal.rs", "interp/eval/loops.rs", "interp/eval/mod.rs", "interp/eval/ops.rs", "interp/eval/safe_points.rs", "interp/gc.rs", "interp/mod.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
         "the core: value.rs ↔ object.rs ↔ eval (Machine) ↔ env ↔ gc ↔ registry ↔ native are one unit; eval/ ↔ its children, compile/ ↔ its children",
     ),

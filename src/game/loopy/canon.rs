@@ -11,7 +11,7 @@
 //!    distinct, numbering-independent colour; vertices are renumbered by colour and edges sorted.
 
 use super::compare::{is_loopfree, restrict, Flat, Survival};
-use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
+use super::types::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
 use crate::game::{GameId, Games};
 
 /// The simplest form of a stopper graph (the caller checked it is one).

@@ -6,7 +6,7 @@
 //! move with no move" over the states (g, h, player to move) by counting down, per Left-to-move state, the
 //! successors not yet known to be lost. States of two short vertices are decided by the short engine.
 
-use super::{Edge, Graph, LoopyError, Vertex, MAX_STATES};
+use super::types::{Edge, Graph, LoopyError, Vertex, MAX_STATES};
 use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
@@ -297,4 +297,68 @@ pub(super) fn ready(o: Option<&[GameId]>) -> Vec<GameId> {
         Some(o) => o.to_vec(),
         None => std::panic::panic_any(crate::game::budget::OutOfBudget),
     }
+}
+
+/// The sum graph of two graphs: the reachable part of their product, built lazily from the starts; a pair
+/// of two leaves is one leaf (their short sum).
+pub fn product(games: &mut Games, a: &Graph, b: &Graph) -> Result<Graph, LoopyError> {
+    let mut index: FxHashMap<(Edge, Edge), u32> = FxHashMap::default();
+    let mut verts: Vec<Vertex> = Vec::new();
+    let mut todo: Vec<(Edge, Edge)> = Vec::new();
+    let start = (Edge::Loopy(a.start), Edge::Loopy(b.start));
+    index.insert(start, 0);
+    verts.push(Vertex::default());
+    todo.push(start);
+    // Expands a side of one component (its edges as (is leaf?) list).
+    fn moves(games: &Games, g: &Graph, e: Edge, left: bool) -> Vec<Edge> {
+        match e {
+            Edge::Loopy(v) => {
+                let vx = &g.verts[v as usize];
+                if left {
+                    vx.left.clone()
+                } else {
+                    vx.right.clone()
+                }
+            }
+            Edge::Short(x) => {
+                let o = if left { games.left_slice_if_ready(x) } else { games.right_slice_if_ready(x) };
+                ready(o).into_iter().map(Edge::Short).collect()
+            }
+        }
+    }
+    while let Some((x, y)) = todo.pop() {
+        games.poll_interrupt();
+        let me = index[&(x, y)];
+        for left in [true, false] {
+            let mut out = Vec::new();
+            let targets: Vec<(Edge, Edge)> = moves(games, a, x, left)
+                .into_iter()
+                .map(|x2| (x2, y))
+                .chain(moves(games, b, y, left).into_iter().map(|y2| (x, y2)))
+                .collect();
+            for (p, q) in targets {
+                let e = if let (Edge::Short(s), Edge::Short(t)) = (p, q) {
+                    Edge::Short(games.add(s, t))
+                } else if let Some(&i) = index.get(&(p, q)) {
+                    Edge::Loopy(i)
+                } else {
+                    let i = verts.len() as u32;
+                    if verts.len() >= MAX_STATES / 64 {
+                        return Err(LoopyError::TooLarge);
+                    }
+                    index.insert((p, q), i);
+                    verts.push(Vertex::default());
+                    todo.push((p, q));
+                    Edge::Loopy(i)
+                };
+                out.push(e);
+            }
+            if left {
+                verts[me as usize].left = out;
+            } else {
+                verts[me as usize].right = out;
+            }
+        }
+    }
+    Ok(Graph { verts, start: 0 })
 }

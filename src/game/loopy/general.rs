@@ -11,7 +11,7 @@
 
 use super::compare::{is_stopper, restrict, Flat};
 use super::sided::{same_side, SideTable};
-use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
+use super::types::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
 use crate::game::Games;
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
@@ -368,7 +368,7 @@ impl LoopyArena {
             }
         }
         let (gx, gy) = (self.side_graph(games, x), self.side_graph(games, y));
-        let prod = super::product(games, &gx, &gy)?;
+        let prod = super::compare::product(games, &gx, &gy)?;
         self.side_value(games, &prod, onside)
     }
 

@@ -32,100 +32,18 @@ mod sided;
 mod sides;
 #[cfg(test)]
 mod tests;
+mod types;
 
 use crate::game::{GameId, Games};
-use rustc_hash::FxHashMap;
 
-pub use compare::Flat;
+pub use compare::{product, Flat};
 pub use general::SideValue;
 pub use posgraph::PosGraph;
 pub use positions::position_values;
 pub use print::Pseudo;
 pub use sided::{same_side, SideTable};
 pub use sides::MAX_ROUNDS;
-
-/// The most states a survival table or product graph may have.
-pub const MAX_STATES: usize = 20_000_000;
-
-/// An edge of a game graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Edge {
-    /// To a loopy vertex of the same graph.
-    Loopy(u32),
-    /// To a short game (a leaf).
-    Short(GameId),
-}
-
-/// A loopy vertex: its Left and Right edges.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Vertex {
-    /// Left's moves.
-    pub left: Vec<Edge>,
-    /// Right's moves.
-    pub right: Vec<Edge>,
-}
-
-/// A rooted game graph whose leaves are short games.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Graph {
-    /// The loopy vertices.
-    pub verts: Vec<Vertex>,
-    /// The start vertex.
-    pub start: u32,
-}
-
-/// A canonical stopper that is not loopfree: an index into the [`LoopyArena`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StopperId(pub u32);
-
-/// A canonical stopper: a short game or a loopy one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Stopper {
-    /// A loopfree value.
-    Short(GameId),
-    /// A stopper with cycles.
-    Loopy(StopperId),
-}
-
-/// The result of a sum of stoppers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sum {
-    /// The sum is a stopper.
-    Stopper(Stopper),
-    /// The sum has an alternating cycle (its sides: [`LoopyArena::sidesum`]).
-    NotStopper,
-}
-
-/// Errors of the loopy engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoopyError {
-    /// A graph or survival table over [`MAX_STATES`] states.
-    TooLarge,
-    /// A graph that was required to be a stopper is not.
-    NotStopper,
-    /// Sidling did not settle: the sides of this game are beyond this engine.
-    NoSide,
-}
-
-/// The arena of canonical loopy stoppers, with its caches.
-#[derive(Debug, Default)]
-pub struct LoopyArena {
-    graphs: Vec<Graph>,
-    by_key: FxHashMap<Graph, StopperId>,
-    neg_cache: FxHashMap<StopperId, StopperId>,
-    leq_cache: FxHashMap<(Stopper, Stopper), bool>,
-    add_cache: FxHashMap<(Stopper, Stopper), Sum>,
-}
-
-impl Graph {
-    /// The short games at the leaves of the graph.
-    pub fn short_leaves(&self) -> impl Iterator<Item = GameId> + '_ {
-        self.verts.iter().flat_map(|v| v.left.iter().chain(&v.right)).filter_map(|e| match e {
-            Edge::Short(g) => Some(*g),
-            Edge::Loopy(_) => None,
-        })
-    }
-}
+pub use types::{Edge, Graph, LoopyArena, LoopyError, Stopper, StopperId, Sum, Vertex, MAX_STATES};
 
 impl LoopyArena {
     /// Reports every short game the stored graphs hold and empties the caches keyed by short games: the
@@ -322,68 +240,4 @@ impl LoopyArena {
             }
         }
     }
-}
-
-/// The sum graph of two graphs: the reachable part of their product, built lazily from the starts; a pair
-/// of two leaves is one leaf (their short sum).
-pub fn product(games: &mut Games, a: &Graph, b: &Graph) -> Result<Graph, LoopyError> {
-    let mut index: FxHashMap<(Edge, Edge), u32> = FxHashMap::default();
-    let mut verts: Vec<Vertex> = Vec::new();
-    let mut todo: Vec<(Edge, Edge)> = Vec::new();
-    let start = (Edge::Loopy(a.start), Edge::Loopy(b.start));
-    index.insert(start, 0);
-    verts.push(Vertex::default());
-    todo.push(start);
-    // Expands a side of one component (its edges as (is leaf?) list).
-    fn moves(games: &Games, g: &Graph, e: Edge, left: bool) -> Vec<Edge> {
-        match e {
-            Edge::Loopy(v) => {
-                let vx = &g.verts[v as usize];
-                if left {
-                    vx.left.clone()
-                } else {
-                    vx.right.clone()
-                }
-            }
-            Edge::Short(x) => {
-                let o = if left { games.left_slice_if_ready(x) } else { games.right_slice_if_ready(x) };
-                compare::ready(o).into_iter().map(Edge::Short).collect()
-            }
-        }
-    }
-    while let Some((x, y)) = todo.pop() {
-        games.poll_interrupt();
-        let me = index[&(x, y)];
-        for left in [true, false] {
-            let mut out = Vec::new();
-            let targets: Vec<(Edge, Edge)> = moves(games, a, x, left)
-                .into_iter()
-                .map(|x2| (x2, y))
-                .chain(moves(games, b, y, left).into_iter().map(|y2| (x, y2)))
-                .collect();
-            for (p, q) in targets {
-                let e = if let (Edge::Short(s), Edge::Short(t)) = (p, q) {
-                    Edge::Short(games.add(s, t))
-                } else if let Some(&i) = index.get(&(p, q)) {
-                    Edge::Loopy(i)
-                } else {
-                    let i = verts.len() as u32;
-                    if verts.len() >= MAX_STATES / 64 {
-                        return Err(LoopyError::TooLarge);
-                    }
-                    index.insert((p, q), i);
-                    verts.push(Vertex::default());
-                    todo.push((p, q));
-                    Edge::Loopy(i)
-                };
-                out.push(e);
-            }
-            if left {
-                verts[me as usize].left = out;
-            } else {
-                verts[me as usize].right = out;
-            }
-        }
-    }
-    Ok(Graph { verts, start: 0 })
 }

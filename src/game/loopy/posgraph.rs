@@ -10,7 +10,7 @@
 //! sets them in the order it expands them); the spans need not be in vertex order. Both vectors are checked
 //! against the session's memory budget before they grow.
 
-use super::{Edge, Vertex};
+use super::types::{Edge, Vertex};
 
 /// A vertex's edges: `edges[start..start + left]` are Left's, the next `right` Right's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,9 @@
 //! finished values; a cyclic component is one graph whose exits hang its finished successors, and each of its
 //! positions is valued as that graph started there: a stopper (§2.4) or its two sides (sidling, §2.5).
 
-use super::{Edge, Graph, LoopyArena, LoopyError, PosGraph, SideValue, Vertex};
+use super::general::SideValue;
+use super::posgraph::PosGraph;
+use super::types::{Edge, Graph, LoopyArena, LoopyError, Stopper, Vertex};
 use crate::game::Games;
 
 /// The (onside, offside) value of every position (equal for stoppers). `fixed[i]`, when given, is the known
@@ -32,6 +34,10 @@ pub fn position_values(
     value.extend((0..n).map(|p| fixed.get(p).cloned().flatten()));
     // Index of a position in the component being valued (u32::MAX outside it).
     let mut index = vec![u32::MAX; n];
+    // The side of a position off every cycle whose options are all stoppers, by its options' values (the
+    // same options give the same simplest form, and a large graph has many such positions with few
+    // distinct option sets).
+    let mut by_options: rustc_hash::FxHashMap<OptionKey, SideValue> = rustc_hash::FxHashMap::default();
     for done in 0..total {
         games.poll_interrupt();
         super::progress::valued(done, total);
@@ -39,12 +45,24 @@ pub fn position_values(
         if comp.len() == 1 && value[comp[0] as usize].is_some() {
             continue;
         }
+        if comp.len() == 1 {
+            let p = comp[0] as usize;
+            if let Some(v) = short_singleton(games, p, &value, &edges) {
+                value[p] = Some(v);
+                continue;
+            }
+        }
         // The component's graph, once per side: its own positions first, then the finished exits embedded.
         for (i, &p) in comp.iter().enumerate() {
             index[p as usize] = i as u32;
         }
         let mut sides: Vec<Vec<SideValue>> = Vec::new();
         for onside in [true, false] {
+            let key = if comp.len() == 1 { option_key(comp[0] as usize, onside, &value, &edges) } else { None };
+            if let Some(v) = key.as_ref().and_then(|k| by_options.get(k)) {
+                sides.push(vec![v.clone()]);
+                continue;
+            }
             let mut verts: Vec<Vertex> = vec![Vertex::default(); comp.len()];
             // Each finished exit is embedded once per side.
             let mut exits: rustc_hash::FxHashMap<SideValue, Edge> = rustc_hash::FxHashMap::default();
@@ -83,6 +101,10 @@ pub fn position_values(
                 // same graph (its exits' sides are equal too).
                 let vals: Vec<SideValue> =
                     arena.canonical_all(games, &whole, comp.len())?.into_iter().map(SideValue::Stopper).collect();
+                if let Some(k) = key {
+                    crate::game::budget::check_growth(&by_options);
+                    by_options.insert(k, vals[0].clone());
+                }
                 if onside && same_exits(comp, &value, &edges, &index) {
                     sides.push(vals.clone());
                     sides.push(vals);
@@ -99,6 +121,75 @@ pub fn position_values(
         }
     }
     Ok(value.into_iter().map(|v| v.expect("every position is in a component")).collect())
+}
+
+/// A position's Left and Right options as stoppers (sorted, without repeats), for one side.
+type OptionKey = (Vec<Stopper>, Vec<Stopper>);
+
+/// The options of position `p`, a component on its own, as stoppers of the `onside` side (or offside): `None`
+/// when it has a pass or an option whose side is not a stopper.
+fn option_key<'a>(
+    p: usize,
+    onside: bool,
+    value: &[Option<(SideValue, SideValue)>],
+    edges: &dyn Fn(usize, bool) -> &'a [Edge],
+) -> Option<OptionKey> {
+    let side = |left: bool| -> Option<Vec<Stopper>> {
+        let mut out = Vec::new();
+        for e in edges(p, left) {
+            out.push(match *e {
+                Edge::Short(x) => Stopper::Short(x),
+                Edge::Loopy(q) if q as usize == p => return None,
+                Edge::Loopy(q) => {
+                    let (on, off) = value[q as usize].as_ref().expect("successor components are finished");
+                    match if onside { on } else { off } {
+                        SideValue::Stopper(s) => *s,
+                        SideValue::General(_) => return None,
+                    }
+                }
+            });
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    };
+    Some((side(true)?, side(false)?))
+}
+
+/// The value of a position that is a component on its own, not on a cycle (no pass), whose options are all
+/// finished with short sides: each side is the short game of its options' sides, built directly (as
+/// `canonical_all` would build it, without a graph, a stopper test or a survival table). Most positions of a
+/// large graph are such (Fox and Geese: every position from which the geese can no longer come back). `None`
+/// when the position has a pass or an option with a loopy side.
+fn short_singleton<'a>(
+    games: &mut Games,
+    p: usize,
+    value: &[Option<(SideValue, SideValue)>],
+    edges: &dyn Fn(usize, bool) -> &'a [Edge],
+) -> Option<(SideValue, SideValue)> {
+    let short = |x: &SideValue| match x {
+        SideValue::Stopper(Stopper::Short(g)) => Some(*g),
+        _ => None,
+    };
+    // The options' (onside, offside) short values, per player.
+    let mut sides: [[Vec<crate::game::GameId>; 2]; 2] = Default::default();
+    for (k, left) in [true, false].into_iter().enumerate() {
+        for e in edges(p, left) {
+            let (on, off) = match *e {
+                Edge::Short(x) => (x, x),
+                Edge::Loopy(q) if q as usize == p => return None,
+                Edge::Loopy(q) => {
+                    let (on, off) = value[q as usize].as_ref().expect("successor components are finished");
+                    (short(on)?, short(off)?)
+                }
+            };
+            sides[0][k].push(on);
+            sides[1][k].push(off);
+        }
+    }
+    let on = games.new_game(&sides[0][0], &sides[0][1]);
+    let off = if sides[0] == sides[1] { on } else { games.new_game(&sides[1][0], &sides[1][1]) };
+    Some((SideValue::Stopper(Stopper::Short(on)), SideValue::Stopper(Stopper::Short(off))))
 }
 
 /// Whether every exit of a component has equal sides (so its offside graph is its onside graph).

@@ -8,7 +8,7 @@
 //!    form — cgs's fixed choice where CGSuite uses hash order), an option equal to the node prints `pass`, a node
 //!    met again while printing its own options is named (`a`…`z` without `v`, then `N1`, `N2`, …).
 
-use super::{Edge, LoopyArena, LoopyError, Stopper};
+use super::types::{Edge, LoopyArena, LoopyError, Stopper};
 use crate::game::{GameId, Games};
 
 /// A pseudonumber's shape.
@@ -141,7 +141,7 @@ impl LoopyArena {
         self.sort_key_graph(games, &g, depth)
     }
 
-    pub(super) fn sort_key_graph(&mut self, games: &mut Games, g: &super::Graph, depth: usize) -> String {
+    pub(super) fn sort_key_graph(&mut self, games: &mut Games, g: &super::types::Graph, depth: usize) -> String {
         if depth == 0 {
             return "#".into();
         }
@@ -156,7 +156,7 @@ impl LoopyArena {
                 .map(|e| match *e {
                     Edge::Short(x) => games.display(x),
                     Edge::Loopy(w) => {
-                        self.sort_key_graph(games, &super::Graph { verts: g.verts.clone(), start: w }, depth - 1)
+                        self.sort_key_graph(games, &super::types::Graph { verts: g.verts.clone(), start: w }, depth - 1)
                     }
                 })
                 .collect();
@@ -241,7 +241,7 @@ impl LoopyArena {
                 continue;
             }
             let nx = Stopper::Short(games.neg(x));
-            let super::Sum::Stopper(d) = self.add(games, h, nx)? else { continue };
+            let super::types::Sum::Stopper(d) = self.add(games, h, nx)? else { continue };
             // Tiny: h − x ≤ under; Miny: h − x ≥ over.
             let ok = if tiny {
                 self.leq(games, d, under)?
@@ -272,8 +272,8 @@ impl LoopyArena {
 
     /// `under` as a stopper.
     pub fn under(&mut self) -> Stopper {
-        let g = super::Graph {
-            verts: vec![super::Vertex { left: vec![Edge::Loopy(0)], right: vec![Edge::Short(GameId(0))] }],
+        let g = super::types::Graph {
+            verts: vec![super::types::Vertex { left: vec![Edge::Loopy(0)], right: vec![Edge::Short(GameId(0))] }],
             start: 0,
         };
         Stopper::Loopy(self.intern(g))

@@ -4,7 +4,7 @@
 use super::compare::{is_stopper, restrict};
 use super::general::SideValue;
 use super::print::back_reference;
-use super::{Edge, Graph, LoopyArena, LoopyError};
+use super::types::{Edge, Graph, LoopyArena, LoopyError};
 use crate::game::Games;
 
 impl LoopyArena {

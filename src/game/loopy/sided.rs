@@ -13,7 +13,7 @@
 //! graph is a stopper, and its simplest form is the side.
 
 use super::compare::{is_stopper, restrict, Flat};
-use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, MAX_STATES};
+use super::types::{Edge, Graph, LoopyArena, LoopyError, Stopper, MAX_STATES};
 use crate::game::{GameId, Games};
 
 /// What is known of a state: open, or the player to move wins, or loses.
@@ -147,9 +147,18 @@ struct Moves<'a> {
     nb: usize,
     a: &'a Sided,
     b: &'a Sided,
+    /// The states (v, v, Right to move) for v < `watch` are watched: a table that decides one of them against
+    /// Left stops at once (0: none).
+    watch: usize,
 }
 
 impl Moves<'_> {
+    /// Whether state `s` is watched (a Right-to-move state on the diagonal, below `watch`).
+    fn watched(&self, s: usize) -> bool {
+        let c = s >> 1;
+        s & 1 == 0 && c.is_multiple_of(self.nb + 1) && c / (self.nb + 1) < self.watch
+    }
+
     /// State index: ((g * nb + h) << 1) | 1 when Left is to move.
     fn idx(&self, g: usize, h: usize, left: usize) -> usize {
         ((g * self.nb + h) << 1) | left
@@ -191,8 +200,10 @@ pub struct SideTable {
 
 /// Decides states by retrograde analysis from the queue: a state with a move to a state its mover loses is
 /// won; a state all of whose moves go to states their movers win is lost (`count` holds the moves left).
-fn propagate(m: &Moves, known: &mut [u8], count: &mut [u32], queue: &mut Vec<usize>, games: &Games) {
+/// Returns `false` as soon as a watched state ([`Moves::watched`]) is decided against Left.
+fn propagate(m: &Moves, known: &mut [u8], count: &mut [u32], queue: &mut Vec<usize>, games: &Games) -> bool {
     let mut steps = 0usize;
+    let mut failed = false;
     while let Some(t) = queue.pop() {
         steps += 1;
         if steps.is_multiple_of(4096) {
@@ -205,6 +216,7 @@ fn propagate(m: &Moves, known: &mut [u8], count: &mut [u32], queue: &mut Vec<usi
             }
             if lost {
                 known[p] = MOVER_WINS;
+                failed |= m.watched(p);
                 queue.push(p);
             } else {
                 count[p] -= 1;
@@ -214,31 +226,38 @@ fn propagate(m: &Moves, known: &mut [u8], count: &mut [u32], queue: &mut Vec<usi
                 }
             }
         });
+        if failed {
+            return false;
+        }
     }
+    true
 }
 
 impl SideTable {
     /// Computes the table for G's vertices from `a`, H's from `b`, in the onside (`onside`) or offside sense.
     pub fn new(games: &mut Games, a: &Flat, b: &Flat, onside: bool) -> Result<SideTable, LoopyError> {
         let (sa, sb) = (Sided::new(a), Sided::new(b));
-        SideTable::of(games, &sa, &sb, onside, None)
+        Ok(SideTable::of(games, &sa, &sb, onside, None, 0)?.expect("nothing is watched"))
     }
 
     /// [`Self::new`] over prepared graphs; `short_le`, when given, answers `x ≤ y` for short vertices of both
-    /// (the two graphs then share their short vertices).
+    /// (the two graphs then share their short vertices). With `watch` > 0 the two graphs number their first
+    /// `watch` vertices alike, and the table is `None` as soon as some v < `watch` is found not ≤ itself
+    /// (the caller wants only whether every such v is).
     fn of(
         games: &mut Games,
         a: &Sided,
         b: &Sided,
         onside: bool,
         short_le: Option<&ShortLe>,
-    ) -> Result<SideTable, LoopyError> {
+        watch: usize,
+    ) -> Result<Option<SideTable>, LoopyError> {
         let (na, nb) = (a.len(), b.len());
         let n = na.checked_mul(nb).and_then(|x| x.checked_mul(2)).ok_or(LoopyError::TooLarge)?;
         if n > MAX_STATES {
             return Err(LoopyError::TooLarge);
         }
-        let m = Moves { nb, a, b };
+        let m = Moves { nb, a, b, watch };
         let mut count = vec![0u32; n];
         let mut known = vec![OPEN; n];
         let mut queue = Vec::new();
@@ -273,20 +292,25 @@ impl SideTable {
                 }
             }
         }
-        propagate(&m, &mut known, &mut count, &mut queue, games);
+        if !propagate(&m, &mut known, &mut count, &mut queue, games) {
+            return Ok(None);
+        }
         // Good states (a least fixpoint): a Left-to-move state with an open move in the component the side
         // rewards (H in the onside, G in the offside) or a move to a good state; a Right-to-move state whose
         // escapes (his moves in G in the onside, in H in the offside) all lead to decided or good states.
+        // Only the states still open are scanned (their list shrinks as states are decided).
         let mut good = vec![false; n];
         let mut escapes = vec![0u32; n];
         let mut work = Vec::new();
+        let mut open: Vec<u32> = (0..n as u32).filter(|&s| known[s as usize] == OPEN).collect();
         loop {
             games.poll_interrupt();
-            good.fill(false);
-            for s in 0..n {
-                if known[s] != OPEN {
-                    continue;
-                }
+            open.retain(|&s| known[s as usize] == OPEN);
+            for &s in &open {
+                good[s as usize] = false;
+            }
+            for &s in &open {
+                let s = s as usize;
                 if s & 1 == 1 {
                     let mut ok = false;
                     m.succ(s, |t, in_g| ok = ok || (in_g != onside && known[t] == OPEN));
@@ -322,10 +346,14 @@ impl SideTable {
                 });
             }
             let mut changed = false;
-            for s in 0..n {
+            for &s in &open {
+                let s = s as usize;
                 if known[s] == OPEN && !good[s] {
                     // A bad state is lost for Left: Left to move loses, Right to move wins.
                     known[s] = if s & 1 == 1 { MOVER_LOSES } else { MOVER_WINS };
+                    if m.watched(s) {
+                        return Ok(None);
+                    }
                     queue.push(s);
                     changed = true;
                 }
@@ -333,9 +361,11 @@ impl SideTable {
             if !changed {
                 break;
             }
-            propagate(&m, &mut known, &mut count, &mut queue, games);
+            if !propagate(&m, &mut known, &mut count, &mut queue, games) {
+                return Ok(None);
+            }
         }
-        Ok(SideTable { nb, known })
+        Ok(Some(SideTable { nb, known }))
     }
 
     /// Whether G's vertex `g` ≤ H's vertex `h` in this table's side.
@@ -495,9 +525,11 @@ impl ShortLe {
 ///
 /// Without a Left edge a vertex's side can only fall, without a Right edge only rise (a player with fewer
 /// moves does no better under the same rule for infinite play), so a trial that deletes edges of one player
-/// needs one table: the direction that may fail. Each pass tries the alternating-cycle edges in groups, one
-/// player's at a time (first the player the side does not favour, whose cycling edges are the likely ones to
-/// go): a group that keeps every side is deleted at once, one that does not is split in halves.
+/// needs one table: the direction that may fail. Each pass tries the alternating-cycle edges one player's at
+/// a time (first the player the side does not favour, whose cycling edges are the likely ones to go): the
+/// edges that keep every vertex's outcome are picked one by one, and one table checks the pick
+/// ([`Pass::try_delete_greedy`]); a pick that does not keep every side is split in halves. Which edges go
+/// does not change the result: any stopper with the same side has the same simplest form.
 pub fn delete_all(games: &mut Games, g: &Graph, onside: bool) -> Result<Option<Graph>, LoopyError> {
     let k = g.verts.len();
     let mut cur = g.clone();
@@ -510,7 +542,7 @@ pub fn delete_all(games: &mut Games, g: &Graph, onside: bool) -> Result<Option<G
         let before = pass.removed.len();
         for left in [!onside, onside] {
             let group: Vec<(usize, bool, usize)> = edges.iter().copied().filter(|e| e.1 == left).collect();
-            pass.try_delete(games, &group)?;
+            pass.try_delete_greedy(games, &group)?;
         }
         if pass.removed.len() == before {
             return Ok(None);
@@ -571,6 +603,49 @@ impl Pass {
         Sided::new(&f)
     }
 
+    /// Deletes the edges of `group` (all of one player) that can go. The quick outcome test picks them first,
+    /// one by one, each added to those picked before when the outcomes stay the same; one table then checks
+    /// the whole pick. On the components of `.tf.ff..` the quick test was never wrong (every table it let
+    /// through kept the sides), so this is one table per group where halving took one per deletable edge (56
+    /// tables per side). If the table refuses the pick, the pick is tried by halves ([`Self::try_delete`]);
+    /// edges left out of a pick stay for the next pass of [`delete_all`], which starts from the new graph.
+    fn try_delete_greedy(&mut self, games: &mut Games, group: &[(usize, bool, usize)]) -> Result<(), LoopyError> {
+        let Some(&(_, left, _)) = group.first() else { return Ok(()) };
+        let mut pick: Vec<(usize, bool, usize)> = Vec::new();
+        for &e in group {
+            games.poll_interrupt();
+            pick.push(e);
+            let out = self.without(&pick).outcomes(self.onside);
+            if out[..self.k] != self.out[..self.k] {
+                pick.pop();
+            }
+        }
+        if pick.is_empty() {
+            return Ok(());
+        }
+        let cand = self.without(&pick);
+        let (a, b) = if left { (&self.cur, &cand) } else { (&cand, &self.cur) };
+        let keeps = match SideTable::of(games, a, b, self.onside, Some(&self.short_le), self.k)? {
+            Some(t) => (0..self.k as u32).all(|v| t.le(v, v)),
+            None => false,
+        };
+        if keeps {
+            self.removed.extend(pick.iter().copied());
+            self.out = cand.outcomes(self.onside);
+            self.cur = cand;
+            return Ok(());
+        }
+        // The pick by halves; only if none of it can go, the rest by halves too (an edge left out of the pick
+        // beside edges that could not go may go on its own).
+        let before = self.removed.len();
+        self.try_delete(games, &pick)?;
+        if self.removed.len() == before {
+            let rest: Vec<(usize, bool, usize)> = group.iter().copied().filter(|e| !pick.contains(e)).collect();
+            self.try_delete(games, &rest)?;
+        }
+        Ok(())
+    }
+
     /// Deletes the edges of `group` (all of one player) that can go, as a whole or by halves.
     fn try_delete(&mut self, games: &mut Games, group: &[(usize, bool, usize)]) -> Result<(), LoopyError> {
         let Some(&(_, left, _)) = group.first() else { return Ok(()) };
@@ -579,12 +654,12 @@ impl Pass {
         let out = cand.outcomes(self.onside);
         // The flat graph numbers a vertex's edges as the graph does, and keeps its short vertices.
         let keeps = out[..self.k] == self.out[..self.k] && {
-            let t = if left {
-                SideTable::of(games, &self.cur, &cand, self.onside, Some(&self.short_le))?
-            } else {
-                SideTable::of(games, &cand, &self.cur, self.onside, Some(&self.short_le))?
-            };
-            (0..self.k as u32).all(|v| t.le(v, v))
+            let (a, b) = if left { (&self.cur, &cand) } else { (&cand, &self.cur) };
+            // The table stops as soon as some vertex is not ≤ itself (it then keeps no side).
+            match SideTable::of(games, a, b, self.onside, Some(&self.short_le), self.k)? {
+                Some(t) => (0..self.k as u32).all(|v| t.le(v, v)),
+                None => false,
+            }
         };
         if keeps {
             self.removed.extend(group.iter().copied());

@@ -11,7 +11,7 @@
 //! `on` and `off` absorb: `on` plus anything has onside `on`, `off` plus anything has offside `off`.
 
 use super::compare::{is_stopper, restrict};
-use super::{Edge, Graph, LoopyArena, LoopyError, Stopper, Sum, Vertex};
+use super::types::{Edge, Graph, LoopyArena, LoopyError, Stopper, Sum, Vertex};
 use crate::game::{GameId, Games};
 use rustc_hash::FxHashMap;
 
@@ -134,7 +134,7 @@ impl LoopyArena {
             Sum::NotStopper => {
                 let ga = self.as_graph(games, g);
                 let hb = self.as_graph(games, h);
-                let prod = super::product(games, &ga, &hb)?;
+                let prod = super::compare::product(games, &ga, &hb)?;
                 self.side(games, &prod, onside)
             }
         }
