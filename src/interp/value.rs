@@ -415,6 +415,10 @@ impl Value {
             }
             // a script function prints as its source, as in CGSuite (`x -> x + 3`)
             Value::Function(f) => match &**f {
+                // A stdlib function that stands for a CGSuite class prints as the class (`⟪game.strip.Turning⟫`).
+                Function::Closure(c) if library_function(&c.def).is_some() => {
+                    out.push_str(&format!("\u{27ea}{}\u{27eb}", library_function(&c.def).unwrap_or_default()))
+                }
                 Function::Closure(c) if crate::game::print_limit::cgsuite() => {
                     out.push_str(&crate::syntax::unparse::function_source_cgsuite(&c.def))
                 }
@@ -452,6 +456,32 @@ impl Value {
             Value::Object(_) => 13,
         }
     }
+}
+
+thread_local! {
+    /// The stdlib's functions that stand for a class of CGSuite's library (`GenToadsAndFrogs`, `Turning`,
+    /// `GenClobber`), by the address of their definition, with the class's qualified name.
+    /// The weak handle tells a live definition from a later one at a reused address.
+    #[allow(clippy::type_complexity)]
+    static LIBRARY_FUNCTIONS: std::cell::RefCell<std::collections::HashMap<usize, (std::rc::Weak<FunctionDef>, Rc<str>)>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Records that the function `def` (a stdlib function, kept alive by the native globals) stands for CGSuite's
+/// class `qualified`: it prints as the class, as CGSuite prints it (`⟪game.strip.GenToadsAndFrogs⟫`), not as its
+/// source with the stdlib's internal names.
+pub fn register_library_function(def: &Rc<FunctionDef>, qualified: &str) {
+    let entry = (Rc::downgrade(def), Rc::from(qualified));
+    LIBRARY_FUNCTIONS.with(|m| m.borrow_mut().insert(Rc::as_ptr(def) as usize, entry));
+}
+
+/// The qualified class name a stdlib function stands for, if it is one.
+fn library_function(def: &Rc<FunctionDef>) -> Option<Rc<str>> {
+    LIBRARY_FUNCTIONS.with(|m| {
+        let map = m.borrow();
+        let (weak, name) = map.get(&(Rc::as_ptr(def) as usize))?;
+        weak.upgrade().filter(|d| Rc::ptr_eq(d, def)).map(|_| name.clone())
+    })
 }
 
 /// The letter CGSuite prints for an outcome class.

@@ -25,7 +25,7 @@ use base::{collections, misc, numbers, strings};
 pub use base::{mutable, range};
 pub use board::TableValue;
 pub use board::{grid, numgrid, strip};
-pub use cgsuite::{cgscript, enums, icon, namespaces};
+pub use cgsuite::{cgscript, compound, enums, icon, namespaces};
 pub use number::{infinity, surreal, transfinite};
 use short::game;
 pub use short::{bignum, explicit, sensible, tree};
@@ -265,7 +265,7 @@ mod tests {
                 assert_eq!(rows(a), rows(b), "{v:?}: table {i} differs");
             }
         };
-        let games: [&'static [Member]; 3] = [game::GAME, loopy::SHORT, cgscript::GAME];
+        let games: [&'static [Member]; 3] = [game::GAME, loopy::SHORT, compound::GAME];
         let half = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 2.into())));
         let third = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 3.into())));
         same(Value::int(3), &[&[numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME][..], &games].concat());

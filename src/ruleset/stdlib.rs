@@ -215,6 +215,17 @@ fn load_file(interp: &mut Interpreter, i: usize) -> Vec<std::rc::Rc<str>> {
     let defined = std::mem::replace(&mut globals.vars, user);
     let mut names = Vec::new();
     for (name, value) in defined {
+        // A function standing for a class of CGSuite's library prints as that class.
+        if let crate::interp::value::Value::Function(f) = &value {
+            if let crate::interp::value::Function::Closure(c) = &**f {
+                let q = Some(crate::interp::classes::qualified(&name))
+                    .filter(|q| q.contains('.'))
+                    .or_else(|| crate::library::namespaces::qualified_in_package(&name));
+                if let Some(q) = q.filter(|_| !name.starts_with('_')) {
+                    crate::interp::value::register_library_function(&c.def, &q);
+                }
+            }
+        }
         globals.natives.insert(intern(&name), value);
         names.push(name);
     }

@@ -96,6 +96,14 @@ DELIBERATE = [
     ("follower counts of heap and cake sums: CGSuite counts `A + B` and `B + A` apart (ordered sums)",
      lambda i, s, c: re.search(r"game\.heap\..*\.(Followers|FollowerCount)", i) is not None
      and not c.startswith("!!")),
+    ("a set literal's first elements or its list: cgs iterates sets in display order, CGSuite in hash order",
+     lambda i, s, c: not s.startswith("!!") and not c.startswith("!!")
+     and re.match(r"^\{[^|]*\}\.(Head|Tail|Last|ToList)$", i) is not None),
+    ("play in a selective compound: cgs keeps it selective after a move ([WW] ch. 9), CGSuite 2.2 continues as a "
+     "disjunctive or conjunctive compound",
+     lambda i, s, c: not s.startswith("!!") and re.search(
+         r"SelectiveSum\b.*\.(Options|LeftOptions|RightOptions|Sensible\w+|Followers|FollowerCount|OutcomeClass|"
+         r"MisereOutcomeClass|CanonicalForm|GameValue)\b", i) is not None),
     ("AntiClobber splitting at empty cells: CGSuite 2.2 is wrong (checked by brute force from the rules)",
      lambda i, s, c: "AntiClobber" in i and not c.startswith("!!")),
 ]

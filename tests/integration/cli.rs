@@ -183,6 +183,9 @@ fn output_cgsuite_prints_cgsuite_text() {
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
+        "misere_game_tree",
+        "compounds_kept",
+        "library_functions_print",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();

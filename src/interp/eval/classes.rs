@@ -413,6 +413,20 @@ impl Object for UserObject {
             None => return super::game_classes::library_member(m, self, this, name, args, site),
         };
         if args.is_empty() && !property && def.params.iter().any(|p| !p.optional && !p.varargs) {
+            // CGSuite's `Game.Options`: `Options(Left) Concat Options(Right)` for a game declaring `Options(player)`
+            // (CGSuite 2.2: `(^).TwistedVariant.Options`).
+            if name == "Options" && def.params.len() == 1 && super::game_classes::is_game_class(&self.class) {
+                let ident = Ident { name: name.into(), span: site.span };
+                let mut all = Vec::new();
+                for p in [crate::interp::value::Player::Left, crate::interp::value::Player::Right] {
+                    let opts = match m.invoke_member(this.clone(), &ident, &[Value::Player(p)], &[], site.span) {
+                        Ok(o) => o,
+                        Err(e) => return Some(Err(e)),
+                    };
+                    all.extend(m.elements(&opts).unwrap_or_default());
+                }
+                return Some(Ok(crate::interp::native::list(all)));
+            }
             if self.class.is_overloaded(name, false) {
                 // `obj.Method` of an overloaded method: calling it resolves the overload.
                 let name = Ident { name: name.into(), span: site.span };

@@ -611,8 +611,9 @@ pub(super) fn variant(
     let game = match obj {
         Value::Game(_) | Value::Integer(_) => true,
         Value::Rational(r) => is_dyadic(r),
-        // Heap positions are `Position`s of the impartial tables, games without `is_game`.
-        Value::Object(o) => o.is_game() || o.type_name() == "Position",
+        // Heap positions are `Position`s of the impartial tables, games without `is_game`; a misère game is a
+        // game tree too (CGSuite 2.2: `(*[2]).TwistedVariant` is `TwistedVariantGame(*[2])`).
+        Value::Object(o) => o.is_game() || matches!(o.type_name(), "Position" | "MisereCanonicalGame"),
         _ => false,
     };
     let class = match (ruleset, game) {

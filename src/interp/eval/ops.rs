@@ -485,11 +485,12 @@ pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
         "Integer" => matches!(v, Value::Integer(_)),
         "DyadicRational" => dyadic,
         "Rational" | "Number" => v.is_number() || matches!(v, Value::Infinity(_)),
-        // Heap positions (`Kayles(4)`) are `Position`s valued through the impartial tables.
+        // Heap positions (`Kayles(4)`) are `Position`s valued through the impartial tables; a misère game is a
+        // game tree (CGSuite's `MisereCanonicalGame extends ImpartialGame`).
         "Game" => {
             dyadic
                 || matches!(v, Value::Game(_))
-                || matches!(v, Value::Object(o) if o.is_game() || o.type_name() == "Position")
+                || matches!(v, Value::Object(o) if o.is_game() || matches!(o.type_name(), "Position" | "MisereCanonicalGame"))
         }
         "Boolean" => matches!(v, Value::Boolean(_)),
         "String" => matches!(v, Value::String(_)),

@@ -11,6 +11,7 @@ use crate::library::base::mutable;
 use crate::library::board::plots;
 
 pub mod cgscript;
+pub mod compound;
 pub mod enums;
 pub mod icon;
 pub mod namespaces;
@@ -18,9 +19,9 @@ pub(super) mod random;
 
 // The face other families use (`crate::library::cgsuite::X`): CGSuite's script-written rows of the basic
 // classes, and `Random`'s constructor.
-pub(crate) use cgscript::form_conjunctive;
-pub use cgscript::{CompoundGame, GAME};
 pub use cgscript::{LIST, MAP, STRING};
+pub(crate) use compound::form_conjunctive;
+pub use compound::{CompoundGame, GAME};
 pub use enums::EnumValue;
 pub use random::construct;
 

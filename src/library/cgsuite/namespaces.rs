@@ -423,6 +423,11 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
     ),
 ];
 
+/// The qualified name of a name CGSuite 2.2 declares in one of its packages (`Turning` → `game.strip.Turning`).
+pub fn qualified_in_package(name: &str) -> Option<String> {
+    PACKAGES.iter().find(|p| p.2.contains(&name)).map(|p| format!("{}.{name}", p.0))
+}
+
 fn package(path: &str) -> Option<&'static (&'static str, &'static [&'static str], &'static [&'static str])> {
     PACKAGES.iter().find(|p| p.0 == path)
 }

@@ -326,7 +326,7 @@ impl MisereGame {
 
 impl Object for MisereGame {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 1] = [MISERE_GAME];
+        static TABLES: [&[Member]; 2] = [MISERE_GAME, tree::MISERE_TREE];
         &TABLES
     }
 
@@ -584,9 +584,9 @@ pub fn invoke_member(
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
     let Value::Object(o) = obj else { return None };
-    if matches!(&*name.name, "ConjunctiveSum" | "SelectiveSum" | "OrdinalProduct") {
+    if matches!(&*name.name, "ConjunctiveSum" | "SelectiveSum" | "OrdinalProduct" | "ConwayProduct") {
         let site = Site { name: &name.name, span, args: arg_spans };
-        return crate::library::cgscript::position_compound(m, &site, obj, &name.name, args);
+        return crate::library::cgsuite::compound::position_compound(m, &site, obj, &name.name, args);
     }
     // The name first: it rules out almost every call without asking the object its type ten times.
     if !TREE_MEMBERS.contains(&&*name.name) || is_ours(o) {
@@ -620,15 +620,26 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Val
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             return None;
         }
+        // A normal-play game: a short game, a dyadic number, a loopy value (CGSuite 2.2: `*[2] + 1/2`,
+        // `*[2] + on`, `*[2] - on` is `*[2] + off`).
+        let normal = |v: &Value| {
+            matches!(v, Value::Game(_) | Value::Integer(_))
+                || matches!(v, Value::Rational(r) if crate::interp::value::is_dyadic(r))
+                || crate::library::loopy::is_loopy(v)
+        };
+        let misere = |v: &Value| downcast::<MisereGame>(v).is_some();
+        // `G : H` of two game trees, one a misère game (CGSuite 2.2: `*[2] : 1` is `{0,*,*2|0,*}`).
+        if op == BinOp::OrdinalSum && (normal(a) || misere(a)) && (normal(b) || misere(b)) {
+            return Some(Ok(crate::library::explicit::ordinal(a, b)));
+        }
         if !matches!(op, BinOp::Add | BinOp::Sub) {
             return Some(Err(no_op()));
         }
-        // A misère game plus a normal-play short game: CGSuite 2.2 keeps the two game trees as a normal-play
+        // A misère game plus a normal-play game: CGSuite 2.2 keeps the two game trees as a normal-play
         // compound (`*[[[2]],[2],0] + *5`, `CanonicalForm` *7), a misère sum being of misère games only.
-        let normal = |v: &Value| matches!(v, Value::Game(_) | Value::Integer(_));
-        if (downcast::<MisereGame>(a).is_some() && normal(b)) || (normal(a) && downcast::<MisereGame>(b).is_some()) {
+        if (misere(a) && normal(b)) || (normal(a) && misere(b)) {
             // Impartial games are their own negatives: only a partizan `b` changes under `-`.
-            return Some(Ok(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b))));
+            return Some(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b)));
         }
         let span = Span::default();
         let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {
@@ -680,6 +691,7 @@ mod periodicity;
 pub use periodicity::PeriodicityObj;
 mod quotient;
 mod sum;
+mod tree;
 pub use quotient::MisereQuotientObj;
 pub use quotient::MISERE_QUOTIENT;
 
@@ -701,8 +713,10 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Position", "Position")
         .representation(&[HEAP, HEAP_SUM])
         .types(&[rust_type::<Heap>, rust_type::<sum::HeapSum>]),
+    // CGSuite's `MisereCanonicalGame extends ImpartialGame`: a game tree as well (`*[2] is Game` is true).
     ClassDecl::new("MisereCanonicalGame", "game.misere.MisereCanonicalGame")
-        .members(&[MISERE_GAME])
+        .parents(&["ImpartialGame"])
+        .members(&[MISERE_GAME, tree::MISERE_TREE])
         .statics(&[MISERE_CLASS])
         .types(&[rust_type::<MisereGame>]),
     ClassDecl::new("Genus", "game.misere.Genus"),

@@ -44,6 +44,21 @@ pub enum Compound {
     /// `a'·b + a·b' - a'·b'` for options `a'` of `a` and `b'` of `b` of the same side (Left's) or of opposite
     /// sides (Right's).
     Product,
+    /// The negative of a product, `-a` (CGSuite's `NegativeGame`, printed `-(a)`); `b` is unused.
+    Negative,
+}
+
+impl Compound {
+    /// CGSuite's precedence of the compound (`CompoundType.precedence`): an operand that is a compound of a
+    /// higher one prints in parentheses.
+    fn precedence(self) -> u8 {
+        match self {
+            Compound::Product => 1,
+            Compound::Ordinal => 2,
+            Compound::Sum => 3,
+            Compound::Negative => 0,
+        }
+    }
 }
 
 /// `a + b` or `a : b` where an operand is an explicit form (or a compound of one).
@@ -81,7 +96,7 @@ pub fn is_form(v: &Value) -> bool {
 /// Whether a value can be an option of an explicit form or an operand of a compound: a number, a canonical
 /// game, a form, or a game-like object.
 fn is_gamelike(m: &mut Machine, v: &Value) -> bool {
-    is_form(v) || crate::interp::eval::is_type(v, "Game") == Some(true) || m.to_game(v).is_some()
+    is_form(v) || is_misere(v) || crate::interp::eval::is_type(v, "Game") == Some(true) || m.to_game(v).is_some()
 }
 
 /// `'<L|R>'` from the evaluated options (collections among them are flattened, as in CGSuite's game specs).
@@ -113,6 +128,24 @@ pub fn form_product(a: &Value, b: &Value) -> Option<Value> {
     (is_form(a) || is_form(b)).then(|| compound_value(Compound::Product, a.clone(), b.clone()))
 }
 
+/// `G ConwayProduct H` kept as the compound of the two game trees, where CGSuite 2.2 keeps it so: an operand is a
+/// form, a misère game, a position or a loopy value (`'{*|*}' ConwayProduct 1`, `*[2] ConwayProduct *`,
+/// `over ConwayProduct *`). `None` when an operand is not a game.
+pub fn product(m: &mut Machine, a: &Value, b: &Value) -> Option<Value> {
+    let gamelike = |m: &mut Machine, v: &Value| is_gamelike(m, v) || crate::library::loopy::is_loopy(v);
+    if !gamelike(m, a) || !gamelike(m, b) {
+        return None;
+    }
+    let impartial = [a, b].iter().all(|v| is_misere(v) || matches!(v, Value::Game(g) if m.games.is_nimber(*g)));
+    Some(Value::Object(Rc::new(CompoundGame { kind: Compound::Product, a: a.clone(), b: b.clone(), impartial })))
+}
+
+/// `a : b` kept as the compound of the two game trees (a misère game and another game: CGSuite 2.2 prints
+/// `*[2] : 1`, whose canonical form is `{0,*,*2|0,*}`).
+pub fn ordinal(a: &Value, b: &Value) -> Value {
+    compound_value(Compound::Ordinal, a.clone(), b.clone())
+}
+
 fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
     Value::Object(Rc::new(CompoundGame { kind, a, b, impartial: false }))
 }
@@ -121,22 +154,15 @@ fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
 /// 2.2: `*[[[2]],[2],0] + *5` prints so, and its `CanonicalForm` is *7, the normal-play sum of the trees);
 /// `b` is negated first when `neg` (`G - 1`); a `CompoundImpartialGame` when the normal-play game is a nimber,
 /// else a `CompoundGame`.
-pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Value {
-    let b = match (neg, b) {
-        (true, Value::Integer(n)) => Value::Integer(n.neg()),
-        (true, Value::Game(g)) => {
-            let h = m.games.neg(*g);
-            game_value(m.games, h)
-        }
-        _ => b.clone(),
-    };
+pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Result<Value, ErrorKind> {
+    let b = if neg { negate(m, b)? } else { b.clone() };
     let nimber = |m: &mut Machine, v: &Value| match v {
         Value::Game(g) => m.games.is_nimber(*g),
         Value::Integer(n) => n.is_zero(),
         _ => false,
     };
     let impartial = nimber(m, a) || nimber(m, &b);
-    Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial }))
+    Ok(Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial })))
 }
 
 /// Whether a value is a misère canonical game (a game tree here: its options, and its normal-play value).
@@ -173,6 +199,11 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
                 out.extend(options(m, &a, p)?);
                 for y in options(m, &b, p)? {
                     out.push(compound_value(Compound::Ordinal, a.clone(), y));
+                }
+            }
+            Compound::Negative => {
+                for x in options(m, &a, p.opponent())? {
+                    out.push(negate(m, &x)?);
                 }
             }
             Compound::Product => {
@@ -259,6 +290,10 @@ fn canonical_form(m: &mut Machine, v: &Value) -> Result<GameId, ErrorKind> {
                 }
                 Ok(m.games.new_game(&sides[0], &sides[1]))
             }
+            Compound::Negative => {
+                let x = canonical_form(m, &a)?;
+                Ok(m.games.neg(x))
+            }
             Compound::Product => {
                 m.games.poll_interrupt();
                 let mut sides: [Vec<GameId>; 2] = Default::default();
@@ -306,7 +341,7 @@ fn loopy_form_value(m: &mut Machine, v: &Value) -> Option<Result<Value, ErrorKin
                 };
                 return crate::library::loopy::binary(m, BinOp::Add, &x, &y);
             }
-            Compound::Product => return None,
+            Compound::Product | Compound::Negative => return None,
         }
     } else if explicit(v).is_some() {
         // A form is its options on top of 0 (`G : 0` is G).
@@ -344,11 +379,22 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
     }
     if let Some(c) = compound(v) {
         let (kind, a, b) = (c.kind, c.a.clone(), c.b.clone());
-        // -(a·b) is (-a)·b.
-        if kind == Compound::Product {
-            return Ok(compound_value(kind, negate(m, &a)?, b));
+        // CGSuite's `NegativeGame` of a product (printed `-(G ConwayProduct H)`); -(-G) is G.
+        match kind {
+            Compound::Product => return Ok(compound_value(Compound::Negative, v.clone(), Value::Nothing)),
+            Compound::Negative => return Ok(a),
+            _ => {}
         }
-        return Ok(compound_value(kind, negate(m, &a)?, negate(m, &b)?));
+        return Ok(Value::Object(Rc::new(CompoundGame {
+            kind,
+            a: negate(m, &a)?,
+            b: negate(m, &b)?,
+            impartial: c.impartial,
+        })));
+    }
+    // An impartial game tree is its own negative.
+    if is_misere(v) {
+        return Ok(v.clone());
     }
     match v {
         Value::Integer(n) => Ok(Value::Integer(n.neg())),
@@ -369,25 +415,34 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
     }
 }
 
-/// The misère outcome of the form (CGSuite's `MisereOutcomeClass`: a player with no move wins).
+/// The misère outcome of the form (CGSuite's `MisereOutcomeClass`: a player with no move wins), played on the
+/// form's own options, memoised by position and player as CGSuite's `MisereOutcomeReducer`; a loopy operand is
+/// played through its stopper's options (CGSuite 2.2: `(*[2] + on).MisereOutcomeClass` is R), and a line of
+/// play that comes back to a position still being decided is "not a short game".
 fn misere_outcome(m: &mut Machine, v: &Value) -> Result<Outcome, ErrorKind> {
-    if let Some(x) = loopy_leaf(v) {
-        return Err(ErrorKind::NotAGame { ty: x.type_name(), value: x.display(m.games) });
-    }
-    fn wins(m: &mut Machine, v: &Value, p: Player) -> Result<bool, ErrorKind> {
+    type Memo = std::collections::BTreeMap<(bool, Value), Option<bool>>;
+    fn wins(m: &mut Machine, v: &Value, p: Player, memo: &mut Memo) -> Result<bool, ErrorKind> {
+        let key = (p == Player::Left, v.clone());
+        match memo.get(&key) {
+            Some(Some(w)) => return Ok(*w),
+            Some(None) => return Err(ErrorKind::NotShortGame { position: v.display(m.games) }),
+            None => {}
+        }
         m.games.poll_interrupt();
+        memo.insert(key.clone(), None);
         let opts = options(m, v, p)?;
-        if opts.is_empty() {
-            return Ok(true);
-        }
+        let mut w = opts.is_empty();
         for x in &opts {
-            if !wins(m, x, p.opponent())? {
-                return Ok(true);
+            if w {
+                break;
             }
+            w = !wins(m, x, p.opponent(), memo)?;
         }
-        Ok(false)
+        memo.insert(key, Some(w));
+        Ok(w)
     }
-    Ok(match (wins(m, v, Player::Left)?, wins(m, v, Player::Right)?) {
+    let mut memo = Memo::new();
+    Ok(match (wins(m, v, Player::Left, &mut memo)?, wins(m, v, Player::Right, &mut memo)?) {
         (true, true) => Outcome::N,
         (true, false) => Outcome::L,
         (false, true) => Outcome::R,
@@ -468,15 +523,14 @@ impl Object for CompoundGame {
     }
     /// `a + b`, `a : b` as CGSuite prints them (a sum inside an ordinal sum in parentheses).
     fn display(&self, games: &mut Games) -> String {
+        if self.kind == Compound::Negative {
+            return format!("-({})", self.a.display(games));
+        }
+        let outer = self.kind.precedence();
         let part = |games: &mut Games, v: &Value| {
             let s = v.display(games);
-            match compound(v) {
-                Some(c) if self.kind == Compound::Ordinal && c.kind == Compound::Sum => format!("({s})"),
-                Some(c)
-                    if self.kind == Compound::Ordinal && std::ptr::eq(v, &self.b) && c.kind == Compound::Ordinal =>
-                {
-                    format!("({s})")
-                }
+            match precedence(v) {
+                Some(p) if p > outer => format!("({s})"),
                 _ => s,
             }
         };
@@ -484,11 +538,9 @@ impl Object for CompoundGame {
         match self.kind {
             Compound::Sum => format!("{a} + {b}"),
             Compound::Ordinal => format!("{a} : {b}"),
-            // CGSuite prints `*` when an operand is an integer, the member's name otherwise.
-            Compound::Product if matches!(self.a, Value::Integer(_)) || matches!(self.b, Value::Integer(_)) => {
-                format!("{a} * {b}")
-            }
-            Compound::Product => format!("{a} ConwayProduct {b}"),
+            // CGSuite prints `*` when the first operand is an integer, the member's name otherwise.
+            Compound::Product if matches!(self.a, Value::Integer(_)) => format!("{a} * {b}"),
+            Compound::Product | Compound::Negative => format!("{a} ConwayProduct {b}"),
         }
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
@@ -520,8 +572,17 @@ impl Object for CompoundGame {
     }
 }
 
+/// CGSuite's precedence of a compound value (`None` for other values): a form's, or a member compound's
+/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/cgscript.rs).
+pub fn precedence(v: &Value) -> Option<u8> {
+    match compound(v) {
+        Some(c) => Some(c.kind.precedence()),
+        None => crate::library::cgsuite::compound::compound_precedence(v),
+    }
+}
+
 /// `+`, `-`, `:` make compound games; comparisons are not defined on forms (CGSuite 2.2).
-fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+pub fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
     let both = is_gamelike(m, a) && is_gamelike(m, b);
     match op {
         BinOp::Add if both => Some(Ok(compound_value(Compound::Sum, a.clone(), b.clone()))),
@@ -576,6 +637,9 @@ pub(crate) static FORM: &[Member] = &[
     // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).", "('<*|*>' ConjunctiveSum 3).CanonicalForm", |m, s, this, args| {
         crate::library::cgsuite::form_conjunctive(m, s, this, &args[0])
+    }),
+    crate::member!(ConwayProduct(that: Game) => "Conway's product with h, kept as the compound of the two forms (CGSuite's `ConwayProduct`).", "('<*|0>'.ConwayProduct(^)).CanonicalForm", |m, s, this, args| {
+        product(m, this, &args[0]).ok_or_else(|| s.wrong_type(0, "Game", &args[0]))
     }),
     Member {
         name: "Options",

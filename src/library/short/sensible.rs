@@ -20,8 +20,9 @@ pub fn generic_member(v: &Value, name: &str) -> Option<&'static Member> {
     let gamelike = match v {
         Value::Game(_) | Value::Integer(_) => true,
         Value::Rational(r) => crate::interp::value::is_dyadic(r),
-        // Heap positions (`Kayles(4)`) are games valued through the impartial tables.
-        Value::Object(o) => o.is_game() || o.type_name() == "Position",
+        // Heap positions (`Kayles(4)`) are games valued through the impartial tables; a misère game is also a
+        // normal-play game tree (CGSuite's `MisereCanonicalGame` extends `ImpartialGame`).
+        Value::Object(o) => o.is_game() || matches!(o.type_name(), "Position" | "MisereCanonicalGame"),
         _ => false,
     };
     if !gamelike {
@@ -46,6 +47,12 @@ fn options(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<Vec<Val
 fn canonical(m: &mut Machine, s: &Site, v: &Value) -> Result<GameId, EvalError> {
     match m.to_game(v) {
         Some(r) => r.map_err(|k| s.err(k)),
+        // A misère game's normal-play tree: its own `CanonicalForm` (the nimber of its nim value).
+        None if matches!(v, Value::Object(o) if o.type_name() == "MisereCanonicalGame") => {
+            let ident = Ident { name: "CanonicalForm".into(), span: s.span };
+            let c = m.invoke_member(v.clone(), &ident, &[], &[], s.span)?;
+            canonical(m, s, &c)
+        }
         None => Err(s.wrong_type(0, "Game", v)),
     }
 }
