@@ -314,7 +314,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Keeps a call's slot vector, emptied, for the next call.
-    fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
+    pub(super) fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
         slots.clear();
         if self.spare_slots.len() < 64 {
             self.spare_slots.push(slots);
@@ -323,7 +323,7 @@ impl<'a> Machine<'a> {
 
     /// The parameters' values for one call (see [`Machine::call_closure_named`]); `self.locals` is the
     /// function's captured scope plus a parameter scope that this fills as it goes, for the defaults.
-    fn bind_params(
+    pub(super) fn bind_params(
         &mut self,
         c: &Closure,
         args: &[Value],
