@@ -87,6 +87,37 @@ pub struct Locals {
     slots: Vec<Option<Value>>,
     /// The inner-scope slots bound since their scope opened, in order.
     trail: Vec<u32>,
+    /// In a method called on an object without a closure of its own (`eval/classes.rs`): `this` and, for a
+    /// property or an overloaded method, the hidden name of its property (`classes::PROPERTY`), each with its
+    /// name. They are found as the closure's captured `this` was: after every scope of the call, before the
+    /// captured variables.
+    method: Option<MethodFrame>,
+}
+
+/// The receiver of a method call (see [`Locals::for_method_call`]).
+#[derive(Clone, Debug)]
+pub struct MethodFrame {
+    /// `this` and the object.
+    pub this: (Name, Value),
+    /// The hidden property name and the property, if any.
+    pub property: Option<(Name, Value)>,
+}
+
+impl MethodFrame {
+    #[inline]
+    fn get(&self, name: &str) -> Option<&Value> {
+        if same_name(&self.this.0, name) {
+            return Some(&self.this.1);
+        }
+        self.property.as_ref().filter(|(n, _)| same_name(n, name)).map(|(_, v)| v)
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        if same_name(&self.this.0, name) {
+            return Some(&mut self.this.1);
+        }
+        self.property.as_mut().filter(|(n, _)| same_name(n, name)).map(|(_, v)| v)
+    }
 }
 
 impl Locals {
@@ -110,6 +141,25 @@ impl Locals {
             slots,
             ..Locals::default()
         }
+    }
+
+    /// The locals of a method call on an object: as [`Locals::for_resolved_call`], with `this` (and a
+    /// property's hidden name) held beside the captured variables rather than inserted into a copy of them.
+    pub fn for_method_call(
+        captured: Scope,
+        layout: Rc<Layout>,
+        slots: Vec<Option<Value>>,
+        method: MethodFrame,
+    ) -> Locals {
+        let mut l = Locals::for_resolved_call(captured, layout, slots);
+        l.method = Some(method);
+        l
+    }
+
+    /// The object of a method call made by [`Locals::for_method_call`].
+    #[inline]
+    pub fn method_this(&self) -> Option<&Value> {
+        self.method.as_ref().map(|m| &m.this.1)
     }
 
     /// Whether this is the top level, outside every function.
@@ -198,6 +248,9 @@ impl Locals {
     /// A captured variable (the look-up after the frame's own slots).
     #[inline]
     pub fn captured(&self, name: &str) -> Option<&Value> {
+        if let Some(v) = self.method.as_ref().and_then(|m| m.get(name)) {
+            return Some(v);
+        }
         match &self.captured {
             Some(c) if !c.is_empty() => c.get(name),
             _ => None,
@@ -208,6 +261,9 @@ impl Locals {
     pub fn slot_or_captured_mut(&mut self, head: u32, name: &str) -> Option<&mut Value> {
         if self.slot(head).is_some() {
             return self.slot_mut(head);
+        }
+        if self.method.as_ref().is_some_and(|m| m.get(name).is_some()) {
+            return self.method.as_mut().and_then(|m| m.get_mut(name));
         }
         match &mut self.captured {
             Some(c) if !c.is_empty() => c.get_mut(name),
@@ -267,6 +323,9 @@ impl Locals {
         if let Some(s) = self.slot_named(name) {
             return self.slots[s].as_mut();
         }
+        if self.method.as_ref().is_some_and(|m| m.get(name).is_some()) {
+            return self.method.as_mut().and_then(|m| m.get_mut(name));
+        }
         self.captured.as_mut()?.get_mut(name)
     }
 
@@ -314,6 +373,12 @@ impl Locals {
     /// Every visible local, flattened into one scope (inner names shadow outer ones), for a closure.
     pub fn capture(&self) -> Scope {
         let mut all = self.captured.clone().unwrap_or_default();
+        if let Some(m) = &self.method {
+            all.insert(m.this.0.clone(), m.this.1.clone());
+            if let Some((n, v)) = &m.property {
+                all.insert(n.clone(), v.clone());
+            }
+        }
         if let Some(layout) = &self.layout {
             for &s in &layout.capture_order {
                 if let Some(v) = &self.slots[s as usize] {
@@ -329,7 +394,8 @@ impl Locals {
 
     /// Every bound value (the call's scopes and the captured variables), for a collection.
     pub fn values(&self) -> impl Iterator<Item = &Value> {
-        self.captured.iter().flat_map(|c| c.values()).chain(self.bindings.iter().map(|(_, v)| v))
+        let method = self.method.iter().flat_map(|m| std::iter::once(&m.this.1).chain(m.property.iter().map(|p| &p.1)));
+        self.captured.iter().flat_map(|c| c.values()).chain(method).chain(self.bindings.iter().map(|(_, v)| v))
     }
 
     /// The names of all visible locals.
@@ -338,7 +404,13 @@ impl Locals {
             .layout
             .iter()
             .flat_map(|l| l.names.iter().enumerate().filter(|(s, _)| self.slots[*s].is_some()).map(|(_, n)| n));
-        self.captured.iter().flat_map(|c| c.keys()).chain(slots).chain(self.bindings.iter().map(|(k, _)| k))
+        let method = self.method.iter().flat_map(|m| std::iter::once(&m.this.0).chain(m.property.iter().map(|p| &p.0)));
+        self.captured
+            .iter()
+            .flat_map(|c| c.keys())
+            .chain(method)
+            .chain(slots)
+            .chain(self.bindings.iter().map(|(k, _)| k))
     }
 }
 

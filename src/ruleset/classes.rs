@@ -165,8 +165,14 @@ static OPTIONS: NativeFn = NativeFn::new("Options", Arity::Range(1, 2), options)
 /// impartial variant of a position cgs does not split).
 static COMPONENTS: NativeFn = NativeFn::new("Decomposition", Arity::Exact(1), components);
 
+thread_local! {
+    /// The names the hooks ask for, made once (a name is a shared string).
+    static HOOK_NAMES: [Rc<str>; 2] = [Rc::from("Options"), Rc::from("Decomposition")];
+}
+
 fn member(m: &mut Machine, this: &Value, name: &str, args: &[Value], span: Span) -> Result<Value, EvalError> {
-    let ident = Ident { name: name.into(), span };
+    let name = HOOK_NAMES.with(|n| n.iter().find(|n| &***n == name).cloned()).unwrap_or_else(|| name.into());
+    let ident = Ident { name, span };
     m.invoke_member(this.clone(), &ident, args, &[], span)
 }
 

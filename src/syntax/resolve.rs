@@ -52,7 +52,8 @@ fn resolve(def: &FunctionDef) -> Option<Layout> {
     let params = def.params.iter().map(|p| own(&p.name.name)).collect();
     let mut capture_order: Vec<u32> = (0..r.names.len() as u32).collect();
     capture_order.sort_by_key(|&s| r.depth[s as usize]);
-    Some(Layout { id, names: r.names, depth: r.depth, outer: r.outer, self_slot, params, capture_order })
+    let self_used = self_slot != NO_SLOT && r.used.get(self_slot as usize).copied().unwrap_or(false);
+    Some(Layout { id, names: r.names, depth: r.depth, outer: r.outer, self_slot, self_used, params, capture_order })
 }
 
 #[derive(Default)]
@@ -71,6 +72,8 @@ struct Resolver {
     names: Vec<Name>,
     depth: Vec<u32>,
     outer: Vec<u32>,
+    /// Pass 2: the slots some cell resolved to.
+    used: Vec<bool>,
 }
 
 impl Resolver {
@@ -139,7 +142,9 @@ impl Resolver {
     fn declare_here(&mut self, name: &Name, cell: Option<&Slot>) {
         if self.pass2 {
             if let Some(c) = cell {
-                c.set(self.id, self.find(name));
+                let s = self.find(name);
+                self.mark(s);
+                c.set(self.id, s);
             }
         } else {
             let k = self.stack.last().expect("inside the function").0;
@@ -150,7 +155,9 @@ impl Resolver {
     /// An assignment target: declared in the function's own scope when nothing else has the name.
     fn assign_target(&mut self, name: &Name, cell: &Slot) {
         if self.pass2 {
-            cell.set(self.id, self.find(name));
+            let s = self.find(name);
+            self.mark(s);
+            cell.set(self.id, s);
         } else {
             self.collected[0].push(name.clone());
         }
@@ -158,7 +165,20 @@ impl Resolver {
 
     fn reference(&mut self, name: &str, cell: &Slot) {
         if self.pass2 {
-            cell.set(self.id, self.find(name));
+            let s = self.find(name);
+            self.mark(s);
+            cell.set(self.id, s);
+        }
+    }
+
+    /// Records that a cell resolved to slot `s` (pass 2).
+    fn mark(&mut self, s: u32) {
+        if s != NO_SLOT {
+            let s = s as usize;
+            if self.used.len() <= s {
+                self.used.resize(s + 1, false);
+            }
+            self.used[s] = true;
         }
     }
 

@@ -87,3 +87,16 @@ fn cells_resolved_for_another_layout_are_ignored() {
     assert_eq!(s.get(0), None);
     assert_eq!(Slot::default().get(0), None);
 }
+
+#[test]
+fn whether_a_body_names_its_own_function_is_recorded() {
+    // A method call leaves the own-name slot unbound unless the body names it (resolve.rs `self_used`).
+    let used = |src: &str| def_of(src).layout().expect("resolvable").self_used;
+    assert!(!used("def f(x) := x + 1"));
+    assert!(used("def f(x) := if x == 0 then 1 else f(x - 1) end"));
+    assert!(used("def f(x) begin f := 2; x end"));
+    // A lambda's body is not walked: its names are found when it runs.
+    assert!(!used("def f(x) := (y -> f(y))"));
+    // A parameter of the function's name is that slot, named by the body.
+    assert!(used("def f(f) := f"));
+}

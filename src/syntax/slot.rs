@@ -57,6 +57,10 @@ pub struct Layout {
     pub outer: Vec<u32>,
     /// The slot of the function's own name (bound to the function on a call), or [`NO_SLOT`].
     pub self_slot: u32,
+    /// Whether a reference, declaration or assignment in the body resolved to `self_slot` (a method call
+    /// leaves the slot unbound when none did: its name is then found among the object's members, the same
+    /// method).
+    pub self_used: bool,
     /// Each parameter's slot.
     pub params: Vec<u32>,
     /// The slots by depth, outermost first (the order a closure captures them, inner names last).

@@ -323,7 +323,7 @@ impl<'a> Machine<'a> {
 
     /// The parameters' values for one call (see [`Machine::call_closure_named`]); `self.locals` is the
     /// function's captured scope plus a parameter scope that this fills as it goes, for the defaults.
-    fn bind_params(
+    pub(super) fn bind_params(
         &mut self,
         c: &Closure,
         args: &[Value],

@@ -16,6 +16,7 @@ use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};
 use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 
+mod call;
 mod construct;
 mod decl;
 mod overload;
@@ -57,6 +58,42 @@ pub struct UserClass {
     defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
     package: std::cell::OnceCell<Rc<str>>,
+    /// [`UserClass::scope`], kept once the class is built (its statics are then final).
+    scope_cache: std::cell::OnceCell<Scope>,
+    /// What every construction and every game question asks of the class, worked out once.
+    facts: std::cell::OnceCell<ClassFacts>,
+    /// What a name no local binds means in a method of the class, where [`Machine::this_member`] found it
+    /// among nested classes or nowhere (see [`Resolution`]).
+    names: RefCell<rustc_hash::FxHashMap<Box<str>, Resolution>>,
+    /// The `CharMap` of the first object enclosing the class that has one (for a class without its own).
+    pub(super) enclosing_char_map: std::cell::OnceCell<Value>,
+}
+
+/// What a name means inside a method of a class when it is no variable of the object, as far as the class
+/// decides it: the class chain's declarations and its enclosing objects are fixed for the class.
+#[derive(Debug, Clone)]
+pub(super) enum Resolution {
+    /// The nested class `def` (identity `id`) of the object `depth` enclosing steps out from `this`.
+    Nested { depth: u32, def: Rc<ClassDef>, id: usize },
+    /// No member of the object or of the objects enclosing its class: a global.
+    Elsewhere,
+}
+
+/// See [`UserClass::facts`].
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ClassFacts {
+    /// A class of the chain has a `var` (not static) or an initializer block.
+    pub(super) has_vars: bool,
+    /// The printer the class declares (`ToOutput`, else `ToString`), if any.
+    pub(super) printer: Option<&'static str>,
+    /// Objects of the class are games (it extends `Game`).
+    pub(super) game: bool,
+    /// It extends `GridGame` or `StripGame` (printed as CGSuite's `GridGame` prints).
+    pub(super) board: bool,
+    /// It extends `GraphGame`.
+    pub(super) graph: bool,
+    /// The class or an ancestor declares `CharMap`.
+    pub(super) own_char_map: bool,
 }
 
 /// The `def`s of a class by name, with whether each is a property.
@@ -66,9 +103,8 @@ type DefsByName = rustc_hash::FxHashMap<Box<str>, Rc<[(Rc<FunctionDef>, bool)]>>
 #[derive(Debug, Clone)]
 pub struct UserObject {
     pub(super) class: Rc<UserClass>,
-    /// The constructor arguments, for the printed form.
-    args: Vec<Value>,
-    /// The constructor parameters and `var`s of the class and its ancestors, in order.
+    /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
+    /// `var`s of the class and its ancestors, in order.
     pub(super) fields: Vec<(Name, Value)>,
     /// An enum element's literal and 1-based ordinal.
     literal: Option<(Name, usize)>,
@@ -208,12 +244,38 @@ impl UserClass {
         Ok(v)
     }
 
+    /// The class's [`ClassFacts`].
+    pub(super) fn facts(&self) -> ClassFacts {
+        *self.facts.get_or_init(|| {
+            let mut has_vars = false;
+            let mut c = Some(self);
+            while let Some(x) = c {
+                has_vars |= x.def.members.iter().any(|m| match m {
+                    ClassMember::Init(_) => true,
+                    ClassMember::Var { modifiers, .. } => !modifiers.iter().any(|m| m.name == "static"),
+                    _ => false,
+                });
+                c = x.parent.as_deref();
+            }
+            let printer = ["ToOutput", "ToString"].into_iter().find(|n| self.find_def(n, false).is_some());
+            let chain = library_chain(self.library);
+            let game = chain.contains(&"Game");
+            let board = chain.contains(&"GridGame") || chain.contains(&"StripGame");
+            let graph = chain.contains(&"GraphGame");
+            let own_char_map = self.defines("CharMap");
+            ClassFacts { has_vars, printer, game, board, graph, own_char_map }
+        })
+    }
+
     fn is_singleton(&self) -> bool {
         self.def.modifiers.iter().any(|m| m.name == "singleton")
     }
 
     /// The scope a method or initializer of this class runs in: the declaration's locals and the statics.
     fn scope(&self) -> Scope {
+        if let Some(s) = self.scope_cache.get() {
+            return s.clone();
+        }
         let mut s = self.captured.clone();
         if let Some(p) = &self.parent {
             for (n, v) in &p.statics {
@@ -337,7 +399,6 @@ impl UserObject {
 impl Object for UserObject {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         (!t.first_visit(Rc::as_ptr(&self.class)) || Object::trace(&*self.class, t))
-            && t.values(&self.args)
             && t.values(self.fields.iter().map(|(_, v)| v))
     }
     fn type_name(&self) -> &'static str {
@@ -362,7 +423,7 @@ impl Object for UserObject {
         let mut out = self.class.display_name();
         if let Some(params) = &self.class.def.params {
             out.push('(');
-            for (i, (p, a)) in params.iter().zip(&self.args).enumerate() {
+            for (i, (p, (_, a))) in params.iter().zip(&self.fields).enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -435,7 +496,7 @@ impl Object for UserObject {
             // `obj.Method` without arguments: the method as a function.
             return Some(Ok(Value::Function(Rc::new(Function::Closure(method_closure(self, this, def, false))))));
         }
-        Some(m.call_method(method_closure(self, this, def, property), property, args, site.span))
+        Some(m.call_method_on(self, this, def, property, args, site.span))
     }
     fn dynamic_member_names(&self) -> Vec<String> {
         let mut v: Vec<String> = self.fields.iter().map(|(n, _)| n.to_string()).collect();
@@ -560,7 +621,34 @@ impl<'a> Machine<'a> {
     /// A name inside a method: a variable or member of `this`, else of the objects enclosing its class, nearest
     /// first (`None` outside methods or when none has it).
     pub(super) fn this_member(&mut self, name: &str, span: Span) -> Option<Eval<Value>> {
+        // A variable of `this` (the common case), read without taking the object; then what the class's chain
+        // and its enclosing objects gave this name before (the same for every object of the class: its variables'
+        // names, its declarations and its enclosing object are the class's).
+        let start = user_object(self.locals.lookup("this")?)?;
+        if let Some(v) = start.own_value(name) {
+            return Some(Ok(v));
+        }
+        let cacheable = start.literal.is_none();
+        let known = start.class.names.borrow().get(name).cloned();
+        match known {
+            Some(Resolution::Elsewhere) => return None,
+            Some(Resolution::Nested { depth, def, id }) => {
+                let mut at = self.locals.lookup("this")?.clone();
+                for _ in 0..depth {
+                    at = user_object(&at)?.class.enclosing.clone()?;
+                }
+                return Some(self.nested_class(&at, &def, id, span).map_err(Exit::from));
+            }
+            None => {}
+        }
+        let class = start.class.clone();
+        let remember = |r: Resolution| {
+            if cacheable {
+                class.names.borrow_mut().insert(name.into(), r);
+            }
+        };
         let mut this = self.locals.lookup("this")?.clone();
+        let mut depth: u32 = 0;
         loop {
             let obj = user_object(&this)?;
             if let Some(v) = obj.own_value(name) {
@@ -570,6 +658,7 @@ impl<'a> Machine<'a> {
             // over its base's `def Position`, as CGSuite's graph rulesets have it).
             if obj.class.nested_first(name) {
                 if let Some((def, id)) = obj.class.nested(name) {
+                    remember(Resolution::Nested { depth, def: def.clone(), id });
                     return Some(self.nested_class(&this, &def, id, span).map_err(Exit::from));
                 }
             }
@@ -578,21 +667,30 @@ impl<'a> Machine<'a> {
                 return Some(Ok(Value::Function(Rc::new(Function::Method { obj: this.clone(), name }))));
             }
             if let Some((def, property)) = obj.class.find_def(name, false) {
-                let c = method_closure(obj, &this, def, property);
                 if property {
-                    return Some(self.call_method(c, true, &[], span).map_err(Exit::from));
+                    return Some(self.call_method_on(obj, &this, def, true, &[], span).map_err(Exit::from));
                 }
+                let c = method_closure(obj, &this, def, property);
                 return Some(Ok(Value::Function(Rc::new(Function::Closure(c)))));
             }
             if let Some((def, id)) = obj.class.nested(name) {
+                remember(Resolution::Nested { depth, def: def.clone(), id });
                 return Some(self.nested_class(&this, &def, id, span).map_err(Exit::from));
             }
             if super::game_classes::library_answers(obj.class.library, name) {
                 let ident = Ident { name: name.into(), span };
                 return Some(self.invoke_member(this.clone(), &ident, &[], &[], span).map_err(Exit::from));
             }
-            let next = obj.class.enclosing.clone()?;
+            let Some(next) = obj.class.enclosing.clone() else {
+                remember(Resolution::Elsewhere);
+                return None;
+            };
+            if user_object(&next).is_none() {
+                remember(Resolution::Elsewhere);
+                return None;
+            }
             this = next;
+            depth += 1;
         }
     }
 

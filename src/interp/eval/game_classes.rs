@@ -137,7 +137,7 @@ pub(super) fn library_class_name(name: &str) -> String {
 
 /// Whether objects of `class` are games.
 pub(super) fn is_game_class(class: &UserClass) -> bool {
-    library_chain(class.library).contains(&"Game")
+    class.facts().game
 }
 
 fn is_impartial_class(class: &UserClass) -> bool {
@@ -409,9 +409,12 @@ impl<'a> Machine<'a> {
     /// `CharMap` of a grid or strip game: its own, or that of the first object enclosing its class that has
     /// one (the ruleset's, kept per ruleset object).
     fn char_map(&mut self, obj: &UserObject, this: Option<&Value>, span: Span) -> Option<Result<Value, EvalError>> {
-        if obj.class.defines("CharMap") {
+        if obj.class.facts().own_char_map {
             let this = this.cloned().unwrap_or_else(|| Value::Object(Rc::new(obj.clone())));
             return Some(call_member(self, &this, "CharMap", &[], span));
+        }
+        if let Some(map) = obj.class.enclosing_char_map.get() {
+            return Some(Ok(map.clone()));
         }
         let outer = obj.class.enclosing.clone()?;
         let key = ClassCaches::address(&outer)?;
@@ -420,6 +423,8 @@ impl<'a> Machine<'a> {
         }
         let map = self.find_in_enclosing(&outer, "CharMap", span)?;
         if let Ok(map) = &map {
+            // The enclosing object is the class's own: its map is kept with the class too.
+            let _ = obj.class.enclosing_char_map.set(map.clone());
             let caches = self.globals.extensions.get::<ClassCaches>();
             if caches.char_maps.len() >= ClassCaches::MAX {
                 caches.char_maps.clear();
@@ -444,12 +449,12 @@ impl<'a> Machine<'a> {
     /// The printed form CGSuite's `GridGame`/`StripGame` give a position, `Clobber.Position("xo")`, for an object
     /// of such a class ([`Shown::Default`] for other classes). On a grid of integers it is made when printed.
     pub(super) fn library_output(&mut self, obj: &UserObject, span: Span) -> Result<Shown, EvalError> {
-        let chain = library_chain(obj.class.library);
-        if chain.contains(&"GraphGame") {
+        let facts = obj.class.facts();
+        if facts.graph {
             // CGSuite's `GraphGame.ToOutput`; a graph cgs cannot write so prints as any object.
             return Ok(self.graph_output(obj, span).map_or(Shown::Default, Shown::Text));
         }
-        if !chain.contains(&"GridGame") && !chain.contains(&"StripGame") {
+        if !facts.board {
             return Ok(Shown::Default);
         }
         let (board, map) = self.board_and_map(obj, None, span)?;

@@ -33,7 +33,8 @@ impl<'a> Machine<'a> {
         named: &[(Ident, Value)],
         span: Span,
     ) -> Result<Value, EvalError> {
-        let params = class.def.params.clone().unwrap_or_default();
+        let params: &[crate::syntax::ast::Param] = class.def.params.as_deref().unwrap_or_default();
+        let facts = class.facts();
         let mut fields: Vec<(Name, Value)> = Vec::with_capacity(params.len());
         let direct = named.is_empty() && args.len() == params.len() && params.iter().all(|p| !p.optional && !p.varargs);
         if direct && !params.is_empty() {
@@ -67,7 +68,7 @@ impl<'a> Machine<'a> {
                         .map(|p| Expr { kind: ExprKind::Var(p.name.name.clone(), Default::default()), span })
                         .collect();
                     let body = Expr { kind: ExprKind::Tuple(items), span };
-                    let def = Rc::new(FunctionDef::new(None, params.clone(), body, class.def.span));
+                    let def = Rc::new(FunctionDef::new(None, params.to_vec(), body, class.def.span));
                     Rc::new(Function::Closure(Closure { def, captured: class.scope() }))
                 })
                 .clone();
@@ -77,9 +78,10 @@ impl<'a> Machine<'a> {
             };
             fields.extend(params.iter().map(|p| p.name.name.clone()).zip(values.iter().cloned()));
         }
-        let args: Vec<Value> = fields.iter().map(|(_, v)| v.clone()).collect();
-        self.init_vars(class, &mut fields)?;
-        self.finish(class, args, fields, None, span)
+        if facts.has_vars {
+            self.init_vars(class, &mut fields)?;
+        }
+        self.finish(class, fields, None, span)
     }
 
     /// Evaluates the instance variables of `class` and its ancestors into `fields`.
@@ -124,21 +126,18 @@ impl<'a> Machine<'a> {
     pub(super) fn finish(
         &mut self,
         class: &Rc<UserClass>,
-        args: Vec<Value>,
         fields: Vec<(Name, Value)>,
         literal: Option<(Name, usize)>,
         span: Span,
     ) -> Result<Value, EvalError> {
-        let obj = UserObject { class: class.clone(), args, fields, literal, shown: Shown::Default };
-        let printer = ["ToOutput", "ToString"].into_iter().find(|n| class.find_def(n, false).is_some());
-        let Some(printer) = printer else {
+        let obj = UserObject { class: class.clone(), fields, literal, shown: Shown::Default };
+        let Some(printer) = class.facts().printer else {
             // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.
             let shown = self.library_output(&obj, span)?;
             return Ok(Value::Object(Rc::new(UserObject { shown, ..obj })));
         };
         let this = Value::Object(Rc::new(UserObject {
             class: obj.class.clone(),
-            args: obj.args.clone(),
             fields: obj.fields.clone(),
             literal: obj.literal.clone(),
             shown: Shown::Default,
@@ -154,6 +153,6 @@ impl<'a> Machine<'a> {
         let mut fields = Vec::new();
         self.init_vars(class, &mut fields)?;
         let literal = Some((class.def.elements[i].name.clone(), i + 1));
-        self.finish(class, Vec::new(), fields, literal, span)
+        self.finish(class, fields, literal, span)
     }
 }

@@ -224,6 +224,10 @@ impl<'a> Machine<'a> {
             binder: std::cell::OnceCell::new(),
             defs_cache: RefCell::default(),
             package: std::cell::OnceCell::new(),
+            scope_cache: std::cell::OnceCell::new(),
+            facts: std::cell::OnceCell::new(),
+            names: RefCell::default(),
+            enclosing_char_map: std::cell::OnceCell::new(),
         };
         // Static variables, in order, each seeing those before it.
         for m in &def.members {
@@ -239,6 +243,7 @@ impl<'a> Machine<'a> {
                 class.statics.push((n.name.clone(), v));
             }
         }
+        let _ = class.scope_cache.set(class.scope());
         Ok(class)
     }
 }
