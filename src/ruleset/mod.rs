@@ -22,6 +22,7 @@ pub mod script;
 pub mod search;
 pub mod shortcut;
 pub mod stdlib;
+pub mod sums;
 pub mod terms;
 
 use crate::interp::Interpreter;

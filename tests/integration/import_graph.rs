@@ -697,10 +697,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
     ),
     (
-        &["ruleset/classes.rs", "ruleset/members.rs", "ruleset/objects.rs"],
-        "members.rs dispatches through objects.rs, whose objects take their member rows from members.rs; classes.rs (user game classes on the memo) answers members through both and they ask it for class objects",
-    ),
-    (
         &["ruleset/cgsuite_print.rs", "ruleset/key.rs", "ruleset/memo.rs", "ruleset/memo/index.rs", "ruleset/position.rs", "ruleset/script.rs", "ruleset/shortcut.rs", "ruleset/terms.rs"],
         "memo.rs (and memo/index.rs, its index) ↔ position.rs ↔ script.rs ↔ shortcut.rs ↔ terms.rs: the memo calls the script and the native solvers, which build positions in the memo; key.rs encodes positions and class objects, and cgsuite_print.rs prints a position's instance",
     ),
