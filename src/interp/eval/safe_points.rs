@@ -6,33 +6,8 @@
 //! listing fresh elements, or a range of games, makes the loop's safe points pass (its current elements are
 //! not traced).
 
-use super::*;
+use super::machine::*;
 use crate::interp::gc::Tracer;
-
-/// The state of the running top-level loop that its safe points need.
-pub(super) struct TopLoop {
-    /// The loop's clauses: where they are, and how many.
-    base: usize,
-    count: usize,
-    /// The value of each clause's source (when it is a collection), the last time it was evaluated.
-    sources: Vec<Option<Value>>,
-    /// Clauses whose current elements cannot be traced from their source.
-    opaque: Vec<bool>,
-}
-
-impl TopLoop {
-    pub(super) fn new(clauses: &[ForClause]) -> TopLoop {
-        let n = clauses.len();
-        TopLoop { base: clauses.as_ptr() as usize, count: n, sources: vec![None; n], opaque: vec![false; n] }
-    }
-
-    /// The index of `clause` among the loop's own clauses (not those of a loop nested in its body).
-    fn index(&self, clause: &ForClause) -> Option<usize> {
-        let size = std::mem::size_of::<ForClause>().max(1);
-        let at = (clause as *const ForClause as usize).checked_sub(self.base)?;
-        (at % size == 0 && at / size < self.count).then_some(at / size)
-    }
-}
 
 impl<'a> Machine<'a> {
     /// A safe point: when the store wants a collection, traces every root (the variables, the native globals,
