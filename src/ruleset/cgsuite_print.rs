@@ -6,7 +6,7 @@
 //! `Class.Position(state)` (`GenWythoff.Position((2,3))`, `GenCol.Position("L--")`). The texts are CGSuite 2.2's
 //! output (cgsuite-eval), the parameter names and defaults those of its class files.
 
-use super::script::Instance;
+use super::instance::Instance;
 use crate::game::Games;
 use crate::interp::value::Value;
 use num_traits::ToPrimitive;

@@ -105,7 +105,7 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Optio
         (Some(Ok(p)), _) => Ok(Value::Object(p)),
         (Some(Err(e)), _) => Err(e),
         (None, Some(inner)) => match position_of(m, inner) {
-            Some(Ok(p)) => Ok(super::objects::negate(m, &Value::Object(p)).unwrap_or_else(|| v.clone())),
+            Some(Ok(p)) => Ok(super::sums::negate(m, &Value::Object(p)).unwrap_or_else(|| v.clone())),
             Some(Err(e)) => Err(e),
             None => Ok(v.clone()),
         },
@@ -115,7 +115,7 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Optio
         (Ok(x), Ok(y)) => (x, y),
         (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
     };
-    super::objects::binary(m, op, &x, &y, span)
+    super::sums::binary(m, op, &x, &y, span)
 }
 
 /// The canonical form of a user game object.

@@ -16,11 +16,13 @@ use crate::library::graph::GraphValue;
 use crate::library::grid::GridValue;
 use crate::library::numgrid::NumGrid;
 use crate::library::strip::StripValue;
-use crate::solve::grid::{hash_cells, Grid};
 use num_traits::ToPrimitive;
-use rustc_hash::FxHasher;
-use std::hash::Hasher;
 use std::rc::Rc;
+
+mod hash;
+pub(crate) use hash::grid_key_parts;
+use hash::GRID_TAG;
+pub use hash::{is_grid_key, key_hash, state_grid};
 
 /// The encoded key of a state.
 pub type StateKey = Box<[u8]>;
@@ -161,40 +163,6 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
     Ok(())
 }
 
-/// The tag [`encode`] writes before a grid: a key starting with it is one grid, `[13, rows, cols, cells…]`
-/// (rows and columns as 4-byte little-endian counts).
-const GRID_TAG: u8 = 13;
-
-/// The hash of a key: a grid's key hashes as the grid itself ([`Grid::hash`], kept in every grid), so a grid
-/// state is looked up without encoding it; other keys by `FxHash` of their bytes.
-pub fn key_hash(key: &[u8]) -> u64 {
-    if let Some((rows, cols, cells)) = grid_key_parts(key) {
-        return hash_cells(rows, cols, cells);
-    }
-    let mut h = FxHasher::default();
-    h.write(key);
-    h.finish()
-}
-
-/// The shape and cells of a grid's key.
-pub(super) fn grid_key_parts(key: &[u8]) -> Option<(usize, usize, &[u8])> {
-    let (&GRID_TAG, rest) = key.split_first()? else { return None };
-    let rows = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
-    let cols = u32::from_le_bytes(rest.get(4..8)?.try_into().ok()?) as usize;
-    Some((rows, cols, rest.get(8..)?))
-}
-
-/// Whether `key` is the key of the grid `g`, compared in place (no encoding of `g`).
-pub fn is_grid_key(key: &[u8], g: &Grid) -> bool {
-    grid_key_parts(key).is_some_and(|(r, c, cells)| r == g.rows() && c == g.cols() && cells == g.cells())
-}
-
-/// The grid of a state that is a grid.
-pub fn state_grid(state: &Value) -> Option<&Grid> {
-    let Value::Object(o) = state else { return None };
-    crate::interp::object::downcast_ref::<GridValue>(&**o).map(|g| &g.0)
-}
-
 /// The key of a state, or the type name of a part that cannot be a state.
 pub fn key_of(v: &Value) -> Result<StateKey, &'static str> {
     let mut out = Vec::new();
@@ -222,6 +190,7 @@ fn sorted_parts(mut parts: Vec<Vec<u8>>, out: &mut Vec<u8>) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::solve::grid::Grid;
 
     #[test]
     fn keys_are_structural() {

@@ -5,9 +5,9 @@
 
 use super::loopy as cycling;
 use super::memo::{canonical, position_node, raw_options};
-use super::objects as dispatch;
 use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
 use super::search;
+use super::sums as dispatch;
 use crate::game::Outcome;
 use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};

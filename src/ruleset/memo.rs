@@ -16,11 +16,10 @@
 //! Impartial rulesets get their canonical forms as nimbers by mex over the options' nim values (options that
 //! are not nimbers fall back to the general constructor).
 
+pub use super::instance::{Node, Split, SumRef, Term, Terms};
 use super::key::{encode, is_grid_key, state_grid};
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
-pub use super::terms::Terms;
-use crate::game::loopy::SideValue;
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -30,66 +29,6 @@ use std::rc::Rc;
 
 mod index;
 pub use index::Memo;
-
-/// A position of some instance inside a sum, possibly negated.
-#[derive(Clone, Debug)]
-pub struct Term {
-    /// The instance.
-    pub inst: Rc<Instance>,
-    /// The node in its memo.
-    pub node: u32,
-    /// Whether the term is negated.
-    pub neg: bool,
-}
-
-/// A sum of terms and a constant game: an option or the components of a position.
-#[derive(Clone, Debug, Default)]
-pub struct SumRef {
-    /// The positions.
-    pub terms: Terms,
-    /// The constant part (`None` for 0).
-    pub constant: Option<GameId>,
-    /// Loopy values among the parts (`on`, `off`, …), by their sides: such a sum is no short game. (Boxed: a
-    /// memo keeps one sum per option, almost never with a loopy part.)
-    pub loopy: Box<[(SideValue, SideValue)]>,
-}
-
-/// How a node splits into components.
-#[derive(Clone, Debug)]
-pub enum Split {
-    /// Not computed yet.
-    Unknown,
-    /// The position is its own only component.
-    Atomic,
-    /// The position is the sum of these.
-    Parts(Rc<SumRef>),
-}
-
-/// Everything known about one state.
-#[derive(Debug)]
-pub struct Node {
-    /// The state (the representative, if the ruleset has a `Canonical` hook).
-    pub state: Value,
-    /// The canonical form.
-    pub canonical: Option<GameId>,
-    /// The ruleset's `Shortcut` hook has not run on this node yet (it runs when a canonical form is first
-    /// needed, [`ensure_shortcut`], so an outcome search can meet large positions without valuing them).
-    pub shortcut_pending: bool,
-    /// On the stack of a running canonical-form search.
-    pub busy: bool,
-    /// Components.
-    pub split: Split,
-    /// Left options (for an impartial ruleset: the options), once computed; dropped again when the canonical
-    /// form is (see the module documentation).
-    pub left: Option<Rc<[SumRef]>>,
-    /// Right options (for an impartial ruleset: the same as `left`).
-    pub right: Option<Rc<[SumRef]>>,
-    /// Outcome-search results: `[normal, misère][Left first, Right first]` = whether the mover wins.
-    pub wins: [[Option<bool>; 2]; 2],
-    /// The loopy value (onside, offside), once computed by `GameValue` (`super::loopy`). Boxed: almost no node
-    /// has one, and inline it was 32 of a node's 120 bytes.
-    pub loopy: Option<Box<(SideValue, SideValue)>>,
-}
 
 fn unhashable(ty: &'static str, span: Span) -> EvalError {
     EvalError::new(ErrorKind::UnhashableState { ty }, span)

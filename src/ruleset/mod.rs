@@ -11,6 +11,7 @@
 
 pub mod cgsuite_print;
 pub mod classes;
+pub mod instance;
 pub mod key;
 pub mod loopy;
 pub mod members;
@@ -21,7 +22,9 @@ pub mod position;
 pub mod script;
 pub mod search;
 pub mod shortcut;
+pub mod solver;
 pub mod stdlib;
+pub mod sums;
 pub mod terms;
 
 use crate::interp::Interpreter;

@@ -8,7 +8,7 @@
 //!   the sum's own game tree.
 //! - [`GameOption`]: `Value(g)`, a game value used as an option of a ruleset as it is.
 
-use super::script::{self, Instance};
+use super::instance::Instance;
 use crate::game::{GameId, Games};
 use crate::interp::error::EvalError;
 use crate::interp::eval::Machine;
@@ -42,7 +42,7 @@ impl Position {
             return Ok(());
         }
         if let Some(show) = &self.inst.hooks.show {
-            let v = script::call(m, show, std::slice::from_ref(&self.state), span)?;
+            let v = m.call_function(show, std::slice::from_ref(&self.state), span)?;
             let _ = self.shown.set(v.display_plain(m.games));
         }
         Ok(())

@@ -11,6 +11,7 @@
 //! `Components(state)`, `Show(state)` and `Canonical(state)` are optional; every other `def` taking the state
 //! first is a member of the positions.
 
+pub use super::instance::{Hooks, Instance, PositionCtor, Schema};
 use super::memo::Memo;
 use super::position::Position;
 use crate::interp::env::Scope;
@@ -19,95 +20,11 @@ use crate::interp::eval::Machine;
 use crate::interp::value::{Closure, Function, Value};
 use crate::syntax::ast::{FunctionDef, Name, RulesetDef};
 use crate::syntax::span::Span;
-use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 static NEXT_INSTANCE: AtomicU64 = AtomicU64::new(1);
-
-/// The functions of a ruleset instance, as closures over its parameters.
-#[derive(Debug)]
-pub struct Hooks {
-    /// `Options`.
-    pub options: Rc<Function>,
-    /// `Components`, if defined.
-    pub components: Option<Rc<Function>>,
-    /// `Show`, if defined.
-    pub show: Option<Rc<Function>>,
-    /// `Canonical`, if defined.
-    pub canonical: Option<Rc<Function>>,
-    /// Every other `def`: name, closure and parameter count (the state included).
-    pub members: Vec<(Name, Rc<Function>, usize)>,
-    /// The native solver the `Shortcut` hook names (`NativeValue("Domineering", s)`), called directly.
-    pub solver: Option<super::shortcut::Solver>,
-}
-
-/// A ruleset with its parameters bound: the thing positions belong to, and the owner of their memo table.
-#[derive(Debug)]
-pub struct Instance {
-    /// Unique for the life of the process; orders terms of sums.
-    pub id: u64,
-    /// The declaration.
-    pub def: Rc<RulesetDef>,
-    /// The schema arguments (empty for a parameterless ruleset).
-    pub args: Vec<Value>,
-    /// `Options` takes only the state.
-    pub impartial: bool,
-    /// The closures.
-    pub hooks: Hooks,
-    /// Everything computed about its states.
-    pub memo: RefCell<Memo>,
-    /// The instance of a user game class (`super::classes`): its states are the class's objects, and a
-    /// position prints as its object.
-    pub class_front: bool,
-}
-
-impl Instance {
-    /// The ruleset's name.
-    pub fn name(&self) -> &str {
-        &self.def.name.name
-    }
-
-    /// The script member `name`, if the body defines one.
-    pub fn member(&self, name: &str) -> Option<&(Name, Rc<Function>, usize)> {
-        self.hooks.members.iter().find(|(n, _, _)| &**n == name)
-    }
-
-    /// The names of the script members (for completion).
-    pub fn member_names(&self) -> Vec<String> {
-        self.hooks.members.iter().map(|(n, _, _)| n.to_string()).collect()
-    }
-
-    /// Reports every game the instance holds (arguments, hooks' captured scopes, memo) for a collection.
-    pub fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
-        let h = &self.hooks;
-        let hooks = [Some(&h.options), h.components.as_ref(), h.show.as_ref(), h.canonical.as_ref()];
-        t.values(&self.args)
-            && hooks.into_iter().flatten().all(|f| t.function(f))
-            && h.members.iter().all(|(_, f, _)| t.function(f))
-            && self.memo.try_borrow_mut().is_ok_and(|mut m| m.trace(t))
-    }
-}
-
-impl Schema {
-    /// Reports every game its instances hold, for a collection.
-    pub fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.instances.try_borrow().is_ok_and(|all| all.values().all(|i| !t.first_visit(Rc::as_ptr(i)) || i.trace(t)))
-    }
-}
-
-/// A ruleset with parameters, not yet applied to arguments.
-#[derive(Debug)]
-pub struct Schema {
-    /// The declaration.
-    pub def: Rc<RulesetDef>,
-    instances: RefCell<FxHashMap<Box<[u8]>, Rc<Instance>>>,
-}
-
-/// `Position` inside a ruleset body: builds positions of the instance being defined.
-#[derive(Debug)]
-pub struct PositionCtor(pub Weak<Instance>);
 
 /// Evaluates a `ruleset` declaration: a schema if it has parameters, otherwise its one instance.
 pub fn declare(def: &Rc<RulesetDef>) -> Result<Value, EvalError> {
@@ -236,7 +153,7 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
                 .iter()
                 .rev()
                 .find(|d| fname(d) == Some("Shortcut"))
-                .and_then(|d| super::shortcut::Solver::declared(d)),
+                .and_then(|d| super::solver::Solver::declared(d)),
         };
         Instance {
             id: NEXT_INSTANCE.fetch_add(1, AtomicOrdering::Relaxed),

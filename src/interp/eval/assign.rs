@@ -1,6 +1,6 @@
 //! Index assignment: `x[i][j] := v`.
 
-use super::*;
+use super::machine::*;
 
 impl<'a> Machine<'a> {
     /// `x[i][j] := v`: the variable must exist; then the indices are evaluated left to right, then `v`; then `x`
@@ -139,4 +139,15 @@ impl<'a> Machine<'a> {
         };
         Ok(Some(Value::List(list)))
     }
+}
+
+/// One index of an element assignment, evaluated.
+struct ElementKey {
+    /// The index or key.
+    key: Value,
+    /// Where the index was written.
+    span: Span,
+    /// The collection it indexes: `x[i]` for `j` in `x[i][j] := v` (for a later index of one bracket group,
+    /// `x[i, j]`, the whole group).
+    container: Span,
 }

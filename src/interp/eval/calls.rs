@@ -1,6 +1,7 @@
 //! Calls, members, indexing, conversions to games, and the object protocol as the evaluator asks it.
 
-use super::*;
+use super::classes;
+use super::machine::*;
 use crate::interp::native::{check_arity, Param};
 use crate::syntax::ast::Layout;
 

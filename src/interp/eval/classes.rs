@@ -9,7 +9,7 @@
 //! members before the globals (so `def Norm := x * x + y * y` reads the variables). Enum elements are
 //! objects of the enum class with a literal and an ordinal.
 
-use super::*;
+use super::machine::*;
 use crate::interp::env::Scope;
 use crate::interp::object::downcast_ref;
 use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};

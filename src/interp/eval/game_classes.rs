@@ -12,7 +12,7 @@
 //! `TwistedVariant` through the classes of stdlib/variants.cgs, written as CGSuite writes them.
 
 use super::classes::{user_object, Shown, UserClass, UserObject};
-use super::*;
+use super::machine::*;
 use crate::interp::object::downcast_ref;
 
 /// The library classes a user class may extend, each with its ancestors (nearest first) and CGSuite's

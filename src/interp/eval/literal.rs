@@ -11,7 +11,7 @@
 //! Errors read as the loopy family's: an option that is not a game is reported at that option, a store
 //! overflow at the whole literal.
 
-use super::{Eval, Exit, Machine};
+use super::machine::{Eval, Exit, Machine};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::value::{game_value, Value};

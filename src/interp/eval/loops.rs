@@ -1,6 +1,6 @@
 //! Loops and comprehensions: `for` clauses, their sources and modes.
 
-use super::*;
+use super::machine::*;
 
 impl<'a> Machine<'a> {
     // ---- loops and comprehensions --------------------------------------------------------------------
@@ -198,7 +198,7 @@ impl<'a> Machine<'a> {
         let mut yielded = Vector::new();
         let top = self.take_top_loop();
         if top {
-            self.top_loop = Some(safe_points::TopLoop::new(clauses));
+            self.top_loop = Some(TopLoop::new(clauses));
         }
         self.locals.push();
         let r = self.run_clauses(clauses, &mut |m| {

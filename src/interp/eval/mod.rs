@@ -16,92 +16,7 @@
 //!   interpreter inside [`super::with_big_stack`] to allow deep recursion.
 //! - **Interrupts**: the Ctrl-C flag is polled on every call and loop iteration.
 
-use super::env::{Globals, LocalScope, Locals};
-use super::error::{Arity, ErrorKind, EvalError, Frame};
-use super::native::Site;
-use super::object::Object;
-use super::value::{
-    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
-    Player, Value,
-};
-use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
-use crate::syntax::ast::{
-    BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, Name, NamedArg, PlayerLit,
-    Slot, UnaryOp, UpCount,
-};
-use crate::syntax::resolve::NO_SLOT;
-use crate::syntax::span::Span;
-use imbl::{OrdMap, OrdSet, Vector};
-use num_bigint::BigInt;
-use num_integer::Integer as _;
-use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
-use std::io::Write;
-use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The most nested calls a script may make.
-pub const MAX_CALL_DEPTH: usize = 50_000;
-
-/// The most bits the result of `a ^ b` may have (numerator or denominator; 2^24 bits, about five million
-/// decimal digits): a larger power is refused before it is computed, with this limit in the message.
-pub const MAX_POWER_BITS: u64 = 1 << 24;
-
-/// How evaluation left an expression other than by producing a value.
-#[derive(Debug)]
-pub enum Exit {
-    /// An error.
-    Error(Box<EvalError>),
-    /// `break` at this span.
-    Break(Span),
-    /// `continue` at this span.
-    Continue(Span),
-    /// `return` with this value.
-    Return(Value),
-}
-
-impl From<EvalError> for Exit {
-    fn from(e: EvalError) -> Exit {
-        Exit::Error(Box::new(e))
-    }
-}
-
-/// The result of evaluating an expression.
-pub type Eval<T> = Result<T, Exit>;
-
-fn err<T>(kind: ErrorKind, span: Span) -> Eval<T> {
-    Err(Exit::Error(Box::new(EvalError::new(kind, span))))
-}
-
-/// The evaluator state for one cell.
-pub struct Machine<'a> {
-    /// The game store.
-    pub games: &'a mut Games,
-    /// Top-level variables and native globals.
-    pub globals: &'a mut Globals,
-    /// The local scopes of the running function.
-    pub locals: Locals,
-    /// Where `Print` writes.
-    pub out: &'a mut dyn Write,
-    interrupt: &'a AtomicBool,
-    depth: usize,
-    /// Slot vectors of finished calls, for reuse.
-    spare_slots: Vec<Vec<Option<Value>>>,
-    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`).
-    spare_frames: Vec<Locals>,
-    stack_base: usize,
-    stack_budget: usize,
-    /// Set by [`Machine::eval_top`] when the statement is a loop, until that loop starts.
-    top_loop_next: bool,
-    /// The running top-level loop, for its safe points (`safe_points.rs`).
-    top_loop: Option<safe_points::TopLoop>,
-}
-
-#[inline(never)]
-fn stack_position() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
-}
+use machine::*;
 
 impl<'a> Machine<'a> {
     /// A machine at top level.
@@ -623,7 +538,7 @@ impl<'a> Machine<'a> {
                 loop {
                     self.check_limits(e.span)?;
                     if top {
-                        self.top_loop = Some(safe_points::TopLoop::new::<ForClause>(&[]));
+                        self.top_loop = Some(TopLoop::new::<ForClause>(&[]));
                         self.loop_safe_point(&Vector::new());
                         self.top_loop = None;
                     }
@@ -738,41 +653,6 @@ impl<'a> Machine<'a> {
     }
 }
 
-/// One index of an element assignment, evaluated.
-struct ElementKey {
-    /// The index or key.
-    key: Value,
-    /// Where the index was written.
-    span: Span,
-    /// The collection it indexes: `x[i]` for `j` in `x[i][j] := v` (for a later index of one bracket group,
-    /// `x[i, j]`, the whole group).
-    container: Span,
-}
-
-/// The class names a top-level assignment may not rebind (CGSuite's classes that cgs values have).
-const CLASS_NAMES: &[&str] = &[
-    "Integer",
-    "DyadicRational",
-    "Rational",
-    "Number",
-    "Game",
-    "Boolean",
-    "String",
-    "List",
-    "Set",
-    "Map",
-    "Collection",
-    "Tuple",
-    "Function",
-    "Player",
-    "OutcomeClass",
-    "Thermograph",
-];
-
-fn overflow(span: Span) -> Exit {
-    EvalError::new(ErrorKind::Overflow, span).into()
-}
-
 mod assign;
 mod calls;
 mod classes;
@@ -782,6 +662,7 @@ mod fast_tests;
 mod game_classes;
 mod literal;
 mod loops;
+mod machine;
 mod ops;
 mod safe_points;
 #[cfg(test)]
@@ -793,5 +674,6 @@ use classes::method_value;
 pub use classes::{UserClass, UserObject};
 pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};
 pub use game_classes::{class_game, class_game_facts, class_game_fields, negated_game, ClassGame, ClassGameFacts};
+pub use machine::{Eval, Exit, Machine, MAX_CALL_DEPTH, MAX_POWER_BITS};
 pub(crate) use ops::{big_gcd, big_quotient};
 pub use ops::{compare_for_display, is_type};

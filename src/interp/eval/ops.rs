@@ -1,6 +1,6 @@
 //! Operators: unary and binary, on numbers, games, collections and strings; powers; type tests.
 
-use super::*;
+use super::machine::*;
 use crate::game::number::bigpow::pow_polled;
 use crate::interp::int::Int;
 use crate::interp::object::list_view;

@@ -6,37 +6,8 @@
 //! listing fresh elements, or a range of games, makes the loop's safe points pass (its current elements are
 //! not traced).
 
-use super::*;
+use super::machine::*;
 use crate::interp::gc::Tracer;
-
-/// The state of the running top-level loop that its safe points need.
-pub(super) struct TopLoop {
-    /// The loop's clauses (syntax, or compiled: `compile/clauses.rs`): where they are, how many, and the size
-    /// of one.
-    base: usize,
-    count: usize,
-    size: usize,
-    /// The value of each clause's source (when it is a collection), the last time it was evaluated.
-    sources: Vec<Option<Value>>,
-    /// Clauses whose current elements cannot be traced from their source.
-    opaque: Vec<bool>,
-}
-
-impl TopLoop {
-    pub(super) fn new<C>(clauses: &[C]) -> TopLoop {
-        let n = clauses.len();
-        let size = std::mem::size_of::<C>().max(1);
-        TopLoop { base: clauses.as_ptr() as usize, count: n, size, sources: vec![None; n], opaque: vec![false; n] }
-    }
-
-    /// The index of `clause` among the loop's own clauses (not those of a loop nested in its body; a clause
-    /// of the other kind, syntax or compiled, lies elsewhere in memory).
-    fn index<C>(&self, clause: &C) -> Option<usize> {
-        let size = std::mem::size_of::<C>().max(1);
-        let at = (clause as *const C as usize).checked_sub(self.base)?;
-        (size == self.size && at % size == 0 && at / size < self.count).then_some(at / size)
-    }
-}
 
 impl<'a> Machine<'a> {
     /// A safe point: when the store wants a collection, traces every root (the variables, the native globals,

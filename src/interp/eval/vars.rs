@@ -1,7 +1,8 @@
 //! Variables: look-up, declaration and assignment, by frame slot where the resolver gave one
 //! (`syntax/resolve.rs`), else by name (`env.rs` has the scoping rules).
 
-use super::*;
+use super::classes;
+use super::machine::*;
 
 impl<'a> Machine<'a> {
     // ---- variables -----------------------------------------------------------------------------------

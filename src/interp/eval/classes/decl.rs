@@ -1,6 +1,7 @@
 //! Class declarations: CGSuite's checks of a `class … end` / `enum … end` (its `DeclTest` messages) and the
 //! building of the class, top-level or nested.
 
+use super::super::calls::check_params;
 use super::*;
 
 impl<'a> Machine<'a> {

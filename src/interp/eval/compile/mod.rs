@@ -26,7 +26,7 @@
 //!   evaluator does (`check_limits`); the stack budget is also checked where a compiled node recurses into
 //!   the evaluator (every fallback node goes through [`Machine::eval`]).
 
-use super::*;
+use super::machine::*;
 use crate::interp::value::Int;
 use crate::syntax::ast::{FunctionDef, Layout};
 use std::cell::{Cell, RefCell};

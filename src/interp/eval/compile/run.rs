@@ -1,6 +1,8 @@
 //! Running compiled [`Node`]s. Each arm does what the evaluator function named beside it does for the same
 //! syntax, in the same order and with the same errors.
 
+use super::super::classes::method_value;
+use super::super::ops;
 use super::*;
 
 impl Node {

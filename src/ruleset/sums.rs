@@ -1,0 +1,211 @@
+//! Sums of ruleset values: `+`/`-` with a position, a sum of positions or `Value(g)` builds a [`PositionSum`];
+//! other operators compare or combine their canonical forms. The objects of [`super::objects`] and the members
+//! of [`super::members`] both come here, and a user game object (`super::classes`) enters a sum as its position
+//! through the class front's hook (`Globals::class_games`), so this file names neither.
+
+use super::memo::{canonical, node_for, position_value, sum_value, SumRef};
+use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
+use crate::game::GameId;
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::{class_game, Machine};
+use crate::interp::value::{game_value, Object, Value};
+use crate::library;
+use crate::syntax::ast::BinOp;
+use crate::syntax::span::Span;
+use std::rc::Rc;
+
+/// The canonical form of a position, a sum or `Value(g)`, with the error of its computation.
+pub fn game_of(m: &mut Machine, o: &Rc<dyn Object>, span: Span) -> Option<Result<GameId, EvalError>> {
+    Some(match gamelike(o)? {
+        Gamelike::Position(p) => position_value(m, &p, span),
+        Gamelike::Option(g) => Ok(g),
+        Gamelike::Sum(s) => sum_game(m, s, span),
+    })
+}
+
+/// The value of a sum of positions.
+pub fn sum_game(m: &mut Machine, s: &PositionSum, span: Span) -> Result<GameId, EvalError> {
+    let r = sum_ref(m, s, span)?;
+    for t in &r.terms {
+        canonical(m, &t.inst, t.node, span)?;
+    }
+    sum_value(m, &r).ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "sum not computed".into() }, span))
+}
+
+/// The memo form of a sum of positions.
+pub fn sum_ref(m: &mut Machine, s: &PositionSum, span: Span) -> Result<SumRef, EvalError> {
+    let mut r =
+        SumRef { terms: super::memo::Terms::with_capacity(s.terms.len()), constant: s.constant, loopy: Box::default() };
+    for (p, neg) in &s.terms {
+        let node = match p.node.get() {
+            Some(i) => i,
+            None => {
+                let i = node_for(m, &p.inst, &p.state, span)?;
+                p.node.set(Some(i));
+                i
+            }
+        };
+        r.terms.push(super::memo::Term { inst: p.inst.clone(), node, neg: *neg });
+    }
+    Ok(r)
+}
+
+type Terms = (Vec<(Rc<Position>, bool)>, Option<GameId>);
+
+/// A value as terms of a sum: positions, sums, `Value(g)`, games and dyadic numbers.
+fn terms_of(m: &mut Machine, v: &Value) -> Option<Result<Terms, ErrorKind>> {
+    if let Some(r) = class_position(m, v) {
+        return Some(r.map(|p| (vec![(p, false)], None)).map_err(|e| e.kind));
+    }
+    if let Value::Object(o) = v {
+        if let Some(g) = gamelike(o) {
+            return Some(Ok(match g {
+                Gamelike::Position(p) => (vec![(p, false)], None),
+                Gamelike::Sum(s) => (s.terms.clone(), s.constant),
+                Gamelike::Option(g) => (Vec::new(), Some(g)),
+            }));
+        }
+        // A heap of a take-and-break ruleset is no `is_game` object but has a game value (its nimber), so
+        // `Domineering("..") + Nim(2)` is a sum, as in CGSuite 2.2.
+        if !o.is_game() && !library::impartial::is_heap_position(v) {
+            return None;
+        }
+    }
+    match m.to_game(v)? {
+        Ok(g) => Some(Ok((Vec::new(), Some(g)))),
+        Err(k) => Some(Err(k)),
+    }
+}
+
+/// A user game object as a position of its class's instance, through the class front's hook (`None` for any
+/// other value).
+fn class_position(m: &mut Machine, v: &Value) -> Option<Result<Rc<Position>, EvalError>> {
+    class_game(v)?;
+    let hooks = m.globals.class_games?;
+    Some((hooks.position)(m, v, Span::default()).and_then(|p| {
+        match &p {
+            Value::Object(o) => as_position(o)
+                .ok_or_else(|| EvalError::new(ErrorKind::Internal { what: "not a position".into() }, Span::default())),
+            _ => Err(EvalError::new(ErrorKind::Internal { what: "not a position".into() }, Span::default())),
+        }
+    }))
+}
+
+fn make_sum(m: &mut Machine, terms: Vec<(Rc<Position>, bool)>, constant: Option<GameId>) -> Value {
+    let zero = m.games.zero();
+    let constant = constant.filter(|&c| c != zero);
+    if terms.is_empty() {
+        return game_value(m.games, constant.unwrap_or(zero));
+    }
+    Value::Object(Rc::new(PositionSum { terms, constant }))
+}
+
+fn is_gamelike(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if gamelike(o).is_some())
+}
+
+/// A binary operator with a position, a sum or `Value(g)` as an operand.
+pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+    if !is_gamelike(a) && !is_gamelike(b) {
+        return None;
+    }
+    let err = |k: ErrorKind| EvalError::new(k, span);
+    let no_op = || err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] });
+    if matches!(op, BinOp::Add | BinOp::Sub) {
+        if matches!(a, Value::String(_)) || matches!(b, Value::String(_)) {
+            return None;
+        }
+        let (x, y) = match (terms_of(m, a), terms_of(m, b)) {
+            (Some(Ok(x)), Some(Ok(y))) => (x, y),
+            (Some(Err(k)), _) | (_, Some(Err(k))) => return Some(Err(err(k))),
+            _ => return Some(Err(no_op())),
+        };
+        let (mut terms, c1) = x;
+        let (t2, c2) = y;
+        let sub = op == BinOp::Sub;
+        terms.extend(t2.into_iter().map(|(p, n)| (p, n ^ sub)));
+        let c2 = c2.map(|c| if sub { m.games.neg(c) } else { c });
+        let constant = match (c1, c2) {
+            (Some(x), Some(y)) => Some(m.games.add(x, y)),
+            (x, y) => x.or(y),
+        };
+        return Some(Ok(make_sum(m, terms, constant)));
+    }
+    // A sum with a user game object has no comparisons (CGSuite 2.2: `G(2) + G(1) > 0` is "No operation `>` for
+    // arguments of types `game.CompoundGame`, `game.Zero`"; compare its `CanonicalForm`).
+    let user_sum = |v: &Value| match v {
+        Value::Object(o) => {
+            let any: &dyn std::any::Any = &**o;
+            any.downcast_ref::<PositionSum>().is_some_and(|s| s.terms.iter().any(|(p, _)| p.inst.class_front))
+        }
+        _ => false,
+    };
+    let comparison = matches!(
+        op,
+        BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::Confused
+            | BinOp::LessOrConfused
+            | BinOp::GreaterOrConfused
+    );
+    if comparison && (user_sum(a) || user_sum(b)) {
+        let name = |v: &Value| if user_sum(v) { "CompoundGame" } else { v.type_name() };
+        return Some(Err(err(ErrorKind::NoOperation { op: op.symbol(), types: vec![name(a), name(b)] })));
+    }
+    let mut conv = |v: &Value| -> Result<Option<Value>, EvalError> {
+        match v {
+            Value::Object(o) if gamelike(o).is_some() => match game_of(m, o, span) {
+                Some(Ok(g)) => Ok(Some(game_value(m.games, g))),
+                Some(Err(e)) => Err(e),
+                None => Ok(None),
+            },
+            _ => Ok(Some(v.clone())),
+        }
+    };
+    let x = match conv(a) {
+        Ok(x) => x,
+        Err(e) => return Some(Err(e)),
+    };
+    let y = match conv(b) {
+        Ok(y) => y,
+        Err(e) => return Some(Err(e)),
+    };
+    let (Some(x), Some(y)) = (x, y) else { return Some(Err(no_op())) };
+    let game_ish = |v: &Value| m_is_game(v);
+    if !game_ish(&x) || !game_ish(&y) {
+        return Some(match op {
+            BinOp::Eq => Ok(Value::Boolean(false)),
+            BinOp::Ne => Ok(Value::Boolean(true)),
+            _ => Err(no_op()),
+        });
+    }
+    Some(m.binary(op, &x, &y).map_err(err))
+}
+
+fn m_is_game(v: &Value) -> bool {
+    matches!(v, Value::Game(_) | Value::Integer(_)) || library::is_dyadic_value(v)
+}
+
+/// `-x` for a position, a sum or `Value(g)`.
+pub fn negate(m: &mut Machine, v: &Value) -> Option<Value> {
+    let Value::Object(o) = v else { return None };
+    Some(match gamelike(o)? {
+        Gamelike::Position(p) => make_sum(m, vec![(p, true)], None),
+        Gamelike::Sum(s) => {
+            let terms = s.terms.iter().map(|(p, n)| (p.clone(), !n)).collect();
+            let c = s.constant.map(|c| m.games.neg(c));
+            make_sum(m, terms, c)
+        }
+        Gamelike::Option(g) => Value::Object(Rc::new(GameOption(m.games.neg(g)))),
+    })
+}
+
+/// The canonical form of a position as a value (for `CanonicalForm`).
+pub fn canonical_value(m: &mut Machine, p: &Position, span: Span) -> Result<Value, EvalError> {
+    let g = position_value(m, p, span)?;
+    Ok(game_value(m.games, g))
+}
