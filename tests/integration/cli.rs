@@ -183,6 +183,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
+        "class_ruleset_bases",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
