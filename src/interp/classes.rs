@@ -39,6 +39,8 @@ const RULESET_CLASSES: &[(&str, &str, &[&str], &[&str])] = &[
     ("StripRuleset", "game.strip.StripRuleset", &["Ruleset"], &[]),
     ("GraphRuleset", "game.graph.GraphRuleset", &["Ruleset"], &[]),
     ("TakeAndBreak", "game.heap.TakeAndBreak", &["HeapRuleset", "Ruleset"], &["TakeAndBreak"]),
+    ("Spawning", "game.heap.Spawning", &["HeapRuleset", "Ruleset"], &["Spawning"]),
+    ("Turning", "game.strip.Turning", &["StripRuleset", "Ruleset"], &["Turning"]),
     ("PartizanHeapRuleset", "game.heap.PartizanHeapRuleset", &["Ruleset"], &["PartizanHeapRuleset"]),
     ("GenWythoff", "game.heap.GenWythoff", &["CoordinateRuleset", "Ruleset"], &["GenWythoff", "Wythoff"]),
     ("GenMem", "game.heap.GenMem", &["CoordinateRuleset", "Ruleset"], &["GenMem"]),

@@ -53,7 +53,7 @@ pub enum ErrorKind {
         /// The operator as written (`+`, `<=`, `unary -`).
         op: &'static str,
         /// The operand types, left to right.
-        types: Vec<&'static str>,
+        types: Vec<String>,
     },
     /// `x.Foo` where the type of `x` has no member `Foo`.
     NotAMember {
@@ -587,7 +587,7 @@ mod tests {
 
     #[test]
     fn messages_read_like_cgsuite() {
-        let k = ErrorKind::NoOperation { op: "+", types: vec!["List", "Integer"] };
+        let k = ErrorKind::NoOperation { op: "+", types: vec!["List".into(), "Integer".into()] };
         assert_eq!(k.message(), "No operation `+` for arguments of types `List`, `Integer`.");
         let k = ErrorKind::ArgumentCount { expected: Arity::Exact(2), got: 1 };
         assert_eq!(k.message(), "Expecting 2 arguments, got 1.");

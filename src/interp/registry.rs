@@ -204,7 +204,7 @@ impl std::fmt::Debug for Library {
 }
 
 fn no_range(a: &Value, b: &Value) -> Result<Value, ErrorKind> {
-    Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] })
+    Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name().into(), b.type_name().into()] })
 }
 
 fn no_sided(_: &mut Machine, _: GameId, _: GameId) -> Result<Value, ErrorKind> {

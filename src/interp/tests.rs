@@ -170,18 +170,19 @@ fn printing_rules() {
 #[test]
 fn errors_read_like_cgsuite() {
     assert_eq!(error_of("foo"), "That variable is not defined: `foo`.");
-    assert_eq!(error_of("[1, 2] + 3"), "No operation `+` for arguments of types `List`, `Integer`.");
+    // Operands named by their classes' qualified names, as CGSuite 2.2 names them (`cgsuite-eval`).
+    assert_eq!(error_of("[1, 2] + 3"), "No operation `+` for arguments of types `cgsuite.lang.List`, `game.Integer`.");
     // 1/0 is inf, as in CGSuite; 0/0 is CGSuite's "/ by zero".
     assert_eq!(error_of("0 / 0"), "Division by zero.");
     // CGSuite 2.2 (`cgsuite-eval`): "Missing required parameter (in function call): `b`"
     assert_eq!(error_of("def f(a, b) := a\nf(1)"), "Missing required parameter (in function call): `b`");
     assert_eq!(error_of("5.Foo"), "Not a method or member variable: `Foo` (in object of class `game.Integer`)");
     assert_eq!(error_of("[1,2][5]"), "Index out of bounds: 5.");
-    assert_eq!(error_of("1/3 + *"), "No operation `+` for arguments of types `Rational`, `Game`.");
+    assert_eq!(error_of("1/3 + *"), "No operation `+` for arguments of types `game.Rational`, `game.Nimber`.");
     assert_eq!(error_of("5.AtomicWeight"), "That game is not atomic: 5");
     assert_eq!(error_of("<2|-1>.Cool(-1)"), "Invalid cooling temperature (must be > -1): -1");
     assert_eq!(error_of("error(\"boom\")"), "boom");
-    assert_eq!(error_of("*2 * *3"), "No operation `*` for arguments of types `Game`, `Game`.");
+    assert_eq!(error_of("*2 * *3"), "No operation `*` for arguments of types `game.Nimber`, `game.Nimber`.");
     assert_eq!(
         error_of("2^(10^12)"),
         "Overflow: the power would have about 1000000000001 bits; the limit on a power's size is 16777216 bits \

@@ -62,6 +62,23 @@ const NAMED: &[(&str, &str)] = &[
     ("Cram", "ImpartialVariantRuleset(Domineering)"),
 ];
 
+/// The rulesets of stdlib/heap.cgs that a user class extending one of CGSuite's heap and coordinate bases plays on
+/// (`_HeapRulesetOf(obj)`, src/interp/eval/game_classes.rs), each with that base: the ruleset is the object `obj`
+/// and prints as it, its positions as the object's class's (`TakeOneOrTwo.Position(5)`), of the class
+/// `game.heap.HeapRuleset.Position` (CGSuite 2.2).
+const FRONTS: &[(&str, &str)] = &[
+    ("_HeapRulesetOf", "HeapRuleset"),
+    ("_CoordinateRulesetOf", "CoordinateRuleset"),
+    ("_PartizanHeapRulesetOf", "PartizanHeapRuleset"),
+    ("_PartizanCoordinateRulesetOf", "PartizanCoordinateRuleset"),
+];
+
+/// The user object a ruleset of [`FRONTS`] stands for, with the base class of its positions.
+pub fn front(inst: &Instance) -> Option<(&Value, &'static str)> {
+    let (_, base) = FRONTS.iter().find(|(n, _)| *n == inst.name())?;
+    Some((inst.args.first()?, base))
+}
+
 /// The ruleset as CGSuite prints it, for the library rulesets CGSuite has; `None` for the others.
 pub fn ruleset(inst: &Instance, games: &mut Games) -> Option<String> {
     let name = inst.name();
@@ -117,6 +134,14 @@ pub fn position_class(name: &str) -> Option<&'static str> {
 /// class declaring `Position` (`Clobber` → `GenClobber.Position`; `GenWythoff` and `GenMem` inherit
 /// `CoordinateRuleset.Position`, heap rulesets `HeapRuleset.Position`); `Position` for a script ruleset.
 pub fn position_class_name(name: &str) -> &'static str {
+    if let Some((_, base)) = FRONTS.iter().find(|(n, _)| *n == name) {
+        return match *base {
+            "HeapRuleset" => "HeapRuleset.Position",
+            "CoordinateRuleset" => "CoordinateRuleset.Position",
+            "PartizanHeapRuleset" => "PartizanHeapRuleset.Position",
+            _ => "PartizanCoordinateRuleset.Position",
+        };
+    }
     match position_class(name) {
         Some("GenClobber") => "GenClobber.Position",
         Some("GenToadsAndFrogs") => "GenToadsAndFrogs.Position",
@@ -141,6 +166,12 @@ pub fn position_class_name(name: &str) -> &'static str {
 /// string CGSuite's position shows (`Grid(".x|ox")` → `".x|ox"`); a graph state as its ruleset's `Show` writes
 /// it when there is one (`shown_by_rules`: `Col("L--")` → `"L--"`, labels as letters).
 pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>, games: &mut Games) -> Option<String> {
+    if let Some((obj, _)) = front(inst) {
+        // The class of the object (a singleton prints its name, an object its class and arguments).
+        let shown = obj.display(games);
+        let class = shown.split_once('(').map_or(&*shown, |(c, _)| c);
+        return Some(format!("{class}.Position({})", state.display(games)));
+    }
     let class = position_class(inst.name())?;
     if class == "GenFoxAndGeese" {
         let width = match inst.args.first() {

@@ -77,6 +77,9 @@ impl Object for Instance {
         "Ruleset"
     }
     fn display(&self, games: &mut Games) -> String {
+        if let Some((obj, _)) = super::cgsuite_print::front(self) {
+            return obj.display(games);
+        }
         if crate::game::print_limit::cgsuite() {
             if let Some(text) = super::cgsuite_print::ruleset(self, games) {
                 return text;

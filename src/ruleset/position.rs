@@ -66,7 +66,9 @@ impl Position {
         if inst.class_front {
             return state.display(games);
         }
-        let name = if inst.def.params.is_some() {
+        let name = if let Some((obj, _)) = super::cgsuite_print::front(inst) {
+            obj.display(games)
+        } else if inst.def.params.is_some() {
             let args: Vec<String> = inst.args.iter().map(|a| a.display(games)).collect();
             format!("{}({})", inst.name(), args.join(","))
         } else {

@@ -110,7 +110,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         return None;
     }
     let err = |k: ErrorKind| EvalError::new(k, span);
-    let no_op = || err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] });
+    let no_op = || err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] });
     if matches!(op, BinOp::Add | BinOp::Sub) {
         if matches!(a, Value::String(_)) || matches!(b, Value::String(_)) {
             return None;
@@ -154,7 +154,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
     );
     if comparison && (user_sum(a) || user_sum(b)) {
         let name = |v: &Value| if user_sum(v) { "CompoundGame" } else { v.type_name() };
-        return Some(Err(err(ErrorKind::NoOperation { op: op.symbol(), types: vec![name(a), name(b)] })));
+        return Some(Err(err(ErrorKind::NoOperation { op: op.symbol(), types: vec![name(a).into(), name(b).into()] })));
     }
     let mut conv = |v: &Value| -> Result<Option<Value>, EvalError> {
         match v {

@@ -414,7 +414,7 @@ impl<'a> Machine<'a> {
     }
 
     /// The short name of `obj`'s class as CGSuite's `Class` gives it (`Zero`, `Uptimal`, `Pseudonumber`, …).
-    fn class_name(&mut self, obj: &Value, span: Span) -> String {
+    pub(super) fn class_name(&mut self, obj: &Value, span: Span) -> String {
         let class = super::super::classes::class_of(self.games, obj);
         // A loopy stopper: CGSuite's class is `Pseudonumber` or `CanonicalStopper`.
         if class == "Game" && matches!(obj, Value::Object(_)) {
@@ -492,7 +492,7 @@ impl<'a> Machine<'a> {
             if let Some(r) = super::game_classes::library_static(self, &obj, &name.name, args, &site) {
                 return r;
             }
-            let ty = super::super::classes::qualified(&self.class_name(&obj, span));
+            let ty = self.qualified_class_text(&obj);
             let kind = ErrorKind::NotAMember { ty, name: name.name.to_string() };
             return Err(EvalError::new(kind, name.span));
         };
@@ -579,6 +579,11 @@ impl<'a> Machine<'a> {
         for v in [a, b] {
             if let Value::Object(o) = v {
                 if let Some(r) = o.clone().binary(self, op, a, b, span) {
+                    // "No operation" names the operands' classes as CGSuite does (`game.ExplicitGame`).
+                    let r = r.map_err(|mut e| {
+                        e.kind = self.name_operands(std::mem::replace(&mut e.kind, ErrorKind::DivisionByZero), &[a, b]);
+                        e
+                    });
                     return Some(r.and_then(|v| self.engine_ok(span).map(|()| v)));
                 }
             }

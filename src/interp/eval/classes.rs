@@ -21,6 +21,7 @@ mod construct;
 mod decl;
 mod overload;
 mod package;
+mod singleton;
 
 pub(super) use package::UserPackage;
 
@@ -305,7 +306,16 @@ impl Object for UserClass {
     fn type_name(&self) -> &'static str {
         "Class"
     }
-    fn display(&self, _: &mut Games) -> String {
+    /// A class prints `⟪qualified name⟫`; a singleton class stands for its instance and prints as it (CGSuite
+    /// 2.2: `examples.Nim` is `Nim`), by its name until the instance is made.
+    fn display(&self, games: &mut Games) -> String {
+        if self.is_singleton() {
+            let instance = self.instance.try_borrow().ok().and_then(|i| i.clone());
+            return match instance {
+                Some(i) => i.display(games),
+                None => self.display_name(),
+            };
+        }
         format!("\u{27ea}{}\u{27eb}", self.qualified_name())
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
@@ -321,10 +331,11 @@ impl Object for UserClass {
     ) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
+        // A singleton's name stands for its instance, which has no `Name` of its own (CGSuite 2.2).
         if args.is_empty() {
             match name {
-                "Name" => return Some(Ok(Value::str(&self.display_name()))),
-                "QualifiedName" => return Some(Ok(Value::str(&self.qualified_name()))),
+                "Name" if !self.is_singleton() => return Some(Ok(Value::str(&self.display_name()))),
+                "QualifiedName" if !self.is_singleton() => return Some(Ok(Value::str(&self.qualified_name()))),
                 _ => {}
             }
             if let Some(i) = self.def.elements.iter().position(|e| &*e.name == name) {
@@ -561,10 +572,22 @@ fn method_closure(obj: &UserObject, this: &Value, def: Rc<FunctionDef>, property
     Closure { def, captured }
 }
 
-/// `x.Class` of a user object: its class.
+/// `x.Class` of a user object: its class; of a singleton class (which stands for its instance): the class.
 pub(super) fn class_of_user(v: &Value) -> Option<Value> {
     let Value::Object(o) = v else { return None };
+    if let Some(class) = crate::interp::object::downcast_rc::<UserClass>(o).filter(|c| c.is_singleton()) {
+        return Some(Value::Object(Rc::new(singleton::SingletonClass(class))));
+    }
     downcast_ref::<UserObject>(&**o).map(|u| Value::Object(u.class.clone()))
+}
+
+/// The qualified name of a user object's class (`examples.Nim.Position`, a script class by its name).
+pub(super) fn user_class_name(v: &Value) -> Option<String> {
+    let Value::Object(o) = v else { return None };
+    if let Some(c) = downcast_ref::<UserClass>(&**o).filter(|c| c.is_singleton()) {
+        return Some(c.qualified_name());
+    }
+    downcast_ref::<UserObject>(&**o).map(|u| u.class.qualified_name())
 }
 
 /// `obj.Name` without a call, where `Name` is a native member that needs arguments: the member as a function

@@ -27,6 +27,9 @@ const LIBRARY: &[(&str, &[&str], &str)] = &[
     ("StripRuleset", &["StripRuleset", "Ruleset"], "game.strip.StripRuleset"),
     ("GraphGame", &["GraphGame", "Game"], "game.graph.GraphRuleset.GraphGame"),
     ("HeapRuleset", &["HeapRuleset", "Ruleset"], "game.heap.HeapRuleset"),
+    ("CoordinateRuleset", &["CoordinateRuleset", "Ruleset"], "game.heap.CoordinateRuleset"),
+    ("PartizanHeapRuleset", &["PartizanHeapRuleset", "Ruleset"], "game.heap.PartizanHeapRuleset"),
+    ("PartizanCoordinateRuleset", &["PartizanCoordinateRuleset", "Ruleset"], "game.heap.PartizanCoordinateRuleset"),
     ("GraphRuleset", &["GraphRuleset", "Ruleset"], "game.graph.GraphRuleset"),
     // Two library parents (`extends StripGame, ImpartialGame`, as CGSuite's Turning and GenArcKayles write):
     // one entry whose chain holds both.
@@ -37,7 +40,8 @@ const LIBRARY: &[(&str, &[&str], &str)] = &[
 
 /// The library classes whose user class of the same name wins in an `extends` clause when the user has loaded
 /// CGSuite's file of it (as written): cgs's own base is used only without one.
-pub(super) const USER_FIRST: &[&str] = &["HeapRuleset", "GraphRuleset"];
+pub(super) const USER_FIRST: &[&str] =
+    &["HeapRuleset", "CoordinateRuleset", "PartizanHeapRuleset", "PartizanCoordinateRuleset", "GraphRuleset"];
 
 /// The entry of [`LIBRARY`] for a class extending the library classes `a` and `b` together (`StripGame` and
 /// `ImpartialGame`), if cgs has one.
@@ -49,9 +53,6 @@ pub(super) fn library_combine(a: &str, b: &str) -> Option<&'static str> {
 
 /// CGSuite's library classes cgs cannot extend, with what to write instead.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("CoordinateRuleset", "write a `ruleset` on pairs"),
-    ("PartizanHeapRuleset", "use `PartizanHeapRuleset(L, R)`"),
-    ("PartizanCoordinateRuleset", "write a `ruleset` on pairs"),
     ("CanonicalShortGame", "it is not extensible"),
     ("CompoundGame", "it is not extensible"),
     ("ExplicitGame", "it is not extensible"),
@@ -66,21 +67,40 @@ const DECLARED: &[(&str, &[&str])] = &[
     ("GridRuleset", &["Eval", "CharMap", "Icons"]),
     ("StripRuleset", &["Eval", "CharMap", "Icons"]),
     ("HeapRuleset", &["Eval", "HeapOptions"]),
+    ("CoordinateRuleset", &["Eval", "CoordinateOptions"]),
+    ("PartizanHeapRuleset", &["Eval"]),
+    ("PartizanCoordinateRuleset", &["Eval"]),
     ("GraphRuleset", &["Eval", "VertexLabels", "EdgeLabels"]),
 ];
 
-/// The members of CGSuite's `HeapRuleset` a user subclass answers through cgs's heap ruleset built from its
-/// `HeapOptions` (stdlib/heap.cgs `FunctionalHeapRuleset`).
-const HEAP_MEMBERS: &[&str] = &[
-    "AcrosticProduct",
-    "CakeProduct",
-    "CheckPeriodicity",
-    "DirectProduct",
-    "HeapNimValue",
-    "Join",
-    "NimValueSequence",
-    "PartizanJoin",
+/// CGSuite's heap and coordinate ruleset bases: a user subclass plays on a ruleset of stdlib/heap.cgs made from the
+/// object (its `HeapOptions`, its `CoordinateOptions`, its `leftRuleset` and `rightRuleset`), which answers the
+/// base's members listed here and makes the positions (`R(5)`, `R((2, 3))`, `R(2, 3)`).
+const RULESET_BASES: &[(&str, &str, &[&str])] = &[
+    (
+        "HeapRuleset",
+        "_HeapRulesetOf",
+        &[
+            "AcrosticProduct",
+            "CakeProduct",
+            "CheckPeriodicity",
+            "DirectProduct",
+            "HeapNimValue",
+            "Join",
+            "NimValueSequence",
+            "PartizanJoin",
+        ],
+    ),
+    ("CoordinateRuleset", "_CoordinateRulesetOf", &["Adjoin", "NimValueTable"]),
+    ("PartizanHeapRuleset", "_PartizanHeapRulesetOf", &["GameValueSequence"]),
+    ("PartizanCoordinateRuleset", "_PartizanCoordinateRulesetOf", &["GameValueTable"]),
 ];
+
+/// The entry of [`RULESET_BASES`] a class extending `lib` plays on, if any.
+fn ruleset_base(lib: Option<&str>) -> Option<&'static (&'static str, &'static str, &'static [&'static str])> {
+    let chain = library_chain(lib);
+    RULESET_BASES.iter().find(|(base, _, _)| chain.contains(base))
+}
 
 /// `extends Name`: `Some(Ok(base))` for a library class cgs supports, `Some(Err(why))` for one it does not,
 /// `None` for any other name.
@@ -113,7 +133,7 @@ pub(super) fn library_answers(lib: Option<&str>, name: &str) -> bool {
     chain.contains(&"Game") && matches!(name, "Options" | "LeftOptions" | "RightOptions" | "GameValue")
         || chain.contains(&"GridGame") && name == "GridString"
         || matches!(name, "DicoticVariant" | "ImpartialVariant" | "TwistedVariant") && !chain.is_empty()
-        || chain.contains(&"HeapRuleset") && HEAP_MEMBERS.contains(&name)
+        || ruleset_base(lib).is_some_and(|(_, _, members)| members.contains(&name))
         || chain.contains(&"GraphRuleset") && matches!(name, "VertexLabels" | "EdgeLabels")
 }
 
@@ -185,7 +205,7 @@ pub(super) fn library_member(
         ("VertexLabels" | "EdgeLabels", []) => {
             Ok(Value::Map(std::iter::once((Value::str(""), Value::Nothing)).collect()))
         }
-        (_, _) if HEAP_MEMBERS.contains(&name) => m.heap_ruleset(this, site).and_then(|r| {
+        (_, _) if ruleset_base(class.library).is_some() => m.base_ruleset(this, site).and_then(|r| {
             let ident = Ident { name: name.into(), span: site.span };
             m.invoke_member(r, &ident, args, site.args, site.span)
         }),
@@ -203,9 +223,9 @@ pub(super) fn library_eval(
     site: &Site,
 ) -> Option<Result<Value, EvalError>> {
     let chain = library_chain(obj.class.library);
-    if chain.contains(&"HeapRuleset") {
-        // `R(n)`: the position of cgs's heap ruleset built from `R.HeapOptions`.
-        return Some(m.heap_ruleset(this, site).and_then(|r| m.call_value(&r, args, site)));
+    if ruleset_base(obj.class.library).is_some() {
+        // `R(n)`, `R((a, b))`, `R(a, b)`: the position of the ruleset the object plays on.
+        return Some(m.base_ruleset(this, site).and_then(|r| m.call_value(&r, args, site)));
     }
     if chain.contains(&"GraphRuleset") {
         return Some(graph_eval(m, this, args, site));
@@ -314,7 +334,7 @@ pub fn class_game_fields(o: &dyn Object) -> Option<(usize, usize, impl Iterator<
 pub(super) struct ClassCaches {
     nested: rustc_hash::FxHashMap<(usize, usize), (Value, Value)>,
     char_maps: rustc_hash::FxHashMap<usize, (Value, Value)>,
-    /// The heap ruleset of each object of a class extending `HeapRuleset`.
+    /// The ruleset of each object of a class extending a heap or coordinate ruleset base ([`RULESET_BASES`]).
     heaps: rustc_hash::FxHashMap<usize, (Value, Value)>,
 }
 
@@ -359,17 +379,16 @@ impl crate::interp::gc::Extension for ClassCaches {
 }
 
 impl<'a> Machine<'a> {
-    /// The heap ruleset of an object `this` of a class extending `HeapRuleset`: stdlib/heap.cgs's
-    /// `FunctionalHeapRuleset` (bound as `_FunctionalHeapRuleset`) of its `HeapOptions`, built once per object (its memo is the ruleset's).
-    fn heap_ruleset(&mut self, this: &Value, site: &Site) -> Result<Value, EvalError> {
+    /// The ruleset an object `this` of a class extending a heap or coordinate ruleset base plays on (stdlib/heap.cgs's
+    /// `_HeapRulesetOf(this)`, …, see [`RULESET_BASES`]), built once per object (its memo is the ruleset's).
+    fn base_ruleset(&mut self, this: &Value, site: &Site) -> Result<Value, EvalError> {
         let key = ClassCaches::address(this).ok_or_else(|| site.bug())?;
         if let Some((_, r)) = self.globals.extensions.get::<ClassCaches>().heaps.get(&key) {
             return Ok(r.clone());
         }
-        let options = Ident { name: "HeapOptions".into(), span: site.span };
-        let options = Value::Function(Rc::new(Function::Method { obj: this.clone(), name: options }));
-        let make = self.globals.lookup("_FunctionalHeapRuleset").cloned().ok_or_else(|| site.bug())?;
-        let r = self.call_value(&make, &[options], site)?;
+        let class = user_object(this).and_then(|o| ruleset_base(o.class.library)).ok_or_else(|| site.bug())?;
+        let make = self.globals.lookup(class.1).cloned().ok_or_else(|| site.bug())?;
+        let r = self.call_value(&make, std::slice::from_ref(this), site)?;
         let caches = self.globals.extensions.get::<ClassCaches>();
         if caches.heaps.len() >= ClassCaches::MAX {
             caches.heaps.clear();
@@ -653,10 +672,36 @@ pub(super) fn library_static(
             return Some(Ok(crate::interp::native::list(vec![pair(-1, -1), pair(-1, 1)])));
         }
     }
+    if matches!(name, "Name" | "QualifiedName") && args.is_empty() {
+        if let Some(r) = library_class_name_member(m, obj, name) {
+            return Some(Ok(r));
+        }
+    }
     let Value::Function(f) = obj else { return None };
     if !matches!(&**f, Function::Native(n) if n.name == "TakeAndBreak") || name != "FromSubtractionSet" {
         return None;
     }
     let f = m.globals.lookup("_TakeAndBreakFromSubtractionSet").cloned()?;
     Some(m.call_value(&f, args, site))
+}
+
+/// `C.Name` and `C.QualifiedName` of a value that stands for one of CGSuite's library classes without being a
+/// class value in cgs: a function of the class's name (`HeapRuleset`, `Turning`: cgs makes their rulesets with a
+/// function), or a class-like object (`Graph`, `System`). CGSuite 2.2: `game.heap.HeapRuleset.Name` is
+/// `"HeapRuleset"`, `.QualifiedName` `"game.heap.HeapRuleset"`.
+fn library_class_name_member(m: &mut Machine, obj: &Value, name: &str) -> Option<Value> {
+    let short = match obj {
+        Value::Function(f) => f.name(),
+        Value::Object(o) if matches!(o.type_name(), "Class" | "System") => {
+            let shown = o.display(m.games);
+            let shown = shown.trim_start_matches('\u{27ea}').trim_end_matches('\u{27eb}');
+            shown.rsplit('.').next().unwrap_or(shown).to_string()
+        }
+        _ => return None,
+    };
+    let qualified = crate::interp::classes::qualified(&short);
+    if qualified == short {
+        return None;
+    }
+    Some(Value::str(if name == "Name" { &short } else { &qualified }))
 }

@@ -21,14 +21,17 @@ impl<'a> Machine<'a> {
                 return r.map_err(Exit::from);
             }
         }
-        let no_op = |name: &'static str| {
-            Exit::from(EvalError::new(ErrorKind::NoOperation { op: name, types: vec![v.type_name()] }, span))
+        // CGSuite names unary `-` and `+` `neg` and `pos` in its message.
+        let no_op = |m: &mut Self, name: &'static str| {
+            let types = vec![v.type_name().into()];
+            let k = m.name_operands(ErrorKind::NoOperation { op: name, types }, &[&v]);
+            Exit::from(EvalError::new(k, span))
         };
         match (op, &v) {
             (UnaryOp::Plus, Value::Integer(_) | Value::Rational(_) | Value::Infinity(_) | Value::Game(_)) => {
                 Ok(v.clone())
             }
-            (UnaryOp::Plus, _) => Err(no_op("+")),
+            (UnaryOp::Plus, _) => Err(no_op(self, "pos")),
             (UnaryOp::Neg, Value::Integer(n)) => Ok(Value::Integer(n.neg())),
             (UnaryOp::Neg, Value::Rational(r)) => Ok(Value::rational(-(**r).clone())),
             (UnaryOp::Neg, Value::Infinity(s)) => Ok(Value::Infinity(-s)),
@@ -36,7 +39,7 @@ impl<'a> Machine<'a> {
                 let h = self.games.neg(*g);
                 Ok(game_value(self.games, h))
             }
-            (UnaryOp::Neg, _) => Err(no_op("-")),
+            (UnaryOp::Neg, _) => Err(no_op(self, "neg")),
             // CGSuite's `+-{a,b}` (as printed for a switch with several options): `<a,b|-a,-b>`.
             (UnaryOp::PlusMinus, Value::Set(items)) => {
                 let mut left = Vec::with_capacity(items.len());
@@ -44,7 +47,7 @@ impl<'a> Machine<'a> {
                     match self.to_game(x) {
                         Some(Ok(g)) => left.push(g),
                         Some(Err(k)) => return err(k, span),
-                        None => return Err(no_op("+-")),
+                        None => return Err(no_op(self, "+-")),
                     }
                 }
                 let right: Vec<GameId> = left.iter().map(|&g| self.games.neg(g)).collect();
@@ -57,16 +60,55 @@ impl<'a> Machine<'a> {
                     Ok(game_value(self.games, h))
                 }
                 Some(Err(k)) => err(k, span),
-                None => Err(no_op("+-")),
+                None => Err(no_op(self, "+-")),
             },
             (UnaryOp::Not, _) => unreachable!("handled above"),
         }
     }
 
-    /// Applies a binary operator other than `and`/`or` to two values.
+    /// Applies a binary operator other than `and`/`or` to two values. A "No operation" error about the two
+    /// operands names their classes as CGSuite does (see [`Machine::name_operands`]).
     pub fn binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
+        self.binary_values(op, a, b).map_err(|k| self.name_operands(k, &[a, b]))
+    }
+
+    /// A "No operation" error about exactly `operands` (its types are theirs, as cgs's library names them)
+    /// with each operand named by its class's qualified name, as CGSuite 2.2 writes it: "No operation `+`
+    /// for arguments of types `game.Integer`, `cgsuite.lang.String`", `game.Zero` for `0`, `game.Nimber` for
+    /// `*2`, a user class by its own (qualified) name. Any other error is returned as it is: an error about
+    /// other values (the parts of a coordinate pair) already names those.
+    pub(super) fn name_operands(&mut self, k: ErrorKind, operands: &[&Value]) -> ErrorKind {
+        let ErrorKind::NoOperation { op, types } = k else { return k };
+        let names = |m: &mut Self, v: &Value| {
+            (v.type_name(), crate::interp::classes::class_of(m.games, v), m.qualified_class_text(v))
+        };
+        let mut qualified = Vec::with_capacity(operands.len());
+        for (t, v) in types.iter().zip(operands) {
+            let (ty, class, q) = names(self, v);
+            if *t != ty && *t != class && *t != q {
+                return ErrorKind::NoOperation { op, types };
+            }
+            qualified.push(q);
+        }
+        if qualified.len() != types.len() {
+            return ErrorKind::NoOperation { op, types };
+        }
+        ErrorKind::NoOperation { op, types: qualified }
+    }
+
+    /// The qualified name of `v`'s class, as `v.Class` prints it without its brackets.
+    pub(super) fn qualified_class_text(&mut self, v: &Value) -> String {
+        if let Some(name) = super::classes::user_class_name(v) {
+            return name;
+        }
+        let class = self.class_name(v, Span::default());
+        crate::interp::classes::qualified(&class)
+    }
+
+    fn binary_values(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
-        let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+        let no_op =
+            || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
         match op {
             BinOp::Same => return Ok(Value::Boolean(a == b)),
             BinOp::NotSame => return Ok(Value::Boolean(a != b)),
@@ -231,7 +273,8 @@ impl<'a> Machine<'a> {
 
     /// Game arithmetic and comparison; `None` if the operator or operands have no game meaning.
     pub(super) fn game_binary(&mut self, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-        let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+        let no_op =
+            || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
         if op == BinOp::Mul {
             let (n, g) = match (a, b) {
                 (Value::Integer(n), Value::Game(g)) | (Value::Game(g), Value::Integer(n)) => (n, *g),

@@ -152,9 +152,9 @@ pub fn range_op(a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         }
         (_, Value::Integer(y)) => match as_range(a) {
             Some(r) => Ok(RangeValue { step: y.to_big().into_owned(), ..r.clone() }.value()),
-            None => Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] }),
+            None => Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name().into(), b.type_name().into()] }),
         },
-        _ => Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name(), b.type_name()] }),
+        _ => Err(ErrorKind::NoOperation { op: "..", types: vec![a.type_name().into(), b.type_name().into()] }),
     }
 }
 

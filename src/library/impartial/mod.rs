@@ -615,7 +615,7 @@ fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKi
 /// Operators on our objects: misère sums and comparisons of heaps through their nimbers. `None` if
 /// neither operand is ours.
 fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
     if downcast::<MisereGame>(a).is_some() || downcast::<MisereGame>(b).is_some() {
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             return None;

@@ -142,7 +142,12 @@ fn general_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Re
             BinOp::Confused => !le(m, &x, &y)? && !le(m, &y, &x)?,
             BinOp::LessOrConfused => !le(m, &y, &x)?,
             BinOp::GreaterOrConfused => !le(m, &x, &y)?,
-            _ => return Err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] }),
+            _ => {
+                return Err(ErrorKind::NoOperation {
+                    op: op.symbol(),
+                    types: vec![a.type_name().into(), b.type_name().into()],
+                })
+            }
         };
         Ok(Value::Boolean(truth))
     })();

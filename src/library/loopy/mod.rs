@@ -218,7 +218,7 @@ fn leq(m: &mut Machine, a: Stopper, b: Stopper) -> Result<bool, ErrorKind> {
 
 /// `S & T`: both must be stoppers with `T <= S` (CGSuite: "offside is not <= onside").
 pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
-    let no_op = || ErrorKind::NoOperation { op: "&", types: vec![a.type_name(), b.type_name()] };
+    let no_op = || ErrorKind::NoOperation { op: "&", types: vec![a.type_name().into(), b.type_name().into()] };
     let general = |v: &Value| matches!(v, Value::Object(o) if downcast_ref::<GeneralSided>(&**o).is_some());
     if general(a) || general(b) {
         // A printed general value `S & T` pastes back: the onside of S with the offside of T.
@@ -335,7 +335,10 @@ fn binary_sides(
             BinOp::LessOrConfused => !le_sides(m, y, x)?,
             BinOp::GreaterOrConfused => !le_sides(m, x, y)?,
             _ => {
-                return Err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] });
+                return Err(ErrorKind::NoOperation {
+                    op: op.symbol(),
+                    types: vec![a.type_name().into(), b.type_name().into()],
+                });
             }
         };
         Ok(Value::Boolean(truth))
@@ -478,7 +481,7 @@ fn ordinal_sum_onto(
 /// `n * G` by doubling.
 fn times(m: &mut Machine, n: i64, g: &Value) -> Result<Value, ErrorKind> {
     let Some(x) = sides_of(m, g) else {
-        return Err(ErrorKind::NoOperation { op: "*", types: vec!["Integer", g.type_name()] });
+        return Err(ErrorKind::NoOperation { op: "*", types: vec!["Integer".into(), g.type_name().into()] });
     };
     let mut x = x?;
     if n.unsigned_abs() > 1 << 20 {

@@ -120,7 +120,7 @@ fn is_surreal_object(v: &Value) -> bool {
 
 /// `a op b` where one operand is a [`SurrealValue`].
 fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
-    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
     let poll = || m.games.poll_interrupt();
     if let (Value::Infinity(_), _) | (_, Value::Infinity(_)) = (a, b) {
         return infinite(op, a, b).ok_or_else(no_op);

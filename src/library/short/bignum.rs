@@ -122,7 +122,7 @@ pub fn make(m: &mut Machine, x: BigRational, g: GameId) -> Result<Value, ErrorKi
 /// `a op b` where one operand is a number or game beyond the arena: sums, differences, integer multiples
 /// and comparisons; `None` if an operand is not a dyadic number or a game.
 pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
     if op == BinOp::Mul {
         let (n, (x, g)) = match (a, b) {
             (Value::Integer(n), v) | (v, Value::Integer(n)) => (n, parts(m, v)?),

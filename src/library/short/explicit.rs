@@ -605,7 +605,7 @@ pub fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span)
         | BinOp::Confused
         | BinOp::LessOrConfused
         | BinOp::GreaterOrConfused => {
-            let types = vec![a.type_name(), b.type_name()];
+            let types = vec![a.type_name().into(), b.type_name().into()];
             Some(Err(EvalError::new(ErrorKind::NoOperation { op: op.symbol(), types }, span)))
         }
         _ => None,

@@ -214,7 +214,7 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Val
     if sa.is_none() && sb.is_none() {
         return None;
     }
-    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name(), b.type_name()] };
+    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
     if let (Some(x), Some(y)) = (sa, sb) {
         if let Some(r) = sumber_binary(op, x, y) {
             return Some(r);
