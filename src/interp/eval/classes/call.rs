@@ -24,7 +24,7 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         let layout = match def.layout() {
-            Some(l) if !l.self_used && super::compile::enabled() => l.clone(),
+            Some(l) if !l.self_used && super::super::compile::enabled() => l.clone(),
             _ => return self.call_method(method_closure(obj, this, def, property), property, args, span),
         };
         if property && !args.is_empty() {

@@ -39,7 +39,7 @@ pub(super) fn for_loop(
     // The top-level statement itself (`compile::run_top`): its safe points, as `for_loop` has them.
     let top = m.take_top_loop();
     if top {
-        m.top_loop = Some(super::super::safe_points::TopLoop::new(clauses));
+        m.top_loop = Some(super::super::machine::TopLoop::new(clauses));
     }
     m.locals.push();
     let r = run_clauses(m, clauses, &mut |m| {

@@ -130,7 +130,7 @@ impl Node {
                 loop {
                     m.check_limits(*span)?;
                     if top {
-                        m.top_loop = Some(super::super::safe_points::TopLoop::new::<clauses::Clause>(&[]));
+                        m.top_loop = Some(super::super::machine::TopLoop::new::<clauses::Clause>(&[]));
                         m.loop_safe_point(&Vector::new());
                         m.top_loop = None;
                     }
