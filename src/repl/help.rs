@@ -303,9 +303,11 @@ fn library(interp: &mut Interpreter) -> &'static Library {
 /// representations'), then its static members; none when no class is named so.
 fn types_named(interp: &mut Interpreter, name: &str) -> Vec<&'static [Member]> {
     let library = library(interp);
-    let Some(class) = library.class(name) else { return Vec::new() };
+    if library.class(name).is_none() {
+        return Vec::new();
+    }
     let mut tables = library.lookup_tables(name);
-    tables.extend(class.statics);
+    tables.extend(library.declarations(name).flat_map(|c| c.statics));
     tables
 }
 
@@ -314,10 +316,6 @@ fn members_named(interp: &mut Interpreter, name: &str) -> Vec<(&'static str, &'s
     let mut found: Vec<(&'static str, &'static Member)> = Vec::new();
     for (class, table) in library(interp).tables() {
         found.extend(table.iter().filter(|m| m.name == name).map(|m| (class.name, m)));
-    }
-    let extra: Vec<&'static [Member]> = interp.globals_mut().member_tables.clone();
-    for table in extra {
-        found.extend(table.iter().filter(|m| m.name == name).map(|m| ("Position", m)));
     }
     // Documented entries first, then one entry per type (a type may have the name in several tables).
     found.sort_by_key(|(_, m)| m.doc == Doc::NONE);
@@ -497,12 +495,11 @@ mod tests {
     #[test]
     fn every_documented_example_runs() {
         let mut interp = crate::new_interpreter();
-        let mut tables: Vec<&[Member]> = library(&mut interp).tables().map(|t| t.1).collect();
-        tables.extend(interp.globals_mut().member_tables.clone());
+        let tables: Vec<&[Member]> = library(&mut interp).tables().map(|t| t.1).collect();
         let examples: Vec<&str> = tables
             .iter()
             .flat_map(|t| t.iter().map(|m| m.doc.example))
-            .chain(crate::library::GLOBALS.iter().map(|f| f.doc.example))
+            .chain(library(&mut interp).globals().map(|f| f.doc.example))
             .filter(|e| !e.is_empty())
             .collect();
         assert!(examples.len() >= 40, "{} examples", examples.len());
@@ -639,15 +636,13 @@ mod tests {
         assert!(without.len() <= 14, "{without:?}");
     }
 
-    /// Completion offers exactly the registry's members: every member of every declared class (and of the
-    /// workspace's ruleset tables) and nothing else; after a literal, exactly its class's lookup tables.
+    /// Completion offers exactly the registry's members: every member of every declared class (the ruleset
+    /// layer's too) and nothing else; after a literal, exactly its class's lookup tables.
     #[test]
     fn completion_lists_the_registry_members() {
         let mut interp = crate::new_interpreter();
         let library = library(&mut interp);
-        let extra = interp.globals_mut().member_tables.clone();
-        let mut declared: Vec<&str> =
-            library.tables().map(|t| t.1).chain(extra).flat_map(|t| t.iter().map(|m| m.name)).collect();
+        let mut declared: Vec<&str> = library.tables().flat_map(|t| t.1.iter().map(|m| m.name)).collect();
         declared.sort_unstable();
         declared.dedup();
         assert_eq!(interp.member_names(), declared);

@@ -5,18 +5,14 @@
 //! `CGS_UPDATE_REFERENCE=1 cargo test --release --lib repl::reference` rewrites it (then review the diff).
 
 use crate::interp::Interpreter;
-use crate::library::{native_functions, Doc, Member, NativeFn, LIBRARY};
+use crate::library::{Doc, Member, NativeFn};
+use crate::ruleset::registry::REGISTRY;
 
 /// Every native member row with its class, in reference order: the classes as the registry declares them,
-/// family by family, each with its tables in turn (members, representations, static members), then the
-/// ruleset layer's tables under their classes.
+/// family by family, each with its tables in turn (members, representations, static members), the ruleset
+/// layer's tables under the classes they add to.
 pub fn documented_members() -> Vec<(&'static str, &'static Member)> {
-    let mut tables: Vec<(&'static str, &'static [Member])> = LIBRARY.tables().map(|(c, t)| (c.name, t)).collect();
-    tables.extend([
-        ("Ruleset", crate::ruleset::members::INSTANCE),
-        ("Position", crate::ruleset::members::POSITION),
-        ("PositionSum", crate::ruleset::members::POSITION_SUM),
-    ]);
+    let tables: Vec<(&'static str, &'static [Member])> = REGISTRY.tables().map(|(c, t)| (c.name, t)).collect();
     let mut classes: Vec<&'static str> = Vec::new();
     for (class, _) in &tables {
         if !classes.contains(class) {
@@ -34,12 +30,9 @@ pub fn documented_members() -> Vec<(&'static str, &'static Member)> {
     rows
 }
 
-/// Every native global function: the interpreter's, then the ruleset layer's.
+/// Every native global function, class by class as the registry declares them (the ruleset layer's last).
 pub fn documented_globals() -> Vec<&'static NativeFn> {
-    let mut fns = native_functions();
-    fns.extend(crate::ruleset::members::RULESET_GLOBALS.iter());
-    fns.extend(crate::ruleset::shortcut::SHORTCUT_GLOBALS.iter());
-    fns
+    REGISTRY.globals().collect()
 }
 
 /// An example that failed (an error, or no output): the expression and its error output.

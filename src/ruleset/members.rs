@@ -17,16 +17,16 @@ use crate::interp::value::{game_value, Function, Player, Value};
 use crate::library::{list, player, Member, NativeFn, Site};
 use std::rc::Rc;
 
-/// Global functions of the rulesets work.
+/// Global functions of the rulesets work (declared on `Ruleset`: `super::registry`).
 pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn::new("Value", Arity::Exact(1), value_option).doc(
     "(g)",
     "A game g meant as an option in a ruleset's `Options` hook (rather than a state): the move leads to g.",
     "Value(^)",
 )];
 
-/// Registers the globals of this module.
+/// Registers the global functions of the layer's classes (`Value`, `NativeValue`, `ByRules`).
 pub fn register(globals: &mut Globals) {
-    for f in RULESET_GLOBALS {
+    for f in super::registry::CLASSES.iter().flat_map(|c| c.globals) {
         globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
     }
 }
