@@ -97,11 +97,10 @@ pub fn native_functions() -> Vec<&'static NativeFn> {
 }
 
 /// The class library as the core sees it: every family's classes and the hooks of `crate::interp::registry`.
-pub static LIBRARY: Library = LIBRARY_CONST;
-
-/// [`LIBRARY`] as a constant, for the layer above that adds its classes to it
-/// (`Library { upper: …, ..LIBRARY_CONST }`, the ruleset layer's registry).
-pub const LIBRARY_CONST: Library = Library {
+/// The layer above adds its classes to it as `Library { upper: …, ..LIBRARY }` (the ruleset layer's registry),
+/// which shares these declarations (a `const` would copy them, and with them the member rows whose addresses
+/// help compares with the row evaluation calls).
+pub static LIBRARY: Library = Library {
     upper: &[],
     classes: &[
         base::CLASSES,

@@ -29,7 +29,7 @@ pub static CLASSES: &[ClassDecl] = &[
 ];
 
 /// The class library with the ruleset layer's classes.
-pub static REGISTRY: Library = Library { upper: CLASSES, ..crate::library::LIBRARY_CONST };
+pub static REGISTRY: Library = Library { upper: CLASSES, ..crate::library::LIBRARY };
 
 #[cfg(test)]
 mod tests {
@@ -81,5 +81,86 @@ mod tests {
         for g in ["Value", "NativeValue", "ByRules", "Max", "TakeAndBreak", "Random"] {
             assert!(globals.contains(&g), "{g}");
         }
+    }
+
+    /// The names `docs/CGSUITE-PARITY.md` marks ✔ that the class answers outside its declared tables (by an
+    /// object's own dispatch, as an enum value, or through the standard library), as (qualified class, name,
+    /// where it is answered). [`parity_names_are_declared`] fails on a row that is no longer needed.
+    const ANSWERED_OUTSIDE_TABLES: &[(&str, &str, &str)] = &[];
+
+    /// The rows of the generated table of `docs/CGSUITE-PARITY.md` (between `members:begin` and `members:end`):
+    /// (qualified class or package, names marked ✔, names marked ✘), `(class)` and operators (`op+`) left out.
+    fn parity_rows() -> Vec<(String, Vec<String>, Vec<String>)> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/CGSUITE-PARITY.md");
+        let text = std::fs::read_to_string(path).expect("docs/CGSUITE-PARITY.md");
+        let start = text.find("<!-- members:begin -->").expect("the generated table");
+        let end = text.find("<!-- members:end -->").expect("the generated table's end");
+        let names = |cell: &str| -> Vec<String> {
+            cell.split('`').skip(1).step_by(2).filter(|n| !n.starts_with("op")).map(str::to_string).collect()
+        };
+        let mut rows = Vec::new();
+        for line in text[start..end].lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            if cells.len() < 3 {
+                continue;
+            }
+            let class = cells[0].trim_start_matches("| ").split('`').nth(1).unwrap_or("").to_string();
+            rows.push((class, names(cells[1]), names(cells[2].trim_end_matches(" |").trim_end_matches('|'))));
+        }
+        rows
+    }
+
+    /// Every member docs/CGSUITE-PARITY.md cites as answered (✔) for a class the registry declares is a row of
+    /// that class's declared tables (its lookup tables, its static members, `Object`'s), or is listed in
+    /// [`ANSWERED_OUTSIDE_TABLES`] with where it is answered; `cgsuite.lang`'s and `game`'s global functions are
+    /// globals the registry declares. A name marked ✘ is in none of the class's tables.
+    #[test]
+    fn parity_names_are_declared() {
+        let rows = parity_rows();
+        assert!(rows.len() >= 60, "{} rows read", rows.len());
+        let object: Vec<&str> =
+            REGISTRY.lookup_tables("Object").iter().flat_map(|t| t.iter().map(|m| m.name)).collect();
+        let globals: Vec<&str> = REGISTRY.globals().map(|f| f.name).collect();
+        let (mut missing, mut stale_absent, mut used) = (Vec::new(), Vec::new(), Vec::new());
+        let mut checked = 0;
+        for (qualified, yes, no) in &rows {
+            if qualified == "cgsuite.lang" {
+                for n in yes {
+                    assert!(globals.contains(&n.as_str()), "global {n} of cgsuite.lang is not declared");
+                }
+                continue;
+            }
+            let Some(class) = REGISTRY.classes().find(|c| c.qualified == qualified) else { continue };
+            let mut answered: Vec<&str> = REGISTRY
+                .lookup_tables(class.name)
+                .into_iter()
+                .chain(REGISTRY.declarations(class.name).flat_map(|d| d.statics.iter().copied()))
+                .flat_map(|t| t.iter().map(|m| m.name))
+                .collect();
+            answered.extend(&object);
+            for n in yes {
+                checked += 1;
+                if answered.contains(&n.as_str()) {
+                    continue;
+                }
+                match ANSWERED_OUTSIDE_TABLES.iter().find(|(c, m, _)| c == qualified && m == n) {
+                    Some(row) => used.push(*row),
+                    None => missing.push(format!("(\"{qualified}\", \"{n}\", \"\"),")),
+                }
+            }
+            for n in no {
+                if answered.contains(&n.as_str()) {
+                    stale_absent.push(format!("{qualified}.{n}"));
+                }
+            }
+        }
+        for n in ["Tiny", "Miny"] {
+            assert!(globals.contains(&n), "global {n} of game is not declared");
+        }
+        assert!(checked >= 300, "{checked} names checked");
+        assert!(missing.is_empty(), "{} cited names no table declares:\n{}", missing.len(), missing.join("\n"));
+        assert!(stale_absent.is_empty(), "marked ✘ but declared (regenerate the table): {stale_absent:?}");
+        let unused: Vec<_> = ANSWERED_OUTSIDE_TABLES.iter().filter(|r| !used.contains(r)).collect();
+        assert!(unused.is_empty(), "rows of ANSWERED_OUTSIDE_TABLES no longer needed: {unused:?}");
     }
 }

@@ -503,8 +503,8 @@ pub static SYSTEM_GLOBALS: &[NativeFn] = &[
     ),
     NativeFn::new("error", Arity::Exact(1), error).doc(
         "(message)",
-        "Stops the evaluation with the error `message`.",
-        "",
+        "Stops the evaluation with the error `message` (CGSuite's `error` statement): `error(\"That is not a heap\")` stops with the error \"That is not a heap\".",
+        "error(\"That is not a heap\")",
     ),
 ];
 
