@@ -9,11 +9,10 @@ use super::objects as dispatch;
 use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
 use super::search;
 use crate::game::Outcome;
-use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
-use crate::interp::value::{game_value, Function, Player, Value};
+use crate::interp::value::{game_value, Player, Value};
 use crate::library::{list, player, Member, NativeFn, Site};
 use std::rc::Rc;
 
@@ -23,13 +22,6 @@ pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn::new("Value", Arity::Exact(
     "A game g meant as an option in a ruleset's `Options` hook (rather than a state): the move leads to g.",
     "Value(^)",
 )];
-
-/// Registers the global functions of the layer's classes (`Value`, `NativeValue`, `ByRules`).
-pub fn register(globals: &mut Globals) {
-    for f in super::registry::CLASSES.iter().flat_map(|c| c.globals) {
-        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
-    }
-}
 
 fn value_option(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let g = crate::library::game(m, site, args, 0)?;

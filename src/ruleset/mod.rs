@@ -33,7 +33,7 @@ pub fn install(interp: &mut Interpreter) {
     interp.set_library(&registry::REGISTRY);
     let globals = interp.globals_mut();
     globals.ruleset_declarer = Some(script::declare);
-    members::register(globals);
+    registry::register(globals);
     classes::install(globals);
     stdlib::load(interp);
 }

@@ -9,7 +9,10 @@ use super::members::{INSTANCE, POSITION, POSITION_SUM, RULESET_GLOBALS};
 use super::position::{Position, PositionSum};
 use super::script::{Instance, PositionCtor, Schema};
 use super::shortcut::SHORTCUT_GLOBALS;
+use crate::interp::env::Globals;
 use crate::interp::registry::{rust_type, ClassDecl, Library};
+use crate::interp::value::{Function, Value};
+use std::rc::Rc;
 
 /// The ruleset layer's declarations (each adds a representation to a class the library declares).
 pub static CLASSES: &[ClassDecl] = &[
@@ -30,6 +33,13 @@ pub static CLASSES: &[ClassDecl] = &[
 
 /// The class library with the ruleset layer's classes.
 pub static REGISTRY: Library = Library { upper: CLASSES, ..crate::library::LIBRARY };
+
+/// Registers the global functions of the layer's classes (`Value`, `NativeValue`, `ByRules`).
+pub fn register(globals: &mut Globals) {
+    for f in CLASSES.iter().flat_map(|c| c.globals) {
+        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
+    }
+}
 
 #[cfg(test)]
 mod tests {
