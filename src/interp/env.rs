@@ -433,8 +433,6 @@ pub struct Globals {
     /// The class library: its classes and the hooks through which the evaluator asks it what only it knows
     /// (see [`super::registry`]); [`super::registry::Library::NONE`] until `library::install` runs.
     pub library: &'static super::registry::Library,
-    /// Member tables of object types defined by the layers above the interpreter (for completion).
-    pub member_tables: Vec<&'static [crate::interp::native::Member]>,
 }
 
 /// The function that turns a `ruleset` declaration into the value its name is bound to.

@@ -325,7 +325,7 @@ impl Interpreter {
 
     /// Every member name of every type (for completion after `.`).
     pub fn member_names(&self) -> Vec<&'static str> {
-        self.globals.library.member_names(&self.globals.member_tables)
+        self.globals.library.member_names()
     }
 
     /// The value of a top-level variable.

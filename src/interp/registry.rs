@@ -144,6 +144,10 @@ pub fn rust_type<T: 'static>() -> RustType {
 pub struct Library {
     /// Every class, family by family.
     pub classes: &'static [&'static [ClassDecl]],
+    /// The classes of the layer above the library (the rulesets written in cgs): a declaration whose name a
+    /// family declares adds that layer's representations (member tables, Rust types, globals) to the class; a
+    /// new name is a class of its own. See [`Library::declarations`].
+    pub upper: &'static [ClassDecl],
     /// The native member `name` of a value, from the tables of its classes.
     pub find_member: fn(&Value, &str) -> Option<&'static Member>,
     /// A member every value of a kind answers when its tables do not (sensible options of a game, `Object`'s).
@@ -233,6 +237,7 @@ impl Library {
     /// No library: the core language only.
     pub const NONE: Library = Library {
         classes: &[],
+        upper: &[],
         find_member: |_, _| None,
         generic_member: |_, _| None,
         tree_member: |_, _, _, _, _, _| None,
@@ -257,9 +262,21 @@ impl Library {
         set_interrupt: |_| {},
     };
 
-    /// Every class declaration, family by family.
+    /// Every class declaration, family by family, then the upper layer's ([`Library::upper`]; a class may
+    /// appear twice, once per layer).
     pub fn classes(&self) -> impl Iterator<Item = &'static ClassDecl> {
-        self.classes.iter().flat_map(|f| f.iter())
+        self.classes.iter().flat_map(|f| f.iter()).chain(self.upper)
+    }
+
+    /// The declarations of the class named `name`: the one that declares it (its parents, its qualified name),
+    /// then the upper layer's that adds its representations to it.
+    pub fn declarations<'a>(&self, name: &'a str) -> impl Iterator<Item = &'static ClassDecl> + 'a {
+        self.classes.iter().flat_map(|f| f.iter()).chain(self.upper).filter(move |c| c.name == name)
+    }
+
+    /// Every global function of every class, in declaration order.
+    pub fn globals(&self) -> impl Iterator<Item = &'static NativeFn> {
+        self.classes().flat_map(|c| c.globals.iter())
     }
 
     /// The declaration of the class named `name`.
@@ -269,7 +286,7 @@ impl Library {
 
     /// The member tables a value whose class is `name` answers, most specific first: the class's
     /// [`ClassDecl::members`], then those of its parents, depth first, each table once, then the class's own
-    /// [`ClassDecl::representation`]. Member lookup of values that are not objects reads this (see
+    /// [`ClassDecl::representation`] (of each of its [`Library::declarations`]). Member lookup of values that are not objects reads this (see
     /// the module documentation), and so do `?Class.Member` and completion.
     pub fn lookup_tables(&self, name: &str) -> Vec<&'static [Member]> {
         fn walk(lib: &Library, name: &str, seen: &mut Vec<&'static str>, out: &mut Vec<&'static [Member]>) {
@@ -278,7 +295,7 @@ impl Library {
                 return;
             }
             seen.push(c.name);
-            for t in c.members {
+            for t in lib.declarations(name).flat_map(|d| d.members) {
                 if !out.iter().any(|o| std::ptr::eq(*o, *t)) {
                     out.push(t);
                 }
@@ -289,11 +306,9 @@ impl Library {
         }
         let mut out = Vec::new();
         walk(self, name, &mut Vec::new(), &mut out);
-        if let Some(c) = self.class(name) {
-            for t in c.representation {
-                if !out.iter().any(|o| std::ptr::eq(*o, *t)) {
-                    out.push(t);
-                }
+        for t in self.declarations(name).flat_map(|c| c.representation) {
+            if !out.iter().any(|o| std::ptr::eq(*o, *t)) {
+                out.push(t);
             }
         }
         out
@@ -304,11 +319,10 @@ impl Library {
         self.classes().flat_map(|c| c.tables().map(move |t| (c, t)))
     }
 
-    /// Every member name of every class and of the `extra` tables (a workspace's ruleset tables), sorted and
-    /// deduplicated: what completion offers when it cannot tell the receiver's class.
-    pub fn member_names(&self, extra: &[&'static [Member]]) -> Vec<&'static str> {
-        let mut names: Vec<&'static str> =
-            self.tables().map(|(_, t)| t).chain(extra.iter().copied()).flat_map(|t| t.iter().map(|m| m.name)).collect();
+    /// Every member name of every class (the upper layer's too), sorted and deduplicated: what completion offers
+    /// when it cannot tell the receiver's class.
+    pub fn member_names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self.tables().flat_map(|(_, t)| t.iter().map(|m| m.name)).collect();
         names.sort_unstable();
         names.dedup();
         names

@@ -1,5 +1,6 @@
-//! The table of every global name: the library root registers each family's global functions and constants
-//! (it sits above the families, so a family never names another family's globals).
+//! The table of every global name: the library root registers the global functions every class declares
+//! ([`crate::interp::registry::ClassDecl::globals`]) and each family's constants (it sits above the families, so a
+//! family never names another family's globals).
 
 use crate::game::Outcome;
 use crate::interp::env::Globals;
@@ -11,7 +12,7 @@ const CONSTANTS: [(&str, Outcome); 4] = [("L", Outcome::L), ("R", Outcome::R), (
 
 /// Registers every native global and constant.
 pub fn register_globals(globals: &mut Globals) {
-    for f in super::base::globals::GLOBALS {
+    for f in super::native_functions() {
         let v = Value::Function(Rc::new(crate::interp::value::Function::Native(f)));
         globals.natives.insert(f.name, v);
     }
@@ -36,6 +37,4 @@ pub fn register_globals(globals: &mut Globals) {
         globals.natives.insert(name, v);
     }
     super::impartial::register(globals);
-    let random = Value::Function(Rc::new(crate::interp::value::Function::Native(&super::cgsuite::random::RANDOM_FN)));
-    globals.natives.insert("Random", random);
 }

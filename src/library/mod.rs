@@ -1,9 +1,10 @@
 //! Native functions and members.
 //!
 //! Each family declares its classes (`CLASSES`, a [`crate::interp::registry::ClassDecl`] each) with their
-//! member tables ([`Member`] rows: name, arity, function, doc); the global functions are the table in
-//! `globals.rs`. The declarations are the one list of what exists: member lookup ([`tables_for`]), `?` help,
-//! completion and the generated reference all read them through [`LIBRARY`], and nothing else lists members.
+//! member tables ([`Member`] rows: name, arity, function, doc) and its global functions (its constructors and
+//! helpers, `ClassDecl::globals`, which `globals.rs` registers). The declarations are the one list of what
+//! exists: member lookup ([`tables_for`]), `?` help, completion and the generated reference all read them
+//! through [`LIBRARY`], and nothing else lists members or global functions.
 //!
 //! Natives check their arguments through the helpers below ([`Site`], [`integer`], [`game`], …), so that every
 //! arity or type error reads the same.
@@ -37,7 +38,6 @@ use crate::interp::value::{is_dyadic, Value};
 use crate::interp::Interpreter;
 use std::sync::OnceLock;
 
-pub use base::globals::GLOBALS;
 pub use globals::register_globals;
 
 /// The classes whose declared tables the values that are not objects answer, by kind of value: the most
@@ -90,16 +90,18 @@ pub fn find_member(v: &Value, name: &str) -> Option<&'static Member> {
     tables_for(v).iter().flat_map(|t| t.iter()).find(|m| m.name == name)
 }
 
-/// Every native global function of the library (the ruleset layer registers a few more).
+/// Every native global function of the library: the globals of each class, in declaration order (the ruleset
+/// layer's classes bring a few more).
 pub fn native_functions() -> Vec<&'static NativeFn> {
-    let mut fns: Vec<&'static NativeFn> = GLOBALS.iter().collect();
-    fns.extend(impartial::IMPARTIAL_GLOBALS.iter());
-    fns.push(&cgsuite::random::RANDOM_FN);
-    fns
+    LIBRARY.globals().collect()
 }
 
 /// The class library as the core sees it: every family's classes and the hooks of `crate::interp::registry`.
+/// The layer above adds its classes to it as `Library { upper: …, ..LIBRARY }` (the ruleset layer's registry),
+/// which shares these declarations (a `const` would copy them, and with them the member rows whose addresses
+/// help compares with the row evaluation calls).
 pub static LIBRARY: Library = Library {
+    upper: &[],
     classes: &[
         base::CLASSES,
         short::CLASSES,
@@ -325,7 +327,7 @@ mod tests {
             names.dedup();
             assert_eq!(n, names.len(), "duplicate member in a table: {names:?}");
         }
-        let mut g: Vec<_> = GLOBALS.iter().map(|f| f.name).collect();
+        let mut g: Vec<_> = native_functions().iter().map(|f| f.name).collect();
         let n = g.len();
         g.sort_unstable();
         g.dedup();
@@ -344,7 +346,7 @@ mod tests {
         {
             assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
         }
-        assert!(LIBRARY.member_names(&[]).contains(&"NimSum"));
+        assert!(LIBRARY.member_names().contains(&"NimSum"));
     }
 
     #[test]

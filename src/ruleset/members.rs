@@ -9,27 +9,19 @@ use super::position::{as_position, gamelike, GameOption, Gamelike, Position, Pos
 use super::search;
 use super::sums as dispatch;
 use crate::game::Outcome;
-use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
-use crate::interp::value::{game_value, Function, Player, Value};
+use crate::interp::value::{game_value, Player, Value};
 use crate::library::{list, player, Member, NativeFn, Site};
 use std::rc::Rc;
 
-/// Global functions of the rulesets work.
+/// Global functions of the rulesets work (declared on `Ruleset`: `super::registry`).
 pub static RULESET_GLOBALS: &[NativeFn] = &[NativeFn::new("Value", Arity::Exact(1), value_option).doc(
     "(g)",
     "A game g meant as an option in a ruleset's `Options` hook (rather than a state): the move leads to g.",
     "Value(^)",
 )];
-
-/// Registers the globals of this module.
-pub fn register(globals: &mut Globals) {
-    for f in RULESET_GLOBALS {
-        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
-    }
-}
 
 fn value_option(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let g = crate::library::game(m, site, args, 0)?;

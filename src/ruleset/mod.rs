@@ -19,6 +19,7 @@ pub mod memo;
 pub mod objects;
 pub mod outcome;
 pub mod position;
+pub mod registry;
 pub mod script;
 pub mod search;
 pub mod shortcut;
@@ -29,13 +30,13 @@ pub mod terms;
 
 use crate::interp::Interpreter;
 
-/// Installs the ruleset layer into a workspace: `ruleset` declarations, the globals `Value`, `NativeValue`,
-/// `ByRules`, the member tables of positions, then the standard library.
+/// Installs the ruleset layer into a workspace: the registry with its classes ([`registry::REGISTRY`]),
+/// `ruleset` declarations, the globals `Value`, `NativeValue`, `ByRules`, then the standard library.
 pub fn install(interp: &mut Interpreter) {
+    interp.set_library(&registry::REGISTRY);
     let globals = interp.globals_mut();
     globals.ruleset_declarer = Some(script::declare);
-    globals.member_tables.extend([members::INSTANCE, members::POSITION, members::POSITION_SUM]);
-    members::register(globals);
+    registry::register(globals);
     classes::install(globals);
     stdlib::load(interp);
 }

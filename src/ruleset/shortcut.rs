@@ -26,7 +26,7 @@ pub use super::solver::Solver;
 use crate::game::GameId;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
-use crate::interp::value::{game_value, Function, Object, Player, Value};
+use crate::interp::value::{game_value, Object, Player, Value};
 use crate::library::grid::GridValue;
 use crate::library::{NativeFn, Site};
 use crate::solve::clobber::ClobberSolver;
@@ -141,15 +141,13 @@ impl NativeState {
     }
 }
 
-/// The globals of this module.
+/// The globals of this module (declared on `Position` in `super::registry`).
 pub static SHORTCUT_GLOBALS: &[NativeFn] =
     &[NativeFn::new("NativeValue", Arity::Exact(2), native_value).doc("(solver, state)", "The canonical form of a state by a native solver (\"Domineering\", \"Clobber\", \"Cram\", \"ToadsAndFrogs\", \"Col\", \"Snort\", \"Hackenbush\"), or nil when the state is too large for it.", "NativeValue(\"Domineering\", Grid(\"..|..\"))"), NativeFn::new("ByRules", Arity::Exact(1), by_rules).doc("(position)", "The position in a twin of its ruleset with the `Shortcut` hook off (its own memo), so it is valued by the rules.", "ByRules(Domineering(\"..|..\")).CanonicalForm")];
 
-/// Registers `NativeValue`, `ByRules` and a fresh [`NativeState`].
+/// Registers a fresh [`NativeState`] (`NativeValue` and `ByRules` are the `Position` globals of
+/// `super::registry`).
 pub fn register(globals: &mut crate::interp::env::Globals, interrupt: Arc<AtomicBool>) {
-    for f in SHORTCUT_GLOBALS {
-        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
-    }
     globals.extensions.get::<Solvers>().install(interrupt);
 }
 

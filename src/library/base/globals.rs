@@ -1,27 +1,28 @@
-//! Global functions (`Max`, `Tiny`, `Print`, …) and constants (`L`, `R`, `N`, `P`).
+//! The global functions of the basic classes: `Collection`'s (`Max`, `Min`, `Mex`, `Sum`) and `Table`'s.
 
-use super::{dyadic, elements, game, NativeFn, Site};
+use super::{elements, NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
-use crate::interp::value::{game_value, Value};
+use crate::interp::value::Value;
 use crate::syntax::ast::BinOp;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 
-/// The global native functions of the basic classes (the library root registers them with the other families'
-/// globals: `library/globals.rs`).
-pub static GLOBALS: &[NativeFn] = &[
+/// `cgsuite.lang`'s global functions, declared on `Collection` (CGSuite defines them in the package's constants
+/// as `elements.Max` and so on).
+pub static COLLECTION_GLOBALS: &[NativeFn] = &[
     NativeFn::new("Max", Arity::AtLeast(1), max).doc("(a, b, ...) or (collection)", "The greatest of the arguments (or of the collection's elements) in the order of games; an error when two are incomparable.", "Max(1/2, 3, -1)"),
     NativeFn::new("Min", Arity::AtLeast(1), min).doc("(a, b, ...) or (collection)", "The least of the arguments (or of the collection's elements).", "Min([4, 2, 7])"),
     NativeFn::new("Mex", Arity::Exact(1), mex).doc("(collection)", "The minimum excludant: the least non-negative integer not in the collection.", "Mex({0, 1, 3})"),
     NativeFn::new("Sum", Arity::Exact(1), sum).doc("(collection)", "The sum of the elements of a non-empty collection.", "Sum([^, ^, *])"),
-    NativeFn::new("Print", Arity::AtLeast(0), print).doc("(a, b, ...)", "Prints the arguments, separated by spaces, on one line (in Jupyter, as the cell runs).", "Print(\"value:\", ^ + *)"),
-    NativeFn::new("Table", Arity::AtLeast(0), table).doc("(row, row, ...)", "Shows rows (lists or tuples) as a table with aligned columns (an HTML table in Jupyter).", "Table([\"n\", \"*n + *\"], [1, *1 + *], [2, *2 + *])"),
-    NativeFn::new("error", Arity::Exact(1), error).doc("(message)", "Stops the evaluation with the error `message`.", ""),
-    NativeFn::new("Tiny", Arity::Exact(1), tiny).doc("(x)", "Tiny-x, <0 || 0 | -x>: a positive infinitesimal smaller than every ^-power for large x.", "Tiny(2)"),
-    NativeFn::new("Miny", Arity::Exact(1), miny).doc("(x)", "Miny-x, the negative of Tiny(x).", "Miny(2)"),
-    NativeFn::new("Up", Arity::Exact(1), up).doc("(d)", "Kao's ↑(d) for a dyadic order d (sumbers): Up(1) = ^, Up(n) = ^.PowTo(n) for integers n >= 1.", "Up(3)"),
 ];
+
+/// `Table`'s constructor, declared on `Table`.
+pub static TABLE_GLOBALS: &[NativeFn] = &[NativeFn::new("Table", Arity::AtLeast(0), table).doc(
+    "(row, row, ...)",
+    "Shows rows (lists or tuples) as a table with aligned columns (an HTML table in Jupyter).",
+    "Table([\"n\", \"*n + *\"], [1, *1 + *], [2, *2 + *])",
+)];
 
 /// The values `Max`/`Min` range over: one collection argument, or the arguments themselves.
 fn candidates(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Vec<Value>, EvalError> {
@@ -117,15 +118,6 @@ fn sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError>
     sum_values(m, site, items)
 }
 
-fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    // CGSuite prints a value as its output form, so a string keeps its quotes (`System.Print("a")` shows "a");
-    // cgs's own mode prints strings bare.
-    let quote = crate::game::print_limit::cgsuite();
-    let text: Vec<String> = args.iter().map(|v| v.display_limited(m.games, quote)).collect();
-    m.write_line(&text.join(" "), site.span)?;
-    Ok(Value::Nothing)
-}
-
 /// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) shown as CGSuite 2.2
 /// lays a table out: cells as printed (strings quoted), each right-aligned to its column's widest cell, joined
 /// by ` | `, with a rule `--+---` between rows.
@@ -148,33 +140,4 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
     }
     let _ = site;
     Ok(Value::Object(std::rc::Rc::new(super::plots::TableValue { cells, values })))
-}
-
-fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let message = args[0].display_plain(m.games);
-    Err(site.err(ErrorKind::Script { message }))
-}
-
-fn tiny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    if let Some(r) = super::loopy::tiny_global(m, site, &args[0], true) {
-        return r;
-    }
-    let g = game(m, site, args, 0)?;
-    let t = m.games.tiny(g);
-    Ok(game_value(m.games, t))
-}
-
-fn miny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    if let Some(r) = super::loopy::tiny_global(m, site, &args[0], false) {
-        return r;
-    }
-    let g = game(m, site, args, 0)?;
-    let t = m.games.miny(g);
-    Ok(game_value(m.games, t))
-}
-
-fn up(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let d = dyadic(site, args, 0)?;
-    let g = m.games.up_order(d);
-    Ok(game_value(m.games, g))
 }

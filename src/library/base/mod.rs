@@ -1,18 +1,17 @@
-//! The basic classes: numbers, strings, collections and their mutable forms, ranges, players, outcome classes and thermographs, the global functions and the parameter names of native members.
+//! The basic classes: numbers, strings, collections and their mutable forms, ranges, players, outcome classes and thermographs, and their global functions.
 
 // What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
 // their paths): the core's natives and the other families they use.
 use crate::interp::error::Arity;
 use crate::interp::native::{
-    boolean, check_arity, count, dyadic, elements, function, game, index, integer, list, member, player, string, Doc,
-    Member, NativeFn, Site,
+    boolean, check_arity, count, elements, function, index, integer, list, member, player, string, Doc, Member,
+    NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
 // The board family through its face (`super::plots::TableValue`).
 use crate::library::board as plots;
 // The cgsuite family through its face (`super::random::construct`).
 use crate::library::cgsuite as random;
-use crate::library::loopy;
 // The number family through its face, under the names this family's files use (`super::surreal::omega`).
 use crate::library::number as infinity;
 use crate::library::number as surreal;
@@ -42,7 +41,7 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
     ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgsuite::STRING]),
     ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
-    ClassDecl::new("Collection", "cgsuite.lang.Collection"),
+    ClassDecl::new("Collection", "cgsuite.lang.Collection").globals(globals::COLLECTION_GLOBALS),
     ClassDecl::new("List", "cgsuite.lang.List")
         .parents(&["Collection"])
         .members(&[collections::LIST, crate::library::cgsuite::LIST]),
@@ -83,5 +82,6 @@ pub static CLASSES: &[ClassDecl] = &[
         .types(&[rust_type::<mutable::TextOutputValue>]),
     ClassDecl::new("Table", "cgsuite.util.Table")
         .members(&[crate::library::board::TABLE])
+        .globals(globals::TABLE_GLOBALS)
         .types(&[rust_type::<crate::library::board::TableValue>]),
 ];

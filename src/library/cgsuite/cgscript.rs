@@ -20,7 +20,7 @@ pub static OBJECT: &[Member] = &[
     crate::member!(EnclosingObject => "The object a value is a member of: always nil for native values, as in CGSuite.", "(3).EnclosingObject", |_, _, _, _| Ok(Value::Nothing)),
     // CGSuite names the Java class behind a value (`3.JavaClass` is "org.cgsuite.core.SmallIntegerImpl"); cgs
     // is not written in Java: a deliberate refusal (docs/CGSUITE-PARITY.md).
-    crate::member!(JavaClass => "Not available: cgs is not written in Java, so this member is an error (docs/CGSUITE-PARITY.md).", "", |_, s, _, _| {
+    crate::member!(JavaClass => "Not available: cgs is not written in Java, so this member is the error \"cgs has no Java classes\" (CGSuite 2.2 names the JVM class; docs/CGSUITE-PARITY.md).", "(^).JavaClass", |_, s, _, _| {
         let message = "cgs has no Java classes: `JavaClass` names the JVM class behind a value in CGSuite.".to_string();
         Err(s.err(ErrorKind::Script { message }))
     }),

@@ -44,10 +44,13 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Output", "cgsuite.lang.Output"),
     ClassDecl::new("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
     ClassDecl::new("Script", "cgsuite.lang.Script"),
-    ClassDecl::new("System", "cgsuite.lang.System").types(&[rust_type::<namespaces::SystemValue>]),
+    ClassDecl::new("System", "cgsuite.lang.System")
+        .globals(namespaces::SYSTEM_GLOBALS)
+        .types(&[rust_type::<namespaces::SystemValue>]),
     ClassDecl::new("Package", "Package").types(&[rust_type::<namespaces::Package>]),
     ClassDecl::new("Icon", "cgsuite.util.Icon").members(&[icon::ICON]).types(&[rust_type::<icon::IconValue>]),
     ClassDecl::new("Random", "cgsuite.util.Random")
         .members(&[random::RANDOM])
+        .globals(std::slice::from_ref(&random::RANDOM_FN))
         .types(&[rust_type::<random::RandomValue>]),
 ];

@@ -6,7 +6,7 @@
 //! the global of the same name in cgs; a name CGSuite has there but cgs does not is an error saying so, a name
 //! CGSuite does not have there is "not in package".
 
-use super::{Member, Site};
+use super::{Arity, Member, NativeFn, Site};
 use crate::game::Games;
 use crate::interp::classes::qualified;
 use crate::interp::error::{ErrorKind, EvalError};
@@ -496,6 +496,35 @@ fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
         return Some(v.clone());
     }
     CLASS_GLOBALS.contains(&name).then(|| ClassValue::value(name))
+}
+
+/// The global functions declared on `System` (CGSuite's `System.Print` and `System.Error`; `error(…)` is
+/// CGSuite's statement, a global function here).
+pub static SYSTEM_GLOBALS: &[NativeFn] = &[
+    NativeFn::new("Print", Arity::AtLeast(0), print).doc(
+        "(a, b, ...)",
+        "Prints the arguments, separated by spaces, on one line (in Jupyter, as the cell runs).",
+        "Print(\"value:\", ^ + *)",
+    ),
+    NativeFn::new("error", Arity::Exact(1), error).doc(
+        "(message)",
+        "Stops the evaluation with the error `message` (CGSuite's `error` statement): `error(\"That is not a heap\")` stops with the error \"That is not a heap\".",
+        "error(\"That is not a heap\")",
+    ),
+];
+
+fn print(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    // CGSuite prints a value as its output form, so a string keeps its quotes (`System.Print("a")` shows "a");
+    // cgs's own mode prints strings bare.
+    let quote = crate::game::print_limit::cgsuite();
+    let text: Vec<String> = args.iter().map(|v| v.display_limited(m.games, quote)).collect();
+    m.write_line(&text.join(" "), site.span)?;
+    Ok(Value::Nothing)
+}
+
+fn error(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let message = args[0].display_plain(m.games);
+    Err(site.err(ErrorKind::Script { message }))
 }
 
 /// `System`: `System.Print(x)` is `Print(x)`.

@@ -31,7 +31,7 @@ use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::interp::value::{game_value, Function, Object, Shown, Value};
+use crate::interp::value::{game_value, Object, Shown, Value};
 use crate::syntax::ast::{BinOp, Ident};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
@@ -437,23 +437,31 @@ fn downcast<T: 'static>(v: &Value) -> Option<&T> {
 
 // ---- globals ---------------------------------------------------------------------------------------------
 
-/// Global functions of this module.
-pub static IMPARTIAL_GLOBALS: &[NativeFn] = &[
+/// The global functions declared on `Ruleset`: the take-and-break rulesets (CGSuite's `game.heap.TakeAndBreak`
+/// constructor) and the heap options the stdlib's `Spawning` reads.
+pub static HEAP_RULESET_GLOBALS: &[NativeFn] = &[
     NativeFn::new("TakeAndBreak", Arity::Exact(1), take_and_break).doc("(code)", "The take-and-break ruleset with octal (or hexadecimal) code `code`, e.g. \"0.77\" for Kayles; call it on a heap size.", "TakeAndBreak(\"0.77\")(5).NimValue"),
-    NativeFn::new("ObligatedSum", Arity::AtLeast(0), obligated_sum).doc("(g, h, ...) or (list)", "The obligated sum of impartial games (canonical games, heaps, misère games, positions): once a component is started, play continues in it until it is finished (Ferguson).", "ObligatedSum(*2, Kayles(3)).OutcomeClass"),
     NativeFn::new("_SpawningHeapOptions", Arity::Exact(2), spawning_heap_options).doc("(code, n)", "The heap options of a heap of n in CGSuite's Spawning(code) (used by the stdlib's `Spawning` and `Turning`).", "_SpawningHeapOptions(\"1-3\", 4)"),
-    NativeFn::new("Misere", Arity::Exact(1), misere_spec).doc("(game)", "The misère canonical form of an impartial game.", "Misere(*2 + *2)"),
 ];
+
+/// `ObligatedSum`'s constructor, declared on `ObligatedSum`.
+pub static OBLIGATED_GLOBALS: &[NativeFn] = &[
+    NativeFn::new("ObligatedSum", Arity::AtLeast(0), obligated_sum).doc("(g, h, ...) or (list)", "The obligated sum of impartial games (canonical games, heaps, misère games, positions): once a component is started, play continues in it until it is finished (Ferguson).", "ObligatedSum(*2, Kayles(3)).OutcomeClass"),
+];
+
+/// `Misere`, declared on `MisereCanonicalGame` (the misère canonical form it gives).
+pub static MISERE_GLOBALS: &[NativeFn] = &[NativeFn::new("Misere", Arity::Exact(1), misere_spec).doc(
+    "(game)",
+    "The misère canonical form of an impartial game.",
+    "Misere(*2 + *2)",
+)];
 
 /// The take-and-break rulesets bound to global names (CGSuite's `game.heap` constants).
 const RULESETS: [(&str, &str); 4] =
     [("Nim", "0.[3]"), ("Kayles", "0.77"), ("DawsonsKayles", "0.07"), ("GrundysGame", "4!.0")];
 
-/// Registers the globals of this module.
+/// Registers the global values of this module (its global functions are its classes' `globals`).
 pub fn register(globals: &mut Globals) {
-    for f in IMPARTIAL_GLOBALS {
-        globals.natives.insert(f.name, Value::Function(Rc::new(Function::Native(f))));
-    }
     globals.natives.insert("MisereCanonicalGame", Value::Object(Rc::new(MisereClass)));
     for (name, code) in RULESETS {
         if let Ok(r) = TakeAndBreak::parse(code) {
@@ -704,6 +712,7 @@ pub use sum::{HeapSum, HEAP_SUM};
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Ruleset", "game.Ruleset")
+        .globals(HEAP_RULESET_GLOBALS)
         .representation(&[TAKE_AND_BREAK, OBLIGATED_TAKE_AND_BREAK])
         .types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>]),
     ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]),
@@ -718,6 +727,7 @@ pub static CLASSES: &[ClassDecl] = &[
         .parents(&["ImpartialGame"])
         .members(&[MISERE_GAME, tree::MISERE_TREE])
         .statics(&[MISERE_CLASS])
+        .globals(MISERE_GLOBALS)
         .types(&[rust_type::<MisereGame>]),
     ClassDecl::new("Genus", "game.misere.Genus"),
     ClassDecl::new("MisereQuotient", "MisereQuotient")
@@ -727,7 +737,10 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("ObligatedValue", "ObligatedValue")
         .members(&[OBLIGATED_VALUE])
         .types(&[rust_type::<ObligatedValueObj>]),
-    ClassDecl::new("ObligatedSum", "ObligatedSum").members(&[OBLIGATED_SUM]).types(&[rust_type::<ObligatedSum>]),
+    ClassDecl::new("ObligatedSum", "ObligatedSum")
+        .members(&[OBLIGATED_SUM])
+        .globals(OBLIGATED_GLOBALS)
+        .types(&[rust_type::<ObligatedSum>]),
     ClassDecl::new("Periodicity", "game.heap.Periodicity")
         .members(&[PERIODICITY])
         .types(&[rust_type::<PeriodicityObj>]),

@@ -369,13 +369,13 @@ pub static LOOPY: &[Member] = &[
     }),
     // CGSuite's `Game` members that go through `CanonicalForm` refuse a stopper that is not loopfree; a sided
     // value that is not a stopper is no `Game` and has none of them.
-    crate::member!(CanonicalForm => "Not defined for a loopy value: the error \"That is a loopy game.\" (loopy values are already canonical).", "", loopy_game_error),
-    crate::member!(AtomicWeight => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
-    crate::member!(ReducedCanonicalForm => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
-    crate::member!(SensibleLeftOptions => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
-    crate::member!(SensibleRightOptions => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
-    crate::member!(SensibleOptions(player: Player) => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
-    crate::member!(SensibleLines(player: Player) => "Not defined for a loopy value: the error \"That is a loopy game.\".", "", loopy_game_error),
+    crate::member!(CanonicalForm => "Not defined for a loopy value: the error \"That is a loopy game.\" (loopy values are already canonical).", "on.CanonicalForm", loopy_game_error),
+    crate::member!(AtomicWeight => "Not defined for a loopy value: the error \"That is a loopy game.\".", "on.AtomicWeight", loopy_game_error),
+    crate::member!(ReducedCanonicalForm => "Not defined for a loopy value: the error \"That is a loopy game.\".", "on.ReducedCanonicalForm", loopy_game_error),
+    crate::member!(SensibleLeftOptions => "Not defined for a loopy value: the error \"That is a loopy game.\".", "on.SensibleLeftOptions", loopy_game_error),
+    crate::member!(SensibleRightOptions => "Not defined for a loopy value: the error \"That is a loopy game.\".", "off.SensibleRightOptions", loopy_game_error),
+    crate::member!(SensibleOptions(player: Player) => "Not defined for a loopy value: the error \"That is a loopy game.\".", "on.SensibleOptions(Left)", loopy_game_error),
+    crate::member!(SensibleLines(player: Player) => "Not defined for a loopy value: the error \"That is a loopy game.\".", "upon.SensibleLines(Right)", loopy_game_error),
     // CGSuite's `NormalValue` predicates: a value that is not loopfree is none of these, and is finite.
     crate::member!(IsAllSmall => "False: a loopy value is not an all-small short game.", "over.IsAllSmall", |_, _, _, _| Ok(boolean(false))),
     crate::member!(IsFinite => "True: a loopy value is a finite (not transfinite) game.", "over.IsFinite", |_, _, _, _| Ok(boolean(true))),

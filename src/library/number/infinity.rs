@@ -121,11 +121,11 @@ pub static INFINITY: &[Member] = &[
     crate::member!(OutcomeClass => "The outcome class by sign, as for a surreal number: `L` for `inf`, `R` for `-inf`.", "(-inf).OutcomeClass", |_, s, this, _| {
         Ok(Value::Outcome(if sign(s, this)? > 0 { Outcome::L } else { Outcome::R }))
     }),
-    crate::member!(Birthday => "Not defined: the error \"inf has no birthday\".", "", |_, s, _, _| {
+    crate::member!(Birthday => "Not defined: the error \"inf has no birthday\", as in CGSuite 2.2.", "inf.Birthday", |_, s, _, _| {
         Err(s.err(ErrorKind::InvalidArgument { message: "inf has no birthday".to_string() }))
     }),
-    crate::member!(Floor => "Not defined: a division-by-zero error, as in CGSuite.", "", |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
-    crate::member!(Ceiling => "Not defined: a division-by-zero error, as in CGSuite.", "", |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
+    crate::member!(Floor => "Not defined: the error \"Division by zero.\" (CGSuite 2.2: \"/ by zero\").", "inf.Floor", |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
+    crate::member!(Ceiling => "Not defined: the error \"Division by zero.\" (CGSuite 2.2: \"/ by zero\").", "(-inf).Ceiling", |_, s, _, _| Err(s.err(ErrorKind::DivisionByZero))),
     member("Max", 1, |_, s, this, args| extreme(s, this, args, std::cmp::Ordering::Greater))
         .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "Rational")]])
         .doc("", "The greater of the infinity and the number x.", "(-inf).Max(3)"),

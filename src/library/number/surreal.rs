@@ -322,7 +322,7 @@ pub(crate) static COMMON: &[Member] = &[
 
 /// Members of a `SurrealNumber` that is not a generalized ordinal (and [`COMMON`]).
 pub(crate) static SURREAL: &[Member] = &[
-    crate::member!(Birthday => "Not yet defined for a surreal number that is neither rational nor a generalized ordinal: an error.", "", |_, s, _, _| {
+    crate::member!(Birthday => "Not yet defined for a surreal number that is neither rational nor a generalized ordinal: the error \"`Birthday` is not yet implemented for the general `SurrealNumber`\" (CGSuite 2.2's words).", "(omega/2).Birthday", |_, s, _, _| {
         let message =
             "`Birthday` is not yet implemented for the general `SurrealNumber` (only for `Rational` and `GeneralizedOrdinal`)."
                 .to_string();

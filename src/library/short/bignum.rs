@@ -366,7 +366,7 @@ pub static BIG_GAME: &[Member] = &[
         let (y, h) = parts(m, &cooled).ok_or_else(|| s.bug())?;
         make(m, x + y, h).map_err(|k| s.err(k))
     }),
-    crate::member!(AtomicWeight => "Not defined: x + G with x != 0 is not infinitesimal, the error \"That game is not atomic\".", "", |m, s, this, _| Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))),
+    crate::member!(AtomicWeight => "Not defined: x + G with x != 0 is not infinitesimal, the error \"That game is not atomic\" (CGSuite 2.2 gives it too).", "(2^100 + ^).AtomicWeight", |m, s, this, _| Err(s.err(ErrorKind::NotAtomic { game: this.display(m.games) }))),
     crate::member!(IsNumber => "False: x + G with G not a number.", "(2^70 + *).IsNumber", |_, _, _, _| Ok(boolean(false))),
     crate::member!(IsInteger => "False.", "(2^70 + *).IsInteger", |_, _, _, _| Ok(boolean(false))),
     crate::member!(IsNimber => "False.", "(2^70 + *).IsNimber", |_, _, _, _| Ok(boolean(false))),

@@ -1,6 +1,6 @@
 //! Members of games (LANGUAGE.md §7), mapped to the engine. Numbers answer them too, converted to games.
 
-use super::{boolean, dyadic, game, member, player, set, this_game, Member, Site};
+use super::{boolean, dyadic, game, member, player, set, this_game, Member, NativeFn, Site};
 use crate::game::Dyadic;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -376,4 +376,44 @@ fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Re
     let h = game(m, s, args, 0)?;
     let r = m.games.conway_product(g, h);
     Ok(game_value(m.games, r))
+}
+
+/// The global functions declared on `CanonicalShortGame` (CGSuite defines `Tiny` and `Miny` in the `game`
+/// package's constants; `Up` is cgs's own).
+pub static CANONICAL_GLOBALS: &[NativeFn] = &[
+    NativeFn::new("Tiny", Arity::Exact(1), tiny).doc(
+        "(x)",
+        "Tiny-x, <0 || 0 | -x>: a positive infinitesimal smaller than every ^-power for large x.",
+        "Tiny(2)",
+    ),
+    NativeFn::new("Miny", Arity::Exact(1), miny).doc("(x)", "Miny-x, the negative of Tiny(x).", "Miny(2)"),
+    NativeFn::new("Up", Arity::Exact(1), up).doc(
+        "(d)",
+        "Kao's ↑(d) for a dyadic order d (sumbers): Up(1) = ^, Up(n) = ^.PowTo(n) for integers n >= 1.",
+        "Up(3)",
+    ),
+];
+
+fn tiny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    if let Some(r) = super::loopy::tiny_global(m, site, &args[0], true) {
+        return r;
+    }
+    let g = game(m, site, args, 0)?;
+    let t = m.games.tiny(g);
+    Ok(game_value(m.games, t))
+}
+
+fn miny(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    if let Some(r) = super::loopy::tiny_global(m, site, &args[0], false) {
+        return r;
+    }
+    let g = game(m, site, args, 0)?;
+    let t = m.games.miny(g);
+    Ok(game_value(m.games, t))
+}
+
+fn up(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let d = dyadic(site, args, 0)?;
+    let g = m.games.up_order(d);
+    Ok(game_value(m.games, g))
 }

@@ -3,7 +3,7 @@
 // What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
 // their paths): the core's natives and the other families they use.
 use crate::interp::native::{
-    boolean, dyadic, game, list, member, number, player, set, string, this_game, Doc, Member, Site,
+    boolean, dyadic, game, list, member, number, player, set, string, this_game, Doc, Member, NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
 use crate::library::base::range;
@@ -31,7 +31,7 @@ pub static CLASSES: &[ClassDecl] = &[
         .representation(&[bignum::BIG_GAME, sensible::GENERIC_GAME])
         .types(&[rust_type::<bignum::BigGame>]),
     ClassDecl::new("NumberGame", "NumberGame").parents(&["Game"]).members(&[bignum::NUMBER_GAME]),
-    ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame").parents(&["Game"]),
+    ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame").parents(&["Game"]).globals(game::CANONICAL_GLOBALS),
     ClassDecl::new("Uptimal", "game.Uptimal").parents(&["CanonicalShortGame"]),
     ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]),
     ClassDecl::new("ExplicitGame", "game.ExplicitGame")

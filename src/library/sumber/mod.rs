@@ -444,6 +444,6 @@ mod tests {
         let _installs = crate::core_interpreter();
         let library = crate::interp::registry::installed();
         assert!((library.find_member)(&v, "MinimumCut").is_some());
-        assert!(library.member_names(&[]).contains(&"UpperSection"));
+        assert!(library.member_names().contains(&"UpperSection"));
     }
 }
