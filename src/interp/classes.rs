@@ -1,13 +1,12 @@
 //! CGSuite's class names for cgs values: the class of a value (`x.Class`), the qualified names CGSuite prints
-//! (`game.Integer`, `cgsuite.lang.List`) and class membership along CGSuite's hierarchy (`x is Nimber`,
-//! `def f(x as Integer)`).
+//! (`game.Integer`, `cgsuite.lang.List`), and the hierarchy that class membership (`x is Nimber`,
+//! `def f(x as Integer)`, answered by `eval/is_class.rs`) follows.
 //!
 //! The hierarchy is CGSuite 2.2's (`lib/core/src/main/resources/org/cgsuite/lang/resources/game/*.cgs`):
 //! `Zero < Integer < DyadicRational < Rational`, `Zero < Nimber < Uptimal < CanonicalShortGame < Game`,
 //! `DyadicRational < Uptimal`. cgs has no value of the intermediate classes (`CanonicalStopper`,
 //! `SurrealNumber`, …) that is not already described by a class below, so only these are listed.
 
-use super::eval::is_type;
 use super::value::Value;
 use crate::game::Games;
 
@@ -32,7 +31,7 @@ pub fn qualified(short: &str) -> String {
 /// qualified name, the library classes it extends (nearest first) and the names cgs prints its rulesets with
 /// (a name alone, or the family before `(`): `Nim` prints `TakeAndBreak("0.[3]")`, a `game.heap.TakeAndBreak`
 /// that `is HeapRuleset`. The base classes come first, with no ruleset of their own.
-const RULESET_CLASSES: &[(&str, &str, &[&str], &[&str])] = &[
+pub(crate) const RULESET_CLASSES: &[(&str, &str, &[&str], &[&str])] = &[
     ("HeapRuleset", "game.heap.HeapRuleset", &["Ruleset"], &[]),
     ("CoordinateRuleset", "game.heap.CoordinateRuleset", &["Ruleset"], &[]),
     ("GridRuleset", "game.grid.GridRuleset", &["Ruleset"], &[]),
@@ -84,7 +83,7 @@ const RULESET_CLASSES: &[(&str, &str, &[&str], &[&str])] = &[
 ];
 
 /// The CGSuite class of a library ruleset value (one cgs prints as `printed`), with the classes it extends.
-fn ruleset_class(printed: &str) -> Option<(&'static str, &'static [&'static str])> {
+pub(crate) fn ruleset_class(printed: &str) -> Option<(&'static str, &'static [&'static str])> {
     let family = printed.split_once('(').map_or(printed, |(f, _)| f);
     RULESET_CLASSES.iter().find(|(_, _, _, names)| names.contains(&family)).map(|(c, _, parents, _)| (*c, *parents))
 }
@@ -122,41 +121,4 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
 /// The qualified name of a value's class (`game.Uptimal` for `^`).
 pub fn qualified_class_of(games: &mut Games, v: &Value) -> String {
     qualified(&class_of(games, v))
-}
-
-/// Whether `v` belongs to the class `ty` (`None` when `ty` is not a class cgs knows): [`is_type`] for the
-/// classes the evaluator always knew, plus `Nimber`, `Uptimal`, `CanonicalShortGame`, `Coordinates`, `Object`.
-pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
-    let ty = short_type(ty);
-    let zero = matches!(v, Value::Integer(n) if n.sign() == num_bigint::Sign::NoSign);
-    let dyadic = is_type(v, "DyadicRational") == Some(true);
-    Some(match ty {
-        "Nimber" => zero || matches!(v, Value::Game(g) if games.is_nimber(*g)),
-        "Uptimal" => dyadic || matches!(v, Value::Game(g) if games.is_uptimal(*g)),
-        "CanonicalShortGame" => dyadic || matches!(v, Value::Game(_)),
-        "Coordinates" => matches!(v, Value::Tuple(_)),
-        "Object" => true,
-        // Script rulesets and CGSuite's library rulesets (user ruleset classes are checked before this).
-        "Ruleset" => matches!(v, Value::Object(o) if o.type_name() == "Ruleset"),
-        // CGSuite's mutable collections are `Collection`s (but not `List`s, `Set`s or `Map`s).
-        "Collection" => {
-            is_type(v, ty) == Some(true)
-                || matches!(v, Value::Object(o) if matches!(o.type_name(), "MutableList" | "MutableSet" | "MutableMap"))
-        }
-        // CGSuite's library ruleset classes (`Nim is HeapRuleset`, `Clobber is game.grid.GridRuleset`).
-        _ if RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == ty) => match v {
-            Value::Object(o) if o.type_name() == "Ruleset" => {
-                let printed = o.display(games);
-                ruleset_class(&printed).is_some_and(|(c, parents)| c == ty || parents.contains(&ty))
-            }
-            _ => false,
-        },
-        // The classes the evaluator's own list does not name are answered by the registry: the value's class and
-        // its declared ancestors (`3 is SurrealNumber` and `1/3 is SurrealNumber` are true, as in CGSuite 2.2); a
-        // name no class declares stays an unknown type.
-        _ => match is_type(v, ty) {
-            Some(b) => b,
-            None => return super::registry::installed().is_a(&class_of(games, v), ty),
-        },
-    })
 }

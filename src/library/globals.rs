@@ -4,15 +4,17 @@
 
 use crate::game::Outcome;
 use crate::interp::env::Globals;
+use crate::interp::native::NativeFn;
 use crate::interp::value::Value;
 use std::rc::Rc;
 
 /// The global constants: the outcome classes.
 const CONSTANTS: [(&str, Outcome); 4] = [("L", Outcome::L), ("R", Outcome::R), ("N", Outcome::N), ("P", Outcome::P)];
 
-/// Registers every native global and constant.
-pub fn register_globals(globals: &mut Globals) {
-    for f in super::native_functions() {
+/// Registers every native global (`natives`: the functions the classes declare, which the library root reads
+/// from its registry) and constant.
+pub fn register_globals(globals: &mut Globals, natives: Vec<&'static NativeFn>) {
+    for f in natives {
         let v = Value::Function(Rc::new(crate::interp::value::Function::Native(f)));
         globals.natives.insert(f.name, v);
     }

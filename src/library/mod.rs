@@ -38,8 +38,6 @@ use crate::interp::value::{is_dyadic, Value};
 use crate::interp::Interpreter;
 use std::sync::OnceLock;
 
-pub use globals::register_globals;
-
 /// The classes whose declared tables the values that are not objects answer, by kind of value: the most
 /// specific class that has member tables (`0` answers `Integer`'s, `*` `CanonicalShortGame`'s, which are
 /// `Game`'s). Objects name their class's tables themselves ([`crate::interp::object::Object::class_members`]).
@@ -144,7 +142,7 @@ pub static LIBRARY: Library = Library {
 pub fn install(interp: &mut Interpreter) {
     interp.set_library(&LIBRARY);
     let (globals, games) = interp.workspace();
-    register_globals(globals);
+    globals::register_globals(globals, native_functions());
     loopy::register(globals, games);
 }
 
@@ -304,7 +302,8 @@ mod tests {
     #[test]
     fn classes_of_numbers_and_lists() {
         use crate::game::Games;
-        use crate::interp::classes::{class_of, is_class, qualified_class_of};
+        use crate::interp::classes::{class_of, qualified_class_of};
+        use crate::interp::eval::is_class;
         crate::interp::registry::set_installed(&LIBRARY);
         let mut g = Games::new();
         assert_eq!(qualified_class_of(&mut g, &Value::int(0)), "game.Zero");

@@ -110,7 +110,8 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         return None;
     }
     let err = |k: ErrorKind| EvalError::new(k, span);
-    let no_op = || err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] });
+    let no_op =
+        || err(ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] });
     if matches!(op, BinOp::Add | BinOp::Sub) {
         if matches!(a, Value::String(_)) || matches!(b, Value::String(_)) {
             return None;

@@ -375,7 +375,7 @@ impl<'a> Machine<'a> {
             if let Some(ty) = &p.ty {
                 let ok = match self.is_user_class(&v, &ty.name) {
                     Some(b) => b,
-                    None => super::super::classes::is_class(self.games, &v, &ty.name) == Some(true),
+                    None => super::is_class::is_class(self.games, &v, &ty.name) == Some(true),
                 };
                 if !ok {
                     let kind = ErrorKind::ArgumentClass {
@@ -697,7 +697,7 @@ pub(super) fn check_params(m: &mut Machine, def: &crate::syntax::ast::FunctionDe
         }
         if let Some(ty) = &p.ty {
             let user = m.is_user_class(&Value::Nothing, &ty.name).is_some();
-            if !user && super::super::classes::is_class(m.games, &Value::Nothing, &ty.name).is_none() {
+            if !user && super::is_class::is_class(m.games, &Value::Nothing, &ty.name).is_none() {
                 return err(ErrorKind::UnknownParameterClass { name: ty.name.to_string() }, ty.span);
             }
         }

@@ -349,7 +349,7 @@ impl<'a> Machine<'a> {
                 if let Some(b) = self.is_stopper_class(&v, &ty.name, ty.span) {
                     return Ok(Value::Boolean(b));
                 }
-                match super::classes::is_class(self.games, &v, &ty.name) {
+                match is_class::is_class(self.games, &v, &ty.name) {
                     Some(b) => Ok(Value::Boolean(b)),
                     None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
                 }
@@ -660,6 +660,7 @@ mod compile;
 #[cfg(test)]
 mod fast_tests;
 mod game_classes;
+mod is_class;
 mod literal;
 mod loops;
 mod machine;
@@ -674,6 +675,7 @@ use classes::method_value;
 pub use classes::{UserClass, UserObject};
 pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};
 pub use game_classes::{class_game, class_game_facts, class_game_fields, negated_game, ClassGame, ClassGameFacts};
+pub use is_class::is_class;
 pub use machine::{Eval, Exit, Machine, MAX_CALL_DEPTH, MAX_POWER_BITS};
 pub(crate) use ops::{big_gcd, big_quotient};
 pub use ops::{compare_for_display, is_type};

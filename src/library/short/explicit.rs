@@ -573,11 +573,11 @@ impl Object for CompoundGame {
 }
 
 /// CGSuite's precedence of a compound value (`None` for other values): a form's, or a member compound's
-/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/cgscript.rs).
+/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/compound.rs).
 pub fn precedence(v: &Value) -> Option<u8> {
     match compound(v) {
         Some(c) => Some(c.kind.precedence()),
-        None => crate::library::cgsuite::compound::compound_precedence(v),
+        None => crate::library::cgsuite::compound_precedence(v),
     }
 }
 

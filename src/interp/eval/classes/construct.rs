@@ -45,7 +45,7 @@ impl<'a> Machine<'a> {
                 if let Some(ty) = &p.ty {
                     let ok = match self.is_user_class(a, &ty.name) {
                         Some(b) => b,
-                        None => crate::interp::classes::is_class(self.games, a, &ty.name) == Some(true),
+                        None => crate::interp::eval::is_class(self.games, a, &ty.name) == Some(true),
                     };
                     if !ok {
                         let kind = ErrorKind::ArgumentClass {

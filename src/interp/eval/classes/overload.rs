@@ -75,7 +75,7 @@ fn subclass(m: &mut Machine, sub: Option<&str>, sup: Option<&str>) -> bool {
 pub(in crate::interp::eval) fn fits(m: &mut Machine, v: &Value, ty: &str) -> bool {
     match m.is_user_class(v, ty) {
         Some(b) => b,
-        None => crate::interp::classes::is_class(m.games, v, ty) == Some(true),
+        None => crate::interp::eval::is_class(m.games, v, ty) == Some(true),
     }
 }
 
