@@ -13,8 +13,9 @@ use std::ops::Deref;
 #[derive(Clone, Debug)]
 pub struct Terms<Term>(Repr<Term>);
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 enum Repr<Term> {
+    #[default]
     Empty,
     One(Term),
     Many(Vec<Term>),
@@ -23,12 +24,6 @@ enum Repr<Term> {
 impl<Term> Default for Terms<Term> {
     fn default() -> Self {
         Terms(Repr::Empty)
-    }
-}
-
-impl<Term> Default for Repr<Term> {
-    fn default() -> Self {
-        Repr::Empty
     }
 }
 
