@@ -2,6 +2,7 @@
 
 use super::classes;
 use super::machine::*;
+use crate::interp::env::MethodFrame;
 use crate::interp::native::{check_arity, Param};
 use crate::syntax::ast::Layout;
 
@@ -284,12 +285,38 @@ impl<'a> Machine<'a> {
         if sees_itself && layout.self_slot != NO_SLOT {
             slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
         }
+        match self.run_in_frame(c, layout, slots, None, plain, args, named, span) {
+            Ok(r) => self.call_result(r, func, span),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Runs `c`'s body in a frame of `layout` (`slots` holds what the caller put there already): binds the
+    /// arguments (straight into their slots when `plain`, else by [`Machine::bind_params`]), enters the call
+    /// (depth and limits), runs the body and keeps the frame for the next call. `method` is a method call's
+    /// receiver (`classes/call.rs`). An error before the call is entered is the outer `Err`; the body's exit is
+    /// the inner result.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn run_in_frame(
+        &mut self,
+        c: &Closure,
+        layout: &Rc<Layout>,
+        mut slots: Vec<Option<Value>>,
+        method: Option<MethodFrame>,
+        plain: bool,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Result<Eval<Value>, EvalError> {
         if plain {
             for (&s, a) in layout.params.iter().zip(args) {
                 slots[s as usize] = Some(a.clone());
             }
         } else {
-            let frame = Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots);
+            let frame = match &method {
+                Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m.clone()),
+                None => Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots),
+            };
             let saved = std::mem::replace(&mut self.locals, frame);
             let bound = self.bind_params(c, args, named, span);
             let mut frame = std::mem::replace(&mut self.locals, saved);
@@ -305,13 +332,16 @@ impl<'a> Machine<'a> {
             self.recycle_slots(slots);
             return Err(e);
         }
-        let frame = self.resolved_frame(c.captured.clone(), layout.clone(), slots);
+        let frame = match method {
+            Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m),
+            None => self.resolved_frame(c.captured.clone(), layout.clone(), slots),
+        };
         let saved = std::mem::replace(&mut self.locals, frame);
         let r = self.run_body(&c.def, layout);
         let frame = std::mem::replace(&mut self.locals, saved);
         self.finish_frame(frame);
         self.depth -= 1;
-        self.call_result(r, func, span)
+        Ok(r)
     }
 
     /// Keeps a call's slot vector, emptied, for the next call.

@@ -48,37 +48,11 @@ impl<'a> Machine<'a> {
             let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
             return Err(EvalError::new(kind, span));
         }
-        let captured = obj.class.scope();
+        let c = Closure { def, captured: obj.class.scope() };
         let mut slots = self.spare_slots.pop().unwrap_or_default();
         slots.resize(layout.names.len(), None);
-        if plain {
-            for (&s, a) in layout.params.iter().zip(args) {
-                slots[s as usize] = Some(a.clone());
-            }
-        } else {
-            let c = Closure { def: def.clone(), captured: captured.clone() };
-            let frame = Locals::for_method_call(captured.clone(), layout.clone(), slots, method.clone());
-            let saved = std::mem::replace(&mut self.locals, frame);
-            let bound = self.bind_params(&c, args, &[], span);
-            let mut frame = std::mem::replace(&mut self.locals, saved);
-            slots = frame.take_slots();
-            if let Err(e) = bound {
-                self.recycle_slots(slots);
-                return Err(e);
-            }
-        }
-        self.depth += 1;
-        if let Err(e) = self.check_limits(span) {
-            self.depth -= 1;
-            self.recycle_slots(slots);
-            return Err(e);
-        }
-        let frame = Locals::for_method_call(captured, layout.clone(), slots, method);
-        let saved = std::mem::replace(&mut self.locals, frame);
-        let r = self.run_body(&def, &layout);
-        let mut frame = std::mem::replace(&mut self.locals, saved);
-        self.recycle_slots(frame.take_slots());
-        self.depth -= 1;
+        let r = self.run_in_frame(&c, &layout, slots, Some(method), plain, args, &[], span)?;
+        let def = c.def;
         match r {
             Ok(v) | Err(Exit::Return(v)) => Ok(v),
             Err(exit) => {
