@@ -452,6 +452,11 @@ impl Param {
     pub fn plain(name: Ident) -> Param {
         Param { name, ty: None, optional: false, default: None, varargs: false }
     }
+
+    /// Whether the parameter is plain: required, untyped and not `...` (an argument binds to it as it is).
+    pub fn is_plain(&self) -> bool {
+        self.ty.is_none() && !self.optional && !self.varargs
+    }
 }
 
 /// A function: a `def`, a lambda, or a ruleset member.

@@ -99,7 +99,7 @@ fn function_params(out: &mut String, ps: &[Param]) {
         if i > 0 {
             out.push(' ');
         }
-        if p.ty.is_none() && !p.optional && !p.varargs {
+        if p.is_plain() {
             out.push_str(&p.name.name);
             continue;
         }

@@ -4,7 +4,7 @@ use super::classes;
 use super::machine::*;
 use crate::interp::env::MethodFrame;
 use crate::interp::native::{check_arity, Param};
-use crate::syntax::ast::Layout;
+use crate::syntax::ast::{self, Layout};
 
 impl<'a> Machine<'a> {
     // ---- calls and members ---------------------------------------------------------------------------
@@ -207,20 +207,11 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         let params = &c.def.params;
-        let plain = named.is_empty() && params.iter().all(|p| !p.optional && !p.varargs && p.ty.is_none());
-        // CGSuite's messages (its `Parameter` binding): too many arguments, or the first missing parameter.
-        if plain && args.len() > params.len() {
-            return Err(EvalError::new(ErrorKind::TooManyArguments { got: args.len(), most: params.len() }, span));
+        let plain = named.is_empty() && params.iter().all(ast::Param::is_plain);
+        if plain {
+            check_plain_count(params, args.len(), span)?;
         }
-        if plain && args.len() < params.len() {
-            let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
-            return Err(EvalError::new(kind, span));
-        }
-        // A named function sees itself under its name, except a property of a user class, whose name inside
-        // its body is the property's value (see `classes::PROPERTY`).
-        let sees_itself = c.def.name.as_ref().is_some_and(
-            |name| !matches!(c.captured.get(classes::PROPERTY), Some(Value::String(p)) if **p == *name.name),
-        );
+        let sees_itself = sees_itself(c);
         if let Some(layout) = c.def.layout() {
             return self.call_resolved(func, c, layout, sees_itself, plain, args, named, span);
         }
@@ -326,6 +317,20 @@ impl<'a> Machine<'a> {
                 return Err(e);
             }
         }
+        self.enter_frame(c, layout, slots, method, span)
+    }
+
+    /// Enters a call whose `slots` are bound (depth and limits, else the slots are kept and the error returned),
+    /// runs `c`'s body in a frame of `layout` (a method frame when `method` is given) and keeps the frame for
+    /// the next call.
+    pub(super) fn enter_frame(
+        &mut self,
+        c: &Closure,
+        layout: &Rc<Layout>,
+        slots: Vec<Option<Value>>,
+        method: Option<MethodFrame>,
+        span: Span,
+    ) -> Result<Eval<Value>, EvalError> {
         self.depth += 1;
         if let Err(e) = self.check_limits(span) {
             self.depth -= 1;
@@ -731,6 +736,28 @@ pub(super) fn check_params(m: &mut Machine, def: &crate::syntax::ast::FunctionDe
                 return err(ErrorKind::UnknownParameterClass { name: ty.name.to_string() }, ty.span);
             }
         }
+    }
+    Ok(())
+}
+
+/// Whether a call of `c` binds the function under its own name: a named function sees itself, except a property
+/// of a user class, whose name inside its body is the property's value (see `classes::PROPERTY`).
+pub(super) fn sees_itself(c: &Closure) -> bool {
+    c.def
+        .name
+        .as_ref()
+        .is_some_and(|name| !matches!(c.captured.get(classes::PROPERTY), Some(Value::String(p)) if **p == *name.name))
+}
+
+/// The count of arguments for plain parameters, with CGSuite's messages (its `Parameter` binding): too many
+/// arguments, or the first missing parameter.
+pub(super) fn check_plain_count(params: &[ast::Param], got: usize, span: Span) -> Result<(), EvalError> {
+    if got > params.len() {
+        return Err(EvalError::new(ErrorKind::TooManyArguments { got, most: params.len() }, span));
+    }
+    if got < params.len() {
+        let kind = ErrorKind::MissingParameter { name: params[got].name.name.to_string() };
+        return Err(EvalError::new(kind, span));
     }
     Ok(())
 }

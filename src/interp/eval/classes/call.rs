@@ -2,6 +2,7 @@
 //! a closure of its own (see [`Machine::call_method_on`]).
 
 use super::*;
+use crate::syntax::ast;
 
 thread_local! {
     /// The names a method frame binds (shared, so that a call allocates no name).
@@ -39,14 +40,10 @@ impl<'a> Machine<'a> {
             .map(|n| (property_name, Value::String(n.name.clone())));
         let method = crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden };
         let params = &def.params;
-        let plain = params.iter().all(|p| !p.optional && !p.varargs && p.ty.is_none());
+        let plain = params.iter().all(ast::Param::is_plain);
         // As `call_closure_named` checks and binds (the same errors, before the call counts as entered).
-        if plain && args.len() > params.len() {
-            return Err(EvalError::new(ErrorKind::TooManyArguments { got: args.len(), most: params.len() }, span));
-        }
-        if plain && args.len() < params.len() {
-            let kind = ErrorKind::MissingParameter { name: params[args.len()].name.name.to_string() };
-            return Err(EvalError::new(kind, span));
+        if plain {
+            super::super::calls::check_plain_count(params, args.len(), span)?;
         }
         let c = Closure { def, captured: obj.class.scope() };
         let mut slots = self.spare_slots.pop().unwrap_or_default();

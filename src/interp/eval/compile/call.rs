@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::interp::env::Scope;
-use crate::syntax::ast::Layout;
+use crate::syntax::ast::{self, Layout};
 
 impl<'a> Machine<'a> {
     /// The frame of a call of a resolved function (`Locals::for_resolved_call`), in the buffers of a finished
@@ -39,7 +39,7 @@ pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) 
     let Value::Function(func) = f else { return None };
     let Function::Closure(c) = &**func else { return None };
     let params = &c.def.params;
-    if params.len() != args.len() || params.iter().any(|p| p.optional || p.varargs || p.ty.is_some()) {
+    if params.len() != args.len() || !params.iter().all(ast::Param::is_plain) {
         return None;
     }
     let layout = c.def.layout()?;
@@ -56,10 +56,7 @@ fn call(
     args: &[Node],
     span: Span,
 ) -> Eval<Value> {
-    // A named function sees itself under its name, except a property of a user class (`call_closure_named`).
-    let sees_itself = c.def.name.as_ref().is_some_and(
-        |name| !matches!(c.captured.get(super::super::classes::PROPERTY), Some(Value::String(p)) if **p == *name.name),
-    );
+    let sees_itself = super::super::calls::sees_itself(c);
     let mut slots = m.spare_slots.pop().unwrap_or_default();
     slots.resize(layout.names.len(), None);
     if sees_itself && layout.self_slot != NO_SLOT {
@@ -74,17 +71,6 @@ fn call(
             }
         }
     }
-    m.depth += 1;
-    if let Err(e) = m.check_limits(span) {
-        m.depth -= 1;
-        m.recycle_slots(slots);
-        return Err(e.into());
-    }
-    let frame = m.resolved_frame(c.captured.clone(), layout.clone(), slots);
-    let saved = std::mem::replace(&mut m.locals, frame);
-    let r = m.run_body(&c.def, layout);
-    let frame = std::mem::replace(&mut m.locals, saved);
-    m.finish_frame(frame);
-    m.depth -= 1;
+    let r = m.enter_frame(c, layout, slots, None, span)?;
     Ok(m.call_result(r, func, span)?)
 }
