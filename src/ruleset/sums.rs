@@ -141,18 +141,7 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         }
         _ => false,
     };
-    let comparison = matches!(
-        op,
-        BinOp::Eq
-            | BinOp::Ne
-            | BinOp::Lt
-            | BinOp::Le
-            | BinOp::Gt
-            | BinOp::Ge
-            | BinOp::Confused
-            | BinOp::LessOrConfused
-            | BinOp::GreaterOrConfused
-    );
+    let comparison = op.compares();
     if comparison && (user_sum(a) || user_sum(b)) {
         let name = |v: &Value| if user_sum(v) { "CompoundGame" } else { v.type_name() };
         return Some(Err(err(ErrorKind::NoOperation { op: op.symbol(), types: vec![name(a).into(), name(b).into()] })));

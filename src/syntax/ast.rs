@@ -394,6 +394,23 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// Whether the operator compares two values: `==`, `!=`, the four orders and the three confusion operators
+    /// (`<>`, `<|`, `|>`).
+    pub fn compares(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq
+                | BinOp::Ne
+                | BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge
+                | BinOp::Confused
+                | BinOp::LessOrConfused
+                | BinOp::GreaterOrConfused
+        )
+    }
+
     /// How the operator is written in source (used by messages and the AST printer).
     pub fn symbol(self) -> &'static str {
         match self {

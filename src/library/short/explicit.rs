@@ -596,15 +596,7 @@ pub fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span)
         BinOp::Mul if both && (matches!(a, Value::Integer(_)) || matches!(b, Value::Integer(_))) => {
             Some(Ok(compound_value(Compound::Product, a.clone(), b.clone())))
         }
-        BinOp::Eq
-        | BinOp::Ne
-        | BinOp::Lt
-        | BinOp::Le
-        | BinOp::Gt
-        | BinOp::Ge
-        | BinOp::Confused
-        | BinOp::LessOrConfused
-        | BinOp::GreaterOrConfused => {
+        _ if op.compares() => {
             let types = vec![a.type_name().into(), b.type_name().into()];
             Some(Err(EvalError::new(ErrorKind::NoOperation { op: op.symbol(), types }, span)))
         }
