@@ -2,17 +2,31 @@
 
 use super::clauses::{Clause, Source};
 use super::*;
+use rustc_hash::FxHashSet;
 
 /// The compiled form of `e`, evaluated in a frame of layout `id`.
 pub(super) fn compile(e: &Expr, id: u32) -> Node {
-    Builder { id }.expr(e)
+    Builder { id, top: None }.expr(e)
 }
 
-struct Builder {
+/// The compiled form of the top-level statement `e`; `locals`: the names it may bind in a local scope, when
+/// every other name is a top-level one (`top.rs`).
+pub(super) fn compile_top(e: &Expr, locals: Option<&FxHashSet<Name>>) -> Node {
+    Builder { id: 0, top: locals }.expr(e)
+}
+
+struct Builder<'t> {
     id: u32,
+    /// In a top-level statement with no local scope open: the names it may bind locally (`top.rs`).
+    top: Option<&'t FxHashSet<Name>>,
 }
 
-impl Builder {
+impl Builder<'_> {
+    /// Whether `name` is a top-level name here (see `top.rs`).
+    fn global(&self, name: &str) -> bool {
+        self.top.is_some_and(|locals| !locals.contains(name))
+    }
+
     /// The slot a cell was resolved to for this layout (`None`: not resolved for it, or no slot).
     fn slot(&self, slot: &Slot) -> Option<u32> {
         slot.get(self.id).filter(|&s| s != NO_SLOT)
@@ -42,6 +56,7 @@ impl Builder {
                 Some(head) if head != NO_SLOT => {
                     Node::Local { head, name: name.clone(), slot: slot.clone(), span: e.span }
                 }
+                _ if self.global(name) => Node::Global { name: name.clone(), span: e.span },
                 _ => Node::Var { name: name.clone(), slot: slot.clone(), span: e.span },
             },
             // `-1`: an integer literal negated is a constant (`unary` negates an `Integer` exactly so).
@@ -203,6 +218,11 @@ impl Builder {
     }
 
     fn assign(&self, target: &Ident, value: &Expr, slot: &Slot) -> Node {
+        // A top-level name that is not a class name: `eval_assign`'s checks pass (no local, no `this`), and
+        // `append_in_place` declines (it takes only locals).
+        if self.global(&target.name) && !CLASS_NAMES.contains(&&*target.name) {
+            return Node::GlobalAssign { target: target.clone(), value: self.boxed(value) };
+        }
         // `xs := xs.Append(x)` (`append_in_place`).
         if let ExprKind::Call { callee, args, named } = &value.kind {
             if let (ExprKind::Member { obj, name }, [arg], []) = (&callee.kind, &args[..], &named[..]) {

@@ -39,6 +39,7 @@ mod clauses;
 mod run;
 #[cfg(test)]
 mod tests;
+mod top;
 
 thread_local! {
     /// Whether function bodies are compiled (off with `CGS_NO_COMPILE` set in the environment).
@@ -95,6 +96,9 @@ pub(super) enum Node {
     Local { head: u32, name: Name, slot: Slot, span: Span },
     /// Any other variable reference: `lookup_var`.
     Var { name: Name, slot: Slot, span: Span },
+    /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
+    /// else the native global, else `lookup` (a package, or the error).
+    Global { name: Name, span: Span },
     /// `a op b` for an operator other than `and` / `or`.
     Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
     /// `a and b`; the spans are those of the operands (for "not a Boolean").
@@ -124,6 +128,9 @@ pub(super) enum Node {
     List(Vec<Node>),
     /// `x := v`.
     Assign { target: Ident, slot: Slot, value: Box<Node> },
+    /// `x := v` in a top-level statement, for a name no local scope of it can bind and not a class name
+    /// (`top.rs`): the checks of `eval_assign` pass, and the value goes to the top-level variable.
+    GlobalAssign { target: Ident, value: Box<Node> },
     /// `x := x.Append(v)`: `general` is the compiled `x.Append(v)`, `arg` the compiled `v`.
     AppendAssign { target: Ident, slot: Slot, arg: Box<Node>, general: Box<Node> },
     /// `var x := v` (`None`: `var x`).
@@ -174,11 +181,15 @@ pub(super) enum CellRhs {
     Local(u32),
 }
 
-/// Runs the top-level statement `e`, a `for` or `while` loop, compiled. Top-level names have no slots (they
-/// are looked up by name, as the evaluator looks them up); the loop's safe points are the compiled loop's own
-/// (`clauses::for_loop`, [`Node::While`]). Compiled each time it runs: a top-level statement runs once.
+/// Runs the top-level statement `e`, a `for` or `while` loop, compiled. Top-level names have no slots: the
+/// statement's own locals are looked up by name, as the evaluator looks them up, and the other names go
+/// straight to the top-level variables (`top.rs`; only when no local scope is open, as at top level). The
+/// loop's safe points are the compiled loop's own (`clauses::for_loop`, [`Node::While`]). Compiled each time
+/// it runs: a top-level statement runs once.
 pub(super) fn run_top(m: &mut Machine<'_>, e: &Expr) -> Eval<Value> {
-    build::compile(e, 0).run(m)
+    let bare = !m.locals.in_function() && m.locals.layout_id() == 0 && m.locals.names().next().is_none();
+    let locals = if bare { top::declared(e) } else { None };
+    build::compile_top(e, locals.as_ref()).run(m)
 }
 
 impl<'a> Machine<'a> {

@@ -15,6 +15,10 @@ impl Node {
                 None => m.lookup_var(name, slot, *span),
             },
             Node::Var { name, slot, span } => m.lookup_var(name, slot, *span),
+            Node::Global { name, span } => match m.globals.lookup(name) {
+                Some(v) => Ok(v.clone()),
+                None => m.lookup(name, *span),
+            },
             Node::Binary { op, lhs, rhs, span } => {
                 // `eval_binary`: a board's cell compared with a string, machine integers, else the values.
                 if is_comparison(*op) {
@@ -88,6 +92,17 @@ impl Node {
                 check_assign(m, target, slot)?;
                 let v = value.run(m)?;
                 m.assign_at(&target.name, slot, v.clone());
+                Ok(v)
+            }
+            Node::GlobalAssign { target, value } => {
+                // `eval_assign`, then `assign` for a name bound in no local scope.
+                let v = value.run(m)?;
+                match m.globals.vars.get_mut(&target.name) {
+                    Some(held) => *held = v.clone(),
+                    None => {
+                        m.globals.vars.insert(target.name.clone(), v.clone());
+                    }
+                }
                 Ok(v)
             }
             Node::AppendAssign { target, slot, arg, general } => {
@@ -171,6 +186,11 @@ impl Node {
             Node::Const(Value::Integer(Int::Small(k))) => return Ok(Ok(*k)),
             Node::Local { head, .. } => {
                 if let Some(Value::Integer(Int::Small(k))) = m.locals.slot(*head) {
+                    return Ok(Ok(*k));
+                }
+            }
+            Node::Global { name, .. } => {
+                if let Some(Value::Integer(Int::Small(k))) = m.globals.lookup(name) {
                     return Ok(Ok(*k));
                 }
             }
