@@ -679,10 +679,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "user classes: classes.rs keeps the package table (classes/package.rs, which reads the classes' types back) and prints singletons (classes/singleton.rs, which reads them back) and the class caches of game_classes.rs, which reads user objects through classes.rs; engine3's files this round (use lines only)",
     ),
     (
-        &["interp/eval/compile/build.rs", "interp/eval/compile/call.rs", "interp/eval/compile/clauses.rs", "interp/eval/compile/mod.rs", "interp/eval/compile/run.rs"],
-        "mod.rs ↔ children: the compiled tree's types live in compile/mod.rs, which calls build.rs and clauses.rs (run.rs calls call.rs, the calls into slots), and the children take the types by `use super::*`; the fix is a leaf file for the tree's types (left while speed3 and engine3 change the compiled tree)",
-    ),
-    (
         &["library/cgsuite/compound.rs", "library/short/explicit.rs"],
         "CGSuite's one CompoundGame class has a representation in each family: compound.rs reads an explicit form's options (short's ExplicitGame) while explicit.rs's ConjunctiveSum row builds compound.rs's compound (KNOWN_FAMILY_EDGES cgsuite → short)",
     ),

@@ -1,7 +1,8 @@
 //! From syntax to [`Node`]s, for the frame layout `id` (see the module documentation of `compile`).
 
-use super::clauses::{Clause, Source};
-use super::*;
+use super::super::machine::*;
+use super::tree::{CellRhs, CellTest, Clause, Node, Source, Sum};
+use crate::interp::value::Int;
 use rustc_hash::FxHashSet;
 
 /// The compiled form of `e`, evaluated in a frame of layout `id`.

@@ -3,7 +3,8 @@
 //! straight into its parameter's slot, with no argument vector between and no copy of a value; and call frames
 //! are reused from call to call.
 
-use super::*;
+use super::super::machine::*;
+use super::tree::Node;
 use crate::interp::env::Scope;
 use crate::syntax::ast::{self, Layout};
 

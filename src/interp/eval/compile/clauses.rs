@@ -1,31 +1,20 @@
 //! Compiled loops and comprehensions: what `loops.rs` does for `for` clauses, with the sources, conditions,
-//! filters and bodies compiled, and `for p in g.FindAll(c)` walking the board instead of building the list.
+//! filters and bodies compiled, and `for p in g.FindAll(c)` walking the board instead of building the list;
+//! and the statements of a block (`run_stmts`, which `run.rs` uses too).
 
-use super::run::run_stmts;
-use super::*;
-
-/// A compiled `for` clause.
-pub(in crate::interp::eval) struct Clause {
-    pub(super) var: Name,
-    /// The loop variable's slot (`None`: bound by name).
-    pub(super) slot: Option<u32>,
-    pub(super) source: Source,
-    pub(super) cond: Option<(Node, Span)>,
-    pub(super) filter: Option<(Node, Span)>,
-    pub(super) span: Span,
-}
-
-/// What a compiled clause ranges over (`ForSource`). One per clause, built once when a body is compiled and
-/// never moved while it runs, so the size of the `Range` variant costs nothing.
-#[allow(clippy::large_enum_variant)]
-pub(in crate::interp::eval) enum Source {
-    In(Node, Span),
-    Assign(Node),
-    Forever,
-    Range { from: Node, from_span: Span, to: Option<(Node, Span)>, by: Option<(Node, Span)> },
-}
+use super::super::machine::*;
+use super::tree::{Clause, Node, Source};
 
 type Body<'b, 'a> = &'b mut dyn FnMut(&mut Machine<'a>) -> Eval<()>;
+
+/// The statements of a block in the current scope; the value of the last (`eval_block`).
+pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
+    let mut last = Value::Nothing;
+    for s in stmts {
+        last = s.run(m)?;
+    }
+    Ok(last)
+}
 
 /// `for_loop`.
 pub(super) fn for_loop(

@@ -27,7 +27,6 @@
 //!   the evaluator (every fallback node goes through [`Machine::eval`]).
 
 use super::machine::*;
-use crate::interp::value::Int;
 use crate::syntax::ast::{FunctionDef, Layout};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -40,6 +39,9 @@ mod run;
 #[cfg(test)]
 mod tests;
 mod top;
+mod tree;
+
+use tree::Node;
 
 thread_local! {
     /// Whether function bodies are compiled (off with `CGS_NO_COMPILE` set in the environment).
@@ -85,100 +87,6 @@ pub fn compiled_count() -> usize {
 /// Whether the compiler is on for this thread.
 pub fn enabled() -> bool {
     ENABLED.with(Cell::get)
-}
-
-/// A compiled expression.
-pub(super) enum Node {
-    /// A literal's value.
-    Const(Value),
-    /// A local the resolver gave a slot: the slot chain from `head`, else `lookup_var` (captured, members,
-    /// globals).
-    Local { head: u32, name: Name, slot: Slot, span: Span },
-    /// Any other variable reference: `lookup_var`.
-    Var { name: Name, slot: Slot, span: Span },
-    /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
-    /// else the native global, else `lookup` (a package, or the error).
-    Global { name: Name, span: Span },
-    /// `a op b` for an operator other than `and` / `or`.
-    Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
-    /// `a and b`; the spans are those of the operands (for "not a Boolean").
-    And(Box<Node>, Span, Box<Node>, Span),
-    /// `a or b`.
-    Or(Box<Node>, Span, Box<Node>, Span),
-    /// `not a`.
-    Not(Box<Node>, Span),
-    /// `g[r ± …, c ± …] == s` (or `!=`): see [`CellTest`].
-    CellTest(Box<CellTest>),
-    /// `x[k]` for a local `x` and an integer literal `k` (0-based here): the element in place when `x` holds a
-    /// list or tuple, else the general index.
-    LocalElement { head: u32, k: usize, general: Box<Node> },
-    /// `obj[keys…]`. `local`: `obj` is a local whose slot may be read in place (the keys cannot change it).
-    Index { obj: Box<Node>, local: Option<u32>, keys: Vec<Node>, key_spans: Vec<Span>, span: Span },
-    /// `f(args…)`, positional arguments only, `f` not a member.
-    Call { callee: Box<Node>, name: Name, args: Vec<Node>, spans: Vec<Span>, span: Span },
-    /// `obj.name(args…)`, positional arguments only.
-    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
-    /// `obj.Updated({k => v, …})`, the map written out.
-    UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
-    /// `obj.name` (no call).
-    Member { obj: Box<Node>, name: Ident, span: Span },
-    /// `(a, b, …)`.
-    Tuple(Vec<Node>),
-    /// `[a, b, …]`.
-    List(Vec<Node>),
-    /// `x := v`.
-    Assign { target: Ident, slot: Slot, value: Box<Node> },
-    /// `x := v` in a top-level statement, for a name no local scope of it can bind and not a class name
-    /// (`top.rs`): the checks of `eval_assign` pass, and the value goes to the top-level variable.
-    GlobalAssign { target: Ident, value: Box<Node> },
-    /// `x := x.Append(v)`: `general` is the compiled `x.Append(v)`, `arg` the compiled `v`.
-    AppendAssign { target: Ident, slot: Slot, arg: Box<Node>, general: Box<Node> },
-    /// `var x := v` (`None`: `var x`).
-    VarDecl { target: Ident, slot: Slot, value: Option<Box<Node>> },
-    /// `begin … end`: its statements in a scope of their own.
-    Block(Vec<Node>),
-    /// `if c then … elseif … else … end` (the branches' statements run in the enclosing scope, as
-    /// `eval_block` runs them).
-    If { branches: Vec<(Node, Span, Vec<Node>)>, otherwise: Option<Vec<Node>> },
-    /// `while c do … end`.
-    While { cond: Box<Node>, cond_span: Span, body: Vec<Node>, span: Span },
-    /// `for … do/yield … end`.
-    For { clauses: Vec<clauses::Clause>, body: Vec<Node>, mode: ForMode, more: Vec<Vec<Node>> },
-    /// `[e for …]`, `{e for …}`, `{k => v for …}`.
-    Comprehension { kind: CollectionKind, elem: Box<Node>, value: Option<Box<Node>>, clauses: Vec<clauses::Clause> },
-    /// `return v`.
-    Return(Option<Box<Node>>, Span),
-    /// A sub-tree the compiler leaves to the evaluator.
-    Eval(Box<Expr>),
-}
-
-/// `g[r ± …, c ± …] == s` or `!=` for a local `g`, each coordinate a sum of locals and integer literals, and
-/// `s` a local or a string literal: when `g` holds a grid, the coordinates machine integers, the cell is on the
-/// board and ASCII and `s` a string, the cell is read and compared in place (no value is made, nothing is
-/// cloned); otherwise `general`, the same comparison compiled the usual way, runs (its reads are pure, so
-/// nothing is evaluated twice to any effect).
-pub(super) struct CellTest {
-    /// The slot chain of `g`.
-    grid: u32,
-    /// Row and column.
-    keys: [Sum; 2],
-    /// The string compared with.
-    rhs: CellRhs,
-    /// `==` (else `!=`).
-    eq: bool,
-    general: Node,
-}
-
-/// A coordinate: `constant` plus (or minus, `true`) the locals of the slot chains.
-pub(super) struct Sum {
-    terms: Vec<(u32, bool)>,
-    constant: i128,
-}
-
-/// The right side of a [`CellTest`].
-pub(super) enum CellRhs {
-    Str(Rc<str>),
-    Local(u32),
 }
 
 /// Runs the top-level statement `e`, a `for` or `while` loop, compiled. Top-level names have no slots: the

@@ -2,8 +2,11 @@
 //! syntax, in the same order and with the same errors.
 
 use super::super::classes::method_value;
+use super::super::machine::*;
 use super::super::ops;
-use super::*;
+use super::clauses::{self, run_stmts};
+use super::tree::{CellRhs, CellTest, Clause, Node, Sum};
+use crate::interp::value::Int;
 
 impl Node {
     /// The value of the node (`Machine::eval`).
@@ -145,7 +148,7 @@ impl Node {
                 loop {
                     m.check_limits(*span)?;
                     if top {
-                        m.top_loop = Some(super::super::machine::TopLoop::new::<clauses::Clause>(&[]));
+                        m.top_loop = Some(super::super::machine::TopLoop::new::<Clause>(&[]));
                         m.loop_safe_point(&Vector::new());
                         m.top_loop = None;
                     }
@@ -281,15 +284,6 @@ impl Sum {
         }
         i64::try_from(acc).ok()
     }
-}
-
-/// The statements of a block in the current scope; the value of the last (`eval_block`).
-pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
-    let mut last = Value::Nothing;
-    for s in stmts {
-        last = s.run(m)?;
-    }
-    Ok(last)
 }
 
 /// `obj.Updated({k => v, …})` (`call_expr`'s `grid_updated_literal`, else the map literal, `eval_map`, and

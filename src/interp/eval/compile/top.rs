@@ -6,11 +6,11 @@
 //! package, or undefined): the evaluator's search of the local scopes and of `this`'s members finds nothing
 //! for it, and an assignment to it sets the top-level variable (`Machine::assign`). [`declared`] lists, from
 //! the syntax, every name the statement may bind in a local scope; the compiler makes the other names
-//! [`super::Node::Global`] reads and [`super::Node::GlobalAssign`] assignments, which go straight to the
+//! [`super::tree::Node::Global`] reads and [`super::tree::Node::GlobalAssign`] assignments, which go straight to the
 //! top-level variables by name. The decision is made each time a top-level statement is compiled (each time
 //! it runs), so a variable defined later, `:clear` and redefinition are seen as the evaluator sees them.
 
-use super::*;
+use super::super::machine::*;
 use rustc_hash::FxHashSet;
 
 /// The names `e` may bind in a local scope while it runs at top level (see the module documentation);

@@ -1,0 +1,119 @@
+//! The compiled tree's types: [`Node`] and the parts of its nodes (see the module documentation of `compile`).
+//! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
+
+use super::super::machine::*;
+
+/// A compiled expression.
+pub(in crate::interp::eval) enum Node {
+    /// A literal's value.
+    Const(Value),
+    /// A local the resolver gave a slot: the slot chain from `head`, else `lookup_var` (captured, members,
+    /// globals).
+    Local { head: u32, name: Name, slot: Slot, span: Span },
+    /// Any other variable reference: `lookup_var`.
+    Var { name: Name, slot: Slot, span: Span },
+    /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
+    /// else the native global, else `lookup` (a package, or the error).
+    Global { name: Name, span: Span },
+    /// `a op b` for an operator other than `and` / `or`.
+    Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
+    /// `a and b`; the spans are those of the operands (for "not a Boolean").
+    And(Box<Node>, Span, Box<Node>, Span),
+    /// `a or b`.
+    Or(Box<Node>, Span, Box<Node>, Span),
+    /// `not a`.
+    Not(Box<Node>, Span),
+    /// `g[r ± …, c ± …] == s` (or `!=`): see [`CellTest`].
+    CellTest(Box<CellTest>),
+    /// `x[k]` for a local `x` and an integer literal `k` (0-based here): the element in place when `x` holds a
+    /// list or tuple, else the general index.
+    LocalElement { head: u32, k: usize, general: Box<Node> },
+    /// `obj[keys…]`. `local`: `obj` is a local whose slot may be read in place (the keys cannot change it).
+    Index { obj: Box<Node>, local: Option<u32>, keys: Vec<Node>, key_spans: Vec<Span>, span: Span },
+    /// `f(args…)`, positional arguments only, `f` not a member.
+    Call { callee: Box<Node>, name: Name, args: Vec<Node>, spans: Vec<Span>, span: Span },
+    /// `obj.name(args…)`, positional arguments only.
+    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
+    /// `obj.Updated({k => v, …})`, the map written out.
+    UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
+    /// `obj.name` (no call).
+    Member { obj: Box<Node>, name: Ident, span: Span },
+    /// `(a, b, …)`.
+    Tuple(Vec<Node>),
+    /// `[a, b, …]`.
+    List(Vec<Node>),
+    /// `x := v`.
+    Assign { target: Ident, slot: Slot, value: Box<Node> },
+    /// `x := v` in a top-level statement, for a name no local scope of it can bind and not a class name
+    /// (`top.rs`): the checks of `eval_assign` pass, and the value goes to the top-level variable.
+    GlobalAssign { target: Ident, value: Box<Node> },
+    /// `x := x.Append(v)`: `general` is the compiled `x.Append(v)`, `arg` the compiled `v`.
+    AppendAssign { target: Ident, slot: Slot, arg: Box<Node>, general: Box<Node> },
+    /// `var x := v` (`None`: `var x`).
+    VarDecl { target: Ident, slot: Slot, value: Option<Box<Node>> },
+    /// `begin … end`: its statements in a scope of their own.
+    Block(Vec<Node>),
+    /// `if c then … elseif … else … end` (the branches' statements run in the enclosing scope, as
+    /// `eval_block` runs them).
+    If { branches: Vec<(Node, Span, Vec<Node>)>, otherwise: Option<Vec<Node>> },
+    /// `while c do … end`.
+    While { cond: Box<Node>, cond_span: Span, body: Vec<Node>, span: Span },
+    /// `for … do/yield … end`.
+    For { clauses: Vec<Clause>, body: Vec<Node>, mode: ForMode, more: Vec<Vec<Node>> },
+    /// `[e for …]`, `{e for …}`, `{k => v for …}`.
+    Comprehension { kind: CollectionKind, elem: Box<Node>, value: Option<Box<Node>>, clauses: Vec<Clause> },
+    /// `return v`.
+    Return(Option<Box<Node>>, Span),
+    /// A sub-tree the compiler leaves to the evaluator.
+    Eval(Box<Expr>),
+}
+
+/// `g[r ± …, c ± …] == s` or `!=` for a local `g`, each coordinate a sum of locals and integer literals, and
+/// `s` a local or a string literal: when `g` holds a grid, the coordinates machine integers, the cell is on the
+/// board and ASCII and `s` a string, the cell is read and compared in place (no value is made, nothing is
+/// cloned); otherwise `general`, the same comparison compiled the usual way, runs (its reads are pure, so
+/// nothing is evaluated twice to any effect).
+pub(in crate::interp::eval) struct CellTest {
+    /// The slot chain of `g`.
+    pub(super) grid: u32,
+    /// Row and column.
+    pub(super) keys: [Sum; 2],
+    /// The string compared with.
+    pub(super) rhs: CellRhs,
+    /// `==` (else `!=`).
+    pub(super) eq: bool,
+    pub(super) general: Node,
+}
+
+/// A coordinate: `constant` plus (or minus, `true`) the locals of the slot chains.
+pub(in crate::interp::eval) struct Sum {
+    pub(super) terms: Vec<(u32, bool)>,
+    pub(super) constant: i128,
+}
+
+/// The right side of a [`CellTest`].
+pub(in crate::interp::eval) enum CellRhs {
+    Str(Rc<str>),
+    Local(u32),
+}
+
+/// A compiled `for` clause.
+pub(in crate::interp::eval) struct Clause {
+    pub(super) var: Name,
+    /// The loop variable's slot (`None`: bound by name).
+    pub(super) slot: Option<u32>,
+    pub(super) source: Source,
+    pub(super) cond: Option<(Node, Span)>,
+    pub(super) filter: Option<(Node, Span)>,
+    pub(super) span: Span,
+}
+
+/// What a compiled clause ranges over (`ForSource`). One per clause, built once when a body is compiled and
+/// never moved while it runs, so the size of the `Range` variant costs nothing.
+#[allow(clippy::large_enum_variant)]
+pub(in crate::interp::eval) enum Source {
+    In(Node, Span),
+    Assign(Node),
+    Forever,
+    Range { from: Node, from_span: Span, to: Option<(Node, Span)>, by: Option<(Node, Span)> },
+}
