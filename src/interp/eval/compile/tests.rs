@@ -93,6 +93,22 @@ fn scopes_loops_and_comprehensions() {
 }
 
 #[test]
+fn top_level_loops_and_top_level_names() {
+    // A top-level loop reads and assigns top-level variables as `Global` nodes (`top.rs`); the statement's own
+    // locals shadow them; each cell's loop is compiled when it runs, so a later definition is seen (hand values).
+    same("s := 0; for i in 1..100 do s := s + i end; s", "5050");
+    same("i := 100; g := 5; for i in 1..3 do var g := i; t := [i, g] end; [i, g, t]", "[100, 5, [3, 3]]");
+    same("for k in 1..3 do def h(x) := x + k; r := h(10) end; r", "13");
+    same("n := 0; while n < 4 do n := n + 1; m := n * n end; [n, m]", "[4, 16]");
+    same("for k in 1..2 do later := k end\nlater", "2");
+    same("def f(x) := x + 1\nr := []\nfor k in 1..2 do r := r.Append(f(k)) end\ndef f(x) := x * 10\nfor k in 1..2 do r := r.Append(f(k)) end\nr", "[2, 3, 10, 20]");
+    same("for this in [1, 2] do z := this end; z", "2");
+    // The errors: a class name assigned, an undefined name read (the evaluator's messages and spans).
+    same("for i in 1..2 do Integer := i end", "");
+    same("t := 0; for i in 1..2 do t := t + undefinedName end", "");
+}
+
+#[test]
 fn grids_append_and_find_all() {
     let grid = "g := Grid.Parse(\"x.o|.xo\");";
     same(&format!("{grid} def f(g) := [g[r, c] for r from 0 to 3 for c from -1 to 4]; f(g)"), "");
