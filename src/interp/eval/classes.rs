@@ -55,6 +55,9 @@ pub struct UserClass {
     nested_ids: Vec<usize>,
     /// The function that binds the constructor's parameters, built on the first construction.
     binder: std::cell::OnceCell<Rc<Function>>,
+    /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
+    /// see [`Machine::construct_with`]).
+    library_typed: std::cell::OnceCell<Box<[bool]>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -647,7 +650,7 @@ impl<'a> Machine<'a> {
         // A variable of `this` (the common case), read without taking the object; then what the class's chain
         // and its enclosing objects gave this name before (the same for every object of the class: its variables'
         // names, its declarations and its enclosing object are the class's).
-        let start = user_object(self.locals.lookup("this")?)?;
+        let start = user_object(self.locals.this_object()?)?;
         if let Some(v) = start.own_value(name) {
             return Some(Ok(v));
         }
@@ -656,7 +659,14 @@ impl<'a> Machine<'a> {
         match known {
             Some(Resolution::Elsewhere) => return None,
             Some(Resolution::Nested { depth, def, id }) => {
-                let mut at = self.locals.lookup("this")?.clone();
+                // The class of `this` itself, named inside its own methods (`Position(…)` in a position's
+                // `Options`): no walk and no look-up of the enclosing object's nested classes.
+                // The class `id` of the object enclosing `this`'s class is that class (the same declaration of
+                // the same enclosing object).
+                if depth == 1 && id == start.class.id && start.class.enclosing.is_some() {
+                    return Some(Ok(Value::Object(start.class.clone())));
+                }
+                let mut at = self.locals.this_object()?.clone();
                 for _ in 0..depth {
                     at = user_object(&at)?.class.enclosing.clone()?;
                 }
@@ -670,7 +680,7 @@ impl<'a> Machine<'a> {
                 class.names.borrow_mut().insert(name.into(), r);
             }
         };
-        let mut this = self.locals.lookup("this")?.clone();
+        let mut this = self.locals.this_object()?.clone();
         let mut depth: u32 = 0;
         loop {
             let obj = user_object(&this)?;
@@ -754,21 +764,10 @@ impl<'a> Machine<'a> {
 
     /// `x is C` for a user class `C` (`None` when `C` is not one).
     pub(super) fn is_user_class(&mut self, v: &Value, ty: &str) -> Option<bool> {
+        if self.is_library_class_of_user(v, ty) {
+            return Some(true);
+        }
         let ty = crate::interp::classes::short_type(ty);
-        // A user game or ruleset is an instance of the library classes it extends (`x as Game`).
-        if let Some(obj) = user_object(v) {
-            if library_chain(obj.class.library).contains(&ty) {
-                return Some(true);
-            }
-        }
-        // A singleton class stands for its instance (`TakeOneOrTwo is HeapRuleset`).
-        if let Value::Object(o) = v {
-            if downcast_ref::<UserClass>(&**o)
-                .is_some_and(|c| c.is_singleton() && library_chain(c.library).contains(&ty))
-            {
-                return Some(true);
-            }
-        }
         let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty))?;
         let Value::Object(c) = c else { return None };
         let class = downcast_ref::<UserClass>(&**c)?;
@@ -776,6 +775,25 @@ impl<'a> Machine<'a> {
             Value::Object(o) => downcast_ref::<UserObject>(&**o).is_some_and(|u| u.class.is_or_extends(class)),
             _ => false,
         })
+    }
+
+    /// Whether `v` is a user object (or a singleton class, which stands for its instance) whose class extends
+    /// the library class `ty` (`x as Game`, `TakeOneOrTwo is HeapRuleset`): the first question of
+    /// [`Machine::is_user_class`], which needs no name looked up.
+    pub(super) fn is_library_class_of_user(&self, v: &Value, ty: &str) -> bool {
+        let Value::Object(o) = v else { return false };
+        let ty = crate::interp::classes::short_type(ty);
+        if let Some(obj) = downcast_ref::<UserObject>(&**o) {
+            return library_chain(obj.class.library).contains(&ty);
+        }
+        downcast_ref::<UserClass>(&**o).is_some_and(|c| c.is_singleton() && library_chain(c.library).contains(&ty))
+    }
+
+    /// Whether the class name `ty` names a user class where it is looked up now (the locals, then the globals).
+    pub(super) fn names_user_class(&self, ty: &str) -> bool {
+        let ty = crate::interp::classes::short_type(ty);
+        let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty));
+        matches!(c, Some(Value::Object(c)) if downcast_ref::<UserClass>(&**c).is_some())
     }
 
     /// `import a.b.c` / `import a.b.*`: the name must exist (a package for `.*`); every name of CGSuite's

@@ -223,6 +223,7 @@ impl<'a> Machine<'a> {
             instance: RefCell::new(None),
             nested_ids,
             binder: std::cell::OnceCell::new(),
+            library_typed: std::cell::OnceCell::new(),
             defs_cache: RefCell::default(),
             package: std::cell::OnceCell::new(),
             scope_cache: std::cell::OnceCell::new(),
