@@ -181,3 +181,40 @@ for dims in "4 5" "5 5"; do
   rm -f "$cf" "$rf" "$csf" "$rsf"
 done
 rm -f "$class_dom" "$ruleset_dom" "$class_dom_sym" "$ruleset_dom_sym"
+
+# Class-style Col (tests/scripts/cgscript/class_col.cgs's class: no Decomposition, options by `FindAll`) against
+# the same options written as a cgs `ruleset` on the same integer grid.
+for b in "....|....|...."; do
+  cf=$(mktemp --suffix=.cgs)
+  rf=$(mktemp --suffix=.cgs)
+  cat >"$cf" <<CGS
+singleton class GridCol extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var us := player.Ordinal;
+      for coord in (grid FindAll 0)
+      where not [coord + d for d in Coordinates.Orthogonal].Exists(x -> grid[x] == us)
+      yield
+        Position(grid Updated {coord => us})
+      end
+    end
+  end
+  override def CharMap := ".lr";
+end
+GridCol("$b").CanonicalForm
+CGS
+  cat >"$rf" <<CGS
+ruleset RCol
+  def Options(grid, player) begin
+    var us := player.Ordinal;
+    for coord in (grid FindAll 0)
+    where not [coord + d for d in Coordinates.Orthogonal].Exists(x -> grid[x] == us)
+    yield grid Updated {coord => us} end
+  end
+end
+RCol(Grid.Parse("$b", ".lr")).CanonicalForm
+CGS
+  row "class-style Col $b" "$(cpu "$CGS" "$cf")" ""
+  row "  the same game as a ruleset" "$(cpu "$CGS" "$rf")" ""
+  rm -f "$cf" "$rf"
+done

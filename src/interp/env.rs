@@ -92,6 +92,8 @@ pub struct Locals {
     /// name. They are found as the closure's captured `this` was: after every scope of the call, before the
     /// captured variables.
     method: Option<MethodFrame>,
+    /// A slot of the layout is named `this` (a method frame then finds `this` by name, as any local).
+    this_slot: bool,
 }
 
 /// The receiver of a method call (see [`Locals::for_method_call`]).
@@ -151,9 +153,21 @@ impl Locals {
         slots: Vec<Option<Value>>,
         method: MethodFrame,
     ) -> Locals {
+        let this_slot = layout.names.iter().any(|n| &**n == "this");
         let mut l = Locals::for_resolved_call(captured, layout, slots);
         l.method = Some(method);
+        l.this_slot = this_slot;
         l
+    }
+
+    /// What `lookup("this")` finds: in a method frame where no local can be named `this` (no slot of the layout
+    /// is, nothing was bound by name), the receiver without a search.
+    #[inline]
+    pub fn this_object(&self) -> Option<&Value> {
+        match &self.method {
+            Some(m) if !self.this_slot && self.bindings.is_empty() => Some(&m.this.1),
+            _ => self.lookup("this"),
+        }
     }
 
     /// The object of a method call made by [`Locals::for_method_call`].

@@ -675,10 +675,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "the core's one recursive type: a Value holds functions (value.rs) whose natives take the Machine (native.rs, eval/machine.rs), which borrows the Globals (env.rs: variables, natives, the Library of registry.rs, extensions) whose member rows and hooks take the Machine again; objects (object.rs) are Values that take the Machine and a Tracer (gc.rs), which walks Values, scopes and objects",
     ),
     (
-        &["interp/eval/classes.rs", "interp/eval/classes/package.rs", "interp/eval/classes/singleton.rs", "interp/eval/game_classes.rs"],
-        "user classes: classes.rs keeps the package table (classes/package.rs, which reads the classes' types back) and prints singletons (classes/singleton.rs, which reads them back) and the class caches of game_classes.rs, which reads user objects through classes.rs; engine3's files this round (use lines only)",
-    ),
-    (
         &["library/cgsuite/compound.rs", "library/short/explicit.rs"],
         "CGSuite's one CompoundGame class has a representation in each family: compound.rs reads an explicit form's options (short's ExplicitGame) while explicit.rs's ConjunctiveSum row builds compound.rs's compound (KNOWN_FAMILY_EDGES cgsuite → short)",
     ),

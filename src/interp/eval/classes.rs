@@ -16,14 +16,20 @@ use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};
 use std::cell::{Cell, RefCell};
 use std::cmp::Ordering;
 
+pub(super) mod bases;
 mod call;
 mod construct;
 mod decl;
 mod overload;
 mod package;
 mod singleton;
+pub(super) mod types;
 
+use bases::{library_base, library_chain, library_combine, library_overrides};
 pub(super) use package::UserPackage;
+use types::Resolution;
+pub(super) use types::{user_object, Shown};
+pub use types::{UserClass, UserObject};
 
 thread_local! {
     /// The identity of each class declaration (a class declared again is a new class).
@@ -33,261 +39,8 @@ thread_local! {
 /// The members CGSuite's `Object` declares (`Object.cgs`): a class member of that name must be `override`.
 const OBJECT_MEMBERS: &[&str] = &["Class", "EnclosingObject", "JavaClass", "ToOutput", "ToString"];
 
-use super::game_classes::{library_base, library_chain, library_combine, library_overrides};
-
-/// A class declared by the script.
-#[derive(Debug)]
-pub struct UserClass {
-    def: Rc<ClassDef>,
-    parent: Option<Rc<UserClass>>,
-    /// The locals visible where the class was declared.
-    captured: Scope,
-    /// The `static var`s, evaluated when the class was declared.
-    statics: Vec<(Name, Value)>,
-    id: usize,
-    /// The library class at the root of the chain (`Game`, `GridGame`, `GridRuleset`, …), if any.
-    pub(super) library: Option<&'static str>,
-    /// For a nested class: the object of the enclosing class whose class it is.
-    pub(super) enclosing: Option<Value>,
-    /// A singleton's instance, once built.
-    instance: RefCell<Option<Value>>,
-    /// The identity of each nested class declaration, in order (the same for every enclosing object).
-    nested_ids: Vec<usize>,
-    /// The function that binds the constructor's parameters, built on the first construction.
-    binder: std::cell::OnceCell<Rc<Function>>,
-    /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
-    defs_cache: RefCell<[DefsByName; 2]>,
-    /// The user package whose file declared the class (`examples`), set when the file is read.
-    package: std::cell::OnceCell<Rc<str>>,
-    /// [`UserClass::scope`], kept once the class is built (its statics are then final).
-    scope_cache: std::cell::OnceCell<Scope>,
-    /// What every construction and every game question asks of the class, worked out once.
-    facts: std::cell::OnceCell<ClassFacts>,
-    /// What a name no local binds means in a method of the class, where [`Machine::this_member`] found it
-    /// among nested classes or nowhere (see [`Resolution`]).
-    names: RefCell<rustc_hash::FxHashMap<Box<str>, Resolution>>,
-    /// The `CharMap` of the first object enclosing the class that has one (for a class without its own).
-    pub(super) enclosing_char_map: std::cell::OnceCell<Value>,
-}
-
-/// What a name means inside a method of a class when it is no variable of the object, as far as the class
-/// decides it: the class chain's declarations and its enclosing objects are fixed for the class.
-#[derive(Debug, Clone)]
-pub(super) enum Resolution {
-    /// The nested class `def` (identity `id`) of the object `depth` enclosing steps out from `this`.
-    Nested { depth: u32, def: Rc<ClassDef>, id: usize },
-    /// No member of the object or of the objects enclosing its class: a global.
-    Elsewhere,
-}
-
-/// See [`UserClass::facts`].
-#[derive(Debug, Clone, Copy)]
-pub(super) struct ClassFacts {
-    /// A class of the chain has a `var` (not static) or an initializer block.
-    pub(super) has_vars: bool,
-    /// The printer the class declares (`ToOutput`, else `ToString`), if any.
-    pub(super) printer: Option<&'static str>,
-    /// Objects of the class are games (it extends `Game`).
-    pub(super) game: bool,
-    /// It extends `GridGame` or `StripGame` (printed as CGSuite's `GridGame` prints).
-    pub(super) board: bool,
-    /// It extends `GraphGame`.
-    pub(super) graph: bool,
-    /// The class or an ancestor declares `CharMap`.
-    pub(super) own_char_map: bool,
-}
-
-/// The `def`s of a class by name, with whether each is a property.
-type DefsByName = rustc_hash::FxHashMap<Box<str>, Rc<[(Rc<FunctionDef>, bool)]>>;
-
-/// An instance of a [`UserClass`] (or an enum element).
-#[derive(Debug, Clone)]
-pub struct UserObject {
-    pub(super) class: Rc<UserClass>,
-    /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
-    /// `var`s of the class and its ancestors, in order.
-    pub(super) fields: Vec<(Name, Value)>,
-    /// An enum element's literal and 1-based ordinal.
-    literal: Option<(Name, usize)>,
-    /// The printed form given by the class rather than by the constructor arguments, if any.
-    shown: Shown,
-}
-
-/// The printed form of a [`UserObject`] whose class gives one.
-#[derive(Debug, Clone)]
-pub(super) enum Shown {
-    /// The default: the class name and the constructor arguments.
-    Default,
-    /// Made at construction: the class's `ToOutput`/`ToString`, or a strip game's `StripGame` form.
-    Text(String),
-    /// A game on a grid of integers (CGSuite's `GridGame.ToOutput`, `Clobber.Position("xo")`): its `grid`
-    /// written through this character map, made only when the object is printed (as CGSuite does), so that
-    /// the positions a search builds cost no text.
-    Grid(Rc<str>),
-}
-
 fn script_err(message: String, span: Span) -> EvalError {
     EvalError::new(ErrorKind::Script { message }, span)
-}
-
-impl UserClass {
-    /// The identity of the class declaration.
-    pub(super) fn class_id(&self) -> usize {
-        self.id
-    }
-
-    fn name(&self) -> &str {
-        &self.def.name.name
-    }
-
-    /// The name CGSuite's `Class.Name` gives: a nested class is named after its enclosing class
-    /// (`Clobber.Position`).
-    pub(super) fn display_name(&self) -> String {
-        match self.enclosing.as_ref().and_then(user_object) {
-            Some(outer) => format!("{}.{}", outer.class.display_name(), self.name()),
-            None => self.name().to_string(),
-        }
-    }
-
-    /// The name the class prints with: its package (its own, or its outermost enclosing class's) and
-    /// [`UserClass::display_name`] (`examples.Nim.Position`).
-    fn qualified_name(&self) -> String {
-        let mut root = self;
-        while let Some(outer) = root.enclosing.as_ref().and_then(user_object) {
-            root = &outer.class;
-        }
-        match root.package.get() {
-            Some(p) => format!("{p}.{}", self.display_name()),
-            None => super::game_classes::library_class_name(&self.display_name()),
-        }
-    }
-
-    /// The nested class declaration named `name`, with its identity.
-    pub(super) fn nested(&self, name: &str) -> Option<(Rc<ClassDef>, usize)> {
-        let mut i = 0;
-        for m in &self.def.members {
-            if let ClassMember::Nested(c) = m {
-                if &*c.name.name == name {
-                    return Some((c.clone(), self.nested_ids[i]));
-                }
-                i += 1;
-            }
-        }
-        self.parent.as_ref().and_then(|p| p.nested(name))
-    }
-
-    /// Whether the nearest class of the chain declaring `name` declares it as a nested class (not a `def`).
-    fn nested_first(&self, name: &str) -> bool {
-        for m in &self.def.members {
-            match m {
-                ClassMember::Nested(c) if &*c.name.name == name => return true,
-                ClassMember::Def { def, .. } if def.name.as_ref().is_some_and(|n| &*n.name == name) => return false,
-                _ => {}
-            }
-        }
-        self.parent.as_ref().is_some_and(|p| p.nested_first(name))
-    }
-
-    /// Whether the class or an ancestor declares a `def` named `name` (static or not).
-    pub(super) fn defines(&self, name: &str) -> bool {
-        self.find_def(name, false).is_some()
-    }
-
-    /// The `def` named `name` (static or not) of this class or its nearest ancestor declaring it, with whether
-    /// it is a property.
-    fn find_def(&self, name: &str, statics: bool) -> Option<(Rc<FunctionDef>, bool)> {
-        for m in &self.def.members {
-            if let ClassMember::Def { modifiers, def, property } = m {
-                let is_static = modifiers.iter().any(|m| m.name == "static");
-                if is_static == statics && def.name.as_ref().is_some_and(|n| &*n.name == name) {
-                    return Some((def.clone(), *property));
-                }
-            }
-        }
-        self.parent.as_ref().and_then(|p| p.find_def(name, statics))
-    }
-
-    /// The class that declares member `name` (a `def` or a `var`), this one or an ancestor.
-    fn declarer(self: &Rc<Self>, name: &str) -> Option<Rc<UserClass>> {
-        let own = self.def.members.iter().any(|m| match m {
-            ClassMember::Def { def, .. } => def.name.as_ref().is_some_and(|n| &*n.name == name),
-            ClassMember::Var { vars, .. } => vars.iter().any(|(n, _)| &*n.name == name),
-            ClassMember::Nested(c) => &*c.name.name == name,
-            ClassMember::Init(_) => false,
-        });
-        if own {
-            return Some(self.clone());
-        }
-        self.parent.as_ref().and_then(|p| p.declarer(name))
-    }
-
-    /// This class and its ancestors, root first.
-    fn chain(self: &Rc<Self>) -> Vec<Rc<UserClass>> {
-        let mut v = vec![self.clone()];
-        while let Some(p) = v.last().and_then(|c| c.parent.clone()) {
-            v.push(p);
-        }
-        v.reverse();
-        v
-    }
-
-    fn is_or_extends(&self, other: &UserClass) -> bool {
-        self.id == other.id || self.parent.as_ref().is_some_and(|p| p.is_or_extends(other))
-    }
-
-    /// A singleton's instance (built once).
-    fn singleton_instance(self: &Rc<Self>, m: &mut Machine, span: Span) -> Result<Value, EvalError> {
-        if let Some(v) = self.instance.borrow().clone() {
-            return Ok(v);
-        }
-        let v = m.construct(self, &[], span)?;
-        *self.instance.borrow_mut() = Some(v.clone());
-        Ok(v)
-    }
-
-    /// The class's [`ClassFacts`].
-    pub(super) fn facts(&self) -> ClassFacts {
-        *self.facts.get_or_init(|| {
-            let mut has_vars = false;
-            let mut c = Some(self);
-            while let Some(x) = c {
-                has_vars |= x.def.members.iter().any(|m| match m {
-                    ClassMember::Init(_) => true,
-                    ClassMember::Var { modifiers, .. } => !modifiers.iter().any(|m| m.name == "static"),
-                    _ => false,
-                });
-                c = x.parent.as_deref();
-            }
-            let printer = ["ToOutput", "ToString"].into_iter().find(|n| self.find_def(n, false).is_some());
-            let chain = library_chain(self.library);
-            let game = chain.contains(&"Game");
-            let board = chain.contains(&"GridGame") || chain.contains(&"StripGame");
-            let graph = chain.contains(&"GraphGame");
-            let own_char_map = self.defines("CharMap");
-            ClassFacts { has_vars, printer, game, board, graph, own_char_map }
-        })
-    }
-
-    fn is_singleton(&self) -> bool {
-        self.def.modifiers.iter().any(|m| m.name == "singleton")
-    }
-
-    /// The scope a method or initializer of this class runs in: the declaration's locals and the statics.
-    fn scope(&self) -> Scope {
-        if let Some(s) = self.scope_cache.get() {
-            return s.clone();
-        }
-        let mut s = self.captured.clone();
-        if let Some(p) = &self.parent {
-            for (n, v) in &p.statics {
-                s.insert(n.clone(), v.clone());
-            }
-        }
-        for (n, v) in &self.statics {
-            s.insert(n.clone(), v.clone());
-        }
-        s
-    }
 }
 
 impl Object for UserClass {
@@ -385,25 +138,6 @@ impl Object for UserClass {
             return Some(Err(script_err(message, site.span)));
         }
         Some(m.construct(&class, args, site.span))
-    }
-}
-
-impl UserObject {
-    fn field(&self, name: &str) -> Option<&Value> {
-        self.fields.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
-    }
-
-    /// A variable of the object, or an enum element's `Literal`/`Ordinal`: what `name` is without a method.
-    fn own_value(&self, name: &str) -> Option<Value> {
-        if let Some(v) = self.field(name) {
-            return Some(v.clone());
-        }
-        let (literal, ordinal) = self.literal.as_ref()?;
-        match name {
-            "Literal" => Some(Value::str(literal)),
-            "Ordinal" => Some(Value::int(*ordinal as i64)),
-            _ => None,
-        }
     }
 }
 
@@ -548,14 +282,6 @@ impl Object for UserObject {
     }
 }
 
-/// The user object `v` is, if it is one.
-pub(super) fn user_object(v: &Value) -> Option<&UserObject> {
-    match v {
-        Value::Object(o) => downcast_ref::<UserObject>(&**o),
-        _ => None,
-    }
-}
-
 /// The name of a hidden local holding the name of the property a closure evaluates: inside a property's body
 /// its own name is the property (CGSuite: `def P := P` recurses), not the function.
 pub(super) const PROPERTY: &str = "\u{0}property";
@@ -647,7 +373,7 @@ impl<'a> Machine<'a> {
         // A variable of `this` (the common case), read without taking the object; then what the class's chain
         // and its enclosing objects gave this name before (the same for every object of the class: its variables'
         // names, its declarations and its enclosing object are the class's).
-        let start = user_object(self.locals.lookup("this")?)?;
+        let start = user_object(self.locals.this_object()?)?;
         if let Some(v) = start.own_value(name) {
             return Some(Ok(v));
         }
@@ -656,7 +382,14 @@ impl<'a> Machine<'a> {
         match known {
             Some(Resolution::Elsewhere) => return None,
             Some(Resolution::Nested { depth, def, id }) => {
-                let mut at = self.locals.lookup("this")?.clone();
+                // The class of `this` itself, named inside its own methods (`Position(…)` in a position's
+                // `Options`): no walk and no look-up of the enclosing object's nested classes.
+                // The class `id` of the object enclosing `this`'s class is that class (the same declaration of
+                // the same enclosing object).
+                if depth == 1 && id == start.class.id && start.class.enclosing.is_some() {
+                    return Some(Ok(Value::Object(start.class.clone())));
+                }
+                let mut at = self.locals.this_object()?.clone();
                 for _ in 0..depth {
                     at = user_object(&at)?.class.enclosing.clone()?;
                 }
@@ -670,7 +403,7 @@ impl<'a> Machine<'a> {
                 class.names.borrow_mut().insert(name.into(), r);
             }
         };
-        let mut this = self.locals.lookup("this")?.clone();
+        let mut this = self.locals.this_object()?.clone();
         let mut depth: u32 = 0;
         loop {
             let obj = user_object(&this)?;
@@ -754,21 +487,10 @@ impl<'a> Machine<'a> {
 
     /// `x is C` for a user class `C` (`None` when `C` is not one).
     pub(super) fn is_user_class(&mut self, v: &Value, ty: &str) -> Option<bool> {
+        if self.is_library_class_of_user(v, ty) {
+            return Some(true);
+        }
         let ty = crate::interp::classes::short_type(ty);
-        // A user game or ruleset is an instance of the library classes it extends (`x as Game`).
-        if let Some(obj) = user_object(v) {
-            if library_chain(obj.class.library).contains(&ty) {
-                return Some(true);
-            }
-        }
-        // A singleton class stands for its instance (`TakeOneOrTwo is HeapRuleset`).
-        if let Value::Object(o) = v {
-            if downcast_ref::<UserClass>(&**o)
-                .is_some_and(|c| c.is_singleton() && library_chain(c.library).contains(&ty))
-            {
-                return Some(true);
-            }
-        }
         let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty))?;
         let Value::Object(c) = c else { return None };
         let class = downcast_ref::<UserClass>(&**c)?;
@@ -776,6 +498,25 @@ impl<'a> Machine<'a> {
             Value::Object(o) => downcast_ref::<UserObject>(&**o).is_some_and(|u| u.class.is_or_extends(class)),
             _ => false,
         })
+    }
+
+    /// Whether `v` is a user object (or a singleton class, which stands for its instance) whose class extends
+    /// the library class `ty` (`x as Game`, `TakeOneOrTwo is HeapRuleset`): the first question of
+    /// [`Machine::is_user_class`], which needs no name looked up.
+    pub(super) fn is_library_class_of_user(&self, v: &Value, ty: &str) -> bool {
+        let Value::Object(o) = v else { return false };
+        let ty = crate::interp::classes::short_type(ty);
+        if let Some(obj) = downcast_ref::<UserObject>(&**o) {
+            return library_chain(obj.class.library).contains(&ty);
+        }
+        downcast_ref::<UserClass>(&**o).is_some_and(|c| c.is_singleton() && library_chain(c.library).contains(&ty))
+    }
+
+    /// Whether the class name `ty` names a user class where it is looked up now (the locals, then the globals).
+    pub(super) fn names_user_class(&self, ty: &str) -> bool {
+        let ty = crate::interp::classes::short_type(ty);
+        let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty));
+        matches!(c, Some(Value::Object(c)) if downcast_ref::<UserClass>(&**c).is_some())
     }
 
     /// `import a.b.c` / `import a.b.*`: the name must exist (a package for `.*`); every name of CGSuite's

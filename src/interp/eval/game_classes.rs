@@ -11,67 +11,10 @@
 //! (`Clobber.Position("xo")`). Every game and ruleset answers `DicoticVariant`, `ImpartialVariant` and
 //! `TwistedVariant` through the classes of stdlib/variants.cgs, written as CGSuite writes them.
 
-use super::classes::{user_object, Shown, UserClass, UserObject};
+use super::classes::bases::library_chain;
+use super::classes::types::{user_object, Shown, UserClass, UserObject};
 use super::machine::*;
 use crate::interp::object::downcast_ref;
-
-/// The library classes a user class may extend, each with its ancestors (nearest first) and CGSuite's
-/// qualified name.
-const LIBRARY: &[(&str, &[&str], &str)] = &[
-    ("Game", &["Game"], "game.Game"),
-    ("ImpartialGame", &["ImpartialGame", "Game"], "game.ImpartialGame"),
-    ("GridGame", &["GridGame", "Game"], "game.grid.GridRuleset.GridGame"),
-    ("StripGame", &["StripGame", "Game"], "game.strip.StripRuleset.StripGame"),
-    ("Ruleset", &["Ruleset"], "game.Ruleset"),
-    ("GridRuleset", &["GridRuleset", "Ruleset"], "game.grid.GridRuleset"),
-    ("StripRuleset", &["StripRuleset", "Ruleset"], "game.strip.StripRuleset"),
-    ("GraphGame", &["GraphGame", "Game"], "game.graph.GraphRuleset.GraphGame"),
-    ("HeapRuleset", &["HeapRuleset", "Ruleset"], "game.heap.HeapRuleset"),
-    ("CoordinateRuleset", &["CoordinateRuleset", "Ruleset"], "game.heap.CoordinateRuleset"),
-    ("PartizanHeapRuleset", &["PartizanHeapRuleset", "Ruleset"], "game.heap.PartizanHeapRuleset"),
-    ("PartizanCoordinateRuleset", &["PartizanCoordinateRuleset", "Ruleset"], "game.heap.PartizanCoordinateRuleset"),
-    ("GraphRuleset", &["GraphRuleset", "Ruleset"], "game.graph.GraphRuleset"),
-    // Two library parents (`extends StripGame, ImpartialGame`, as CGSuite's Turning and GenArcKayles write):
-    // one entry whose chain holds both.
-    ("GridGame+ImpartialGame", &["GridGame", "ImpartialGame", "Game"], "game.grid.GridRuleset.GridGame"),
-    ("StripGame+ImpartialGame", &["StripGame", "ImpartialGame", "Game"], "game.strip.StripRuleset.StripGame"),
-    ("GraphGame+ImpartialGame", &["GraphGame", "ImpartialGame", "Game"], "game.graph.GraphRuleset.GraphGame"),
-];
-
-/// The library classes whose user class of the same name wins in an `extends` clause when the user has loaded
-/// CGSuite's file of it (as written): cgs's own base is used only without one.
-pub(super) const USER_FIRST: &[&str] =
-    &["HeapRuleset", "CoordinateRuleset", "PartizanHeapRuleset", "PartizanCoordinateRuleset", "GraphRuleset"];
-
-/// The entry of [`LIBRARY`] for a class extending the library classes `a` and `b` together (`StripGame` and
-/// `ImpartialGame`), if cgs has one.
-pub(super) fn library_combine(a: &str, b: &str) -> Option<&'static str> {
-    [format!("{a}+{b}"), format!("{b}+{a}")]
-        .iter()
-        .find_map(|n| LIBRARY.iter().find(|(l, _, _)| l == n).map(|(l, _, _)| *l))
-}
-
-/// CGSuite's library classes cgs cannot extend, with what to write instead.
-const UNSUPPORTED: &[(&str, &str)] = &[
-    ("CanonicalShortGame", "it is not extensible"),
-    ("CompoundGame", "it is not extensible"),
-    ("ExplicitGame", "it is not extensible"),
-];
-
-/// The members each library class declares that a subclass must mark `override` (CGSuite's `DeclTest`).
-const DECLARED: &[(&str, &[&str])] = &[
-    ("Game", &["Options", "LeftOptions", "RightOptions", "Decomposition", "DepthHint", "CanonicalForm", "GameValue"]),
-    ("ImpartialGame", &["NimValue"]),
-    ("GridGame", &["GridString"]),
-    ("Ruleset", &["DicoticVariant", "ImpartialVariant", "TwistedVariant"]),
-    ("GridRuleset", &["Eval", "CharMap", "Icons"]),
-    ("StripRuleset", &["Eval", "CharMap", "Icons"]),
-    ("HeapRuleset", &["Eval", "HeapOptions"]),
-    ("CoordinateRuleset", &["Eval", "CoordinateOptions"]),
-    ("PartizanHeapRuleset", &["Eval"]),
-    ("PartizanCoordinateRuleset", &["Eval"]),
-    ("GraphRuleset", &["Eval", "VertexLabels", "EdgeLabels"]),
-];
 
 /// CGSuite's heap and coordinate ruleset bases: a user subclass plays on a ruleset of stdlib/heap.cgs made from the
 /// object (its `HeapOptions`, its `CoordinateOptions`, its `leftRuleset` and `rightRuleset`), which answers the
@@ -102,31 +45,6 @@ fn ruleset_base(lib: Option<&str>) -> Option<&'static (&'static str, &'static st
     RULESET_BASES.iter().find(|(base, _, _)| chain.contains(base))
 }
 
-/// `extends Name`: `Some(Ok(base))` for a library class cgs supports, `Some(Err(why))` for one it does not,
-/// `None` for any other name.
-pub(super) fn library_base(name: &str) -> Option<Result<&'static str, &'static str>> {
-    if let Some((n, _, _)) = LIBRARY.iter().find(|(n, _, _)| *n == name) {
-        return Some(Ok(n));
-    }
-    UNSUPPORTED.iter().find(|(n, _)| *n == name).map(|(_, why)| Err(*why))
-}
-
-/// The library class `lib` and its ancestors, nearest first.
-pub(super) fn library_chain(lib: Option<&str>) -> &'static [&'static str] {
-    lib.and_then(|l| LIBRARY.iter().find(|(n, _, _)| *n == l)).map_or(&[], |(_, chain, _)| chain)
-}
-
-/// The library member a declaration `name` overrides (`game.Game.Options`), if any.
-pub(super) fn library_overrides(lib: Option<&str>, name: &str) -> Option<String> {
-    library_chain(lib).iter().find_map(|c| {
-        let (_, members) = DECLARED.iter().find(|(n, _)| n == c)?;
-        members.contains(&name).then(|| {
-            let q = LIBRARY.iter().find(|(n, _, _)| n == c).map_or(*c, |(_, _, q)| *q);
-            format!("{q}.{name}")
-        })
-    })
-}
-
 /// Whether the library answers member `name` of an object of a class extending `lib` (see [`library_member`]).
 pub(super) fn library_answers(lib: Option<&str>, name: &str) -> bool {
     let chain = library_chain(lib);
@@ -135,24 +53,6 @@ pub(super) fn library_answers(lib: Option<&str>, name: &str) -> bool {
         || matches!(name, "DicoticVariant" | "ImpartialVariant" | "TwistedVariant") && !chain.is_empty()
         || ruleset_base(lib).is_some_and(|(_, _, members)| members.contains(&name))
         || chain.contains(&"GraphRuleset") && matches!(name, "VertexLabels" | "EdgeLabels")
-}
-
-/// The qualified name CGSuite prints for a class of the standard library written in cgs (the variant classes of
-/// stdlib/variants.cgs live in CGSuite's `game.variant`); other classes print their own name.
-pub(super) fn library_class_name(name: &str) -> String {
-    const VARIANTS: &[&str] = &[
-        "DicoticVariantGame",
-        "DicoticVariantRuleset",
-        "ImpartialVariantGame",
-        "ImpartialVariantRuleset",
-        "TwistedVariantGame",
-        "TwistedVariantRuleset",
-    ];
-    if VARIANTS.contains(&name) {
-        format!("game.variant.{name}")
-    } else {
-        name.to_string()
-    }
 }
 
 /// Whether objects of `class` are games.

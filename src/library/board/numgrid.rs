@@ -164,9 +164,18 @@ pub fn empty(s: &Site, args: &[Value]) -> Result<Value, EvalError> {
 
 /// CGSuite's `Grid.Permuted`: the image of the grid under one symmetry given by its flags (rows reversed,
 /// columns reversed, then rows and columns exchanged).
-fn permuted(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool)) -> NumGrid {
+fn permuted(g: &NumGrid, flags: (bool, bool, bool)) -> NumGrid {
+    let mut cells = Vec::new();
+    let (rows, cols) = permute_into(g, flags, &mut cells);
+    NumGrid { rows, cols, cells: cells.into() }
+}
+
+/// The cells of [`permuted`] written into `cells` (cleared first; a buffer reused by `SymmetryInvariant`, which
+/// makes a grid only of an image that is less), with the image's rows and columns.
+fn permute_into(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool), cells: &mut Vec<i8>) -> (usize, usize) {
     let (rows, cols) = if transpose { (g.cols, g.rows) } else { (g.rows, g.cols) };
-    let mut cells = vec![0; g.cells.len()];
+    cells.clear();
+    cells.resize(g.cells.len(), 0);
     for (i, &v) in g.cells.iter().enumerate() {
         let (r, c) = (i / g.cols, i % g.cols);
         let r = if hflip { g.rows - r - 1 } else { r };
@@ -174,7 +183,7 @@ fn permuted(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool)) -> NumGr
         let (r, c) = if transpose { (c, r) } else { (r, c) };
         cells[r * cols + c] = v;
     }
-    NumGrid { rows, cols, cells: cells.into() }
+    (rows, cols)
 }
 
 /// `g.Updated({(r, c) => v, …})` or `g.Updated((r, c), v)`: the grid with those cells set (CGSuite's errors for
@@ -330,14 +339,21 @@ pub static NUM_GRID: &[Member] = &[
             _ => return Err(s.wrong_type(0, "List of Symmetry", &args[0])),
         };
         // CGSuite's order: each symmetry applied to the least grid so far, the image kept when it is less.
+        // Each image is written into one buffer and compared there (as `NumGrid`'s order: rows, columns, cells);
+        // a grid is made only of an image that is less.
         let mut least = NumGrid { rows: g.rows, cols: g.cols, cells: g.cells.clone() };
+        let mut image = Vec::with_capacity(g.cells.len());
         for flags in list {
             if flags != (false, false, false) {
-                let image = permuted(&least, flags);
-                if image < least {
-                    least = image;
+                let (rows, cols) = permute_into(&least, flags, &mut image);
+                if (rows, cols, &image[..]) < (least.rows, least.cols, &least.cells[..]) {
+                    least = NumGrid { rows, cols, cells: Rc::from(&image[..]) };
                 }
             }
+        }
+        if Rc::ptr_eq(&least.cells, &g.cells) {
+            // The grid is its own least image: the same value.
+            return Ok(this.clone());
         }
         Ok(Value::Object(Rc::new(least)))
     }),

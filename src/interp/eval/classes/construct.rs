@@ -40,10 +40,24 @@ impl<'a> Machine<'a> {
         if direct && !params.is_empty() {
             // One argument per parameter, none named: bound here, each checked against its `as` class as the
             // binder would (the same error, at the call), with the binder's check of Ctrl-C and memory.
+            // Whether each `as` class names a user class is decided once per class, at its first construction
+            // (docs/LANGUAGE.md §10): a parameter typed by a library class (`grid as Grid`) is then checked
+            // without looking its class's name up at every position built.
             self.check_limits(span)?;
-            for (p, a) in params.iter().zip(args) {
+            if class.library_typed.get().is_none() {
+                let typed: Box<[bool]> =
+                    params.iter().map(|p| p.ty.as_ref().is_some_and(|ty| !self.names_user_class(&ty.name))).collect();
+                let _ = class.library_typed.set(typed);
+            }
+            let library_typed = class.library_typed.get().map_or(&[][..], |t| &t[..]);
+            for (i, (p, a)) in params.iter().zip(args).enumerate() {
                 if let Some(ty) = &p.ty {
-                    let ok = match self.is_user_class(a, &ty.name) {
+                    let user = if library_typed.get(i) == Some(&true) {
+                        self.is_library_class_of_user(a, &ty.name).then_some(true)
+                    } else {
+                        self.is_user_class(a, &ty.name)
+                    };
+                    let ok = match user {
                         Some(b) => b,
                         None => crate::interp::eval::is_class(self.games, a, &ty.name) == Some(true),
                     };

@@ -58,7 +58,7 @@ impl<'a> Machine<'a> {
             let last = &*path[path.len() - 1].name;
             let base = library_base(last)
                 .filter(|b| b.is_ok() || !user_class)
-                .filter(|_| !(user_class && super::super::game_classes::USER_FIRST.contains(&last)));
+                .filter(|_| !(user_class && super::bases::USER_FIRST.contains(&last)));
             if let Some(base) = base {
                 match base {
                     Ok(base) if library.is_none() => library = Some(base),
@@ -223,6 +223,7 @@ impl<'a> Machine<'a> {
             instance: RefCell::new(None),
             nested_ids,
             binder: std::cell::OnceCell::new(),
+            library_typed: std::cell::OnceCell::new(),
             defs_cache: RefCell::default(),
             package: std::cell::OnceCell::new(),
             scope_cache: std::cell::OnceCell::new(),

@@ -7,7 +7,10 @@
 //! with its sibling files' classes visible by their short names (as CGSuite resolves names in a package). The
 //! class prints with its package (`⟪examples.Nim.Position⟫`), its objects as before (`Nim.Position(3)`).
 
-use super::*;
+use super::super::machine::*;
+use super::types::UserClass;
+use crate::interp::env::Scope;
+use crate::interp::object::downcast_ref;
 use std::path::{Path, PathBuf};
 
 /// A folder of class files as a value.

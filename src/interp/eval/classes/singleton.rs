@@ -2,7 +2,10 @@
 //! instance and prints as it (`examples.Nim` is `Nim`), so `x.Class` of it is this separate value: the class
 //! itself, printed `⟪examples.Nim⟫` and answering `Name` and `QualifiedName` (CGSuite 2.2).
 
-use super::*;
+use super::super::machine::*;
+use super::types::UserClass;
+use crate::interp::object::downcast_ref;
+use std::cmp::Ordering;
 
 /// A singleton class as `x.Class` gives it.
 #[derive(Debug)]

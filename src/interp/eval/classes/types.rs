@@ -1,0 +1,293 @@
+//! The types of user classes and their objects ([`UserClass`], [`UserObject`] and what they keep), with the
+//! questions a class answers about its own declaration (its chain, its `def`s, its nested classes, its facts):
+//! a leaf of the user-class files. `classes.rs` (their object protocol, method values, names inside methods),
+//! its children and `game_classes.rs` (the library's game and ruleset classes) take the types from here, so
+//! neither names the other's file to reach them.
+
+use super::super::machine::*;
+use super::bases::{library_chain, library_class_name};
+use crate::interp::env::Scope;
+use crate::interp::object::downcast_ref;
+use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};
+use std::cell::RefCell;
+
+/// A class declared by the script.
+#[derive(Debug)]
+pub struct UserClass {
+    pub(super) def: Rc<ClassDef>,
+    pub(super) parent: Option<Rc<UserClass>>,
+    /// The locals visible where the class was declared.
+    pub(super) captured: Scope,
+    /// The `static var`s, evaluated when the class was declared.
+    pub(super) statics: Vec<(Name, Value)>,
+    pub(super) id: usize,
+    /// The library class at the root of the chain (`Game`, `GridGame`, `GridRuleset`, …), if any.
+    pub(in crate::interp::eval) library: Option<&'static str>,
+    /// For a nested class: the object of the enclosing class whose class it is.
+    pub(in crate::interp::eval) enclosing: Option<Value>,
+    /// A singleton's instance, once built.
+    pub(super) instance: RefCell<Option<Value>>,
+    /// The identity of each nested class declaration, in order (the same for every enclosing object).
+    pub(super) nested_ids: Vec<usize>,
+    /// The function that binds the constructor's parameters, built on the first construction.
+    pub(super) binder: std::cell::OnceCell<Rc<Function>>,
+    /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
+    /// see `Machine::construct_with`).
+    pub(super) library_typed: std::cell::OnceCell<Box<[bool]>>,
+    /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
+    pub(super) defs_cache: RefCell<[DefsByName; 2]>,
+    /// The user package whose file declared the class (`examples`), set when the file is read.
+    pub(super) package: std::cell::OnceCell<Rc<str>>,
+    /// [`UserClass::scope`], kept once the class is built (its statics are then final).
+    pub(super) scope_cache: std::cell::OnceCell<Scope>,
+    /// What every construction and every game question asks of the class, worked out once.
+    pub(super) facts: std::cell::OnceCell<ClassFacts>,
+    /// What a name no local binds means in a method of the class, where [`Machine::this_member`] found it
+    /// among nested classes or nowhere (see [`Resolution`]).
+    pub(super) names: RefCell<rustc_hash::FxHashMap<Box<str>, Resolution>>,
+    /// The `CharMap` of the first object enclosing the class that has one (for a class without its own).
+    pub(in crate::interp::eval) enclosing_char_map: std::cell::OnceCell<Value>,
+}
+
+/// What a name means inside a method of a class when it is no variable of the object, as far as the class
+/// decides it: the class chain's declarations and its enclosing objects are fixed for the class.
+#[derive(Debug, Clone)]
+pub(super) enum Resolution {
+    /// The nested class `def` (identity `id`) of the object `depth` enclosing steps out from `this`.
+    Nested { depth: u32, def: Rc<ClassDef>, id: usize },
+    /// No member of the object or of the objects enclosing its class: a global.
+    Elsewhere,
+}
+
+/// See [`UserClass::facts`].
+#[derive(Debug, Clone, Copy)]
+pub(in crate::interp::eval) struct ClassFacts {
+    /// A class of the chain has a `var` (not static) or an initializer block.
+    pub(in crate::interp::eval) has_vars: bool,
+    /// The printer the class declares (`ToOutput`, else `ToString`), if any.
+    pub(in crate::interp::eval) printer: Option<&'static str>,
+    /// Objects of the class are games (it extends `Game`).
+    pub(in crate::interp::eval) game: bool,
+    /// It extends `GridGame` or `StripGame` (printed as CGSuite's `GridGame` prints).
+    pub(in crate::interp::eval) board: bool,
+    /// It extends `GraphGame`.
+    pub(in crate::interp::eval) graph: bool,
+    /// The class or an ancestor declares `CharMap`.
+    pub(in crate::interp::eval) own_char_map: bool,
+}
+
+/// The `def`s of a class by name, with whether each is a property.
+type DefsByName = rustc_hash::FxHashMap<Box<str>, Rc<[(Rc<FunctionDef>, bool)]>>;
+
+/// An instance of a [`UserClass`] (or an enum element).
+#[derive(Debug, Clone)]
+pub struct UserObject {
+    pub(in crate::interp::eval) class: Rc<UserClass>,
+    /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
+    /// `var`s of the class and its ancestors, in order.
+    pub(in crate::interp::eval) fields: Vec<(Name, Value)>,
+    /// An enum element's literal and 1-based ordinal.
+    pub(super) literal: Option<(Name, usize)>,
+    /// The printed form given by the class rather than by the constructor arguments, if any.
+    pub(super) shown: Shown,
+}
+
+/// The printed form of a [`UserObject`] whose class gives one.
+#[derive(Debug, Clone)]
+pub(in crate::interp::eval) enum Shown {
+    /// The default: the class name and the constructor arguments.
+    Default,
+    /// Made at construction: the class's `ToOutput`/`ToString`, or a strip game's `StripGame` form.
+    Text(String),
+    /// A game on a grid of integers (CGSuite's `GridGame.ToOutput`, `Clobber.Position("xo")`): its `grid`
+    /// written through this character map, made only when the object is printed (as CGSuite does), so that
+    /// the positions a search builds cost no text.
+    Grid(Rc<str>),
+}
+
+impl UserClass {
+    /// The identity of the class declaration.
+    pub(in crate::interp::eval) fn class_id(&self) -> usize {
+        self.id
+    }
+
+    pub(super) fn name(&self) -> &str {
+        &self.def.name.name
+    }
+
+    /// The name CGSuite's `Class.Name` gives: a nested class is named after its enclosing class
+    /// (`Clobber.Position`).
+    pub(in crate::interp::eval) fn display_name(&self) -> String {
+        match self.enclosing.as_ref().and_then(user_object) {
+            Some(outer) => format!("{}.{}", outer.class.display_name(), self.name()),
+            None => self.name().to_string(),
+        }
+    }
+
+    /// The name the class prints with: its package (its own, or its outermost enclosing class's) and
+    /// [`UserClass::display_name`] (`examples.Nim.Position`).
+    pub(super) fn qualified_name(&self) -> String {
+        let mut root = self;
+        while let Some(outer) = root.enclosing.as_ref().and_then(user_object) {
+            root = &outer.class;
+        }
+        match root.package.get() {
+            Some(p) => format!("{p}.{}", self.display_name()),
+            None => library_class_name(&self.display_name()),
+        }
+    }
+
+    /// The nested class declaration named `name`, with its identity.
+    pub(in crate::interp::eval) fn nested(&self, name: &str) -> Option<(Rc<ClassDef>, usize)> {
+        let mut i = 0;
+        for m in &self.def.members {
+            if let ClassMember::Nested(c) = m {
+                if &*c.name.name == name {
+                    return Some((c.clone(), self.nested_ids[i]));
+                }
+                i += 1;
+            }
+        }
+        self.parent.as_ref().and_then(|p| p.nested(name))
+    }
+
+    /// Whether the nearest class of the chain declaring `name` declares it as a nested class (not a `def`).
+    pub(super) fn nested_first(&self, name: &str) -> bool {
+        for m in &self.def.members {
+            match m {
+                ClassMember::Nested(c) if &*c.name.name == name => return true,
+                ClassMember::Def { def, .. } if def.name.as_ref().is_some_and(|n| &*n.name == name) => return false,
+                _ => {}
+            }
+        }
+        self.parent.as_ref().is_some_and(|p| p.nested_first(name))
+    }
+
+    /// Whether the class or an ancestor declares a `def` named `name` (static or not).
+    pub(in crate::interp::eval) fn defines(&self, name: &str) -> bool {
+        self.find_def(name, false).is_some()
+    }
+
+    /// The `def` named `name` (static or not) of this class or its nearest ancestor declaring it, with whether
+    /// it is a property.
+    pub(super) fn find_def(&self, name: &str, statics: bool) -> Option<(Rc<FunctionDef>, bool)> {
+        for m in &self.def.members {
+            if let ClassMember::Def { modifiers, def, property } = m {
+                let is_static = modifiers.iter().any(|m| m.name == "static");
+                if is_static == statics && def.name.as_ref().is_some_and(|n| &*n.name == name) {
+                    return Some((def.clone(), *property));
+                }
+            }
+        }
+        self.parent.as_ref().and_then(|p| p.find_def(name, statics))
+    }
+
+    /// The class that declares member `name` (a `def` or a `var`), this one or an ancestor.
+    pub(super) fn declarer(self: &Rc<Self>, name: &str) -> Option<Rc<UserClass>> {
+        let own = self.def.members.iter().any(|m| match m {
+            ClassMember::Def { def, .. } => def.name.as_ref().is_some_and(|n| &*n.name == name),
+            ClassMember::Var { vars, .. } => vars.iter().any(|(n, _)| &*n.name == name),
+            ClassMember::Nested(c) => &*c.name.name == name,
+            ClassMember::Init(_) => false,
+        });
+        if own {
+            return Some(self.clone());
+        }
+        self.parent.as_ref().and_then(|p| p.declarer(name))
+    }
+
+    /// This class and its ancestors, root first.
+    pub(super) fn chain(self: &Rc<Self>) -> Vec<Rc<UserClass>> {
+        let mut v = vec![self.clone()];
+        while let Some(p) = v.last().and_then(|c| c.parent.clone()) {
+            v.push(p);
+        }
+        v.reverse();
+        v
+    }
+
+    pub(super) fn is_or_extends(&self, other: &UserClass) -> bool {
+        self.id == other.id || self.parent.as_ref().is_some_and(|p| p.is_or_extends(other))
+    }
+
+    /// A singleton's instance (built once).
+    pub(super) fn singleton_instance(self: &Rc<Self>, m: &mut Machine, span: Span) -> Result<Value, EvalError> {
+        if let Some(v) = self.instance.borrow().clone() {
+            return Ok(v);
+        }
+        let v = m.construct(self, &[], span)?;
+        *self.instance.borrow_mut() = Some(v.clone());
+        Ok(v)
+    }
+
+    /// The class's [`ClassFacts`].
+    pub(in crate::interp::eval) fn facts(&self) -> ClassFacts {
+        *self.facts.get_or_init(|| {
+            let mut has_vars = false;
+            let mut c = Some(self);
+            while let Some(x) = c {
+                has_vars |= x.def.members.iter().any(|m| match m {
+                    ClassMember::Init(_) => true,
+                    ClassMember::Var { modifiers, .. } => !modifiers.iter().any(|m| m.name == "static"),
+                    _ => false,
+                });
+                c = x.parent.as_deref();
+            }
+            let printer = ["ToOutput", "ToString"].into_iter().find(|n| self.find_def(n, false).is_some());
+            let chain = library_chain(self.library);
+            let game = chain.contains(&"Game");
+            let board = chain.contains(&"GridGame") || chain.contains(&"StripGame");
+            let graph = chain.contains(&"GraphGame");
+            let own_char_map = self.defines("CharMap");
+            ClassFacts { has_vars, printer, game, board, graph, own_char_map }
+        })
+    }
+
+    pub(super) fn is_singleton(&self) -> bool {
+        self.def.modifiers.iter().any(|m| m.name == "singleton")
+    }
+
+    /// The scope a method or initializer of this class runs in: the declaration's locals and the statics.
+    pub(super) fn scope(&self) -> Scope {
+        if let Some(s) = self.scope_cache.get() {
+            return s.clone();
+        }
+        let mut s = self.captured.clone();
+        if let Some(p) = &self.parent {
+            for (n, v) in &p.statics {
+                s.insert(n.clone(), v.clone());
+            }
+        }
+        for (n, v) in &self.statics {
+            s.insert(n.clone(), v.clone());
+        }
+        s
+    }
+}
+
+impl UserObject {
+    pub(super) fn field(&self, name: &str) -> Option<&Value> {
+        self.fields.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
+    }
+
+    /// A variable of the object, or an enum element's `Literal`/`Ordinal`: what `name` is without a method.
+    pub(super) fn own_value(&self, name: &str) -> Option<Value> {
+        if let Some(v) = self.field(name) {
+            return Some(v.clone());
+        }
+        let (literal, ordinal) = self.literal.as_ref()?;
+        match name {
+            "Literal" => Some(Value::str(literal)),
+            "Ordinal" => Some(Value::int(*ordinal as i64)),
+            _ => None,
+        }
+    }
+}
+
+/// The user object `v` is, if it is one.
+pub(in crate::interp::eval) fn user_object(v: &Value) -> Option<&UserObject> {
+    match v {
+        Value::Object(o) => downcast_ref::<UserObject>(&**o),
+        _ => None,
+    }
+}
