@@ -691,14 +691,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "short/game.rs ↔ impartial, sumber over the one Game table (KNOWN_FAMILY_EDGES): game.rs's rows call impartial's misère members and make sumbers while heaps, heap sums and sumbers answer the Game table; and impartial/mod.rs ↔ its children",
     ),
     (
-        &["library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs"],
-        "mod.rs ↔ children: LoopyValue lives in mod.rs, whose Object impl answers the member tables of members.rs and general.rs while they take its types and helpers (`use super::*`)",
-    ),
-    (
-        &["library/graph/directed.rs", "library/graph/members.rs", "library/graph/mod.rs"],
-        "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
-    ),
-    (
         &["ruleset/instance.rs", "ruleset/memo/index.rs"],
         "one recursive type: an Instance owns its Memo (memo/index.rs), whose Nodes hold SumRefs of Terms, each naming its Instance; the types sit in instance.rs, below the code (script.rs, memo.rs, position.rs, key.rs, shortcut.rs) that was in the circle; the Memo's definition stays with its index code",
     ),
