@@ -683,10 +683,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "mod.rs ↔ children: the compiled tree's types live in compile/mod.rs, which calls build.rs and clauses.rs (run.rs calls call.rs, the calls into slots), and the children take the types by `use super::*`; the fix is a leaf file for the tree's types (left while speed3 and engine3 change the compiled tree)",
     ),
     (
-        &["library/cgsuite/compound.rs", "library/short/explicit.rs"],
-        "CGSuite's one CompoundGame class has a representation in each family: compound.rs reads an explicit form's options (short's ExplicitGame) while explicit.rs's ConjunctiveSum row builds compound.rs's compound (KNOWN_FAMILY_EDGES cgsuite → short)",
-    ),
-    (
         &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/impartial/tree.rs", "library/short/game.rs", "library/sumber/mod.rs"],
         "short/game.rs ↔ impartial, sumber over the one Game table (KNOWN_FAMILY_EDGES): game.rs's rows call impartial's misère members and make sumbers while heaps, heap sums and sumbers answer the Game table; and impartial/mod.rs ↔ its children",
     ),

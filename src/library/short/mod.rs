@@ -18,6 +18,7 @@ pub mod sensible;
 pub mod tree;
 
 // The face other families use (`crate::library::short::X`).
+pub use explicit::{canonical, form_binary, precedence, product, ExplicitGame};
 pub use tree::plot_to_file;
 
 /// The classes of this family (see `crate::interp::registry`). `Game`'s members live in four tables: the
