@@ -173,6 +173,14 @@ pub trait Object: std::any::Any + fmt::Debug {
     fn is_game(&self) -> bool {
         false
     }
+
+    /// CGSuite's precedence of this object when it prints as an operand of a compound game
+    /// (`CompoundType.precedence`: an operand of a higher precedence prints in parentheses), or `None` when it
+    /// is no compound. The library's two representations of `CompoundGame` answer it, so each prints the
+    /// other's compounds without naming its type.
+    fn compound_precedence(&self) -> Option<u8> {
+        None
+    }
 }
 
 /// A list whose elements are an arithmetic progression of integers, not stored (CGSuite's `Range`): it is a

@@ -199,6 +199,9 @@ pub struct Library {
     pub grid_text: fn(&Value, &str) -> Option<String>,
     /// Makes the library's own engines poll an interrupt flag.
     pub set_interrupt: fn(Arc<AtomicBool>),
+    /// The script value of a sumber: `Game`'s `SumberForm` makes one, and the family above the short games
+    /// represents it.
+    pub sumber_value: fn(crate::game::sumber::Sumber) -> Value,
 }
 
 impl std::fmt::Debug for Library {
@@ -260,6 +263,7 @@ impl Library {
         parse_grid: no_grid,
         grid_text: |_, _| None,
         set_interrupt: |_| {},
+        sumber_value: |_| Value::Nothing,
     };
 
     /// Every class declaration, family by family, then the upper layer's ([`Library::upper`]; a class may

@@ -135,6 +135,7 @@ pub static LIBRARY: Library = Library {
     parse_grid: numgrid::parse,
     grid_text: numgrid::text,
     set_interrupt: impartial::set_interrupt,
+    sumber_value: sumber::SumberValue::value,
 };
 
 /// Installs the class library in a workspace: the classes and hooks, then the families' globals and state

@@ -2,11 +2,11 @@
 //! table), its [`Schema`] and the `Position` constructor of its body, and the records of its memo (a [`Node`]
 //! per state, its [`Split`] into components and its options as [`SumRef`]s of [`Term`]s).
 //!
-//! These types are one recursive whole: an instance owns its [`Memo`] (`super::memo::index`), whose nodes hold
-//! sums of terms, each naming its instance. They live in this one file, below the code that builds and searches
-//! them (`super::script` declares instances, `super::memo` computes the nodes), so that code is no circle.
+//! These types are one recursive whole: an instance owns its [`Memo`], whose nodes hold sums of terms, each
+//! naming its instance. They live in this one file, below the code that builds and searches them
+//! (`super::script` declares instances, `super::memo` computes the nodes), so that code is no circle; the
+//! memo's index (`super::memo::index`) is generic over its nodes and names none of these types.
 
-use super::memo::Memo;
 use super::solver::Solver;
 use crate::game::loopy::SideValue;
 use crate::game::GameId;
@@ -15,6 +15,10 @@ use crate::syntax::ast::{Name, RulesetDef};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
+
+/// The memo table of an instance: the index of its states' keys (`super::memo::index`, generic over the nodes it
+/// holds) over [`Node`]s.
+pub type Memo = super::memo::index::Memo<Node>;
 
 /// The terms of a sum of positions (see [`super::terms`]).
 pub type Terms = super::terms::Terms<Term>;

@@ -27,8 +27,8 @@ use crate::interp::value::{Player, Value};
 use crate::syntax::span::Span;
 use std::rc::Rc;
 
-mod index;
-pub use index::Memo;
+pub(super) mod index;
+pub use super::instance::Memo;
 
 fn unhashable(ty: &'static str, span: Span) -> EvalError {
     EvalError::new(ErrorKind::UnhashableState { ty }, span)
@@ -541,6 +541,26 @@ pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameI
 /// Collections of the game store (`crate::interp::gc`): a memo is traced, not emptied — its nodes are found
 /// by keys that may hold game ids, and positions keep node numbers.
 impl Memo {
+    /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
+    /// ([`super::super::shortcut`]) is yet to run on it.
+    fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
+        let i = self.nodes.len() as u32;
+        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
+        self.nodes.push(Node {
+            state,
+            canonical: None,
+            shortcut_pending: pending,
+            busy: false,
+            split: Split::Unknown,
+            left: None,
+            right: None,
+            wins: [[None; 2]; 2],
+            loopy: None,
+        });
+        self.insert(key, i, true);
+        i
+    }
+
     /// Reports every game the memo holds: states, canonical forms, the constants and loopy parts of
     /// components and options, and the instances their terms belong to. The key of a node's own state holds
     /// only games of that (traced) state; the other keys leading to a node (states a `Canonical` hook mapped to

@@ -675,24 +675,8 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "the core's one recursive type: a Value holds functions (value.rs) whose natives take the Machine (native.rs, eval/machine.rs), which borrows the Globals (env.rs: variables, natives, the Library of registry.rs, extensions) whose member rows and hooks take the Machine again; objects (object.rs) are Values that take the Machine and a Tracer (gc.rs), which walks Values, scopes and objects",
     ),
     (
-        &["library/cgsuite/compound.rs", "library/short/explicit.rs"],
-        "CGSuite's one CompoundGame class has a representation in each family: compound.rs reads an explicit form's options (short's ExplicitGame) while explicit.rs's ConjunctiveSum row builds compound.rs's compound (KNOWN_FAMILY_EDGES cgsuite → short)",
-    ),
-    (
-        &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/impartial/tree.rs", "library/short/game.rs", "library/sumber/mod.rs"],
-        "short/game.rs ↔ impartial, sumber over the one Game table (KNOWN_FAMILY_EDGES): game.rs's rows call impartial's misère members and make sumbers while heaps, heap sums and sumbers answer the Game table; and impartial/mod.rs ↔ its children",
-    ),
-    (
-        &["library/loopy/general.rs", "library/loopy/members.rs", "library/loopy/mod.rs"],
-        "mod.rs ↔ children: LoopyValue lives in mod.rs, whose Object impl answers the member tables of members.rs and general.rs while they take its types and helpers (`use super::*`)",
-    ),
-    (
-        &["library/graph/directed.rs", "library/graph/members.rs", "library/graph/mod.rs"],
-        "mod.rs ↔ children: the folder's types live in its mod.rs, which also re-exports or calls its children; the fix is a leaf file for the shared types",
-    ),
-    (
-        &["ruleset/instance.rs", "ruleset/memo/index.rs"],
-        "one recursive type: an Instance owns its Memo (memo/index.rs), whose Nodes hold SumRefs of Terms, each naming its Instance; the types sit in instance.rs, below the code (script.rs, memo.rs, position.rs, key.rs, shortcut.rs) that was in the circle; the Memo's definition stays with its index code",
+        &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/impartial/tree.rs", "library/short/game.rs"],
+        "short/game.rs ↔ impartial over the one Game table (KNOWN_FAMILY_EDGES): game.rs's rows call impartial's misère members while heaps and heap sums answer the Game table; and impartial/mod.rs ↔ its children (sumbers left the circle: `SumberForm` makes its value through the registry's `sumber_value` hook)",
     ),
 ];
 
@@ -776,11 +760,10 @@ fn family(rel: &Path) -> Option<String> {
 const KNOWN_FAMILY_EDGES: &[(&str, &str, &str)] = &[
     ("cgsuite", "base", "cgsuite/mod.rs and namespaces.rs reach into base/mutable.rs"),
     ("cgsuite", "board", "cgscript.rs and cgsuite/mod.rs reach into board/plots.rs, grid.rs, strip.rs"),
-    ("cgsuite", "short", "cgscript.rs reaches into short/explicit.rs"),
+    ("cgsuite", "short", "compound.rs reads explicit forms through short's face, while short/mod.rs's Game and CompoundGame declarations name cgsuite's GAME table and CompoundGame type back (a circle)"),
     ("impartial", "cgsuite", "impartial/mod.rs reaches into cgsuite/cgscript.rs for the compounds of positions (ConjunctiveSum, SelectiveSum); cgsuite/mod.rs declares impartial's MisereClass type back (a circle)"),
     ("impartial", "short", "impartial/mod.rs reaches into short/game.rs; short/game.rs and sensible.rs call impartial back (a circle)"),
     ("short", "base", "explicit.rs and short/mod.rs reach into base/range.rs"),
-    ("sumber", "short", "sumber/mod.rs reaches into short/game.rs; short/game.rs converts to sumbers back (a circle)"),
 ];
 
 /// What the family rules look at: each reference that reaches past a face or imports the root, as

@@ -96,7 +96,7 @@ fn tree(m: &mut Machine, s: &Site, v: &Value, forms: bool) -> Result<Tree, EvalE
         if let Some(c) = downcast_ref::<CompoundGame>(&**o) {
             return c.tree(m, s).cloned();
         }
-        if let Some(e) = downcast_ref::<crate::library::explicit::ExplicitGame>(&**o).filter(|_| forms) {
+        if let Some(e) = downcast_ref::<crate::library::short::ExplicitGame>(&**o).filter(|_| forms) {
             let side = |m: &mut Machine, vs: &[Value]| -> Result<Rc<[Tree]>, EvalError> {
                 vs.iter().map(|x| tree(m, s, x, true)).collect::<Result<Vec<_>, _>>().map(Rc::from)
             };
@@ -108,7 +108,7 @@ fn tree(m: &mut Machine, s: &Site, v: &Value, forms: bool) -> Result<Tree, EvalE
     }
     // A misère game's tree (not a form here) has the nimber of its nim value.
     if matches!(v, Value::Object(o) if o.type_name() == "MisereCanonicalGame") {
-        return crate::library::explicit::canonical(m, v).map(Tree::Game).map_err(|k| s.err(k));
+        return crate::library::short::canonical(m, v).map(Tree::Game).map_err(|k| s.err(k));
     }
     Ok(Tree::Game(super::game(m, s, std::slice::from_ref(v), 0)?))
 }
@@ -133,7 +133,7 @@ fn is_operand(v: &Value) -> bool {
 fn is_position(v: &Value) -> bool {
     let Value::Object(o) = v else { return false };
     if downcast_ref::<CompoundGame>(&**o).is_some()
-        || downcast_ref::<crate::library::explicit::ExplicitGame>(&**o).is_some()
+        || downcast_ref::<crate::library::short::ExplicitGame>(&**o).is_some()
         || crate::library::loopy::is_loopy(v)
     {
         return false;
@@ -203,32 +203,17 @@ fn member_compound(
     Some(match kind {
         Some(kind) => compound(m, s, this, &args[0], kind),
         // Conway's product of two game trees (CGSuite 2.2: `(^ ConjunctiveSum ^*) ConwayProduct 1/2`).
-        None => crate::library::explicit::product(m, this, &args[0]).ok_or_else(|| s.wrong_type(0, "Game", &args[0])),
+        None => crate::library::short::product(m, this, &args[0]).ok_or_else(|| s.wrong_type(0, "Game", &args[0])),
     })
-}
-
-/// CGSuite's precedence of a member compound (`None` for other values).
-pub fn compound_precedence(v: &Value) -> Option<u8> {
-    let Value::Object(o) = v else { return None };
-    let c = downcast_ref::<CompoundGame>(&**o)?;
-    match (&c.operands, c.built.get()) {
-        (Some((kind, _, _)), _) | (None, Some(Tree::Compound(kind, _, _))) => Some(kind.precedence()),
-        _ => None,
-    }
 }
 
 /// An operand as it prints inside a compound of precedence `outer`.
 fn operand_text(games: &mut Games, v: &Value, outer: u8) -> String {
     let text = v.display(games);
-    match crate::library::explicit::precedence(v) {
+    match crate::library::short::precedence(v) {
         Some(p) if p > outer => format!("({text})"),
         _ => text,
     }
-}
-
-/// `a ConjunctiveSum b` where `a` is an explicit game.
-pub(crate) fn form_conjunctive(m: &mut Machine, s: &Site, a: &Value, b: &Value) -> Result<Value, EvalError> {
-    compound(m, s, a, b, Compound::Conjunctive)
 }
 
 /// The compound of two operands, kept unevaluated: the operands are checked now, the tree built when first
@@ -301,6 +286,12 @@ impl Object for CompoundGame {
     fn type_name(&self) -> &'static str {
         "CompoundGame"
     }
+    fn compound_precedence(&self) -> Option<u8> {
+        match (&self.operands, self.built.get()) {
+            (Some((kind, _, _)), _) | (None, Some(Tree::Compound(kind, _, _))) => Some(kind.precedence()),
+            _ => None,
+        }
+    }
     fn display(&self, _: &mut Games) -> String {
         self.shown.clone()
     }
@@ -322,7 +313,7 @@ impl Object for CompoundGame {
         if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::OrdinalSum) {
             return None;
         }
-        crate::library::explicit::form_binary(m, op, lhs, rhs, span)
+        crate::library::short::form_binary(m, op, lhs, rhs, span)
     }
     fn member(
         &self,

@@ -7,7 +7,7 @@ use super::members::{
     from_adjacency_list, parse_as, ranged, rewrap, to_string, update_labels, vertex, DELETE_VERTEX, DELETE_VERTICES,
     IS_EMPTY, RETAIN_VERTICES, VERTEX_COUNT, VERTICES,
 };
-use super::{err, this_graph, vertex_list, EdgeValue, GraphValue, Labelled};
+use super::value::{err, this_graph, vertex_list, EdgeValue, GraphValue, Labelled};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::native::Param;

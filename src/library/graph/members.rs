@@ -1,7 +1,7 @@
 //! Members of `Graph`, `Vertex`, `Edge` and of the class value `Graph`, with CGSuite's names, 1-based vertex
 //! and edge numbers and CGSuite's error wording.
 
-use super::{
+use super::value::{
     err, is_directed, label_string, notation_with, this_graph, vertex_list, EdgeValue, GraphValue, Labelled,
     VertexValue,
 };

@@ -2,9 +2,18 @@
 //! `SidedValue`: sides kept as simplified graphs ([`SideValue`]), compared side by side with the side-aware
 //! comparison, added as graph products simplified again, printed `S & T`.
 
-use super::*;
-use crate::game::loopy::SideValue;
+use super::value::*;
+use crate::game::loopy::{SideValue, Stopper};
+use crate::game::{GameId, Games, Outcome};
+use crate::interp::error::{ErrorKind, EvalError};
+use crate::interp::eval::Machine;
+use crate::interp::object::{downcast_ref, Object};
+use crate::interp::value::Value;
 use crate::library::{boolean, Member, Site};
+use crate::syntax::ast::BinOp;
+use crate::syntax::span::Span;
+use std::cmp::Ordering;
+use std::rc::Rc;
 
 /// A sided value with at least one side that is not a stopper.
 #[derive(Debug)]
@@ -18,8 +27,8 @@ pub struct GeneralSided {
 
 impl Object for GeneralSided {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
-        super::trace_side(t, &self.on);
-        super::trace_side(t, &self.off);
+        trace_side(t, &self.on);
+        trace_side(t, &self.off);
         true
     }
     fn type_name(&self) -> &'static str {
@@ -195,3 +204,29 @@ pub static GENERAL: &[Member] = &[
     crate::member!(IsLoopfree => "False: a sided value has cycles.", "dud.IsLoopfree", |_, _, _, _| Ok(boolean(false))),
     crate::member!(IsPlumtree => "False: a sided value is not a plumtree.", "dud.IsPlumtree", |_, _, _, _| Ok(boolean(false))),
 ];
+
+/// `S & T`: both must be stoppers with `T <= S` (CGSuite: "offside is not <= onside").
+pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
+    let no_op = || ErrorKind::NoOperation { op: "&", types: vec![a.type_name().into(), b.type_name().into()] };
+    let general = |v: &Value| matches!(v, Value::Object(o) if downcast_ref::<GeneralSided>(&**o).is_some());
+    if general(a) || general(b) {
+        // A printed general value `S & T` pastes back: the onside of S with the offside of T.
+        let (Some(x), Some(y)) = (side_values(m, a), side_values(m, b)) else { return Err(no_op()) };
+        return make_general(m, x?.0, y?.1);
+    }
+    let (Some(x), Some(y)) = (sides_of(m, a), sides_of(m, b)) else { return Err(no_op()) };
+    let ((s, s2), (t, t2)) = (x?, y?);
+    if s != s2 || t != t2 {
+        return Err(msg("Sides of a sided value must be stoppers."));
+    }
+    if !leq(m, t, s)? {
+        let (ar, g) = parts(m);
+        let message = format!(
+            "offside is not <= onside: {} |> {}",
+            ar.display(g, t).map_err(engine)?,
+            ar.display(g, s).map_err(engine)?
+        );
+        return Err(ErrorKind::InvalidArgument { message });
+    }
+    make(m, s, t)
+}

@@ -1,9 +1,15 @@
 //! Members of loopy values ([`LOOPY`]), the loopy members short games answer ([`SHORT`]), and the loopy cases of
 //! `Tiny`, `Miny`, `Pow` and `PowTo`.
 
-use super::*;
-use crate::interp::error::Arity;
+use super::general::*;
+use super::literal::literal_of_values;
+use super::value::*;
+use crate::game::loopy::{LoopyArena, Pseudo, SideValue, Stopper};
+use crate::game::GameId;
+use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::eval::Machine;
 use crate::interp::native::Param;
+use crate::interp::value::Value;
 use crate::library::{boolean, set, Member, Site};
 
 // ---- members --------------------------------------------------------------------------------------------
@@ -36,21 +42,6 @@ fn arg_stopper(m: &mut Machine, s: &Site, args: &[Value], i: usize) -> Result<St
 
 fn stopper_value(m: &mut Machine, s: &Site, x: Stopper) -> Result<Value, EvalError> {
     make(m, x, x).map_err(|k| s.err(k))
-}
-
-/// The outcome class whose onside class is `a` and offside class `b`: one of L R N P, or a class with draws.
-pub fn outcome_of_classes(a: Outcome, b: Outcome) -> Result<Value, ErrorKind> {
-    use Outcome::*;
-    let name = match (a, b) {
-        _ if a == b => return Ok(Value::Outcome(a)),
-        (L, R) => "D",
-        (L, N) => "NHat",
-        (L, P) => "PHat",
-        (N, R) => "NCheck",
-        (P, R) => "PCheck",
-        _ => return Err(msg("inconsistent sides")),
-    };
-    Ok(Value::Object(Rc::new(DrawOutcome(name))))
 }
 
 fn sidesum(m: &mut Machine, s: &Site, x: Stopper, y: Stopper, onside: bool) -> Result<Stopper, EvalError> {
@@ -293,7 +284,7 @@ pub static LOOPY: &[Member] = &[
     }),
     crate::member!(OutcomeClass => "Who wins, with draws: `L`, `R`, `N`, `P`, or for loopy play `D` (draw), `PHat`, `PCheck`, `NHat`, `NCheck`.", "upon.OutcomeClass", |m, s, this, _| {
         let (on, off) = this_sides(m, s, this)?;
-        super::outcome_of_sides(m, &(SideValue::Stopper(on), SideValue::Stopper(off))).map_err(|k| s.err(k))
+        outcome_of_sides(m, &(SideValue::Stopper(on), SideValue::Stopper(off))).map_err(|k| s.err(k))
     }),
     crate::member!(LeftOptions => "Left's options of the value, as a set.", "upon.LeftOptions", |m, s, this, _| {
         let x = this_stopper(m, s, this)?;

@@ -9,45 +9,35 @@
 //! short game at once; `pass`, labels (`a<0|a>`) and loopy option values make graph vertices, and the
 //! literal's value is the pair (onside of the graph of onsides, offside of the graph of offsides).
 
-use super::Member;
-use crate::game::loopy::{Edge, Graph, LoopyArena, LoopyError, Pseudo, SideValue, Stopper, Vertex};
-use crate::game::{GameId, Games, Outcome};
+use crate::game::loopy::{Edge, Graph, LoopyArena, LoopyError, SideValue, Stopper, Vertex};
+use crate::game::{GameId, Games};
 use crate::interp::env::Globals;
 use crate::interp::error::{ErrorKind, EvalError};
-use crate::interp::eval::{Eval, Exit, Machine};
+use crate::interp::eval::Machine;
+use crate::interp::native::Member;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::interp::value::{game_value, Value};
-use crate::syntax::ast::{BinOp, Expr, ExprKind, UnaryOp};
+use crate::interp::value::Value;
+use crate::syntax::ast::{BinOp, UnaryOp};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
 mod general;
+mod literal;
 mod members;
+mod value;
 pub use general::{
-    loopy_sides, make_general, neg as neg_side_values, outcome_of_sides, side_class, side_values, sum_side_values,
-    GeneralSided, GENERAL,
+    loopy_sides, make_general, neg as neg_side_values, outcome_of_sides, side_class, side_values, sidle,
+    sum_side_values, GeneralSided, GENERAL,
 };
-pub use members::{outcome_of_classes, pow_global, tiny_global, LOOPY, SHORT};
-
-/// A loopy value: a canonical stopper that is not loopfree (onside == offside), or a sided value.
-#[derive(Debug)]
-pub struct LoopyValue {
-    /// The onside.
-    pub on: Stopper,
-    /// The offside.
-    pub off: Stopper,
-    text: String,
-}
-
-impl LoopyValue {
-    /// Whether this value is a stopper.
-    pub fn is_stopper(&self) -> bool {
-        self.on == self.off
-    }
-}
+use literal::literal_of_values;
+pub use literal::{eval_literal, loopy_literal};
+pub use members::{pow_global, tiny_global, LOOPY, SHORT};
+pub(crate) use value::trace_side;
+pub use value::{engine, is_loopy, make, outcome_of_classes, parts, sides_of, DrawOutcome, LoopyValue};
+use value::{leq, loopy_of, msg, trace_stopper};
 
 impl Object for LoopyValue {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
@@ -109,139 +99,6 @@ impl Object for LoopyValue {
         Some(make(m, on, off).map_err(|k| EvalError::new(k, span)))
     }
 }
-
-/// The outcome classes with draws (`D`, `PHat`, `PCheck`, `NHat`, `NCheck`), type `OutcomeClass`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct DrawOutcome(pub &'static str);
-
-impl Object for DrawOutcome {
-    fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
-        true
-    }
-    fn type_name(&self) -> &'static str {
-        "OutcomeClass"
-    }
-    fn display(&self, _: &mut Games) -> String {
-        self.0.to_string()
-    }
-    fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        downcast_ref::<DrawOutcome>(other).map(|o| self.0.cmp(o.0))
-    }
-}
-
-impl crate::interp::gc::Extension for LoopyArena {
-    fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.trace_short(&mut |g| t.game(g));
-        true
-    }
-}
-
-/// The short games a stopper holds.
-fn trace_stopper(t: &mut crate::interp::gc::Tracer, s: Stopper) {
-    if let Stopper::Short(g) = s {
-        t.game(g);
-    }
-}
-
-/// The short games a side holds.
-pub(crate) fn trace_side(t: &mut crate::interp::gc::Tracer, s: &SideValue) {
-    match s {
-        SideValue::Stopper(s) => trace_stopper(t, *s),
-        SideValue::General(g) => g.short_leaves().for_each(|g| t.game(g)),
-    }
-}
-
-/// The arena and the short games, borrowed together.
-pub fn parts<'m>(m: &'m mut Machine) -> (&'m mut LoopyArena, &'m mut Games) {
-    (m.globals.extensions.get::<LoopyArena>(), &mut *m.games)
-}
-
-/// The script error of an engine error.
-pub fn engine(e: LoopyError) -> ErrorKind {
-    let message = match e {
-        LoopyError::TooLarge => "That loopy game is too large (its graph exceeds the engine's limit).".to_string(),
-        LoopyError::NotStopper => "That game is not a stopper.".to_string(),
-        LoopyError::NoSide => "cgs cannot compute the sides of that game yet (its sides are not stoppers).".to_string(),
-    };
-    ErrorKind::InvalidArgument { message }
-}
-
-fn msg(s: &str) -> ErrorKind {
-    ErrorKind::InvalidArgument { message: s.to_string() }
-}
-
-/// The value with the given sides (a short game when both are the same short game). The caller guarantees
-/// `off <= on`.
-pub fn make(m: &mut Machine, on: Stopper, off: Stopper) -> Result<Value, ErrorKind> {
-    if on == off {
-        if let Stopper::Short(g) = on {
-            return Ok(game_value(m.games, g));
-        }
-    }
-    let (a, g) = parts(m);
-    let text = if on == off {
-        a.display(g, on).map_err(engine)?
-    } else if on == a.on() && off == a.off() {
-        "dud".to_string()
-    } else {
-        format!("{} & {}", a.display(g, on).map_err(engine)?, a.display(g, off).map_err(engine)?)
-    };
-    Ok(Value::Object(Rc::new(LoopyValue { on, off, text })))
-}
-
-/// The sides of a value that is a game (short, loopy or sided), or `None` for other values.
-pub fn sides_of(m: &mut Machine, v: &Value) -> Option<Result<(Stopper, Stopper), ErrorKind>> {
-    if let Value::Object(o) = v {
-        if let Some(l) = downcast_ref::<LoopyValue>(&**o) {
-            return Some(Ok((l.on, l.off)));
-        }
-    }
-    m.to_game(v).map(|r| r.map(|g| (Stopper::Short(g), Stopper::Short(g))))
-}
-
-/// Whether a value is a loopy value (stopper or sided).
-pub fn is_loopy(v: &Value) -> bool {
-    loopy_of(v).is_some()
-}
-
-fn loopy_of(v: &Value) -> Option<&LoopyValue> {
-    match v {
-        Value::Object(o) => downcast_ref::<LoopyValue>(&**o),
-        _ => None,
-    }
-}
-
-fn leq(m: &mut Machine, a: Stopper, b: Stopper) -> Result<bool, ErrorKind> {
-    let (ar, g) = parts(m);
-    ar.leq(g, a, b).map_err(engine)
-}
-
-/// `S & T`: both must be stoppers with `T <= S` (CGSuite: "offside is not <= onside").
-pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
-    let no_op = || ErrorKind::NoOperation { op: "&", types: vec![a.type_name().into(), b.type_name().into()] };
-    let general = |v: &Value| matches!(v, Value::Object(o) if downcast_ref::<GeneralSided>(&**o).is_some());
-    if general(a) || general(b) {
-        // A printed general value `S & T` pastes back: the onside of S with the offside of T.
-        let (Some(x), Some(y)) = (side_values(m, a), side_values(m, b)) else { return Err(no_op()) };
-        return make_general(m, x?.0, y?.1);
-    }
-    let (Some(x), Some(y)) = (sides_of(m, a), sides_of(m, b)) else { return Err(no_op()) };
-    let ((s, s2), (t, t2)) = (x?, y?);
-    if s != s2 || t != t2 {
-        return Err(msg("Sides of a sided value must be stoppers."));
-    }
-    if !leq(m, t, s)? {
-        let (ar, g) = parts(m);
-        let message = format!(
-            "offside is not <= onside: {} |> {}",
-            ar.display(g, t).map_err(engine)?,
-            ar.display(g, s).map_err(engine)?
-        );
-        return Err(ErrorKind::InvalidArgument { message });
-    }
-    make(m, s, t)
-}
-
 /// `s & t` of two different short games (the evaluator's `&` when no operand is loopy), as [`sidle`] does.
 pub fn sided(m: &mut Machine, s: GameId, t: GameId) -> Result<Value, ErrorKind> {
     let (s, t) = (Stopper::Short(s), Stopper::Short(t));
@@ -511,165 +368,6 @@ pub fn plus_minus(m: &mut Machine, g: &Value) -> Result<Value, ErrorKind> {
     let x = sides_of(m, g).ok_or_else(|| msg("+- needs a game"))??;
     let nx = neg_sides(m, x);
     literal_of_values(m, &[x], &[nx])
-}
-
-// ---- literals -------------------------------------------------------------------------------------------
-
-/// The two graphs under construction (vertex i is the same literal node in both).
-#[derive(Default)]
-struct Builder {
-    on: Vec<Vertex>,
-    off: Vec<Vertex>,
-    labels: Vec<(Rc<str>, u32)>,
-}
-
-fn syntax_err(kind: ErrorKind, span: Span) -> Exit {
-    Exit::from(EvalError::new(kind, span))
-}
-
-/// Evaluates a game literal (`GameLit`), a labelled literal or a misplaced `pass`.
-pub fn eval_literal(m: &mut Machine, e: &Expr) -> Eval<Value> {
-    if let ExprKind::Pass = e.kind {
-        return Err(syntax_err(msg("Unexpected `pass`."), e.span));
-    }
-    let mut b = Builder::default();
-    let (on, off) = node(m, &mut b, e)?;
-    let r = finish(m, b, on, off).map_err(|k| syntax_err(k, e.span))?;
-    m.games.check_overflow().map_err(|_| syntax_err(ErrorKind::Overflow, e.span))?;
-    Ok(r)
-}
-
-fn finish(m: &mut Machine, b: Builder, on: Edge, off: Edge) -> Result<Value, ErrorKind> {
-    let side = |m: &mut Machine, verts: Vec<Vertex>, e: Edge, onside: bool| -> Result<SideValue, ErrorKind> {
-        match e {
-            Edge::Short(x) => Ok(SideValue::Stopper(Stopper::Short(x))),
-            Edge::Loopy(v) => {
-                let (a, g) = parts(m);
-                a.side_value(g, &Graph { verts, start: v }, onside).map_err(engine)
-            }
-        }
-    };
-    let (s, t) = match (side(m, b.on, on, true)?, side(m, b.off, off, false)?) {
-        (SideValue::Stopper(s), SideValue::Stopper(t)) => (s, t),
-        (s, t) => return general::make_general(m, s, t),
-    };
-    if s != t && !leq(m, t, s)? {
-        return Err(msg("offside is not <= onside"));
-    }
-    make(m, s, t)
-}
-
-/// A plain literal (no `pass`, no label) one of whose evaluated options is a loopy value: the evaluator's
-/// `Library::loopy_literal`.
-pub fn loopy_literal(m: &mut Machine, options: [Vec<(Value, Span)>; 2]) -> Result<Value, ErrorKind> {
-    let mut sides: [Vec<(Stopper, Stopper)>; 2] = Default::default();
-    for (k, opts) in options.iter().enumerate() {
-        for (v, _) in opts {
-            let Some(st) = sides_of(m, v) else {
-                let value = v.display(m.games);
-                return Err(ErrorKind::NotAGame { ty: v.type_name(), value });
-            };
-            sides[k].push(st?);
-        }
-    }
-    literal_of_values(m, &sides[0], &sides[1])
-}
-
-/// A literal `<L | R>` whose options are the given values' sides.
-fn literal_of_values(
-    m: &mut Machine,
-    left: &[(Stopper, Stopper)],
-    right: &[(Stopper, Stopper)],
-) -> Result<Value, ErrorKind> {
-    let mut b = Builder { on: vec![Vertex::default()], off: vec![Vertex::default()], labels: Vec::new() };
-    let a = m.globals.extensions.get::<LoopyArena>();
-    for (k, opts) in [left, right].into_iter().enumerate() {
-        for &(s, t) in opts {
-            let es = a.embed(&mut b.on, s);
-            let et = a.embed(&mut b.off, t);
-            if k == 0 {
-                b.on[0].left.push(es);
-                b.off[0].left.push(et);
-            } else {
-                b.on[0].right.push(es);
-                b.off[0].right.push(et);
-            }
-        }
-    }
-    finish(m, b, Edge::Loopy(0), Edge::Loopy(0))
-}
-
-/// One literal node: its edges in the onside and offside graphs.
-fn node(m: &mut Machine, b: &mut Builder, e: &Expr) -> Eval<(Edge, Edge)> {
-    let (label, lit) = match &e.kind {
-        ExprKind::Labelled { label, lit } => (Some(label.name.clone()), &**lit),
-        _ => (None, e),
-    };
-    let ExprKind::GameLit { left, right } = &lit.kind else {
-        return Err(syntax_err(msg("A label must name a game literal."), e.span));
-    };
-    let me = b.on.len() as u32;
-    b.on.push(Vertex::default());
-    b.off.push(Vertex::default());
-    if let Some(l) = label {
-        b.labels.push((l, me));
-    }
-    let mut sides: [(Vec<Edge>, Vec<Edge>); 2] = Default::default();
-    for (k, opts) in [left, right].into_iter().enumerate() {
-        for o in opts {
-            match &o.kind {
-                ExprKind::Pass => {
-                    sides[k].0.push(Edge::Loopy(me));
-                    sides[k].1.push(Edge::Loopy(me));
-                }
-                ExprKind::Var(name, _) if b.labels.iter().any(|(l, _)| l == name) => {
-                    let v = b.labels.iter().rev().find(|(l, _)| l == name).expect("present").1;
-                    sides[k].0.push(Edge::Loopy(v));
-                    sides[k].1.push(Edge::Loopy(v));
-                }
-                ExprKind::GameLit { .. } | ExprKind::Labelled { .. } => {
-                    let (s, t) = node(m, b, o)?;
-                    sides[k].0.push(s);
-                    sides[k].1.push(t);
-                }
-                _ => {
-                    let v = m.eval(o)?;
-                    let items = match &v {
-                        Value::List(_) | Value::Set(_) | Value::Tuple(_) => m.elements(&v).unwrap_or_default(),
-                        _ => vec![v],
-                    };
-                    for item in items {
-                        let Some(st) = sides_of(m, &item) else {
-                            let value = item.display(m.games);
-                            return Err(syntax_err(ErrorKind::NotAGame { ty: item.type_name(), value }, o.span));
-                        };
-                        let (s, t) = st.map_err(|k| syntax_err(k, o.span))?;
-                        let a = m.globals.extensions.get::<LoopyArena>();
-                        sides[k].0.push(a.embed(&mut b.on, s));
-                        sides[k].1.push(a.embed(&mut b.off, t));
-                    }
-                }
-            }
-        }
-    }
-    if b.labels.last().is_some_and(|l| l.1 == me) {
-        b.labels.pop();
-    }
-    let [(lon, loff), (ron, roff)] = sides;
-    let all_short = |v: &[Edge]| v.iter().all(|e| matches!(e, Edge::Short(_)));
-    if all_short(&lon) && all_short(&loff) && all_short(&ron) && all_short(&roff) && b.on.len() == me as usize + 1 {
-        // A loopfree node: a short game at once (nothing refers back to it: a reference would be an edge).
-        b.on.pop();
-        b.off.pop();
-        let ids =
-            |v: &[Edge]| v.iter().map(|e| if let Edge::Short(x) = e { *x } else { unreachable!() }).collect::<Vec<_>>();
-        let s = m.games.new_game(&ids(&lon), &ids(&ron));
-        let t = m.games.new_game(&ids(&loff), &ids(&roff));
-        return Ok((Edge::Short(s), Edge::Short(t)));
-    }
-    b.on[me as usize] = Vertex { left: lon, right: ron };
-    b.off[me as usize] = Vertex { left: loff, right: roff };
-    Ok((Edge::Loopy(me), Edge::Loopy(me)))
 }
 
 // ---- globals --------------------------------------------------------------------------------------------

@@ -513,6 +513,9 @@ impl Object for CompoundGame {
     fn type_name(&self) -> &'static str {
         "CompoundGame"
     }
+    fn compound_precedence(&self) -> Option<u8> {
+        Some(self.kind.precedence())
+    }
     /// A sum with a misère game played as a game tree is CGSuite's `CompoundImpartialGame`.
     fn class_name(&self) -> &'static str {
         if self.impartial {
@@ -573,11 +576,12 @@ impl Object for CompoundGame {
 }
 
 /// CGSuite's precedence of a compound value (`None` for other values): a form's, or a member compound's
-/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/compound.rs).
+/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/compound.rs), as each answers
+/// [`Object::compound_precedence`].
 pub fn precedence(v: &Value) -> Option<u8> {
-    match compound(v) {
-        Some(c) => Some(c.kind.precedence()),
-        None => crate::library::cgsuite::compound_precedence(v),
+    match v {
+        Value::Object(o) => o.compound_precedence(),
+        _ => None,
     }
 }
 
@@ -628,7 +632,13 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
 pub(crate) static FORM: &[Member] = &[
     // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).", "('<*|*>' ConjunctiveSum 3).CanonicalForm", |m, s, this, args| {
-        crate::library::cgsuite::form_conjunctive(m, s, this, &args[0])
+        // `Game`'s own row (the cgsuite family's compounds, which keep an explicit operand as its form), found
+        // through the registry: that family sits above this one.
+        let tables = m.globals.library.lookup_tables("Game");
+        match tables.iter().flat_map(|t| t.iter()).find(|r| r.name == "ConjunctiveSum") {
+            Some(row) => (row.f)(m, s, this, args),
+            None => Err(s.bug()),
+        }
     }),
     crate::member!(ConwayProduct(that: Game) => "Conway's product with h, kept as the compound of the two forms (CGSuite's `ConwayProduct`).", "('<*|0>'.ConwayProduct(^)).CanonicalForm", |m, s, this, args| {
         product(m, this, &args[0]).ok_or_else(|| s.wrong_type(0, "Game", &args[0]))

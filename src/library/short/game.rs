@@ -287,7 +287,7 @@ pub static GAME: &[Member] = &[
     crate::member!(SumberForm => "The sumber (sum of atomic numbers) the game equals; an error when it is not a sumber. Not in CGSuite.", "(^).SumberForm", |m, s, this, _| {
         let g = this_game(m, s, this)?;
         match m.games.sumber_form(g) {
-            Some(x) => Ok(super::sumber::SumberValue::value(x)),
+            Some(x) => Ok((m.globals.library.sumber_value)(x)),
             None => {
                 let game = this.display(m.games);
                 Err(s.err(ErrorKind::NotASumber { game }))

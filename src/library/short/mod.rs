@@ -9,7 +9,6 @@ use crate::interp::registry::{rust_type, ClassDecl};
 use crate::library::base::range;
 use crate::library::impartial;
 use crate::library::loopy;
-use crate::library::sumber;
 
 pub mod bignum;
 pub mod explicit;
@@ -18,6 +17,8 @@ pub mod sensible;
 pub mod tree;
 
 // The face other families use (`crate::library::short::X`).
+pub use explicit::{canonical, form_binary, precedence, product, ExplicitGame};
+pub use game::GAME;
 pub use tree::plot_to_file;
 
 /// The classes of this family (see `crate::interp::registry`). `Game`'s members live in four tables: the

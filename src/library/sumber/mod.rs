@@ -44,7 +44,7 @@ impl SumberValue {
 
 impl Object for SumberValue {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 2] = [SUMBER, super::game::GAME];
+        static TABLES: [&[Member]; 2] = [SUMBER, crate::library::short::GAME];
         &TABLES
     }
 

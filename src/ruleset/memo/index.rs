@@ -1,7 +1,8 @@
-//! The index of a ruleset instance's memo: from a state's key to its node (see [`Memo`]).
+//! The index of a ruleset instance's memo: from a state's key to its node (see [`Memo`]). The table is generic
+//! over its nodes (`super::super::instance::Node`, which names the instance that owns the memo), so this file
+//! names no instance: the nodes are made in `super` (`Memo::add_new`).
 
 use super::super::key::{grid_key_parts, is_grid_key, key_hash, state_grid};
-use super::{Node, Split};
 use crate::interp::value::Value;
 use crate::solve::grid::Grid;
 use hashbrown::HashTable;
@@ -44,8 +45,8 @@ impl Entry {
 /// depends only on its shape and on whether its characters are in the alphabet, which only grows, up to 15:
 /// a grid packable now was packed when indexed, and one that was not packable then is not now either (its
 /// shape is too large, or it has a character the full alphabet lacks).
-#[derive(Debug, Default)]
-pub struct Memo {
+#[derive(Debug)]
+pub struct Memo<N> {
     index: HashTable<Entry>,
     keys: Vec<u8>,
     /// The alphabet: a character's number (1–15), 0 for a character not in it.
@@ -53,7 +54,13 @@ pub struct Memo {
     /// How many characters the alphabet has.
     pub(super) letters: u8,
     /// The nodes, indexed by `u32`.
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<N>,
+}
+
+impl<N> Default for Memo<N> {
+    fn default() -> Memo<N> {
+        Memo { index: HashTable::new(), keys: Vec::new(), code: Alphabet::default(), letters: 0, nodes: Vec::new() }
+    }
 }
 
 /// A character's number in a memo's alphabet (0: none).
@@ -66,7 +73,7 @@ impl Default for Alphabet {
     }
 }
 
-impl Memo {
+impl<N> Memo<N> {
     /// The packed form of a grid (`None`: not packable with the alphabet as it is).
     #[inline]
     fn pack(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
@@ -166,26 +173,6 @@ impl Memo {
     /// How many keys are indexed (to tell whether a hook added any).
     pub(super) fn key_count(&self) -> usize {
         self.index.len()
-    }
-
-    /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
-    /// ([`super::shortcut`]) is yet to run on it.
-    pub(super) fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
-        let i = self.nodes.len() as u32;
-        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
-        self.nodes.push(Node {
-            state,
-            canonical: None,
-            shortcut_pending: pending,
-            busy: false,
-            split: Split::Unknown,
-            left: None,
-            right: None,
-            wins: [[None; 2]; 2],
-            loopy: None,
-        });
-        self.insert(key, i, true);
-        i
     }
 
     /// How many states are memoised.
