@@ -20,7 +20,7 @@ pub(super) mod random;
 // The face other families use (`crate::library::cgsuite::X`): CGSuite's script-written rows of the basic
 // classes, and `Random`'s constructor.
 pub use cgscript::{LIST, MAP, STRING};
-pub(crate) use compound::{compound_precedence, form_conjunctive};
+pub(crate) use compound::{compound_precedence, form_compound, form_conjunctive};
 pub use compound::{CompoundGame, GAME};
 pub use enums::EnumValue;
 pub use random::construct;

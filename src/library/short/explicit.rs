@@ -146,6 +146,18 @@ pub fn ordinal(a: &Value, b: &Value) -> Value {
     compound_value(Compound::Ordinal, a.clone(), b.clone())
 }
 
+/// CGSuite's class constructors `CompoundGame(CompoundType.DisjunctiveSum | OrdinalSum | ConwayProduct, G, H)` and
+/// `NegativeGame(G)` (`kind` "Negative"): the compound of the game trees as written. `None` for other kinds.
+pub fn construct(kind: &str, a: Value, b: Value) -> Option<Value> {
+    Some(match kind {
+        "DisjunctiveSum" => compound_value(Compound::Sum, a, b),
+        "OrdinalSum" => compound_value(Compound::Ordinal, a, b),
+        "ConwayProduct" => compound_value(Compound::Product, a, b),
+        "Negative" => compound_value(Compound::Negative, a, Value::Nothing),
+        _ => return None,
+    })
+}
+
 fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
     Value::Object(Rc::new(CompoundGame { kind, a, b, impartial: false }))
 }
@@ -163,6 +175,14 @@ pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Result<Valu
     };
     let impartial = nimber(m, a) || nimber(m, &b);
     Ok(Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial })))
+}
+
+/// The canonical forms of the options of an explicit form, Left's and Right's; `None` for other values.
+pub fn form_option_games(m: &mut Machine, v: &Value) -> Option<Result<(Vec<GameId>, Vec<GameId>), ErrorKind>> {
+    let e = explicit(v)?;
+    let (l, r) = (e.left.clone(), e.right.clone());
+    let conv = |m: &mut Machine, xs: &[Value]| xs.iter().map(|x| canonical(m, x)).collect::<Result<Vec<_>, _>>();
+    Some(conv(m, &l).and_then(|l| conv(m, &r).map(|r| (l, r))))
 }
 
 /// Whether a value is a misère canonical game (a game tree here: its options, and its normal-play value).
@@ -419,7 +439,7 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
 /// form's own options, memoised by position and player as CGSuite's `MisereOutcomeReducer`; a loopy operand is
 /// played through its stopper's options (CGSuite 2.2: `(*[2] + on).MisereOutcomeClass` is R), and a line of
 /// play that comes back to a position still being decided is "not a short game".
-fn misere_outcome(m: &mut Machine, v: &Value) -> Result<Outcome, ErrorKind> {
+pub(crate) fn misere_outcome(m: &mut Machine, v: &Value) -> Result<Outcome, ErrorKind> {
     type Memo = std::collections::BTreeMap<(bool, Value), Option<bool>>;
     fn wins(m: &mut Machine, v: &Value, p: Player, memo: &mut Memo) -> Result<bool, ErrorKind> {
         let key = (p == Player::Left, v.clone());
@@ -523,8 +543,13 @@ impl Object for CompoundGame {
     }
     /// `a + b`, `a : b` as CGSuite prints them (a sum inside an ordinal sum in parentheses).
     fn display(&self, games: &mut Games) -> String {
+        // CGSuite's `NegativeGame`: `-{2|1}`, `--2`, a compound in parentheses (`-(2 + 1)`).
         if self.kind == Compound::Negative {
-            return format!("-({})", self.a.display(games));
+            let a = self.a.display(games);
+            return match precedence(&self.a) {
+                Some(p) if p > 0 => format!("-({a})"),
+                _ => format!("-{a}"),
+            };
         }
         let outer = self.kind.precedence();
         let part = |games: &mut Games, v: &Value| {
@@ -605,7 +630,20 @@ pub fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span)
 }
 
 fn player_options(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<Value, EvalError> {
-    options(m, this, p).map(list).map_err(|k| s.err(k))
+    let opts = options(m, this, p).map_err(|k| s.err(k))?;
+    Ok(if options_are_set(this) { set(opts) } else { list(opts) })
+}
+
+/// Whether CGSuite gives the options of a compound as a set: a sum or ordinal sum takes the collection of its
+/// first operand's options, a set for a canonical game (CGSuite 2.2: `(1 + '{*|*}').LeftOptions` is
+/// `{1 + *,0 + '{*|*}'}`, `('{*|*}' + 1).LeftOptions` the list `[* + 1,'{*|*}' + 0]`).
+fn options_are_set(v: &Value) -> bool {
+    match compound(v) {
+        Some(c) if matches!(c.kind, Compound::Sum | Compound::Ordinal) => {
+            options_are_set(&c.a) || matches!(c.a, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
+        }
+        _ => false,
+    }
 }
 
 fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKind> {
@@ -630,6 +668,12 @@ pub(crate) static FORM: &[Member] = &[
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).", "('<*|*>' ConjunctiveSum 3).CanonicalForm", |m, s, this, args| {
         crate::library::cgsuite::form_conjunctive(m, s, this, &args[0])
     }),
+    crate::member!(SelectiveSum(that: Game) => "The selective compound with h, printed with this form as written (CGSuite's `SelectiveSum`).", "'<*|0>' SelectiveSum *", |m, s, this, args| {
+        crate::library::cgsuite::form_compound(m, s, this, &args[0], true)
+    }),
+    crate::member!(OrdinalProduct(that: Game) => "CGSuite's ordinal product with h, printed with this form as written.", "('<*|0>'.OrdinalProduct(*)).CanonicalForm", |m, s, this, args| {
+        crate::library::cgsuite::form_compound(m, s, this, &args[0], false)
+    }),
     crate::member!(ConwayProduct(that: Game) => "Conway's product with h, kept as the compound of the two forms (CGSuite's `ConwayProduct`).", "('<*|0>'.ConwayProduct(^)).CanonicalForm", |m, s, this, args| {
         product(m, this, &args[0]).ok_or_else(|| s.wrong_type(0, "Game", &args[0]))
     }),
@@ -644,7 +688,7 @@ pub(crate) static FORM: &[Member] = &[
                 if !matches!(this, Value::Object(o) if o.class_name() == "CompoundImpartialGame") {
                     all.extend(options(m, this, Player::Right).map_err(|k| s.err(k))?);
                 }
-                Ok(list(all))
+                Ok(if options_are_set(this) { set(all) } else { list(all) })
             }
             Some(_) => {
                 let p = super::player(s, args, 0)?;
