@@ -535,6 +535,9 @@ impl Object for CompoundGame {
     }
     /// A sum with a misère game played as a game tree is CGSuite's `CompoundImpartialGame`.
     fn class_name(&self) -> &'static str {
+        if self.kind == Compound::Negative {
+            return "NegativeGame";
+        }
         if self.impartial {
             "CompoundImpartialGame"
         } else {
