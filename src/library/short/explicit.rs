@@ -177,8 +177,11 @@ pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Result<Valu
     Ok(Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial })))
 }
 
+/// Left's and Right's options of a form, as canonical games.
+pub type FormOptions = (Vec<GameId>, Vec<GameId>);
+
 /// The canonical forms of the options of an explicit form, Left's and Right's; `None` for other values.
-pub fn form_option_games(m: &mut Machine, v: &Value) -> Option<Result<(Vec<GameId>, Vec<GameId>), ErrorKind>> {
+pub fn form_option_games(m: &mut Machine, v: &Value) -> Option<Result<FormOptions, ErrorKind>> {
     let e = explicit(v)?;
     let (l, r) = (e.left.clone(), e.right.clone());
     let conv = |m: &mut Machine, xs: &[Value]| xs.iter().map(|x| canonical(m, x)).collect::<Result<Vec<_>, _>>();
