@@ -122,6 +122,9 @@ pub fn position_class(name: &str) -> Option<&'static str> {
         "ArcKayles" | "WeightedArcKayles" | "GenArcKayles" => "GenArcKayles",
         "PartizanArcKayles" => "PartizanArcKayles",
         "Spawning" => "Spawning",
+        "Turning" => "Turning",
+        // CGSuite's Cram is `ImpartialVariantRuleset(Domineering)` (game/grid/constants.cgs).
+        "Cram" => "Cram",
         "PartizanHeapRuleset" => "PartizanHeapRuleset",
         "PartizanEuclid" | "PartizanCoordinateRuleset" => "PartizanCoordinateRuleset",
         "FunctionalHeapRuleset" => "FunctionalHeapRuleset",
@@ -156,6 +159,9 @@ pub fn position_class_name(name: &str) -> &'static str {
         Some("GenArcKayles") => "GenArcKayles.Position",
         Some("PartizanArcKayles") => "PartizanArcKayles.Position",
         Some("Spawning" | "FunctionalHeapRuleset") => "HeapRuleset.Position",
+        Some("Turning") => "Turning.Position",
+        Some("GenFoxAndGeese") => "GenFoxAndGeese.Position",
+        Some("Cram") => "ImpartialVariantGame",
         Some("PartizanHeapRuleset") => "PartizanHeapRuleset.Position",
         Some("PartizanCoordinateRuleset") => "PartizanCoordinateRuleset.Position",
         _ => "Position",
@@ -181,9 +187,21 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
         return Some(format!("GenFoxAndGeese.Position(\"{}\")", fox_and_geese(state, width)?));
     }
     let mut shown = state.display(games);
-    // CGSuite keeps Toppling Dominoes strings in its lower-case characters (`"LR.E"` is `lr.e`).
-    if class == "TopplingDominoes" {
+    // CGSuite keeps Toppling Dominoes and Turning strings in its lower-case characters (`"LR.E"` is `lr.e`,
+    // `"HTth"` is `"htth"`).
+    if class == "TopplingDominoes" || class == "Turning" {
         shown = shown.to_lowercase();
+    }
+    // A graph position given as a string shows the graph as its ruleset's `Show` writes it, vertex names given
+    // afresh (CGSuite 2.2: `Hackenbush(":Gllr:G")` is `GenHackenbush.Position(":Allr:A")`).
+    if let (Value::String(_), Some(text)) = (state, shown_by_rules) {
+        if matches!(class, "GenHackenbush" | "GenCol" | "GenArcKayles" | "PartizanArcKayles") {
+            if let Some(inner) =
+                text.strip_prefix(inst.name()).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')'))
+            {
+                shown = inner.to_string();
+            }
+        }
     }
     if let Value::Object(o) = state {
         let ty = o.type_name();
@@ -202,6 +220,11 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
     // CGSuite reads a Toppling Dominoes strip through its character map, so it shows `"re"` for `"RE"`.
     if class == "TopplingDominoes" {
         shown = shown.to_lowercase();
+    }
+    // A Cram position is CGSuite's impartial variant of a Domineering position (CGSuite 2.2:
+    // `game.grid.Cram("...|..#").LeftOptions` lists `ImpartialVariantGame(Domineering.Position("#..|#.#"))`, …).
+    if class == "Cram" {
+        return Some(format!("ImpartialVariantGame(Domineering.Position({shown}))"));
     }
     Some(format!("{class}.Position({shown})"))
 }

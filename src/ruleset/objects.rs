@@ -131,10 +131,42 @@ impl Object for Instance {
         let inst = downcast_rc::<Instance>(o)?;
         // Several arguments make one tuple state: `FoxAndGeese(geese, fox)` is `FoxAndGeese((geese, fox))`.
         Some(library::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| {
-            let state = if args.len() == 1 { args[0].clone() } else { Value::Tuple(args.to_vec().into()) };
+            let state = match args {
+                [one] => integer_board(m, this, inst.name(), one, site).unwrap_or_else(|| one.clone()),
+                _ => Value::Tuple(args.to_vec().into()),
+            };
             script::position(m, &inst, state, site.span)
         }))
     }
+}
+
+/// An integer `Grid` or `Strip` (`Grid.Empty(2, 3)`, `Strip.Parse("t..f", ".tf")`) given to a ruleset with a
+/// `CharMap`: the board string it stands for, cell `k` the map's character `k` (CGSuite 2.2's
+/// `GridRuleset.Eval(grid as Grid)`: `Domineering(Grid.Empty(2, 3))` is `Domineering.Position("...|...")`).
+/// `None` for other values, or a cell the map has no character for.
+fn integer_board(m: &mut Machine, ruleset: &Value, name: &str, v: &Value, site: &Site) -> Option<Value> {
+    let strip = library::board::strip::cells_of(v);
+    if strip.is_none() && !matches!(v, Value::Object(o) if o.type_name() == "Grid") {
+        return None;
+    }
+    let member = crate::syntax::ast::Ident { name: "CharMap".into(), span: site.span };
+    let map: std::rc::Rc<str> = match m.invoke_member(ruleset.clone(), &member, &[], &[], site.span) {
+        Ok(Value::String(map)) => map,
+        // CGSuite's Cram is the impartial variant of Domineering, whose character map it reads.
+        _ if name == "Cram" => ".#".into(),
+        _ => return None,
+    };
+    let text = match strip {
+        Some(cells) => {
+            let map: Vec<char> = map.chars().collect();
+            cells
+                .iter()
+                .map(|&k| usize::try_from(k).ok().and_then(|k| map.get(k).copied()))
+                .collect::<Option<String>>()?
+        }
+        None => library::board::numgrid::text(v, &map)?,
+    };
+    Some(Value::str(&text))
 }
 
 /// A ruleset's arguments as CGSuite prints an instance of its class: required parameters in order, optional

@@ -455,6 +455,130 @@ def language(r):
     ])
 
 
+# ---------------------------------------------------------------- forms the families above never try (diff4)
+# Drawn from CGSuite's class documentation (the `\\display{…}` examples of its class files) and tutorials, written
+# here as this file's own random inputs: rulesets and constructors no family above builds, integer grids and
+# strips given to rulesets, Turning games, Hackenbush cycles, compound classes called as constructors, string and
+# list members with infix calls.
+def coins(r):
+    return "".join(r.choice("ht") for _ in range(r.randint(1, 6)))
+
+
+def hack_cycle(r):
+    """A Hackenbush graph with a named vertex (`:A`) closing a cycle, or rooted at the ground (`:G`)."""
+    e = lambda n: "".join(r.choice("lre") for _ in range(n))
+    return r.choice([":G%s:G" % e(r.randint(2, 4)), "%s:A%s:A" % (e(r.randint(1, 2)), e(r.randint(2, 4))),
+                     "%s(%s;%s)" % (e(1), e(r.randint(1, 2)), e(r.randint(1, 2)))])
+
+
+def more_rulesets(r):
+    """Rulesets and ruleset forms the `rulesets` family never builds."""
+    n = r.randint(1, 9)
+    heap = r.choice([
+        "game.heap.Splittles(%s)" % r.choice(["[1,2]", "[2,3]", "[1,3,4]"]),
+        "game.heap.PartizanSubtraction(%s, %s)" % (r.choice(["[1,2]", "[1]", "[2,3]"]), r.choice(["[1,3]", "[2]", "[1,2,3]"])),
+        "game.heap.PartizanSplittles(%s, %s)" % (r.choice(["[1,2]", "[1]"]), r.choice(["[2,3]", "[1,3]"])),
+        'game.heap.PartizanTakeAndBreak("%s", "%s")' % (r.choice(["0.7", "0.07", "0.3"]), r.choice(["0.07", "0.6", "0.77"])),
+        "game.heap.HeapRuleset(n -> [[a] for a from 0 to n - %d])" % r.randint(2, 3),
+        "game.heap.PartizanHeapRuleset(game.heap.Nim, game.heap.%s)" % r.choice(["Kayles", "DawsonsKayles", "Nim"]),
+    ])
+    board = r.choice([
+        'game.grid.Domineering(Grid.Empty(%d, %d))' % (r.randint(1, 3), r.randint(1, 3)),
+        'game.grid.Cram(Grid.Empty(%d, %d))' % (r.randint(1, 3), r.randint(1, 3)),
+        'game.grid.Clobber(Grid.Parse("%s", ".xo"))' % board_text(r, "xo.", 2, 2),
+        'game.grid.Domineering(Grid.Parse("%s", ".#"))' % board_text(r, "..#", 2, 3),
+        'game.strip.ToadsAndFrogs(Strip.Parse("%s", ".tf"))' % "".join(r.choice("tf..") for _ in range(4)),
+        'game.grid.Cram("%s")' % board_text(r, "...#", 2, 3),
+        'game.strip.GenToadsAndFrogs(%s)("%s")' % (r.choice(["maxJump => 2", "maxSlide => 2", "allowFriendlyJump => true",
+                                                              "maxSlide => 2, maxJump => 2"]),
+                                                   "".join(r.choice("tf..") for _ in range(r.randint(3, 5)))),
+        'game.grid.GenClobber(%s)("%s")' % (r.choice(["directions => Coordinates.Diagonal", "directions => Coordinates.Compass",
+                                                       "maxDistance => 3"]), board_text(r, "xo.", 2, 2)),
+        'game.strip.Turning("%s")("%s")' % (r.choice(["1-3", "2", "1-2", "3", "1-4"]), coins(r)),
+        'game.strip.Turning(game.heap.%s)("%s")' % (r.choice(["Nim", "Kayles"]), coins(r)),
+        'game.graph.%s("%s")' % (r.choice(["Hackenbush", "Hackenbush", "ChildishHackenbush"]), hack_cycle(r)),
+        'game.graph.Fjords("%s")' % r.choice(["L-R--", "L--", "-L-R", "R---L"]),
+        'game.grid.FoxAndGeese([(8,%d),(8,%d)], (%d,%d))' % (r.choice([2, 4]), r.choice([6, 8]), 5, r.choice([1, 3, 5, 7])),
+    ])
+    k = r.random()
+    if k < 0.45:
+        p = board
+        m = r.choice(["", ".CanonicalForm", ".OutcomeClass", ".LeftOptions", ".RightOptions", ".Options",
+                      ".Class", ".Decomposition", ".GameValue"])
+        if "Turning" in p or "Kayles)(" in p:
+            m = r.choice(["", ".NimValue", ".Options", ".Class", ".CanonicalForm"])
+        if "FoxAndGeese" in p:
+            m = r.choice(["", ".Options(Left).Length", ".Class", ".RightOptions"])
+        return p + m
+    if k < 0.8:
+        return "%s(%d)%s" % (heap, n, r.choice(["", ".CanonicalForm", ".OutcomeClass", ".Options", ".LeftOptions"]
+                                            if "Partizan" in heap else ["", ".NimValue", ".Options", ".CanonicalForm"]))
+    return r.choice([
+        "game.heap.%s.%s(%d)%s" % (r.choice(["Kayles", "Nim", "DawsonsKayles"]),
+                                   r.choice(["DicoticVariant", "TwistedVariant", "ImpartialVariant"]), n,
+                                   r.choice(["", ".CanonicalForm", ".Options"])),
+        "game.heap.Mem(%d, %d).NimValue" % (r.randint(0, 5), r.randint(1, 4)),
+        "game.heap.PartizanEuclid((%d, %d)).CanonicalForm" % (r.randint(1, 9), r.randint(1, 9)),
+        "%s + %s" % (board, r.choice(["1", "*", "^"])),
+    ])
+
+
+def board_text(r, chars, rows, cols):
+    return "|".join("".join(r.choice(chars) for _ in range(cols)) for _ in range(rows))
+
+
+def constructors(r):
+    """CGSuite's compound classes called as constructors, ordinal-sum inverses and number constructions."""
+    g, h = short_game(r), short_game(r)
+    k = r.random()
+    if k < 0.45:
+        kind = r.choice(["DisjunctiveSum", "DisjunctiveSum", "OrdinalSum", "ConwayProduct", "OrdinalProduct"])
+        c = "CompoundGame(CompoundType.%s, %s, %s)" % (kind, g, h)
+        if r.random() < 0.2:
+            c = "NegativeGame(%s)" % c
+        return c + r.choice(["", "", ".CanonicalForm", ".Class", ".LeftOptions", ".RightOptions", ".OutcomeClass"])
+    if k < 0.65:
+        inner = r.choice([g, "NegativeGame(%s)" % g, "game.grid.Domineering(\"%s\")" % board_text(r, "..#", 1, 3)])
+        return "NegativeGame(%s)%s" % (inner, r.choice(["", ".CanonicalForm", ".Class", "", ".OutcomeClass"]))
+    if k < 0.8:
+        base = r.choice(["1", "0", "*", "{1|-1}", "'{*|*}'", "'{0|}'", "^", "-1"])
+        return "(%s : %s).Subordinate(%s)" % (base, r.choice(["1", "*", "^", "1/2", "-2", "{1|0}"]), base)
+    return r.choice([
+        "%d.OmegaPower" % r.randint(0, 5), "(omega + %d).OmegaPower" % r.randint(0, 3),
+        "2^%d NimProduct 2^%d" % (r.randint(1, 70), r.randint(1, 70)),
+        "Random(%d).NextInteger(%d)" % (r.randint(1, 9999), r.randint(2, 1000)),
+        "[Random(%d).NextInteger(10) for n from 1 to 5]" % r.randint(1, 9999),
+        "%d/0" % r.choice([1, -1, 3, -7]), "(%d/0).Class" % r.choice([1, -1]),
+        "(%s).Subordinate(%s)" % (r.choice(["3/8", "1/8", "^", "2", "-3/4"]), r.choice(["1", "-1", "0"])),
+    ])
+
+
+def strings_lists(r):
+    """String members and list members written infix, as CGSuite's class documentation uses them."""
+    words = ["Winning Ways", "Combinatorial", "game theory", "Left and Right", "xoxo", "a.b.c", "CGSuite"]
+    w = '"%s"' % r.choice(words)
+    i = r.randint(1, 5)
+    xs = "[%s]" % ",".join(str(r.randint(0, 20)) for _ in range(r.randint(0, 7)))
+    return r.choice([
+        '%s.Matches("%s")' % (w, r.choice(["W.+ W.+", "[a-z]+", ".*o.*", "x(ox)*o?"])),
+        '%s.Replace("%s", "%s")' % (w, r.choice(["W", "a", "o", " "]), r.choice(["Gr", "", "--", "A"])),
+        '%s.ReplaceRegex("%s", "%s")' % (w, r.choice(["W(.)[a-z]*", "[aeiou]", "(x)(o)", " +"]),
+                                         r.choice(["M$1sh", "_", "$2$1", "-"])),
+        "%s.Substring(%d, %d)" % (w, i, i + r.randint(0, 5)), "%s.ToLowerCase" % w, "%s.ToUpperCase" % w,
+        '%s.Updated(%d, "%s")' % (w, i, r.choice(["r", "X", "."])), "%s[%d]" % (w, i),
+        '%s.Concat("%s")' % (w, r.choice([" Ways", "", "!"])), "%s.Length" % w,
+        "%s Filter (n -> n.IsEven)" % xs, "%s Adjoin %d" % (xs, i), "%s Concat [%d,%d]" % (xs, i, i + 1),
+        "%s Find (n -> n > %d)" % (xs, r.randint(0, 15)), "%s.Sublist(%d, %d)" % (xs, 1, r.randint(1, 3)),
+        "%s.SortedWith((a, b) -> b - a)" % xs, "%s.Grouped(%d)" % (xs, r.randint(1, 3)),
+        '%s.MkOutput("%s")' % (xs, r.choice(["; ", ",", " "])), "[%s, [%d]].Flattened" % (xs, i),
+        "%s.Sorted" % xs, "[%s, %s].SortedWith((a, b) -> a[1] - b[1])" % ("[%d,1]" % i, "[%d,2]" % r.randint(0, 9)),
+        "(x, y) -> (x + y) / %d" % r.randint(2, 4), "((x, y) -> (x + y) / 2)(%d, %d)" % (i, r.randint(0, 9)),
+        "begin map := {%d => %d, %d => %d}; map[%d] end" % (i, i * i, i + 1, (i + 1) ** 2, i),
+    ])
+
+
+NEW_FAMILIES = [(more_rulesets, 0.45), (constructors, 0.30), (strings_lists, 0.25)]
+
 FAMILIES = [(members, 0.30), (statics, 0.04), (literals, 0.18), (loopy, 0.08), (misere, 0.05), (rulesets, 0.16),
             (grids, 0.05), (graphs, 0.04), (language, 0.10)]
 
@@ -480,13 +604,16 @@ def main():
     ap.add_argument("--mirror", default=MIRROR)
     ap.add_argument("--timeout", type=float, default=20.0)
     ap.add_argument("--dry", action="store_true", help="print the inputs only")
+    ap.add_argument("--families", choices=["classic", "new"], default="classic",
+                    help="classic: the families above NEW_FAMILIES (what seeds 3303-6606 drew); new: NEW_FAMILIES only")
     args = ap.parse_args()
     setup(args.mirror)
     r = random.Random(args.seed)
     old = set()
     if (HERE / "corpus.tsv").exists():
         old = {l.split("\t", 1)[0] for l in open(HERE / "corpus.tsv") if not l.startswith("#")}
-    fams = [(lambda rr, f=f: (lambda s: (s, s))(f(rr)), w) for f, w in FAMILIES]
+    chosen = NEW_FAMILIES if args.families == "new" else FAMILIES
+    fams = [(lambda rr, f=f: (lambda s: (s, s))(f(rr)), w) for f, w in chosen]
     pairs = draw(r, fams, args.count, set(old))
     if args.dry:
         print("\n".join(p[0] for p in pairs))

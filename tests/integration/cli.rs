@@ -178,6 +178,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "output_mode_rulesets",
         "diff_run",
         "diff_run2",
+        "diff_run4",
         "ruleset_output",
         "bare_infix",
         "loopy_ordinal_forms",

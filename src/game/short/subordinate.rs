@@ -24,6 +24,44 @@ impl Games {
         (self.ordinal_sum(base, h) == g).then_some(h)
     }
 
+    /// `g.Subordinate(B)` for a base given by its options `bl`, `br` (an explicit form such as `'{*|*}'`, whose
+    /// canonical form 0 has none): CGSuite reads the base's options, not its value (CGSuite 2.2:
+    /// `^.Subordinate('{*|*}')` is 1, as `'{*|*}' : 1` is ^). The candidate is checked by forming the ordinal
+    /// sum of the form, `{BL, B:HL | BR, B:HR}`.
+    pub fn subordinate_form(&mut self, g: GameId, bl: &[GameId], br: &[GameId]) -> Option<GameId> {
+        let base = self.new_game(bl, br);
+        let base_left: FxHashSet<GameId> = bl.iter().copied().collect();
+        let base_right: FxHashSet<GameId> = br.iter().copied().collect();
+        let mut memo = FxHashMap::default();
+        let h = self.subordinate_candidate(g, base, &base_left, &base_right, &mut memo)?;
+        let mut sums = FxHashMap::default();
+        (self.form_ordinal_sum(bl, br, h, &mut sums) == g).then_some(h)
+    }
+
+    /// The ordinal sum `B : h` of the form `B = {bl | br}`.
+    fn form_ordinal_sum(
+        &mut self,
+        bl: &[GameId],
+        br: &[GameId],
+        h: GameId,
+        memo: &mut FxHashMap<GameId, GameId>,
+    ) -> GameId {
+        if let Some(&s) = memo.get(&h) {
+            return s;
+        }
+        self.poll_interrupt();
+        let (mut l, mut r) = (bl.to_vec(), br.to_vec());
+        for o in self.left_options(h) {
+            l.push(self.form_ordinal_sum(bl, br, o, memo));
+        }
+        for o in self.right_options(h) {
+            r.push(self.form_ordinal_sum(bl, br, o, memo));
+        }
+        let s = self.new_game(&l, &r);
+        memo.insert(h, s);
+        s
+    }
+
     /// The candidate for `g.Subordinate(base)` read off the options of `g` (unchecked).
     fn subordinate_candidate(
         &mut self,

@@ -33,9 +33,14 @@ pub static STRING: &[Member] = &[
     member("Updated", 2, |_, s, this, args| {
         let chars: Vec<char> = the_str(s, this)?.chars().collect();
         let i = index(s, args, 0, chars.len())?;
-        let c = string(s, args, 1)?;
+        // The i-th character becomes the first character of c (CGSuite 2.2: `"a1b2".Updated(2, "abc")` is
+        // `"aab2"`; an empty c is an error there too).
+        let Some(c) = string(s, args, 1)?.chars().next() else {
+            let message = "The new value of a character must not be the empty string.".to_string();
+            return Err(s.arg_err(1, ErrorKind::InvalidArgument { message }));
+        };
         let mut out: String = chars[..i].iter().collect();
-        out.push_str(c);
+        out.push(c);
         out.extend(&chars[i + 1..]);
         Ok(text(out))
     })
@@ -47,7 +52,7 @@ pub static STRING: &[Member] = &[
     ])
     .doc(
         "",
-        "The string with its i-th character (counting from 1) replaced by the string c.",
+        "The string with its i-th character (counting from 1) replaced by the first character of the string c.",
         "\"xox\".Updated(2, \"x\")",
     ),
     crate::member!(Substring(startIndex: Integer, endIndex: Integer) => "The characters from position i (counting from 1) to position j.", "\"Hackenbush\".Substring(1, 6)", |_, s, this, args| {

@@ -216,6 +216,42 @@ fn operand_text(games: &mut Games, v: &Value, outer: u8) -> String {
     }
 }
 
+/// CGSuite's compound classes called as constructors: `CompoundGame(CompoundType.K, G, H)` (CGSuite 2.2:
+/// `CompoundGame(CompoundType.DisjunctiveSum, 2, 1)` prints `2 + 1`, `OrdinalSum` `* : 1`) and `NegativeGame(G)`
+/// (`-{2|1}`, `-(2 + 1)`, `--2`). The conjunctive and selective kinds, which CGSuite 2.2's constructor refuses
+/// with an internal error, make the member compounds. `None` for other classes.
+pub(crate) fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+    let n = match class {
+        "CompoundGame" => 3,
+        "NegativeGame" => 1,
+        _ => return None,
+    };
+    Some((|| {
+        super::check_arity(site, super::Arity::Exact(n), args.len())?;
+        for (i, v) in args.iter().enumerate().skip(n - 1 - usize::from(n == 3)) {
+            if !is_operand(v) {
+                return Err(site.wrong_type(i, "Game", v));
+            }
+        }
+        if n == 1 {
+            return Ok(crate::library::explicit::construct("Negative", args[0].clone(), Value::Nothing)
+                .unwrap_or(Value::Nothing));
+        }
+        let kind = match &args[0] {
+            Value::Object(o) => downcast_ref::<super::enums::EnumValue>(&**o).filter(|e| e.class == "CompoundType"),
+            _ => None,
+        };
+        let Some(kind) = kind.map(|e| e.name) else { return Err(site.wrong_type(0, "CompoundType", &args[0])) };
+        let (a, b) = (&args[1], &args[2]);
+        match kind {
+            "ConjunctiveSum" => compound(m, site, a, b, Compound::Conjunctive),
+            "SelectiveSum" => compound(m, site, a, b, Compound::Selective),
+            "OrdinalProduct" => compound(m, site, a, b, Compound::OrdinalProduct),
+            _ => Ok(crate::library::explicit::construct(kind, a.clone(), b.clone()).unwrap_or(Value::Nothing)),
+        }
+    })())
+}
+
 /// The compound of two operands, kept unevaluated: the operands are checked now, the tree built when first
 /// asked for.
 fn compound(m: &mut Machine, s: &Site, a: &Value, b: &Value, kind: Compound) -> Result<Value, EvalError> {

@@ -48,6 +48,9 @@ impl Object for ClassValue {
         CLASS
     }
     fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+        if let Some(r) = super::compound::construct(m, &self.name, args, site) {
+            return Some(r);
+        }
         super::mutable::construct(m, &self.name, args, site)
     }
     fn member(

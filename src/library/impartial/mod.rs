@@ -649,12 +649,17 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Val
             // Impartial games are their own negatives: only a partizan `b` changes under `-`.
             return Some(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b)));
         }
+        // `G - H` of two misère games: CGSuite 2.2's `Game.-`, the normal-play compound of G and -H = H (a
+        // `game.CompoundGame` printed `*[1] + *[2]`, `CanonicalForm` the normal-play value); only `+` is the
+        // misère sum.
+        if op == BinOp::Sub && misere(a) && misere(b) {
+            return Some(crate::library::explicit::tree_sum(m, a, b, false));
+        }
         let span = Span::default();
         let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {
             (Ok(x), Ok(y)) => (x, y),
             _ => return Some(Err(no_op())),
         };
-        // Impartial games are their own negatives: G - H = G + H.
         let ar = Arena::of(m);
         return Some(Ok(MisereGame::value(&ar, ar.with(|a| a.add(x, y)))));
     }

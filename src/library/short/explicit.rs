@@ -146,6 +146,18 @@ pub fn ordinal(a: &Value, b: &Value) -> Value {
     compound_value(Compound::Ordinal, a.clone(), b.clone())
 }
 
+/// CGSuite's class constructors `CompoundGame(CompoundType.DisjunctiveSum | OrdinalSum | ConwayProduct, G, H)` and
+/// `NegativeGame(G)` (`kind` "Negative"): the compound of the game trees as written. `None` for other kinds.
+pub fn construct(kind: &str, a: Value, b: Value) -> Option<Value> {
+    Some(match kind {
+        "DisjunctiveSum" => compound_value(Compound::Sum, a, b),
+        "OrdinalSum" => compound_value(Compound::Ordinal, a, b),
+        "ConwayProduct" => compound_value(Compound::Product, a, b),
+        "Negative" => compound_value(Compound::Negative, a, Value::Nothing),
+        _ => return None,
+    })
+}
+
 fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
     Value::Object(Rc::new(CompoundGame { kind, a, b, impartial: false }))
 }
@@ -163,6 +175,17 @@ pub fn tree_sum(m: &mut Machine, a: &Value, b: &Value, neg: bool) -> Result<Valu
     };
     let impartial = nimber(m, a) || nimber(m, &b);
     Ok(Value::Object(Rc::new(CompoundGame { kind: Compound::Sum, a: a.clone(), b, impartial })))
+}
+
+/// Left's and Right's options of a form, as canonical games.
+pub type FormOptions = (Vec<GameId>, Vec<GameId>);
+
+/// The canonical forms of the options of an explicit form, Left's and Right's; `None` for other values.
+pub fn form_option_games(m: &mut Machine, v: &Value) -> Option<Result<FormOptions, ErrorKind>> {
+    let e = explicit(v)?;
+    let (l, r) = (e.left.clone(), e.right.clone());
+    let conv = |m: &mut Machine, xs: &[Value]| xs.iter().map(|x| canonical(m, x)).collect::<Result<Vec<_>, _>>();
+    Some(conv(m, &l).and_then(|l| conv(m, &r).map(|r| (l, r))))
 }
 
 /// Whether a value is a misère canonical game (a game tree here: its options, and its normal-play value).
@@ -419,7 +442,7 @@ fn negate(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
 /// form's own options, memoised by position and player as CGSuite's `MisereOutcomeReducer`; a loopy operand is
 /// played through its stopper's options (CGSuite 2.2: `(*[2] + on).MisereOutcomeClass` is R), and a line of
 /// play that comes back to a position still being decided is "not a short game".
-fn misere_outcome(m: &mut Machine, v: &Value) -> Result<Outcome, ErrorKind> {
+pub(crate) fn misere_outcome(m: &mut Machine, v: &Value) -> Result<Outcome, ErrorKind> {
     type Memo = std::collections::BTreeMap<(bool, Value), Option<bool>>;
     fn wins(m: &mut Machine, v: &Value, p: Player, memo: &mut Memo) -> Result<bool, ErrorKind> {
         let key = (p == Player::Left, v.clone());
@@ -518,6 +541,9 @@ impl Object for CompoundGame {
     }
     /// A sum with a misère game played as a game tree is CGSuite's `CompoundImpartialGame`.
     fn class_name(&self) -> &'static str {
+        if self.kind == Compound::Negative {
+            return "NegativeGame";
+        }
         if self.impartial {
             "CompoundImpartialGame"
         } else {
@@ -526,8 +552,13 @@ impl Object for CompoundGame {
     }
     /// `a + b`, `a : b` as CGSuite prints them (a sum inside an ordinal sum in parentheses).
     fn display(&self, games: &mut Games) -> String {
+        // CGSuite's `NegativeGame`: `-{2|1}`, `--2`, a compound in parentheses (`-(2 + 1)`).
         if self.kind == Compound::Negative {
-            return format!("-({})", self.a.display(games));
+            let a = self.a.display(games);
+            return match precedence(&self.a) {
+                Some(p) if p > 0 => format!("-({a})"),
+                _ => format!("-{a}"),
+            };
         }
         let outer = self.kind.precedence();
         let part = |games: &mut Games, v: &Value| {
@@ -609,7 +640,20 @@ pub fn form_binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span)
 }
 
 fn player_options(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<Value, EvalError> {
-    options(m, this, p).map(list).map_err(|k| s.err(k))
+    let opts = options(m, this, p).map_err(|k| s.err(k))?;
+    Ok(if options_are_set(this) { set(opts) } else { list(opts) })
+}
+
+/// Whether CGSuite gives the options of a compound as a set: a sum or ordinal sum takes the collection of its
+/// first operand's options, a set for a canonical game (CGSuite 2.2: `(1 + '{*|*}').LeftOptions` is
+/// `{1 + *,0 + '{*|*}'}`, `('{*|*}' + 1).LeftOptions` the list `[* + 1,'{*|*}' + 0]`).
+fn options_are_set(v: &Value) -> bool {
+    match compound(v) {
+        Some(c) if matches!(c.kind, Compound::Sum | Compound::Ordinal) => {
+            options_are_set(&c.a) || matches!(c.a, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
+        }
+        _ => false,
+    }
 }
 
 fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKind> {
@@ -628,17 +672,27 @@ fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKin
     Ok(seen)
 }
 
+/// `Game`'s own compound row `name` (the cgsuite family's compounds, which keep an explicit operand as its form),
+/// found through the registry: that family sits above this one.
+fn game_row(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &str) -> Result<Value, EvalError> {
+    let tables = m.globals.library.lookup_tables("Game");
+    match tables.iter().flat_map(|t| t.iter()).find(|r| r.name == name) {
+        Some(row) => (row.f)(m, s, this, args),
+        None => Err(s.bug()),
+    }
+}
+
 /// The members CGSuite's `Game` gives a form, read from the form itself.
 pub(crate) static FORM: &[Member] = &[
     // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).", "('<*|*>' ConjunctiveSum 3).CanonicalForm", |m, s, this, args| {
-        // `Game`'s own row (the cgsuite family's compounds, which keep an explicit operand as its form), found
-        // through the registry: that family sits above this one.
-        let tables = m.globals.library.lookup_tables("Game");
-        match tables.iter().flat_map(|t| t.iter()).find(|r| r.name == "ConjunctiveSum") {
-            Some(row) => (row.f)(m, s, this, args),
-            None => Err(s.bug()),
-        }
+        game_row(m, s, this, args, "ConjunctiveSum")
+    }),
+    crate::member!(SelectiveSum(that: Game) => "The selective compound with h, printed with this form as written (CGSuite's `SelectiveSum`).", "'<*|0>' SelectiveSum *", |m, s, this, args| {
+        game_row(m, s, this, args, "SelectiveSum")
+    }),
+    crate::member!(OrdinalProduct(that: Game) => "CGSuite's ordinal product with h, printed with this form as written.", "('<*|0>'.OrdinalProduct(*)).CanonicalForm", |m, s, this, args| {
+        game_row(m, s, this, args, "OrdinalProduct")
     }),
     crate::member!(ConwayProduct(that: Game) => "Conway's product with h, kept as the compound of the two forms (CGSuite's `ConwayProduct`).", "('<*|0>'.ConwayProduct(^)).CanonicalForm", |m, s, this, args| {
         product(m, this, &args[0]).ok_or_else(|| s.wrong_type(0, "Game", &args[0]))
@@ -654,7 +708,7 @@ pub(crate) static FORM: &[Member] = &[
                 if !matches!(this, Value::Object(o) if o.class_name() == "CompoundImpartialGame") {
                     all.extend(options(m, this, Player::Right).map_err(|k| s.err(k))?);
                 }
-                Ok(list(all))
+                Ok(if options_are_set(this) { set(all) } else { list(all) })
             }
             Some(_) => {
                 let p = super::player(s, args, 0)?;

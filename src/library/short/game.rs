@@ -323,8 +323,19 @@ pub static GAME: &[Member] = &[
     // `G.Subordinate(B)`: the H with `B : H == G` (see `game/subordinate.rs`).
     crate::member!(Subordinate(base: Game) => "The game H with G = base:H (the ordinal sum of `base` and H); an error when G has no such form.", "(3/8).Subordinate(1)", |m, s, this, args| {
         let g = this_game(m, s, this)?;
-        let base = game(m, s, args, 0)?;
-        match m.games.checked(|gs| gs.subordinate(g, base)) {
+        // An explicit base is read by its options (CGSuite 2.2: `^.Subordinate('{*|*}')` is 1).
+        let form = match super::explicit::form_option_games(m, &args[0]) {
+            Some(r) => Some(r.map_err(|k| s.arg_err(0, k))?),
+            None => None,
+        };
+        let result = match form {
+            Some((bl, br)) => m.games.checked(|gs| gs.subordinate_form(g, &bl, &br)),
+            None => {
+                let base = game(m, s, args, 0)?;
+                m.games.checked(|gs| gs.subordinate(g, base))
+            }
+        };
+        match result {
             Ok(Some(h)) => Ok(game_value(m.games, h)),
             Ok(None) => {
                 let message = "That game cannot be subordinated to the specified base.".to_string();
