@@ -180,6 +180,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "diff_run2",
         "ruleset_output",
         "bare_infix",
+        "bare_infix_operands",
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
