@@ -181,6 +181,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "ruleset_output",
         "bare_infix",
         "bare_infix_operands",
+        "domineering_decomposition",
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
