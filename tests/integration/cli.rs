@@ -182,6 +182,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "bare_infix",
         "bare_infix_operands",
         "domineering_decomposition",
+        "range_members",
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
