@@ -183,6 +183,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "bare_infix_operands",
         "domineering_decomposition",
         "range_members",
+        "packages",
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
