@@ -184,6 +184,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "domineering_decomposition",
         "range_members",
         "packages",
+        "audit_forms",
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
