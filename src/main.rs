@@ -181,6 +181,7 @@ fn run(args: Args, color: bool) -> u8 {
                 match std::fs::read_to_string(path) {
                     Ok(text) => {
                         let name = path.display().to_string();
+                        interp.set_script_path(path);
                         repl::run_script_to(
                             &mut interp,
                             &name,

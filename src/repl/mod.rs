@@ -273,6 +273,7 @@ impl Repl {
             Command::Load(path) => match std::fs::read_to_string(&path) {
                 Ok(text) => {
                     let start = Instant::now();
+                    self.interp.set_script_path(std::path::Path::new(&path));
                     script::run_script_to(&mut self.interp, &path, &text, out, err, self.color);
                     self.report_time(start, out);
                 }

@@ -13,24 +13,31 @@
 
 use super::lexer::{Spanned, Token};
 
-/// Whether a token ends an operand, so that a name after it is an infix member, not a label.
-fn ends_operand(t: &Token<'_>) -> bool {
-    matches!(
-        t,
-        Token::Int(_)
-            | Token::Str(_)
-            | Token::Ident(_)
-            | Token::RParen
-            | Token::RBracket
-            | Token::RBrace
-            | Token::Gt
-            | Token::True
-            | Token::False
-            | Token::Nothing
-            | Token::Left
-            | Token::Right
-            | Token::Quote
-    )
+/// Whether the token at `i` ends an operand, so that a name after it is an infix member, not a label: a `>` only
+/// when it closes a game literal (`<1|0> OrdinalSum {0|}`, not `x > a{0|a}`), a quote only when it closes an
+/// explicit literal.
+fn ends_operand(v: &[Spanned<'_>], i: usize) -> bool {
+    match v[i].1 {
+        Token::Gt => super::infix::closes_literal(v, i),
+        Token::Quote => i > 0 && matches!(v[i - 1].1, Token::Gt | Token::RBrace),
+        _ => matches!(
+            v[i].1,
+            Token::Int(_)
+                | Token::Str(_)
+                | Token::Ident(_)
+                | Token::RParen
+                | Token::RBracket
+                | Token::RBrace
+                | Token::True
+                | Token::False
+                | Token::Nothing
+                | Token::Left
+                | Token::Right
+                | Token::Carets(_)
+                | Token::Downs(_)
+                | Token::DownCount(_)
+        ),
+    }
 }
 
 fn opens(t: &Token<'_>) -> bool {
@@ -88,12 +95,22 @@ pub fn brace_rewrite(v: &mut [Spanned<'_>], src: &str, offset: usize) {
             continue;
         }
         v[i].1 = Token::GameBrace;
-        if i == 0 {
+        if i == 0 || !matches!(v[i - 1].1, Token::Ident(_)) || !same_line(v[i - 1].2, v[i].0) {
             continue;
         }
-        let Token::Ident(name) = v[i - 1].1 else { continue };
-        let after_operand = i >= 2 && ends_operand(&v[i - 2].1) && same_line(v[i - 2].2, v[i - 1].0);
-        if same_line(v[i - 1].2, v[i].0) && !after_operand {
+        // Names on one line before the brace alternate operand, member, operand, …: the last is the label when it
+        // stands where an operand goes (`a{0|a}`, `g OrdinalSum a{0|a}`), an infix member otherwise
+        // (`g OrdinalSum {0|}`, `^ ConjunctiveSum {0|*}`).
+        let mut run = i - 1;
+        while run > 0 && matches!(v[run - 1].1, Token::Ident(_)) && same_line(v[run - 1].2, v[run].0) {
+            run -= 1;
+        }
+        let operand_before = run > 0
+            && same_line(v[run - 1].2, v[run].0)
+            && (ends_operand(v, run - 1)
+                || super::infix::bare_literal_before(v, run, |s| s == 0 || !same_line(v[s - 1].2, v[s].0)));
+        if (i - run + usize::from(operand_before)) % 2 == 1 {
+            let Token::Ident(name) = v[i - 1].1 else { continue };
             v[i - 1].1 = Token::Label(name);
         }
     }

@@ -69,7 +69,9 @@ fn operand_starts_at(v: &[Spanned<'_>], i: usize) -> bool {
 /// identifier as its argument (`*`, `^`, `v`, `^*`, `^^*`, `v*`, `^3*`, `^n*`, `v3*`), standing at an
 /// operand's start. The identifier is an infix member when the token after it, on its line, starts an operand
 /// that could not continue `*n` or `^n` as cgs reads them: not `+`, `-`, `+-` (`*n + 1` is a sum; CGSuite reads
-/// `*.n(+1)`), not `*`, `^`, `<` (`*n * 2`, `*n < 1`), not a bracket (`*n (2)`).
+/// `*.n(+1)`), not `*`, `<` (`*n * 2`, `^n*2`, `*n < 1`), not a bracket (`*n (2)`). A `^` after the name starts
+/// the right operand (`^ ConjunctiveSum ^`, `v* NortonProduct ^`): no up or nimber literal can be raised to a
+/// power, so `*n ^ 2` has no other meaning (CGSuite reads it the same way).
 fn after_bare_literal(v: &[Spanned<'_>], i: usize, same_line: bool, line_start: impl Fn(usize) -> bool) -> bool {
     let next = &v[i + 1].1;
     if !same_line
@@ -80,7 +82,6 @@ fn after_bare_literal(v: &[Spanned<'_>], i: usize, same_line: bool, line_start: 
                 | Token::Minus
                 | Token::PlusMinus
                 | Token::Star
-                | Token::Caret
                 | Token::Lt
                 | Token::LParen
                 | Token::LBracket
@@ -97,6 +98,14 @@ fn after_bare_literal(v: &[Spanned<'_>], i: usize, same_line: bool, line_start: 
     if matches!(next, Token::Ident(_)) && v.get(i + 2).is_some_and(|t| starts_operand(&t.1) || t.1 == Token::Quote) {
         return false;
     }
+    bare_literal_before(v, i, line_start)
+}
+
+/// Whether the tokens just before `i` are a bare up or nimber literal that could take a name at `i` as its
+/// argument (`*`, `^`, `v`, `^*`, `^^*`, `v*`, `^3*`, `^n*`, `v3*`: CGSuite's `nonterminalUpstarExpr`) and that
+/// stands at an operand's start, so that a name at `i` followed by an operand is an infix member. A literal at the
+/// start of a line (`line_start`) starts a statement (`^^ Heat *` then `* Cool 2` on the next line).
+pub(super) fn bare_literal_before(v: &[Spanned<'_>], i: usize, line_start: impl Fn(usize) -> bool) -> bool {
     let tok = |k: usize| i.checked_sub(k).map(|j| &v[j].1);
     let up = |t: Option<&Token<'_>>| matches!(t, Some(Token::Caret | Token::Down));
     let ups =
@@ -111,13 +120,17 @@ fn after_bare_literal(v: &[Spanned<'_>], i: usize, same_line: bool, line_start: 
         },
         _ => None,
     };
-    // A literal at the start of a line starts a statement (`^^ Heat *` then `* Cool 2` on the next line).
+    // A literal does not run across lines: after `^` at a line's end, `* Cool 2` on the next line starts at `*`.
+    let start = match start {
+        Some(s) if (s + 1..i).any(&line_start) => (line_start(i - 1) && tok(1) == Some(&Token::Star)).then_some(i - 1),
+        s => s,
+    };
     start.is_some_and(|s| operand_starts_at(v, s) || line_start(s))
 }
 
 /// Whether the `>` at `i` closes a game literal: scanning back to its matching `<` (skipping bracketed
 /// groups), a bar run occurs at depth 1.
-fn closes_literal(v: &[Spanned<'_>], i: usize) -> bool {
+pub(super) fn closes_literal(v: &[Spanned<'_>], i: usize) -> bool {
     let (mut depth, mut groups, mut bar) = (0i32, 0i32, false);
     for j in (0..=i).rev() {
         match v[j].1 {

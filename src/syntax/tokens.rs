@@ -50,6 +50,16 @@ mod tests {
         assert_eq!(listing("a {|a}"), "a { | id:a }");
         assert_eq!(listing("g OrdinalSum {0|}"), "id:g infix:OrdinalSum { 0 | }");
         assert_eq!(listing("a\n{1|2}"), "id:a { 1 | 2 }");
+        // Names before the braces alternate operand and member: the last is a label only in an operand's place.
+        assert_eq!(listing("g OrdinalSum a{0|a}"), "id:g infix:OrdinalSum a { 0 | id:a }");
+        assert_eq!(listing("x > a{0|a}"), "id:x > a { 0 | id:a }");
+        assert_eq!(listing("^ ConjunctiveSum {0|*}"), "^ infix:ConjunctiveSum { 0 | * }");
+        assert_eq!(listing("^ ConjunctiveSum a{0|a}"), "^ infix:ConjunctiveSum a { 0 | id:a }");
+        assert_eq!(listing("2 * a{0|*}"), "2 * a { 0 | * }");
+        // After a bare literal a `^` starts the member's right operand; a literal does not run across lines.
+        assert_eq!(listing("v* NortonProduct ^"), "v * infix:NortonProduct ^");
+        assert_eq!(listing("^\n* Cool {1|0}"), "^ * infix:Cool { 1 | 0 }");
+        assert_eq!(listing("^ n * 2"), "^ id:n * 2");
         assert_eq!(listing("ruleset := 3"), "id:ruleset := 3");
         assert_eq!(listing("ruleset HeapOptions n Apply f"), "id:ruleset infix:HeapOptions id:n infix:Apply id:f");
         assert_eq!(listing("if x then 1 end y"), "if id:x then 1 end ; id:y");

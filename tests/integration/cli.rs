@@ -181,6 +181,11 @@ fn output_cgsuite_prints_cgsuite_text() {
         "diff_run4",
         "ruleset_output",
         "bare_infix",
+        "bare_infix_operands",
+        "domineering_decomposition",
+        "range_members",
+        "packages",
+        "audit_forms",
         "loopy_ordinal_forms",
         "positions_print",
         "misere_tree_sum",
@@ -222,6 +227,47 @@ fn output_cgsuite_prints_cgsuite_text() {
 /// `pk/Countdown.cgs` once, sibling classes see each other by their short names, nothing is bound globally, and
 /// the classes print with their package. Expected output: CGSuite 2.2 (cgsuite-eval, 2026-12-06) on the same two
 /// files put in a devbuild package `pk`; the last line is cgs's message for an unbound name.
+/// A script finds the packages beside it before the working directory's (docs/LANGUAGE.md §10, "Packages of
+/// class files"): `cgs proj/run.cgs` started in a folder with its own `examples/` reads `proj/examples/`; a
+/// package only the working directory has is still found; `-i` after the script keeps the script's folder.
+#[test]
+fn a_script_finds_the_packages_beside_it() {
+    let dir = std::env::temp_dir().join(format!("cgs-script-package-{}", std::process::id()));
+    for sub in ["proj/examples", "proj/lone", "cwd/examples", "cwd/other"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let class = |k: u32| format!("class Times(n as Integer)\n  def Value := {k} * n;\nend\n");
+    std::fs::write(dir.join("proj/examples/Times.cgs"), class(2)).unwrap();
+    std::fs::write(dir.join("proj/lone/Times.cgs"), class(5)).unwrap();
+    std::fs::write(dir.join("cwd/examples/Times.cgs"), class(3)).unwrap();
+    std::fs::write(dir.join("cwd/other/Times.cgs"), class(7)).unwrap();
+    std::fs::write(dir.join("proj/run.cgs"), "examples.Times(10).Value\nlone.Times(1).Value\nother.Times(1).Value\n")
+        .unwrap();
+    let run = |args: &[&str], stdin: &str| {
+        Command::new(env!("CARGO_BIN_EXE_cgs"))
+            .args(args)
+            .current_dir(dir.join("cwd"))
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(stdin.as_bytes())?;
+                c.wait_with_output()
+            })
+            .expect("run the cgs binary")
+    };
+    let script = run(&["../proj/run.cgs"], "");
+    let repl = run(&["-i", "../proj/run.cgs"], "examples.Times(1).Value\n");
+    let plain = run(&["-e", "examples.Times(1).Value"], "");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((text(&script.stdout), text(&script.stderr)), ("20\n5\n7\n".to_string(), String::new()));
+    let repl = text(&repl.stdout);
+    assert!(repl.starts_with("20\n5\n7\n") && repl.ends_with("\n2\n"), "{repl}");
+    assert_eq!(text(&plain.stdout), "3\n");
+}
+
 #[test]
 fn a_folder_of_class_files_is_a_package() {
     let dir = std::env::temp_dir().join(format!("cgs-package-{}", std::process::id()));

@@ -100,6 +100,8 @@ fn cgs_files(dir: &Path, recursive: bool) -> Vec<PathBuf> {
 fn run_one(name: &str, text: &str) -> Outcome {
     let header = parse_header(name, text);
     let mut interp = cgs::new_interpreter();
+    // As `cgs FILE`: the packages beside the script are found (tests/scripts/cgsuite_compat/packages.cgs).
+    interp.set_script_path(Path::new(name));
     let flag = interp.interrupt_flag();
     let (done_tx, done_rx) = mpsc::channel::<()>();
     let timeout = header.timeout;

@@ -71,6 +71,9 @@ try:
     check(results and results[0]["data"]["text/plain"] == "2", "1 + 1 gives execute_result 2")
     check(results[0]["execution_count"] == reply["execution_count"], "execute_result carries the execution count")
 
+    # CGSuite's brace game literal (issue 33 item 1): CGSuite 2.2 gives 3/4 for {2||1|0}.Temperature.
+    reply, msgs = run("{2||1|0}.Temperature")
+    check(of_type(msgs, "execute_result")[0]["data"]["text/plain"] == "3/4", "a brace game literal is a game")
     reply, msgs = run('Print("hello"); ^ + *')
     streams = "".join(c["text"] for c in of_type(msgs, "stream"))
     check(streams == "hello\n", "Print streams to stdout")

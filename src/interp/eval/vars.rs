@@ -24,8 +24,9 @@ impl<'a> Machine<'a> {
         }
         match self.globals.lookup(name) {
             Some(v) => Ok(v.clone()),
-            // A folder of class files of the working directory (`examples.Nim`, classes/package.rs).
-            None => match classes::UserPackage::root(name) {
+            // A folder of class files beside the script or in the working directory (`examples.Nim`,
+            // classes/package.rs).
+            None => match classes::UserPackage::root(self.globals, name) {
                 Some(p) => Ok(p),
                 None => err(ErrorKind::UndefinedVariable { name: name.to_string() }, span),
             },

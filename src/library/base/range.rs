@@ -3,7 +3,8 @@
 //!
 //! Semantics follow CGSuite 2.2, whose `Range` is Scala's `NumericRange`: `a..b` is inclusive; `r..s` with a
 //! range `r` replaces its step (`1..10..3` is `(1..10)..3`); `Take`, `Tail`, `Distinct`, `ToList` answer
-//! ranges (`Take(0)` is the empty range `a..a` that CGSuite calls exclusive, printed as `a..a`); every other
+//! ranges (`Take(0)` is the empty range `a..a` that CGSuite calls exclusive, printed as `a..a`), and so does
+//! `Sublist` when its positions cover the whole range (Scala's `slice`); every other
 //! list member answers on the materialised list. A range equals the list of its elements (in `==`, in sets and
 //! as map keys). A zero step can be written and printed; using its elements is an error, as in CGSuite.
 
@@ -354,6 +355,29 @@ pub(crate) static RANGE: &[Member] = &[
             return Ok(this.clone());
         }
         Ok(RangeValue::new(r.start.clone(), r.nth(&(&*n - 1)), r.step.clone()).value())
+    }),
+    // Scala's immutable `IndexedSeq.slice`, which CGSuite's `Sublist` is: the range itself when the positions
+    // cover all of it (CGSuite 2.2: `(3..3).Sublist(1, 2)` and `(5..1).Sublist(0, 5)` are the ranges themselves),
+    // otherwise the list of the elements they select, clamped to the range, as for a list.
+    crate::member!(Sublist(first: Integer, last: Integer) => "The elements from position i to position j inclusive, clamped to the range: the range itself when they cover it, a list otherwise.", "(1..10).Sublist(3, 5)", |_, s, this, args| {
+        let r = this_range(s, this)?;
+        let (first, last) = (integer(s, args, 0)?, integer(s, args, 1)?);
+        let len = BigInt::from(r.checked_len().map_err(|k| s.err(k))?);
+        if *first <= BigInt::one() && *last >= len {
+            return Ok(this.clone());
+        }
+        let from = (&*first - BigInt::one()).max(BigInt::zero());
+        let to: BigInt = (*last).clone().min(len);
+        if from >= to {
+            return Ok(Value::List(Vector::new().into()));
+        }
+        // At most `len` elements, which `checked_len` bounds by a JVM collection's size.
+        let n = (&to - &from).to_usize().ok_or_else(|| s.err(ErrorKind::Overflow))?;
+        if n as u64 > MAX_LEN {
+            let message = format!("Range too long (more than {MAX_LEN} elements).");
+            return Err(s.err(ErrorKind::InvalidArgument { message }));
+        }
+        Ok(Value::List(RangeValue { start: r.nth(&from), ..r.clone() }.iter().take(n).collect::<Vector<_>>().into()))
     }),
     crate::member!(Distinct => "The range itself (a range has no repeats).", "(1..3).Distinct", |_, s, this, _| this_range(s, this).map(|_| this.clone())),
     crate::member!(ToList => "The range itself, which is a list of its elements.", "(0..6..2).ToList", |_, s, this, _| this_range(s, this).map(|_| this.clone())),

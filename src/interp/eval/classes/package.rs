@@ -1,8 +1,9 @@
 //! User packages (CGSuite's class path for a folder of class files): `examples.Nim(10)` reads
-//! `examples/Nim.cgs` of the working directory once, without binding `Nim` globally, and gives its class
-//! (docs/LANGUAGE.md §10, "Packages of class files").
+//! `examples/Nim.cgs` of the running script's folder or of the working directory once, without binding `Nim`
+//! globally, and gives its class (docs/LANGUAGE.md §10, "Packages of class files").
 //!
-//! A name that is no variable and names a folder of the working directory is a package; its members are its
+//! A name that is no variable and names a folder beside the script or in the working directory (in that order) is
+//! a package; its members are its
 //! subfolders (packages) and the classes of its `.cgs` files, each file evaluated the first time it is named
 //! with its sibling files' classes visible by their short names (as CGSuite resolves names in a package). The
 //! class prints with its package (`⟪examples.Nim.Position⟫`), its objects as before (`Nim.Position(3)`).
@@ -22,18 +23,31 @@ pub struct UserPackage {
     qualified: Rc<str>,
 }
 
-/// The classes read from package folders, by file, each read once per workspace.
+/// The classes read from package folders, by file, each read once per workspace; and the folder of the script
+/// being run or last run, whose packages come before the working directory's.
 #[derive(Default)]
 pub(in crate::interp::eval) struct PackageClasses {
     loaded: std::collections::HashMap<PathBuf, Value>,
+    script_folder: Option<PathBuf>,
 }
 
 impl crate::interp::gc::Extension for PackageClasses {
     fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
         self.loaded.values().all(|v| t.value(v))
     }
+    // `:clear` forgets the classes read, not where the session's script is.
     fn on_clear(&mut self) {
         self.loaded.clear();
+    }
+}
+
+impl crate::interp::Interpreter {
+    /// Runs what follows as the script at `path`: a package is looked for in the script's folder first, then in
+    /// the working directory (docs/LANGUAGE.md §10, "Packages of class files"). The folder stays the session's
+    /// until another script runs (a REPL after `cgs -i script.cgs` or `:load` still finds the script's packages).
+    pub fn set_script_path(&mut self, path: &Path) {
+        let folder = path.parent().filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf);
+        self.globals.extensions.get::<PackageClasses>().script_folder = folder;
     }
 }
 
@@ -46,14 +60,16 @@ struct SiblingClass {
 }
 
 impl UserPackage {
-    /// The package of the folder `name` of the working directory, if there is one.
-    pub(in crate::interp::eval) fn root(name: &str) -> Option<Value> {
+    /// The package of the folder `name` of the running script's folder or, failing that, of the working
+    /// directory, if there is one.
+    pub(in crate::interp::eval) fn root(globals: &mut Globals, name: &str) -> Option<Value> {
         if !name.starts_with(|c: char| c.is_ascii_lowercase()) || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
         {
             return None;
         }
-        let dir = Path::new(name);
-        dir.is_dir().then(|| Value::Object(Rc::new(UserPackage { dir: dir.to_path_buf(), qualified: name.into() })))
+        let beside_script = globals.extensions.get::<PackageClasses>().script_folder.as_ref().map(|f| f.join(name));
+        let dir = beside_script.into_iter().chain([PathBuf::from(name)]).find(|d| d.is_dir())?;
+        Some(Value::Object(Rc::new(UserPackage { dir, qualified: name.into() })))
     }
 
     fn file(&self, name: &str) -> PathBuf {
