@@ -262,6 +262,7 @@ fn options_of(
     span: Span,
 ) -> Result<Rc<[SumRef]>, EvalError> {
     let v = options_result(m, inst, state, player, span)?;
+    prefetch_boards(inst, &v);
     let mut out = Vec::with_capacity(if let Value::List(l) = &v { l.len() } else { 0 });
     for_each_element(m, "Options", &v, span, |m, x| {
         let mut sum = SumRef::default();
@@ -272,6 +273,17 @@ fn options_of(
     // The result list (and with it every option board that no node keeps) goes before the sums are copied.
     drop(v);
     Ok(out.into())
+}
+
+/// Starts loading the memo index's slots of the boards in a hook's result list, so that their look-ups, one
+/// after the other, do not each wait for memory (a hint: no effect on any result).
+fn prefetch_boards(inst: &Instance, v: &Value) {
+    if let Value::List(items) = v {
+        let memo = inst.memo.borrow();
+        for g in items.iter().filter_map(state_grid) {
+            memo.prefetch_grid(g);
+        }
+    }
 }
 
 /// Computes the split of a node (calling `Components`), if not known yet.
@@ -288,6 +300,7 @@ pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) 
         None => Split::Atomic,
         Some(f) => {
             let v = script::call(m, f, std::slice::from_ref(&state), span)?;
+            prefetch_boards(inst, &v);
             let mut sum = SumRef::default();
             for_each_element(m, "Components", &v, span, |m, x| add_element(m, inst, x, &mut sum, span))?;
             let itself = sum.constant.is_none()
