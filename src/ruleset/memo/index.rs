@@ -3,6 +3,7 @@
 use super::super::key::{grid_key_parts, is_grid_key, key_hash, state_grid};
 use super::{Node, Split};
 use crate::interp::value::Value;
+use crate::game::budget::huge_table;
 use crate::solve::grid::Grid;
 
 /// One key of the index: its hash, its node, and its bytes — packed into the entry for a small grid (see
@@ -94,7 +95,7 @@ impl Table {
     fn insert_unique(&mut self, e: Entry) {
         if self.len + 1 > self.capacity() {
             let n = (2 * self.slots.len()).max(MIN_SLOTS);
-            let old = std::mem::replace(&mut self.slots, vec![Entry::vacant(); n]);
+            let old = std::mem::replace(&mut self.slots, huge_table(n, Entry::vacant()));
             old.into_iter().filter(|e| e.node != VACANT).for_each(|e| self.place(e));
         }
         self.place(e);
@@ -114,7 +115,7 @@ impl Table {
     /// Keeps the entries `keep` accepts (the table rebuilt, at its size).
     fn retain(&mut self, mut keep: impl FnMut(&Entry) -> bool) {
         let n = self.slots.len();
-        let old = std::mem::replace(&mut self.slots, vec![Entry::vacant(); n]);
+        let old = std::mem::replace(&mut self.slots, huge_table(n, Entry::vacant()));
         self.len = 0;
         for e in old.into_iter().filter(|e| e.node != VACANT && keep(e)) {
             self.place(e);
