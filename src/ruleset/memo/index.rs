@@ -2,8 +2,8 @@
 
 use super::super::key::{grid_key_parts, is_grid_key, key_hash, state_grid};
 use super::{Node, Split};
-use crate::interp::value::Value;
 use crate::game::budget::huge_table;
+use crate::interp::value::Value;
 use crate::solve::grid::Grid;
 
 /// One key of the index: its hash, its node, and its bytes — packed into the entry for a small grid (see
@@ -234,9 +234,7 @@ impl Memo {
         if let Some(p) = self.pack(g.rows(), g.cols(), g.cells()) {
             return self.find_packed(hash, &p);
         }
-        self.index
-            .find(hash, |e| e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g))
-            .map(|e| e.node)
+        self.index.find(hash, |e| e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g)).map(|e| e.node)
     }
 
     /// Starts loading the index's slots of the grid `g` into the processor's cache, for a look-up soon after
