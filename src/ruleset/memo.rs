@@ -664,4 +664,43 @@ mod tests {
         assert_eq!(memo.get(&key(&extra)), None);
         assert_eq!(memo.get(&key(&states[0])), Some(0));
     }
+
+    #[test]
+    fn the_index_grows_and_keeps_every_key() {
+        // Thousands of keys, through several doublings of the index (linear probing, up to 7/8 full): packed
+        // grids, integers and 40-cell boards (their cells on the heap, their keys in the arena) are each found by
+        // both look-ups, absent ones by neither; a collection keeps every node's own key and drops the others.
+        let board = |n: usize, rows: usize, cols: usize| -> Value {
+            let cell = |i: usize| if n >> (i % 20) & 1 == 1 { 'x' } else { '.' };
+            let rows: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| cell(r * cols + c)).collect()).collect();
+            grid(&rows.join("|"))
+        };
+        let mut states: Vec<Value> = (0..3000).map(|n| board(n, 2, 6)).collect();
+        states.extend((0..1000).map(|n| Value::int(n + 7)));
+        states.extend((0..300).map(|n| board(n, 5, 8)));
+        let mut memo = Memo::default();
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), None, "{i}");
+            memo.add_new(&key(v), v.clone(), false);
+        }
+        let seconds: Vec<Value> = (0..500).map(|n| board(n, 3, 4)).collect();
+        for (i, v) in seconds.iter().enumerate() {
+            memo.insert(&key(v), i as u32, false);
+        }
+        assert_eq!(memo.key_count(), states.len() + seconds.len());
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
+        }
+        for (i, v) in seconds.iter().enumerate() {
+            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
+        }
+        for v in [board(4095, 2, 6), Value::int(3), board(400, 5, 8), board(9, 6, 2)] {
+            assert_eq!(memo.get(&key(&v)), None);
+        }
+        memo.retain_own_keys();
+        assert_eq!(memo.key_count(), states.len());
+        assert!(seconds.iter().all(|v| memo.get(&key(v)).is_none()));
+        assert!(states.iter().enumerate().all(|(i, v)| memo.get(&key(v)) == Some(i as u32)));
+    }
 }
