@@ -671,7 +671,7 @@ mod tests {
         // grids, integers and 40-cell boards (their cells on the heap, their keys in the arena) are each found by
         // both look-ups, absent ones by neither; a collection keeps every node's own key and drops the others.
         let board = |n: usize, rows: usize, cols: usize| -> Value {
-            let cell = |i: usize| if n >> (i % 20) & 1 == 1 { 'x' } else { '.' };
+            let cell = |i: usize| if (n >> (i % 20)) & 1 == 1 { 'x' } else { '.' };
             let rows: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| cell(r * cols + c)).collect()).collect();
             grid(&rows.join("|"))
         };
