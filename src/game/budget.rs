@@ -243,6 +243,28 @@ pub fn check_growth<K, V, S>(map: &std::collections::HashMap<K, V, S>) {
     }
 }
 
+/// A table of `n` copies of `fill`. On Linux a large one asks for transparent huge pages (2 MiB) before it
+/// is written: a probe of a hash table (the arena's result caches, a ruleset memo's index) is a random access
+/// into tens or hundreds of MiB, which with 4 KiB pages also misses the address-translation cache nearly every
+/// time. (Only a hint: without huge pages the table is the same.)
+pub fn huge_table<T: Copy>(n: usize, fill: T) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let (p, len) = (v.as_ptr() as usize, n * std::mem::size_of::<T>());
+        let (start, end) = (p.next_multiple_of(HUGE), (p + len) / HUGE * HUGE);
+        if end > start {
+            // SAFETY: the range lies inside the vector's allocation; MADV_HUGEPAGE changes no contents.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    v.resize(n, fill);
+    v
+}
+
 /// Unwinds with [`OutOfBudget`] when appending `more` elements of `elem` bytes each to a vector of `len`
 /// elements in a buffer of `capacity` moves it to a larger buffer that would cross the budget: the move
 /// allocates the new buffer (doubled, as `Vec` grows) while the old one is still held, in one step between

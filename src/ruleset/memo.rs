@@ -262,6 +262,7 @@ fn options_of(
     span: Span,
 ) -> Result<Rc<[SumRef]>, EvalError> {
     let v = options_result(m, inst, state, player, span)?;
+    prefetch_boards(inst, &v);
     let mut out = Vec::with_capacity(if let Value::List(l) = &v { l.len() } else { 0 });
     for_each_element(m, "Options", &v, span, |m, x| {
         let mut sum = SumRef::default();
@@ -272,6 +273,17 @@ fn options_of(
     // The result list (and with it every option board that no node keeps) goes before the sums are copied.
     drop(v);
     Ok(out.into())
+}
+
+/// Starts loading the memo index's slots of the boards in a hook's result list, so that their look-ups, one
+/// after the other, do not each wait for memory (a hint: no effect on any result).
+fn prefetch_boards(inst: &Instance, v: &Value) {
+    if let Value::List(items) = v {
+        let memo = inst.memo.borrow();
+        for g in items.iter().filter_map(state_grid) {
+            memo.prefetch_grid(g);
+        }
+    }
 }
 
 /// Computes the split of a node (calling `Components`), if not known yet.
@@ -288,6 +300,7 @@ pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) 
         None => Split::Atomic,
         Some(f) => {
             let v = script::call(m, f, std::slice::from_ref(&state), span)?;
+            prefetch_boards(inst, &v);
             let mut sum = SumRef::default();
             for_each_element(m, "Components", &v, span, |m, x| add_element(m, inst, x, &mut sum, span))?;
             let itself = sum.constant.is_none()
@@ -670,5 +683,44 @@ mod tests {
         memo.retain_own_keys();
         assert_eq!(memo.get(&key(&extra)), None);
         assert_eq!(memo.get(&key(&states[0])), Some(0));
+    }
+
+    #[test]
+    fn the_index_grows_and_keeps_every_key() {
+        // Thousands of keys, through several doublings of the index (linear probing, up to 7/8 full): packed
+        // grids, integers and 40-cell boards (their cells on the heap, their keys in the arena) are each found by
+        // both look-ups, absent ones by neither; a collection keeps every node's own key and drops the others.
+        let board = |n: usize, rows: usize, cols: usize| -> Value {
+            let cell = |i: usize| if (n >> (i % 20)) & 1 == 1 { 'x' } else { '.' };
+            let rows: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| cell(r * cols + c)).collect()).collect();
+            grid(&rows.join("|"))
+        };
+        let mut states: Vec<Value> = (0..3000).map(|n| board(n, 2, 6)).collect();
+        states.extend((0..1000).map(|n| Value::int(n + 7)));
+        states.extend((0..300).map(|n| board(n, 5, 8)));
+        let mut memo = Memo::default();
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), None, "{i}");
+            memo.add_new(&key(v), v.clone(), false);
+        }
+        let seconds: Vec<Value> = (0..500).map(|n| board(n, 3, 4)).collect();
+        for (i, v) in seconds.iter().enumerate() {
+            memo.insert(&key(v), i as u32, false);
+        }
+        assert_eq!(memo.key_count(), states.len() + seconds.len());
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
+        }
+        for (i, v) in seconds.iter().enumerate() {
+            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
+        }
+        for v in [board(4095, 2, 6), Value::int(3), board(400, 5, 8), board(9, 6, 2)] {
+            assert_eq!(memo.get(&key(&v)), None);
+        }
+        memo.retain_own_keys();
+        assert_eq!(memo.key_count(), states.len());
+        assert!(seconds.iter().all(|v| memo.get(&key(v)).is_none()));
+        assert!(states.iter().enumerate().all(|(i, v)| memo.get(&key(v)) == Some(i as u32)));
     }
 }

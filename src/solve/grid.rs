@@ -5,6 +5,7 @@
 //! hash structurally; `Ord` orders by shape first, then by the cells in row-major order.
 
 use std::fmt;
+use std::ops::{Deref, DerefMut};
 
 /// Which neighbouring cells count as adjacent (for [`Grid::decomposition`] and [`Grid::neighbours`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,8 +77,69 @@ impl fmt::Display for GridError {
 pub struct Grid {
     rows: usize,
     cols: usize,
-    cells: Box<[u8]>,
+    cells: Cells,
     hash: u64,
+}
+
+/// How many cells a grid holds in place (a larger board's cells are on the heap).
+const INLINE: usize = 32;
+
+/// A board's cells in row-major order: up to [`INLINE`] of them in place, so that a ruleset's board (a grid
+/// value per option: 24 cells for the 4 × 6 Konane board) is one allocation, not two, and its cells lie beside
+/// its shape and hash; more on the heap.
+#[derive(Clone)]
+enum Cells {
+    Inline { len: u8, buf: [u8; INLINE] },
+    Heap(Box<[u8]>),
+}
+
+impl Cells {
+    /// `n` cells, all `b`.
+    fn filled(n: usize, b: u8) -> Cells {
+        if n <= INLINE {
+            Cells::Inline { len: n as u8, buf: [b; INLINE] }
+        } else {
+            Cells::Heap(vec![b; n].into_boxed_slice())
+        }
+    }
+
+    fn from_vec(v: Vec<u8>) -> Cells {
+        if v.len() <= INLINE {
+            let mut buf = [0; INLINE];
+            buf[..v.len()].copy_from_slice(&v);
+            Cells::Inline { len: v.len() as u8, buf }
+        } else {
+            Cells::Heap(v.into_boxed_slice())
+        }
+    }
+}
+
+impl Deref for Cells {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Cells::Inline { len, buf } => &buf[..*len as usize],
+            Cells::Heap(b) => b,
+        }
+    }
+}
+
+impl DerefMut for Cells {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            Cells::Inline { len, buf } => &mut buf[..*len as usize],
+            Cells::Heap(b) => b,
+        }
+    }
+}
+
+/// The cells as a list of bytes (as the boxed slice they were printed as).
+impl fmt::Debug for Cells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
 }
 
 /// SplitMix64's finaliser: a bijective mix of a 64-bit word.
@@ -107,7 +169,7 @@ pub fn hash_cells(rows: usize, cols: usize, cells: &[u8]) -> u64 {
 
 impl PartialEq for Grid {
     fn eq(&self, other: &Grid) -> bool {
-        self.hash == other.hash && self.rows == other.rows && self.cols == other.cols && self.cells == other.cells
+        self.hash == other.hash && self.rows == other.rows && self.cols == other.cols && *self.cells == *other.cells
     }
 }
 
@@ -128,7 +190,7 @@ impl PartialOrd for Grid {
 /// Shape first, then the cells in row-major order.
 impl Ord for Grid {
     fn cmp(&self, other: &Grid) -> std::cmp::Ordering {
-        (self.rows, self.cols, &self.cells).cmp(&(other.rows, other.cols, &other.cells))
+        (self.rows, self.cols, &*self.cells).cmp(&(other.rows, other.cols, &*other.cells))
     }
 }
 
@@ -171,11 +233,11 @@ impl View {
 impl Grid {
     /// A grid of `rows × cols` cells, all equal to `fill`.
     pub fn filled(rows: usize, cols: usize, fill: u8) -> Grid {
-        Grid::new(rows, cols, vec![fill; rows * cols].into_boxed_slice())
+        Grid::new(rows, cols, Cells::filled(rows * cols, fill))
     }
 
     /// A grid of the given cells (`cells.len() == rows * cols`), hashed.
-    fn new(rows: usize, cols: usize, cells: Box<[u8]>) -> Grid {
+    fn new(rows: usize, cols: usize, cells: Cells) -> Grid {
         let hash = hash_cells(rows, cols, &cells);
         Grid { rows, cols, cells, hash }
     }
@@ -187,7 +249,7 @@ impl Grid {
 
     /// A grid from its cells in row-major order. `None` when `cells.len() != rows * cols`.
     pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Option<Grid> {
-        (cells.len() == rows * cols).then(|| Grid::new(rows, cols, cells.into_boxed_slice()))
+        (cells.len() == rows * cols).then(|| Grid::new(rows, cols, Cells::from_vec(cells)))
     }
 
     /// Parses `"xo.|ox."`: rows separated by `|`, one ASCII character per cell. The empty string is the
@@ -208,7 +270,7 @@ impl Grid {
             }
             cells.extend_from_slice(line);
         }
-        Ok(Grid::new(lines.len(), cols, cells.into_boxed_slice()))
+        Ok(Grid::new(lines.len(), cols, Cells::from_vec(cells)))
     }
 
     /// Number of rows.
@@ -354,12 +416,12 @@ impl Grid {
             if whole_as_none && out.is_empty() && (h, w) == (self.rows, self.cols) && len == occupied {
                 return None;
             }
-            let mut cells = vec![empty; h * w];
+            let mut cells = Cells::filled(h * w, empty);
             for &i in &region[..len] {
                 let (r, c) = (i / self.cols, i % self.cols);
                 cells[(r - r0) * w + (c - c0)] = self.cells[i];
             }
-            out.push(Grid::new(h, w, cells.into_boxed_slice()));
+            out.push(Grid::new(h, w, cells));
         }
         Some(out)
     }
@@ -370,7 +432,7 @@ impl Grid {
         for r in (0..self.rows).rev() {
             cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
         }
-        Grid::new(self.rows, self.cols, cells.into_boxed_slice())
+        Grid::new(self.rows, self.cols, Cells::from_vec(cells))
     }
 
     /// The grid reflected left to right.
@@ -379,7 +441,7 @@ impl Grid {
         for r in 0..self.rows {
             cells.extend(self.cells[r * self.cols..(r + 1) * self.cols].iter().rev());
         }
-        Grid::new(self.rows, self.cols, cells.into_boxed_slice())
+        Grid::new(self.rows, self.cols, Cells::from_vec(cells))
     }
 
     /// The transpose (rows become columns).
@@ -390,7 +452,7 @@ impl Grid {
                 cells.push(self.cells[r * self.cols + c]);
             }
         }
-        Grid::new(self.cols, self.rows, cells.into_boxed_slice())
+        Grid::new(self.cols, self.rows, Cells::from_vec(cells))
     }
 
     /// The images of the grid under its symmetry group: the 8 symmetries of the square when `rows == cols`,
@@ -412,7 +474,7 @@ impl Grid {
     /// eight combinations (`Inversion` is both flips, `ClockwiseRotation` the column flip then the transpose).
     pub fn permuted(&self, flip_rows: bool, flip_cols: bool, transpose: bool) -> Grid {
         let (rows, cols) = if transpose { (self.cols, self.rows) } else { (self.rows, self.cols) };
-        let mut cells = vec![0; self.cells.len()];
+        let mut cells = Cells::filled(self.cells.len(), 0);
         for (i, &x) in self.cells.iter().enumerate() {
             let (r, c) = (i / self.cols, i % self.cols);
             let r = if flip_rows { self.rows - 1 - r } else { r };
@@ -420,7 +482,7 @@ impl Grid {
             let (r, c) = if transpose { (c, r) } else { (r, c) };
             cells[r * cols + c] = x;
         }
-        Grid::new(rows, cols, cells.into_boxed_slice())
+        Grid::new(rows, cols, cells)
     }
 
     /// The image under `flags` ([`Grid::permuted`]) as a view of this grid's cells, not built.

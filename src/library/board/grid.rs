@@ -183,7 +183,7 @@ fn coordinate(v: &Value) -> Option<usize> {
 }
 
 fn pair(v: &(usize, usize)) -> Value {
-    Value::Tuple(vec![Value::int(v.0), Value::int(v.1)].into())
+    Value::Tuple(Rc::from([Value::int(v.0), Value::int(v.1)]))
 }
 
 /// `Grid(s)` (parse) or `Grid(rows, cols)` (all cells `.`).

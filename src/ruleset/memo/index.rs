@@ -3,13 +3,13 @@
 //! names no instance: the nodes are made in `super` (`Memo::add_new`).
 
 use super::super::key::{grid_key_parts, is_grid_key, key_hash, state_grid};
+use crate::game::budget::huge_table;
 use crate::interp::value::Value;
 use crate::solve::grid::Grid;
-use hashbrown::HashTable;
 
 /// One key of the index: its hash, its node, and its bytes — packed into the entry for a small grid (see
 /// [`Memo`]), else where they are in the arena. 32 bytes.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
     node: u32,
@@ -20,12 +20,122 @@ struct Entry {
     data: [u8; 16],
 }
 
+/// [`Entry::node`] of a vacant slot of the [`Table`].
+const VACANT: u32 = u32::MAX;
+
+/// The fewest slots a table that holds anything has.
+const MIN_SLOTS: usize = 16;
+
+/// The index proper: open addressing with linear probing over a power-of-two vector of entries, at most seven
+/// eighths full (as hashbrown's table, so the index takes no more memory than it did), each key in the first vacant slot from its home slot on (the top bits of its hash). A probe
+/// reads consecutive entries (two to a cache line) and nothing else, so [`Table::prefetch`] can start loading a
+/// key's slots before it is looked up (hashbrown's table, used before, keeps its control bytes apart from the
+/// entries: two cache misses a probe, and no address to prefetch). Keys are never removed one by one: `retain`
+/// rebuilds the table.
+#[derive(Debug, Default)]
+struct Table {
+    slots: Vec<Entry>,
+    len: usize,
+}
+
+impl Table {
+    /// The home slot of `hash` (the table has slots).
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// The entry of `hash` that `eq` accepts.
+    #[inline]
+    fn find(&self, hash: u64, mut eq: impl FnMut(&Entry) -> bool) -> Option<&Entry> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        loop {
+            let e = &self.slots[i];
+            if e.node == VACANT {
+                return None;
+            }
+            if e.hash == hash && eq(e) {
+                return Some(e);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Starts loading the first slots a look-up of `hash` reads into the processor's cache (a hint: no effect
+    /// on any result).
+    #[inline]
+    fn prefetch(&self, hash: u64) {
+        if self.slots.is_empty() {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let e: *const Entry = &self.slots[self.home(hash)];
+            // SAFETY: `e` points into the table, and a prefetch never faults or changes memory.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(e.cast::<i8>());
+            }
+        }
+    }
+
+    /// How many keys the table holds before it grows.
+    fn capacity(&self) -> usize {
+        self.slots.len() / 8 * 7
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Adds an entry whose key is not in the table.
+    fn insert_unique(&mut self, e: Entry) {
+        if self.len + 1 > self.capacity() {
+            let n = (2 * self.slots.len()).max(MIN_SLOTS);
+            let old = std::mem::replace(&mut self.slots, huge_table(n, Entry::vacant()));
+            old.into_iter().filter(|e| e.node != VACANT).for_each(|e| self.place(e));
+        }
+        self.place(e);
+        self.len += 1;
+    }
+
+    /// Puts an entry in the first vacant slot from its home on (there is one: the table is never full).
+    fn place(&mut self, e: Entry) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(e.hash);
+        while self.slots[i].node != VACANT {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = e;
+    }
+
+    /// Keeps the entries `keep` accepts (the table rebuilt, at its size).
+    fn retain(&mut self, mut keep: impl FnMut(&Entry) -> bool) {
+        let n = self.slots.len();
+        let old = std::mem::replace(&mut self.slots, huge_table(n, Entry::vacant()));
+        self.len = 0;
+        for e in old.into_iter().filter(|e| e.node != VACANT && keep(e)) {
+            self.place(e);
+            self.len += 1;
+        }
+    }
+}
+
 /// [`Entry::meta`]'s flag of a node's own key.
 const OWN: u32 = 1 << 31;
 /// [`Entry::meta`]'s flag of a packed grid.
 const PACKED: u32 = 1 << 30;
 
 impl Entry {
+    /// A vacant slot of the [`Table`].
+    fn vacant() -> Entry {
+        Entry { hash: 0, node: VACANT, meta: 0, data: [0; 16] }
+    }
+
     /// The key's bytes in the arena (an entry that is not packed).
     #[inline]
     fn bytes<'k>(&self, keys: &'k [u8]) -> &'k [u8] {
@@ -47,7 +157,7 @@ impl Entry {
 /// shape is too large, or it has a character the full alphabet lacks).
 #[derive(Debug)]
 pub struct Memo<N> {
-    index: HashTable<Entry>,
+    index: Table,
     keys: Vec<u8>,
     /// The alphabet: a character's number (1–15), 0 for a character not in it.
     code: Alphabet,
@@ -59,7 +169,7 @@ pub struct Memo<N> {
 
 impl<N> Default for Memo<N> {
     fn default() -> Memo<N> {
-        Memo { index: HashTable::new(), keys: Vec::new(), code: Alphabet::default(), letters: 0, nodes: Vec::new() }
+        Memo { index: Table::default(), keys: Vec::new(), code: Alphabet::default(), letters: 0, nodes: Vec::new() }
     }
 }
 
@@ -115,12 +225,12 @@ impl<N> Memo<N> {
         if let Some(p) = grid_key_parts(key).and_then(|(r, c, cells)| self.pack(r, c, cells)) {
             return self.find_packed(hash, &p);
         }
-        self.index.find(hash, |e| e.hash == hash && e.meta & PACKED == 0 && e.bytes(&self.keys) == key).map(|e| e.node)
+        self.index.find(hash, |e| e.meta & PACKED == 0 && e.bytes(&self.keys) == key).map(|e| e.node)
     }
 
     #[inline]
     fn find_packed(&self, hash: u64, p: &[u8; 16]) -> Option<u32> {
-        self.index.find(hash, |e| e.hash == hash && e.data == *p && e.meta & PACKED != 0).map(|e| e.node)
+        self.index.find(hash, |e| e.data == *p && e.meta & PACKED != 0).map(|e| e.node)
     }
 
     /// The node of a grid state, if known: hashed by the grid's own hash and compared with the packed entry
@@ -131,9 +241,14 @@ impl<N> Memo<N> {
         if let Some(p) = self.pack(g.rows(), g.cols(), g.cells()) {
             return self.find_packed(hash, &p);
         }
-        self.index
-            .find(hash, |e| e.hash == hash && e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g))
-            .map(|e| e.node)
+        self.index.find(hash, |e| e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g)).map(|e| e.node)
+    }
+
+    /// Starts loading the index's slots of the grid `g` into the processor's cache, for a look-up soon after
+    /// (a hint: no effect on any result).
+    #[inline]
+    pub(super) fn prefetch_grid(&self, g: &Grid) {
+        self.index.prefetch(g.hash());
     }
 
     /// The node of a state's key, if known (a grid by [`Memo::get_grid`]).
@@ -146,8 +261,9 @@ impl<N> Memo<N> {
 
     /// Indexes `key` (not yet indexed) under node `i`; `own`: the key of the node's state.
     pub(super) fn insert(&mut self, key: &[u8], i: u32, own: bool) {
-        // The key bytes and the index grow by doubling between two polling points: both check the budget first.
-        let entry = std::mem::size_of::<Entry>() + 1;
+        // The key bytes and the index grow by doubling between two polling points: both check the budget first
+        // (the index holds a key per 8/7 slots).
+        let entry = std::mem::size_of::<Entry>() * 8 / 7;
         crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
         let hash = key_hash(key);
         let own = if own { OWN } else { 0 };
@@ -162,7 +278,7 @@ impl<N> Memo<N> {
                 Entry { hash, node: i, meta: own | key.len() as u32, data }
             }
         };
-        self.index.insert_unique(hash, e, |e| e.hash);
+        self.index.insert_unique(e);
     }
 
     /// Drops every key but each node's own (the key of its state): see `Memo::trace`.

@@ -9,6 +9,7 @@
 //! reads one or two cache lines.
 
 use super::GameId;
+use crate::game::budget::huge_table;
 
 /// Entries per bucket.
 const WAYS: usize = 4;
@@ -20,27 +21,6 @@ fn bucket(g: GameId, h: GameId, bits: u32) -> usize {
     let k = (u64::from(g.0) << 32 | u64::from(h.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     // `bits - 2` bits choose the bucket (`WAYS` = 4 slots).
     ((k >> (66 - bits)) as usize) * WAYS
-}
-
-/// A table of `n` copies of `fill`. On Linux a large one asks for transparent huge pages (2 MiB) before it
-/// is written: a probe is a random access into up to 128 MiB, which with 4 KiB pages also misses the
-/// address-translation cache nearly every time. (Only a hint: without huge pages the table is the same.)
-fn table<T: Copy>(n: usize, fill: T) -> Vec<T> {
-    let mut v: Vec<T> = Vec::with_capacity(n);
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let (p, len) = (v.as_ptr() as usize, n * std::mem::size_of::<T>());
-        let (start, end) = (p.next_multiple_of(HUGE), (p + len) / HUGE * HUGE);
-        if end > start {
-            // SAFETY: the range lies inside the vector's allocation; MADV_HUGEPAGE changes no contents.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    v.resize(n, fill);
-    v
 }
 
 /// The initial number of slots is `2^MIN_BITS` (at most the maximum; a table has at least `WAYS` slots).
@@ -68,7 +48,7 @@ impl LeqCache {
     /// An empty cache growing to at most `2^max_bits` slots (8 bytes each).
     pub(super) fn new(max_bits: u32) -> LeqCache {
         let bits = MIN_BITS.min(max_bits).max(2);
-        LeqCache { buckets: table(1 << (bits - 2), EMPTY_BUCKET), bits, max_bits, used: 0 }
+        LeqCache { buckets: huge_table(1 << (bits - 2), EMPTY_BUCKET), bits, max_bits, used: 0 }
     }
 
     #[inline]
@@ -125,7 +105,7 @@ impl LeqCache {
     }
 
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.buckets, table(1 << (self.bits - 1), EMPTY_BUCKET));
+        let old = std::mem::replace(&mut self.buckets, huge_table(1 << (self.bits - 1), EMPTY_BUCKET));
         self.bits += 1;
         self.used = 0;
         // Older entries first, so each bucket keeps its newest entry in front.
@@ -198,8 +178,8 @@ impl SumCache {
 
     fn grow(&mut self) {
         let n = 1 << (self.bits + 1);
-        let keys = std::mem::replace(&mut self.keys, table(n, EMPTY));
-        let vals = std::mem::replace(&mut self.vals, table(n, 0));
+        let keys = std::mem::replace(&mut self.keys, huge_table(n, EMPTY));
+        let vals = std::mem::replace(&mut self.vals, huge_table(n, 0));
         self.bits += 1;
         self.used = 0;
         for i in (0..keys.len()).step_by(WAYS) {

@@ -214,7 +214,7 @@ fn find_all<'a>(
         for c in 1..=cols {
             let Some(g) = (m.globals.library.as_grid)(&o) else { unreachable!("checked above") };
             if g.get(r, c) == Some(b) {
-                let p = Value::Tuple(vec![Value::int(r), Value::int(c)].into());
+                let p = Value::Tuple(Rc::from([Value::int(r), Value::int(c)]));
                 if !each(m, clause, rest, body, p)? {
                     return Ok(());
                 }
