@@ -21,8 +21,6 @@ pub fn qualified(short: &str) -> String {
     }
     match RULESET_CLASSES.iter().find(|(name, _, _, _)| *name == short) {
         Some((_, q, _, _)) => q.to_string(),
-        // CGSuite's `cgsuite.util` classes whose values cgs's library gives these type names.
-        None if matches!(short, "Grid" | "Vertex" | "Edge") => format!("cgsuite.util.{short}"),
         None => super::registry::qualified(short),
     }
 }
