@@ -41,15 +41,38 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
         Value::Object(o) => o.type_name(),
         other => other.type_name(),
     };
-    let lib = installed();
-    match lib.is_a(class, ty) {
+    if class == ty || repr == ty {
+        return Some(true);
+    }
+    match declared_is_a(class, ty) {
         Some(true) => Some(true),
         Some(false) => Some(
-            repr == ty
-                || lib.is_a(repr, ty) == Some(true)
-                || (ty == "Game" && matches!(v, Value::Object(o) if o.is_game())),
+            declared_is_a(repr, ty) == Some(true) || (ty == "Game" && matches!(v, Value::Object(o) if o.is_game())),
         ),
-        // A class no declaration names, answered only by an object of that type.
-        None => (repr == ty).then_some(true),
+        // A class no declaration names (an object of that type answered above).
+        None => None,
     }
+}
+
+/// [`crate::interp::registry::Library::is_a`] of the installed library, remembered per pair of names: the
+/// declarations never change in a process, and `is` and typed parameters ask the same pairs again and again.
+fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static MEMO: RefCell<HashMap<String, HashMap<String, Option<bool>>>> = RefCell::new(HashMap::new());
+    }
+    let lib = installed();
+    if lib.classes.is_empty() {
+        // No library installed yet: nothing to remember.
+        return lib.is_a(class, ty);
+    }
+    MEMO.with(|memo| {
+        if let Some(known) = memo.borrow().get(class).and_then(|m| m.get(ty)) {
+            return *known;
+        }
+        let answer = lib.is_a(class, ty);
+        memo.borrow_mut().entry(class.to_string()).or_default().insert(ty.to_string(), answer);
+        answer
+    })
 }
