@@ -21,8 +21,6 @@ pub fn qualified(short: &str) -> String {
     }
     match RULESET_CLASSES.iter().find(|(name, _, _, _)| *name == short) {
         Some((_, q, _, _)) => q.to_string(),
-        // CGSuite's `cgsuite.util` classes whose values cgs's library gives these type names.
-        None if matches!(short, "Grid" | "Vertex" | "Edge") => format!("cgsuite.util.{short}"),
         // The class of a Cram position, CGSuite's impartial variant of Domineering (ruleset/cgsuite_print.rs).
         None if short == "ImpartialVariantGame" => format!("game.variant.{short}"),
         None => super::registry::qualified(short),

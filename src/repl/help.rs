@@ -642,10 +642,10 @@ mod tests {
             }
         }
         // Counted on this commit: every row of every class has a description and an example (those of members that
-        // can only fail show the error), but `GameTree.Plot`, which writes a file.
+        // can only fail show the error; `GameTree.Plot` alone shows the outline).
         eprintln!("described with an example: {with_example}; without: {} {without:?}", without.len());
         assert!(with_example >= 650, "{with_example}");
-        assert_eq!(without, ["GameTree.Plot"]);
+        assert!(without.is_empty(), "{without:?}");
     }
 
     /// Completion offers exactly the registry's members: every member of every declared class (the ruleset

@@ -74,6 +74,9 @@ SAMPLES = {
     "game.GeneralizedOrdinal": "omega",
     "game.TransfiniteNimber": "*omega",
     "game.CompoundGame": "(^).ConjunctiveSum(*)",
+    "game.CompoundImpartialGame": "(Kayles(3) + Kayles(2))",
+    "game.NegativeGame": '(-Clobber("xo"))',
+    "cgsuite.util.DirectedGraph": 'DirectedGraph.Parse(".->.")',
     "cgsuite.lang.Output": "(3).ToOutput",
     "cgsuite.util.output.TextOutput": 'cgsuite.util.output.TextOutput("ab")',
     "game.misere.MisereCanonicalGame": "Misere(\"2\")",
@@ -246,8 +249,15 @@ def short(q):
     return q.split(".")[-1]
 
 
+# The members CGSuite's `Object` declares (filled by `main`): a class with no value in cgs (`Script`,
+# `InstanceClass`) is asked them of `Object`'s sample, since every value is an `Object`.
+OBJECT_MEMBERS = set()
+
+
 def probe_expr(cls, member, kind):
     sample = SAMPLES.get(cls)
+    if sample is None and kind not in ("class", "global", "static", "value") and member in OBJECT_MEMBERS:
+        sample = SAMPLES["cgsuite.lang.Object"]
     if kind == "class":
         return cls if not cls.endswith(".Position") and not cls.endswith("Game") else sample
     if kind == "global":
@@ -295,6 +305,7 @@ def main():
     ap.add_argument("--missing", action="store_true", help="print the ✘ rows with cgs's answer")
     a = ap.parse_args()
     rows = cgsuite_members(a.mirror)
+    OBJECT_MEMBERS.update(m for c, m, k in rows if c == "cgsuite.lang.Object" and k not in ("class", "static"))
     exprs = [probe_expr(*r) for r in rows]
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
         answers = list(ex.map(lambda e: ask(a.cgs, e), exprs))

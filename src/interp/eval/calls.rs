@@ -460,23 +460,11 @@ impl<'a> Machine<'a> {
         class
     }
 
-    /// `v is C` for CGSuite's loopy value classes (`SidedValue > StopperSidedValue > CanonicalStopper >
-    /// Pseudonumber`, with `CanonicalShortGame < CanonicalStopper` and `DyadicRational < Pseudonumber`), decided
-    /// on the class `v.Class` names; `None` for other class names.
-    pub(super) fn is_stopper_class(&mut self, v: &Value, ty: &str, span: Span) -> Option<bool> {
-        if !matches!(ty, "SidedValue" | "StopperSidedValue" | "CanonicalStopper" | "Pseudonumber") {
-            return None;
-        }
+    /// `v is C` from the registry (see `is_class.rs`), decided on the class `v.Class` names (a loopy stopper's
+    /// class found by asking it whether it is a pseudonumber); `None` when no class is named `C`.
+    pub(super) fn is_of_class(&mut self, v: &Value, ty: &str, span: Span) -> Option<bool> {
         let class = self.class_name(v, span);
-        let number = super::is_type(v, "DyadicRational") == Some(true);
-        let short = number || matches!(&*class, "Nimber" | "Uptimal" | "CanonicalShortGame");
-        let stopper = short || matches!(&*class, "Pseudonumber" | "CanonicalStopper");
-        Some(match ty {
-            "Pseudonumber" => number || class == "Pseudonumber",
-            "CanonicalStopper" => stopper,
-            "StopperSidedValue" => stopper || class == "StopperSidedValue",
-            _ => stopper || matches!(&*class, "StopperSidedValue" | "SidedValue"),
-        })
+        super::is_class::is_class_of(self.games, v, &class, ty)
     }
 
     /// `obj.name(args)`: also used by natives that ask a value for its members.

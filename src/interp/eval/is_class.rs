@@ -1,44 +1,78 @@
-//! `x is C` for the classes the evaluator's own list ([`is_type`]) does not name: CGSuite's intermediate game
-//! classes, the library's ruleset classes and, for the rest, the registry's declared hierarchy.
+//! `x is C`, answered from the registry's class declarations and the object protocol: the value's class
+//! (`x.Class`, [`class_of`]) and its declared ancestors ([`crate::interp::registry::Library::is_a`]), the class of
+//! its representation (a heap sum's `Position`, a tuple's `Tuple`), and [`Object::is_game`] for game-like objects
+//! whose class does not say so. CGSuite's library ruleset classes (`Nim is game.heap.HeapRuleset`) are read from
+//! their printed family ([`ruleset_class`]).
+//!
+//! [`Object::is_game`]: crate::interp::object::Object::is_game
 
-use super::ops::is_type;
 use crate::game::Games;
 use crate::interp::classes::{class_of, ruleset_class, short_type, RULESET_CLASSES};
+use crate::interp::registry::installed;
 use crate::interp::value::Value;
 
-/// Whether `v` belongs to the class `ty` (`None` when `ty` is not a class cgs knows): [`is_type`] for the
-/// classes the evaluator always knew, plus `Nimber`, `Uptimal`, `CanonicalShortGame`, `Coordinates`, `Object`.
+/// Whether `v` belongs to the class `ty` (`None` when `ty` is not a class cgs knows). The class `v.Class` names
+/// is computed here without the machine; `Machine::class_name` refines a loopy stopper's first.
 pub fn is_class(games: &mut Games, v: &Value, ty: &str) -> Option<bool> {
+    let class = class_of(games, v);
+    is_class_of(games, v, &class, ty)
+}
+
+/// [`is_class`] for a value whose class (`v.Class`'s short name) is `class`.
+pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Option<bool> {
     let ty = short_type(ty);
-    let zero = matches!(v, Value::Integer(n) if n.sign() == num_bigint::Sign::NoSign);
-    let dyadic = is_type(v, "DyadicRational") == Some(true);
-    Some(match ty {
-        "Nimber" => zero || matches!(v, Value::Game(g) if games.is_nimber(*g)),
-        "Uptimal" => dyadic || matches!(v, Value::Game(g) if games.is_uptimal(*g)),
-        "CanonicalShortGame" => dyadic || matches!(v, Value::Game(_)),
-        "Coordinates" => matches!(v, Value::Tuple(_)),
-        "Object" => true,
-        // Script rulesets and CGSuite's library rulesets (user ruleset classes are checked before this).
-        "Ruleset" => matches!(v, Value::Object(o) if o.type_name() == "Ruleset"),
-        // CGSuite's mutable collections are `Collection`s (but not `List`s, `Set`s or `Map`s).
-        "Collection" => {
-            is_type(v, ty) == Some(true)
-                || matches!(v, Value::Object(o) if matches!(o.type_name(), "MutableList" | "MutableSet" | "MutableMap"))
-        }
-        // CGSuite's library ruleset classes (`Nim is HeapRuleset`, `Clobber is game.grid.GridRuleset`).
-        _ if RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == ty) => match v {
+    // A nested class (`HeapRuleset.Position`) is declared for `x.Class` but is not a type after `is`, as in CGSuite.
+    if ty.contains('.') {
+        return None;
+    }
+    // CGSuite's library ruleset classes (`Nim is HeapRuleset`, `Clobber is game.grid.GridRuleset`).
+    if RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == ty) {
+        return Some(match v {
             Value::Object(o) if o.type_name() == "Ruleset" => {
                 let printed = o.display(games);
                 ruleset_class(&printed).is_some_and(|(c, parents)| c == ty || parents.contains(&ty))
             }
             _ => false,
-        },
-        // The classes the evaluator's own list does not name are answered by the registry: the value's class and
-        // its declared ancestors (`3 is SurrealNumber` and `1/3 is SurrealNumber` are true, as in CGSuite 2.2); a
-        // name no class declares stays an unknown type.
-        _ => match is_type(v, ty) {
-            Some(b) => b,
-            None => return crate::interp::registry::installed().is_a(&class_of(games, v), ty),
-        },
+        });
+    }
+    // The class of the value's representation: an object's type (`Position` for a heap sum, whose class is
+    // `CompoundImpartialGame`) or the core value's (`Tuple` for coordinates).
+    let repr = match v {
+        Value::Object(o) => o.type_name(),
+        other => other.type_name(),
+    };
+    if class == ty || repr == ty {
+        return Some(true);
+    }
+    match declared_is_a(class, ty) {
+        Some(true) => Some(true),
+        Some(false) => Some(
+            declared_is_a(repr, ty) == Some(true) || (ty == "Game" && matches!(v, Value::Object(o) if o.is_game())),
+        ),
+        // A class no declaration names (an object of that type answered above).
+        None => None,
+    }
+}
+
+/// [`crate::interp::registry::Library::is_a`] of the installed library, remembered per pair of names: the
+/// declarations never change in a process, and `is` and typed parameters ask the same pairs again and again.
+fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static MEMO: RefCell<HashMap<String, HashMap<String, Option<bool>>>> = RefCell::new(HashMap::new());
+    }
+    let lib = installed();
+    if lib.classes.is_empty() {
+        // No library installed yet: nothing to remember.
+        return lib.is_a(class, ty);
+    }
+    MEMO.with(|memo| {
+        if let Some(known) = memo.borrow().get(class).and_then(|m| m.get(ty)) {
+            return *known;
+        }
+        let answer = lib.is_a(class, ty);
+        memo.borrow_mut().entry(class.to_string()).or_default().insert(ty.to_string(), answer);
+        answer
     })
 }

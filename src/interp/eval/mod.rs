@@ -346,10 +346,7 @@ impl<'a> Machine<'a> {
                 if let Some(b) = self.is_user_class(&v, &ty.name) {
                     return Ok(Value::Boolean(b));
                 }
-                if let Some(b) = self.is_stopper_class(&v, &ty.name, ty.span) {
-                    return Ok(Value::Boolean(b));
-                }
-                match is_class::is_class(self.games, &v, &ty.name) {
+                match self.is_of_class(&v, &ty.name, ty.span) {
                     Some(b) => Ok(Value::Boolean(b)),
                     None => err(ErrorKind::UnknownType { name: ty.name.to_string() }, ty.span),
                 }
@@ -677,5 +674,5 @@ pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabl
 pub use game_classes::{class_game, class_game_facts, class_game_fields, negated_game, ClassGame, ClassGameFacts};
 pub use is_class::is_class;
 pub use machine::{Eval, Exit, Machine, MAX_CALL_DEPTH, MAX_POWER_BITS};
+pub use ops::compare_for_display;
 pub(crate) use ops::{big_gcd, big_quotient};
-pub use ops::{compare_for_display, is_type};

@@ -1,9 +1,8 @@
-//! Operators: unary and binary, on numbers, games, collections and strings; powers; type tests.
+//! Operators: unary and binary, on numbers, games, collections and strings; powers.
 
 use super::machine::*;
 use crate::game::number::bigpow::pow_polled;
 use crate::interp::int::Int;
-use crate::interp::object::list_view;
 use crate::interp::room_for;
 use num_bigint::BigUint;
 
@@ -514,48 +513,6 @@ fn trivial_power(base: &BigRational, e: &BigInt) -> BigRational {
     } else {
         BigRational::one()
     }
-}
-
-/// `v is ty`: `None` for an unknown type name. Integers are dyadic rationals are rationals; integers and
-/// dyadic rationals are games.
-pub fn is_type(v: &Value, ty: &str) -> Option<bool> {
-    let dyadic = match v {
-        Value::Integer(_) => true,
-        Value::Rational(r) => is_dyadic(r),
-        _ => false,
-    };
-    Some(match ty {
-        "Integer" => matches!(v, Value::Integer(_)),
-        "DyadicRational" => dyadic,
-        "Rational" | "Number" => v.is_number() || matches!(v, Value::Infinity(_)),
-        // Heap positions (`Kayles(4)`) are `Position`s valued through the impartial tables; a misère game is a
-        // game tree (CGSuite's `MisereCanonicalGame extends ImpartialGame`).
-        "Game" => {
-            dyadic
-                || matches!(v, Value::Game(_))
-                || matches!(v, Value::Object(o) if o.is_game() || matches!(o.type_name(), "Position" | "MisereCanonicalGame"))
-        }
-        "Boolean" => matches!(v, Value::Boolean(_)),
-        "String" => matches!(v, Value::String(_)),
-        "Nothing" => matches!(v, Value::Nothing),
-        "List" => matches!(v, Value::List(_)) || list_view(v).is_some(),
-        "Set" => matches!(v, Value::Set(_)),
-        "Map" => matches!(v, Value::Map(_)),
-        "Collection" => matches!(v, Value::List(_) | Value::Set(_)) || list_view(v).is_some(),
-        "Tuple" => matches!(v, Value::Tuple(_)),
-        "Function" => matches!(v, Value::Function(_)),
-        "Player" => matches!(v, Value::Player(_)),
-        "OutcomeClass" => matches!(v, Value::Outcome(_)),
-        "Thermograph" => matches!(v, Value::Thermograph(_)),
-        // Object types known whatever the value (so `s is Graph` is false, not an unknown type, for a string).
-        "Graph" | "DirectedGraph" | "Vertex" | "Edge" | "Grid" | "Strip" => {
-            matches!(v, Value::Object(o) if o.type_name() == ty)
-        }
-        other => match v {
-            Value::Object(o) if o.type_name() == other => true,
-            _ => return None,
-        },
-    })
 }
 
 /// The display order of two values (re-exported for builtins that sort).

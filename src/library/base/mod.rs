@@ -33,7 +33,9 @@ pub static CLASSES: &[ClassDecl] = &[
         .parents(&["DyadicRational"])
         .also_is(&["GeneralizedOrdinal"])
         .members(&[numbers::INTEGER]),
-    ClassDecl::new("DyadicRational", "game.DyadicRational").parents(&["Rational", "NumberGame", "Uptimal"]),
+    ClassDecl::new("DyadicRational", "game.DyadicRational")
+        .parents(&["Rational", "NumberGame", "Uptimal"])
+        .also_is(&["Pseudonumber"]),
     ClassDecl::new("Rational", "game.Rational")
         .also_is(&["SurrealNumber"])
         .members(&[numbers::RATIONAL])
@@ -46,7 +48,7 @@ pub static CLASSES: &[ClassDecl] = &[
         .parents(&["Collection"])
         .members(&[collections::LIST, crate::library::cgsuite::LIST]),
     ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
-    ClassDecl::new("Map", "cgsuite.lang.Map").members(&[
+    ClassDecl::new("Map", "cgsuite.lang.Map").also_is(&["Collection", "Function"]).members(&[
         collections::MAP,
         crate::library::cgsuite::MAP,
         map_collection::MAP_AS_COLLECTION,
@@ -60,8 +62,9 @@ pub static CLASSES: &[ClassDecl] = &[
         .types(&[rust_type::<range::RangeValue>]),
     ClassDecl::new("Function", "cgsuite.lang.Function"),
     ClassDecl::new("Tuple", "Tuple").parents(&["Coordinates"]).members(&[collections::TUPLE]),
-    ClassDecl::new("Player", "game.Player").members(&[misc::PLAYER]),
+    ClassDecl::new("Player", "game.Player").also_is(&["Enum"]).members(&[misc::PLAYER]),
     ClassDecl::new("OutcomeClass", "game.OutcomeClass")
+        .also_is(&["Enum"])
         .members(&[misc::OUTCOME])
         .types(&[rust_type::<crate::library::loopy::DrawOutcome>]),
     ClassDecl::new("Thermograph", "cgsuite.util.Thermograph").members(&[misc::THERMOGRAPH]),
@@ -78,6 +81,7 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[mutable::MUTABLE_MAP])
         .types(&[rust_type::<mutable::MutableMap>]),
     ClassDecl::new("TextOutput", "cgsuite.util.output.TextOutput")
+        .parents(&["Output"])
         .members(&[mutable::TEXT_OUTPUT])
         .types(&[rust_type::<mutable::TextOutputValue>]),
     ClassDecl::new("Table", "cgsuite.util.Table")

@@ -61,7 +61,7 @@ impl Object for GridClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        "Grid".to_string()
+        "\u{27ea}cgsuite.util.Grid\u{27eb}".to_string()
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;

@@ -21,7 +21,7 @@ pub use plots::{TableValue, TABLE};
 /// The classes of this family (see `crate::interp::registry`). A `Grid` has two representations: cells of
 /// characters and cells of integers.
 pub static CLASSES: &[ClassDecl] = &[
-    ClassDecl::new("Grid", "Grid")
+    ClassDecl::new("Grid", "cgsuite.util.Grid")
         .members(&[grid::GRID])
         .representation(&[numgrid::NUM_GRID])
         .statics(&[grid::GRID_CLASS])
@@ -31,9 +31,9 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[strip::STRIP])
         .statics(&[strip::STRIP_CLASS])
         .types(&[rust_type::<strip::StripValue>]),
-    ClassDecl::new("Symmetry", "cgsuite.util.Symmetry"),
-    ClassDecl::new("GridRuleset", "game.grid.GridRuleset"),
-    ClassDecl::new("StripRuleset", "game.strip.StripRuleset"),
-    ClassDecl::new("GridOutput", "cgsuite.util.output.GridOutput"),
-    ClassDecl::new("StripOutput", "cgsuite.util.output.StripOutput"),
+    ClassDecl::new("Symmetry", "cgsuite.util.Symmetry").also_is(&["Enum"]),
+    ClassDecl::new("GridRuleset", "game.grid.GridRuleset").parents(&["Ruleset"]),
+    ClassDecl::new("StripRuleset", "game.strip.StripRuleset").parents(&["Ruleset"]),
+    ClassDecl::new("GridOutput", "cgsuite.util.output.GridOutput").parents(&["Output"]),
+    ClassDecl::new("StripOutput", "cgsuite.util.output.StripOutput").parents(&["Output"]),
 ];

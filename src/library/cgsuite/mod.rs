@@ -41,13 +41,16 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Enum", "cgsuite.lang.Enum").members(&[enums::ENUM]).types(&[rust_type::<enums::EnumValue>]),
     ClassDecl::new("Color", "game.graph.Color").parents(&["Enum"]),
     ClassDecl::new("Output", "cgsuite.lang.Output"),
-    ClassDecl::new("EmptyOutput", "cgsuite.util.output.EmptyOutput"),
+    ClassDecl::new("EmptyOutput", "cgsuite.util.output.EmptyOutput").parents(&["Output"]),
     ClassDecl::new("Script", "cgsuite.lang.Script"),
     ClassDecl::new("System", "cgsuite.lang.System")
         .globals(namespaces::SYSTEM_GLOBALS)
         .types(&[rust_type::<namespaces::SystemValue>]),
     ClassDecl::new("Package", "Package").types(&[rust_type::<namespaces::Package>]),
-    ClassDecl::new("Icon", "cgsuite.util.Icon").members(&[icon::ICON]).types(&[rust_type::<icon::IconValue>]),
+    ClassDecl::new("Icon", "cgsuite.util.Icon")
+        .also_is(&["Enum"])
+        .members(&[icon::ICON])
+        .types(&[rust_type::<icon::IconValue>]),
     ClassDecl::new("Random", "cgsuite.util.Random")
         .members(&[random::RANDOM])
         .globals(std::slice::from_ref(&random::RANDOM_FN))

@@ -542,7 +542,7 @@ impl Object for SystemValue {
         "System"
     }
     fn display(&self, _: &mut Games) -> String {
-        "System".to_string()
+        "\u{27ea}cgsuite.lang.System\u{27eb}".to_string()
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         downcast_ref::<SystemValue>(other).map(|_| Ordering::Equal)

@@ -85,7 +85,7 @@ impl Object for DirectedGraphClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        "DirectedGraph".to_string()
+        "\u{27ea}cgsuite.util.DirectedGraph\u{27eb}".to_string()
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;

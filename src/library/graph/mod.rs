@@ -117,7 +117,7 @@ impl Object for GraphClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        "Graph".to_string()
+        "\u{27ea}cgsuite.util.Graph\u{27eb}".to_string()
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
@@ -147,6 +147,6 @@ pub static CLASSES: &[ClassDecl] = &[
         .statics(&[GRAPH_CLASS])
         .types(&[rust_type::<GraphValue>]),
     ClassDecl::new("DirectedGraph", "cgsuite.util.DirectedGraph").members(&[DIRECTED]).statics(&[DIRECTED_CLASS]),
-    ClassDecl::new("Vertex", "Vertex").members(&[VERTEX]).types(&[rust_type::<VertexValue>]),
-    ClassDecl::new("Edge", "Edge").members(&[EDGE]).types(&[rust_type::<EdgeValue>]),
+    ClassDecl::new("Vertex", "cgsuite.util.Vertex").members(&[VERTEX]).types(&[rust_type::<VertexValue>]),
+    ClassDecl::new("Edge", "cgsuite.util.Edge").members(&[EDGE]).types(&[rust_type::<EdgeValue>]),
 ];

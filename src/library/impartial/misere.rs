@@ -197,7 +197,7 @@ impl Object for MisereClass {
         "Class"
     }
     fn display(&self, _: &mut Games) -> String {
-        "MisereCanonicalGame".to_string()
+        "\u{27ea}game.misere.MisereCanonicalGame\u{27eb}".to_string()
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;

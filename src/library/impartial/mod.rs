@@ -721,8 +721,11 @@ pub static CLASSES: &[ClassDecl] = &[
         .representation(&[TAKE_AND_BREAK, OBLIGATED_TAKE_AND_BREAK])
         .types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>]),
     ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]),
-    ClassDecl::new("CompoundImpartialGame", "game.CompoundImpartialGame").parents(&["ImpartialGame"]),
-    ClassDecl::new("CompoundType", "game.CompoundType"),
+    // CGSuite's class of a sum of heaps (`Kayles(3) + Kayles(2)`, `Kayles(3) + *2`).
+    ClassDecl::new("CompoundImpartialGame", "game.CompoundImpartialGame").parents(&["CompoundGame", "ImpartialGame"]),
+    ClassDecl::new("CompoundType", "game.CompoundType").also_is(&["Enum"]),
+    // CGSuite's class of a heap (`Kayles(3).Class`), which its objects name (`Object::class_name`).
+    ClassDecl::new("HeapRuleset.Position", "game.heap.HeapRuleset.Position").parents(&["ImpartialGame"]),
     // A heap of a take-and-break game and a sum of heaps.
     ClassDecl::new("Position", "Position")
         .representation(&[HEAP, HEAP_SUM])

@@ -47,6 +47,10 @@ impl Object for HeapSum {
     fn type_name(&self) -> &'static str {
         "Position"
     }
+    fn class_name(&self) -> &'static str {
+        // CGSuite 2.2: `(Kayles(3) + Kayles(2)).Class` and `(Kayles(3) + *2).Class` are `game.CompoundImpartialGame`.
+        "CompoundImpartialGame"
+    }
     fn display(&self, games: &mut Games) -> String {
         let parts: Vec<String> = self.terms.iter().map(|t| t.display(games)).collect();
         parts.join(" + ")

@@ -404,9 +404,12 @@ pub fn register(globals: &mut Globals, games: &mut Games) {
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("LoopyGame", "LoopyGame").parents(&["Game"]).members(&[LOOPY]).types(&[rust_type::<LoopyValue>]),
-    ClassDecl::new("SidedValue", "game.SidedValue").members(&[GENERAL]).types(&[rust_type::<general::GeneralSided>]),
+    ClassDecl::new("SidedValue", "game.SidedValue")
+        .parents(&["NormalValue"])
+        .members(&[GENERAL])
+        .types(&[rust_type::<general::GeneralSided>]),
     ClassDecl::new("StopperSidedValue", "game.StopperSidedValue").parents(&["SidedValue"]),
-    ClassDecl::new("CanonicalStopper", "game.CanonicalStopper").parents(&["StopperSidedValue"]),
+    ClassDecl::new("CanonicalStopper", "game.CanonicalStopper").parents(&["StopperSidedValue"]).also_is(&["Game"]),
     ClassDecl::new("Pseudonumber", "game.Pseudonumber").parents(&["CanonicalStopper"]),
-    ClassDecl::new("Side", "game.Side"),
+    ClassDecl::new("Side", "game.Side").also_is(&["Enum"]),
 ];

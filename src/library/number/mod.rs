@@ -16,12 +16,14 @@ pub use surreal::{integer_nim, integer_omega_power, omega};
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("SurrealNumber", "game.SurrealNumber")
+        .parents(&["NormalValue"])
         .members(&[surreal::COMMON, surreal::SURREAL])
         .types(&[rust_type::<surreal::SurrealValue>]),
     ClassDecl::new("GeneralizedOrdinal", "game.GeneralizedOrdinal")
         .parents(&["SurrealNumber"])
         .members(&[surreal::GENERALIZED_ORDINAL]),
     ClassDecl::new("TransfiniteNimber", "game.TransfiniteNimber")
+        .parents(&["NormalValue"])
         .members(&[transfinite::TRANSFINITE_NIMBER])
         .types(&[rust_type::<transfinite::TransfiniteNimber>]),
     ClassDecl::new("Infinity", "Infinity").members(&[infinity::INFINITY]),

@@ -96,7 +96,10 @@ pub fn is_form(v: &Value) -> bool {
 /// Whether a value can be an option of an explicit form or an operand of a compound: a number, a canonical
 /// game, a form, or a game-like object.
 fn is_gamelike(m: &mut Machine, v: &Value) -> bool {
-    is_form(v) || is_misere(v) || crate::interp::eval::is_type(v, "Game") == Some(true) || m.to_game(v).is_some()
+    is_form(v)
+        || is_misere(v)
+        || crate::interp::eval::is_class(m.games, v, "Game") == Some(true)
+        || m.to_game(v).is_some()
 }
 
 /// `'<L|R>'` from the evaluated options (collections among them are flattened, as in CGSuite's game specs).

@@ -32,9 +32,14 @@ pub static CLASSES: &[ClassDecl] = &[
         .representation(&[bignum::BIG_GAME, sensible::GENERIC_GAME])
         .types(&[rust_type::<bignum::BigGame>]),
     ClassDecl::new("NumberGame", "NumberGame").parents(&["Game"]).members(&[bignum::NUMBER_GAME]),
-    ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame").parents(&["Game"]).globals(game::CANONICAL_GLOBALS),
+    // CGSuite's `CanonicalShortGame extends CanonicalStopper` (a member of `is` only: the stoppers' tables are
+    // loopy values' own).
+    ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame")
+        .parents(&["Game"])
+        .also_is(&["CanonicalStopper"])
+        .globals(game::CANONICAL_GLOBALS),
     ClassDecl::new("Uptimal", "game.Uptimal").parents(&["CanonicalShortGame"]),
-    ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]),
+    ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]).also_is(&["ImpartialGame", "TransfiniteNimber"]),
     ClassDecl::new("ExplicitGame", "game.ExplicitGame")
         .parents(&["Game"])
         .members(&[explicit::FORM])

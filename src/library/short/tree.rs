@@ -168,11 +168,12 @@ pub static GAME_TREE: &[Member] = &[Member {
     params: &[],
     doc: super::Doc {
         args: "(file)",
-        text: "Writes the tree as an SVG picture to `file` (below the current directory, or a directory given \
-               with `--allow-write`; never over a file cgs did not write) and prints the file's name.",
-        example: "",
+        text: "Without an argument, the tree's outline as text (what the terminal shows). With a file name, writes \
+               the tree as an SVG picture to `file` (below the current directory, or a directory given with \
+               `--allow-write`; never over a file cgs did not write) and prints the file's name.",
+        example: "<1|*>.GameTree.Plot",
     },
-    arity: Arity::Exact(1),
+    arity: Arity::Range(0, 1),
     f: |m, s, this, args| {
         let Value::Object(o) = this else {
             return Err(s.bug());
@@ -180,6 +181,10 @@ pub static GAME_TREE: &[Member] = &[Member {
         let Some(t) = downcast_ref::<GameTree>(&**o) else {
             return Err(s.bug());
         };
+        // As `Thermograph.Plot` alone gives its ASCII sketch (cgs's own class: CGSuite 2.2 has no `GameTree`).
+        if args.is_empty() {
+            return Ok(crate::interp::value::Shown::value("Plot", t.text.trim_end()));
+        }
         let svg = t.svg.clone();
         plot_to_file(m, s, args, &svg)
     },
