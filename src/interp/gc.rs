@@ -13,12 +13,12 @@
 //! that cannot report its games answers `false`; the collection is then skipped (and put off until the store
 //! doubles again), never run with a root missing. Caches that hold games (the native solvers' tables, the
 //! loopy engine's sum and comparison caches) are emptied by their `trace` instead of traced.
+//!
+//! A leaf of the core: the tracer and the [`Extension`] trait name no value type, so that objects and
+//! extensions can take them; its walk of values, functions and scopes is `interp/trace.rs`.
 
-use super::env::Scope;
-use super::value::{Function, Value};
 use crate::game::GameId;
 use rustc_hash::FxHashSet;
-use std::rc::Rc;
 
 /// Gathers the roots of a collection: every short game held outside the store.
 #[derive(Default)]
@@ -46,53 +46,6 @@ impl Tracer {
     /// Whether the shared value at `p` is met for the first time (shared values and cycles are traced once).
     pub fn first_visit<T: ?Sized>(&mut self, p: *const T) -> bool {
         self.seen.insert(p as *const () as usize)
-    }
-
-    /// Reports every game `v` holds; `false` if some object in it cannot say.
-    pub fn value(&mut self, v: &Value) -> bool {
-        match v {
-            Value::Nothing
-            | Value::Boolean(_)
-            | Value::Integer(_)
-            | Value::Rational(_)
-            | Value::Infinity(_)
-            | Value::String(_)
-            | Value::Player(_)
-            | Value::Outcome(_)
-            | Value::Thermograph(_) => true,
-            Value::Game(g) => {
-                self.game(*g);
-                true
-            }
-            Value::List(l) => !self.first_visit(&**l as *const _) || l.iter().all(|x| self.value(x)),
-            Value::Set(s) => s.iter().all(|x| self.value(x)),
-            Value::Map(m) => m.iter().all(|(k, x)| self.value(k) && self.value(x)),
-            Value::Tuple(t) => t.iter().all(|x| self.value(x)),
-            Value::Function(f) => self.function(f),
-            Value::Object(o) => !self.first_visit(Rc::as_ptr(o)) || o.trace(self),
-        }
-    }
-
-    /// Reports every game in `values`.
-    pub fn values<'v>(&mut self, values: impl IntoIterator<Item = &'v Value>) -> bool {
-        values.into_iter().all(|v| self.value(v))
-    }
-
-    /// Reports every game a captured scope holds.
-    pub fn scope(&mut self, s: &Scope) -> bool {
-        s.values().all(|v| self.value(v))
-    }
-
-    /// Reports every game a function holds (a closure's captured scope, a method's object).
-    pub fn function(&mut self, f: &Rc<Function>) -> bool {
-        if !self.first_visit(Rc::as_ptr(f)) {
-            return true;
-        }
-        match &**f {
-            Function::Closure(c) => self.scope(&c.captured),
-            Function::Native(_) => true,
-            Function::Method { obj, .. } => self.value(obj),
-        }
     }
 }
 

@@ -21,6 +21,7 @@ pub mod native;
 pub mod object;
 pub mod output;
 pub mod registry;
+mod trace;
 pub mod value;
 
 #[cfg(test)]

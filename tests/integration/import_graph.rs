@@ -671,8 +671,8 @@ fn print_file_cycles() {
 /// only get shorter.
 const KNOWN_CYCLES: &[(&[&str], &str)] = &[
     (
-        &["interp/env.rs", "interp/eval/machine.rs", "interp/gc.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
-        "the core's one recursive type: a Value holds functions (value.rs) whose natives take the Machine (native.rs, eval/machine.rs), which borrows the Globals (env.rs: variables, natives, the Library of registry.rs, extensions) whose member rows and hooks take the Machine again; objects (object.rs) are Values that take the Machine and a Tracer (gc.rs), which walks Values, scopes and objects",
+        &["interp/env.rs", "interp/eval/machine.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
+        "the core's one recursive type, one piece of it per file: a Value (value.rs) holds a Function whose native (NativeFn, native.rs) is a fn taking &mut Machine (eval/machine.rs) and an Rc<dyn Object> (object.rs) whose methods take the Machine; the Machine holds the Globals (env.rs: Values, the ClassGameHooks fns taking the Machine) and their &'static Library (registry.rs: ClassDecls of Members and hooks, fns taking the Machine). Any split of these types across files is a circle: zero needs them all (Value, Function, Closure, Scope, NativeFn, Site, Member, Object, Machine, Exit, Globals, ClassGameHooks, Library, ClassDecl) in one leaf with the code moved above it, or natives and objects over a `&mut dyn` host trait (a virtual call for every use of the machine inside a native); gc.rs left it (the Tracer names no value; its walk of values is trace.rs)",
     ),
     (
         &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/impartial/tree.rs", "library/short/game.rs"],

@@ -179,7 +179,7 @@ pub fn obligated_value_sequence(code: &TakeBreakCode, n: usize) -> Result<Vec<Ob
     for m in 1..=n {
         heap_value(code, m, &mut values, &mut pending)?;
     }
-    Ok(values[..=n].iter().map(|v| v.unwrap()).collect())
+    Ok(values[..=n].iter().map(|v| v.expect("heaps 0..=n are computed above")).collect())
 }
 
 fn heap_value(
@@ -235,7 +235,7 @@ pub fn obligated_knight_table(width: usize, height: usize) -> Vec<Vec<ObligatedV
             t[i][j] = Some(ObligatedValue::from_options(opts));
         }
     }
-    (0..width).map(|i| (0..height).map(|j| t[i][j].unwrap()).collect()).collect()
+    (0..width).map(|i| (0..height).map(|j| t[i][j].expect("the triangle covers the rectangle")).collect()).collect()
 }
 
 #[cfg(test)]

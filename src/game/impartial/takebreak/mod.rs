@@ -98,7 +98,7 @@ impl CodeDigit {
         }
         let allow_more = allow_more && !constraints.is_empty();
         if allow_more {
-            let last = *constraints.last().unwrap();
+            let last = *constraints.last().expect("allow_more is kept only for a nonempty digit");
             while constraints.len() < 4 {
                 constraints.push(last);
             }
@@ -119,7 +119,7 @@ impl CodeDigit {
             }
         }
         if allow_more {
-            let last = *constraints.last().unwrap();
+            let last = *constraints.last().expect("padded to four entries above");
             let keep = match constraints.iter().rposition(|c| *c != last) {
                 Some(i) => i + 2,
                 None => 1,
@@ -139,7 +139,7 @@ impl CodeDigit {
         if heaps < self.constraints.len() {
             self.constraints[heaps]
         } else if self.allow_more {
-            *self.constraints.last().unwrap()
+            *self.constraints.last().expect("normalized keeps allow_more only for a nonempty digit")
         } else {
             None
         }
@@ -389,7 +389,7 @@ impl TakeBreakCode {
             return Err(TakeBreakParseError::MissingPoint);
         }
         let period = preperiod.map_or(0, |p| digits.len() - p);
-        let d0 = additive.pop().unwrap();
+        let d0 = additive.pop().expect("an empty list is an error above");
         additive.reverse();
         let mut all = vec![d0];
         all.extend(digits);

@@ -10,7 +10,7 @@ impl TakeBreakCode {
             crate::game::budget::poll();
             self.naive_value(m, &mut values, &mut pending)?;
         }
-        Ok((0..=n).map(|m| values[m].unwrap()).collect())
+        Ok((0..=n).map(|m| values[m].expect("heaps 0..=n are computed above")).collect())
     }
 
     pub(super) fn naive_value(
@@ -44,6 +44,12 @@ impl TakeBreakCode {
         combine: &impl Fn(Vec<V>) -> O,
         fold: &impl Fn(Vec<O>) -> V,
     ) -> Result<V, TakeBreakError> {
+        // A code that adds tokens (`30.0`) recurses to ever larger heaps: stop at the stack's floor (the
+        // interpreter reports the recursion-depth error, as CGSuite does) instead of overflowing it.
+        // Each frame holds its heap's options (`70.0`: about m of them), so the climb can also outgrow the
+        // memory budget before the stack floor: poll it too.
+        crate::game::budget::check_stack();
+        crate::game::budget::poll();
         if m >= values.len() {
             values.resize(m + 1, None);
             pending.resize(m + 1, false);
