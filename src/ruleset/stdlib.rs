@@ -126,6 +126,30 @@ fn identifier_len(s: &str) -> usize {
     b.iter().position(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).unwrap_or(b.len())
 }
 
+/// The text after the string literal or comment that `s` starts with (`"…"` with its escapes, up to the end
+/// of its line if unterminated; `// …` to the end of the line; `/* … */`), `None` if it starts with neither.
+fn skip_string_or_comment(s: &str) -> Option<&str> {
+    if let Some(body) = s.strip_prefix("//") {
+        return Some(body.find('\n').map_or("", |i| &body[i..]));
+    }
+    if let Some(body) = s.strip_prefix("/*") {
+        return Some(body.find("*/").map_or("", |i| &body[i + 2..]));
+    }
+    let body = s.strip_prefix('"')?;
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some(&body[i + 1..]),
+            '\n' => return Some(&body[i..]),
+            '\\' => {
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    Some("")
+}
+
 /// Which stdlib files a workspace has loaded (per workspace state).
 #[derive(Default)]
 struct Loaded(Vec<bool>);
@@ -149,8 +173,11 @@ pub fn load(interp: &mut Interpreter) {
 }
 
 /// The [`crate::interp::LibraryLoader`] of the stdlib: loads, in load order, every file not loaded yet that
-/// defines an identifier written in `span` (every file for `None`). An identifier inside a string or comment
-/// loads its file too, which only costs time.
+/// defines an identifier written in `span` (every file for `None`). In a user's cell an identifier inside a
+/// string or comment loads its file too, which only costs time; in a stdlib file's own cells strings and
+/// comments are skipped ([`skip_string_or_comment`]), as the stdlib names what it needs in its code (toads.cgs's
+/// `"BackslidingToadsAndFrogs"` solver name, resolved natively, no longer loads loopy_games.cgs; cutcake.cgs's
+/// comments naming `GenCutcake` no longer load heap.cgs).
 fn load_for(interp: &mut Interpreter, span: Option<Span>) {
     let loaded = &interp.globals_mut().extensions.get::<Loaded>().0;
     if loaded.len() == FILES.len() && loaded.iter().all(|l| *l) {
@@ -160,14 +187,20 @@ fn load_for(interp: &mut Interpreter, span: Option<Span>) {
     match span {
         None => wanted.fill(true),
         Some(span) => {
+            let code_only = interp.sources().name(span.file).starts_with("<stdlib/");
             let text = interp.sources().text(span.file);
             let text = text.get(span.range()).unwrap_or(text);
             let index = index();
             let mut rest = text;
             while !rest.is_empty() {
+                if let Some(after) = skip_string_or_comment(rest).filter(|_| code_only) {
+                    rest = after;
+                    continue;
+                }
                 let len = identifier_len(rest);
                 if len == 0 {
-                    let skip = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_').unwrap_or(rest.len());
+                    let stop = |c: char| c.is_ascii_alphabetic() || c == '_' || (code_only && (c == '"' || c == '/'));
+                    let skip = rest.find(stop).unwrap_or(rest.len());
                     rest = &rest[skip.max(1).min(rest.len())..];
                     continue;
                 }
@@ -291,6 +324,21 @@ mod tests {
         assert_eq!(run(&mut interp, "[Cram, _Unused]"), "[5,6]\n");
         let files = loaded(&mut interp);
         assert!(files[0] && files[1] && !files[2], "{files:?}");
+        // A stdlib file's strings and comments load nothing: toads.cgs names its native loopy solver
+        // `"BackslidingToadsAndFrogs"` (a loopy_games.cgs ruleset), cutcake.cgs's comments name heap.cgs's
+        // `GenCutcake`.
+        let at = |f: &str| FILES.iter().position(|(n, _)| *n == f).unwrap();
+        assert_eq!(
+            run(&mut interp, "[ToadsAndFrogs(\"t.tff\").CanonicalForm, Cutcake((2, 3)).CanonicalForm]"),
+            "[^,0]\n"
+        );
+        let files = loaded(&mut interp);
+        assert!(files[at("<stdlib/toads.cgs>")] && files[at("<stdlib/cutcake.cgs>")], "{files:?}");
+        assert!(!files[at("<stdlib/loopy_games.cgs>")] && !files[at("<stdlib/heap.cgs>")], "{files:?}");
+        assert_eq!(skip_string_or_comment("\"a\\\"b\" x"), Some(" x"));
+        assert_eq!(skip_string_or_comment("// Cram\nx"), Some("\nx"));
+        assert_eq!(skip_string_or_comment("/* Cram */x"), Some("x"));
+        assert_eq!(skip_string_or_comment("/ 2"), None);
         interp.load_library();
         assert!(!loaded(&mut interp).contains(&false));
         for name in defined_names().iter().flatten() {
