@@ -678,8 +678,10 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Val
     }
     // `G - H` with a heap: CGSuite 2.2's `Game.-`, the compound `G + -H` of the game trees, a
     // `game.CompoundGame` even of two heaps (`Kayles(3) - Kayles(2)` prints `TakeAndBreak.Position(3) +
-    // TakeAndBreak.Position(2)`; `Kayles(3) - 1` is `TakeAndBreak.Position(3) + -1`).
-    if op == BinOp::Sub {
+    // TakeAndBreak.Position(2)`; `Kayles(3) - 1` is `TakeAndBreak.Position(3) + -1`). A sumber, cgs's own,
+    // stays its canonical form (`Kayles(2) - s` a canonical game, as before; loopy/literal_forms.cgs).
+    let sumber = |v: &Value| matches!(v, Value::Object(o) if o.type_name() == "Sumber");
+    if op == BinOp::Sub && !sumber(a) && !sumber(b) {
         if let Some(r) = crate::library::explicit::form_binary(m, op, a, b, Span::default()) {
             return Some(r.map_err(|e| e.kind));
         }
