@@ -424,7 +424,7 @@ impl Value {
                 }
                 Function::Closure(c) => out.push_str(&crate::syntax::unparse::function_source(&c.def)),
                 Function::Native(n) if LIBRARY_CLASS_NATIVES.contains(&n.name) => {
-                    out.push_str(&format!("\u{27ea}{}\u{27eb}", crate::interp::classes::qualified(&n.name)))
+                    out.push_str(&format!("\u{27ea}{}\u{27eb}", crate::interp::classes::qualified(n.name)))
                 }
                 Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
                 Function::Method { name, .. } => out.push_str(&format!("<function {}>", name.name)),
