@@ -107,6 +107,7 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
         Value::Game(g) if games.is_uptimal(*g) => "Uptimal".into(),
         Value::Game(_) => "CanonicalShortGame".into(),
         Value::Tuple(_) => "Coordinates".into(),
+        Value::Function(f) if crate::interp::value::is_library_class(f) => "Class".into(),
         // A sided value whose sides are stoppers is CGSuite's `StopperSidedValue`; Bach's carousel and the
         // like are plain `SidedValue`s: the object says.
         Value::Object(o) if o.type_name() == "Ruleset" => {

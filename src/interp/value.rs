@@ -423,6 +423,9 @@ impl Value {
                     out.push_str(&crate::syntax::unparse::function_source_cgsuite(&c.def))
                 }
                 Function::Closure(c) => out.push_str(&crate::syntax::unparse::function_source(&c.def)),
+                Function::Native(n) if LIBRARY_CLASS_NATIVES.contains(&n.name) => {
+                    out.push_str(&format!("\u{27ea}{}\u{27eb}", crate::interp::classes::qualified(n.name)))
+                }
                 Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
                 Function::Method { name, .. } => out.push_str(&format!("<function {}>", name.name)),
             },
@@ -473,6 +476,20 @@ thread_local! {
 pub fn register_library_function(def: &Rc<FunctionDef>, qualified: &str) {
     let entry = (Rc::downgrade(def), Rc::from(qualified));
     LIBRARY_FUNCTIONS.with(|m| m.borrow_mut().insert(Rc::as_ptr(def) as usize, entry));
+}
+
+/// The native functions that are CGSuite's class constructors (CGSuite 2.2: `game.heap.TakeAndBreak` and
+/// `Table` typed alone are the classes, `⟪game.heap.TakeAndBreak⟫`, `⟪cgsuite.util.Table⟫`).
+const LIBRARY_CLASS_NATIVES: &[&str] = &["TakeAndBreak", "Table"];
+
+/// Whether a function stands for one of CGSuite's library classes (a stdlib function such as `GenClobber`, or a
+/// native class constructor such as `TakeAndBreak`): its class is `cgsuite.lang.Class`, as in CGSuite.
+pub fn is_library_class(f: &Function) -> bool {
+    match f {
+        Function::Closure(c) => library_function(&c.def).is_some(),
+        Function::Native(n) => LIBRARY_CLASS_NATIVES.contains(&n.name),
+        Function::Method { .. } => false,
+    }
 }
 
 /// The qualified class name a stdlib function stands for, if it is one.

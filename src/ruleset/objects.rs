@@ -129,6 +129,11 @@ impl Object for Instance {
     fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let inst = downcast_rc::<Instance>(o)?;
+        if let Some(class) = grid_class(inst.name()) {
+            if !matches!(args, [a] if matches!(a, Value::String(_)) || is_board(a)) {
+                return Some(Err(grid_args_error(m, class, args, site)));
+            }
+        }
         // Several arguments make one tuple state: `FoxAndGeese(geese, fox)` is `FoxAndGeese((geese, fox))`.
         Some(library::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| {
             let state = match args {
@@ -138,6 +143,34 @@ impl Object for Instance {
             script::position(m, &inst, state, site.span)
         }))
     }
+}
+
+/// CGSuite's `GridRuleset` classes, by the cgs ruleset standing for each (`Clobber` is a `GenClobber`, Cram
+/// reads Domineering's `Eval`): their `Eval` takes a board string or a `Grid`, nothing else.
+fn grid_class(name: &str) -> Option<&'static str> {
+    match super::cgsuite_print::position_class(name)? {
+        "Cram" => Some("Domineering"),
+        c @ ("Domineering" | "Amazons" | "Fission" | "GenClobber") => Some(c),
+        _ => None,
+    }
+}
+
+fn is_board(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if o.type_name() == "Grid") || library::board::strip::cells_of(v).is_some()
+}
+
+/// CGSuite 2.2's answer to a grid ruleset given other arguments: `game.grid.Domineering(3)` is "Method `Eval` in
+/// class `game.grid.Domineering` cannot be applied to argument types: `game.Integer`" (`()` for none).
+fn grid_args_error(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> EvalError {
+    let types = if args.is_empty() {
+        "()".to_string()
+    } else {
+        let names: Vec<String> =
+            args.iter().map(|a| format!("`{}`", crate::interp::classes::qualified_class_of(m.games, a))).collect();
+        names.join(", ")
+    };
+    let message = format!("Method `Eval` in class `game.grid.{class}` cannot be applied to argument types: {types}");
+    EvalError::new(ErrorKind::Script { message }, site.span)
 }
 
 /// An integer `Grid` or `Strip` (`Grid.Empty(2, 3)`, `Strip.Parse("t..f", ".tf")`) given to a ruleset with a
@@ -191,6 +224,35 @@ fn cgsuite_args(name: &str, params: Option<&[crate::syntax::ast::Ident]>, args: 
         .join(", ")
 }
 
+thread_local! {
+    /// The stdlib's parameterised rulesets that stand for a class of CGSuite's library (`GenMem`,
+    /// `PartizanHeapRuleset`), by the address of their declaration, with the class's qualified name; the weak
+    /// handle tells a live declaration from a later one at a reused address.
+    #[allow(clippy::type_complexity)]
+    static LIBRARY_SCHEMAS: std::cell::RefCell<
+        std::collections::HashMap<usize, (std::rc::Weak<crate::syntax::ast::RulesetDef>, Rc<str>)>,
+    > = std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Records that `v`, when a stdlib ruleset declaration with parameters, stands for CGSuite's class `qualified`:
+/// it prints as that class (CGSuite 2.2: `game.heap.GenMem` is `⟪game.heap.GenMem⟫`) and is a class value.
+pub fn register_library_schema(v: &Value, qualified: &str) {
+    let Value::Object(o) = v else { return };
+    let Some(schema) = downcast_rc::<Schema>(o) else { return };
+    let def = &schema.def;
+    let entry = (Rc::downgrade(def), Rc::from(qualified));
+    LIBRARY_SCHEMAS.with(|m| m.borrow_mut().insert(Rc::as_ptr(def) as usize, entry));
+}
+
+/// The qualified class name a stdlib ruleset declaration stands for, if it is one.
+fn library_schema(def: &Rc<crate::syntax::ast::RulesetDef>) -> Option<Rc<str>> {
+    LIBRARY_SCHEMAS.with(|m| {
+        let map = m.borrow();
+        let (weak, name) = map.get(&(Rc::as_ptr(def) as usize))?;
+        weak.upgrade().filter(|d| Rc::ptr_eq(d, def)).map(|_| name.clone())
+    })
+}
+
 impl Object for Schema {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         self.trace(t)
@@ -198,8 +260,20 @@ impl Object for Schema {
     fn type_name(&self) -> &'static str {
         "Ruleset"
     }
+    /// A library class's declaration is a class value (CGSuite 2.2: `game.heap.GenMem.Class` is
+    /// `⟪cgsuite.lang.Class⟫`).
+    fn class_name(&self) -> &'static str {
+        if library_schema(&self.def).is_some() {
+            "Class"
+        } else {
+            "Ruleset"
+        }
+    }
     fn display(&self, _: &mut Games) -> String {
-        self.def.name.name.to_string()
+        match library_schema(&self.def) {
+            Some(q) => format!("\u{27ea}{q}\u{27eb}"),
+            None => self.def.name.name.to_string(),
+        }
     }
     fn call(&self, _: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let n = self.def.params.as_ref().map_or(0, Vec::len);

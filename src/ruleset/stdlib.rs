@@ -259,6 +259,13 @@ fn load_file(interp: &mut Interpreter, i: usize) -> Vec<std::rc::Rc<str>> {
                 }
             }
         }
+        // So does a ruleset declaration with parameters (`GenMem`, `PartizanHeapRuleset`).
+        if let crate::interp::value::Value::Object(_) = &value {
+            if let Some(q) = crate::library::namespaces::qualified_in_package(&name).filter(|_| !name.starts_with('_'))
+            {
+                super::objects::register_library_schema(&value, &q);
+            }
+        }
         globals.natives.insert(intern(&name), value);
         names.push(name);
     }

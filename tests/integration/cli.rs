@@ -193,6 +193,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "compounds_kept",
         "library_functions_print",
         "class_ruleset_bases",
+        "names5",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();

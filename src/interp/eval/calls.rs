@@ -476,8 +476,10 @@ impl<'a> Machine<'a> {
         arg_spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
-        // Every value has a class (CGSuite's `Object.Class`).
-        if &*name.name == "Class" && args.is_empty() {
+        // Every value has a class (CGSuite's `Object.Class`), but a package's `Class` is its member
+        // (`cgsuite.lang.Class` is ⟪cgsuite.lang.Class⟫).
+        let package = matches!(&obj, Value::Object(o) if o.type_name() == "Package");
+        if &*name.name == "Class" && args.is_empty() && !package {
             if let Some(c) = classes::class_of_user(&obj) {
                 return Ok(c);
             }

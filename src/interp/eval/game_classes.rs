@@ -592,10 +592,15 @@ pub(super) fn library_static(
 fn library_class_name_member(m: &mut Machine, obj: &Value, name: &str) -> Option<Value> {
     let short = match obj {
         Value::Function(f) => f.name(),
-        Value::Object(o) if matches!(o.type_name(), "Class" | "System") => {
+        Value::Object(o) if matches!(o.type_name(), "Class" | "System") || o.class_name() == "Class" => {
             let shown = o.display(m.games);
             let shown = shown.trim_start_matches('\u{27ea}').trim_end_matches('\u{27eb}');
-            shown.rsplit('.').next().unwrap_or(shown).to_string()
+            let short = shown.rsplit('.').next().unwrap_or(shown);
+            // A class value printing its qualified name (`⟪game.heap.GenMem⟫`) answers from it.
+            if short != shown {
+                return Some(Value::str(if name == "Name" { short } else { shown }));
+            }
+            short.to_string()
         }
         _ => return None,
     };

@@ -282,6 +282,10 @@ impl Object for Heap {
     fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
         binary(m, op, a, b)
     }
+    /// An impartial game is its own negative (CGSuite 2.2: `-Kayles(3)` is the heap).
+    fn negate(&self, _: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
+        Some(Ok(this.clone()))
+    }
 
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
@@ -671,6 +675,16 @@ fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Val
     let is_heap = |v: &Value| downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some();
     if !is_heap(a) && !is_heap(b) {
         return None;
+    }
+    // `G - H` with a heap: CGSuite 2.2's `Game.-`, the compound `G + -H` of the game trees, a
+    // `game.CompoundGame` even of two heaps (`Kayles(3) - Kayles(2)` prints `TakeAndBreak.Position(3) +
+    // TakeAndBreak.Position(2)`; `Kayles(3) - 1` is `TakeAndBreak.Position(3) + -1`). A sumber, cgs's own,
+    // stays its canonical form (`Kayles(2) - s` a canonical game, as before; loopy/literal_forms.cgs).
+    let sumber = |v: &Value| matches!(v, Value::Object(o) if o.type_name() == "Sumber");
+    if op == BinOp::Sub && !sumber(a) && !sumber(b) {
+        if let Some(r) = crate::library::explicit::form_binary(m, op, a, b, Span::default()) {
+            return Some(r.map_err(|e| e.kind));
+        }
     }
     if matches!(op, BinOp::Eq | BinOp::Ne) && is_heap(a) && is_heap(b) {
         return None;

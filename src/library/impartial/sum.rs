@@ -40,6 +40,10 @@ impl Object for HeapSum {
     ) -> Option<Result<Value, ErrorKind>> {
         super::binary(m, op, a, b)
     }
+    /// A sum of impartial games is its own negative (CGSuite 2.2: `-(Kayles(3) + *2)` is the sum).
+    fn negate(&self, _: &mut Machine, this: &Value, _: crate::syntax::span::Span) -> Option<Result<Value, EvalError>> {
+        Some(Ok(this.clone()))
+    }
 
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         t.values(&self.terms)
