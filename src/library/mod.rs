@@ -136,6 +136,8 @@ pub static LIBRARY: Library = Library {
     grid_text: numgrid::text,
     set_interrupt: impartial::set_interrupt,
     sumber_value: sumber::SumberValue::value,
+    misere_member: impartial::misere_member,
+    misere_outcome: explicit::misere_outcome,
 };
 
 /// Installs the class library in a workspace: the classes and hooks, then the families' globals and state

@@ -675,8 +675,8 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         "the core's one recursive type: a Value holds functions (value.rs) whose natives take the Machine (native.rs, eval/machine.rs), which borrows the Globals (env.rs: variables, natives, the Library of registry.rs, extensions) whose member rows and hooks take the Machine again; objects (object.rs) are Values that take the Machine and a Tracer (gc.rs), which walks Values, scopes and objects",
     ),
     (
-        &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/impartial/tree.rs", "library/short/game.rs"],
-        "short/game.rs ↔ impartial over the one Game table (KNOWN_FAMILY_EDGES): game.rs's rows call impartial's misère members while heaps and heap sums answer the Game table; and impartial/mod.rs ↔ its children (sumbers left the circle: `SumberForm` makes its value through the registry's `sumber_value` hook)",
+        &["library/impartial/convert.rs", "library/impartial/members.rs", "library/impartial/misere.rs", "library/impartial/mod.rs", "library/impartial/periodicity.rs", "library/impartial/quotient.rs", "library/impartial/sum.rs", "library/impartial/tree.rs"],
+        "impartial/mod.rs ↔ its children: mod.rs holds the types and helpers the children take by `use super::*` while its Object impls and hooks name the children's tables and functions (short/game.rs left the circle: `Game`'s misère rows go through the registry's `misere_member` hook)",
     ),
 ];
 
@@ -762,7 +762,7 @@ const KNOWN_FAMILY_EDGES: &[(&str, &str, &str)] = &[
     ("cgsuite", "board", "cgscript.rs and cgsuite/mod.rs reach into board/plots.rs, grid.rs, strip.rs"),
     ("cgsuite", "short", "compound.rs reads explicit forms through short's face, while short/mod.rs's Game and CompoundGame declarations name cgsuite's GAME table and CompoundGame type back (a circle)"),
     ("impartial", "cgsuite", "impartial/mod.rs reaches into cgsuite/cgscript.rs for the compounds of positions (ConjunctiveSum, SelectiveSum); cgsuite/mod.rs declares impartial's MisereClass type back (a circle)"),
-    ("impartial", "short", "impartial/mod.rs reaches into short/game.rs; short/game.rs and sensible.rs call impartial back (a circle)"),
+    ("impartial", "short", "heaps and heap sums answer short's Game table (through short's face); short names no impartial module (Game's misère rows go through the registry's misere_member hook), but short/mod.rs → cgsuite/mod.rs (the Game declaration) → impartial (cgsuite declares the MisereClass type) closes a circle of families"),
     ("short", "base", "explicit.rs and short/mod.rs reach into base/range.rs"),
 ];
 

@@ -271,7 +271,7 @@ impl Heap {
 
 impl Object for Heap {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 2] = [HEAP, super::game::GAME];
+        static TABLES: [&[Member]; 2] = [HEAP, crate::library::short::GAME];
         &TABLES
     }
 
@@ -600,15 +600,24 @@ pub fn invoke_member(
     if !TREE_MEMBERS.contains(&&*name.name) || is_ours(o) {
         return None;
     }
-    let f = match &*name.name {
+    let site =
+        Site { name: TREE_MEMBERS.iter().find(|n| **n == &*name.name).copied().unwrap_or(""), span, args: arg_spans };
+    Some(
+        super::check_arity(&site, Arity::Exact(0), args.len())
+            .and_then(|()| misere_member(&name.name, m, &site, obj, args)),
+    )
+}
+
+/// One of [`TREE_MEMBERS`] by name, on any impartial game (`Game`'s rows call it through the registry's
+/// `misere_member` hook, so the short games name no impartial module).
+pub fn misere_member(name: &str, m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = match name {
         "MisereCanonicalForm" => misere_canonical_form,
         "MisereNimValue" => misere_nim_value,
         "Genus" => genus,
         _ => obligated_value,
     };
-    let site =
-        Site { name: TREE_MEMBERS.iter().find(|n| **n == &*name.name).copied().unwrap_or(""), span, args: arg_spans };
-    Some(super::check_arity(&site, Arity::Exact(0), args.len()).and_then(|()| f(m, &site, obj, args)))
+    f(m, s, this, args)
 }
 
 /// A heap as its normal-play game (a nimber), for arithmetic, game literals and game members.

@@ -23,7 +23,7 @@ pub struct HeapSum {
 
 impl Object for HeapSum {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 2] = [super::HEAP_SUM, crate::library::game::GAME];
+        static TABLES: [&[Member]; 2] = [super::HEAP_SUM, crate::library::short::GAME];
         &TABLES
     }
 
