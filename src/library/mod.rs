@@ -28,7 +28,6 @@ pub use board::TableValue;
 pub use board::{grid, numgrid, strip};
 pub use cgsuite::{cgscript, compound, enums, icon, namespaces};
 pub use number::{infinity, surreal, transfinite};
-use short::game;
 pub use short::{bignum, explicit, sensible, tree};
 
 pub use crate::interp::error::Arity;

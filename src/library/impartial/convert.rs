@@ -1,16 +1,10 @@
 //! Conversions: heap sizes, misère forms, game trees and obligated values of impartial values.
 
-use super::*;
+use super::sum;
+use super::sum::HeapSum;
+use super::value::*;
 
 // ---- conversions -----------------------------------------------------------------------------------------
-
-pub(super) fn heap_size(site: &Site, args: &[Value], i: usize) -> Result<usize, EvalError> {
-    let n = count(site, args, i)?;
-    if n > MAX_HEAP {
-        return Err(site.arg_err(i, ErrorKind::ExpectedInteger { what: "heap size", value: n.to_string() }));
-    }
-    Ok(n as usize)
-}
 
 pub(super) fn show(m: &mut Machine, v: &Value) -> String {
     v.display(m.games)
@@ -199,34 +193,4 @@ pub(super) fn misere_tree(
     let t = ImpartialTree::new(opts);
     memo.insert(g, t.clone());
     Some(t)
-}
-
-pub(super) fn spend(budget: &mut usize, n: usize) -> Option<()> {
-    *budget = budget.checked_sub(n)?;
-    Some(())
-}
-
-pub(super) fn tree_size(t: &ImpartialTree) -> usize {
-    1 + t.options().iter().map(tree_size).sum::<usize>()
-}
-
-/// The literal sum of two trees, within the budget.
-pub(super) fn tree_sum(a: &ImpartialTree, b: &ImpartialTree, budget: &mut usize) -> Option<ImpartialTree> {
-    if a.options().is_empty() {
-        spend(budget, tree_size(b))?;
-        return Some(b.clone());
-    }
-    if b.options().is_empty() {
-        spend(budget, tree_size(a))?;
-        return Some(a.clone());
-    }
-    let mut opts = Vec::with_capacity(a.options().len() + b.options().len());
-    for x in a.options() {
-        opts.push(tree_sum(x, b, budget)?);
-    }
-    for y in b.options() {
-        opts.push(tree_sum(a, y, budget)?);
-    }
-    spend(budget, 1)?;
-    Some(ImpartialTree::new(opts))
 }
