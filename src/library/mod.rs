@@ -93,6 +93,26 @@ pub fn native_functions() -> Vec<&'static NativeFn> {
     LIBRARY.globals().collect()
 }
 
+/// [`Library::tree_member`]: the compounds of a position (`P ConjunctiveSum H`, …: cgsuite's), then the misère
+/// and obligated members answered from a position's game tree (impartial's).
+fn tree_member(
+    m: &mut crate::interp::eval::Machine,
+    obj: &Value,
+    name: &crate::syntax::ast::Ident,
+    args: &[Value],
+    arg_spans: &[crate::syntax::span::Span],
+    span: crate::syntax::span::Span,
+) -> Option<Result<Value, crate::interp::error::EvalError>> {
+    if !matches!(obj, Value::Object(_)) {
+        return None;
+    }
+    if matches!(&*name.name, "ConjunctiveSum" | "SelectiveSum" | "OrdinalProduct" | "ConwayProduct") {
+        let site = Site { name: &name.name, span, args: arg_spans };
+        return compound::position_compound(m, &site, obj, &name.name, args);
+    }
+    impartial::invoke_member(m, obj, name, args, arg_spans, span)
+}
+
 /// The class library as the core sees it: every family's classes and the hooks of `crate::interp::registry`.
 /// The layer above adds its classes to it as `Library { upper: …, ..LIBRARY }` (the ruleset layer's registry),
 /// which shares these declarations (a `const` would copy them, and with them the member rows whose addresses
@@ -114,7 +134,7 @@ pub static LIBRARY: Library = Library {
     generic_member: |v, name| {
         sensible::generic_member(v, name).or_else(|| cgscript::OBJECT.iter().find(|m| m.name == name))
     },
-    tree_member: impartial::invoke_member,
+    tree_member,
     call_object: impartial::call_object,
     infinite_binary: infinity::binary,
     divide_by_zero: infinity::divide_by_zero,

@@ -761,7 +761,6 @@ const KNOWN_FAMILY_EDGES: &[(&str, &str, &str)] = &[
     ("cgsuite", "base", "cgsuite/mod.rs and namespaces.rs reach into base/mutable.rs"),
     ("cgsuite", "board", "cgscript.rs and cgsuite/mod.rs reach into board/plots.rs, grid.rs, strip.rs"),
     ("cgsuite", "short", "compound.rs reads explicit forms through short's face, while short/mod.rs's Game and CompoundGame declarations name cgsuite's GAME table and CompoundGame type back (a circle)"),
-    ("impartial", "cgsuite", "impartial/mod.rs reaches into cgsuite/cgscript.rs for the compounds of positions (ConjunctiveSum, SelectiveSum); cgsuite/mod.rs declares impartial's MisereClass type back (a circle)"),
     ("impartial", "short", "heaps and heap sums answer short's Game table (through short's face); short names no impartial module (Game's misère rows go through the registry's misere_member hook), but short/mod.rs → cgsuite/mod.rs (the Game declaration) → impartial (cgsuite declares the MisereClass type) closes a circle of families"),
     ("short", "base", "explicit.rs and short/mod.rs reach into base/range.rs"),
 ];

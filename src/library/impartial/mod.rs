@@ -357,10 +357,6 @@ pub fn invoke_member(
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
     let Value::Object(o) = obj else { return None };
-    if matches!(&*name.name, "ConjunctiveSum" | "SelectiveSum" | "OrdinalProduct" | "ConwayProduct") {
-        let site = Site { name: &name.name, span, args: arg_spans };
-        return crate::library::cgsuite::compound::position_compound(m, &site, obj, &name.name, args);
-    }
     // The name first: it rules out almost every call without asking the object its type ten times.
     if !TREE_MEMBERS.contains(&&*name.name) || is_ours(o) {
         return None;
