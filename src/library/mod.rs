@@ -287,7 +287,7 @@ mod tests {
                 assert_eq!(rows(a), rows(b), "{v:?}: table {i} differs");
             }
         };
-        let games: [&'static [Member]; 3] = [game::GAME, loopy::SHORT, compound::GAME];
+        let games: [&'static [Member]; 3] = [short::GAME, loopy::SHORT, compound::GAME];
         let half = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 2.into())));
         let third = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 3.into())));
         same(Value::int(3), &[&[numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME][..], &games].concat());
@@ -365,7 +365,7 @@ mod tests {
              ConwayProduct Pow PowTo Tiny Miny NimValue"
             .split_whitespace()
         {
-            assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
+            assert!(short::GAME.iter().any(|m| m.name == name), "missing game member {name}");
         }
         assert!(LIBRARY.member_names().contains(&"NimSum"));
     }
@@ -374,7 +374,7 @@ mod tests {
     fn cgsuite_members_of_the_audit_exist() {
         let has = |table: &[Member], name: &str| table.iter().any(|m| m.name == name);
         for name in "NortonMultiply ConwayMultiply Subordinate IsSwitch IsZero IsOrdinal Stop".split_whitespace() {
-            assert!(has(game::GAME, name), "missing game member {name}");
+            assert!(has(short::GAME, name), "missing game member {name}");
         }
         for name in "IsEvil IsOdious IsSmallInteger UglyProduct".split_whitespace() {
             assert!(has(numbers::INTEGER, name), "missing integer member {name}");
