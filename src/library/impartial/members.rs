@@ -165,29 +165,6 @@ pub static HEAP: &[Member] = &[
     crate::member!(ObligatedValue => "Ferguson's obligated value of the heap: its normal and misère outcome digits.", "Kayles(5).ObligatedValue", obligated_value),
 ];
 
-/// `G.MisereCanonicalForm` (games, heaps, positions).
-pub fn misere_canonical_form(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    let g = misere_of(m, this, s.span)?;
-    Ok(MisereGame::value(&Arena::of(m), g))
-}
-
-/// `G.MisereNimValue`.
-pub fn misere_nim_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    let g = misere_of(m, this, s.span)?;
-    Ok(Value::int(Arena::of(m).with(|a| a.misere_nim_value(g))))
-}
-
-/// `G.Genus`.
-pub fn genus(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    let g = misere_of(m, this, s.span)?;
-    Ok(Shown::value("Genus", Arena::of(m).with(|a| a.genus(g))))
-}
-
-/// `G.ObligatedValue`.
-pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    Ok(ObligatedValueObj::value(obligated_value_of(m, this, s.span)?))
-}
-
 pub(super) fn misere_options(s: &Site, this: &Value) -> Result<Value, EvalError> {
     let (g, ar) = this_misere(s, this)?;
     let opts = ar.with(|a| a.cgsuite_options(g));

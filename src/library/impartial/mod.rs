@@ -397,7 +397,7 @@ mod tree;
 pub use quotient::MisereQuotientObj;
 pub use quotient::MISERE_QUOTIENT;
 
-pub use convert::{misere_of, obligated_value_of};
+pub use convert::{genus, misere_canonical_form, misere_nim_value, misere_of, obligated_value, obligated_value_of};
 pub use members::*;
 pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
 pub use sum::{HeapSum, HEAP_SUM};

@@ -4,8 +4,7 @@
 //! CGSuite 2.2) and its misère members see the game itself (`(Kayles(1) + Kayles(7)).MisereCanonicalForm` is
 //! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
 
-use super::convert::{misere_of, misere_rec, nimber_of};
-use super::members::{genus, misere_canonical_form, misere_nim_value};
+use super::convert::{genus, misere_canonical_form, misere_nim_value, misere_of, misere_rec, nimber_of};
 use super::value::{downcast, game_value, list, outcome, Arena, Heap, Member, MisereGame};
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
