@@ -674,10 +674,6 @@ const KNOWN_CYCLES: &[(&[&str], &str)] = &[
         &["interp/env.rs", "interp/eval/machine.rs", "interp/gc.rs", "interp/native.rs", "interp/object.rs", "interp/registry.rs", "interp/value.rs"],
         "the core's one recursive type: a Value holds functions (value.rs) whose natives take the Machine (native.rs, eval/machine.rs), which borrows the Globals (env.rs: variables, natives, the Library of registry.rs, extensions) whose member rows and hooks take the Machine again; objects (object.rs) are Values that take the Machine and a Tracer (gc.rs), which walks Values, scopes and objects",
     ),
-    (
-        &["library/impartial/convert.rs", "library/impartial/sum.rs"],
-        "impartial's conversions ↔ heap sums: convert.rs reads a sum of heaps' misère form (`sum::misere_of_sum`) and type through sum.rs, while sum.rs's table and operators take convert's conversions and misère rows (mod.rs, members.rs, misere.rs, tree.rs, quotient.rs and periodicity.rs left the circle through the leaf impartial/value.rs and the misère rows' move to convert.rs; short/game.rs through the registry's `misere_member` hook)",
-    ),
 ];
 
 /// A component's files against the allow-list: an error per new, changed or vanished circle.

@@ -1,7 +1,5 @@
 //! Conversions: heap sizes, misère forms, game trees and obligated values of impartial values.
 
-use super::sum;
-use super::sum::HeapSum;
 use super::value::*;
 
 // ---- conversions -----------------------------------------------------------------------------------------
@@ -30,7 +28,7 @@ pub(super) fn misere_rec(
         return h.rules.misere(&Arena::of(m), h.size).map_err(|k| EvalError::new(k, span));
     }
     if let Some(s) = downcast::<HeapSum>(v) {
-        return sum::misere_of_sum(m, s, span, memo);
+        return misere_of_sum(m, s, span, memo);
     }
     if let Some(k) = nimber_of(m, v) {
         let k = usize::try_from(k).map_err(|_| EvalError::new(ErrorKind::Overflow, span))?;
@@ -216,4 +214,20 @@ pub fn genus(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Val
 /// `G.ObligatedValue`.
 pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
     Ok(ObligatedValueObj::value(obligated_value_of(m, this, s.span)?))
+}
+
+/// The misère canonical form of a sum: the misère sum of its terms' forms.
+pub(super) fn misere_of_sum(
+    m: &mut Machine,
+    s: &HeapSum,
+    span: crate::syntax::span::Span,
+    memo: &mut BTreeMap<Value, crate::game::misere::MisereId>,
+) -> Result<crate::game::misere::MisereId, EvalError> {
+    let ar = Arena::of(m);
+    let mut acc = ar.with(|a| a.nim(0));
+    for t in &s.terms {
+        let g = misere_rec(m, t, span, memo)?;
+        acc = ar.with(|a| a.add(acc, g));
+    }
+    Ok(acc)
 }

@@ -110,7 +110,7 @@ impl Object for Heap {
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
-        if any.is::<sum::HeapSum>() {
+        if any.is::<HeapSum>() {
             return Some(Ordering::Less); // a heap before every sum of heaps, so sets of positions keep one order
         }
         any.downcast_ref::<Heap>().map(|o| self.rules.text.cmp(&o.rules.text).then(self.size.cmp(&o.size)))
@@ -385,7 +385,9 @@ mod arena;
 mod value;
 pub use arena::{set_interrupt, Arena, MisereArena};
 use value::*;
-pub use value::{Heap, MisereGame, ObligatedSum, ObligatedTakeAndBreak, ObligatedValueObj, TakeAndBreak, TbData};
+pub use value::{
+    Heap, HeapSum, MisereGame, ObligatedSum, ObligatedTakeAndBreak, ObligatedValueObj, TakeAndBreak, TbData,
+};
 mod convert;
 mod members;
 mod misere;
@@ -400,7 +402,7 @@ pub use quotient::MISERE_QUOTIENT;
 pub use convert::{genus, misere_canonical_form, misere_nim_value, misere_of, obligated_value, obligated_value_of};
 pub use members::*;
 pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
-pub use sum::{HeapSum, HEAP_SUM};
+pub use sum::HEAP_SUM;
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
@@ -417,7 +419,7 @@ pub static CLASSES: &[ClassDecl] = &[
     // A heap of a take-and-break game and a sum of heaps.
     ClassDecl::new("Position", "Position")
         .representation(&[HEAP, HEAP_SUM])
-        .types(&[rust_type::<Heap>, rust_type::<sum::HeapSum>]),
+        .types(&[rust_type::<Heap>, rust_type::<HeapSum>]),
     // CGSuite's `MisereCanonicalGame extends ImpartialGame`: a game tree as well (`*[2] is Game` is true).
     ClassDecl::new("MisereCanonicalGame", "game.misere.MisereCanonicalGame")
         .parents(&["ImpartialGame"])

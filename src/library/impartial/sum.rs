@@ -4,8 +4,8 @@
 //! CGSuite 2.2) and its misère members see the game itself (`(Kayles(1) + Kayles(7)).MisereCanonicalForm` is
 //! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
 
-use super::convert::{genus, misere_canonical_form, misere_nim_value, misere_of, misere_rec, nimber_of};
-use super::value::{downcast, game_value, list, outcome, Arena, Heap, Member, MisereGame};
+use super::convert::{genus, misere_canonical_form, misere_nim_value, misere_of, nimber_of};
+use super::value::{downcast, game_value, list, outcome, Arena, Heap, HeapSum, Member, MisereGame};
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -15,14 +15,7 @@ use crate::library::{Doc, Site};
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// A sum of heaps (and nimbers, and the `0` a heap leaves when it is taken whole), in the order written.
-#[derive(Debug)]
-pub struct HeapSum {
-    pub(super) terms: Vec<Value>,
-}
 
 impl Object for HeapSum {
     fn class_members(&self) -> &'static [&'static [Member]] {
@@ -195,22 +188,6 @@ pub(super) fn to_game(m: &mut Machine, s: &HeapSum) -> Result<GameId, ErrorKind>
         };
     }
     Ok(m.games.nimber(x))
-}
-
-/// The misère canonical form of a sum: the misère sum of its terms' forms.
-pub(super) fn misere_of_sum(
-    m: &mut Machine,
-    s: &HeapSum,
-    span: crate::syntax::span::Span,
-    memo: &mut BTreeMap<Value, crate::game::misere::MisereId>,
-) -> Result<crate::game::misere::MisereId, EvalError> {
-    let ar = Arena::of(m);
-    let mut acc = ar.with(|a| a.nim(0));
-    for t in &s.terms {
-        let g = misere_rec(m, t, span, memo)?;
-        acc = ar.with(|a| a.add(acc, g));
-    }
-    Ok(acc)
 }
 
 fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {

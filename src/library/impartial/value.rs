@@ -307,3 +307,9 @@ pub(super) fn this_tb<'v>(s: &Site, this: &'v Value) -> Result<&'v Rc<TbData>, E
 pub(super) fn outcome(next_wins: bool) -> Value {
     Value::Outcome(if next_wins { Outcome::N } else { Outcome::P })
 }
+
+/// A sum of heaps (and nimbers, and the `0` a heap leaves when it is taken whole), in the order written.
+#[derive(Debug)]
+pub struct HeapSum {
+    pub(super) terms: Vec<Value>,
+}
