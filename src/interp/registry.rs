@@ -202,6 +202,12 @@ pub struct Library {
     /// The script value of a sumber: `Game`'s `SumberForm` makes one, and the family above the short games
     /// represents it.
     pub sumber_value: fn(crate::game::sumber::Sumber) -> Value,
+    /// `Game`'s misère and obligated rows, by name (`MisereCanonicalForm`, `MisereNimValue`, `Genus`,
+    /// `ObligatedValue`): the impartial family, above the short games, answers them from the game tree.
+    pub misere_member: fn(&str, &mut Machine, &Site, &Value, &[Value]) -> Result<Value, EvalError>,
+    /// The misère outcome of a game played on its own options (a form's or a stopper's `MisereOutcomeClass`):
+    /// the short games answer it, and the loopy family, below them, calls it here.
+    pub misere_outcome: fn(&mut Machine, &Value) -> Result<crate::game::Outcome, ErrorKind>,
 }
 
 impl std::fmt::Debug for Library {
@@ -264,6 +270,8 @@ impl Library {
         grid_text: |_, _| None,
         set_interrupt: |_| {},
         sumber_value: |_| Value::Nothing,
+        misere_member: |_, _, s, _, _| Err(s.bug()),
+        misere_outcome: |_, _| Err(ErrorKind::Internal { what: "no short games to play the outcome".into() }),
     };
 
     /// Every class declaration, family by family, then the upper layer's ([`Library::upper`]; a class may

@@ -28,7 +28,6 @@ pub use board::TableValue;
 pub use board::{grid, numgrid, strip};
 pub use cgsuite::{cgscript, compound, enums, icon, namespaces};
 pub use number::{infinity, surreal, transfinite};
-use short::game;
 pub use short::{bignum, explicit, sensible, tree};
 
 pub use crate::interp::error::Arity;
@@ -94,6 +93,26 @@ pub fn native_functions() -> Vec<&'static NativeFn> {
     LIBRARY.globals().collect()
 }
 
+/// [`Library::tree_member`]: the compounds of a position (`P ConjunctiveSum H`, …: cgsuite's), then the misère
+/// and obligated members answered from a position's game tree (impartial's).
+fn tree_member(
+    m: &mut crate::interp::eval::Machine,
+    obj: &Value,
+    name: &crate::syntax::ast::Ident,
+    args: &[Value],
+    arg_spans: &[crate::syntax::span::Span],
+    span: crate::syntax::span::Span,
+) -> Option<Result<Value, crate::interp::error::EvalError>> {
+    if !matches!(obj, Value::Object(_)) {
+        return None;
+    }
+    if matches!(&*name.name, "ConjunctiveSum" | "SelectiveSum" | "OrdinalProduct" | "ConwayProduct") {
+        let site = Site { name: &name.name, span, args: arg_spans };
+        return compound::position_compound(m, &site, obj, &name.name, args);
+    }
+    impartial::invoke_member(m, obj, name, args, arg_spans, span)
+}
+
 /// The class library as the core sees it: every family's classes and the hooks of `crate::interp::registry`.
 /// The layer above adds its classes to it as `Library { upper: …, ..LIBRARY }` (the ruleset layer's registry),
 /// which shares these declarations (a `const` would copy them, and with them the member rows whose addresses
@@ -115,7 +134,7 @@ pub static LIBRARY: Library = Library {
     generic_member: |v, name| {
         sensible::generic_member(v, name).or_else(|| cgscript::OBJECT.iter().find(|m| m.name == name))
     },
-    tree_member: impartial::invoke_member,
+    tree_member,
     call_object: impartial::call_object,
     infinite_binary: infinity::binary,
     divide_by_zero: infinity::divide_by_zero,
@@ -136,6 +155,8 @@ pub static LIBRARY: Library = Library {
     grid_text: numgrid::text,
     set_interrupt: impartial::set_interrupt,
     sumber_value: sumber::SumberValue::value,
+    misere_member: impartial::misere_member,
+    misere_outcome: explicit::misere_outcome,
 };
 
 /// Installs the class library in a workspace: the classes and hooks, then the families' globals and state
@@ -266,7 +287,7 @@ mod tests {
                 assert_eq!(rows(a), rows(b), "{v:?}: table {i} differs");
             }
         };
-        let games: [&'static [Member]; 3] = [game::GAME, loopy::SHORT, compound::GAME];
+        let games: [&'static [Member]; 3] = [short::GAME, loopy::SHORT, compound::GAME];
         let half = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 2.into())));
         let third = Value::Rational(std::rc::Rc::new(num_rational::BigRational::new(1.into(), 3.into())));
         same(Value::int(3), &[&[numbers::INTEGER, numbers::RATIONAL, bignum::NUMBER_GAME][..], &games].concat());
@@ -344,7 +365,7 @@ mod tests {
              ConwayProduct Pow PowTo Tiny Miny NimValue"
             .split_whitespace()
         {
-            assert!(game::GAME.iter().any(|m| m.name == name), "missing game member {name}");
+            assert!(short::GAME.iter().any(|m| m.name == name), "missing game member {name}");
         }
         assert!(LIBRARY.member_names().contains(&"NimSum"));
     }
@@ -353,7 +374,7 @@ mod tests {
     fn cgsuite_members_of_the_audit_exist() {
         let has = |table: &[Member], name: &str| table.iter().any(|m| m.name == name);
         for name in "NortonMultiply ConwayMultiply Subordinate IsSwitch IsZero IsOrdinal Stop".split_whitespace() {
-            assert!(has(game::GAME, name), "missing game member {name}");
+            assert!(has(short::GAME, name), "missing game member {name}");
         }
         for name in "IsEvil IsOdious IsSmallInteger UglyProduct".split_whitespace() {
             assert!(has(numbers::INTEGER, name), "missing integer member {name}");

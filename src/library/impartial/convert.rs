@@ -1,16 +1,8 @@
 //! Conversions: heap sizes, misère forms, game trees and obligated values of impartial values.
 
-use super::*;
+use super::value::*;
 
 // ---- conversions -----------------------------------------------------------------------------------------
-
-pub(super) fn heap_size(site: &Site, args: &[Value], i: usize) -> Result<usize, EvalError> {
-    let n = count(site, args, i)?;
-    if n > MAX_HEAP {
-        return Err(site.arg_err(i, ErrorKind::ExpectedInteger { what: "heap size", value: n.to_string() }));
-    }
-    Ok(n as usize)
-}
 
 pub(super) fn show(m: &mut Machine, v: &Value) -> String {
     v.display(m.games)
@@ -36,7 +28,7 @@ pub(super) fn misere_rec(
         return h.rules.misere(&Arena::of(m), h.size).map_err(|k| EvalError::new(k, span));
     }
     if let Some(s) = downcast::<HeapSum>(v) {
-        return sum::misere_of_sum(m, s, span, memo);
+        return misere_of_sum(m, s, span, memo);
     }
     if let Some(k) = nimber_of(m, v) {
         let k = usize::try_from(k).map_err(|_| EvalError::new(ErrorKind::Overflow, span))?;
@@ -201,32 +193,41 @@ pub(super) fn misere_tree(
     Some(t)
 }
 
-pub(super) fn spend(budget: &mut usize, n: usize) -> Option<()> {
-    *budget = budget.checked_sub(n)?;
-    Some(())
+/// `G.MisereCanonicalForm` (games, heaps, positions).
+pub fn misere_canonical_form(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    let g = misere_of(m, this, s.span)?;
+    Ok(MisereGame::value(&Arena::of(m), g))
 }
 
-pub(super) fn tree_size(t: &ImpartialTree) -> usize {
-    1 + t.options().iter().map(tree_size).sum::<usize>()
+/// `G.MisereNimValue`.
+pub fn misere_nim_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    let g = misere_of(m, this, s.span)?;
+    Ok(Value::int(Arena::of(m).with(|a| a.misere_nim_value(g))))
 }
 
-/// The literal sum of two trees, within the budget.
-pub(super) fn tree_sum(a: &ImpartialTree, b: &ImpartialTree, budget: &mut usize) -> Option<ImpartialTree> {
-    if a.options().is_empty() {
-        spend(budget, tree_size(b))?;
-        return Some(b.clone());
+/// `G.Genus`.
+pub fn genus(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    let g = misere_of(m, this, s.span)?;
+    Ok(Shown::value("Genus", Arena::of(m).with(|a| a.genus(g))))
+}
+
+/// `G.ObligatedValue`.
+pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
+    Ok(ObligatedValueObj::value(obligated_value_of(m, this, s.span)?))
+}
+
+/// The misère canonical form of a sum: the misère sum of its terms' forms.
+pub(super) fn misere_of_sum(
+    m: &mut Machine,
+    s: &HeapSum,
+    span: crate::syntax::span::Span,
+    memo: &mut BTreeMap<Value, crate::game::misere::MisereId>,
+) -> Result<crate::game::misere::MisereId, EvalError> {
+    let ar = Arena::of(m);
+    let mut acc = ar.with(|a| a.nim(0));
+    for t in &s.terms {
+        let g = misere_rec(m, t, span, memo)?;
+        acc = ar.with(|a| a.add(acc, g));
     }
-    if b.options().is_empty() {
-        spend(budget, tree_size(a))?;
-        return Some(a.clone());
-    }
-    let mut opts = Vec::with_capacity(a.options().len() + b.options().len());
-    for x in a.options() {
-        opts.push(tree_sum(x, b, budget)?);
-    }
-    for y in b.options() {
-        opts.push(tree_sum(a, y, budget)?);
-    }
-    spend(budget, 1)?;
-    Some(ImpartialTree::new(opts))
+    Ok(acc)
 }

@@ -1,19 +1,11 @@
 //! Member tables of take-and-break rulesets, heaps, misère games, obligated values and periodicities.
 
-use super::*;
+use super::convert::*;
+use super::periodicity::PeriodicityObj;
+use super::value::*;
 use crate::interp::native::Param;
 
 // ---- members ---------------------------------------------------------------------------------------------
-
-pub(super) fn this_tb<'v>(s: &Site, this: &'v Value) -> Result<&'v Rc<TbData>, EvalError> {
-    if let Some(r) = downcast::<TakeAndBreak>(this) {
-        return Ok(&r.0);
-    }
-    if let Some(r) = downcast::<ObligatedTakeAndBreak>(this) {
-        return Ok(&r.0);
-    }
-    Err(s.bug())
-}
 
 pub(super) fn this_heap<'v>(s: &Site, this: &'v Value) -> Result<&'v Heap, EvalError> {
     downcast::<Heap>(this).ok_or_else(|| s.bug())
@@ -31,10 +23,6 @@ pub(super) fn misere_bool(
 ) -> Result<Value, EvalError> {
     let (g, ar) = this_misere(s, this)?;
     Ok(Value::Boolean(ar.with(|a| f(a, g))))
-}
-
-pub(super) fn outcome(next_wins: bool) -> Value {
-    Value::Outcome(if next_wins { Outcome::N } else { Outcome::P })
 }
 
 pub(super) fn obligated_sequence(s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
@@ -177,29 +165,6 @@ pub static HEAP: &[Member] = &[
     crate::member!(ObligatedValue => "Ferguson's obligated value of the heap: its normal and misère outcome digits.", "Kayles(5).ObligatedValue", obligated_value),
 ];
 
-/// `G.MisereCanonicalForm` (games, heaps, positions).
-pub fn misere_canonical_form(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    let g = misere_of(m, this, s.span)?;
-    Ok(MisereGame::value(&Arena::of(m), g))
-}
-
-/// `G.MisereNimValue`.
-pub fn misere_nim_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    let g = misere_of(m, this, s.span)?;
-    Ok(Value::int(Arena::of(m).with(|a| a.misere_nim_value(g))))
-}
-
-/// `G.Genus`.
-pub fn genus(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    let g = misere_of(m, this, s.span)?;
-    Ok(Shown::value("Genus", Arena::of(m).with(|a| a.genus(g))))
-}
-
-/// `G.ObligatedValue`.
-pub fn obligated_value(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Result<Value, EvalError> {
-    Ok(ObligatedValueObj::value(obligated_value_of(m, this, s.span)?))
-}
-
 pub(super) fn misere_options(s: &Site, this: &Value) -> Result<Value, EvalError> {
     let (g, ar) = this_misere(s, this)?;
     let opts = ar.with(|a| a.cgsuite_options(g));
@@ -239,15 +204,4 @@ pub static OBLIGATED_SUM: &[Member] = &[
         }
         Ok(ObligatedValueObj::value(obligated_outcome_search(&trees)))
     }),
-];
-
-pub(super) fn this_periodicity<'v>(s: &Site, this: &'v Value) -> Result<&'v PeriodicityObj, EvalError> {
-    downcast::<PeriodicityObj>(this).ok_or_else(|| s.bug())
-}
-
-/// Members of a periodicity.
-pub static PERIODICITY: &[Member] = &[
-    crate::member!(Period => "The period of the nim-value sequence.", "Kayles.CheckPeriodicity(300).Period", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))),
-    crate::member!(Preperiod => "The number of heaps before the sequence becomes periodic.", "Kayles.CheckPeriodicity(300).Preperiod", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))),
-    crate::member!(Saltus => "The saltus: how much the nim values grow each period (0 for a purely periodic sequence).", "Kayles.CheckPeriodicity(300).Saltus", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))),
 ];

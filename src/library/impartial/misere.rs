@@ -1,7 +1,9 @@
 //! Misère canonical games as values: CGSuite's printed notation read back (`*[2#0]`, `Misere("2#0")`) and the
 //! member table of `MisereCanonicalGame`.
 
-use super::*;
+use super::convert::*;
+use super::members::*;
+use super::value::*;
 use crate::game::misere::DayError;
 use crate::game::print_limit;
 use crate::interp::native::Param;

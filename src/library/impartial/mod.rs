@@ -7,7 +7,7 @@
 //!   misère canonical forms of its heaps, so asking for `R(n)` heap after heap costs one computation.
 //! - [`Heap`] (type `Position`): a heap of a take-and-break ruleset, printed `TakeAndBreak("0.77")(5)`. Its
 //!   normal-play value is the nimber of its nim value; arithmetic and every game member it does not define
-//!   itself go through that nimber ([`to_game`]).
+//!   itself go through that nimber (`sum::binary`).
 //! - [`MisereGame`]: a misère canonical impartial game, an id into the workspace's [`MisereGames`] arena
 //!   ([`MisereArena`] in the workspace's extensions, freed by `:clear`), with a handle on that arena. It prints as CGSuite does (`*[2#0]`); `+` and `==` are misère sum and
 //!   misère equality.
@@ -19,183 +19,19 @@
 //! ([`invoke_member`] intercepts them before the rulesets' own dispatch, which would answer through the
 //! normal-play canonical form and lose the misère information).
 
-use super::{count, elements, list, member, string, Member, NativeFn, Site};
-use crate::game::impartial::obligated::{
-    obligated_outcome_search, obligated_sum_value, obligated_value_sequence, ObligatedValue,
-};
-use crate::game::impartial::takebreak::{TakeBreakCode, TakeBreakError};
-use crate::game::impartial::ImpartialTree;
-use crate::game::misere::{MisereGames, MisereId, MisereSpec};
-use crate::game::{GameId, Games, Outcome};
+use super::{elements, list, string, Member, NativeFn, Site};
+use crate::game::misere::MisereSpec;
+use crate::game::{GameId, Games};
 use crate::interp::env::Globals;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::interp::value::{game_value, Object, Shown, Value};
+use crate::interp::value::{Object, Value};
 use crate::syntax::ast::{BinOp, Ident};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
-use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// The largest heap whose nim value, misère form or options may be asked for.
-const MAX_HEAP: u32 = 10_000_000;
-
-/// The most tree nodes a brute-force obligated-sum search may build.
-const SEARCH_BUDGET: usize = 200_000;
-
-/// The largest nimber `*n` the search writes out as a literal tree (2^n nodes).
-const MAX_SEARCH_NIMBER: u64 = 16;
-
-/// A ruleset's misère forms of heaps and the (weakly held) arena they are in.
-type MisereCache = (std::rc::Weak<RefCell<MisereGames>>, Vec<Option<MisereId>>);
-
-// ---- take-and-break rulesets ----------------------------------------------------------------------------
-
-/// What a take-and-break ruleset knows: its code and the values computed so far.
-#[derive(Debug)]
-pub struct TbData {
-    code: TakeBreakCode,
-    /// The code as it was written: CGSuite prints and answers `code` with the text it was given
-    /// (`TakeAndBreak("04.30")` prints `TakeAndBreak("04.30")`), and two spellings of one code are two rulesets.
-    text: String,
-    /// G(0), G(1), … as far as computed.
-    nim: RefCell<Vec<u32>>,
-    /// Misère canonical forms of heaps, as far as computed, and the arena they are in (a new arena after
-    /// `:clear` starts the table again). Weak: a ruleset held by a native global (`Kayles`) must not keep a
-    /// cleared arena alive.
-    misere: RefCell<MisereCache>,
-    /// Obligated (Ferguson §3) values of heaps, as far as computed.
-    obligated: RefCell<Vec<ObligatedValue>>,
-}
-
-impl TbData {
-    fn loopy(&self, e: TakeBreakError) -> ErrorKind {
-        match e {
-            TakeBreakError::Loopy(heap) => ErrorKind::LoopyTakeBreak { code: self.text.clone(), heap },
-        }
-    }
-
-    /// G(0..=n).
-    fn nim_values(&self, n: usize) -> Result<Vec<u32>, ErrorKind> {
-        if self.nim.borrow().len() <= n {
-            let target = n.max(2 * self.nim.borrow().len()).min(MAX_HEAP as usize).max(n);
-            let seq = self.code.nim_value_sequence(target).map_err(|e| self.loopy(e))?;
-            *self.nim.borrow_mut() = seq;
-        }
-        Ok(self.nim.borrow()[..=n].to_vec())
-    }
-
-    fn nim_value(&self, n: usize) -> Result<u32, ErrorKind> {
-        if let Some(&v) = self.nim.borrow().get(n) {
-            return Ok(v);
-        }
-        Ok(self.nim_values(n)?[n])
-    }
-
-    /// The obligated values of heaps 0..=n.
-    fn obligated_values(&self, n: usize) -> Result<Vec<ObligatedValue>, ErrorKind> {
-        if self.obligated.borrow().len() <= n {
-            let seq = obligated_value_sequence(&self.code, n).map_err(|e| self.loopy(e))?;
-            *self.obligated.borrow_mut() = seq;
-        }
-        Ok(self.obligated.borrow()[..=n].to_vec())
-    }
-
-    /// The misère canonical form of heap `n`, in the arena `ar`.
-    fn misere(&self, ar: &Arena, n: usize) -> Result<MisereId, ErrorKind> {
-        {
-            let mut memo = self.misere.borrow_mut();
-            if !memo.0.ptr_eq(&ar.downgrade()) {
-                *memo = (ar.downgrade(), Vec::new());
-            }
-            if let Some(Some(g)) = memo.1.get(n) {
-                return Ok(*g);
-            }
-        }
-        let mut pending = Vec::new();
-        for k in 0..=n {
-            self.misere_rec(ar, k, &mut pending)?;
-        }
-        self.misere_rec(ar, n, &mut pending)
-    }
-
-    fn misere_rec(&self, ar: &Arena, n: usize, pending: &mut Vec<bool>) -> Result<MisereId, ErrorKind> {
-        if let Some(Some(g)) = self.misere.borrow().1.get(n) {
-            return Ok(*g);
-        }
-        if pending.len() <= n {
-            pending.resize(n + 1, false);
-        }
-        if pending[n] {
-            return Err(ErrorKind::LoopyTakeBreak { code: self.text.clone(), heap: n });
-        }
-        pending[n] = true;
-        let mut opts = Vec::new();
-        for parts in self.code.heap_options(n) {
-            let mut sum = ar.with(|a| a.zero());
-            for p in parts {
-                let x = self.misere_rec(ar, p, pending)?;
-                sum = ar.with(|a| a.add(sum, x));
-            }
-            opts.push(sum);
-        }
-        pending[n] = false;
-        let g = ar.with(|a| a.game(&opts));
-        let memo = &mut self.misere.borrow_mut().1;
-        if memo.len() <= n {
-            memo.resize(n + 1, None);
-        }
-        memo[n] = Some(g);
-        Ok(g)
-    }
-
-    /// Heap `n` as a literal tree, within `budget` nodes.
-    fn tree(&self, n: usize, budget: &mut usize, memo: &mut BTreeMap<usize, ImpartialTree>) -> Option<ImpartialTree> {
-        if let Some(t) = memo.get(&n) {
-            spend(budget, tree_size(t))?;
-            return Some(t.clone());
-        }
-        let mut opts = Vec::new();
-        for parts in self.code.heap_options(n) {
-            let mut sum = ImpartialTree::default();
-            for p in parts {
-                if p >= n && self.code.max_removed().is_some() {
-                    return None;
-                }
-                let t = self.tree(p, budget, memo)?;
-                sum = tree_sum(&sum, &t, budget)?;
-            }
-            opts.push(sum);
-        }
-        spend(budget, 1)?;
-        let t = ImpartialTree::new(opts);
-        memo.insert(n, t.clone());
-        Some(t)
-    }
-}
-
-/// A take-and-break ruleset.
-#[derive(Debug)]
-pub struct TakeAndBreak(pub Rc<TbData>);
-
-impl TakeAndBreak {
-    /// The ruleset of a code, or why the code is malformed.
-    pub fn parse(code: &str) -> Result<TakeAndBreak, ErrorKind> {
-        let parsed = TakeBreakCode::parse(code)
-            .map_err(|e| ErrorKind::InvalidTakeBreakCode { code: code.to_string(), reason: e.to_string() })?;
-        let text = code.to_string();
-        Ok(TakeAndBreak(Rc::new(TbData {
-            code: parsed,
-            text,
-            nim: RefCell::new(Vec::new()),
-            misere: RefCell::new((std::rc::Weak::new(), Vec::new())),
-            obligated: RefCell::new(Vec::new()),
-        })))
-    }
-}
 
 impl Object for TakeAndBreak {
     fn class_members(&self) -> &'static [&'static [Member]] {
@@ -218,10 +54,6 @@ impl Object for TakeAndBreak {
     }
 }
 
-/// The obligated variant of a take-and-break ruleset (Ferguson §3: a split leaves an obligated sum).
-#[derive(Debug)]
-pub struct ObligatedTakeAndBreak(pub Rc<TbData>);
-
 impl Object for ObligatedTakeAndBreak {
     fn class_members(&self) -> &'static [&'static [Member]] {
         static TABLES: [&[Member]; 1] = [OBLIGATED_TAKE_AND_BREAK];
@@ -243,35 +75,9 @@ impl Object for ObligatedTakeAndBreak {
     }
 }
 
-/// The global that names a take-and-break code, so that a heap prints as the call that builds it
-/// (`Kayles(3)`; CGSuite prints `TakeAndBreak.Position(3)`).
-fn heap_ruleset_name(code: &str) -> Option<&'static str> {
-    Some(match code {
-        "0.77" => "Kayles",
-        "0.07" => "DawsonsKayles",
-        "4!.0" => "GrundysGame",
-        "0.[3]" => "Nim",
-        _ => return None,
-    })
-}
-
-/// A heap of a take-and-break ruleset.
-#[derive(Debug)]
-pub struct Heap {
-    rules: Rc<TbData>,
-    size: usize,
-}
-
-impl Heap {
-    /// The heap's nim value as a nimber.
-    fn nimber(&self, m: &mut Machine) -> Result<GameId, ErrorKind> {
-        self.rules.nim_value(self.size).map(|v| m.games.nimber(u64::from(v)))
-    }
-}
-
 impl Object for Heap {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 2] = [HEAP, super::game::GAME];
+        static TABLES: [&[Member]; 2] = [HEAP, crate::library::short::GAME];
         &TABLES
     }
 
@@ -280,7 +86,7 @@ impl Object for Heap {
     }
 
     fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-        binary(m, op, a, b)
+        sum::binary(m, op, a, b)
     }
     /// An impartial game is its own negative (CGSuite 2.2: `-Kayles(3)` is the heap).
     fn negate(&self, _: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
@@ -308,23 +114,10 @@ impl Object for Heap {
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         let any: &dyn std::any::Any = other;
-        if any.is::<sum::HeapSum>() {
+        if any.is::<HeapSum>() {
             return Some(Ordering::Less); // a heap before every sum of heaps, so sets of positions keep one order
         }
         any.downcast_ref::<Heap>().map(|o| self.rules.text.cmp(&o.rules.text).then(self.size.cmp(&o.size)))
-    }
-}
-
-// ---- misère games, obligated values, periodicity --------------------------------------------------------
-
-/// A misère canonical impartial game.
-#[derive(Debug)]
-pub struct MisereGame(pub MisereId, pub Arena);
-
-impl MisereGame {
-    /// The value: `g` of the arena `ar`.
-    pub fn value(ar: &Arena, g: MisereId) -> Value {
-        Value::Object(Rc::new(MisereGame(g, ar.clone())))
     }
 }
 
@@ -335,7 +128,7 @@ impl Object for MisereGame {
     }
 
     fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-        binary(m, op, a, b)
+        sum::binary(m, op, a, b)
     }
 
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
@@ -362,17 +155,6 @@ impl Object for MisereGame {
     }
 }
 
-/// Ferguson's value of a game: normal and misère outcome, printed `01`.
-#[derive(Debug)]
-pub struct ObligatedValueObj(pub ObligatedValue);
-
-impl ObligatedValueObj {
-    /// The value.
-    pub fn value(v: ObligatedValue) -> Value {
-        Value::Object(Rc::new(ObligatedValueObj(v)))
-    }
-}
-
 impl Object for ObligatedValueObj {
     fn class_members(&self) -> &'static [&'static [Member]] {
         static TABLES: [&[Member]; 1] = [OBLIGATED_VALUE];
@@ -392,13 +174,6 @@ impl Object for ObligatedValueObj {
         let any: &dyn std::any::Any = other;
         any.downcast_ref::<ObligatedValueObj>().map(|o| self.0.code().cmp(&o.0.code()))
     }
-}
-
-/// An obligated sum of impartial games, with the values of its components.
-#[derive(Debug)]
-pub struct ObligatedSum {
-    components: Vec<Value>,
-    values: Vec<ObligatedValue>,
 }
 
 impl Object for ObligatedSum {
@@ -427,16 +202,6 @@ impl Object for ObligatedSum {
 /// object).
 pub fn is_heap_position(v: &Value) -> bool {
     downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some()
-}
-
-fn downcast<T: 'static>(v: &Value) -> Option<&T> {
-    match v {
-        Value::Object(o) => {
-            let any: &dyn std::any::Any = &**o;
-            any.downcast_ref::<T>()
-        }
-        _ => None,
-    }
 }
 
 // ---- globals ---------------------------------------------------------------------------------------------
@@ -596,137 +361,52 @@ pub fn invoke_member(
     span: Span,
 ) -> Option<Result<Value, EvalError>> {
     let Value::Object(o) = obj else { return None };
-    if matches!(&*name.name, "ConjunctiveSum" | "SelectiveSum" | "OrdinalProduct" | "ConwayProduct") {
-        let site = Site { name: &name.name, span, args: arg_spans };
-        return crate::library::cgsuite::compound::position_compound(m, &site, obj, &name.name, args);
-    }
     // The name first: it rules out almost every call without asking the object its type ten times.
     if !TREE_MEMBERS.contains(&&*name.name) || is_ours(o) {
         return None;
     }
-    let f = match &*name.name {
+    let site =
+        Site { name: TREE_MEMBERS.iter().find(|n| **n == &*name.name).copied().unwrap_or(""), span, args: arg_spans };
+    Some(
+        super::check_arity(&site, Arity::Exact(0), args.len())
+            .and_then(|()| misere_member(&name.name, m, &site, obj, args)),
+    )
+}
+
+/// One of [`TREE_MEMBERS`] by name, on any impartial game (`Game`'s rows call it through the registry's
+/// `misere_member` hook, so the short games name no impartial module).
+pub fn misere_member(name: &str, m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
+    let f = match name {
         "MisereCanonicalForm" => misere_canonical_form,
         "MisereNimValue" => misere_nim_value,
         "Genus" => genus,
         _ => obligated_value,
     };
-    let site =
-        Site { name: TREE_MEMBERS.iter().find(|n| **n == &*name.name).copied().unwrap_or(""), span, args: arg_spans };
-    Some(super::check_arity(&site, Arity::Exact(0), args.len()).and_then(|()| f(m, &site, obj, args)))
-}
-
-/// A heap as its normal-play game (a nimber), for arithmetic, game literals and game members.
-fn to_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
-    let any: &dyn std::any::Any = &**o;
-    if let Some(s) = any.downcast_ref::<HeapSum>() {
-        return Some(sum::to_game(m, s));
-    }
-    any.downcast_ref::<Heap>().map(|h| h.nimber(m))
-}
-
-/// Operators on our objects: misère sums and comparisons of heaps through their nimbers. `None` if
-/// neither operand is ours.
-fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
-    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
-    if downcast::<MisereGame>(a).is_some() || downcast::<MisereGame>(b).is_some() {
-        if matches!(op, BinOp::Eq | BinOp::Ne) {
-            return None;
-        }
-        // A normal-play game: a short game, a dyadic number, a loopy value (CGSuite 2.2: `*[2] + 1/2`,
-        // `*[2] + on`, `*[2] - on` is `*[2] + off`).
-        let normal = |v: &Value| {
-            matches!(v, Value::Game(_) | Value::Integer(_))
-                || matches!(v, Value::Rational(r) if crate::interp::value::is_dyadic(r))
-                || crate::library::loopy::is_loopy(v)
-        };
-        let misere = |v: &Value| downcast::<MisereGame>(v).is_some();
-        // `G : H` of two game trees, one a misère game (CGSuite 2.2: `*[2] : 1` is `{0,*,*2|0,*}`).
-        if op == BinOp::OrdinalSum && (normal(a) || misere(a)) && (normal(b) || misere(b)) {
-            return Some(Ok(crate::library::explicit::ordinal(a, b)));
-        }
-        if !matches!(op, BinOp::Add | BinOp::Sub) {
-            return Some(Err(no_op()));
-        }
-        // A misère game plus a normal-play game: CGSuite 2.2 keeps the two game trees as a normal-play
-        // compound (`*[[[2]],[2],0] + *5`, `CanonicalForm` *7), a misère sum being of misère games only.
-        if (misere(a) && normal(b)) || (normal(a) && misere(b)) {
-            // Impartial games are their own negatives: only a partizan `b` changes under `-`.
-            return Some(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b)));
-        }
-        // `G - H` of two misère games: CGSuite 2.2's `Game.-`, the normal-play compound of G and -H = H (a
-        // `game.CompoundGame` printed `*[1] + *[2]`, `CanonicalForm` the normal-play value); only `+` is the
-        // misère sum.
-        if op == BinOp::Sub && misere(a) && misere(b) {
-            return Some(crate::library::explicit::tree_sum(m, a, b, false));
-        }
-        let span = Span::default();
-        let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {
-            (Ok(x), Ok(y)) => (x, y),
-            _ => return Some(Err(no_op())),
-        };
-        let ar = Arena::of(m);
-        return Some(Ok(MisereGame::value(&ar, ar.with(|a| a.add(x, y)))));
-    }
-    if op == BinOp::Add {
-        if let Some(v) = sum::add(m, a, b) {
-            return Some(Ok(v));
-        }
-    }
-    let is_heap = |v: &Value| downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some();
-    if !is_heap(a) && !is_heap(b) {
-        return None;
-    }
-    // `G - H` with a heap: CGSuite 2.2's `Game.-`, the compound `G + -H` of the game trees, a
-    // `game.CompoundGame` even of two heaps (`Kayles(3) - Kayles(2)` prints `TakeAndBreak.Position(3) +
-    // TakeAndBreak.Position(2)`; `Kayles(3) - 1` is `TakeAndBreak.Position(3) + -1`). A sumber, cgs's own,
-    // stays its canonical form (`Kayles(2) - s` a canonical game, as before; loopy/literal_forms.cgs).
-    let sumber = |v: &Value| matches!(v, Value::Object(o) if o.type_name() == "Sumber");
-    if op == BinOp::Sub && !sumber(a) && !sumber(b) {
-        if let Some(r) = crate::library::explicit::form_binary(m, op, a, b, Span::default()) {
-            return Some(r.map_err(|e| e.kind));
-        }
-    }
-    if matches!(op, BinOp::Eq | BinOp::Ne) && is_heap(a) && is_heap(b) {
-        return None;
-    }
-    let mut conv = |v: &Value| -> Result<Value, ErrorKind> {
-        match v {
-            Value::Object(o) => match to_game(m, o) {
-                Some(r) => r.map(|g| game_value(m.games, g)),
-                None => Ok(v.clone()),
-            },
-            _ => Ok(v.clone()),
-        }
-    };
-    let x = match conv(a) {
-        Ok(x) => x,
-        Err(k) => return Some(Err(k)),
-    };
-    let y = match conv(b) {
-        Ok(y) => y,
-        Err(k) => return Some(Err(k)),
-    };
-    Some(m.binary(op, &x, &y))
+    f(m, s, this, args)
 }
 
 mod arena;
+mod value;
 pub use arena::{set_interrupt, Arena, MisereArena};
+use value::*;
+pub use value::{
+    Heap, HeapSum, MisereGame, ObligatedSum, ObligatedTakeAndBreak, ObligatedValueObj, TakeAndBreak, TbData,
+};
 mod convert;
 mod members;
 mod misere;
 mod periodicity;
-pub use periodicity::PeriodicityObj;
+pub use periodicity::{PeriodicityObj, PERIODICITY};
 mod quotient;
 mod sum;
 mod tree;
 pub use quotient::MisereQuotientObj;
 pub use quotient::MISERE_QUOTIENT;
 
-use convert::*;
-pub use convert::{misere_of, obligated_value_of};
+pub use convert::{genus, misere_canonical_form, misere_nim_value, misere_of, obligated_value, obligated_value_of};
 pub use members::*;
 pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
-pub use sum::{HeapSum, HEAP_SUM};
+pub use sum::HEAP_SUM;
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
@@ -743,7 +423,7 @@ pub static CLASSES: &[ClassDecl] = &[
     // A heap of a take-and-break game and a sum of heaps.
     ClassDecl::new("Position", "Position")
         .representation(&[HEAP, HEAP_SUM])
-        .types(&[rust_type::<Heap>, rust_type::<sum::HeapSum>]),
+        .types(&[rust_type::<Heap>, rust_type::<HeapSum>]),
     // CGSuite's `MisereCanonicalGame extends ImpartialGame`: a game tree as well (`*[2] is Game` is true).
     ClassDecl::new("MisereCanonicalGame", "game.misere.MisereCanonicalGame")
         .parents(&["ImpartialGame"])

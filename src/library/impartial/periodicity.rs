@@ -1,7 +1,6 @@
 //! The `Periodicity` object: an eventual periodicity of a nim-value sequence (`CheckPeriodicity`).
 
-use super::members::PERIODICITY;
-use super::Member;
+use super::value::*;
 use crate::game::Games;
 use crate::interp::value::Object;
 use std::cmp::Ordering;
@@ -35,3 +34,14 @@ impl Object for PeriodicityObj {
             .map(|o| (self.period, self.preperiod, self.saltus).cmp(&(o.period, o.preperiod, o.saltus)))
     }
 }
+
+pub(super) fn this_periodicity<'v>(s: &Site, this: &'v Value) -> Result<&'v PeriodicityObj, EvalError> {
+    downcast::<PeriodicityObj>(this).ok_or_else(|| s.bug())
+}
+
+/// Members of a periodicity.
+pub static PERIODICITY: &[Member] = &[
+    crate::member!(Period => "The period of the nim-value sequence.", "Kayles.CheckPeriodicity(300).Period", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))),
+    crate::member!(Preperiod => "The number of heaps before the sequence becomes periodic.", "Kayles.CheckPeriodicity(300).Preperiod", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))),
+    crate::member!(Saltus => "The saltus: how much the nim values grow each period (0 for a purely periodic sequence).", "Kayles.CheckPeriodicity(300).Saltus", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))),
+];

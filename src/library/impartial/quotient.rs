@@ -1,8 +1,7 @@
 //! `R.MisereQuotient(n)`: the misère quotient of a take-and-break ruleset restricted to heaps up to `n`
 //! (engine: `game::misere::quotient`), a value of type `MisereQuotient` printed as its presentation.
 
-use super::members::{outcome, this_tb};
-use super::{downcast, heap_size, Site, TbData};
+use super::value::{downcast, heap_size, outcome, this_tb, Site, TbData};
 use crate::game::misere::quotient::{MisereQuotient, QuotientError, MAX_QUOTIENT_STATES};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
@@ -21,7 +20,7 @@ pub struct MisereQuotientObj {
 
 impl Object for MisereQuotientObj {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 1] = [super::MISERE_QUOTIENT];
+        static TABLES: [&[Member]; 1] = [MISERE_QUOTIENT];
         &TABLES
     }
 
@@ -48,7 +47,7 @@ pub(super) fn misere_quotient(m: &mut Machine, s: &Site, this: &Value, args: &[V
         return Err(s.arg_err(0, ErrorKind::SearchTooLarge { limit: MAX_QUOTIENT_STATES }));
     }
     let options: Vec<Vec<Vec<usize>>> = (0..=n).map(|h| r.code.heap_options(h)).collect();
-    let ar = super::Arena::of(m);
+    let ar = super::value::Arena::of(m);
     let poll = || ar.with(|a| a.poll());
     let q = MisereQuotient::compute(&options, n, &poll).map_err(|e| match e {
         QuotientError::TooLarge(_) => s.err(ErrorKind::SearchTooLarge { limit: MAX_QUOTIENT_STATES }),

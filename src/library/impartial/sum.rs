@@ -4,26 +4,22 @@
 //! CGSuite 2.2) and its misère members see the game itself (`(Kayles(1) + Kayles(7)).MisereCanonicalForm` is
 //! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
 
-use super::{downcast, game_value, list, misere_rec, nimber_of, outcome, Arena, Heap, Member};
+use super::convert::{genus, misere_canonical_form, misere_nim_value, misere_of, nimber_of};
+use super::value::{downcast, game_value, list, outcome, Arena, Heap, HeapSum, Member, MisereGame};
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
 use crate::interp::value::{Object, Value};
 use crate::library::{Doc, Site};
+use crate::syntax::ast::BinOp;
+use crate::syntax::span::Span;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 use std::rc::Rc;
-
-/// A sum of heaps (and nimbers, and the `0` a heap leaves when it is taken whole), in the order written.
-#[derive(Debug)]
-pub struct HeapSum {
-    pub(super) terms: Vec<Value>,
-}
 
 impl Object for HeapSum {
     fn class_members(&self) -> &'static [&'static [Member]] {
-        static TABLES: [&[Member]; 2] = [super::HEAP_SUM, crate::library::game::GAME];
+        static TABLES: [&[Member]; 2] = [HEAP_SUM, crate::library::short::GAME];
         &TABLES
     }
 
@@ -38,7 +34,7 @@ impl Object for HeapSum {
         a: &Value,
         b: &Value,
     ) -> Option<Result<Value, ErrorKind>> {
-        super::binary(m, op, a, b)
+        binary(m, op, a, b)
     }
     /// A sum of impartial games is its own negative (CGSuite 2.2: `-(Kayles(3) + *2)` is the sum).
     fn negate(&self, _: &mut Machine, this: &Value, _: crate::syntax::span::Span) -> Option<Result<Value, EvalError>> {
@@ -198,22 +194,6 @@ pub(super) fn to_game(m: &mut Machine, s: &HeapSum) -> Result<GameId, ErrorKind>
     Ok(m.games.nimber(x))
 }
 
-/// The misère canonical form of a sum: the misère sum of its terms' forms.
-pub(super) fn misere_of_sum(
-    m: &mut Machine,
-    s: &HeapSum,
-    span: crate::syntax::span::Span,
-    memo: &mut BTreeMap<Value, crate::game::misere::MisereId>,
-) -> Result<crate::game::misere::MisereId, EvalError> {
-    let ar = Arena::of(m);
-    let mut acc = ar.with(|a| a.nim(0));
-    for t in &s.terms {
-        let g = misere_rec(m, t, span, memo)?;
-        acc = ar.with(|a| a.add(acc, g));
-    }
-    Ok(acc)
-}
-
 fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     if !args.is_empty() {
         super::super::player(s, args, 0)?;
@@ -269,18 +249,17 @@ pub static HEAP_SUM: &[Member] = &[
     Member {
         name: "MisereCanonicalForm",
         arity: Arity::Exact(0),
-        f: super::misere_canonical_form,
+        f: misere_canonical_form,
         doc: Doc::NONE,
         params: &[],
     }
     .doc("", "The misère canonical form of the sum of heaps.", "(Kayles(2) + Kayles(3)).MisereCanonicalForm"),
-    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: super::misere_nim_value, doc: Doc::NONE, params: &[] }
-        .doc(
-            "",
-            "The misère nim value of a sum that is equal in misère play to a nim heap.",
-            "(Kayles(1) + Kayles(1)).MisereNimValue",
-        ),
-    Member { name: "Genus", arity: Arity::Exact(0), f: super::genus, doc: Doc::NONE, params: &[] }.doc(
+    Member { name: "MisereNimValue", arity: Arity::Exact(0), f: misere_nim_value, doc: Doc::NONE, params: &[] }.doc(
+        "",
+        "The misère nim value of a sum that is equal in misère play to a nim heap.",
+        "(Kayles(1) + Kayles(1)).MisereNimValue",
+    ),
+    Member { name: "Genus", arity: Arity::Exact(0), f: genus, doc: Doc::NONE, params: &[] }.doc(
         "",
         "The genus of the sum of heaps.",
         "(Kayles(2) + Kayles(3)).Genus",
@@ -290,7 +269,7 @@ pub static HEAP_SUM: &[Member] = &[
         params: &[],
         arity: Arity::Exact(0),
         f: |m, s, this, _| {
-            let g = super::misere_of(m, this, s.span)?;
+            let g = misere_of(m, this, s.span)?;
             Ok(outcome(Arena::of(m).with(|a| a.misere_next_wins(g))))
         },
         doc: Doc::NONE,
@@ -301,3 +280,97 @@ pub static HEAP_SUM: &[Member] = &[
         "(Kayles(1) + Kayles(1)).MisereOutcomeClass",
     ),
 ];
+
+/// A heap as its normal-play game (a nimber), for arithmetic, game literals and game members.
+fn heap_game(m: &mut Machine, o: &Rc<dyn Object>) -> Option<Result<GameId, ErrorKind>> {
+    let any: &dyn std::any::Any = &**o;
+    if let Some(s) = any.downcast_ref::<HeapSum>() {
+        return Some(to_game(m, s));
+    }
+    any.downcast_ref::<Heap>().map(|h| h.nimber(m))
+}
+
+/// Operators on our objects: misère sums and comparisons of heaps through their nimbers. `None` if
+/// neither operand is ours.
+pub(super) fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+    let no_op = || ErrorKind::NoOperation { op: op.symbol(), types: vec![a.type_name().into(), b.type_name().into()] };
+    if downcast::<MisereGame>(a).is_some() || downcast::<MisereGame>(b).is_some() {
+        if matches!(op, BinOp::Eq | BinOp::Ne) {
+            return None;
+        }
+        // A normal-play game: a short game, a dyadic number, a loopy value (CGSuite 2.2: `*[2] + 1/2`,
+        // `*[2] + on`, `*[2] - on` is `*[2] + off`).
+        let normal = |v: &Value| {
+            matches!(v, Value::Game(_) | Value::Integer(_))
+                || matches!(v, Value::Rational(r) if crate::interp::value::is_dyadic(r))
+                || crate::library::loopy::is_loopy(v)
+        };
+        let misere = |v: &Value| downcast::<MisereGame>(v).is_some();
+        // `G : H` of two game trees, one a misère game (CGSuite 2.2: `*[2] : 1` is `{0,*,*2|0,*}`).
+        if op == BinOp::OrdinalSum && (normal(a) || misere(a)) && (normal(b) || misere(b)) {
+            return Some(Ok(crate::library::explicit::ordinal(a, b)));
+        }
+        if !matches!(op, BinOp::Add | BinOp::Sub) {
+            return Some(Err(no_op()));
+        }
+        // A misère game plus a normal-play game: CGSuite 2.2 keeps the two game trees as a normal-play
+        // compound (`*[[[2]],[2],0] + *5`, `CanonicalForm` *7), a misère sum being of misère games only.
+        if (misere(a) && normal(b)) || (normal(a) && misere(b)) {
+            // Impartial games are their own negatives: only a partizan `b` changes under `-`.
+            return Some(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b)));
+        }
+        // `G - H` of two misère games: CGSuite 2.2's `Game.-`, the normal-play compound of G and -H = H (a
+        // `game.CompoundGame` printed `*[1] + *[2]`, `CanonicalForm` the normal-play value); only `+` is the
+        // misère sum.
+        if op == BinOp::Sub && misere(a) && misere(b) {
+            return Some(crate::library::explicit::tree_sum(m, a, b, false));
+        }
+        let span = Span::default();
+        let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {
+            (Ok(x), Ok(y)) => (x, y),
+            _ => return Some(Err(no_op())),
+        };
+        let ar = Arena::of(m);
+        return Some(Ok(MisereGame::value(&ar, ar.with(|a| a.add(x, y)))));
+    }
+    if op == BinOp::Add {
+        if let Some(v) = add(m, a, b) {
+            return Some(Ok(v));
+        }
+    }
+    let is_heap = |v: &Value| downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some();
+    if !is_heap(a) && !is_heap(b) {
+        return None;
+    }
+    // `G - H` with a heap: CGSuite 2.2's `Game.-`, the compound `G + -H` of the game trees, a
+    // `game.CompoundGame` even of two heaps (`Kayles(3) - Kayles(2)` prints `TakeAndBreak.Position(3) +
+    // TakeAndBreak.Position(2)`; `Kayles(3) - 1` is `TakeAndBreak.Position(3) + -1`). A sumber, cgs's own,
+    // stays its canonical form (`Kayles(2) - s` a canonical game, as before; loopy/literal_forms.cgs).
+    let sumber = |v: &Value| matches!(v, Value::Object(o) if o.type_name() == "Sumber");
+    if op == BinOp::Sub && !sumber(a) && !sumber(b) {
+        if let Some(r) = crate::library::explicit::form_binary(m, op, a, b, Span::default()) {
+            return Some(r.map_err(|e| e.kind));
+        }
+    }
+    if matches!(op, BinOp::Eq | BinOp::Ne) && is_heap(a) && is_heap(b) {
+        return None;
+    }
+    let mut conv = |v: &Value| -> Result<Value, ErrorKind> {
+        match v {
+            Value::Object(o) => match heap_game(m, o) {
+                Some(r) => r.map(|g| game_value(m.games, g)),
+                None => Ok(v.clone()),
+            },
+            _ => Ok(v.clone()),
+        }
+    };
+    let x = match conv(a) {
+        Ok(x) => x,
+        Err(k) => return Some(Err(k)),
+    };
+    let y = match conv(b) {
+        Ok(y) => y,
+        Err(k) => return Some(Err(k)),
+    };
+    Some(m.binary(op, &x, &y))
+}

@@ -6,7 +6,8 @@
 //! options come from the generic game members (library/short/sensible.rs), the variants from
 //! stdlib/variants.cgs.
 
-use super::*;
+use super::members::*;
+use super::value::*;
 
 /// The nimber of the misère game's nim value, as a value.
 fn nimber(m: &mut Machine, s: &Site, this: &Value) -> Result<Value, EvalError> {

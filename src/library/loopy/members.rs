@@ -180,12 +180,8 @@ pub static LOOPY: &[Member] = &[
     crate::member!(IsStopperSided => "Whether the value is stopper-sided: its onside and offside are both stoppers.", "over.IsStopperSided", |_, _, _, _| Ok(boolean(true))),
     crate::member!(MisereOutcomeClass => "Who wins the stopper when the last player to move loses (a player with no move wins), played on its options as CGSuite's `Game.MisereOutcomeClass`; a stopper has no alternating cycle, so every line of play ends.", "on.MisereOutcomeClass", |m, s, this, _| {
         this_stopper(m, s, this)?;
-        // The explicit forms' own row (short family, above this one), found through the registry.
-        let tables = m.globals.library.lookup_tables("ExplicitGame");
-        match tables.iter().flat_map(|t| t.iter()).find(|r| r.name == "MisereOutcomeClass") {
-            Some(row) => (row.f)(m, s, this, &[]),
-            None => Err(s.bug()),
-        }
+        let f = m.globals.library.misere_outcome;
+        f(m, this).map(Value::Outcome).map_err(|k| s.err(k))
     }),
     crate::member!(IsPseudonumber => "Whether the value is a pseudonumber: a stopper each of whose followers has every Left option less than every Right option (numbers, on, off, over).", "over.IsPseudonumber", |m, s, this, _| {
         let x = this_sides(m, s, this)?;

@@ -354,10 +354,22 @@ pub static GAME: &[Member] = &[
             }
         }
     }),
-    crate::member!(MisereCanonicalForm => "The misère canonical form of an impartial game (a `MisereCanonicalGame`).", "(*2 + *2).MisereCanonicalForm", super::impartial::misere_canonical_form),
-    crate::member!(MisereNimValue => "The misère nim value of an impartial game that is equal in misère play to a nim heap.", "(*2 + *3).MisereNimValue", super::impartial::misere_nim_value),
-    crate::member!(Genus => "The genus of an impartial game: its normal-play nim value with its misère values g^0 g^1 g^2 ... as superscripts.", "(*2 + *2).Genus", super::impartial::genus),
-    crate::member!(ObligatedValue => "Ferguson's value of an impartial game for obligated sums: its normal-play and misère-play outcomes, each 0 (previous player wins) or 1. Not in CGSuite.", "(*3).ObligatedValue", super::impartial::obligated_value),
+    crate::member!(MisereCanonicalForm => "The misère canonical form of an impartial game (a `MisereCanonicalGame`).", "(*2 + *2).MisereCanonicalForm", |m, s, this, args| {
+        let f = m.globals.library.misere_member;
+        f("MisereCanonicalForm", m, s, this, args)
+    }),
+    crate::member!(MisereNimValue => "The misère nim value of an impartial game that is equal in misère play to a nim heap.", "(*2 + *3).MisereNimValue", |m, s, this, args| {
+        let f = m.globals.library.misere_member;
+        f("MisereNimValue", m, s, this, args)
+    }),
+    crate::member!(Genus => "The genus of an impartial game: its normal-play nim value with its misère values g^0 g^1 g^2 ... as superscripts.", "(*2 + *2).Genus", |m, s, this, args| {
+        let f = m.globals.library.misere_member;
+        f("Genus", m, s, this, args)
+    }),
+    crate::member!(ObligatedValue => "Ferguson's value of an impartial game for obligated sums: its normal-play and misère-play outcomes, each 0 (previous player wins) or 1. Not in CGSuite.", "(*3).ObligatedValue", |m, s, this, args| {
+        let f = m.globals.library.misere_member;
+        f("ObligatedValue", m, s, this, args)
+    }),
     crate::member!(GameTree => "The complete game tree of the canonical form: an outline in the terminal, a picture in Jupyter \
          (Left's options to the left in blue, Right's to the right in red); `.Plot(\"file.svg\")` saves it.", "<1|*>.GameTree", |m, s, this, _| {
         let g = this_game(m, s, this)?;

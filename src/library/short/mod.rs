@@ -7,7 +7,6 @@ use crate::interp::native::{
 };
 use crate::interp::registry::{rust_type, ClassDecl};
 use crate::library::base::range;
-use crate::library::impartial;
 use crate::library::loopy;
 
 pub mod bignum;
