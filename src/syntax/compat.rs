@@ -20,23 +20,7 @@ fn ends_operand(v: &[Spanned<'_>], i: usize) -> bool {
     match v[i].1 {
         Token::Gt => super::infix::closes_literal(v, i),
         Token::Quote => i > 0 && matches!(v[i - 1].1, Token::Gt | Token::RBrace),
-        _ => matches!(
-            v[i].1,
-            Token::Int(_)
-                | Token::Str(_)
-                | Token::Ident(_)
-                | Token::RParen
-                | Token::RBracket
-                | Token::RBrace
-                | Token::True
-                | Token::False
-                | Token::Nothing
-                | Token::Left
-                | Token::Right
-                | Token::Carets(_)
-                | Token::Downs(_)
-                | Token::DownCount(_)
-        ),
+        _ => super::infix::ends_operand(&v[i].1),
     }
 }
 

@@ -13,7 +13,7 @@ use super::lexer::{Spanned, Token};
 use super::printed::starts_operand;
 
 /// Whether a token ends an operand after which an identifier can only be an infix member name.
-fn ends_operand(t: &Token<'_>) -> bool {
+pub(super) fn ends_operand(t: &Token<'_>) -> bool {
     matches!(
         t,
         Token::Int(_)

@@ -219,14 +219,5 @@ pub fn sidle(m: &mut Machine, a: &Value, b: &Value) -> Result<Value, ErrorKind> 
     if s != s2 || t != t2 {
         return Err(msg("Sides of a sided value must be stoppers."));
     }
-    if !leq(m, t, s)? {
-        let (ar, g) = parts(m);
-        let message = format!(
-            "offside is not <= onside: {} |> {}",
-            ar.display(g, t).map_err(engine)?,
-            ar.display(g, s).map_err(engine)?
-        );
-        return Err(ErrorKind::InvalidArgument { message });
-    }
-    make(m, s, t)
+    make_checked(m, s, t)
 }

@@ -37,7 +37,7 @@ pub use literal::{eval_literal, loopy_literal};
 pub use members::{pow_global, tiny_global, LOOPY, SHORT};
 pub(crate) use value::trace_side;
 pub use value::{engine, is_loopy, make, outcome_of_classes, parts, sides_of, DrawOutcome, LoopyValue};
-use value::{leq, loopy_of, msg, trace_stopper};
+use value::{leq, loopy_of, make_checked, msg, trace_stopper};
 
 impl Object for LoopyValue {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
@@ -102,16 +102,7 @@ impl Object for LoopyValue {
 /// `s & t` of two different short games (the evaluator's `&` when no operand is loopy), as [`sidle`] does.
 pub fn sided(m: &mut Machine, s: GameId, t: GameId) -> Result<Value, ErrorKind> {
     let (s, t) = (Stopper::Short(s), Stopper::Short(t));
-    if !leq(m, t, s)? {
-        let (ar, g) = parts(m);
-        let message = format!(
-            "offside is not <= onside: {} |> {}",
-            ar.display(g, t).map_err(engine)?,
-            ar.display(g, s).map_err(engine)?
-        );
-        return Err(ErrorKind::InvalidArgument { message });
-    }
-    make(m, s, t)
+    make_checked(m, s, t)
 }
 
 fn add_sides(m: &mut Machine, x: (Stopper, Stopper), y: (Stopper, Stopper)) -> Result<Value, ErrorKind> {

@@ -129,6 +129,20 @@ pub(super) fn loopy_of(v: &Value) -> Option<&LoopyValue> {
     }
 }
 
+/// The sided value `s & t` after checking that the offside `t` is at most the onside `s` (the error names both).
+pub(super) fn make_checked(m: &mut Machine, s: Stopper, t: Stopper) -> Result<Value, ErrorKind> {
+    if !leq(m, t, s)? {
+        let (ar, g) = parts(m);
+        let message = format!(
+            "offside is not <= onside: {} |> {}",
+            ar.display(g, t).map_err(engine)?,
+            ar.display(g, s).map_err(engine)?
+        );
+        return Err(ErrorKind::InvalidArgument { message });
+    }
+    make(m, s, t)
+}
+
 pub(super) fn leq(m: &mut Machine, a: Stopper, b: Stopper) -> Result<bool, ErrorKind> {
     let (ar, g) = parts(m);
     ar.leq(g, a, b).map_err(engine)
