@@ -123,3 +123,15 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
 pub fn qualified_class_of(games: &mut Games, v: &Value) -> String {
     qualified(&class_of(games, v))
 }
+
+#[cfg(test)]
+mod tests {
+    /// The natives that print as a library class (value.rs, which may not name this file) give the qualified
+    /// names this file gives the same classes.
+    #[test]
+    fn library_class_natives_print_their_qualified_names() {
+        for (short, q) in crate::interp::class_functions::LIBRARY_CLASS_NATIVES {
+            assert_eq!(super::qualified(short), *q);
+        }
+    }
+}

@@ -11,6 +11,7 @@
 //! [`with_big_stack`], which runs a closure on a thread with a [`BIG_STACK_SIZE`] stack and raises the budget
 //! of interpreters created there accordingly.
 
+pub mod class_functions;
 pub mod classes;
 pub mod env;
 pub mod error;

@@ -20,6 +20,7 @@
 //! Extension point: values defined outside the core interpreter (rulesets, positions, grids) are
 //! [`Value::Object`]s implementing [`Object`], the object protocol of [`super::object`].
 
+use super::class_functions::{library_class_native, library_function};
 use super::env::Scope;
 use super::error::ErrorKind;
 pub use super::int::{Int, IntoInt};
@@ -423,8 +424,8 @@ impl Value {
                     out.push_str(&crate::syntax::unparse::function_source_cgsuite(&c.def))
                 }
                 Function::Closure(c) => out.push_str(&crate::syntax::unparse::function_source(&c.def)),
-                Function::Native(n) if LIBRARY_CLASS_NATIVES.contains(&n.name) => {
-                    out.push_str(&format!("\u{27ea}{}\u{27eb}", crate::interp::classes::qualified(n.name)))
+                Function::Native(n) if library_class_native(n.name).is_some() => {
+                    out.push_str(&format!("\u{27ea}{}\u{27eb}", library_class_native(n.name).unwrap_or_default()))
                 }
                 Function::Native(n) => out.push_str(&format!("<function {}>", n.name)),
                 Function::Method { name, .. } => out.push_str(&format!("<function {}>", name.name)),
@@ -461,44 +462,14 @@ impl Value {
     }
 }
 
-thread_local! {
-    /// The stdlib's functions that stand for a class of CGSuite's library (`GenToadsAndFrogs`, `Turning`,
-    /// `GenClobber`), by the address of their definition, with the class's qualified name.
-    /// The weak handle tells a live definition from a later one at a reused address.
-    #[allow(clippy::type_complexity)]
-    static LIBRARY_FUNCTIONS: std::cell::RefCell<std::collections::HashMap<usize, (std::rc::Weak<FunctionDef>, Rc<str>)>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
-}
-
-/// Records that the function `def` (a stdlib function, kept alive by the native globals) stands for CGSuite's
-/// class `qualified`: it prints as the class, as CGSuite prints it (`⟪game.strip.GenToadsAndFrogs⟫`), not as its
-/// source with the stdlib's internal names.
-pub fn register_library_function(def: &Rc<FunctionDef>, qualified: &str) {
-    let entry = (Rc::downgrade(def), Rc::from(qualified));
-    LIBRARY_FUNCTIONS.with(|m| m.borrow_mut().insert(Rc::as_ptr(def) as usize, entry));
-}
-
-/// The native functions that are CGSuite's class constructors (CGSuite 2.2: `game.heap.TakeAndBreak` and
-/// `Table` typed alone are the classes, `⟪game.heap.TakeAndBreak⟫`, `⟪cgsuite.util.Table⟫`).
-const LIBRARY_CLASS_NATIVES: &[&str] = &["TakeAndBreak", "Table"];
-
 /// Whether a function stands for one of CGSuite's library classes (a stdlib function such as `GenClobber`, or a
 /// native class constructor such as `TakeAndBreak`): its class is `cgsuite.lang.Class`, as in CGSuite.
 pub fn is_library_class(f: &Function) -> bool {
     match f {
         Function::Closure(c) => library_function(&c.def).is_some(),
-        Function::Native(n) => LIBRARY_CLASS_NATIVES.contains(&n.name),
+        Function::Native(n) => library_class_native(n.name).is_some(),
         Function::Method { .. } => false,
     }
-}
-
-/// The qualified class name a stdlib function stands for, if it is one.
-fn library_function(def: &Rc<FunctionDef>) -> Option<Rc<str>> {
-    LIBRARY_FUNCTIONS.with(|m| {
-        let map = m.borrow();
-        let (weak, name) = map.get(&(Rc::as_ptr(def) as usize))?;
-        weak.upgrade().filter(|d| Rc::ptr_eq(d, def)).map(|_| name.clone())
-    })
 }
 
 /// The letter CGSuite prints for an outcome class.

@@ -255,7 +255,7 @@ fn load_file(interp: &mut Interpreter, i: usize) -> Vec<std::rc::Rc<str>> {
                     .filter(|q| q.contains('.'))
                     .or_else(|| crate::library::namespaces::qualified_in_package(&name));
                 if let Some(q) = q.filter(|_| !name.starts_with('_')) {
-                    crate::interp::value::register_library_function(&c.def, &q);
+                    crate::interp::class_functions::register_library_function(&c.def, &q);
                 }
             }
         }
