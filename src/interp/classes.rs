@@ -130,6 +130,7 @@ mod tests {
     /// names this file gives the same classes.
     #[test]
     fn library_class_natives_print_their_qualified_names() {
+        let _installs_the_library = crate::core_interpreter();
         for (short, q) in crate::interp::class_functions::LIBRARY_CLASS_NATIVES {
             assert_eq!(super::qualified(short), *q);
         }
