@@ -213,7 +213,14 @@ impl Interpreter {
     fn load_library_for(&mut self, block: &Block) {
         if let Some(load) = self.library {
             let span = block.stmts.iter().fold(block.span, |s, e| if e.span.file == s.file { s.to(e.span) } else { s });
-            load(self, Some(span));
+            let text = self.sources.text(span.file);
+            let text = text.get(span.range()).unwrap_or(text);
+            if eval::names_package_folder(&mut self.globals, text) {
+                // A package's class files are not cells: the whole library, as they may name any of it.
+                load(self, None);
+            } else {
+                load(self, Some(span));
+            }
         }
     }
 

@@ -26,6 +26,7 @@ mod singleton;
 pub(super) mod types;
 
 use bases::{library_base, library_chain, library_combine, library_overrides};
+pub(crate) use package::names_package_folder;
 pub(super) use package::UserPackage;
 use types::Resolution;
 pub(super) use types::{user_object, Shown};
@@ -109,6 +110,7 @@ impl Object for UserClass {
         // A singleton class answers its instance's members (its own, its nested classes, its library's).
         let answers = self.find_def(name, false).is_some()
             || self.nested(name).is_some()
+            || self.declares_var(name)
             || super::game_classes::library_answers(self.library, name);
         if self.is_singleton() && answers {
             let instance = match class.singleton_instance(m, site.span) {
@@ -131,6 +133,23 @@ impl Object for UserClass {
         if self.is_singleton() && (self.defines("Eval") || self.library.is_some()) {
             // A singleton ruleset is called through its instance (`Clobber("xo")` is its `Eval`).
             return Some(class.singleton_instance(m, site.span).and_then(|i| m.call_value(&i, args, site)));
+        }
+        // A `static def Eval` that takes the arguments (CGSuite's `Turning(code as String)` beside the
+        // constructor `Turning(heapRules as HeapRuleset)`; `CoordinateRuleset(fn)`), else the constructor. The
+        // class's own: a subclass is built by its constructor (`FunctionalCoordinateRuleset(fn)`).
+        let own_eval = self.def.members.iter().any(|d| {
+            matches!(d, ClassMember::Def { modifiers, def, .. }
+                if modifiers.iter().any(|m| m.name == "static") && def.name.as_ref().is_some_and(|n| &*n.name == "Eval"))
+        });
+        if own_eval {
+            match m.pick_def(self, "Eval", true, args, site.span) {
+                Some(Ok((def, property))) if self.def.params.is_none() || fits_all(m, &def, args) => {
+                    let closure = Closure { def, captured: self.scope() };
+                    return Some(m.call_method(closure, property, args, site.span));
+                }
+                Some(Err(e)) if self.def.params.is_none() => return Some(Err(e)),
+                _ => {}
+            }
         }
         if self.def.params.is_none() {
             // CGSuite 2.2's message for a class without constructor (DeclTest).
@@ -280,6 +299,14 @@ impl Object for UserObject {
     fn is_game(&self) -> bool {
         super::game_classes::is_game_class(&self.class)
     }
+}
+
+/// Whether `args` fit the parameters of `def` by count and `as` class.
+fn fits_all(m: &mut Machine, def: &FunctionDef, args: &[Value]) -> bool {
+    let required = def.params.iter().filter(|p| !p.optional && !p.varargs).count();
+    let varargs = def.params.last().is_some_and(|p| p.varargs);
+    (required..=if varargs { usize::MAX } else { def.params.len() }).contains(&args.len())
+        && def.params.iter().zip(args).all(|(p, a)| p.ty.as_ref().is_none_or(|t| overload::fits(m, a, &t.name)))
 }
 
 /// The name of a hidden local holding the name of the property a closure evaluates: inside a property's body
@@ -487,13 +514,17 @@ impl<'a> Machine<'a> {
 
     /// `x is C` for a user class `C` (`None` when `C` is not one).
     pub(super) fn is_user_class(&mut self, v: &Value, ty: &str) -> Option<bool> {
+        self.is_user_class_in(None, v, ty)
+    }
+
+    /// [`Machine::is_user_class`] with the class names of `scope` (a class's declaring scope) first.
+    pub(super) fn is_user_class_in(&mut self, scope: Option<&Scope>, v: &Value, ty: &str) -> Option<bool> {
         if self.is_library_class_of_user(v, ty) {
             return Some(true);
         }
-        let ty = crate::interp::classes::short_type(ty);
-        let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty))?;
+        let c = self.class_named_in(scope, ty)?;
         let Value::Object(c) = c else { return None };
-        let class = downcast_ref::<UserClass>(&**c)?;
+        let class = downcast_ref::<UserClass>(&*c)?;
         Some(match v {
             Value::Object(o) => downcast_ref::<UserObject>(&**o).is_some_and(|u| u.class.is_or_extends(class)),
             _ => false,
@@ -513,10 +544,28 @@ impl<'a> Machine<'a> {
     }
 
     /// Whether the class name `ty` names a user class where it is looked up now (the locals, then the globals).
-    pub(super) fn names_user_class(&self, ty: &str) -> bool {
+    pub(super) fn names_user_class(&mut self, scope: Option<&Scope>, ty: &str) -> bool {
+        matches!(self.class_named_in(scope, ty), Some(Value::Object(c)) if downcast_ref::<UserClass>(&*c).is_some())
+    }
+
+    /// What the class name `ty` names where it is looked up now (the locals, then the globals), a sibling class
+    /// file of a package read now (`leftRuleset as CoordinateRuleset` in CGSuite's class files).
+    pub(super) fn class_named(&mut self, ty: &str) -> Option<Value> {
+        self.class_named_in(None, ty)
+    }
+
+    /// [`Machine::class_named`] with the names of `scope` first.
+    pub(super) fn class_named_in(&mut self, scope: Option<&Scope>, ty: &str) -> Option<Value> {
         let ty = crate::interp::classes::short_type(ty);
-        let c = self.locals.lookup(ty).or_else(|| self.globals.lookup(ty));
-        matches!(c, Some(Value::Object(c)) if downcast_ref::<UserClass>(&**c).is_some())
+        let c = scope
+            .and_then(|s| s.get(ty))
+            .or_else(|| self.locals.lookup(ty))
+            .or_else(|| self.globals.lookup(ty))?
+            .clone();
+        match package::sibling_class(self, &c, Span::default()) {
+            Some(r) => r.ok(),
+            None => Some(c),
+        }
     }
 
     /// `import a.b.c` / `import a.b.*`: the name must exist (a package for `.*`); every name of CGSuite's

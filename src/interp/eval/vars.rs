@@ -22,8 +22,10 @@ impl<'a> Machine<'a> {
         if let Some(r) = self.this_member(name, span) {
             return r;
         }
-        match self.globals.lookup(name) {
-            Some(v) => Ok(v.clone()),
+        match self.globals.lookup(name).cloned() {
+            // A folder of class files named as a library package (`game`), beside the script or in the working
+            // directory, comes before it (classes/package.rs).
+            Some(v) => Ok(classes::UserPackage::overlay(self.globals, name, &v).unwrap_or(v)),
             // A folder of class files beside the script or in the working directory (`examples.Nim`,
             // classes/package.rs).
             None => match classes::UserPackage::root(self.globals, name) {

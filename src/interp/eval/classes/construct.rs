@@ -12,6 +12,14 @@ impl<'a> Machine<'a> {
         named: &[(Ident, Value)],
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
+        // A class of a sibling class file, read now (`GenHackenbush(childishEdges => …)` in CGSuite's
+        // `game/graph/constants.cgs`).
+        if let Some(c) = super::package::sibling_class(self, f, span) {
+            return match c {
+                Ok(c) => self.construct_named(&c, args, named, span),
+                Err(e) => Some(Err(e)),
+            };
+        }
         let Value::Object(o) = f else { return None };
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
         if class.def.params.is_none() {
@@ -44,9 +52,13 @@ impl<'a> Machine<'a> {
             // (docs/LANGUAGE.md §10): a parameter typed by a library class (`grid as Grid`) is then checked
             // without looking its class's name up at every position built.
             self.check_limits(span)?;
+            // The class names of the class's declaring scope come first (a sibling class file of a package).
+            let scope = class.package.get().is_some().then(|| class.captured.clone());
             if class.library_typed.get().is_none() {
-                let typed: Box<[bool]> =
-                    params.iter().map(|p| p.ty.as_ref().is_some_and(|ty| !self.names_user_class(&ty.name))).collect();
+                let typed: Box<[bool]> = params
+                    .iter()
+                    .map(|p| p.ty.as_ref().is_some_and(|ty| !self.names_user_class(scope.as_ref(), &ty.name)))
+                    .collect();
                 let _ = class.library_typed.set(typed);
             }
             let library_typed = class.library_typed.get().map_or(&[][..], |t| &t[..]);
@@ -55,7 +67,7 @@ impl<'a> Machine<'a> {
                     let user = if library_typed.get(i) == Some(&true) {
                         self.is_library_class_of_user(a, &ty.name).then_some(true)
                     } else {
-                        self.is_user_class(a, &ty.name)
+                        self.is_user_class_in(scope.as_ref(), a, &ty.name)
                     };
                     let ok = match user {
                         Some(b) => b,
@@ -104,12 +116,19 @@ impl<'a> Machine<'a> {
         class: &Rc<UserClass>,
         fields: &mut Vec<(Name, Value)>,
     ) -> Result<(), EvalError> {
+        // Outside game classes, the initializers see the object built so far as `this`, so its `def`s
+        // (CGSuite's `constants`: `var FibonacciNim := TakeAway(2)` beside `def TakeAway(…)`); a position of a
+        // game class is built too often to make that object for each initializer.
+        let sees_defs = !class.facts().game;
         for c in class.chain() {
             for m in &c.def.members {
                 if let ClassMember::Init(e) = m {
                     let mut scope = c.scope();
                     for (n, v) in fields.iter() {
                         scope.insert(n.clone(), v.clone());
+                    }
+                    if sees_defs {
+                        scope.insert("this".into(), provisional(class, fields));
                     }
                     self.eval_in(scope, e)?;
                     continue;
@@ -124,6 +143,9 @@ impl<'a> Machine<'a> {
                             let mut scope = c.scope();
                             for (n, v) in fields.iter() {
                                 scope.insert(n.clone(), v.clone());
+                            }
+                            if sees_defs {
+                                scope.insert("this".into(), provisional(class, fields));
                             }
                             self.eval_in(scope, e)?
                         }
@@ -169,4 +191,10 @@ impl<'a> Machine<'a> {
         let literal = Some((class.def.elements[i].name.clone(), i + 1));
         self.finish(class, fields, literal, span)
     }
+}
+
+/// The object of `class` with the variables set so far, as `this` of a variable's initializer.
+fn provisional(class: &Rc<UserClass>, fields: &[(Name, Value)]) -> Value {
+    let fields = fields.to_vec();
+    Value::Object(Rc::new(UserObject { class: class.clone(), fields, literal: None, shown: Shown::Default }))
 }

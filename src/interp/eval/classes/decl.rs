@@ -48,9 +48,15 @@ impl<'a> Machine<'a> {
             let at = path[0].span.to(path[path.len() - 1].span);
             // A library class cgs cannot extend, but whose CGSuite class file the user has loaded (a user class
             // of that name, `class CoordinateRuleset extends Ruleset … end` as written): the user class.
+            // A sibling class file of a package (`extends CoordinateRuleset` in CGSuite's `GenMem.cgs`) is read
+            // first, so its class is the one extended.
+            let sibling = match self.locals.lookup(&path[0].name).cloned() {
+                Some(v) if path.len() == 1 => super::package::sibling_class(self, &v, at).transpose()?,
+                _ => None,
+            };
             let user_class = path.len() == 1
                 && matches!(
-                    self.locals.lookup(&path[0].name).or_else(|| self.globals.lookup(&path[0].name)),
+                    sibling.as_ref().or_else(|| self.locals.lookup(&path[0].name)).or_else(|| self.globals.lookup(&path[0].name)),
                     Some(Value::Object(o)) if crate::interp::object::downcast_ref::<UserClass>(&**o).is_some()
                 );
             // A user class of a name in `USER_FIRST` (CGSuite's `GraphRuleset.cgs` loaded as written) wins over
@@ -73,7 +79,10 @@ impl<'a> Machine<'a> {
                 }
                 continue;
             }
-            let mut v = self.lookup(&path[0].name, path[0].span);
+            let mut v = match sibling {
+                Some(c) => Ok(c),
+                None => self.lookup(&path[0].name, path[0].span),
+            };
             for seg in &path[1..] {
                 v = v.and_then(|v| self.invoke_member(v, seg, &[], &[], seg.span).map_err(Exit::from));
             }

@@ -60,8 +60,8 @@ fn subclass(m: &mut Machine, sub: Option<&str>, sup: Option<&str>) -> bool {
         }
     }
     // User classes: along their `extends` chain, then the library classes it ends in.
-    let find = |m: &mut Machine, n: &str| match m.locals.lookup(n).or_else(|| m.globals.lookup(n)) {
-        Some(Value::Object(o)) => crate::interp::object::downcast_rc::<UserClass>(o),
+    let find = |m: &mut Machine, n: &str| match m.class_named(n) {
+        Some(Value::Object(o)) => crate::interp::object::downcast_rc::<UserClass>(&o),
         _ => None,
     };
     match (find(m, sub), find(m, sup)) {

@@ -21,6 +21,9 @@ pub struct UserPackage {
     dir: PathBuf,
     /// The package's qualified name (`examples`, `examples.sub`).
     qualified: Rc<str>,
+    /// For a folder named as a library package (`game/grid` beside the script): that package, which answers
+    /// the names the folder has no file for (CGSuite's class path: the user's class files beside the system's).
+    library: Option<Value>,
 }
 
 /// The classes read from package folders, by file, each read once per workspace; and the folder of the script
@@ -29,6 +32,11 @@ pub struct UserPackage {
 pub(in crate::interp::eval) struct PackageClasses {
     loaded: std::collections::HashMap<PathBuf, Value>,
     script_folder: Option<PathBuf>,
+    /// Per library package name (`game`), the folder of that name found beside the script or in the working
+    /// directory, if any, asked once per script folder.
+    overlays: std::collections::HashMap<String, Option<PathBuf>>,
+    /// The files being read (a class naming itself, or a sibling naming it back, before it is declared).
+    reading: std::collections::HashSet<PathBuf>,
 }
 
 impl crate::interp::gc::Extension for PackageClasses {
@@ -47,8 +55,47 @@ impl crate::interp::Interpreter {
     /// until another script runs (a REPL after `cgs -i script.cgs` or `:load` still finds the script's packages).
     pub fn set_script_path(&mut self, path: &Path) {
         let folder = path.parent().filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf);
-        self.globals.extensions.get::<PackageClasses>().script_folder = folder;
+        let classes = self.globals.extensions.get::<PackageClasses>();
+        if classes.script_folder != folder {
+            classes.overlays.clear();
+        }
+        classes.script_folder = folder;
     }
+}
+
+/// Whether `text` (a cell) names a package folder (`game.grid.Domineering` with a `game` folder beside the
+/// script, `examples.Nim`): its class files are evaluated without their text passing the library's lazy
+/// loader, so the cell loads the whole library first (a file may name `ImpartialVariant`, `FromSubtractionSet`).
+pub(crate) fn names_package_folder(globals: &mut Globals, text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') {
+            i += 1;
+            continue;
+        }
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            i += 1;
+        }
+        let word = &text[start..i];
+        let after_dot = start > 0 && bytes[start - 1] == b'.';
+        if !after_dot && bytes.get(i) == Some(&b'.') && word.starts_with(|c: char| c.is_ascii_lowercase()) {
+            let known = globals.extensions.get::<PackageClasses>().overlays.get(word).cloned();
+            let dir = match known {
+                Some(d) => d,
+                None => {
+                    let d = UserPackage::folder(globals, word);
+                    globals.extensions.get::<PackageClasses>().overlays.insert(word.to_string(), d.clone());
+                    d
+                }
+            };
+            if dir.is_some() {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// A reference to the class of a sibling file, seen by the classes of a package by its short name: the class,
@@ -67,9 +114,34 @@ impl UserPackage {
         {
             return None;
         }
+        let dir = Self::folder(globals, name)?;
+        Some(Value::Object(Rc::new(UserPackage { dir, qualified: name.into(), library: None })))
+    }
+
+    fn folder(globals: &mut Globals, name: &str) -> Option<PathBuf> {
         let beside_script = globals.extensions.get::<PackageClasses>().script_folder.as_ref().map(|f| f.join(name));
-        let dir = beside_script.into_iter().chain([PathBuf::from(name)]).find(|d| d.is_dir())?;
-        Some(Value::Object(Rc::new(UserPackage { dir, qualified: name.into() })))
+        beside_script.into_iter().chain([PathBuf::from(name)]).find(|d| d.is_dir())
+    }
+
+    /// The library package `value` named `name` (`game`), or, when a folder of that name is beside the script or
+    /// in the working directory, that folder as a package whose files come first and whose other names are the
+    /// library package's (CGSuite's class files loaded as written: `game.grid.Domineering` reads
+    /// `game/grid/Domineering.cgs`, `game.grid.Clobber` the folder's `constants.cgs` or the library's).
+    pub(in crate::interp::eval) fn overlay(globals: &mut Globals, name: &str, value: &Value) -> Option<Value> {
+        let Value::Object(o) = value else { return None };
+        if o.type_name() != "Package" || downcast_ref::<UserPackage>(&**o).is_some() {
+            return None;
+        }
+        let known = globals.extensions.get::<PackageClasses>().overlays.get(name).cloned();
+        let dir = match known {
+            Some(d) => d,
+            None => {
+                let d = Self::folder(globals, name);
+                globals.extensions.get::<PackageClasses>().overlays.insert(name.to_string(), d.clone());
+                d
+            }
+        }?;
+        Some(Value::Object(Rc::new(UserPackage { dir, qualified: name.into(), library: Some(value.clone()) })))
     }
 
     fn file(&self, name: &str) -> PathBuf {
@@ -88,8 +160,12 @@ impl Object for UserPackage {
     fn type_name(&self) -> &'static str {
         "Package"
     }
-    fn display(&self, _: &mut Games) -> String {
-        format!("\u{27ea}{}\u{27eb}", self.qualified)
+    fn display(&self, games: &mut Games) -> String {
+        match &self.library {
+            // As the library package it stands over prints (`game.grid`).
+            Some(Value::Object(l)) => l.display(games),
+            _ => format!("\u{27ea}{}\u{27eb}", self.qualified),
+        }
     }
     fn cmp_object(&self, other: &dyn Object) -> Option<std::cmp::Ordering> {
         downcast_ref::<UserPackage>(other).map(|o| self.dir.cmp(&o.dir))
@@ -105,11 +181,32 @@ impl Object for UserPackage {
         let Value::Object(o) = this else { return None };
         let package = crate::interp::object::downcast_rc::<UserPackage>(o)?;
         let sub = self.dir.join(name);
+        let ident = Ident { name: name.into(), span: site.span };
         if args.is_empty() && sub.is_dir() {
             let qualified: Rc<str> = format!("{}.{name}", self.qualified).into();
-            return Some(Ok(Value::Object(Rc::new(UserPackage { dir: sub, qualified }))));
+            let library = self.library.clone().and_then(|l| m.invoke_member(l, &ident, &[], &[], site.span).ok());
+            return Some(Ok(Value::Object(Rc::new(UserPackage { dir: sub, qualified, library }))));
         }
         if !self.file(name).is_file() {
+            // A folder over a library package: a member of its `constants.cgs` (CGSuite's package constants),
+            // else the library package's.
+            if self.library.is_some() && self.file("constants").is_file() {
+                let constants = m.package_class(&package, "constants", site.span);
+                let declared = constants.as_ref().map_or(Some(false), |c| declares(c, name));
+                match (constants, declared) {
+                    (Err(e), _) => return Some(Err(e)),
+                    // A variable holding a ruleset, called with the arguments (`game.strip.ToadsAndFrogs("t.f")`).
+                    (Ok(c), Some(true)) => {
+                        let v = m.invoke_member(c, &ident, &[], &[], site.span);
+                        return Some(if args.is_empty() { v } else { v.and_then(|v| m.call_value(&v, args, site)) });
+                    }
+                    (Ok(c), Some(false)) => return Some(m.invoke_member(c, &ident, args, site.args, site.span)),
+                    (Ok(_), None) => {}
+                }
+            }
+            if let Some(l) = &self.library {
+                return Some(m.invoke_member(l.clone(), &ident, args, site.args, site.span));
+            }
             // CGSuite 2.2 says the package's root is not defined.
             let root = self.qualified.split('.').next().unwrap_or_default().to_string();
             return Some(Err(EvalError::new(ErrorKind::UndefinedVariable { name: root }, site.span)));
@@ -120,6 +217,32 @@ impl Object for UserPackage {
         }
         Some(class.and_then(|c| m.call_value(&c, args, site)))
     }
+}
+
+/// Whether the class value `class` (a singleton such as CGSuite's `constants`) declares the member `name`: as a
+/// variable (`Some(true)`), as a `def` (`Some(false)`), or not (`None`).
+fn declares(class: &Value, name: &str) -> Option<bool> {
+    let Value::Object(o) = class else { return None };
+    let c = downcast_ref::<UserClass>(&**o)?;
+    if c.declares_var(name) {
+        Some(true)
+    } else {
+        c.find_def(name, false).map(|_| false)
+    }
+}
+
+/// The class a sibling class file declares, read now, when `v` is such a reference (`None` for any other value).
+pub(in crate::interp::eval) fn sibling_class(
+    m: &mut Machine,
+    v: &Value,
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let Value::Object(o) = v else { return None };
+    let s = downcast_ref::<SiblingClass>(&**o)?;
+    if m.globals.extensions.get::<PackageClasses>().reading.contains(&s.package.file(&s.name)) {
+        return None;
+    }
+    Some(m.package_class(&s.package, &s.name, span))
 }
 
 impl Object for SiblingClass {
@@ -177,6 +300,7 @@ impl<'a> Machine<'a> {
         // The file's spans name no registered source: its errors are reported at the use, naming the file.
         let cells = crate::syntax::parse::parse_cells(&text, crate::syntax::span::FileId::MAX);
         let saved = std::mem::replace(&mut self.locals, Locals::for_call(scope, LocalScope::new()));
+        self.globals.extensions.get::<PackageClasses>().reading.insert(path.clone());
         let r = (|| {
             for cell in &cells {
                 if let Some(e) = cell.errors.first() {
@@ -190,6 +314,7 @@ impl<'a> Machine<'a> {
             let class = self.locals.lookup(name).cloned();
             class.ok_or_else(|| script_err(format!("{shown} declares no class `{name}`"), span))
         })();
+        self.globals.extensions.get::<PackageClasses>().reading.remove(&path);
         self.locals = saved;
         let class = r.map_err(|e| {
             if e.span.file == crate::syntax::span::FileId::MAX {

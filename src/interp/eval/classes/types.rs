@@ -211,6 +211,14 @@ impl UserClass {
     }
 
     /// A singleton's instance (built once).
+    /// Whether the class declares the (instance) variable `name` (`var Kayles := …` of CGSuite's `constants`).
+    pub(in crate::interp::eval) fn declares_var(&self, name: &str) -> bool {
+        self.def.members.iter().any(|m| match m {
+            ClassMember::Var { vars, .. } => vars.iter().any(|(v, _)| &*v.name == name),
+            _ => false,
+        })
+    }
+
     pub(super) fn singleton_instance(self: &Rc<Self>, m: &mut Machine, span: Span) -> Result<Value, EvalError> {
         if let Some(v) = self.instance.borrow().clone() {
             return Ok(v);

@@ -19,6 +19,7 @@ impl Node {
             },
             Node::Var { name, slot, span } => m.lookup_var(name, slot, *span),
             Node::Global { name, span } => match m.globals.lookup(name) {
+                Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),
                 Some(v) => Ok(v.clone()),
                 None => m.lookup(name, *span),
             },
