@@ -104,14 +104,10 @@ pub static INSTANCE: &[Member] = &[
 /// Members of positions.
 pub static POSITION: &[Member] = &[
     // CGSuite's `Game.Decomposition` default, the game itself, for a ruleset that defines no `Decomposition`
-    // (CGSuite 2.2: `game.grid.Amazons("x.o").Decomposition` is `[Amazons.Position("x.o")]`). CGSuite's arc
-    // Kayles classes split a graph into its components; cgs's do not yet, so they keep "Not a member".
+    // (CGSuite 2.2: `game.grid.Amazons("x.o").Decomposition` is `[Amazons.Position("x.o")]`); the arc Kayles
+    // rulesets define theirs (components, stdlib/graph_games.cgs).
     crate::member!(Decomposition => "The position as a list of its components: the position itself (CGSuite's default for a game).", "Amazons(\"x.o\").Decomposition", |_, s, this, _| {
-        let p = this_position(s, this)?;
-        let class = super::cgsuite_print::position_class(p.inst.name());
-        if matches!(class, Some("GenArcKayles" | "PartizanArcKayles")) {
-            return Err(s.err(ErrorKind::NotAMember { ty: "Position".into(), name: "Decomposition".into() }));
-        }
+        this_position(s, this)?;
         Ok(list([this.clone()]))
     }),
     crate::member!(CanonicalForm => "The canonical form of the position, found by the ruleset's rules (and its shortcut, if any).", "Domineering(\"..|..\").CanonicalForm", |m, s, this, _| {

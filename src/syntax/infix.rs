@@ -69,26 +69,22 @@ fn operand_starts_at(v: &[Spanned<'_>], i: usize) -> bool {
 /// identifier as its argument (`*`, `^`, `v`, `^*`, `^^*`, `v*`, `^3*`, `^n*`, `v3*`), standing at an
 /// operand's start. The identifier is an infix member when the token after it, on its line, starts an operand
 /// that could not continue `*n` or `^n` as cgs reads them: not `+`, `-`, `+-` (`*n + 1` is a sum; CGSuite reads
-/// `*.n(+1)`), not `*`, `<` (`*n * 2`, `^n*2`, `*n < 1`), not a bracket (`*n (2)`). A `^` after the name starts
+/// `*.n(+1)`), not `*`, `<` (`*n * 2`, `^n*2`, `*n < 1`), not a bracket (`*n (2)`); a capitalised name (a
+/// member's) is infix before `+`, `-`, `+-` and `*` too (`* SelectiveSum *2`). A `^` after the name starts
 /// the right operand (`^ ConjunctiveSum ^`, `v* NortonProduct ^`): no up or nimber literal can be raised to a
 /// power, so `*n ^ 2` has no other meaning (CGSuite reads it the same way).
 fn after_bare_literal(v: &[Spanned<'_>], i: usize, same_line: bool, line_start: impl Fn(usize) -> bool) -> bool {
     let next = &v[i + 1].1;
+    // A capitalised name is a member's (CGSuite's spelling; variables are lower case): a sign or a star after it
+    // starts the right operand (`* SelectiveSum *2`, `v3* ConjunctiveSum -2`, `* Heat +1`, as CGSuite reads them).
+    let member = matches!(v[i].1, Token::Ident(n) if n.starts_with(|c: char| c.is_ascii_uppercase()))
+        && matches!(next, Token::Plus | Token::Minus | Token::PlusMinus | Token::Star);
     if !same_line
         || !(starts_operand(next) || *next == Token::Quote)
+        || (!member && matches!(next, Token::Plus | Token::Minus | Token::PlusMinus | Token::Star))
         || matches!(
             next,
-            Token::Plus
-                | Token::Minus
-                | Token::PlusMinus
-                | Token::Star
-                | Token::Lt
-                | Token::LParen
-                | Token::LBracket
-                | Token::If
-                | Token::Begin
-                | Token::For
-                | Token::Not
+            Token::Lt | Token::LParen | Token::LBracket | Token::If | Token::Begin | Token::For | Token::Not
         )
     {
         return false;

@@ -179,6 +179,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "diff_run",
         "diff_run2",
         "diff_run4",
+        "diff_run6",
         "ruleset_output",
         "bare_infix",
         "bare_infix_operands",

@@ -243,6 +243,46 @@ fn comes_first(m: &mut Machine, s: &Site, f: &Value, a: &Value, b: &Value) -> Re
     }
 }
 
+/// Sorts stably by `less(a, b)` ("a goes before b"), comparing as Java's `Arrays.sort` of objects (TimSort) does
+/// below 32 elements, which CGSuite 2.2's `SortedWith` and `SortWith` call: the leading run (reversed when it
+/// descends strictly), then binary insertion of the rest. A comparator that is not a consistent order thus gives
+/// CGSuite's list (`(-2..2).SortedWith((x, y) -> x * y)` is `[-2,-1,0,1,2]` in CGSuite 2.2); longer lists are
+/// inserted the same way after their leading run (Java merges runs there, which agrees for every consistent
+/// comparator).
+pub(crate) fn sort_with<E>(
+    mut items: Vec<Value>,
+    mut less: impl FnMut(&Value, &Value) -> Result<bool, E>,
+) -> Result<Vec<Value>, E> {
+    if items.len() < 2 {
+        return Ok(items);
+    }
+    let mut run = 2;
+    if less(&items[1], &items[0])? {
+        while run < items.len() && less(&items[run], &items[run - 1])? {
+            run += 1;
+        }
+        items[..run].reverse();
+    } else {
+        while run < items.len() && !less(&items[run], &items[run - 1])? {
+            run += 1;
+        }
+    }
+    for start in run..items.len() {
+        let (mut lo, mut hi) = (0, start);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if less(&items[start], &items[mid])? {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let v = items.remove(start);
+        items.insert(lo, v);
+    }
+    Ok(items)
+}
+
 /// Members of `MutableList`.
 pub static MUTABLE_LIST: &[Member] = &[
     crate::member!(Add(element: Object) => "Adds x at the end of the list, in place.", "begin l := MutableList([3, 1]); l.Add(2); l end", |_, s, this, args| {
@@ -307,24 +347,12 @@ pub static MUTABLE_LIST: &[Member] = &[
         *l.items.borrow_mut() = v.into_iter().collect();
         Ok(this.clone())
     }),
-    // A stable insertion sort by the comparator (as `List.SortedWith`).
+    // Sorted as `List.SortedWith` (CGSuite's `sortInPlace`, Java's sort).
     crate::member!(SortWith(fn: Function) => "Sorts the list in place with the comparator f(a, b): an integer, negative when a goes before b.", "begin l := MutableList([1, 3, 2]); l.SortWith((a, b) -> b - a); l end", |m, s, this, args| {
         function(s, args, 0)?;
         let l = the_list(s, this)?;
         let items: Vec<Value> = l.items.borrow().iter().cloned().collect();
-        let mut out: Vec<Value> = Vec::with_capacity(items.len());
-        for v in items {
-            let (mut lo, mut hi) = (0, out.len());
-            while lo < hi {
-                let mid = (lo + hi) / 2;
-                if comes_first(m, s, &args[0], &v, &out[mid])? {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            out.insert(lo, v);
-        }
+        let out = sort_with(items, |a, b| comes_first(m, s, &args[0], a, b))?;
         *l.items.borrow_mut() = out.into_iter().collect();
         Ok(this.clone())
     }),

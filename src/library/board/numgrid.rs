@@ -365,6 +365,12 @@ pub static NUM_GRID: &[Member] = &[
         f: |_, s, this, args| {
             let g = this_grid(s, this)?;
             let bv = int(s, &args[0], 0)?;
+            // CGSuite reads the directions only from a cell of a region: a grid of boundary cells alone has no
+            // regions whatever the list holds (`Grid.Parse("..|..", ".x").Decomposition(0, [5])` is `[]`,
+            // CGSuite 2.2).
+            if matches!(args.get(1), Some(Value::List(_))) && g.cells.iter().all(|&c| i64::from(c) == bv) {
+                return Ok(list([]));
+            }
             let dirs: Vec<(i64, i64)> = match args.get(1) {
                 None => vec![(-1, 0), (0, 1), (1, 0), (0, -1)],
                 Some(Value::List(l)) => l

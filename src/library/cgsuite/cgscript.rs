@@ -119,29 +119,17 @@ pub static LIST: &[Member] = &[
         let table = m.globals.natives.get("Table").cloned().ok_or_else(|| s.bug())?;
         m.call_value(&table, &[grouped], s)
     }),
-    // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable.
+    // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable, comparing as
+    // CGSuite (Java's sort: base/mutable.rs `sort_with`).
     crate::member!(SortedWith(fn: Function) => "The elements sorted stably with the comparator f(a, b): an integer, negative when a goes before b.", "[3, 1, 2].SortedWith((a, b) -> b - a)", |m, s, this, args| {
         let f = function(s, args, 0)?;
         let Value::List(l) = this else { return Err(s.bug()) };
-        let mut out: Vec<Value> = Vec::with_capacity(l.len());
-        for v in l.iter() {
-            // Insertion by binary search keeps equal elements in order; comparisons are O(n log n).
-            let (mut lo, mut hi) = (0, out.len());
-            while lo < hi {
-                let mid = (lo + hi) / 2;
-                let c = m.call_function(&f, &[v.clone(), out[mid].clone()], s.span)?;
-                let before = match &c {
-                    Value::Integer(n) => n.is_negative(),
-                    other => return Err(s.wrong_type(0, "Function returning Integer", other)),
-                };
-                if before {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
+        let out = super::mutable::sort_with(l.iter().cloned().collect(), |a, b| {
+            match m.call_function(&f, &[a.clone(), b.clone()], s.span)? {
+                Value::Integer(n) => Ok(n.is_negative()),
+                other => Err(s.wrong_type(0, "Function returning Integer", &other)),
             }
-            out.insert(lo, v.clone());
-        }
+        })?;
         Ok(Value::List(out.into_iter().collect()))
     }),
     super::plots::SCATTER_PLOT,

@@ -400,7 +400,7 @@ impl Object for CompoundGame {
     }
 }
 
-/// `CompoundType` (CGSuite's enum value), `Options(player)`, `LeftOptions`, `RightOptions` (the compounds one
+/// `CompoundType` (CGSuite's enum value), `Options(player)`, `Options`, `LeftOptions`, `RightOptions` (the compounds one
 /// move away), `Followers`, `FollowerCount` (compounds, CGSuite 2.2: `({1||4}).ConjunctiveSum(0).Followers` is
 /// `{2 ConjunctiveSum 0}`) and `MisereOutcomeClass` (played on the compound's tree, not on its normal-play
 /// value: `(3/4).ConjunctiveSum(*2).MisereOutcomeClass` is N) of a compound.
@@ -428,6 +428,7 @@ fn compound_member(
         ("LeftOptions", []) => 0,
         ("RightOptions", []) => 1,
         ("Followers" | "FollowerCount" | "MisereOutcomeClass", []) => 2,
+        ("Options", []) => 3,
         _ => return None,
     };
     let t = match c.tree(m, site) {
@@ -457,8 +458,16 @@ fn compound_member(
             })
         }
         _ => {
-            let opts: Vec<Value> =
-                options(m.games, &t, side).into_iter().map(|o| CompoundGame::of_tree(m.games, o)).collect();
+            // `Options` without a player is both players' options in one set, as in CGSuite 2.2
+            // (`(^).ConjunctiveSum(*).Options` is `{* ConjunctiveSum 0,0 ConjunctiveSum 0}`).
+            let trees = if side == 3 {
+                let mut both = options(m.games, &t, 0);
+                both.extend(options(m.games, &t, 1));
+                both
+            } else {
+                options(m.games, &t, side)
+            };
+            let opts: Vec<Value> = trees.into_iter().map(|o| CompoundGame::of_tree(m.games, o)).collect();
             // A set, as CGSuite's compound of canonical games gives (`{2 ConjunctiveSum 1}`).
             super::set(opts)
         }

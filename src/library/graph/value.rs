@@ -38,11 +38,40 @@ impl GraphValue {
 }
 
 /// The string CGSuite writes for a label inside graph notation: `Nothing` is empty, a string is itself,
-/// anything else its printed form (CGSuite uses the object's `toString`).
+/// anything else its printed form (CGSuite uses the object's `toString`). In CGSuite's output mode a collection
+/// or a function label is written as CGSuite 2.2 writes it, by the JVM's `toString` (`Vector(1, 2)`,
+/// `Set(1, 2)`, `Map(1 -> 2)`, `ArrayBuffer(1, 2)`, `<function1>`; checked with cgsuite-eval on
+/// `Graph.Singleton(…)`), since that is the graph's printed text there.
 pub fn label_string(games: &mut Games, v: &Value) -> String {
     match v {
         Value::Nothing => String::new(),
         Value::String(s) => s.to_string(),
+        v if crate::game::print_limit::cgsuite() => jvm_string(games, v),
+        v => v.display_plain(games),
+    }
+}
+
+/// CGSuite's `toString` of a label inside a collection label (`Vector(null, a, *)`): see [`label_string`].
+fn jvm_string(games: &mut Games, v: &Value) -> String {
+    let join = |name: &str, items: Vec<&Value>, games: &mut Games| {
+        let parts: Vec<String> = items.into_iter().map(|x| jvm_string(games, x)).collect();
+        format!("{name}({})", parts.join(", "))
+    };
+    match v {
+        Value::Nothing => "null".into(),
+        Value::String(s) => s.to_string(),
+        Value::List(l) => join("Vector", l.iter().collect(), games),
+        Value::Set(set) => join("Set", set.iter().collect(), games),
+        Value::Map(map) => {
+            let parts: Vec<String> =
+                map.iter().map(|(k, x)| format!("{} -> {}", jvm_string(games, k), jvm_string(games, x))).collect();
+            format!("Map({})", parts.join(", "))
+        }
+        Value::Function(_) => "<function1>".into(),
+        Value::Object(o) if o.type_name() == "MutableList" => match o.elements(games) {
+            Some(items) => join("ArrayBuffer", items.iter().collect(), games),
+            None => v.display_plain(games),
+        },
         v => v.display_plain(games),
     }
 }

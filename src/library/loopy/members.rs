@@ -268,11 +268,15 @@ pub static LOOPY: &[Member] = &[
         }
         Ok(boolean(true))
     }),
-    // A sided value that is not a stopper is neither (CGSuite 2.2: `(on & off).IsNumberish` is false).
+    // A sided value that is not a stopper is numberish when its onside's Left stop is its offside's Right stop, as
+    // CGSuite's `StopperSidedValue` says (CGSuite 2.2: `(over & 0).IsNumberish` and `(over & under)` are true,
+    // `(on & off)` and `(1 & 0)` false).
     crate::member!(IsNumberish => "Whether the value is a number plus an infinitesimal (its stops are equal).", "(1 + over).IsNumberish", |m, s, this, _| {
         let (x, off) = this_sides(m, s, this)?;
         if x != off {
-            return Ok(boolean(false));
+            let l = stop(m, s, x, true, 0)?;
+            let r = stop(m, s, off, false, 0)?;
+            return Ok(boolean(strong(m, l) == strong(m, r)));
         }
         let l = stop(m, s, x, true, 0)?;
         let r = stop(m, s, x, false, 0)?;

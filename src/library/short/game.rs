@@ -396,6 +396,12 @@ fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Re
         return Ok(v);
     }
     let g = this_game(m, s, this)?;
+    // A nimber times a transfinite nimber is their product in On_2, as CGSuite 2.2 answers it
+    // (`(*4).ConwayProduct(*(omega^2))` is `*(ω^2×4)`): the transfinite nimber's product, which commutes.
+    if matches!(&args[0], Value::Object(o) if o.type_name() == "TransfiniteNimber") && m.games.nim_value(g).is_some() {
+        let ident = crate::syntax::ast::Ident { name: "ConwayProduct".into(), span: s.span };
+        return m.invoke_member(args[0].clone(), &ident, std::slice::from_ref(this), &[], s.span);
+    }
     let h = game(m, s, args, 0)?;
     let r = m.games.conway_product(g, h);
     Ok(game_value(m.games, r))
