@@ -214,8 +214,8 @@ impl Interpreter {
         if let Some(load) = self.library {
             let span = block.stmts.iter().fold(block.span, |s, e| if e.span.file == s.file { s.to(e.span) } else { s });
             let text = self.sources.text(span.file);
-            let text = text.get(span.range()).unwrap_or(text);
-            if eval::names_package_folder(&mut self.globals, text) {
+            let text = text.get(span.range()).unwrap_or(text).to_string();
+            if self.names_package_folder(&text) {
                 // A package's class files are not cells: the whole library, as they may name any of it.
                 load(self, None);
             } else {

@@ -26,7 +26,6 @@ mod singleton;
 pub(super) mod types;
 
 use bases::{library_base, library_chain, library_combine, library_overrides};
-pub(crate) use package::names_package_folder;
 pub(super) use package::UserPackage;
 use types::Resolution;
 pub(super) use types::{user_object, Shown};
@@ -306,7 +305,12 @@ fn fits_all(m: &mut Machine, def: &FunctionDef, args: &[Value]) -> bool {
     let required = def.params.iter().filter(|p| !p.optional && !p.varargs).count();
     let varargs = def.params.last().is_some_and(|p| p.varargs);
     (required..=if varargs { usize::MAX } else { def.params.len() }).contains(&args.len())
-        && def.params.iter().zip(args).all(|(p, a)| p.ty.as_ref().is_none_or(|t| overload::fits(m, a, &t.name)))
+        && def.params.iter().zip(args).all(|(p, a)| {
+            p.ty.as_ref().is_none_or(|t| match m.is_user_class(a, &t.name) {
+                Some(b) => b,
+                None => crate::interp::eval::is_class(m.games, a, &t.name) == Some(true),
+            })
+        })
 }
 
 /// The name of a hidden local holding the name of the property a closure evaluates: inside a property's body

@@ -653,7 +653,6 @@ impl<'a> Machine<'a> {
 mod assign;
 mod calls;
 mod classes;
-pub(crate) use classes::names_package_folder;
 mod compile;
 #[cfg(test)]
 mod fast_tests;

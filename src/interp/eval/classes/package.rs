@@ -63,10 +63,17 @@ impl crate::interp::Interpreter {
     }
 }
 
+impl crate::interp::Interpreter {
+    /// See [`names_package_folder`].
+    pub(crate) fn names_package_folder(&mut self, text: &str) -> bool {
+        names_package_folder(&mut self.globals, text)
+    }
+}
+
 /// Whether `text` (a cell) names a package folder (`game.grid.Domineering` with a `game` folder beside the
 /// script, `examples.Nim`): its class files are evaluated without their text passing the library's lazy
 /// loader, so the cell loads the whole library first (a file may name `ImpartialVariant`, `FromSubtractionSet`).
-pub(crate) fn names_package_folder(globals: &mut Globals, text: &str) -> bool {
+fn names_package_folder(globals: &mut Globals, text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
