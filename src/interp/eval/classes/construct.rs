@@ -45,14 +45,28 @@ impl<'a> Machine<'a> {
             // without looking its class's name up at every position built.
             self.check_limits(span)?;
             if class.library_typed.get().is_none() {
-                let typed: Box<[bool]> =
-                    params.iter().map(|p| p.ty.as_ref().is_some_and(|ty| !self.names_user_class(&ty.name))).collect();
+                let typed = params
+                    .iter()
+                    .map(|p| match &p.ty {
+                        Some(ty) if !self.names_user_class(&ty.name) => (true, object_type_name(&ty.name)),
+                        _ => (false, None),
+                    })
+                    .collect();
                 let _ = class.library_typed.set(typed);
             }
             let library_typed = class.library_typed.get().map_or(&[][..], |t| &t[..]);
             for (i, (p, a)) in params.iter().zip(args).enumerate() {
                 if let Some(ty) = &p.ty {
-                    let user = if library_typed.get(i) == Some(&true) {
+                    let typed = library_typed.get(i);
+                    // An object of the library type itself (a `Grid` for `grid as Grid`): `is_class` answers yes
+                    // from its representation, and no user object or class has a library type's name.
+                    if let (Some((true, Some(short))), Value::Object(o)) = (typed, a) {
+                        if o.type_name() == &**short {
+                            fields.push((p.name.name.clone(), a.clone()));
+                            continue;
+                        }
+                    }
+                    let user = if typed.is_some_and(|t| t.0) {
                         self.is_library_class_of_user(a, &ty.name).then_some(true)
                     } else {
                         self.is_user_class(a, &ty.name)
@@ -169,4 +183,15 @@ impl<'a> Machine<'a> {
         let literal = Some((class.def.elements[i].name.clone(), i + 1));
         self.finish(class, fields, literal, span)
     }
+}
+
+/// The type name (`Object::type_name`) of a library object that is of the class `ty` as `is_class` decides it
+/// (its representation's name is the class's short name): `None` for a name `is_class` answers otherwise (a
+/// nested name, a library ruleset class, the names of user objects and classes).
+fn object_type_name(ty: &str) -> Option<Box<str>> {
+    let short = crate::interp::classes::short_type(ty);
+    let special = short.contains('.')
+        || matches!(short, "Object" | "Class" | "Package")
+        || crate::interp::classes::RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == short);
+    (!special).then(|| short.into())
 }

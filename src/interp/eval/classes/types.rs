@@ -32,8 +32,9 @@ pub struct UserClass {
     /// The function that binds the constructor's parameters, built on the first construction.
     pub(super) binder: std::cell::OnceCell<Rc<Function>>,
     /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
-    /// see `Machine::construct_with`).
-    pub(super) library_typed: std::cell::OnceCell<Box<[bool]>>,
+    /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
+    /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
+    pub(super) library_typed: std::cell::OnceCell<Box<[(bool, Option<Box<str>>)]>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.

@@ -276,13 +276,15 @@ impl CellTest {
 impl Sum {
     /// The coordinate, when every local is bound to a machine integer and the sum is one.
     #[inline]
+    /// In `i64` steps: a sum that leaves `i64` on the way is `None` too, and the general comparison (which
+    /// computes it in big integers) answers it.
     fn value(&self, m: &Machine<'_>) -> Option<i64> {
-        let mut acc = self.constant;
+        let mut acc = i64::try_from(self.constant).ok()?;
         for &(h, neg) in &self.terms {
             let Some(Value::Integer(Int::Small(k))) = m.locals.slot(h) else { return None };
-            acc += if neg { -i128::from(*k) } else { i128::from(*k) };
+            acc = if neg { acc.checked_sub(*k)? } else { acc.checked_add(*k)? };
         }
-        i64::try_from(acc).ok()
+        Some(acc)
     }
 }
 
