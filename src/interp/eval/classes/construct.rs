@@ -35,7 +35,7 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         let params: &[crate::syntax::ast::Param] = class.def.params.as_deref().unwrap_or_default();
         let facts = class.facts();
-        let mut fields: Vec<(Name, Value)> = Vec::with_capacity(params.len());
+        let mut fields = Fields::new();
         let direct = named.is_empty() && args.len() == params.len() && params.iter().all(|p| !p.optional && !p.varargs);
         if direct && !params.is_empty() {
             // One argument per parameter, none named: bound here, each checked against its `as` class as the
@@ -113,11 +113,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Evaluates the instance variables of `class` and its ancestors into `fields`.
-    pub(super) fn init_vars(
-        &mut self,
-        class: &Rc<UserClass>,
-        fields: &mut Vec<(Name, Value)>,
-    ) -> Result<(), EvalError> {
+    pub(super) fn init_vars(&mut self, class: &Rc<UserClass>, fields: &mut Fields) -> Result<(), EvalError> {
         for c in class.chain() {
             for m in &c.def.members {
                 if let ClassMember::Init(e) = m {
@@ -154,7 +150,7 @@ impl<'a> Machine<'a> {
     pub(super) fn finish(
         &mut self,
         class: &Rc<UserClass>,
-        fields: Vec<(Name, Value)>,
+        fields: Fields,
         literal: Option<(Name, usize)>,
         span: Span,
     ) -> Result<Value, EvalError> {
@@ -178,7 +174,7 @@ impl<'a> Machine<'a> {
 
     /// Element `i` of an enum.
     pub(super) fn enum_element(&mut self, class: &Rc<UserClass>, i: usize, span: Span) -> Result<Value, EvalError> {
-        let mut fields = Vec::new();
+        let mut fields = Fields::new();
         self.init_vars(class, &mut fields)?;
         let literal = Some((class.def.elements[i].name.clone(), i + 1));
         self.finish(class, fields, literal, span)

@@ -86,11 +86,62 @@ pub struct UserObject {
     pub(in crate::interp::eval) class: Rc<UserClass>,
     /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
     /// `var`s of the class and its ancestors, in order.
-    pub(in crate::interp::eval) fields: Vec<(Name, Value)>,
+    pub(in crate::interp::eval) fields: Fields,
     /// An enum element's literal and 1-based ordinal.
     pub(super) literal: Option<(Name, usize)>,
     /// The printed form given by the class rather than by the constructor arguments, if any.
     pub(super) shown: Shown,
+}
+
+/// The variables of a [`UserObject`]: one is kept in the object itself (a game position's `grid`), so that
+/// building such an object is one allocation; more are a vector.
+#[derive(Debug, Clone)]
+pub(in crate::interp::eval) enum Fields {
+    One([(Name, Value); 1]),
+    Many(Vec<(Name, Value)>),
+}
+
+impl Fields {
+    pub(in crate::interp::eval) fn new() -> Fields {
+        Fields::Many(Vec::new())
+    }
+
+    pub(in crate::interp::eval) fn push(&mut self, field: (Name, Value)) {
+        match self {
+            Fields::Many(v) if v.is_empty() => *self = Fields::One([field]),
+            Fields::Many(v) => v.push(field),
+            Fields::One(_) => {
+                let Fields::One([first]) = std::mem::replace(self, Fields::new()) else { unreachable!("just matched") };
+                *self = Fields::Many(vec![first, field]);
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for Fields {
+    type Target = [(Name, Value)];
+    fn deref(&self) -> &Self::Target {
+        match self {
+            Fields::One(a) => a,
+            Fields::Many(v) => v,
+        }
+    }
+}
+
+impl Extend<(Name, Value)> for Fields {
+    fn extend<I: IntoIterator<Item = (Name, Value)>>(&mut self, items: I) {
+        for x in items {
+            self.push(x);
+        }
+    }
+}
+
+impl<'f> IntoIterator for &'f Fields {
+    type Item = &'f (Name, Value);
+    type IntoIter = std::slice::Iter<'f, (Name, Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 /// The printed form of a [`UserObject`] whose class gives one.
@@ -267,7 +318,7 @@ impl UserClass {
 }
 
 impl UserObject {
-    pub(super) fn field(&self, name: &str) -> Option<&Value> {
+    pub(in crate::interp::eval) fn field(&self, name: &str) -> Option<&Value> {
         self.fields.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
     }
 
