@@ -381,7 +381,8 @@ impl<'a> Machine<'a> {
         if !facts.own_char_map {
             let board = obj.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g);
             if let (Some(Value::String(map)), Some(board)) = (obj.class.enclosing_char_map.get(), board) {
-                if matches!(board, Value::Object(o) if o.type_name() == "Grid") && !(self.globals.library.is_grid)(board)
+                if matches!(board, Value::Object(o) if o.type_name() == "Grid")
+                    && !(self.globals.library.is_grid)(board)
                 {
                     return Ok(Shown::Grid(map.clone()));
                 }

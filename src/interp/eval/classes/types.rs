@@ -34,7 +34,7 @@ pub struct UserClass {
     /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
     /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
     /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
-    pub(super) library_typed: std::cell::OnceCell<Box<[(bool, Option<Box<str>>)]>>,
+    pub(super) library_typed: std::cell::OnceCell<LibraryTyped>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -59,6 +59,10 @@ pub(super) enum Resolution {
     /// No member of the object or of the objects enclosing its class: a global.
     Elsewhere,
 }
+
+/// See [`UserClass::library_typed`]: per parameter, whether its `as` class is a library class, and the type
+/// name of an object that passes the check at once.
+pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
 
 /// See [`UserClass::facts`].
 #[derive(Debug, Clone, Copy)]
