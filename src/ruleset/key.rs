@@ -108,6 +108,22 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 len(g.0.rows(), out);
                 len(g.0.cols(), out);
                 out.extend_from_slice(g.0.cells());
+            } else if let Some(g) = any.downcast_ref::<NumGrid>() {
+                // CGSuite's integer grid (`Grid.Parse(s, charMap)`), the state of class-style grid games.
+                let (rows, cols, cells) = g.parts();
+                out.push(17);
+                len(rows, out);
+                len(cols, out);
+                out.extend(cells.iter().map(|&c| c as u8));
+            } else if let Some((class, enclosing, fields)) = class_game_fields(&**o) {
+                // An object of a user game class (`super::classes`): its class (the declaration and the address
+                // of the enclosing object, which the object keeps alive) and its variables, in order.
+                out.push(18);
+                out.extend_from_slice(&(class as u64).to_le_bytes());
+                out.extend_from_slice(&(enclosing as u64).to_le_bytes());
+                for f in fields {
+                    encode(f, out)?;
+                }
             } else if let Some(g) = any.downcast_ref::<GraphValue>() {
                 // Vertex order, labels and edge lists, as the graph's structural equality.
                 out.push(if g.is_directed() { 15 } else { 14 });
@@ -129,22 +145,6 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 out.push(21);
                 bytes(e.class.as_bytes(), out);
                 bytes(e.name.as_bytes(), out);
-            } else if let Some(g) = any.downcast_ref::<NumGrid>() {
-                // CGSuite's integer grid (`Grid.Parse(s, charMap)`), the state of class-style grid games.
-                let (rows, cols, cells) = g.parts();
-                out.push(17);
-                len(rows, out);
-                len(cols, out);
-                out.extend(cells.iter().map(|&c| c as u8));
-            } else if let Some((class, enclosing, fields)) = class_game_fields(&**o) {
-                // An object of a user game class (`super::classes`): its class (the declaration and the address
-                // of the enclosing object, which the object keeps alive) and its variables, in order.
-                out.push(18);
-                out.extend_from_slice(&(class as u64).to_le_bytes());
-                out.extend_from_slice(&(enclosing as u64).to_le_bytes());
-                for f in fields {
-                    encode(f, out)?;
-                }
             } else if let Some(p) = any.downcast_ref::<super::position::Position>() {
                 // A ruleset position (a variable of a user game, `DicoticVariantGame(Domineering("..|.."))`).
                 out.push(19);

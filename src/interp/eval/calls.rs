@@ -463,6 +463,13 @@ impl<'a> Machine<'a> {
     /// `v is C` from the registry (see `is_class.rs`), decided on the class `v.Class` names (a loopy stopper's
     /// class found by asking it whether it is a pseudonumber); `None` when no class is named `C`.
     pub(super) fn is_of_class(&mut self, v: &Value, ty: &str, span: Span) -> Option<bool> {
+        // A library object names its class itself (`class_of`'s last case for objects): no string made.
+        if let Value::Object(o) = v {
+            let class = o.class_name();
+            if !matches!(o.type_name(), "Ruleset") && class != "Game" {
+                return super::is_class::is_class_of(self.games, v, class, ty);
+            }
+        }
         let class = self.class_name(v, span);
         super::is_class::is_class_of(self.games, v, &class, ty)
     }

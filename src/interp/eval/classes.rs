@@ -27,8 +27,8 @@ pub(super) mod types;
 
 use bases::{library_base, library_chain, library_combine, library_overrides};
 pub(super) use package::UserPackage;
-use types::Resolution;
 pub(super) use types::{user_object, Shown};
+use types::{Fields, Resolution};
 pub use types::{UserClass, UserObject};
 
 thread_local! {
@@ -376,6 +376,14 @@ pub(super) fn method_value(obj: &Value, name: &Ident) -> Option<Value> {
         return None;
     }
     Some(Value::Function(Rc::new(Function::Method { obj: obj.clone(), name: name.clone() })))
+}
+
+/// The variable `name` of `this` in a method frame (the first thing [`Machine::this_member`] looks for); `None`
+/// at once in any other frame, where finding `this` is a search by name that `this_member` makes.
+#[inline]
+pub(super) fn this_field<'l>(locals: &'l crate::interp::env::Locals, name: &str) -> Option<&'l Value> {
+    locals.method_this()?;
+    user_object(locals.this_object()?)?.field(name)
 }
 
 impl<'a> Machine<'a> {

@@ -376,6 +376,18 @@ impl<'a> Machine<'a> {
         if !facts.board {
             return Ok(Shown::Default);
         }
+        // The common case, a position of a grid game whose ruleset's `CharMap` is known: what the lines below
+        // decide, without copying the board and the map first.
+        if !facts.own_char_map {
+            let board = obj.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g);
+            if let (Some(Value::String(map)), Some(board)) = (obj.class.enclosing_char_map.get(), board) {
+                if matches!(board, Value::Object(o) if o.type_name() == "Grid")
+                    && !(self.globals.library.is_grid)(board)
+                {
+                    return Ok(Shown::Grid(map.clone()));
+                }
+            }
+        }
         let (board, map) = self.board_and_map(obj, None, span)?;
         let lazy = obj.fields.iter().any(|(f, _)| &**f == "grid")
             && matches!(&board, Value::Object(o) if o.type_name() == "Grid")

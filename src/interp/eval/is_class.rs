@@ -58,9 +58,11 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
 /// declarations never change in a process, and `is` and typed parameters ask the same pairs again and again.
 fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
     use std::cell::RefCell;
-    use std::collections::HashMap;
+    // Keyed by the pair's names with FxHash: `x is C` in a ruleset's hooks (`_Grid(s)`'s `s is String`) asks at
+    // every state, and SipHash of two strings was most of the question.
+    type Memo = rustc_hash::FxHashMap<Box<str>, rustc_hash::FxHashMap<Box<str>, Option<bool>>>;
     thread_local! {
-        static MEMO: RefCell<HashMap<String, HashMap<String, Option<bool>>>> = RefCell::new(HashMap::new());
+        static MEMO: RefCell<Memo> = RefCell::default();
     }
     let lib = installed();
     if lib.classes.is_empty() {
@@ -72,7 +74,7 @@ fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
             return *known;
         }
         let answer = lib.is_a(class, ty);
-        memo.borrow_mut().entry(class.to_string()).or_default().insert(ty.to_string(), answer);
+        memo.borrow_mut().entry(class.into()).or_default().insert(ty.into(), answer);
         answer
     })
 }

@@ -51,6 +51,10 @@ impl<'a> Machine<'a> {
         if let Some(v) = self.locals.captured(name) {
             return Ok(v.clone());
         }
+        // A variable of `this` in a method (`grid` in a position's `Options`): what `this_member` finds first.
+        if let Some(v) = classes::this_field(&self.locals, name) {
+            return Ok(v.clone());
+        }
         self.lookup_outside_locals(name, span)
     }
 

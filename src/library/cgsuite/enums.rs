@@ -81,8 +81,14 @@ pub fn static_member(class: &str, name: &str) -> Option<Value> {
         return Some(v);
     }
     if class == "Symmetry" {
-        let (_, names) = SYMMETRY_LISTS.iter().find(|(n, _)| *n == name)?;
-        return Some(Value::List(names.iter().filter_map(|n| enum_value("Symmetry", n)).collect()));
+        // Made once per thread: `Symmetry.Flip` in a class's `Decomposition` is asked at every new position.
+        thread_local! {
+            static LISTS: [std::cell::OnceCell<Value>; SYMMETRY_LISTS.len()] = Default::default();
+        }
+        let i = SYMMETRY_LISTS.iter().position(|(n, _)| *n == name)?;
+        let names = SYMMETRY_LISTS[i].1;
+        let make = || Value::List(names.iter().filter_map(|n| enum_value("Symmetry", n)).collect());
+        return Some(LISTS.with(|lists| lists[i].get_or_init(make).clone()));
     }
     None
 }

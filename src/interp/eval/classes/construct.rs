@@ -43,7 +43,7 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         let params: &[crate::syntax::ast::Param] = class.def.params.as_deref().unwrap_or_default();
         let facts = class.facts();
-        let mut fields: Vec<(Name, Value)> = Vec::with_capacity(params.len());
+        let mut fields = Fields::new();
         let direct = named.is_empty() && args.len() == params.len() && params.iter().all(|p| !p.optional && !p.varargs);
         if direct && !params.is_empty() {
             // One argument per parameter, none named: bound here, each checked against its `as` class as the
@@ -55,16 +55,30 @@ impl<'a> Machine<'a> {
             // The class names of the class's declaring scope come first (a sibling class file of a package).
             let scope = class.package.get().is_some().then(|| class.captured.clone());
             if class.library_typed.get().is_none() {
-                let typed: Box<[bool]> = params
+                let typed = params
                     .iter()
-                    .map(|p| p.ty.as_ref().is_some_and(|ty| !self.names_user_class(scope.as_ref(), &ty.name)))
+                    .map(|p| match &p.ty {
+                        Some(ty) if !self.names_user_class(scope.as_ref(), &ty.name) => {
+                            (true, object_type_name(&ty.name))
+                        }
+                        _ => (false, None),
+                    })
                     .collect();
                 let _ = class.library_typed.set(typed);
             }
             let library_typed = class.library_typed.get().map_or(&[][..], |t| &t[..]);
             for (i, (p, a)) in params.iter().zip(args).enumerate() {
                 if let Some(ty) = &p.ty {
-                    let user = if library_typed.get(i) == Some(&true) {
+                    let typed = library_typed.get(i);
+                    // An object of the library type itself (a `Grid` for `grid as Grid`): `is_class` answers yes
+                    // from its representation, and no user object or class has a library type's name.
+                    if let (Some((true, Some(short))), Value::Object(o)) = (typed, a) {
+                        if o.type_name() == &**short {
+                            fields.push((p.name.name.clone(), a.clone()));
+                            continue;
+                        }
+                    }
+                    let user = if typed.is_some_and(|t| t.0) {
                         self.is_library_class_of_user(a, &ty.name).then_some(true)
                     } else {
                         self.is_user_class_in(scope.as_ref(), a, &ty.name)
@@ -114,7 +128,7 @@ impl<'a> Machine<'a> {
     pub(super) fn init_vars(
         &mut self,
         class: &Rc<UserClass>,
-        fields: &mut Vec<(Name, Value)>,
+        fields: &mut Fields,
     ) -> Result<(), EvalError> {
         // Outside game classes, the initializers see the object built so far as `this`, so its `def`s
         // (CGSuite's `constants`: `var FibonacciNim := TakeAway(2)` beside `def TakeAway(…)`); a position of a
@@ -162,7 +176,7 @@ impl<'a> Machine<'a> {
     pub(super) fn finish(
         &mut self,
         class: &Rc<UserClass>,
-        fields: Vec<(Name, Value)>,
+        fields: Fields,
         literal: Option<(Name, usize)>,
         span: Span,
     ) -> Result<Value, EvalError> {
@@ -186,7 +200,7 @@ impl<'a> Machine<'a> {
 
     /// Element `i` of an enum.
     pub(super) fn enum_element(&mut self, class: &Rc<UserClass>, i: usize, span: Span) -> Result<Value, EvalError> {
-        let mut fields = Vec::new();
+        let mut fields = Fields::new();
         self.init_vars(class, &mut fields)?;
         let literal = Some((class.def.elements[i].name.clone(), i + 1));
         self.finish(class, fields, literal, span)
@@ -194,7 +208,18 @@ impl<'a> Machine<'a> {
 }
 
 /// The object of `class` with the variables set so far, as `this` of a variable's initializer.
-fn provisional(class: &Rc<UserClass>, fields: &[(Name, Value)]) -> Value {
-    let fields = fields.to_vec();
+fn provisional(class: &Rc<UserClass>, fields: &Fields) -> Value {
+    let fields = fields.clone();
     Value::Object(Rc::new(UserObject { class: class.clone(), fields, literal: None, shown: Shown::Default }))
+}
+
+/// The type name (`Object::type_name`) of a library object that is of the class `ty` as `is_class` decides it
+/// (its representation's name is the class's short name): `None` for a name `is_class` answers otherwise (a
+/// nested name, a library ruleset class, the names of user objects and classes).
+fn object_type_name(ty: &str) -> Option<Box<str>> {
+    let short = crate::interp::classes::short_type(ty);
+    let special = short.contains('.')
+        || matches!(short, "Object" | "Class" | "Package")
+        || crate::interp::classes::RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == short);
+    (!special).then(|| short.into())
 }

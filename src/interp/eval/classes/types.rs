@@ -32,8 +32,9 @@ pub struct UserClass {
     /// The function that binds the constructor's parameters, built on the first construction.
     pub(super) binder: std::cell::OnceCell<Rc<Function>>,
     /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
-    /// see `Machine::construct_with`).
-    pub(super) library_typed: std::cell::OnceCell<Box<[bool]>>,
+    /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
+    /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
+    pub(super) library_typed: std::cell::OnceCell<LibraryTyped>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -58,6 +59,10 @@ pub(super) enum Resolution {
     /// No member of the object or of the objects enclosing its class: a global.
     Elsewhere,
 }
+
+/// See [`UserClass::library_typed`]: per parameter, whether its `as` class is a library class, and the type
+/// name of an object that passes the check at once.
+pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
 
 /// See [`UserClass::facts`].
 #[derive(Debug, Clone, Copy)]
@@ -85,11 +90,62 @@ pub struct UserObject {
     pub(in crate::interp::eval) class: Rc<UserClass>,
     /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
     /// `var`s of the class and its ancestors, in order.
-    pub(in crate::interp::eval) fields: Vec<(Name, Value)>,
+    pub(in crate::interp::eval) fields: Fields,
     /// An enum element's literal and 1-based ordinal.
     pub(super) literal: Option<(Name, usize)>,
     /// The printed form given by the class rather than by the constructor arguments, if any.
     pub(super) shown: Shown,
+}
+
+/// The variables of a [`UserObject`]: one is kept in the object itself (a game position's `grid`), so that
+/// building such an object is one allocation; more are a vector.
+#[derive(Debug, Clone)]
+pub(in crate::interp::eval) enum Fields {
+    One([(Name, Value); 1]),
+    Many(Vec<(Name, Value)>),
+}
+
+impl Fields {
+    pub(in crate::interp::eval) fn new() -> Fields {
+        Fields::Many(Vec::new())
+    }
+
+    pub(in crate::interp::eval) fn push(&mut self, field: (Name, Value)) {
+        match self {
+            Fields::Many(v) if v.is_empty() => *self = Fields::One([field]),
+            Fields::Many(v) => v.push(field),
+            Fields::One(_) => {
+                let Fields::One([first]) = std::mem::replace(self, Fields::new()) else { unreachable!("just matched") };
+                *self = Fields::Many(vec![first, field]);
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for Fields {
+    type Target = [(Name, Value)];
+    fn deref(&self) -> &Self::Target {
+        match self {
+            Fields::One(a) => a,
+            Fields::Many(v) => v,
+        }
+    }
+}
+
+impl Extend<(Name, Value)> for Fields {
+    fn extend<I: IntoIterator<Item = (Name, Value)>>(&mut self, items: I) {
+        for x in items {
+            self.push(x);
+        }
+    }
+}
+
+impl<'f> IntoIterator for &'f Fields {
+    type Item = &'f (Name, Value);
+    type IntoIter = std::slice::Iter<'f, (Name, Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 /// The printed form of a [`UserObject`] whose class gives one.
@@ -274,7 +330,7 @@ impl UserClass {
 }
 
 impl UserObject {
-    pub(super) fn field(&self, name: &str) -> Option<&Value> {
+    pub(in crate::interp::eval) fn field(&self, name: &str) -> Option<&Value> {
         self.fields.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
     }
 

@@ -28,8 +28,8 @@
 
 use super::machine::*;
 use crate::syntax::ast::{FunctionDef, Layout};
+use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::rc::Weak;
 
 mod build;
@@ -49,12 +49,12 @@ thread_local! {
     /// Whether a function is compiled on its first call (the default) rather than its second.
     static FIRST_CALL: Cell<bool> = const { Cell::new(true) };
     /// The functions called so far, by the address of their definition, with their compiled bodies.
-    static CACHE: RefCell<Cache> = RefCell::new(Cache { entries: HashMap::new(), prune_at: 1024 });
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { entries: FxHashMap::default(), prune_at: 1024 });
 }
 
-/// The compiled bodies (see the module documentation).
+/// The compiled bodies (see the module documentation), by address with FxHash (every call asks).
 struct Cache {
-    entries: HashMap<usize, Entry>,
+    entries: FxHashMap<usize, Entry>,
     /// The size at which entries of dropped definitions are removed.
     prune_at: usize,
 }

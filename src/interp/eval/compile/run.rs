@@ -70,14 +70,12 @@ impl Node {
                 if let Some(r) = super::call::direct(m, &f, args, *span) {
                     return r;
                 }
-                let vals = run_all(m, args)?;
                 let site = Site { name, span: *span, args: spans };
-                Ok(m.call_value(&f, &vals, &site)?)
+                with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
             }
             Node::Method { obj, name, args, spans, span } => {
                 let o = obj.run(m)?;
-                let vals = run_all(m, args)?;
-                Ok(m.invoke_member(o, name, &vals, spans, *span)?)
+                with_args(m, args, |m, vals| Ok(m.invoke_member(o, name, vals, spans, *span)?))
             }
             Node::UpdatedLit { obj, name, entries, arg_span, span } => {
                 updated_lit(m, obj, name, entries, *arg_span, *span)
@@ -275,15 +273,17 @@ impl CellTest {
 }
 
 impl Sum {
-    /// The coordinate, when every local is bound to a machine integer and the sum is one.
+    /// The coordinate, when every local is bound to a machine integer and the sum is one. In `i64` steps: a
+    /// sum that leaves `i64` on the way is `None` too, and the general comparison (which computes it in big
+    /// integers) answers it.
     #[inline]
     fn value(&self, m: &Machine<'_>) -> Option<i64> {
-        let mut acc = self.constant;
+        let mut acc = i64::try_from(self.constant).ok()?;
         for &(h, neg) in &self.terms {
             let Some(Value::Integer(Int::Small(k))) = m.locals.slot(h) else { return None };
-            acc += if neg { -i128::from(*k) } else { i128::from(*k) };
+            acc = if neg { acc.checked_sub(*k)? } else { acc.checked_add(*k)? };
         }
-        i64::try_from(acc).ok()
+        Some(acc)
     }
 }
 
@@ -371,6 +371,28 @@ fn list(m: &mut Machine<'_>, items: &[Node]) -> Eval<Value> {
     Ok(Value::List(v.into()))
 }
 
+/// Runs `f` on the values of `nodes`, in order: up to two are kept on the stack (a call's argument vector was
+/// an allocation per call of `Position(g)`, `g.Decomposition(1)`, `o.Append(h)`).
+#[inline]
+fn with_args<R>(m: &mut Machine<'_>, nodes: &[Node], f: impl FnOnce(&mut Machine<'_>, &[Value]) -> Eval<R>) -> Eval<R> {
+    match nodes {
+        [] => f(m, &[]),
+        [a] => {
+            let a = a.run(m)?;
+            f(m, std::slice::from_ref(&a))
+        }
+        [a, b] => {
+            let a = a.run(m)?;
+            let b = b.run(m)?;
+            f(m, &[a, b])
+        }
+        _ => {
+            let vals = run_all(m, nodes)?;
+            f(m, &vals)
+        }
+    }
+}
+
 fn run_all(m: &mut Machine<'_>, nodes: &[Node]) -> Eval<Vec<Value>> {
     let mut vals = Vec::with_capacity(nodes.len());
     for n in nodes {
@@ -409,8 +431,22 @@ fn index(
         });
     }
     let v = obj.run(m)?;
-    let keys = run_all(m, keys)?;
-    index_keys(m, v, &keys, spans, span)
+    // One or two keys (`d[1]`, `grid[r, c]` of a field) stay on the stack, as in `eval_index`.
+    match keys {
+        [i] => {
+            let i = i.run(m)?;
+            index_keys(m, v, std::slice::from_ref(&i), spans, span)
+        }
+        [i, j] => {
+            let i = i.run(m)?;
+            let j = j.run(m)?;
+            index_keys(m, v, &[i, j], spans, span)
+        }
+        _ => {
+            let keys = run_all(m, keys)?;
+            index_keys(m, v, &keys, spans, span)
+        }
+    }
 }
 
 /// `g[r, c]` for a bound local `g` (`None`: not this form, nothing evaluated): the cell (`Ok`; `None` off
