@@ -104,7 +104,7 @@ pub static THERMOGRAPH: &[Member] = &[
                 return Ok(Shown::value("Plot", t.to_ascii()));
             }
             let svg = t.to_svg();
-            super::tree::plot_to_file(m, s, args, &svg)
+            super::plots::plot_to_file(m, s, args, &svg)
         },
     },
 ];

@@ -1,5 +1,5 @@
 //! CGSuite's mutable collections (`cgsuite.util.MutableList`, `MutableSet`, `MutableMap`) and `TextOutput`
-//! (`cgsuite.util.Random`, also mutable, is `random.rs`).
+//! (`cgsuite.util.Random`, also mutable, is the cgsuite family's `random.rs`).
 //!
 //! Every other cgs value is immutable; these are the exceptions, as in CGSuite. A mutable collection is a
 //! shared cell: the value is a pointer to one `RefCell`, so `k := l; k.Add(3)` changes what `l` shows too,
@@ -170,7 +170,6 @@ fn collection(m: &mut Machine, site: &Site, args: &[Value], i: usize) -> Result<
 pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
     let arity = match class {
         "MutableList" | "MutableSet" | "MutableMap" => Arity::Range(0, 1),
-        "Random" => Arity::Exact(1),
         "TextOutput" => Arity::Range(0, 1),
         // `GridOutput(grid, icons, text)` / `StripOutput(strip, icons, text)`: CGSuite draws the board with the
         // icons; cgs, a text worksheet, shows the text (as CGSuite's headless output does).
@@ -198,8 +197,7 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
                 Ok(Value::Object(Rc::new(TextOutputValue { text: RefCell::new(text.to_string()) })))
             }
             "GridOutput" => Ok(crate::interp::value::Shown::value("GridOutput", super::string(site, args, 2)?)),
-            "StripOutput" => Ok(crate::interp::value::Shown::value("StripOutput", super::string(site, args, 2)?)),
-            _ => super::random::construct(m, site, args),
+            _ => Ok(crate::interp::value::Shown::value("StripOutput", super::string(site, args, 2)?)),
         }
     })())
 }

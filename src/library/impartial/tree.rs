@@ -49,7 +49,7 @@ pub static MISERE_TREE: &[Member] = &[
     crate::member!(Followers => "Every misère game reachable from the game, itself included, as a set.", "(*[[2,2]]).Followers", |_, s, this, _| Ok(crate::interp::native::set(followers(s, this)?))),
     crate::member!(FollowerCount => "The number of misère games reachable from the game, itself included.", "(*[[2,2]]).FollowerCount", |_, s, this, _| Ok(Value::int(followers(s, this)?.len()))),
     crate::member!(ConwayProduct(that: Game) => "Conway's product of the game tree with h, kept as the compound (CGSuite 2.2 prints `*[2] ConwayProduct *`).", "(*[2]).ConwayProduct(*).CanonicalForm", |m, s, this, args| {
-        match crate::library::explicit::product(m, this, &args[0]) {
+        match crate::library::short::product(m, this, &args[0]) {
             Some(v) => Ok(v),
             None => Err(s.wrong_type(0, "Game", &args[0])),
         }

@@ -610,7 +610,7 @@ impl Object for CompoundGame {
 }
 
 /// CGSuite's precedence of a compound value (`None` for other values): a form's, or a member compound's
-/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/compound.rs), as each answers
+/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/short/compound.rs), as each answers
 /// [`Object::compound_precedence`].
 pub fn precedence(v: &Value) -> Option<u8> {
     match v {

@@ -166,7 +166,8 @@ pub static MAP: &[Member] = &[
     ),
 ];
 
-pub(super) fn ident(name: &str, s: &Site) -> crate::syntax::ast::Ident {
+/// The identifier `name` at the site's span, for calling a member by name (`m.invoke_member`).
+pub fn ident(name: &str, s: &Site) -> crate::syntax::ast::Ident {
     crate::syntax::ast::Ident { name: name.into(), span: s.span }
 }
 
