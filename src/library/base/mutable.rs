@@ -242,7 +242,7 @@ fn comes_first(m: &mut Machine, s: &Site, f: &Value, a: &Value, b: &Value) -> Re
 }
 
 /// Members of `MutableList`.
-pub static MUTABLE_LIST: &[Member] = &[
+pub static MUTABLE_LIST: &[Member] = crate::member_table![
     crate::member!(Add(element: Object) => "Adds x at the end of the list, in place.", "begin l := MutableList([3, 1]); l.Add(2); l end", |_, s, this, args| {
         the_list(s, this)?.items.borrow_mut().push_back(args[0].clone());
         Ok(Value::Nothing)
@@ -336,7 +336,7 @@ pub static MUTABLE_LIST: &[Member] = &[
 ];
 
 /// Members of `MutableSet`.
-pub static MUTABLE_SET: &[Member] = &[
+pub static MUTABLE_SET: &[Member] = crate::member_table![
     crate::member!(Add(element: Object) => "Adds x to the set, in place.", "begin s := MutableSet([1]); s.Add(^); s end", |_, s, this, args| {
         the_set(s, this)?.items.borrow_mut().insert(args[0].clone());
         Ok(Value::Nothing)
@@ -374,7 +374,7 @@ pub static MUTABLE_SET: &[Member] = &[
 ];
 
 /// Members of `MutableMap`.
-pub static MUTABLE_MAP: &[Member] = &[
+pub static MUTABLE_MAP: &[Member] = crate::member_table![
     crate::member!(Clear => "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear(); m end", |_, s, this, _| {
         the_map(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
@@ -581,7 +581,7 @@ pub struct TextOutputValue {
 }
 
 /// Members of a `TextOutput` made by its constructor.
-pub static TEXT_OUTPUT: &[Member] = &[
+pub static TEXT_OUTPUT: &[Member] = crate::member_table![
     crate::member!(Append(output: Output) => "Appends another text output (a `TextOutput` or the result of `ToOutput`), in place.", "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(cgsuite.util.output.TextOutput(\"cd\")); t end", |m, s, this, args| {
         let Value::Object(o) = this else { return Err(s.bug()) };
         let out = downcast_ref::<TextOutputValue>(&**o).ok_or_else(|| s.bug())?;

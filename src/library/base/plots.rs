@@ -146,7 +146,7 @@ fn intensity(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<
 }
 
 /// Members of `Table`.
-pub static TABLE: &[Member] = &[Member {
+pub static TABLE: &[Member] = crate::member_table![Member {
     name: "IntensityPlot",
     params: &[&[Param::optional("pixelScale", "Integer")]],
     arity: Arity::Range(0, 2),

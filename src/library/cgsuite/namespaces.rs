@@ -164,7 +164,7 @@ fn this_class(this: &Value) -> &str {
 }
 
 /// The members of a class value.
-pub static CLASS: &[Member] = &[
+pub static CLASS: &[Member] = crate::member_table![
     crate::member!(Name => "The class's short name.", "Integer.Name", |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))),
     crate::member!(QualifiedName => "The class's name with its package.", "Integer.QualifiedName", |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this)))))),
     crate::member!(Ordinal => "The number CGSuite gives a system class in the order it registers them (an error for other classes).", "List.Ordinal", |_, s, this, _| crate::library::base::class_ordinal(s, this_class(this))),

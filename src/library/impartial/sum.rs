@@ -203,7 +203,7 @@ fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
 }
 
 /// Members of a heap sum (then every game member of its nimber).
-pub static HEAP_SUM: &[Member] = &[
+pub static HEAP_SUM: &[Member] = crate::member_table![
     Member {
         name: "Options",
         arity: Arity::Range(0, 1),

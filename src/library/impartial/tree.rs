@@ -41,7 +41,7 @@ fn followers(s: &Site, this: &Value) -> Result<Vec<Value>, EvalError> {
 }
 
 /// The normal-play members of a misère canonical game.
-pub static MISERE_TREE: &[Member] = &[
+pub static MISERE_TREE: &[Member] = crate::member_table![
     crate::member!(CanonicalForm => "The normal-play canonical form of the game tree: the nimber of its nim value.", "(*[[3],2]).CanonicalForm", |m, s, this, _| nimber(m, s, this)),
     crate::member!(GameValue => "The normal-play value of the game tree (the same as `CanonicalForm`).", "(*[2]).GameValue", |m, s, this, _| nimber(m, s, this)),
     crate::member!(AtomicWeight => "The atomic weight of the game tree's normal-play value (0: it is a nimber).", "(*[1]).AtomicWeight", |m, s, this, _| of_nimber(m, s, this, "AtomicWeight")),

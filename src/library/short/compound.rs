@@ -59,7 +59,7 @@ impl Compound {
 }
 
 /// Members of short games for compounds.
-pub static GAME: &[Member] = &[
+pub static GAME: &[Member] = crate::member_table![
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive compound of two games: a move is a move in both, and play ends when either ends.", "(*2).ConjunctiveSum(*3)", |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
     crate::member!(SelectiveSum(that: Game) => "The selective compound of two games: a move is a move in any non-empty set of the components.", "(*).SelectiveSum(*)", |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
     crate::member!(OrdinalProduct(that: Game) => "CGSuite's ordinal product of two games.", "(*).OrdinalProduct(2)", |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)),

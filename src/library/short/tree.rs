@@ -145,7 +145,7 @@ impl Object for GameTree {
 }
 
 /// Members of `GameTree`.
-pub static GAME_TREE: &[Member] = &[Member {
+pub static GAME_TREE: &[Member] = crate::member_table![Member {
     name: "Plot",
     params: &[],
     doc: super::Doc {
