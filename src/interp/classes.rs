@@ -19,73 +19,17 @@ pub fn qualified(short: &str) -> String {
             return format!("{}.{inner}", qualified(outer));
         }
     }
-    match RULESET_CLASSES.iter().find(|(name, _, _, _)| *name == short) {
-        Some((_, q, _, _)) => q.to_string(),
+    match short {
         // The class of a Cram position, CGSuite's impartial variant of Domineering (ruleset/cgsuite_print.rs).
-        None if short == "ImpartialVariantGame" => format!("game.variant.{short}"),
-        None => super::registry::qualified(short),
+        "ImpartialVariantGame" => format!("game.variant.{short}"),
+        _ => super::registry::qualified(short),
     }
 }
 
-/// CGSuite 2.2's classes of cgs's library rulesets (`game/{heap,grid,strip,graph}/*.cgs`): the short name, the
-/// qualified name, the library classes it extends (nearest first) and the names cgs prints its rulesets with
-/// (a name alone, or the family before `(`): `Nim` prints `TakeAndBreak("0.[3]")`, a `game.heap.TakeAndBreak`
-/// that `is HeapRuleset`. The base classes come first, with no ruleset of their own.
-pub(crate) const RULESET_CLASSES: &[(&str, &str, &[&str], &[&str])] = &[
-    ("HeapRuleset", "game.heap.HeapRuleset", &["Ruleset"], &[]),
-    ("CoordinateRuleset", "game.heap.CoordinateRuleset", &["Ruleset"], &[]),
-    ("GridRuleset", "game.grid.GridRuleset", &["Ruleset"], &[]),
-    ("StripRuleset", "game.strip.StripRuleset", &["Ruleset"], &[]),
-    ("GraphRuleset", "game.graph.GraphRuleset", &["Ruleset"], &[]),
-    ("TakeAndBreak", "game.heap.TakeAndBreak", &["HeapRuleset", "Ruleset"], &["TakeAndBreak"]),
-    ("Spawning", "game.heap.Spawning", &["HeapRuleset", "Ruleset"], &["Spawning"]),
-    ("Turning", "game.strip.Turning", &["StripRuleset", "Ruleset"], &["Turning"]),
-    ("PartizanHeapRuleset", "game.heap.PartizanHeapRuleset", &["Ruleset"], &["PartizanHeapRuleset"]),
-    ("GenWythoff", "game.heap.GenWythoff", &["CoordinateRuleset", "Ruleset"], &["GenWythoff", "Wythoff"]),
-    ("GenMem", "game.heap.GenMem", &["CoordinateRuleset", "Ruleset"], &["GenMem"]),
-    (
-        "PartizanCoordinateRuleset",
-        "game.heap.PartizanCoordinateRuleset",
-        &["Ruleset"],
-        &["PartizanCoordinateRuleset", "PartizanEuclid"],
-    ),
-    (
-        "GenCutcake",
-        "game.heap.GenCutcake",
-        &["Ruleset"],
-        &["GenCutcake", "Cutcake", "Eatcake", "MaundyCake", "TurnAndEatcake"],
-    ),
-    ("GenClobber", "game.grid.GenClobber", &["GridRuleset", "Ruleset"], &["GenClobber", "Clobber"]),
-    ("Amazons", "game.grid.Amazons", &["GridRuleset", "Ruleset"], &["Amazons"]),
-    ("Domineering", "game.grid.Domineering", &["GridRuleset", "Ruleset"], &["Domineering"]),
-    ("Fission", "game.grid.Fission", &["GridRuleset", "Ruleset"], &["Fission"]),
-    ("GenFoxAndGeese", "game.grid.GenFoxAndGeese", &["Ruleset"], &["GenFoxAndGeese"]),
-    (
-        "GenToadsAndFrogs",
-        "game.strip.GenToadsAndFrogs",
-        &["StripRuleset", "Ruleset"],
-        &["GenToadsAndFrogs", "ToadsAndFrogs", "ElephantsAndRhinos", "BackslidingToadsAndFrogs"],
-    ),
-    ("TopplingDominoes", "game.strip.TopplingDominoes", &["StripRuleset", "Ruleset"], &["TopplingDominoes"]),
-    (
-        "GenArcKayles",
-        "game.graph.GenArcKayles",
-        &["GraphRuleset", "Ruleset"],
-        &["GenArcKayles", "ArcKayles", "WeightedArcKayles"],
-    ),
-    (
-        "GenHackenbush",
-        "game.graph.GenHackenbush",
-        &["GraphRuleset", "Ruleset"],
-        &["GenHackenbush", "Hackenbush", "ChildishHackenbush"],
-    ),
-    ("GenCol", "game.graph.GenCol", &["GraphRuleset", "Ruleset"], &["GenCol", "Col", "Snort", "Fjords"]),
-];
-
-/// The CGSuite class of a library ruleset value (one cgs prints as `printed`), with the classes it extends.
-pub(crate) fn ruleset_class(printed: &str) -> Option<(&'static str, &'static [&'static str])> {
-    let family = printed.split_once('(').map_or(printed, |(f, _)| f);
-    RULESET_CLASSES.iter().find(|(_, _, _, names)| names.contains(&family)).map(|(c, _, parents, _)| (*c, *parents))
+/// The CGSuite class of a library ruleset value (one cgs prints as `printed`), as the registry declares it
+/// ([`super::registry::Library::ruleset_class`]): `TakeAndBreak` for `Nim`, `GenClobber` for `Clobber`.
+pub(crate) fn ruleset_class(printed: &str) -> Option<&'static str> {
+    super::registry::installed().ruleset_class(printed).map(|c| c.name)
 }
 
 /// The short class name a type name after `as` or `is` stands for: a qualified name CGSuite prints
@@ -112,7 +56,7 @@ pub fn class_of(games: &mut Games, v: &Value) -> String {
         // like are plain `SidedValue`s: the object says.
         Value::Object(o) if o.type_name() == "Ruleset" => {
             let printed = o.display(games);
-            ruleset_class(&printed).map_or_else(|| o.class_name().to_string(), |(c, _)| c.to_string())
+            ruleset_class(&printed).map_or_else(|| o.class_name().to_string(), str::to_string)
         }
         Value::Object(o) => o.class_name().to_string(),
         other => other.type_name().to_string(),

@@ -205,6 +205,20 @@ macro_rules! members {
     };
 }
 
+/// A member table whose rows live in one named static: `pub static T: &[Member] = member_table![row, …];`.
+/// A static that reads `T` (a class declaration's `members(&[T, …])`, an object's `static TABLES`) then holds a
+/// pointer to that static, where a table written `&[row, …]` would be copied into every codegen unit that reads
+/// it (docs/PERFORMANCE.md, "Start-up and short scripts against the pre-layer binary").
+#[macro_export]
+macro_rules! member_table {
+    (@unit $row:expr) => { () };
+    ($($row:expr),* $(,)?) => {{
+        static ROWS: [$crate::interp::native::Member; <[()]>::len(&[$($crate::member_table!(@unit $row)),*])] =
+            [$($row),*];
+        &ROWS
+    }};
+}
+
 /// Where a native was called: its name, the span of the call and of each argument.
 pub struct Site<'s> {
     /// The function or member name.

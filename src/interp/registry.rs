@@ -58,6 +58,10 @@ pub struct ClassDecl {
     /// The Rust types that represent it (a class may have several representations; a type belongs to one
     /// class): [`rust_type`]`::<T>` of each.
     pub types: &'static [fn() -> RustType],
+    /// For a class of CGSuite's library rulesets: the names cgs prints its rulesets with (a name alone, or the
+    /// family before `(`): `Nim` prints `TakeAndBreak("0.[3]")`, so `TakeAndBreak` is printed as `TakeAndBreak`
+    /// and `Nim.Class` is ⟪game.heap.TakeAndBreak⟫ (see [`Library::ruleset_class`]).
+    pub printed_as: &'static [&'static str],
 }
 
 impl ClassDecl {
@@ -73,6 +77,7 @@ impl ClassDecl {
             statics: &[],
             globals: &[],
             types: &[],
+            printed_as: &[],
         }
     }
 
@@ -120,6 +125,12 @@ impl ClassDecl {
     /// The class with the Rust types that represent it.
     pub const fn types(mut self, types: &'static [fn() -> RustType]) -> ClassDecl {
         self.types = types;
+        self
+    }
+
+    /// The class with the names cgs prints its rulesets with (see [`ClassDecl::printed_as`]).
+    pub const fn printed_as(mut self, names: &'static [&'static str]) -> ClassDecl {
+        self.printed_as = names;
         self
     }
 }
@@ -356,6 +367,14 @@ impl Library {
         }
         self.class(ty)?;
         Some(ty == "Object" || walk(self, class, ty, &mut Vec::new()))
+    }
+
+    /// The library ruleset class of a ruleset value cgs prints as `printed` (`TakeAndBreak("0.[3]")` →
+    /// `TakeAndBreak`, `Clobber` → `GenClobber`): the class whose [`ClassDecl::printed_as`] names its family
+    /// (the name before `(`).
+    pub fn ruleset_class(&self, printed: &str) -> Option<&'static ClassDecl> {
+        let family = printed.split_once('(').map_or(printed, |(f, _)| f);
+        self.classes().find(|c| c.printed_as.contains(&family))
     }
 
     /// The declaration of the class an object of Rust type `id` belongs to.

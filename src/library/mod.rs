@@ -21,14 +21,14 @@ pub mod short;
 pub mod sumber;
 
 // Every file module by its old name (`library::grid`), as `interp/builtins/` named them.
+pub use base::plots::TableValue;
+pub use base::{cgscript, enums, mutable, range};
 #[cfg(test)]
 use base::{collections, misc, numbers, strings};
-pub use base::{mutable, range};
-pub use board::TableValue;
 pub use board::{grid, numgrid, strip};
-pub use cgsuite::{cgscript, compound, enums, icon, namespaces};
+pub use cgsuite::{icon, namespaces};
 pub use number::{infinity, surreal, transfinite};
-pub use short::{bignum, explicit, sensible, tree};
+pub use short::{bignum, compound, explicit, sensible, tree};
 
 pub use crate::interp::error::Arity;
 pub use crate::interp::native::*;
@@ -129,6 +129,7 @@ pub static LIBRARY: Library = Library {
         graph::CLASSES,
         board::CLASSES,
         cgsuite::CLASSES,
+        cgsuite::RULESET_CLASSES,
     ],
     find_member,
     generic_member: |v, name| {

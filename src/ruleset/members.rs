@@ -90,7 +90,7 @@ fn outcome_value(o: Outcome) -> Value {
 }
 
 /// Members of a ruleset instance (cgs additions).
-pub static INSTANCE: &[Member] = &[
+pub static INSTANCE: &[Member] = crate::member_table![
     // How many distinct states the instance's memo table holds (after the `Canonical` hook: states with one
     // representative share an entry).
     crate::member!(MemoCount => "How many distinct states the ruleset instance's memo table holds (states with one canonical representative share an entry). Not in CGSuite.", "begin Domineering(\"...|...\").CanonicalForm; Domineering.MemoCount > 0 end", |_, s, this, _| {
@@ -102,7 +102,7 @@ pub static INSTANCE: &[Member] = &[
 ];
 
 /// Members of positions.
-pub static POSITION: &[Member] = &[
+pub static POSITION: &[Member] = crate::member_table![
     // CGSuite's `Game.Decomposition` default, the game itself, for a ruleset that defines no `Decomposition`
     // (CGSuite 2.2: `game.grid.Amazons("x.o").Decomposition` is `[Amazons.Position("x.o")]`); the arc Kayles
     // rulesets define theirs (components, stdlib/graph_games.cgs).
@@ -293,7 +293,7 @@ fn sorted_sum(v: &Value) -> Option<Value> {
 }
 
 /// Members of sums of positions.
-pub static POSITION_SUM: &[Member] = &[
+pub static POSITION_SUM: &[Member] = crate::member_table![
     crate::member!(CanonicalForm => "The canonical form of the sum: the sum of its terms' canonical forms.", "(Domineering(\"..|..\") + Domineering(\"...\")).CanonicalForm", |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         Ok(game_value(m.games, g))

@@ -7,7 +7,7 @@
 //! [`Object::is_game`]: crate::interp::object::Object::is_game
 
 use crate::game::Games;
-use crate::interp::classes::{class_of, ruleset_class, short_type, RULESET_CLASSES};
+use crate::interp::classes::{class_of, ruleset_class, short_type};
 use crate::interp::registry::installed;
 use crate::interp::value::Value;
 
@@ -25,12 +25,14 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
     if ty.contains('.') {
         return None;
     }
-    // CGSuite's library ruleset classes (`Nim is HeapRuleset`, `Clobber is game.grid.GridRuleset`).
-    if RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == ty) {
+    // CGSuite's library ruleset classes, the declared classes below `Ruleset` (`Nim is HeapRuleset`,
+    // `Clobber is game.grid.GridRuleset`): a ruleset value is one when the class its printed family is declared
+    // with is `ty` or below it; no other value is.
+    if ty != "Ruleset" && declared_is_a(ty, "Ruleset") == Some(true) {
         return Some(match v {
             Value::Object(o) if o.type_name() == "Ruleset" => {
                 let printed = o.display(games);
-                ruleset_class(&printed).is_some_and(|(c, parents)| c == ty || parents.contains(&ty))
+                ruleset_class(&printed).is_some_and(|c| declared_is_a(c, ty) == Some(true))
             }
             _ => false,
         });
@@ -56,7 +58,7 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
 
 /// [`crate::interp::registry::Library::is_a`] of the installed library, remembered per pair of names: the
 /// declarations never change in a process, and `is` and typed parameters ask the same pairs again and again.
-fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
+pub(in crate::interp::eval) fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
     use std::cell::RefCell;
     // Keyed by the pair's names with FxHash: `x is C` in a ruleset's hooks (`_Grid(s)`'s `s is String`) asks at
     // every state, and SipHash of two strings was most of the question.

@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// Members of `List`.
-pub static LIST: &[Member] = &[
+pub static LIST: &[Member] = crate::member_table![
     crate::member!(Length => "The number of elements.", "[1, 2, 3].Length", |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
     crate::member!(Size => "The number of elements (the same as `Length`).", "[1, 2, 3].Size", |_, s, this, _| Ok(Value::int(the_list(s, this)?.len()))),
     crate::member!(IsEmpty => "Whether the list has no elements.", "[].IsEmpty", |_, s, this, _| Ok(boolean(the_list(s, this)?.is_empty()))),
@@ -135,7 +135,7 @@ pub static LIST: &[Member] = &[
 ];
 
 /// Members of `Set`.
-pub static SET: &[Member] = &[
+pub static SET: &[Member] = crate::member_table![
     crate::member!(Size => "The number of elements.", "{1, 2, 2}.Size", |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
     crate::member!(Length => "The number of elements (the same as `Size`). Not in CGSuite.", "{*, ^}.Length", |_, s, this, _| Ok(Value::int(the_set(s, this)?.len()))),
     crate::member!(IsEmpty => "Whether the set has no elements.", "{}.IsEmpty", |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))),
@@ -226,7 +226,7 @@ pub static SET: &[Member] = &[
 ];
 
 /// Members of `Map`.
-pub static MAP: &[Member] = &[
+pub static MAP: &[Member] = crate::member_table![
     crate::member!(Size => "The number of entries.", "{1 => ^, 2 => *}.Size", |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))),
     crate::member!(IsEmpty => "Whether the map has no entries.", "{=>}.IsEmpty", |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
     crate::member!(Keys => "The set of keys.", "{1 => ^, 2 => *}.Keys", |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
@@ -308,13 +308,13 @@ fn the_entry<'v>(s: &Site, this: &'v Value) -> Result<&'v MapEntry, EvalError> {
 }
 
 /// Members of `MapEntry`.
-pub static MAP_ENTRY: &[Member] = &[
+pub static MAP_ENTRY: &[Member] = crate::member_table![
     crate::member!(Key => "The key of the entry.", "{1 => ^}.Entries.Head.Key", |_, s, this, _| Ok(the_entry(s, this)?.0.clone())),
     crate::member!(Value => "The value of the entry.", "{1 => ^}.Entries.Head.Value", |_, s, this, _| Ok(the_entry(s, this)?.1.clone())),
 ];
 
 /// Members of `Tuple`.
-pub static TUPLE: &[Member] = &[
+pub static TUPLE: &[Member] = crate::member_table![
     crate::member!(Length => "The number of components. Not in CGSuite.", "(1, 2, 3).Length", |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
     crate::member!(Size => "The number of components (the same as `Length`). Not in CGSuite.", "(1, 2).Size", |_, s, this, _| Ok(Value::int(the_tuple(s, this)?.len()))),
     crate::member!(ToList => "The components as a list. Not in CGSuite.", "(1, ^, 3).ToList", |_, s, this, _| Ok(list(the_tuple(s, this)?.iter().cloned()))),

@@ -71,7 +71,7 @@ fn via_entries(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &s
 }
 
 /// `Map`'s `Collection` members (CGSuite 2.2: a map is a collection of its entries).
-pub static MAP_AS_COLLECTION: &[Member] = &[
+pub static MAP_AS_COLLECTION: &[Member] = crate::member_table![
     member("Count", 1, |m, s, this, args| via_entries(m, s, this, args, "Count")).doc(
         "(f)",
         "The number of entries e for which f(e) is true.",

@@ -6,7 +6,7 @@ use crate::interp::error::Arity;
 use crate::interp::value::{dyadic_value, Player, Shown, Value};
 
 /// Members of `Player`.
-pub static PLAYER: &[Member] = &[
+pub static PLAYER: &[Member] = crate::member_table![
     crate::member!(Opponent => "The other player.", "Left.Opponent", |_, s, this, _| match this {
         Value::Player(p) => Ok(Value::Player(p.opponent())),
         _ => Err(s.bug()),
@@ -29,7 +29,7 @@ pub static PLAYER: &[Member] = &[
 ];
 
 /// Members of `OutcomeClass`.
-pub static OUTCOME: &[Member] = &[
+pub static OUTCOME: &[Member] = crate::member_table![
     // 1-based position in CGSuite's declaration `P, N, L, R, …` (OutcomeClass.cgs).
     crate::member!(Ordinal => "The outcome class's place in CGSuite's declaration P, N, L, R, D, ... (counting from 1).", "L.Ordinal", |_, s, this, _| match this {
         Value::Outcome(o) => Ok(Value::int(match o {
@@ -52,7 +52,7 @@ pub static OUTCOME: &[Member] = &[
 ];
 
 /// Members of `Thermograph`.
-pub static THERMOGRAPH: &[Member] = &[
+pub static THERMOGRAPH: &[Member] = crate::member_table![
     crate::member!(Wall(player: Player) => "The Left or Right wall of the thermograph, as a trajectory (piecewise-linear function of the temperature).", "<2|-1>.Thermograph.Wall(Left)", |_, s, this, args| {
         let Value::Thermograph(t) = this else {
             return Err(s.bug());
@@ -104,7 +104,7 @@ pub static THERMOGRAPH: &[Member] = &[
                 return Ok(Shown::value("Plot", t.to_ascii()));
             }
             let svg = t.to_svg();
-            super::tree::plot_to_file(m, s, args, &svg)
+            super::plots::plot_to_file(m, s, args, &svg)
         },
     },
 ];

@@ -8,23 +8,29 @@ use crate::interp::native::{
     NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
-// The board family through its face (`super::plots::TableValue`).
-use crate::library::board as plots;
-// The cgsuite family through its face (`super::random::construct`).
-use crate::library::cgsuite as random;
 // The number family through its face, under the names this family's files use (`super::surreal::omega`).
 use crate::library::number as infinity;
 use crate::library::number as surreal;
-use crate::library::short as tree;
 
+pub mod cgscript;
 pub(super) mod collections;
+pub mod enums;
 pub(super) mod globals;
 pub(super) mod map_collection;
 pub(super) mod misc;
 pub mod mutable;
 pub(super) mod numbers;
+pub mod plots;
 pub mod range;
 pub(super) mod strings;
+
+// The face other families use (`crate::library::base::X`): CGSuite's `Object` and `Coordinates` rows, enums,
+// the mutable collections' constructor, ranges as lists, and plots written to a file.
+pub use cgscript::{ident, COORDINATES, OBJECT};
+pub use enums::{class_ordinal, static_member, static_names, EnumValue, ENUM};
+pub use mutable::construct as construct_mutable;
+pub use plots::plot_to_file;
+pub use range::as_range;
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[
@@ -41,16 +47,14 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[numbers::RATIONAL])
         .representation(&[numbers::NON_DYADIC]),
     ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
-    ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, crate::library::cgsuite::STRING]),
+    ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, cgscript::STRING]),
     ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
     ClassDecl::new("Collection", "cgsuite.lang.Collection").globals(globals::COLLECTION_GLOBALS),
-    ClassDecl::new("List", "cgsuite.lang.List")
-        .parents(&["Collection"])
-        .members(&[collections::LIST, crate::library::cgsuite::LIST]),
+    ClassDecl::new("List", "cgsuite.lang.List").parents(&["Collection"]).members(&[collections::LIST, cgscript::LIST]),
     ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
     ClassDecl::new("Map", "cgsuite.lang.Map").also_is(&["Collection", "Function"]).members(&[
         collections::MAP,
-        crate::library::cgsuite::MAP,
+        cgscript::MAP,
         map_collection::MAP_AS_COLLECTION,
     ]),
     ClassDecl::new("MapEntry", "cgsuite.lang.MapEntry")
@@ -85,7 +89,7 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[mutable::TEXT_OUTPUT])
         .types(&[rust_type::<mutable::TextOutputValue>]),
     ClassDecl::new("Table", "cgsuite.util.Table")
-        .members(&[crate::library::board::TABLE])
+        .members(&[plots::TABLE])
         .globals(globals::TABLE_GLOBALS)
-        .types(&[rust_type::<crate::library::board::TableValue>]),
+        .types(&[rust_type::<plots::TableValue>]),
 ];

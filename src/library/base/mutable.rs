@@ -1,5 +1,5 @@
 //! CGSuite's mutable collections (`cgsuite.util.MutableList`, `MutableSet`, `MutableMap`) and `TextOutput`
-//! (`cgsuite.util.Random`, also mutable, is `random.rs`).
+//! (`cgsuite.util.Random`, also mutable, is the cgsuite family's `random.rs`).
 //!
 //! Every other cgs value is immutable; these are the exceptions, as in CGSuite. A mutable collection is a
 //! shared cell: the value is a pointer to one `RefCell`, so `k := l; k.Add(3)` changes what `l` shows too,
@@ -170,7 +170,6 @@ fn collection(m: &mut Machine, site: &Site, args: &[Value], i: usize) -> Result<
 pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
     let arity = match class {
         "MutableList" | "MutableSet" | "MutableMap" => Arity::Range(0, 1),
-        "Random" => Arity::Exact(1),
         "TextOutput" => Arity::Range(0, 1),
         // `GridOutput(grid, icons, text)` / `StripOutput(strip, icons, text)`: CGSuite draws the board with the
         // icons; cgs, a text worksheet, shows the text (as CGSuite's headless output does).
@@ -198,8 +197,7 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
                 Ok(Value::Object(Rc::new(TextOutputValue { text: RefCell::new(text.to_string()) })))
             }
             "GridOutput" => Ok(crate::interp::value::Shown::value("GridOutput", super::string(site, args, 2)?)),
-            "StripOutput" => Ok(crate::interp::value::Shown::value("StripOutput", super::string(site, args, 2)?)),
-            _ => super::random::construct(m, site, args),
+            _ => Ok(crate::interp::value::Shown::value("StripOutput", super::string(site, args, 2)?)),
         }
     })())
 }
@@ -284,7 +282,7 @@ pub(crate) fn sort_with<E>(
 }
 
 /// Members of `MutableList`.
-pub static MUTABLE_LIST: &[Member] = &[
+pub static MUTABLE_LIST: &[Member] = crate::member_table![
     crate::member!(Add(element: Object) => "Adds x at the end of the list, in place.", "begin l := MutableList([3, 1]); l.Add(2); l end", |_, s, this, args| {
         the_list(s, this)?.items.borrow_mut().push_back(args[0].clone());
         Ok(Value::Nothing)
@@ -366,7 +364,7 @@ pub static MUTABLE_LIST: &[Member] = &[
 ];
 
 /// Members of `MutableSet`.
-pub static MUTABLE_SET: &[Member] = &[
+pub static MUTABLE_SET: &[Member] = crate::member_table![
     crate::member!(Add(element: Object) => "Adds x to the set, in place.", "begin s := MutableSet([1]); s.Add(^); s end", |_, s, this, args| {
         the_set(s, this)?.items.borrow_mut().insert(args[0].clone());
         Ok(Value::Nothing)
@@ -404,7 +402,7 @@ pub static MUTABLE_SET: &[Member] = &[
 ];
 
 /// Members of `MutableMap`.
-pub static MUTABLE_MAP: &[Member] = &[
+pub static MUTABLE_MAP: &[Member] = crate::member_table![
     crate::member!(Clear => "Removes every entry, in place.", "begin m := MutableMap({1 => 2}); m.Clear(); m end", |_, s, this, _| {
         the_map(s, this)?.items.borrow_mut().clear();
         Ok(Value::Nothing)
@@ -611,7 +609,7 @@ pub struct TextOutputValue {
 }
 
 /// Members of a `TextOutput` made by its constructor.
-pub static TEXT_OUTPUT: &[Member] = &[
+pub static TEXT_OUTPUT: &[Member] = crate::member_table![
     crate::member!(Append(output: Output) => "Appends another text output (a `TextOutput` or the result of `ToOutput`), in place.", "begin t := cgsuite.util.output.TextOutput(\"ab\"); t.Append(cgsuite.util.output.TextOutput(\"cd\")); t end", |m, s, this, args| {
         let Value::Object(o) = this else { return Err(s.bug()) };
         let out = downcast_ref::<TextOutputValue>(&**o).ok_or_else(|| s.bug())?;

@@ -12,7 +12,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::borrow::Cow;
 
 /// Members of `Integer`.
-pub static INTEGER: &[Member] = &[
+pub static INTEGER: &[Member] = crate::member_table![
     crate::member!(NimSum(that: GeneralizedOrdinal) => "The nim sum of two non-negative integers: binary addition without carries (bitwise exclusive or).", "5.NimSum(3)", |m, s, this, args| {
         if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimSum") {
             return r;
@@ -134,7 +134,7 @@ pub static INTEGER: &[Member] = &[
 /// Members of `Rational` (and so of `DyadicRational` and `Integer`).
 /// Members of a rational that is not dyadic (not a short game): CGSuite 2.2 answers its outcome class as a
 /// surreal number's, by its sign (`(1/3).OutcomeClass` is `L`).
-pub static NON_DYADIC: &[Member] = &[
+pub static NON_DYADIC: &[Member] = crate::member_table![
     crate::member!(OutcomeClass => "The outcome class of a rational that is not dyadic, as a surreal number: `L` when positive, `R` when negative.", "(1/3).OutcomeClass", |_, s, this, _| {
         Ok(Value::Outcome(if rat(s, this)?.is_positive() { crate::game::Outcome::L } else { crate::game::Outcome::R }))
     }),
@@ -158,7 +158,7 @@ pub static NON_DYADIC: &[Member] = &[
     crate::member!(IsAllSmall => "False: a nonzero number is not all-small.", "(1/3).IsAllSmall", |_, _, _, _| Ok(boolean(false))),
 ];
 
-pub static RATIONAL: &[Member] = &[
+pub static RATIONAL: &[Member] = crate::member_table![
     crate::member!(Numerator => "The numerator of the number in lowest terms.", "(6/4).Numerator", |_, s, this, _| Ok(Value::int(rat(s, this)?.numer().clone()))),
     crate::member!(Denominator => "The denominator of the number in lowest terms (1 for an integer).", "(6/4).Denominator", |_, s, this, _| Ok(Value::int(rat(s, this)?.denom().clone()))),
     crate::member!(Floor => "The greatest integer not above the number.", "(-5/2).Floor", |_, s, this, _| Ok(Value::int(rat(s, this)?.floor().to_integer()))),

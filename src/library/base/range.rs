@@ -316,7 +316,7 @@ fn this_range<'v>(s: &Site, this: &'v Value) -> Result<&'v RangeValue, EvalError
 
 /// The members a range answers itself, without its elements (CGSuite's `Range.cgs` and the `List` members
 /// whose Scala implementations keep a `NumericRange`).
-pub(crate) static RANGE: &[Member] = &[
+pub(crate) static RANGE: &[Member] = crate::member_table![
     crate::member!(Start => "The first integer of the range.", "(1..10..3).Start", |_, s, this, _| Ok(Value::int(this_range(s, this)?.start.clone()))),
     crate::member!(End => "The bound of the range (its last integer when the step reaches it).", "(1..10..3).End", |_, s, this, _| Ok(Value::int(this_range(s, this)?.end.clone()))),
     crate::member!(Step => "The step between consecutive integers.", "(1..10..3).Step", |_, s, this, _| Ok(Value::int(this_range(s, this)?.step.clone()))),

@@ -8,7 +8,7 @@ use crate::interp::value::Value;
 use std::rc::Rc;
 
 /// Members of `String`.
-pub static STRING: &[Member] = &[
+pub static STRING: &[Member] = crate::member_table![
     crate::member!(Length => "The number of characters.", "\"Domineering\".Length", |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))),
     crate::member!(Size => "The number of characters (the same as `Length`). Not in CGSuite.", "\"abc\".Size", |_, s, this, _| Ok(Value::int(the_str(s, this)?.chars().count()))),
     crate::member!(IsEmpty => "Whether the string has no characters. Not in CGSuite.", "\"\".IsEmpty", |_, s, this, _| Ok(boolean(the_str(s, this)?.is_empty()))),

@@ -274,7 +274,7 @@ fn grid_index(m: &mut Machine, g: &Grid, keys: &[Value], span: Span) -> Result<V
 }
 
 /// Members of `Grid`.
-pub static GRID: &[Member] = &[
+pub static GRID: &[Member] = crate::member_table![
     crate::member!(RowCount => "The number of rows.", "Grid(\"xo.|ox.\").RowCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows()))),
     crate::member!(ColCount => "The number of columns.", "Grid(\"xo.|ox.\").ColCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols()))),
     crate::member!(FindAll(value: Integer) => "The coordinates (row, column) of every cell holding c, in row-major order.", "Grid(\"xo.|ox.\").FindAll(\"x\")", |_, s, this, args| {
@@ -374,7 +374,7 @@ pub static GRID: &[Member] = &[
 ];
 
 /// Members of the `Grid` class value.
-pub static GRID_CLASS: &[Member] = &[
+pub static GRID_CLASS: &[Member] = crate::member_table![
     // `Grid.Parse(s)` is cgs's character grid; `Grid.Parse(s, charMap)` CGSuite's integer grid.
     Member {
         name: "Parse",

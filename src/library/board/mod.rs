@@ -1,22 +1,20 @@
-//! Boards: grids (of characters and of integers), strips and plots.
+//! Boards: grids (of characters and of integers) and strips.
 
 // What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
 // their paths): the core's natives and the other families they use.
-use crate::interp::native::{boolean, count, integer, list, member, string, Doc, Member, Site};
+use crate::interp::native::{boolean, count, list, member, string, Doc, Member, Site};
 use crate::interp::registry::{rust_type, ClassDecl};
-// The cgsuite family through its face (`super::enums::EnumValue`).
-use crate::library::cgsuite as enums;
-// The short family through its face, under the name this family's files use (`super::tree::plot_to_file`).
-use crate::library::short as tree;
+// The base family through its face, under the name this family's files use (`super::enums::EnumValue`).
+use crate::library::base as enums;
 
 pub mod grid;
 pub mod numgrid;
-pub(super) mod plots;
 pub mod strip;
 mod symmetry;
 
-// The face other families use (`crate::library::board::X`).
-pub use plots::{TableValue, TABLE};
+// The face other families use (`crate::library::board::X`): the class values of `Grid` and `Strip`.
+pub use grid::GridClass;
+pub use strip::StripClass;
 
 /// The classes of this family (see `crate::interp::registry`). A `Grid` has two representations: cells of
 /// characters and cells of integers.
@@ -32,8 +30,6 @@ pub static CLASSES: &[ClassDecl] = &[
         .statics(&[strip::STRIP_CLASS])
         .types(&[rust_type::<strip::StripValue>]),
     ClassDecl::new("Symmetry", "cgsuite.util.Symmetry").also_is(&["Enum"]),
-    ClassDecl::new("GridRuleset", "game.grid.GridRuleset").parents(&["Ruleset"]),
-    ClassDecl::new("StripRuleset", "game.strip.StripRuleset").parents(&["Ruleset"]),
     ClassDecl::new("GridOutput", "cgsuite.util.output.GridOutput").parents(&["Output"]),
     ClassDecl::new("StripOutput", "cgsuite.util.output.StripOutput").parents(&["Output"]),
 ];

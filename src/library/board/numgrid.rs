@@ -279,7 +279,7 @@ fn decomposition(g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
 }
 
 /// Members of an integer `Grid`.
-pub static NUM_GRID: &[Member] = &[
+pub static NUM_GRID: &[Member] = crate::member_table![
     crate::member!(RowCount => "The number of rows of an integer grid.", "Grid.Parse(\"xo|.x\", \".xo\").RowCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.rows as i64))),
     crate::member!(ColCount => "The number of columns of an integer grid.", "Grid.Parse(\"xo.\", \".xo\").ColCount", |_, s, this, _| Ok(Value::int(this_grid(s, this)?.cols as i64))),
     crate::member!(FindAll(value: Integer) => "The coordinates (row, column) of every cell holding the integer n.", "Grid.Parse(\"xo|.x\", \".xo\").FindAll(1)", |_, s, this, args| {

@@ -147,7 +147,7 @@ fn parse(s: &Site, text: &str, map: &str) -> Result<Value, EvalError> {
 }
 
 /// Members of `Strip`.
-pub static STRIP: &[Member] = &[
+pub static STRIP: &[Member] = crate::member_table![
     crate::member!(Length => "The number of cells.", "Strip.Parse(\"x.o\", \".xo\").Length", |_, s, this, _| Ok(Value::int(this_strip(s, this)?.len()))),
     crate::member!(FindAll(value: Integer) => "The positions (from 1) of every cell holding the integer n.", "Strip.Parse(\"x.x\", \".xo\").FindAll(1)", |_, s, this, args| {
         let cells = this_strip(s, this)?;
@@ -249,7 +249,7 @@ pub static STRIP: &[Member] = &[
 ];
 
 /// Static members of the class `Strip`.
-pub static STRIP_CLASS: &[Member] = &[
+pub static STRIP_CLASS: &[Member] = crate::member_table![
     member("Parse", 2, |_, s, _, args| {
         let text = string(s, args, 0)?;
         let map = string(s, args, 1)?;

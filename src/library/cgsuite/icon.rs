@@ -84,6 +84,6 @@ fn this_icon(s: &Site, this: &Value) -> Result<usize, EvalError> {
 }
 
 /// Members of an icon.
-pub static ICON: &[Member] = &[
+pub static ICON: &[Member] = crate::member_table![
     crate::member!(Literal => "The icon's name as a string.", "Icon.BlackStone.Literal", |_, s, this, _| Ok(Value::str(ICONS[this_icon(s, this)?]))),
 ];

@@ -48,10 +48,14 @@ impl Object for ClassValue {
         CLASS
     }
     fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
-        if let Some(r) = super::compound::construct(m, &self.name, args, site) {
+        if let Some(r) = crate::library::short::construct_compound(m, &self.name, args, site) {
             return Some(r);
         }
-        super::mutable::construct(m, &self.name, args, site)
+        if self.name == "Random" {
+            let r = super::check_arity(site, super::Arity::Exact(1), args.len());
+            return Some(r.and_then(|()| super::random::construct(m, site, args)));
+        }
+        crate::library::base::construct_mutable(m, &self.name, args, site)
     }
     fn member(
         &self,
@@ -88,7 +92,7 @@ impl Object for ClassValue {
                 ["L", "R", "N", "P", "D", "PHat", "PCheck", "NHat", "NCheck"].iter().map(|s| s.to_string()).collect()
             }
             "MutableList" | "MutableSet" | "MutableMap" => vec!["Eval".into()],
-            other => super::enums::static_names(other),
+            other => crate::library::base::static_names(other),
         }
     }
 }
@@ -145,9 +149,9 @@ fn static_member(
             if let Err(e) = super::check_arity(site, super::Arity::Exact(1), args.len()) {
                 return Some(Err(e));
             }
-            super::mutable::construct(m, class, args, site)
+            crate::library::base::construct_mutable(m, class, args, site)
         }
-        _ if args.is_empty() => super::enums::static_member(class, name).map(Ok),
+        _ if args.is_empty() => crate::library::base::static_member(class, name).map(Ok),
         _ => None,
     }
 }
@@ -160,10 +164,10 @@ fn this_class(this: &Value) -> &str {
 }
 
 /// The members of a class value.
-pub static CLASS: &[Member] = &[
+pub static CLASS: &[Member] = crate::member_table![
     crate::member!(Name => "The class's short name.", "Integer.Name", |_, _, this, _| Ok(Value::String(Rc::from(this_class(this))))),
     crate::member!(QualifiedName => "The class's name with its package.", "Integer.QualifiedName", |_, _, this, _| Ok(Value::String(Rc::from(qualified(this_class(this)))))),
-    crate::member!(Ordinal => "The number CGSuite gives a system class in the order it registers them (an error for other classes).", "List.Ordinal", |_, s, this, _| super::enums::class_ordinal(s, this_class(this))),
+    crate::member!(Ordinal => "The number CGSuite gives a system class in the order it registers them (an error for other classes).", "List.Ordinal", |_, s, this, _| crate::library::base::class_ordinal(s, this_class(this))),
 ];
 
 /// The classes that are globals (CGSuite's names of the classes of cgs values).
@@ -591,7 +595,7 @@ pub fn constants() -> Vec<(&'static str, Value)> {
     v.push(("System", Value::Object(Rc::new(SystemValue))));
     // CGSuite's `game` constants `Onside`, `Offside`: the values of the enum `Side`.
     for side in ["Onside", "Offside"] {
-        v.extend(super::enums::static_member("Side", side).map(|s| (side, s)));
+        v.extend(crate::library::base::static_member("Side", side).map(|s| (side, s)));
     }
     v
 }

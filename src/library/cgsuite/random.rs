@@ -107,7 +107,7 @@ pub fn construct(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, 
 }
 
 /// Members of `Random`.
-pub static RANDOM: &[Member] = &[
+pub static RANDOM: &[Member] = crate::member_table![
     crate::member!(NextInteger(upperBound: Integer) => "The next integer n of this pseudorandom stream, 0 <= n < upperBound; the same stream as CGSuite's for \
          the same seed.", "Random(3).NextInteger(10)", |_, s, this, args| {
         let Value::Object(o) = this else {

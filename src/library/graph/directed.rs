@@ -29,7 +29,7 @@ fn edge_arg<'v>(s: &Site, args: &'v [Value]) -> Result<&'v EdgeValue, EvalError>
 }
 
 /// Members of `DirectedGraph`.
-pub static DIRECTED: &[Member] = &[
+pub static DIRECTED: &[Member] = crate::member_table![
     VERTEX_COUNT,
     crate::member!(EdgeCount => "The number of directed edges.", "DirectedGraph.Parse(\">-\").EdgeCount", |_, s, this, _| Ok(Value::int(this_graph(s, this)?.arcs().len()))),
     IS_EMPTY,
@@ -102,7 +102,7 @@ pub fn class_value() -> Value {
 }
 
 /// Members of the `DirectedGraph` class value.
-pub static DIRECTED_CLASS: &[Member] = &[
+pub static DIRECTED_CLASS: &[Member] = crate::member_table![
     ranged("Parse", 1, 3, |m, s, _, args| parse_as(m, s, args, true)).params(&[&[Param::required("str", "String")], &[Param::required("str", "String"), Param::required("charMap", "String")], &[Param::required("str", "String"), Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]]).doc("", "The directed graph written in CGSuite's notation: `>` and `<` are edges one way, `-` a pair of opposite edges.", "DirectedGraph.Parse(\">-\")"),
     crate::member!(Empty => "The directed graph with no vertices.", "DirectedGraph.Empty", |_, _, _, _| Ok(GraphValue::directed(Labelled::empty()))),
     ranged("DirectedPath", 1, 3, |_, s, _, args| {

@@ -229,7 +229,7 @@ pub(super) const RETAIN_VERTICES: Member = crate::member!(RetainVertices(vertice
 });
 
 /// Members of `Graph`.
-pub static GRAPH: &[Member] = &[
+pub static GRAPH: &[Member] = crate::member_table![
     VERTEX_COUNT,
     crate::member!(EdgeCount => "The number of edges.", "Graph.Cycle(5).EdgeCount", |_, s, this, _| Ok(Value::int(this_graph(s, this)?.edge_count()))),
     IS_EMPTY,
@@ -302,7 +302,7 @@ fn this_edge<'v>(s: &Site, this: &'v Value) -> Result<&'v EdgeValue, EvalError> 
 }
 
 /// Members of `Vertex`.
-pub static VERTEX: &[Member] = &[
+pub static VERTEX: &[Member] = crate::member_table![
     crate::member!(Label => "The vertex's label (nil when it has none).", "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})[2].Label", |_, s, this, _| Ok(this_vertex(s, this)?.label.clone())),
     crate::member!(Edges => "The edges at the vertex, as a list of `Edge` values.", "Graph.Star(3)[1].Edges", |_, s, this, _| Ok(list(this_vertex(s, this)?.edge_values()))),
     crate::member!(EdgeCount => "The number of edges at the vertex.", "Graph.Star(3)[1].EdgeCount", |_, s, this, _| Ok(Value::int(this_vertex(s, this)?.edges.len()))),
@@ -310,14 +310,14 @@ pub static VERTEX: &[Member] = &[
 ];
 
 /// Members of `Edge`.
-pub static EDGE: &[Member] = &[
+pub static EDGE: &[Member] = crate::member_table![
     crate::member!(FromVertex => "The vertex the edge starts from (1-based).", "Graph.Path(2)[1][1].FromVertex", |_, s, this, _| Ok(Value::int(this_edge(s, this)?.from + 1))),
     crate::member!(ToVertex => "The vertex the edge leads to (1-based).", "Graph.Path(2)[1][1].ToVertex", |_, s, this, _| Ok(Value::int(this_edge(s, this)?.to + 1))),
     crate::member!(Label => "The edge's label (nil when it has none).", "Graph.Path(2, Nothing, \"e\")[1][1].Label", |_, s, this, _| Ok(this_edge(s, this)?.label.clone())),
 ];
 
 /// Members of the `Graph` class value.
-pub static GRAPH_CLASS: &[Member] = &[
+pub static GRAPH_CLASS: &[Member] = crate::member_table![
     ranged("Parse", 1, 3, |m, s, _, args| parse_member(m, s, args)).params(&[&[Param::required("str", "String")], &[Param::required("str", "String"), Param::required("charMap", "String")], &[Param::required("str", "String"), Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]]).doc("", "The graph written in CGSuite's graph notation (`a-b-c`, `:A` to name a vertex, ...); maps or functions turn label strings into labels.", "Graph.Parse(\"a-b\", {\"a\" => 1, \"b\" => 2})"),
     member("Eval", 1, |m, s, _, args| parse_member(m, s, args)).doc("(s)", "The graph written in CGSuite's graph notation (the same as `Parse` and `Graph(s)`).", "Graph.Eval(\"--\")"),
     crate::member!(Empty => "The graph with no vertices.", "Graph.Empty", |_, _, _, _| Ok(GraphValue::value(Labelled::empty()))),

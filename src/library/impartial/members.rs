@@ -33,7 +33,7 @@ pub(super) fn obligated_sequence(s: &Site, this: &Value, args: &[Value]) -> Resu
 }
 
 /// Members of a take-and-break ruleset.
-pub static TAKE_AND_BREAK: &[Member] = &[
+pub static TAKE_AND_BREAK: &[Member] = crate::member_table![
     crate::member!(Code => "The ruleset's code as written (octal or hexadecimal).", "Kayles.Code", |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
     // CGSuite's own spelling of the member.
     crate::member!(code => "The ruleset's code (CGSuite's spelling of `Code`).", "DawsonsKayles.code", |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
@@ -99,7 +99,7 @@ fn via_stdlib(m: &mut Machine, s: &Site, name: &str, this: &Value, args: &[Value
 }
 
 /// Members of the obligated variant of a take-and-break ruleset.
-pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[
+pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = crate::member_table![
     crate::member!(Code => "The code of the underlying take-and-break ruleset.", "Kayles.Obligated.Code", |_, s, this, _| Ok(Value::str(&this_tb(s, this)?.text))),
     member("ObligatedValueSequence", 1, |_, s, this, args| obligated_sequence(s, this, args)).doc(
         "(n)",
@@ -109,7 +109,7 @@ pub static OBLIGATED_TAKE_AND_BREAK: &[Member] = &[
 ];
 
 /// Members of a heap of a take-and-break ruleset (then every game member of its nimber).
-pub static HEAP: &[Member] = &[
+pub static HEAP: &[Member] = crate::member_table![
     crate::member!(HeapSize => "The size of the heap.", "Kayles(7).HeapSize", |_, s, this, _| Ok(Value::int(this_heap(s, this)?.size as u64))),
     crate::member!(Ruleset => "The take-and-break ruleset the heap is played by.", "Kayles(7).Ruleset", |_, s, this, _| Ok(Value::Object(Rc::new(TakeAndBreak(this_heap(s, this)?.rules.clone()))))),
     crate::member!(NimValue => "The nim value of the heap.", "Kayles(7).NimValue", |_, s, this, _| {
@@ -176,7 +176,7 @@ pub(super) fn this_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalE
 }
 
 /// Members of an obligated value.
-pub static OBLIGATED_VALUE: &[Member] = &[
+pub static OBLIGATED_VALUE: &[Member] = crate::member_table![
     crate::member!(OutcomeClass => "The normal-play outcome class the value records (`N` or `P`). Not in CGSuite.", "(*3).ObligatedValue.OutcomeClass", |_, s, this, _| Ok(outcome(this_value(s, this)?.normal_next_wins))),
     crate::member!(MisereOutcomeClass => "The misère-play outcome class the value records. Not in CGSuite.", "(*3).ObligatedValue.MisereOutcomeClass", |_, s, this, _| Ok(outcome(this_value(s, this)?.misere_next_wins))),
 ];
@@ -190,7 +190,7 @@ pub(super) fn sum_value(s: &Site, this: &Value) -> Result<ObligatedValue, EvalEr
 }
 
 /// Members of an obligated sum.
-pub static OBLIGATED_SUM: &[Member] = &[
+pub static OBLIGATED_SUM: &[Member] = crate::member_table![
     crate::member!(Components => "The components of the obligated sum, as a list.", "ObligatedSum(*2, Kayles(3)).Components", |_, s, this, _| Ok(list(this_sum(s, this)?.components.iter().cloned()))),
     crate::member!(ObligatedValue => "The obligated value of the sum from its components' values (Ferguson's Theorem 1).", "ObligatedSum(*2, Kayles(3)).ObligatedValue", |_, s, this, _| Ok(ObligatedValueObj::value(sum_value(s, this)?))),
     crate::member!(OutcomeClass => "Who wins the obligated sum in normal play (from Ferguson's Theorem 1).", "ObligatedSum(*2, *3).OutcomeClass", |_, s, this, _| Ok(outcome(sum_value(s, this)?.normal_next_wins))),

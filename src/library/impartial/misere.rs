@@ -84,7 +84,7 @@ fn misere_game(s: &Site, this: &Value, f: fn(&mut MisereGames, MisereId) -> Mise
 }
 
 /// Members of a misère canonical game (CGSuite's `MisereCanonicalGame`).
-pub static MISERE_GAME: &[Member] = &[
+pub static MISERE_GAME: &[Member] = crate::member_table![
     crate::member!(NimValue => "The normal-play nim value of the misère game's form.", "(*2 + *3).MisereCanonicalForm.NimValue", |_, s, this, _| {
         let (g, ar) = this_misere(s, this)?;
         Ok(Value::int(ar.with(|a| a.nim_value(g))))
@@ -214,7 +214,7 @@ impl Object for MisereClass {
 const DAY_N_DEFAULT: u32 = 1_000_000;
 
 /// Static members of `MisereCanonicalGame`.
-pub static MISERE_CLASS: &[Member] = &[
+pub static MISERE_CLASS: &[Member] = crate::member_table![
     Member {
         name: "DayN",
         params: &[&[Param::required("maxBirthday", "Integer"), Param::optional("maxGames", "Integer"), Param::optional("maxOptions", "Integer")]],

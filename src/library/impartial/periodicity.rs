@@ -40,7 +40,7 @@ pub(super) fn this_periodicity<'v>(s: &Site, this: &'v Value) -> Result<&'v Peri
 }
 
 /// Members of a periodicity.
-pub static PERIODICITY: &[Member] = &[
+pub static PERIODICITY: &[Member] = crate::member_table![
     crate::member!(Period => "The period of the nim-value sequence.", "Kayles.CheckPeriodicity(300).Period", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.period as u64))),
     crate::member!(Preperiod => "The number of heaps before the sequence becomes periodic.", "Kayles.CheckPeriodicity(300).Preperiod", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.preperiod as u64))),
     crate::member!(Saltus => "The saltus: how much the nim values grow each period (0 for a purely periodic sequence).", "Kayles.CheckPeriodicity(300).Saltus", |_, s, this, _| Ok(Value::int(this_periodicity(s, this)?.saltus))),

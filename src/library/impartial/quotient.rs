@@ -85,7 +85,7 @@ fn heaps(m: &mut Machine, s: &Site, q: &MisereQuotient, args: &[Value]) -> Resul
 }
 
 /// Members of a misère quotient.
-pub static MISERE_QUOTIENT: &[Member] = &[
+pub static MISERE_QUOTIENT: &[Member] = crate::member_table![
     crate::member!(Size => "The number of elements of the quotient monoid.", "Kayles.MisereQuotient(6).Size", |_, s, this, _| Ok(Value::int(this_q(s, this)?.size() as u64))),
     crate::member!(Order => "The number of elements (the same as `Size`).", "Kayles.MisereQuotient(6).Order", |_, s, this, _| Ok(Value::int(this_q(s, this)?.size() as u64))),
     crate::member!(MaxHeap => "The largest heap the quotient covers.", "Kayles.MisereQuotient(6).MaxHeap", |_, s, this, _| Ok(Value::int(this_q(s, this)?.heaps() as u64))),

@@ -203,7 +203,7 @@ fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
 }
 
 /// Members of a heap sum (then every game member of its nimber).
-pub static HEAP_SUM: &[Member] = &[
+pub static HEAP_SUM: &[Member] = crate::member_table![
     Member {
         name: "Options",
         arity: Arity::Range(0, 1),
@@ -308,7 +308,7 @@ pub(super) fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option
         let misere = |v: &Value| downcast::<MisereGame>(v).is_some();
         // `G : H` of two game trees, one a misère game (CGSuite 2.2: `*[2] : 1` is `{0,*,*2|0,*}`).
         if op == BinOp::OrdinalSum && (normal(a) || misere(a)) && (normal(b) || misere(b)) {
-            return Some(Ok(crate::library::explicit::ordinal(a, b)));
+            return Some(Ok(crate::library::short::ordinal(a, b)));
         }
         if !matches!(op, BinOp::Add | BinOp::Sub) {
             return Some(Err(no_op()));
@@ -317,13 +317,13 @@ pub(super) fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option
         // compound (`*[[[2]],[2],0] + *5`, `CanonicalForm` *7), a misère sum being of misère games only.
         if (misere(a) && normal(b)) || (normal(a) && misere(b)) {
             // Impartial games are their own negatives: only a partizan `b` changes under `-`.
-            return Some(crate::library::explicit::tree_sum(m, a, b, op == BinOp::Sub && normal(b)));
+            return Some(crate::library::short::tree_sum(m, a, b, op == BinOp::Sub && normal(b)));
         }
         // `G - H` of two misère games: CGSuite 2.2's `Game.-`, the normal-play compound of G and -H = H (a
         // `game.CompoundGame` printed `*[1] + *[2]`, `CanonicalForm` the normal-play value); only `+` is the
         // misère sum.
         if op == BinOp::Sub && misere(a) && misere(b) {
-            return Some(crate::library::explicit::tree_sum(m, a, b, false));
+            return Some(crate::library::short::tree_sum(m, a, b, false));
         }
         let span = Span::default();
         let (x, y) = match (misere_of(m, a, span), misere_of(m, b, span)) {
@@ -348,7 +348,7 @@ pub(super) fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option
     // stays its canonical form (`Kayles(2) - s` a canonical game, as before; loopy/literal_forms.cgs).
     let sumber = |v: &Value| matches!(v, Value::Object(o) if o.type_name() == "Sumber");
     if op == BinOp::Sub && !sumber(a) && !sumber(b) {
-        if let Some(r) = crate::library::explicit::form_binary(m, op, a, b, Span::default()) {
+        if let Some(r) = crate::library::short::form_binary(m, op, a, b, Span::default()) {
             return Some(r.map_err(|e| e.kind));
         }
     }

@@ -41,7 +41,7 @@ fn followers(s: &Site, this: &Value) -> Result<Vec<Value>, EvalError> {
 }
 
 /// The normal-play members of a misère canonical game.
-pub static MISERE_TREE: &[Member] = &[
+pub static MISERE_TREE: &[Member] = crate::member_table![
     crate::member!(CanonicalForm => "The normal-play canonical form of the game tree: the nimber of its nim value.", "(*[[3],2]).CanonicalForm", |m, s, this, _| nimber(m, s, this)),
     crate::member!(GameValue => "The normal-play value of the game tree (the same as `CanonicalForm`).", "(*[2]).GameValue", |m, s, this, _| nimber(m, s, this)),
     crate::member!(AtomicWeight => "The atomic weight of the game tree's normal-play value (0: it is a nimber).", "(*[1]).AtomicWeight", |m, s, this, _| of_nimber(m, s, this, "AtomicWeight")),
@@ -49,7 +49,7 @@ pub static MISERE_TREE: &[Member] = &[
     crate::member!(Followers => "Every misère game reachable from the game, itself included, as a set.", "(*[[2,2]]).Followers", |_, s, this, _| Ok(crate::interp::native::set(followers(s, this)?))),
     crate::member!(FollowerCount => "The number of misère games reachable from the game, itself included.", "(*[[2,2]]).FollowerCount", |_, s, this, _| Ok(Value::int(followers(s, this)?.len()))),
     crate::member!(ConwayProduct(that: Game) => "Conway's product of the game tree with h, kept as the compound (CGSuite 2.2 prints `*[2] ConwayProduct *`).", "(*[2]).ConwayProduct(*).CanonicalForm", |m, s, this, args| {
-        match crate::library::explicit::product(m, this, &args[0]) {
+        match crate::library::short::product(m, this, &args[0]) {
             Some(v) => Ok(v),
             None => Err(s.wrong_type(0, "Game", &args[0])),
         }

@@ -185,7 +185,7 @@ pub fn outcome_of_sides(m: &mut Machine, x: &(SideValue, SideValue)) -> Result<V
 }
 
 /// Members of general sided values (CGSuite's `SidedValue`).
-pub static GENERAL: &[Member] = &[
+pub static GENERAL: &[Member] = crate::member_table![
     crate::member!(OutcomeClass => "Who wins from the two sides of the value, with draws (`D`, `PHat`, `NCheck`, ...).", "dud.OutcomeClass", |m, s, this, _| {
         let x = this_sides(m, s, this)?;
         outcome_of_sides(m, &x).map_err(|k| s.err(k))

@@ -158,7 +158,7 @@ pub fn tiny_global(m: &mut Machine, s: &Site, g: &Value, tiny: bool) -> Option<R
 }
 
 /// Members of loopy values (stoppers and sided values).
-pub static LOOPY: &[Member] = &[
+pub static LOOPY: &[Member] = crate::member_table![
     crate::member!(Onside => "The onside of the value: the stopper that Left's view of the game settles on (the value itself for a stopper).", "upon.Onside", |m, s, this, _| {
         let (on, _) = this_sides(m, s, this)?;
         stopper_value(m, s, on)
@@ -393,7 +393,7 @@ fn loopy_game_error(m: &mut Machine, s: &Site, this: &Value, _: &[Value]) -> Res
 }
 
 /// Loopy members answered by short games (LOOPY.md §3: trivially).
-pub static SHORT: &[Member] = &[
+pub static SHORT: &[Member] = crate::member_table![
     // CGSuite 2.2: a short game is a canonical stopper; its strong stops are its stops (`{3|1}.StrongStop(Right)`
     // is 1, `(^^*).StrongStop(Left)` is 0).
     crate::member!(StrongStop(player: Player) => "The stop of `player`: for a short game, its stop.", "<3|1>.StrongStop(Right)", |m, s, this, args| {

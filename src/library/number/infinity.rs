@@ -106,7 +106,7 @@ fn sign(s: &Site, this: &Value) -> Result<i8, EvalError> {
 }
 
 /// Members of `inf` and `-inf` (CGSuite's `Rational` members that are defined for them).
-pub static INFINITY: &[Member] = &[
+pub static INFINITY: &[Member] = crate::member_table![
     crate::member!(Numerator => "The numerator of `inf` (1) or `-inf` (-1), as in CGSuite where inf is 1/0.", "inf.Numerator", |_, s, this, _| Ok(Value::int(sign(s, this)?))),
     crate::member!(Denominator => "The denominator of `inf` or `-inf`: 0.", "inf.Denominator", |_, _, _, _| Ok(Value::int(0))),
     crate::member!(Sign => "1 for `inf`, -1 for `-inf`.", "(-inf).Sign", |_, s, this, _| Ok(Value::int(sign(s, this)?))),

@@ -268,7 +268,7 @@ fn extreme(s: &Site, this: &Value, args: &[Value], want: Ordering) -> Result<Val
 
 /// Members every surreal answers (CGSuite's `SurrealNumber` and the `Game` predicates it overrides); the
 /// object's own table ([`GENERALIZED_ORDINAL`] or [`SURREAL`]) is searched first.
-pub(crate) static COMMON: &[Member] = &[
+pub(crate) static COMMON: &[Member] = crate::member_table![
     crate::member!(Abs => "The absolute value of the surreal number.", "(1 - omega).Abs", |_, s, this, _| {
         let x = this_surreal(s, this)?;
         Ok(make(if x.sign() < 0 { x.neg() } else { x }))
@@ -321,7 +321,7 @@ pub(crate) static COMMON: &[Member] = &[
 ];
 
 /// Members of a `SurrealNumber` that is not a generalized ordinal (and [`COMMON`]).
-pub(crate) static SURREAL: &[Member] = &[
+pub(crate) static SURREAL: &[Member] = crate::member_table![
     crate::member!(Birthday => "Not yet defined for a surreal number that is neither rational nor a generalized ordinal: the error \"`Birthday` is not yet implemented for the general `SurrealNumber`\" (CGSuite 2.2's words).", "(omega/2).Birthday", |_, s, _, _| {
         let message =
             "`Birthday` is not yet implemented for the general `SurrealNumber` (only for `Rational` and `GeneralizedOrdinal`)."
@@ -331,7 +331,7 @@ pub(crate) static SURREAL: &[Member] = &[
 ];
 
 /// Members of a `GeneralizedOrdinal` (`ω - 1`, `ω^ω`; and [`COMMON`]).
-pub(crate) static GENERALIZED_ORDINAL: &[Member] = &[
+pub(crate) static GENERALIZED_ORDINAL: &[Member] = crate::member_table![
     crate::member!(Birthday => "The birthday of the generalized ordinal (ω + 1 for ω - 1).", "(omega - 1).Birthday", |_, s, this, _| Ok(make(Surreal::from_gen(this_gen(s, this)?.birthday())))),
     crate::member!(NimSum(that: GeneralizedOrdinal) => "The nim sum of two ordinals: Cantor normal forms added coefficient by coefficient without carries.", "(omega + 3).NimSum(omega + 1)", |_, s, this, args| nim_sum(s, &this_gen(s, this)?, &gen_arg(s, args, 0)?)),
     crate::member!(NimProduct(that: GeneralizedOrdinal) => "The nim product of two ordinals (the multiplication of Conway's nimber field On_2).", "omega.NimProduct(omega)", |m, s, this, args| {

@@ -95,7 +95,7 @@ fn this_ordinal(s: &Site, this: &Value) -> Result<GenOrd, EvalError> {
 }
 
 /// Members of a transfinite nimber.
-pub static TRANSFINITE_NIMBER: &[Member] = &[
+pub static TRANSFINITE_NIMBER: &[Member] = crate::member_table![
     crate::member!(ConwayProduct(that: Game) => "The product of two nimbers in Conway's field On_2 (the nim product of their ordinals).", "(*omega).ConwayProduct(*2)", |m, s, this, args| {
         let a = this_ordinal(s, this)?;
         let b = ordinal_of(m, &args[0]).ok_or_else(|| s.wrong_type(0, "TransfiniteNimber", &args[0]))?;

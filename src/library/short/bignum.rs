@@ -246,7 +246,7 @@ fn arena_member(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &
 
 /// Game members of `Integer` and `DyadicRational` computed from the number itself, so that numbers of any
 /// size answer them (the rest of `Game`'s members go through the arena).
-pub static NUMBER_GAME: &[Member] = &[
+pub static NUMBER_GAME: &[Member] = crate::member_table![
     crate::member!(CanonicalForm => "A number is its own canonical form.", "(2^80).CanonicalForm", |_, _, this, _| Ok(this.clone())),
     crate::member!(LeftOptions => "Left's options of the number's canonical form (n - 1 for an integer n > 0, none for n <= 0).", "(5/4).LeftOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
     crate::member!(RightOptions => "Right's options of the number's canonical form.", "(5/4).RightOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),
@@ -310,7 +310,7 @@ pub static NUMBER_GAME: &[Member] = &[
 ];
 
 /// Members of a game `x + G` beyond the arena ([`BigGame`]).
-pub static BIG_GAME: &[Member] = &[
+pub static BIG_GAME: &[Member] = crate::member_table![
     crate::member!(CanonicalForm => "The game x + G itself (the number x is kept beside the canonical form G).", "(2^70 + ^).CanonicalForm", |_, _, this, _| Ok(this.clone())),
     crate::member!(LeftOptions => "Left's options of x + G: x + G^L, and x^L + G where x has options.", "(2^70 + *).LeftOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Left)])),
     crate::member!(RightOptions => "Right's options of x + G.", "(2^70 + *).RightOptions", |m, s, this, _| options_member(m, s, this, &[Value::Player(Player::Right)])),

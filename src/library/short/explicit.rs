@@ -610,7 +610,7 @@ impl Object for CompoundGame {
 }
 
 /// CGSuite's precedence of a compound value (`None` for other values): a form's, or a member compound's
-/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/cgsuite/compound.rs), as each answers
+/// (`ConjunctiveSum`, `OrdinalProduct`, …, library/short/compound.rs), as each answers
 /// [`Object::compound_precedence`].
 pub fn precedence(v: &Value) -> Option<u8> {
     match v {
@@ -686,7 +686,7 @@ fn game_row(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &str)
 }
 
 /// The members CGSuite's `Game` gives a form, read from the form itself.
-pub(crate) static FORM: &[Member] = &[
+pub(crate) static FORM: &[Member] = crate::member_table![
     // CGSuite's conjunctive compound plays on the form as written (`'<*|*>' ConjunctiveSum 3` is 2).
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive sum with h played on this form as written, not on its canonical form (CGSuite's `ConjunctiveSum`).", "('<*|*>' ConjunctiveSum 3).CanonicalForm", |m, s, this, args| {
         game_row(m, s, this, args, "ConjunctiveSum")

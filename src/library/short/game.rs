@@ -49,7 +49,7 @@ macro_rules! game_set {
 }
 
 /// Members of `Game` (and of `Integer` and `DyadicRational`).
-pub static GAME: &[Member] = &[
+pub static GAME: &[Member] = crate::member_table![
     crate::member!(CanonicalForm => "The canonical (simplest) form of the game: dominated options removed and reversible ones bypassed.", "<<1|0>,0|-1>.CanonicalForm", |m, s, this, _| {
         let g = this_game(m, s, this)?;
         Ok(game_value(m.games, g))

@@ -2,30 +2,34 @@
 
 // What the files of this family name as `super::name` from outside it (the move from `interp/builtins/` kept
 // their paths): the core's natives and the other families they use.
+use crate::interp::error::Arity;
 use crate::interp::native::{
-    boolean, dyadic, game, list, member, number, player, set, string, this_game, Doc, Member, NativeFn, Site,
+    boolean, check_arity, dyadic, game, list, member, number, player, set, this_game, Doc, Member, NativeFn, Site,
 };
 use crate::interp::registry::{rust_type, ClassDecl};
-use crate::library::base::range;
+// The base family through its face, under the names this family's files use (`super::range::as_range`).
+use crate::library::base as range;
+use crate::library::base as plots;
 use crate::library::loopy;
 
 pub mod bignum;
+pub mod compound;
 pub mod explicit;
 pub(super) mod game;
 pub mod sensible;
 pub mod tree;
 
 // The face other families use (`crate::library::short::X`).
-pub use explicit::{canonical, form_binary, precedence, product, ExplicitGame};
+pub use compound::construct as construct_compound;
+pub use explicit::{canonical, form_binary, ordinal, precedence, product, tree_sum, ExplicitGame};
 pub use game::GAME;
-pub use tree::plot_to_file;
 
 /// The classes of this family (see `crate::interp::registry`). `Game`'s members live in four tables: the
 /// canonical-form members (`game.rs`), those of numbers beyond the arena (`bignum.rs`), the loopy-game members
-/// every short game answers (`loopy`) and CGSuite's compound sums (`cgscript.rs`).
+/// every short game answers (`loopy`) and CGSuite's compound sums (`compound.rs`).
 pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Game", "game.Game")
-        .members(&[game::GAME, crate::library::loopy::SHORT, crate::library::cgsuite::GAME])
+        .members(&[game::GAME, crate::library::loopy::SHORT, compound::GAME])
         // A big game's `x + G` members (its objects answer them), and the sensible options every game-like
         // value answers when its tables do not.
         .representation(&[bignum::BIG_GAME, sensible::GENERIC_GAME])
@@ -46,7 +50,7 @@ pub static CLASSES: &[ClassDecl] = &[
     // Two representations: the sums of explicit forms and the conjunctive/selective sums of short games.
     ClassDecl::new("CompoundGame", "game.CompoundGame")
         .parents(&["Game"])
-        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<crate::library::cgsuite::CompoundGame>]),
+        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<compound::CompoundGame>]),
     ClassDecl::new("NegativeGame", "game.NegativeGame").parents(&["Game"]),
     ClassDecl::new("GameTree", "GameTree").members(&[tree::GAME_TREE]).types(&[rust_type::<tree::GameTree>]),
     ClassDecl::new("UptimalExpansion", "cgsuite.util.UptimalExpansion"),

@@ -128,7 +128,7 @@ fn sensible_lines(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<
 }
 
 /// The members.
-pub static GENERIC_GAME: &[Member] = &[
+pub static GENERIC_GAME: &[Member] = crate::member_table![
     crate::member!(SensibleLeftOptions => "Left's sensible options: those that reverse through to a Left option of the canonical form, each with where it leads.", "<<1|*>, 0|-1>.SensibleLeftOptions", |m, s, this, _| sensible_options(m, s, this, Player::Left)),
     crate::member!(SensibleRightOptions => "Right's sensible options: those that reverse through to a Right option of the canonical form.", "<1|<*|-1>, 0>.SensibleRightOptions", |m, s, this, _| sensible_options(m, s, this, Player::Right)),
     crate::member!(SensibleOptions(player: Player) => "The sensible options of `player` (see `SensibleLeftOptions`).", "<<1|*>, 0|-1>.SensibleOptions(Left)", |m, s, this, args| sensible_options(m, s, this, player(s, args, 0)?)),

@@ -2,9 +2,9 @@
 //! an SVG picture (Jupyter, `GameTree.Plot("file.svg")`). Left options hang to the left in blue, Right options
 //! to the right in red, as in Winning Ways' pictures. Trees over [`MAX_NODES`] nodes are refused.
 
-use super::{string, Member, Site};
+use super::Member;
 use crate::game::{GameId, Games};
-use crate::interp::error::{Arity, ErrorKind, EvalError};
+use crate::interp::error::Arity;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::Value;
 use std::fmt::Write;
@@ -144,26 +144,8 @@ impl Object for GameTree {
     }
 }
 
-/// `Plot("file.svg")` for pictures (thermographs, game trees): writes `svg` through the output policy
-/// ([`crate::interp::output`]) and prints the file written.
-pub fn plot_to_file(
-    m: &mut crate::interp::eval::Machine,
-    s: &Site,
-    args: &[Value],
-    svg: &str,
-) -> Result<Value, EvalError> {
-    let path = string(s, args, 0)?;
-    match crate::interp::output::write_file(path, svg) {
-        Ok(written) => {
-            m.write_line(&format!("Wrote {written}."), s.span)?;
-            Ok(Value::Nothing)
-        }
-        Err(message) => Err(s.arg_err(0, ErrorKind::Output { message })),
-    }
-}
-
 /// Members of `GameTree`.
-pub static GAME_TREE: &[Member] = &[Member {
+pub static GAME_TREE: &[Member] = crate::member_table![Member {
     name: "Plot",
     params: &[],
     doc: super::Doc {
@@ -186,7 +168,7 @@ pub static GAME_TREE: &[Member] = &[Member {
             return Ok(crate::interp::value::Shown::value("Plot", t.text.trim_end()));
         }
         let svg = t.svg.clone();
-        plot_to_file(m, s, args, &svg)
+        super::plots::plot_to_file(m, s, args, &svg)
     },
 }];
 

@@ -101,7 +101,7 @@ fn this<'v>(site: &Site, v: &'v Value) -> Result<&'v Sumber, EvalError> {
 }
 
 /// Members of `Sumber`. Orders and cuts are numbers (`Integer` or `DyadicRational`), coefficients `Integer`s.
-pub static SUMBER: &[Member] = &[
+pub static SUMBER: &[Member] = crate::member_table![
     // Σ s_k (which is also the atomic weight).
     crate::member!(NetWeight => "The sum of the coefficients s_k of the ups Up(d_k) (also the atomic weight).", "(Up(1) + Up(2) - Up(3)).SumberForm.NetWeight", |_, s, this_v, _| Ok(Value::int(this(s, this_v)?.net_weight()))),
     // Every m in {0, d_1, …, d_n} with S^m ≤ 0, increasing (Definition 1).

@@ -125,11 +125,7 @@ impl<'a> Machine<'a> {
     }
 
     /// Evaluates the instance variables of `class` and its ancestors into `fields`.
-    pub(super) fn init_vars(
-        &mut self,
-        class: &Rc<UserClass>,
-        fields: &mut Fields,
-    ) -> Result<(), EvalError> {
+    pub(super) fn init_vars(&mut self, class: &Rc<UserClass>, fields: &mut Fields) -> Result<(), EvalError> {
         // Outside game classes, the initializers see the object built so far as `this`, so its `def`s
         // (CGSuite's `constants`: `var FibonacciNim := TakeAway(2)` beside `def TakeAway(…)`); a position of a
         // game class is built too often to make that object for each initializer.
@@ -220,6 +216,6 @@ fn object_type_name(ty: &str) -> Option<Box<str>> {
     let short = crate::interp::classes::short_type(ty);
     let special = short.contains('.')
         || matches!(short, "Object" | "Class" | "Package")
-        || crate::interp::classes::RULESET_CLASSES.iter().any(|(c, _, _, _)| *c == short);
+        || (short != "Ruleset" && crate::interp::eval::is_class::declared_is_a(short, "Ruleset") == Some(true));
     (!special).then(|| short.into())
 }

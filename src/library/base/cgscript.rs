@@ -11,7 +11,7 @@ use num_traits::Signed;
 use std::rc::Rc;
 
 /// CGSuite's `Object` members, which every value answers (after its own members).
-pub static OBJECT: &[Member] = &[
+pub static OBJECT: &[Member] = crate::member_table![
     member("ToString", 0, |m, _, this, _| Ok(Value::str(&this.display(m.games))))
         .params(&[&[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]])
         .doc("", "The value as it prints, as a string.", "(^ + *).ToString"),
@@ -27,7 +27,7 @@ pub static OBJECT: &[Member] = &[
 ];
 
 /// `Coordinates` members of a pair `(row, col)`.
-pub static COORDINATES: &[Member] = &[
+pub static COORDINATES: &[Member] = crate::member_table![
     crate::member!(Row => "The first coordinate of a pair (row, column).", "(2, 5).Row", |_, s, this, _| Ok(pair(s, this)?.0)),
     crate::member!(Col => "The second coordinate of a pair (row, column).", "(2, 5).Col", |_, s, this, _| Ok(pair(s, this)?.1)),
     crate::member!(Swap => "The pair with its coordinates exchanged.", "(2, 5).Swap", |_, s, this, _| {
@@ -56,7 +56,7 @@ fn pair(s: &Site, this: &Value) -> Result<(Value, Value), EvalError> {
 
 /// More members of `String`: regular expressions (Rust's `regex` syntax, which has no back-references or
 /// look-around; CGSuite uses Java's) and `ToUnquotedOutput`.
-pub static STRING: &[Member] = &[
+pub static STRING: &[Member] = crate::member_table![
     crate::member!(Matches(regex: String) => "Whether the whole string matches the regular expression.", "\"xxo\".Matches(\"x*o\")", |_, s, this, args| {
         let re = regex(s, &format!("^(?:{})$", string(s, args, 0)?))?;
         Ok(boolean(re.is_match(the_str(s, this)?)))
@@ -109,7 +109,7 @@ fn java_replacement(r: &str) -> String {
 }
 
 /// More members of `List`.
-pub static LIST: &[Member] = &[
+pub static LIST: &[Member] = crate::member_table![
     crate::member!(PeriodicTable(period: Integer) => "The list laid out as a table with rows of n elements (for nim-value sequences).", "[0, 1, 2, 0, 1, 2].PeriodicTable(3)", |m, s, this, args| {
         let n = integer(s, args, 0)?;
         if !n.is_positive() {
@@ -142,7 +142,7 @@ pub static LIST: &[Member] = &[
 ];
 
 /// More members of `Map`.
-pub static MAP: &[Member] = &[
+pub static MAP: &[Member] = crate::member_table![
     crate::member!(Reversed => "The map from values to keys.", "{1 => ^, 2 => *}.Reversed", |_, s, this, _| {
         let Value::Map(map) = this else { return Err(s.bug()) };
         Ok(Value::Map(map.iter().map(|(k, v)| (v.clone(), k.clone())).collect()))
@@ -154,7 +154,8 @@ pub static MAP: &[Member] = &[
     ),
 ];
 
-pub(super) fn ident(name: &str, s: &Site) -> crate::syntax::ast::Ident {
+/// The identifier `name` at the site's span, for calling a member by name (`m.invoke_member`).
+pub fn ident(name: &str, s: &Site) -> crate::syntax::ast::Ident {
     crate::syntax::ast::Ident { name: name.into(), span: s.span }
 }
 

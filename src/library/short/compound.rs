@@ -3,7 +3,6 @@
 //! its game tree built from the operands only when a value, an option or a follower is asked for (CGSuite 2.2
 //! prints `Cutcake((6,5)).ConjunctiveSum(0)` at once).
 
-use super::cgscript::ident;
 use super::{Member, Site};
 use crate::game::short::store::GameId;
 use crate::game::Games;
@@ -11,6 +10,7 @@ use crate::interp::error::EvalError;
 use crate::interp::eval::Machine;
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::Value;
+use crate::library::base::ident;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -59,7 +59,7 @@ impl Compound {
 }
 
 /// Members of short games for compounds.
-pub static GAME: &[Member] = &[
+pub static GAME: &[Member] = crate::member_table![
     crate::member!(ConjunctiveSum(that: Game) => "The conjunctive compound of two games: a move is a move in both, and play ends when either ends.", "(*2).ConjunctiveSum(*3)", |m, s, this, args| compound(m, s, this, &args[0], Compound::Conjunctive)),
     crate::member!(SelectiveSum(that: Game) => "The selective compound of two games: a move is a move in any non-empty set of the components.", "(*).SelectiveSum(*)", |m, s, this, args| compound(m, s, this, &args[0], Compound::Selective)),
     crate::member!(OrdinalProduct(that: Game) => "CGSuite's ordinal product of two games.", "(*).OrdinalProduct(2)", |m, s, this, args| compound(m, s, this, &args[0], Compound::OrdinalProduct)),
@@ -220,7 +220,7 @@ fn operand_text(games: &mut Games, v: &Value, outer: u8) -> String {
 /// `CompoundGame(CompoundType.DisjunctiveSum, 2, 1)` prints `2 + 1`, `OrdinalSum` `* : 1`) and `NegativeGame(G)`
 /// (`-{2|1}`, `-(2 + 1)`, `--2`). The conjunctive and selective kinds, which CGSuite 2.2's constructor refuses
 /// with an internal error, make the member compounds. `None` for other classes.
-pub(crate) fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
     let n = match class {
         "CompoundGame" => 3,
         "NegativeGame" => 1,
@@ -234,11 +234,14 @@ pub(crate) fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Sit
             }
         }
         if n == 1 {
-            return Ok(crate::library::explicit::construct("Negative", args[0].clone(), Value::Nothing)
-                .unwrap_or(Value::Nothing));
+            return Ok(
+                super::explicit::construct("Negative", args[0].clone(), Value::Nothing).unwrap_or(Value::Nothing)
+            );
         }
         let kind = match &args[0] {
-            Value::Object(o) => downcast_ref::<super::enums::EnumValue>(&**o).filter(|e| e.class == "CompoundType"),
+            Value::Object(o) => {
+                downcast_ref::<crate::library::base::EnumValue>(&**o).filter(|e| e.class == "CompoundType")
+            }
             _ => None,
         };
         let Some(kind) = kind.map(|e| e.name) else { return Err(site.wrong_type(0, "CompoundType", &args[0])) };
@@ -247,7 +250,7 @@ pub(crate) fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Sit
             "ConjunctiveSum" => compound(m, site, a, b, Compound::Conjunctive),
             "SelectiveSum" => compound(m, site, a, b, Compound::Selective),
             "OrdinalProduct" => compound(m, site, a, b, Compound::OrdinalProduct),
-            _ => Ok(crate::library::explicit::construct(kind, a.clone(), b.clone()).unwrap_or(Value::Nothing)),
+            _ => Ok(super::explicit::construct(kind, a.clone(), b.clone()).unwrap_or(Value::Nothing)),
         }
     })())
 }
@@ -418,7 +421,7 @@ fn compound_member(
                 (Some((kind, _, _)), _) | (None, Some(Tree::Compound(kind, _, _))) => *kind,
                 _ => return None,
             };
-            return super::enums::static_member("CompoundType", kind.name()).map(Ok);
+            return crate::library::base::static_member("CompoundType", kind.name()).map(Ok);
         }
         ("Options", [_]) => match super::player(site, args, 0) {
             Ok(crate::interp::value::Player::Left) => 0,

@@ -122,7 +122,7 @@ impl Object for EnumValue {
 }
 
 /// Members of an enum value.
-pub static ENUM: &[Member] = &[
+pub static ENUM: &[Member] = crate::member_table![
     crate::member!(Literal => "The enum value's name as a string.", "Symmetry.Transpose.Literal", |_, s, this, _| match this {
         Value::Object(o) => downcast_ref::<EnumValue>(&**o).map(|e| Value::str(e.name)).ok_or_else(|| s.bug()),
         _ => Err(s.bug()),

@@ -2,7 +2,7 @@
 //! text form (`<4 x 4 ScatterPlot>`, `<2 x 2 IntensityPlot>`: its size in rows and columns); given a file name
 //! it is written as SVG under the file-output policy (LANGUAGE.md §10, "Help and file output").
 
-use super::{integer, Member, Site};
+use super::{integer, string, Member, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
@@ -10,6 +10,24 @@ use crate::interp::object::downcast_ref;
 use crate::interp::value::{Shown, Value};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
+
+/// `Plot("file.svg")` for pictures (thermographs, game trees): writes `svg` through the output policy
+/// ([`crate::interp::output`]) and prints the file written.
+pub fn plot_to_file(
+    m: &mut crate::interp::eval::Machine,
+    s: &Site,
+    args: &[Value],
+    svg: &str,
+) -> Result<Value, EvalError> {
+    let path = string(s, args, 0)?;
+    match crate::interp::output::write_file(path, svg) {
+        Ok(written) => {
+            m.write_line(&format!("Wrote {written}."), s.span)?;
+            Ok(Value::Nothing)
+        }
+        Err(message) => Err(s.arg_err(0, ErrorKind::Output { message })),
+    }
+}
 
 /// `list.ScatterPlot()`, `list.ScatterPlot("file.svg")`: the points (value, position) of a list of integers,
 /// as CGSuite plots them (rows are values, columns positions, both ranges stretched to include 0 and a ninth
@@ -60,7 +78,7 @@ pub const SCATTER_PLOT: Member = Member {
             svg.push_str(&format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"black\"/>\n"));
         }
         svg.push_str("</svg>\n");
-        super::tree::plot_to_file(m, s, args, &svg)
+        plot_to_file(m, s, args, &svg)
     },
     doc: super::Doc {
         args: "(file)",
@@ -124,11 +142,11 @@ fn intensity(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<
         }
     }
     svg.push_str("</svg>\n");
-    super::tree::plot_to_file(m, s, &args[file..], &svg)
+    plot_to_file(m, s, &args[file..], &svg)
 }
 
 /// Members of `Table`.
-pub static TABLE: &[Member] = &[Member {
+pub static TABLE: &[Member] = crate::member_table![Member {
     name: "IntensityPlot",
     params: &[&[Param::optional("pixelScale", "Integer")]],
     arity: Arity::Range(0, 2),
