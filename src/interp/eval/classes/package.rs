@@ -88,15 +88,7 @@ fn names_package_folder(globals: &mut Globals, text: &str) -> bool {
         let word = &text[start..i];
         let after_dot = start > 0 && bytes[start - 1] == b'.';
         if !after_dot && bytes.get(i) == Some(&b'.') && word.starts_with(|c: char| c.is_ascii_lowercase()) {
-            let known = globals.extensions.get::<PackageClasses>().overlays.get(word).cloned();
-            let dir = match known {
-                Some(d) => d,
-                None => {
-                    let d = UserPackage::folder(globals, word);
-                    globals.extensions.get::<PackageClasses>().overlays.insert(word.to_string(), d.clone());
-                    d
-                }
-            };
+            let dir = UserPackage::cached_folder(globals, word);
             if dir.is_some() {
                 return true;
             }
@@ -125,6 +117,17 @@ impl UserPackage {
         Some(Value::Object(Rc::new(UserPackage { dir, qualified: name.into(), library: None })))
     }
 
+    /// [`UserPackage::folder`], asked once per name per script folder (the answer kept in the workspace).
+    fn cached_folder(globals: &mut Globals, name: &str) -> Option<PathBuf> {
+        if let Some(d) = globals.extensions.get::<PackageClasses>().overlays.get(name) {
+            return d.clone();
+        }
+        let d = Self::folder(globals, name);
+        globals.extensions.get::<PackageClasses>().overlays.insert(name.to_string(), d.clone());
+        d
+    }
+
+    /// The folder `name` beside the script, else in the working directory.
     fn folder(globals: &mut Globals, name: &str) -> Option<PathBuf> {
         let beside_script = globals.extensions.get::<PackageClasses>().script_folder.as_ref().map(|f| f.join(name));
         beside_script.into_iter().chain([PathBuf::from(name)]).find(|d| d.is_dir())
@@ -139,15 +142,7 @@ impl UserPackage {
         if o.type_name() != "Package" || downcast_ref::<UserPackage>(&**o).is_some() {
             return None;
         }
-        let known = globals.extensions.get::<PackageClasses>().overlays.get(name).cloned();
-        let dir = match known {
-            Some(d) => d,
-            None => {
-                let d = Self::folder(globals, name);
-                globals.extensions.get::<PackageClasses>().overlays.insert(name.to_string(), d.clone());
-                d
-            }
-        }?;
+        let dir = Self::cached_folder(globals, name)?;
         Some(Value::Object(Rc::new(UserPackage { dir, qualified: name.into(), library: Some(value.clone()) })))
     }
 
