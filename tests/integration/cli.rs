@@ -5,9 +5,14 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn cgs(args: &[&str], stdin: Option<&str>) -> Output {
+    cgs_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// [`cgs`] run in the folder `dir`.
+fn cgs_in(dir: &std::path::Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cgs"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .env("NO_COLOR", "1")
         .env("CGS_HISTORY", "")
         .stdin(Stdio::piped())
@@ -245,21 +250,7 @@ fn a_script_finds_the_packages_beside_it() {
     std::fs::write(dir.join("cwd/other/Times.cgs"), class(7)).unwrap();
     std::fs::write(dir.join("proj/run.cgs"), "examples.Times(10).Value\nlone.Times(1).Value\nother.Times(1).Value\n")
         .unwrap();
-    let run = |args: &[&str], stdin: &str| {
-        Command::new(env!("CARGO_BIN_EXE_cgs"))
-            .args(args)
-            .current_dir(dir.join("cwd"))
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut c| {
-                c.stdin.take().unwrap().write_all(stdin.as_bytes())?;
-                c.wait_with_output()
-            })
-            .expect("run the cgs binary")
-    };
+    let run = |args: &[&str], stdin: &str| cgs_in(&dir.join("cwd"), args, Some(stdin));
     let script = run(&["../proj/run.cgs"], "");
     let repl = run(&["-i", "../proj/run.cgs"], "examples.Times(1).Value\n");
     let plain = run(&["-e", "examples.Times(1).Value"], "");
@@ -288,19 +279,7 @@ fn a_folder_of_class_files_is_a_package() {
     .unwrap();
     let script = "pk.Countdown(3).NimValue\npk.Countdown(3)\npk.Countdown(3).Class\npk.Twice(2).CanonicalForm\n\
                   pk.Twice(2)\npk.Twice(2).Class\nNim(3).NimValue\nCountdown\n";
-    let out = Command::new(env!("CARGO_BIN_EXE_cgs"))
-        .arg("-")
-        .current_dir(&dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(script.as_bytes())?;
-            c.wait_with_output()
-        })
-        .expect("run the cgs binary");
+    let out = cgs_in(&dir, &["-"], Some(script));
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(
         text(&out.stdout),

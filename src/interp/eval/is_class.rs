@@ -28,7 +28,7 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
     // CGSuite's library ruleset classes, the declared classes below `Ruleset` (`Nim is HeapRuleset`,
     // `Clobber is game.grid.GridRuleset`): a ruleset value is one when the class its printed family is declared
     // with is `ty` or below it; no other value is.
-    if ty != "Ruleset" && declared_is_a(ty, "Ruleset") == Some(true) {
+    if is_ruleset_class(ty) {
         return Some(match v {
             Value::Object(o) if o.type_name() == "Ruleset" => {
                 let printed = o.display(games);
@@ -56,9 +56,15 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
     }
 }
 
+/// Whether `ty` is one of CGSuite's library ruleset classes: a declared class below `Ruleset`
+/// (`HeapRuleset`, `TakeAndBreak`, `GenClobber`), not `Ruleset` itself.
+pub(in crate::interp::eval) fn is_ruleset_class(ty: &str) -> bool {
+    ty != "Ruleset" && declared_is_a(ty, "Ruleset") == Some(true)
+}
+
 /// [`crate::interp::registry::Library::is_a`] of the installed library, remembered per pair of names: the
 /// declarations never change in a process, and `is` and typed parameters ask the same pairs again and again.
-pub(in crate::interp::eval) fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
+fn declared_is_a(class: &str, ty: &str) -> Option<bool> {
     use std::cell::RefCell;
     // Keyed by the pair's names with FxHash: `x is C` in a ruleset's hooks (`_Grid(s)`'s `s is String`) asks at
     // every state, and SipHash of two strings was most of the question.

@@ -216,6 +216,6 @@ fn object_type_name(ty: &str) -> Option<Box<str>> {
     let short = crate::interp::classes::short_type(ty);
     let special = short.contains('.')
         || matches!(short, "Object" | "Class" | "Package")
-        || (short != "Ruleset" && crate::interp::eval::is_class::declared_is_a(short, "Ruleset") == Some(true));
+        || crate::interp::eval::is_class::is_ruleset_class(short);
     (!special).then(|| short.into())
 }
