@@ -127,8 +127,10 @@ fn main() -> ExitCode {
         return ExitCode::from(kernel_command(&argv[2..]));
     }
     let args = Args::parse();
-    if let Some(limit) = args.max_memory.or_else(cgs::game::budget::default_limit) {
-        cgs::game::budget::set_limit(limit);
+    match args.max_memory {
+        Some(limit) => cgs::game::budget::set_limit(limit),
+        // Computed when first needed: a short run never reads the files it comes from.
+        None => cgs::game::budget::set_default_limit(),
     }
     if let Some(PrintLimit(limit)) = args.print_limit {
         cgs::game::print_limit::set_setting(limit);
@@ -165,7 +167,9 @@ fn run(args: Args, color: bool) -> u8 {
             return start_repl(cgs::new_interpreter(), color);
         }
         let mut interp = cgs::new_interpreter();
-        return run_stdin(&mut interp, color);
+        let code = run_stdin(&mut interp, color);
+        exit_without_drop(interp);
+        return code;
     }
 
     let mut interp = cgs::new_interpreter();
@@ -208,13 +212,19 @@ fn run(args: Args, color: bool) -> u8 {
         }
         code
     };
-    if code != 0 {
-        return code as u8;
-    }
-    if args.interactive {
+    if code == 0 && args.interactive {
         return start_repl(interp, color);
     }
-    0
+    exit_without_drop(interp);
+    code as u8
+}
+
+/// Leaves the workspace of a finished run to the operating system: the process ends right after, and
+/// freeing its values, games and tables one by one cost up to 2 million instructions (examples/winning-ways.cgs;
+/// docs/PERFORMANCE.md, "Start-up"). Nothing in a workspace acts when dropped (output files are written as
+/// they are made).
+fn exit_without_drop(interp: Interpreter) {
+    std::mem::forget(interp);
 }
 
 const KERNEL_USAGE: &str = "Usage: cgs kernel [OPTIONS] CONNECTION_FILE          run as a Jupyter kernel

@@ -109,6 +109,7 @@ pub fn used() -> usize {
 
 /// The budget in bytes (`usize::MAX`: none).
 pub fn limit() -> usize {
+    resolve_default();
     LIMIT.load(Ordering::Relaxed)
 }
 
@@ -125,6 +126,7 @@ fn soft_limit(limit: usize) -> usize {
 /// Sets the budget in bytes (and forgets an excess seen under the old one); the next polling point looks
 /// at the memory in use.
 pub fn set_limit(bytes: usize) {
+    DEFAULT_PENDING.store(false, Ordering::Relaxed);
     LIMIT.store(bytes, Ordering::Relaxed);
     SOFT.store(soft_limit(bytes), Ordering::Relaxed);
     PEAK_OVER.store(0, Ordering::Relaxed);
@@ -144,7 +146,9 @@ pub fn exceeded() -> bool {
     }
     let n = TICKS.load(Ordering::Relaxed).wrapping_add(1);
     TICKS.store(n, Ordering::Relaxed);
-    n & 0xffff == 0 && LIMIT.load(Ordering::Relaxed) != usize::MAX && check()
+    n & 0xffff == 0
+        && (LIMIT.load(Ordering::Relaxed) != usize::MAX || DEFAULT_PENDING.load(Ordering::Relaxed))
+        && check()
 }
 
 /// Polls since the start (see [`exceeded`]); a plain load and store, like the count.
@@ -180,7 +184,7 @@ pub fn give_back() {
 /// budget's soft limit; otherwise it sets the count at which to look again (half the headroom on).
 #[cold]
 fn check() -> bool {
-    let limit = limit();
+    let limit = limit(); // (which computes a pending default budget first)
     if limit == usize::MAX {
         CHECK_AT.store(usize::MAX, Ordering::Relaxed);
         ALERT.store(false, Ordering::Relaxed);
@@ -224,6 +228,7 @@ pub fn reported_use() -> usize {
 
 /// Whether allocating `more` bytes now would cross the budget.
 pub fn would_exceed(more: usize) -> bool {
+    resolve_default();
     let now = used().max(RESIDENT.load(Ordering::Relaxed));
     now.saturating_add(more) > SOFT.load(Ordering::Relaxed)
 }
@@ -292,14 +297,73 @@ fn refuse_buffer(bytes: usize) {
 /// `memory.max`, v1 `memory.limit_in_bytes`, [`cgroup_limit`]); `None` where none of them can be read.
 /// Past any of the three the process would be killed or aborted instead of stopping with the budget error.
 pub fn default_limit() -> Option<usize> {
-    let physical = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+    [physical_memory(), address_space_left(), cgroup_memory()].into_iter().flatten().min().map(|b| b / 4 * 3)
+}
+
+/// Set by [`set_default_limit`] until the default budget is computed ([`resolve_default`]).
+static DEFAULT_PENDING: AtomicBool = AtomicBool::new(false);
+/// What `ulimit -v` leaves ([`address_space_left`]), measured when [`set_default_limit`] ran.
+static ADDRESS_SPACE_LEFT: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// The live bytes at which the first closer look ([`check`]) computes a pending default budget: below the
+/// smallest budget a user may set ([`MIN_LIMIT`]), so no budget that could work is crossed unseen.
+const DEFAULT_CHECK_AT: usize = 16 << 20;
+
+/// Makes [`default_limit`] the budget, computed when it is first needed: by the first closer look (the count
+/// passing [`DEFAULT_CHECK_AT`], a deep recursive walk, a periodic look), a size checked up front
+/// ([`would_exceed`]) or [`limit`]. Reading `/proc/meminfo` and the cgroup files takes some 25 system calls,
+/// which a short run (`cgs -e 1`, a small script) never needs (docs/PERFORMANCE.md, "Start-up"). What
+/// `ulimit -v` leaves is measured now, before the interpreter thread's stack is mapped, as `default_limit` does.
+pub fn set_default_limit() {
+    ADDRESS_SPACE_LEFT.store(address_space_left().unwrap_or(usize::MAX), Ordering::Relaxed);
+    LIMIT.store(usize::MAX, Ordering::Relaxed);
+    SOFT.store(usize::MAX, Ordering::Relaxed);
+    PEAK_OVER.store(0, Ordering::Relaxed);
+    CHECK_AT.store(DEFAULT_CHECK_AT, Ordering::Relaxed);
+    ALERT.store(false, Ordering::Relaxed);
+    DEFAULT_PENDING.store(true, Ordering::Relaxed);
+    if used() > DEFAULT_CHECK_AT {
+        ALERT.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Computes the default budget [`set_default_limit`] left pending (once; a no-op otherwise).
+#[inline]
+fn resolve_default() {
+    if DEFAULT_PENDING.load(Ordering::Relaxed) {
+        resolve_default_now();
+    }
+}
+
+#[cold]
+fn resolve_default_now() {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if !DEFAULT_PENDING.load(Ordering::Relaxed) {
+        return;
+    }
+    let early = ADDRESS_SPACE_LEFT.load(Ordering::Relaxed);
+    let measured = [physical_memory(), cgroup_memory(), (early != usize::MAX).then_some(early)];
+    if let Some(bytes) = measured.into_iter().flatten().min().map(|b| b / 4 * 3) {
+        LIMIT.store(bytes, Ordering::Relaxed);
+        SOFT.store(soft_limit(bytes), Ordering::Relaxed);
+    }
+    DEFAULT_PENDING.store(false, Ordering::Relaxed);
+}
+
+/// The machine's physical memory (`/proc/meminfo`'s `MemTotal`).
+fn physical_memory() -> Option<usize> {
+    std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
         let line = t.lines().find(|l| l.starts_with("MemTotal:"))?;
         line.split_whitespace().nth(1)?.parse::<usize>().ok().map(|kib| kib.saturating_mul(1024))
-    });
-    let cgroup = std::fs::read_to_string("/proc/self/cgroup")
+    })
+}
+
+/// The memory limit of this process's cgroup ([`cgroup_limit`] of `/proc/self/cgroup`).
+fn cgroup_memory() -> Option<usize> {
+    std::fs::read_to_string("/proc/self/cgroup")
         .ok()
-        .and_then(|t| cgroup_limit(std::path::Path::new("/sys/fs/cgroup"), &t));
-    [physical, address_space_left(), cgroup].into_iter().flatten().min().map(|b| b / 4 * 3)
+        .and_then(|t| cgroup_limit(std::path::Path::new("/sys/fs/cgroup"), &t))
 }
 
 /// Address space that the process reserves without filling it, beyond what it holds at start: the

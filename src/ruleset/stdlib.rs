@@ -68,34 +68,14 @@ fn intern(name: &str) -> &'static str {
     n
 }
 
+include!(concat!(env!("OUT_DIR"), "/stdlib_names.rs"));
+
 /// The top-level names each stdlib file defines (`ruleset N`, `def N`, `N :=` at the start of a line), by file
-/// index, found by scanning the text (the test below checks them against what evaluating each file defines).
+/// index, found by scanning the text when cgs is built (build.rs, `scanned_names`; the test below checks them
+/// against what evaluating each file defines).
 fn defined_names() -> &'static [Vec<&'static str>] {
     static NAMES: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
-    NAMES.get_or_init(|| {
-        FILES
-            .iter()
-            .map(|(_, text)| {
-                let mut names = Vec::new();
-                for line in text.lines() {
-                    let rest = line
-                        .strip_prefix("ruleset ")
-                        .or_else(|| line.strip_prefix("def "))
-                        .or_else(|| line.strip_prefix("class "))
-                        .or_else(|| line.strip_prefix("singleton class "))
-                        .unwrap_or(line);
-                    let len = identifier_len(rest);
-                    let defined = len > 0
-                        && (rest.len() < line.len() || rest[len..].trim_start().starts_with(":="))
-                        && line.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
-                    if defined && !names.contains(&&rest[..len]) {
-                        names.push(&rest[..len]);
-                    }
-                }
-                names
-            })
-            .collect()
-    })
+    NAMES.get_or_init(|| FILES.iter().map(|(path, _)| scanned_names(path).split_ascii_whitespace().collect()).collect())
 }
 
 /// The stdlib file defining each name.

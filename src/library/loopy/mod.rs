@@ -363,24 +363,30 @@ pub fn plus_minus(m: &mut Machine, g: &Value) -> Result<Value, ErrorKind> {
 
 // ---- globals --------------------------------------------------------------------------------------------
 
-/// Registers `on off over under upon dud` and the draw outcome classes.
-pub fn register(globals: &mut Globals, games: &mut Games) {
-    let a = globals.extensions.get::<LoopyArena>();
+/// The named stoppers `on off over under upon`: name, graph (one vertex, `p` its pass edge) and printed form.
+/// The printed form is written here rather than computed by the arena's printer at start-up, which cost every
+/// run of `cgs` about 0.1 million instructions; the test `constant_texts_are_their_printed_forms` checks it.
+fn named_stoppers(games: &mut Games) -> [(&'static str, Graph, &'static str); 5] {
     let z = Edge::Short(games.zero());
     let star = Edge::Short(games.star());
     let one = |l: Vec<Edge>, r: Vec<Edge>| Graph { verts: vec![Vertex { left: l, right: r }], start: 0 };
     let p = Edge::Loopy(0);
+    [
+        ("on", one(vec![p], vec![]), "on"),
+        ("off", one(vec![], vec![p]), "off"),
+        ("over", one(vec![z], vec![p]), "over"),
+        ("under", one(vec![p], vec![z]), "under"),
+        ("upon", one(vec![p], vec![star]), "^[on]"),
+    ]
+}
+
+/// Registers `on off over under upon dud` and the draw outcome classes.
+pub fn register(globals: &mut Globals, games: &mut Games) {
+    let a = globals.extensions.get::<LoopyArena>();
     let mut consts = Vec::new();
-    for (name, g) in [
-        ("on", one(vec![p], vec![])),
-        ("off", one(vec![], vec![p])),
-        ("over", one(vec![z], vec![p])),
-        ("under", one(vec![p], vec![z])),
-        ("upon", one(vec![p], vec![star])),
-    ] {
+    for (name, g, text) in named_stoppers(games) {
         let s = a.canonical(games, &g).expect("a stopper");
-        let text = a.display(games, s).expect("printable");
-        consts.push((name, LoopyValue { on: s, off: s, text }));
+        consts.push((name, LoopyValue { on: s, off: s, text: text.into() }));
     }
     let (on, off) = (a.on(), a.off());
     consts.push(("dud", LoopyValue { on, off, text: "dud".into() }));
@@ -404,3 +410,20 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Pseudonumber", "game.Pseudonumber").parents(&["CanonicalStopper"]),
     ClassDecl::new("Side", "game.Side").also_is(&["Enum"]),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The printed forms `register` gives `on off over under upon` are the arena printer's (as CGSuite 2.2
+    /// prints them: `on`, `off`, `over`, `under`, `^[on]`).
+    #[test]
+    fn constant_texts_are_their_printed_forms() {
+        let mut games = Games::new();
+        let mut a = LoopyArena::default();
+        for (name, g, text) in named_stoppers(&mut games) {
+            let s = a.canonical(&mut games, &g).expect("a stopper");
+            assert_eq!(a.display(&mut games, s).expect("printable"), text, "{name}");
+        }
+    }
+}
