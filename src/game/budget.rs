@@ -113,6 +113,17 @@ pub fn limit() -> usize {
     LIMIT.load(Ordering::Relaxed)
 }
 
+/// The budget for a heuristic asked at every safe point ("is the memory in use over half the budget?"):
+/// [`limit`], or `usize::MAX` while the default budget is pending and the live bytes are within
+/// [`DEFAULT_CHECK_AT`] (less than half of any workable budget), so that asking does not make a short run
+/// compute the default ([`set_default_limit`]).
+pub fn limit_for_heuristics() -> usize {
+    if DEFAULT_PENDING.load(Ordering::Relaxed) && used() <= DEFAULT_CHECK_AT {
+        return usize::MAX;
+    }
+    limit()
+}
+
 /// The part of a budget that computations may fill: the rest is a margin for what grows between two
 /// polling points.
 fn soft_limit(limit: usize) -> usize {
@@ -184,6 +195,15 @@ pub fn give_back() {
 /// budget's soft limit; otherwise it sets the count at which to look again (half the headroom on).
 #[cold]
 fn check() -> bool {
+    if DEFAULT_PENDING.load(Ordering::Relaxed)
+        && used() <= DEFAULT_CHECK_AT
+        && resident().unwrap_or(0) <= DEFAULT_CHECK_AT
+    {
+        // Too little memory in use for a workable budget to matter: the default is not needed yet.
+        CHECK_AT.store(DEFAULT_CHECK_AT, Ordering::Relaxed);
+        ALERT.store(used() > DEFAULT_CHECK_AT, Ordering::Relaxed);
+        return false;
+    }
     let limit = limit(); // (which computes a pending default budget first)
     if limit == usize::MAX {
         CHECK_AT.store(usize::MAX, Ordering::Relaxed);
@@ -228,8 +248,14 @@ pub fn reported_use() -> usize {
 
 /// Whether allocating `more` bytes now would cross the budget.
 pub fn would_exceed(more: usize) -> bool {
-    resolve_default();
     let now = used().max(RESIDENT.load(Ordering::Relaxed));
+    if DEFAULT_PENDING.load(Ordering::Relaxed) {
+        if now.saturating_add(more) <= DEFAULT_CHECK_AT {
+            // Within what any workable budget allows: the pending default is not needed yet.
+            return false;
+        }
+        resolve_default_now();
+    }
     now.saturating_add(more) > SOFT.load(Ordering::Relaxed)
 }
 
@@ -305,8 +331,8 @@ static DEFAULT_PENDING: AtomicBool = AtomicBool::new(false);
 /// What `ulimit -v` leaves ([`address_space_left`]), measured when [`set_default_limit`] ran.
 static ADDRESS_SPACE_LEFT: AtomicUsize = AtomicUsize::new(usize::MAX);
 
-/// The live bytes at which the first closer look ([`check`]) computes a pending default budget: below the
-/// smallest budget a user may set ([`MIN_LIMIT`]), so no budget that could work is crossed unseen.
+/// The live bytes (or resident size) from which a closer look ([`check`]) computes a pending default budget:
+/// below the smallest budget a user may set ([`MIN_LIMIT`]), so no budget that could work is crossed unseen.
 const DEFAULT_CHECK_AT: usize = 16 << 20;
 
 /// Makes [`default_limit`] the budget, computed when it is first needed: by the first closer look (the count

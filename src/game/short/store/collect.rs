@@ -68,7 +68,7 @@ impl Games {
         if live >= self.gc.threshold && live >= 2 * self.gc.live_after {
             return true;
         }
-        let limit = crate::game::budget::limit();
+        let limit = crate::game::budget::limit_for_heuristics();
         limit != usize::MAX
             && crate::game::budget::used() > limit / 2
             && live >= self.gc.threshold / 4
