@@ -219,6 +219,8 @@ pub struct Library {
     /// The misère outcome of a game played on its own options (a form's or a stopper's `MisereOutcomeClass`):
     /// the short games answer it, and the loopy family, below them, calls it here.
     pub misere_outcome: fn(&mut Machine, &Value) -> Result<crate::game::Outcome, ErrorKind>,
+    /// The entry `k => v` of a map (CGSuite's `MapEntry`): what `for e in map` binds, as in CGSuite.
+    pub map_entry: fn(Value, Value) -> Value,
 }
 
 impl std::fmt::Debug for Library {
@@ -281,6 +283,7 @@ impl Library {
         grid_text: |_, _| None,
         set_interrupt: |_| {},
         sumber_value: |_| Value::Nothing,
+        map_entry: |k, _| k,
         misere_member: |_, _, s, _, _| Err(s.bug()),
         misere_outcome: |_, _| Err(ErrorKind::Internal { what: "no short games to play the outcome".into() }),
     };

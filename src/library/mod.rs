@@ -156,6 +156,7 @@ pub static LIBRARY: Library = Library {
     grid_text: numgrid::text,
     set_interrupt: impartial::set_interrupt,
     sumber_value: sumber::SumberValue::value,
+    map_entry: base::collections::MapEntry::value,
     misere_member: impartial::misere_member,
     misere_outcome: explicit::misere_outcome,
 };

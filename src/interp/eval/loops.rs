@@ -179,7 +179,11 @@ impl<'a> Machine<'a> {
 
     pub(super) fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
         match coll {
-            Value::Map(m) => Ok(map_in_display_order(self.games, m).into_iter().map(|(k, _)| k).collect()),
+            // A map is iterated by its entries `k => v`, as CGSuite's `for e in map` (in display order).
+            Value::Map(m) => {
+                let entry = self.globals.library.map_entry;
+                Ok(map_in_display_order(self.games, m).into_iter().map(|(k, v)| entry(k, v)).collect())
+            }
             Value::String(s) => Ok(s.chars().map(|c| Value::short_str(c.encode_utf8(&mut [0; 4]))).collect()),
             v => match self.elements(v) {
                 Some(items) => Ok(items),

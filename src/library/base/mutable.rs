@@ -598,6 +598,12 @@ impl Object for MutableMap {
     fn binary(&self, _: &mut Machine, op: BinOp, l: &Value, r: &Value, _: Span) -> Option<Result<Value, EvalError>> {
         equality(op, l, r)
     }
+    /// `for e in m` binds the entries `k => v`, as for an immutable map (CGSuite's `MapEntry`s).
+    fn elements(&self, games: &mut Games) -> Option<Vec<Value>> {
+        let map = self.items.borrow().clone();
+        let entries = crate::interp::value::map_in_display_order(games, &map);
+        Some(entries.into_iter().map(|(k, v)| super::collections::MapEntry::value(k, v)).collect())
+    }
 }
 
 // ---- TextOutput ------------------------------------------------------------------------------------------
