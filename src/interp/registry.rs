@@ -24,7 +24,7 @@
 
 use super::error::{ErrorKind, EvalError};
 use super::eval::{Eval, Machine};
-pub use super::model::parts::RustType;
+pub use super::model::parts::{Extensible, RustType};
 pub use super::model::types::{ClassDecl, Library};
 use super::native::{Member, NativeFn, Site};
 use super::value::Value;
@@ -48,6 +48,7 @@ impl ClassDecl {
             globals: &[],
             types: &[],
             printed_as: &[],
+            extensible: Extensible::No,
         }
     }
 
@@ -101,6 +102,37 @@ impl ClassDecl {
     /// The class with the names cgs prints its rulesets with (see [`ClassDecl::printed_as`]).
     pub const fn printed_as(mut self, names: &'static [&'static str]) -> ClassDecl {
         self.printed_as = names;
+        self
+    }
+
+    /// The class, which a user class may extend (see [`Extensible`]), with the members CGSuite's class declares
+    /// that a subclass must mark `override`.
+    pub const fn extensible(mut self, overrides: &'static [&'static str]) -> ClassDecl {
+        self.extensible = Extensible::Yes { overrides, user_first: false, with: &[] };
+        self
+    }
+
+    /// The class, extensible, with the library classes a user class may extend together with it (see
+    /// [`Extensible::Yes`]'s `with`).
+    pub const fn extensible_with(
+        mut self,
+        overrides: &'static [&'static str],
+        with: &'static [&'static str],
+    ) -> ClassDecl {
+        self.extensible = Extensible::Yes { overrides, user_first: false, with };
+        self
+    }
+
+    /// The class, extensible, but a user class of the same name is extended instead when there is one (see
+    /// [`Extensible::Yes`]'s `user_first`).
+    pub const fn extensible_user_first(mut self, overrides: &'static [&'static str]) -> ClassDecl {
+        self.extensible = Extensible::Yes { overrides, user_first: true, with: &[] };
+        self
+    }
+
+    /// The class, which cgs cannot let a user class extend, with why.
+    pub const fn not_extensible(mut self, why: &'static str) -> ClassDecl {
+        self.extensible = Extensible::Refused(why);
         self
     }
 }
@@ -172,6 +204,7 @@ impl Library {
         sumber_value: |_| Value::Nothing,
         misere_member: |_, _, s, _, _| Err(s.bug()),
         misere_outcome: |_, _| Err(ErrorKind::Internal { what: "no short games to play the outcome".into() }),
+        script_class_qualified: |_| None,
     };
 
     /// Every class declaration, family by family, then the upper layer's ([`Library::upper`]; a class may
@@ -270,6 +303,53 @@ impl Library {
     pub fn class_of_type(&self, id: TypeId) -> Option<&'static ClassDecl> {
         self.classes().find(|c| c.types.iter().any(|t| t().id == id))
     }
+
+    /// The declaration of the library class an `extends` clause names by `name` (its short name; a nested class
+    /// by the name after its enclosing class's: `GridGame` is `GridRuleset.GridGame`), when it says what a user
+    /// class may do with it ([`ClassDecl::extensible`] is not [`Extensible::No`]).
+    pub fn user_base(&self, name: &str) -> Option<&'static ClassDecl> {
+        self.classes().find(|c| c.extensible != Extensible::No && short_name(c.name) == name)
+    }
+
+    /// The library classes a user class may extend ([`Extensible::Yes`]), each by the name an `extends` clause
+    /// gives it (see [`Library::user_base`]) with its chain: the class and its ancestors through
+    /// [`ClassDecl::parents`], nearest first, depth first, by the same names. Then each pair a user class may
+    /// extend together (`extends StripGame, ImpartialGame`), named `StripGame+ImpartialGame`, whose chain is the
+    /// first class, the second's chain, then the rest of the first's (`StripGame`, `ImpartialGame`, `Game`).
+    pub fn user_bases(&self) -> Vec<(String, Vec<&'static str>)> {
+        fn chain(lib: &Library, c: &'static ClassDecl, out: &mut Vec<&'static str>) {
+            if out.contains(&short_name(c.name)) {
+                return;
+            }
+            out.push(short_name(c.name));
+            for p in c.parents {
+                if let Some(pc) = lib.class(p) {
+                    chain(lib, pc, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for c in self.classes() {
+            let Extensible::Yes { with, .. } = c.extensible else { continue };
+            let mut own = Vec::new();
+            chain(self, c, &mut own);
+            for w in with {
+                let Some(other) = self.user_base(w) else { continue };
+                let mut both = vec![own[0]];
+                chain(self, other, &mut both);
+                for x in &own[1..] {
+                    if !both.contains(x) {
+                        both.push(x);
+                    }
+                }
+                out.push((format!("{}+{w}", own[0]), both));
+            }
+            out.push((own[0].to_string(), own));
+        }
+        // The single classes first, in declaration order, then the pairs.
+        out.sort_by_key(|(name, _)| name.contains('+'));
+        out
+    }
 }
 
 impl Default for &'static Library {
@@ -277,6 +357,12 @@ impl Default for &'static Library {
         static NONE: Library = Library::NONE;
         &NONE
     }
+}
+
+/// The name of a class as an `extends` clause or a chain of ancestors gives it: a nested class's own name
+/// (`GridRuleset.GridGame` → `GridGame`).
+fn short_name(name: &'static str) -> &'static str {
+    name.rsplit('.').next().unwrap_or(name)
 }
 
 /// The library of this process, once one is installed: the class declarations are the same for every

@@ -58,3 +58,25 @@ pub struct RustType {
     /// Its path (`cgs::library::board::grid::GridValue`).
     pub name: &'static str,
 }
+
+/// What a user class's `extends` clause may do with a library class (`class Position(grid as Grid) extends
+/// GridGame`): a row of the class's declaration (its `extensible`), which `interp/eval/classes/bases.rs` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extensible {
+    /// Not a class cgs lets a user class extend (`extends` of it says cgs cannot do that yet).
+    No,
+    /// A class a user class may extend.
+    Yes {
+        /// The members CGSuite's class declares, which a subclass must mark `override` (CGSuite's `DeclTest`).
+        overrides: &'static [&'static str],
+        /// Whether a user class of the same name (CGSuite's file of the class, loaded as written) is extended
+        /// instead when there is one: cgs's own base is used only without it.
+        user_first: bool,
+        /// The library classes it may be extended together with (`extends StripGame, ImpartialGame`, as CGSuite's
+        /// Turning and GenArcKayles write); the class extending both has this class's chain of ancestors with
+        /// the other's after this class.
+        with: &'static [&'static str],
+    },
+    /// CGSuite's class, which cgs cannot extend: why.
+    Refused(&'static str),
+}

@@ -22,7 +22,7 @@
 //! visibility that reaches both this file and the one with their code. Imports nothing of `interp/` above it:
 //! `error.rs`, `int.rs` and `gc.rs` (leaves) and `parts.rs` (the plain parts) only.
 
-use super::parts::{Doc, Param, Player, RustType, Site};
+use super::parts::{Doc, Extensible, Param, Player, RustType, Site};
 use crate::game::{GameId, Games, Outcome, Thermograph};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::gc::Tracer;
@@ -456,12 +456,14 @@ pub struct ClassDecl {
     /// The global functions it brings (its constructors and helpers).
     pub globals: &'static [NativeFn],
     /// The Rust types that represent it (a class may have several representations; a type belongs to one
-    /// class): [`rust_type`]`::<T>` of each.
+    /// class): [`crate::interp::registry::rust_type`]`::<T>` of each.
     pub types: &'static [fn() -> RustType],
     /// For a class of CGSuite's library rulesets: the names cgs prints its rulesets with (a name alone, or the
     /// family before `(`): `Nim` prints `TakeAndBreak("0.[3]")`, so `TakeAndBreak` is printed as `TakeAndBreak`
     /// and `Nim.Class` is ⟪game.heap.TakeAndBreak⟫ (see [`Library::ruleset_class`]).
     pub printed_as: &'static [&'static str],
+    /// Whether a user class may extend it, and how (see [`Extensible`]; [`Library::user_base`]).
+    pub extensible: Extensible,
 }
 
 /// What the core asks the class library (see [`crate::interp::registry`]). Every hook declines (`None`, or the
@@ -534,6 +536,10 @@ pub struct Library {
     /// The misère outcome of a game played on its own options (a form's or a stopper's `MisereOutcomeClass`):
     /// the short games answer it, and the loopy family, below them, calls it here.
     pub misere_outcome: fn(&mut Machine, &Value) -> Result<crate::game::Outcome, ErrorKind>,
+    /// The qualified name CGSuite prints for a class the standard library writes in cgs (`DicoticVariantGame` →
+    /// `game.variant.DicoticVariantGame`), which has no package of its own; `None` for any other name (a user
+    /// class without a package prints its own name).
+    pub script_class_qualified: fn(&str) -> Option<String>,
 }
 
 // ---- The machine (its code: `eval/`; the limits and helpers: `eval/machine.rs`) --------------------------
