@@ -10,20 +10,18 @@
 //! that exists (local, then top-level); if there is none it declares `x` in the current function's own scope,
 //! or as a top-level variable outside functions. A closure captures every local visible where it is created,
 //! by value (an imbl map: O(1) to copy); top-level variables are not captured but looked up at call time.
+//!
+//! [`Scope`], [`Locals`], [`MethodFrame`], [`Globals`], [`Extensions`] and the hook types are declared in the
+//! core's leaf of types (`model/types.rs`: they hold values, which hold functions taking the machine, which
+//! holds them); their code is here, and this file re-exports them.
 
+pub use super::model::types::{
+    ClassGameBinary, ClassGameHooks, Extensions, Globals, Locals, MethodFrame, RulesetDeclarer, Scope,
+};
 use super::value::Value;
 use crate::syntax::ast::{Layout, Name};
 use crate::syntax::resolve::NO_SLOT;
-use rustc_hash::FxHashMap;
 use std::rc::Rc;
-
-/// One scope: names to values, persistent so that capturing it is cheap.
-pub type Scope = imbl::GenericHashMap<
-    Name,
-    Value,
-    std::hash::BuildHasherDefault<rustc_hash::FxHasher>,
-    imbl::shared_ptr::DefaultSharedPtr,
->;
 
 /// One scope of a running call (its parameters, or the variables of a block or loop): the few names it holds,
 /// searched linearly, which is cheaper than a hash map for the handful of names a scope declares and costs no
@@ -57,52 +55,6 @@ impl LocalScope {
 fn same_name(k: &str, name: &str) -> bool {
     let (a, b) = (k.as_bytes(), name.as_bytes());
     a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a.iter().zip(b).all(|(x, y)| x == y))
-}
-
-/// The local scopes of one running function (or of the top level, where there may be none).
-///
-/// A call of a resolved function (`syntax/resolve.rs`) keeps its locals in `slots`, one per name and scope
-/// of its layout (`None`: not bound now), found through the slot its syntax tree records; `trail` lists the
-/// slots of inner scopes bound since they were opened, so closing a scope unbinds them. Otherwise (the top
-/// level, a function the resolver declined) the scopes live in one flat stack of bindings, outermost first;
-/// `marks` holds where each scope opened by [`Locals::push`] starts. The function's own scope (its parameters
-/// and undeclared assignments) is the part before the first mark. A name is declared once per scope, so
-/// searching the stack from the top finds the innermost binding; opening and closing a scope costs no
-/// allocation.
-#[derive(Clone, Debug, Default)]
-pub struct Locals {
-    /// The variables the running closure captured (searched after every scope of the call).
-    captured: Option<Scope>,
-    /// Every binding of the call's scopes, outermost scope first.
-    bindings: Vec<(Name, Value)>,
-    /// Where each scope opened by `push` starts in `bindings`, and the length of `trail` then.
-    marks: Vec<(usize, usize)>,
-    /// Whether this is a function call (whose own scope starts the stack) rather than the top level.
-    in_function: bool,
-    /// The id of the frame's layout (0: none).
-    id: u32,
-    /// The layout of a resolved function's frame.
-    layout: Option<Rc<Layout>>,
-    /// The slots of a resolved function's frame.
-    slots: Vec<Option<Value>>,
-    /// The inner-scope slots bound since their scope opened, in order.
-    trail: Vec<u32>,
-    /// In a method called on an object without a closure of its own (`eval/classes.rs`): `this` and, for a
-    /// property or an overloaded method, the hidden name of its property (`classes::PROPERTY`), each with its
-    /// name. They are found as the closure's captured `this` was: after every scope of the call, before the
-    /// captured variables.
-    method: Option<MethodFrame>,
-    /// A slot of the layout is named `this` (a method frame then finds `this` by name, as any local).
-    this_slot: bool,
-}
-
-/// The receiver of a method call (see [`Locals::for_method_call`]).
-#[derive(Clone, Debug)]
-pub struct MethodFrame {
-    /// `this` and the object.
-    pub this: (Name, Value),
-    /// The hidden property name and the property, if any.
-    pub property: Option<(Name, Value)>,
 }
 
 impl MethodFrame {
@@ -428,75 +380,9 @@ impl Locals {
     }
 }
 
-/// The top-level variables and the native globals.
-#[derive(Debug, Default)]
-pub struct Globals {
-    /// Variables assigned at top level.
-    pub vars: FxHashMap<Name, Value>,
-    /// Native functions and constants (`Max`, `Tiny`, `L`, …), shadowed by `vars`.
-    pub natives: FxHashMap<&'static str, Value>,
-    /// Per-workspace state of the value families (an arena of loopy games, of misère games, a memo table …).
-    pub extensions: Extensions,
-    /// Evaluates a `ruleset … end` declaration: installed by the ruleset layer (its `install`).
-    pub ruleset_declarer: Option<RulesetDeclarer>,
-    /// Values user classes extending `Game` (CGSuite's class style) on the ruleset memo: installed by the
-    /// ruleset layer (its class front, `ruleset::classes`).
-    pub class_games: Option<&'static ClassGameHooks>,
-    /// The names a lazily loaded library defines, loaded or not (for completion).
-    pub library_names: Vec<&'static str>,
-    /// The class library: its classes and the hooks through which the evaluator asks it what only it knows
-    /// (see [`super::registry`]); [`super::registry::Library::NONE`] until `library::install` runs.
-    pub library: &'static super::registry::Library,
-}
-
-/// The function that turns a `ruleset` declaration into the value its name is bound to.
-pub type RulesetDeclarer =
-    fn(&std::rc::Rc<crate::syntax::ast::RulesetDef>) -> Result<Value, crate::interp::error::EvalError>;
-
-/// `a op b` with an object of a user game class (see [`ClassGameHooks::binary`]).
-pub type ClassGameBinary = fn(
-    &mut crate::interp::eval::Machine,
-    crate::syntax::ast::BinOp,
-    &Value,
-    &Value,
-    crate::syntax::span::Span,
-) -> Option<Result<Value, crate::interp::error::EvalError>>;
-
-/// What the ruleset layer answers about objects of user classes extending `Game` (its class front).
-#[derive(Debug)]
-pub struct ClassGameHooks {
-    /// The canonical form of such an object.
-    pub value: fn(
-        &mut crate::interp::eval::Machine,
-        &Value,
-        crate::syntax::span::Span,
-    ) -> Result<crate::game::GameId, crate::interp::error::EvalError>,
-    /// `a op b` where `a` or `b` is such an object: `+` and `-` make CGSuite's `CompoundGame` (`None` for
-    /// the other operators).
-    pub binary: ClassGameBinary,
-    /// Such an object as a position of the ruleset layer (its class's instance), whose members answer what
-    /// the canonical form cannot: `GameValue` of a loopy class game (CGSuite's GenFoxAndGeese.cgs).
-    pub position: fn(
-        &mut crate::interp::eval::Machine,
-        &Value,
-        crate::syntax::span::Span,
-    ) -> Result<Value, crate::interp::error::EvalError>,
-}
-
-/// Per-workspace state, one value per type, created on first use: the place a family of values keeps an
-/// arena or cache that lives as long as the workspace (like [`crate::game::Games`] for short games).
-#[derive(Default)]
-pub struct Extensions(FxHashMap<std::any::TypeId, (Box<dyn std::any::Any>, TraceFn, ClearFn)>);
-
-/// The [`super::gc::Extension::trace`] of one extension type, on the boxed state.
-type TraceFn = fn(&mut dyn std::any::Any, &mut super::gc::Tracer) -> bool;
-
 fn trace_as<T: super::gc::Extension>(a: &mut dyn std::any::Any, t: &mut super::gc::Tracer) -> bool {
     a.downcast_mut::<T>().is_some_and(|x| x.trace(t))
 }
-
-/// The [`super::gc::Extension::on_clear`] of one extension type, on the boxed state.
-type ClearFn = fn(&mut dyn std::any::Any);
 
 fn clear_as<T: super::gc::Extension>(a: &mut dyn std::any::Any) {
     if let Some(x) = a.downcast_mut::<T>() {

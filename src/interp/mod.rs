@@ -18,6 +18,7 @@ pub mod error;
 pub mod eval;
 pub mod gc;
 pub mod int;
+mod model;
 pub mod native;
 pub mod object;
 pub mod output;

@@ -2,11 +2,15 @@
 //! the call site a native receives ([`Site`]) and the argument helpers every native checks its arguments with
 //! ([`integer`], [`game`], …), so that every arity or type error reads the same.
 //!
-//! The core owns these types; the families of the class library layer fill tables of them.
+//! The core owns these types; the families of the class library layer fill tables of them. They are declared in
+//! the core's leaf of types (`model/types.rs`: a native takes the machine, which holds values holding natives;
+//! `model/parts.rs`: [`Doc`], [`Param`], [`Site`]); their code is here, and this file re-exports them.
 
 use super::error::{Arity, ErrorKind, EvalError};
 use super::eval::Machine;
 use super::int::Int;
+pub use super::model::parts::{Doc, Param, Site};
+pub use super::model::types::{Member, MemberImpl, NativeFn, NativeImpl};
 use super::value::{is_dyadic, to_dyadic, Function, Player, Value};
 use crate::game::{Dyadic, GameId};
 use crate::syntax::ast::Ident;
@@ -17,19 +21,6 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use std::borrow::Cow;
 use std::rc::Rc;
-
-/// A native global function.
-#[derive(Debug)]
-pub struct NativeFn {
-    /// Its name.
-    pub name: &'static str,
-    /// How many arguments it takes (checked before `f` runs).
-    pub arity: Arity,
-    /// The implementation.
-    pub f: NativeImpl,
-    /// What `?name` shows.
-    pub doc: Doc,
-}
 
 impl NativeFn {
     /// Shorthand for a table entry without documentation.
@@ -44,45 +35,9 @@ impl NativeFn {
     }
 }
 
-/// What `?X` / `:doc X` shows for a native function or member: its arguments as written in a call (`"(t)"`, or
-/// `""` for a property), one or two sentences, and an example expression (evaluated when shown, and by a test).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Doc {
-    /// The argument list, e.g. `"(t)"`; empty for a property.
-    pub args: &'static str,
-    /// What it does.
-    pub text: &'static str,
-    /// An expression using it (empty when none).
-    pub example: &'static str,
-}
-
 impl Doc {
     /// No documentation yet.
     pub const NONE: Doc = Doc { args: "", text: "", example: "" };
-}
-
-/// The implementation of a native function: the machine, the call site and the arguments.
-pub type NativeImpl = fn(&mut Machine, &Site, &[Value]) -> Result<Value, EvalError>;
-
-/// The implementation of a member: the machine, the call site, the object and the arguments.
-pub type MemberImpl = fn(&mut Machine, &Site, &Value, &[Value]) -> Result<Value, EvalError>;
-
-/// A native member of a type: a property (arity 0, no parentheses needed) or a method.
-#[derive(Debug)]
-pub struct Member {
-    /// Its name.
-    pub name: &'static str,
-    /// How many arguments it takes.
-    pub arity: Arity,
-    /// The implementation.
-    pub f: MemberImpl,
-    /// What `?Type.name` shows.
-    pub doc: Doc,
-    /// Its parameters as CGSuite declares them, one list per signature (most members have one; none for a
-    /// property or a member no CGSuite class declares parameters for). Named arguments
-    /// (`g.Overheat(s => 1, t => 2)`) are placed by the parameters of the row the call resolved, and `?` shows
-    /// them.
-    pub params: &'static [&'static [Param]],
 }
 
 impl Member {
@@ -111,18 +66,6 @@ impl Member {
         };
         self.params.iter().map(|ps| sig(ps)).collect::<Vec<_>>().join(" or ")
     }
-}
-
-/// One parameter of a native member, as CGSuite's class declares it (`def Overheat(s as Game, t as Game)`,
-/// `def CakeProduct(that as Game, twisted? as Boolean)`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Param {
-    /// Its name, which a named argument gives (`t => 1`).
-    pub name: &'static str,
-    /// The class of value it takes (`"Game"`; `"Object"` for any value).
-    pub kind: &'static str,
-    /// Whether a call may leave it out.
-    pub optional: bool,
 }
 
 impl Param {
@@ -217,16 +160,6 @@ macro_rules! member_table {
             [$($row),*];
         &ROWS
     }};
-}
-
-/// Where a native was called: its name, the span of the call and of each argument.
-pub struct Site<'s> {
-    /// The function or member name.
-    pub name: &'s str,
-    /// The whole call.
-    pub span: Span,
-    /// Each argument.
-    pub args: &'s [Span],
 }
 
 impl Site<'_> {

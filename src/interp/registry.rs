@@ -17,52 +17,22 @@
 //!    names through [`super::object::Object::class_members`] (declared in its class's [`ClassDecl`]).
 //! 4. [`Library::generic_member`]: members every game or every value answers (`Object`'s members).
 //! 5. The evaluator's own fallbacks (`C.Eval`, class variants), else "not a member".
+//!
+//! [`ClassDecl`], [`Library`] and [`RustType`] are declared in the core's leaf of types (`model/types.rs`,
+//! `model/parts.rs`: the hooks take the machine, which holds the library); their code is here, and this file
+//! re-exports them.
 
 use super::error::{ErrorKind, EvalError};
 use super::eval::{Eval, Machine};
+pub use super::model::parts::{Extensible, RustType};
+pub use super::model::types::{ClassDecl, Library};
 use super::native::{Member, NativeFn, Site};
-use super::object::Object;
 use super::value::Value;
 use crate::game::GameId;
-use crate::syntax::ast::{BinOp, Expr, Ident};
+use crate::syntax::ast::Expr;
 use crate::syntax::span::Span;
-use num_rational::BigRational;
 use std::any::TypeId;
-use std::rc::Rc;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
-
-/// One CGSuite class: declared once, in the family that implements it.
-#[derive(Debug)]
-pub struct ClassDecl {
-    /// The short name (`"CompoundGame"`), as `x.Class`, `is` and `?` name it.
-    pub name: &'static str,
-    /// The qualified name CGSuite prints (`"game.CompoundGame"`).
-    pub qualified: &'static str,
-    /// The classes it extends, nearest first (`&["Game"]`).
-    pub parents: &'static [&'static str],
-    /// CGSuite classes it also belongs to for `is` without inheriting their member tables (`Rational` is a
-    /// `SurrealNumber` in CGSuite, but a rational's members are its own tables): see [`Library::is_a`].
-    pub also_is: &'static [&'static str],
-    /// The member tables every value of the class answers and its subclasses inherit, in lookup order
-    /// (several when a class's members live in several files).
-    pub members: &'static [&'static [Member]],
-    /// The member tables of one representation only (a non-dyadic rational's `OutcomeClass`, the `x + G`
-    /// members of a big game, which its objects answer through [`Object::members`]): values of exactly this
-    /// class answer them after the inherited tables; subclasses do not.
-    pub representation: &'static [&'static [Member]],
-    /// The members of the class itself (`Grid.Empty(2, 3)`), answered by its class object.
-    pub statics: &'static [&'static [Member]],
-    /// The global functions it brings (its constructors and helpers).
-    pub globals: &'static [NativeFn],
-    /// The Rust types that represent it (a class may have several representations; a type belongs to one
-    /// class): [`rust_type`]`::<T>` of each.
-    pub types: &'static [fn() -> RustType],
-    /// For a class of CGSuite's library rulesets: the names cgs prints its rulesets with (a name alone, or the
-    /// family before `(`): `Nim` prints `TakeAndBreak("0.[3]")`, so `TakeAndBreak` is printed as `TakeAndBreak`
-    /// and `Nim.Class` is ⟪game.heap.TakeAndBreak⟫ (see [`Library::ruleset_class`]).
-    pub printed_as: &'static [&'static str],
-}
+use std::sync::OnceLock;
 
 impl ClassDecl {
     /// A class with a name and a qualified name, and nothing else yet.
@@ -78,6 +48,7 @@ impl ClassDecl {
             globals: &[],
             types: &[],
             printed_as: &[],
+            extensible: Extensible::No,
         }
     }
 
@@ -133,94 +104,42 @@ impl ClassDecl {
         self.printed_as = names;
         self
     }
-}
 
-/// A Rust type that represents a class.
-#[derive(Debug, Clone, Copy)]
-pub struct RustType {
-    /// Its `TypeId`.
-    pub id: TypeId,
-    /// Its path (`cgs::library::board::grid::GridValue`).
-    pub name: &'static str,
+    /// The class, which a user class may extend (see [`Extensible`]), with the members CGSuite's class declares
+    /// that a subclass must mark `override`.
+    pub const fn extensible(mut self, overrides: &'static [&'static str]) -> ClassDecl {
+        self.extensible = Extensible::Yes { overrides, user_first: false, with: &[] };
+        self
+    }
+
+    /// The class, extensible, with the library classes a user class may extend together with it (see
+    /// [`Extensible::Yes`]'s `with`).
+    pub const fn extensible_with(
+        mut self,
+        overrides: &'static [&'static str],
+        with: &'static [&'static str],
+    ) -> ClassDecl {
+        self.extensible = Extensible::Yes { overrides, user_first: false, with };
+        self
+    }
+
+    /// The class, extensible, but a user class of the same name is extended instead when there is one (see
+    /// [`Extensible::Yes`]'s `user_first`).
+    pub const fn extensible_user_first(mut self, overrides: &'static [&'static str]) -> ClassDecl {
+        self.extensible = Extensible::Yes { overrides, user_first: true, with: &[] };
+        self
+    }
+
+    /// The class, which cgs cannot let a user class extend, with why.
+    pub const fn not_extensible(mut self, why: &'static str) -> ClassDecl {
+        self.extensible = Extensible::Refused(why);
+        self
+    }
 }
 
 /// The [`RustType`] of `T` (a row of [`ClassDecl::types`]).
 pub fn rust_type<T: 'static>() -> RustType {
     RustType { id: TypeId::of::<T>(), name: std::any::type_name::<T>() }
-}
-
-/// What the core asks the class library (see the module documentation). Every hook declines (`None`, or the
-/// evaluator's usual error) in [`Library::NONE`]. Each field is one hook's signature, documented on the field.
-#[allow(clippy::type_complexity)]
-pub struct Library {
-    /// Every class, family by family.
-    pub classes: &'static [&'static [ClassDecl]],
-    /// The classes of the layer above the library (the rulesets written in cgs): a declaration whose name a
-    /// family declares adds that layer's representations (member tables, Rust types, globals) to the class; a
-    /// new name is a class of its own. See [`Library::declarations`].
-    pub upper: &'static [ClassDecl],
-    /// The native member `name` of a value, from the tables of its classes.
-    pub find_member: fn(&Value, &str) -> Option<&'static Member>,
-    /// A member every value of a kind answers when its tables do not (sensible options of a game, `Object`'s).
-    pub generic_member: fn(&Value, &str) -> Option<&'static Member>,
-    /// A member an object answers from its game tree rather than from its tables (misère and obligated
-    /// members of a ruleset position), asked before the object protocol.
-    pub tree_member: fn(&mut Machine, &Value, &Ident, &[Value], &[Span], Span) -> Option<Result<Value, EvalError>>,
-    /// `obj(args)` for an object whose protocol declines the call.
-    pub call_object: fn(&mut Machine, &Rc<dyn Object>, &[Value], &Site) -> Option<Result<Value, EvalError>>,
-    /// `a op b` with an infinite operand.
-    pub infinite_binary: fn(BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
-    /// `x / 0` for a rational `x`.
-    pub divide_by_zero: fn(&BigRational) -> Result<Value, ErrorKind>,
-    /// `a op b` on numbers and games beyond the engine's arena.
-    pub big_binary: fn(&mut Machine, BinOp, &Value, &Value) -> Option<Result<Value, ErrorKind>>,
-    /// `s & t` of two short games `s != t` (operands no object answered `&` for): the sided value with onside
-    /// `s` and offside `t` (an error unless `t <= s`).
-    pub sided: fn(&mut Machine, GameId, GameId) -> Result<Value, ErrorKind>,
-    /// A game literal `{…|…}` with `pass` or labels (a graph read from the syntax tree), a labelled literal,
-    /// and `pass` itself. Plain literals are the evaluator's (`eval/literal.rs`).
-    pub game_literal: fn(&mut Machine, &Expr) -> Eval<Value>,
-    /// A plain literal one of whose evaluated options is a loopy value ([`Object::is_loopy`]): the options,
-    /// left and right, each with the span of the option it came from.
-    pub loopy_literal: fn(&mut Machine, [Vec<(Value, Span)>; 2]) -> Result<Value, ErrorKind>,
-    /// `'{L|R}'`: an explicit (not canonicalised) form.
-    pub explicit: fn(&mut Machine, [Vec<(Value, Span)>; 2]) -> Result<Value, EvalError>,
-    /// `*x` for an `x` that is not an integer nimber size (`*omega`): `None` when it means nothing special.
-    pub star: fn(&Value) -> Option<Result<Value, ErrorKind>>,
-    /// `a..b`, and `r..step` for a range `r`.
-    pub range: fn(&Value, &Value) -> Result<Value, ErrorKind>,
-    /// The value `x.Class` gives for the class named `name`.
-    pub class_value: fn(&str) -> Value,
-    /// `g.Updated({k => v, …})` on a grid with one-character cells: the new grid, or `None` to go the general
-    /// way. `is_grid` says whether a value is a grid at all.
-    pub grid_updated: fn(&Value, &[(Value, Value)]) -> Option<Value>,
-    /// `grid_updated` with the cells given as (row, column, ASCII character), at most four: the compiled tree's
-    /// `g.Updated({(r, c) => "x", …})` (`None`: not a grid, a cell off the board, more than four).
-    pub grid_set: fn(&Value, &[(i64, i64, u8)]) -> Option<Value>,
-    /// Whether a value is a grid (see `grid_updated`).
-    pub is_grid: fn(&Value) -> bool,
-    /// The numeric order of two values when both are surreal numbers (or numbers), as CGSuite sorts them.
-    pub surreal_cmp: fn(&Value, &Value) -> Option<std::cmp::Ordering>,
-    /// The cells of a value that is a grid of characters (the compiled tree reads and compares them in place).
-    pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
-    /// A grid of integers parsed from its text with a character map.
-    pub parse_grid: fn(&Site, &str, &str) -> Result<Value, EvalError>,
-    /// `grid.ToString(map)` of a grid of integers, for a printed form made when asked (`None` when the value is
-    /// not a grid of integers or a cell has no character in the map).
-    pub grid_text: fn(&Value, &str) -> Option<String>,
-    /// Makes the library's own engines poll an interrupt flag.
-    pub set_interrupt: fn(Arc<AtomicBool>),
-    /// The script value of a sumber: `Game`'s `SumberForm` makes one, and the family above the short games
-    /// represents it.
-    pub sumber_value: fn(crate::game::sumber::Sumber) -> Value,
-    /// `Game`'s misère and obligated rows, by name (`MisereCanonicalForm`, `MisereNimValue`, `Genus`,
-    /// `ObligatedValue`): the impartial family, above the short games, answers them from the game tree.
-    pub misere_member: fn(&str, &mut Machine, &Site, &Value, &[Value]) -> Result<Value, EvalError>,
-    /// The misère outcome of a game played on its own options (a form's or a stopper's `MisereOutcomeClass`):
-    /// the short games answer it, and the loopy family, below them, calls it here.
-    pub misere_outcome: fn(&mut Machine, &Value) -> Result<crate::game::Outcome, ErrorKind>,
-    /// The entry `k => v` of a map (CGSuite's `MapEntry`): what `for e in map` binds, as in CGSuite.
-    pub map_entry: fn(Value, Value) -> Value,
 }
 
 impl std::fmt::Debug for Library {
@@ -286,6 +205,7 @@ impl Library {
         map_entry: |k, _| k,
         misere_member: |_, _, s, _, _| Err(s.bug()),
         misere_outcome: |_, _| Err(ErrorKind::Internal { what: "no short games to play the outcome".into() }),
+        script_class_qualified: |_| None,
     };
 
     /// Every class declaration, family by family, then the upper layer's ([`Library::upper`]; a class may
@@ -384,6 +304,53 @@ impl Library {
     pub fn class_of_type(&self, id: TypeId) -> Option<&'static ClassDecl> {
         self.classes().find(|c| c.types.iter().any(|t| t().id == id))
     }
+
+    /// The declaration of the library class an `extends` clause names by `name` (its short name; a nested class
+    /// by the name after its enclosing class's: `GridGame` is `GridRuleset.GridGame`), when it says what a user
+    /// class may do with it ([`ClassDecl::extensible`] is not [`Extensible::No`]).
+    pub fn user_base(&self, name: &str) -> Option<&'static ClassDecl> {
+        self.classes().find(|c| c.extensible != Extensible::No && short_name(c.name) == name)
+    }
+
+    /// The library classes a user class may extend ([`Extensible::Yes`]), each by the name an `extends` clause
+    /// gives it (see [`Library::user_base`]) with its chain: the class and its ancestors through
+    /// [`ClassDecl::parents`], nearest first, depth first, by the same names. Then each pair a user class may
+    /// extend together (`extends StripGame, ImpartialGame`), named `StripGame+ImpartialGame`, whose chain is the
+    /// first class, the second's chain, then the rest of the first's (`StripGame`, `ImpartialGame`, `Game`).
+    pub fn user_bases(&self) -> Vec<(String, Vec<&'static str>)> {
+        fn chain(lib: &Library, c: &'static ClassDecl, out: &mut Vec<&'static str>) {
+            if out.contains(&short_name(c.name)) {
+                return;
+            }
+            out.push(short_name(c.name));
+            for p in c.parents {
+                if let Some(pc) = lib.class(p) {
+                    chain(lib, pc, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for c in self.classes() {
+            let Extensible::Yes { with, .. } = c.extensible else { continue };
+            let mut own = Vec::new();
+            chain(self, c, &mut own);
+            for w in with {
+                let Some(other) = self.user_base(w) else { continue };
+                let mut both = vec![own[0]];
+                chain(self, other, &mut both);
+                for x in &own[1..] {
+                    if !both.contains(x) {
+                        both.push(x);
+                    }
+                }
+                out.push((format!("{}+{w}", own[0]), both));
+            }
+            out.push((own[0].to_string(), own));
+        }
+        // The single classes first, in declaration order, then the pairs.
+        out.sort_by_key(|(name, _)| name.contains('+'));
+        out
+    }
 }
 
 impl Default for &'static Library {
@@ -391,6 +358,12 @@ impl Default for &'static Library {
         static NONE: Library = Library::NONE;
         &NONE
     }
+}
+
+/// The name of a class as an `extends` clause or a chain of ancestors gives it: a nested class's own name
+/// (`GridRuleset.GridGame` → `GridGame`).
+fn short_name(name: &'static str) -> &'static str {
+    name.rsplit('.').next().unwrap_or(name)
 }
 
 /// The library of this process, once one is installed: the class declarations are the same for every

@@ -19,15 +19,17 @@
 //!
 //! Extension point: values defined outside the core interpreter (rulesets, positions, grids) are
 //! [`Value::Object`]s implementing [`Object`], the object protocol of [`super::object`].
+//!
+//! [`Value`], [`ValueList`], [`Function`], [`Closure`] and [`Player`] are declared in the core's leaf of types
+//! (`model/types.rs`, `model/parts.rs`), as a value holds functions and objects that take the machine, which
+//! holds values; their code is here, and this file re-exports them.
 
 use super::class_functions::{library_class_native, library_function};
-use super::env::Scope;
 use super::error::ErrorKind;
 pub use super::int::{Int, IntoInt};
-use super::native::NativeFn;
-pub use super::object::Object;
-use crate::game::{Dyadic, GameId, Games, Outcome, Thermograph};
-use crate::syntax::ast::FunctionDef;
+pub use super::model::parts::Player;
+pub use super::model::types::{Closure, Function, Object, Value, ValueList};
+use crate::game::{Dyadic, GameId, Games, Outcome};
 use imbl::{OrdMap, OrdSet, Vector};
 use num_bigint::BigInt;
 use num_integer::Integer as _;
@@ -36,15 +38,6 @@ use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 use std::rc::Rc;
-
-/// `Left` or `Right`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Player {
-    /// Left (positive, bLue, vertical).
-    Left,
-    /// Right.
-    Right,
-}
 
 impl Player {
     /// The other player.
@@ -92,32 +85,6 @@ impl Object for Shown {
     }
 }
 
-/// A user-defined function together with the local variables it captured.
-#[derive(Clone, Debug)]
-pub struct Closure {
-    /// The definition (shared with the AST).
-    pub def: Rc<FunctionDef>,
-    /// The local variables visible where it was defined, captured by value. Top-level variables are not
-    /// captured: they are looked up when the function runs (so top-level functions can call each other).
-    pub captured: Scope,
-}
-
-/// Something that can be called.
-#[derive(Clone, Debug)]
-pub enum Function {
-    /// Defined in the script.
-    Closure(Closure),
-    /// Defined in Rust (see `builtins`).
-    Native(&'static NativeFn),
-    /// A member taken without its arguments (`g.Heat`): calling it calls the member of `obj`.
-    Method {
-        /// The object.
-        obj: Value,
-        /// The member.
-        name: crate::syntax::ast::Ident,
-    },
-}
-
 impl Function {
     /// The name shown in call stacks.
     pub fn name(&self) -> String {
@@ -130,50 +97,6 @@ impl Function {
         }
     }
 }
-
-/// A run-time value.
-#[derive(Clone, Debug)]
-pub enum Value {
-    /// `Nothing`.
-    Nothing,
-    /// `true` / `false`.
-    Boolean(bool),
-    /// An integer of any size: in line when it fits in an `i64` (see [`Int`]).
-    Integer(Int),
-    /// A rational that is not an integer (denominator > 1, lowest terms).
-    Rational(Rc<BigRational>),
-    /// `inf` (+1) or `-inf` (-1): CGSuite's rationals with denominator 0 (`x/0`), of type `Rational`.
-    Infinity(i8),
-    /// A canonical game that is not a number.
-    Game(GameId),
-    /// A string.
-    String(Rc<str>),
-    /// `[a, b]`, 1-indexed (behind an `Rc`, so that a `Value` is three words rather than eight).
-    List(ValueList),
-    /// `{a, b}`.
-    Set(OrdSet<Value>),
-    /// `{k => v}`.
-    Map(OrdMap<Value, Value>),
-    /// `(a, b)`.
-    Tuple(Rc<[Value]>),
-    /// A function or closure.
-    Function(Rc<Function>),
-    /// `Left` / `Right`.
-    Player(Player),
-    /// `L`, `R`, `N`, `P`.
-    Outcome(Outcome),
-    /// A thermograph.
-    Thermograph(Rc<Thermograph>),
-    /// A value defined outside the core interpreter (see [`Object`]).
-    Object(Rc<dyn Object>),
-}
-
-/// The elements of a [`Value::List`]: a persistent vector behind an `Rc`. An `imbl::Vector` is seven words
-/// (it keeps short vectors inline); boxing it keeps every `Value` small, and every move of one cheap. It reads
-/// as the vector it holds (`Deref`) and writes copy-on-write (`DerefMut` clones the vector only when shared,
-/// which for imbl is itself a cheap structural copy).
-#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ValueList(Rc<Vector<Value>>);
 
 impl ValueList {
     /// The vector, unshared (cloned only if another value holds it).

@@ -159,6 +159,7 @@ pub static LIBRARY: Library = Library {
     map_entry: base::collections::MapEntry::value,
     misere_member: impartial::misere_member,
     misere_outcome: explicit::misere_outcome,
+    script_class_qualified: namespaces::script_class_qualified,
 };
 
 /// Installs the class library in a workspace: the classes and hooks, then the families' globals and state
@@ -273,6 +274,66 @@ mod tests {
         assert_eq!(LIBRARY.is_a("Nimber", "CanonicalShortGame"), Some(true));
         assert_eq!(LIBRARY.is_a("String", "Game"), Some(false));
         assert_eq!(LIBRARY.is_a("Integer", "Foo"), None);
+    }
+
+    /// The library classes a user class may extend, read from the declarations, with their chains of ancestors as
+    /// CGSuite 2.2's class files declare them (`Game.cgs`: `system class Game`; `ImpartialGame.cgs`: `system class
+    /// ImpartialGame extends Game`; `grid/GridRuleset.cgs`: `class GridRuleset extends Ruleset`, and nested in it
+    /// `class GridGame(grid as Grid) extends Game`; `strip/Turning.cgs`: `class Turning(…) extends StripRuleset`,
+    /// whose position class extends `StripGame, ImpartialGame`), the qualified names their members are overridden
+    /// under, and the classes cgs refuses with a reason.
+    #[test]
+    fn user_bases_from_the_declarations() {
+        let bases = LIBRARY.user_bases();
+        let chain = |name: &str| bases.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone());
+        assert_eq!(chain("Game"), Some(vec!["Game"]));
+        assert_eq!(chain("ImpartialGame"), Some(vec!["ImpartialGame", "Game"]));
+        assert_eq!(chain("GridGame"), Some(vec!["GridGame", "Game"]));
+        assert_eq!(chain("GridRuleset"), Some(vec!["GridRuleset", "Ruleset"]));
+        assert_eq!(chain("PartizanCoordinateRuleset"), Some(vec!["PartizanCoordinateRuleset", "Ruleset"]));
+        assert_eq!(chain("StripGame+ImpartialGame"), Some(vec!["StripGame", "ImpartialGame", "Game"]));
+        assert_eq!(chain("GraphGame+ImpartialGame"), Some(vec!["GraphGame", "ImpartialGame", "Game"]));
+        // No pair but the three game classes with `ImpartialGame`, and no class that is not a base.
+        let mut names: Vec<&str> = bases.iter().map(|(n, _)| n.as_str()).collect();
+        names.sort_unstable();
+        assert_eq!(
+            names,
+            [
+                "CoordinateRuleset",
+                "Game",
+                "GraphGame",
+                "GraphGame+ImpartialGame",
+                "GraphRuleset",
+                "GridGame",
+                "GridGame+ImpartialGame",
+                "GridRuleset",
+                "HeapRuleset",
+                "ImpartialGame",
+                "PartizanCoordinateRuleset",
+                "PartizanHeapRuleset",
+                "Ruleset",
+                "StripGame",
+                "StripGame+ImpartialGame",
+                "StripRuleset",
+            ]
+        );
+        // A nested class is extended by its own name and overridden under its qualified name.
+        let grid_game = LIBRARY.user_base("GridGame").map(|c| c.qualified);
+        assert_eq!(grid_game, Some("game.grid.GridRuleset.GridGame"));
+        assert!(LIBRARY.user_base("Position").is_none(), "HeapRuleset.Position is not a base");
+        let refused = LIBRARY.user_base("CompoundGame").map(|c| c.extensible);
+        assert_eq!(refused, Some(crate::interp::registry::Extensible::Refused("it is not extensible")));
+    }
+
+    /// The variant classes the standard library writes in cgs print in CGSuite's package `game.variant`
+    /// (CGSuite 2.2's `game/variant/*.cgs`); another name is no script class of a package.
+    #[test]
+    fn script_classes_print_in_their_package() {
+        let q = LIBRARY.script_class_qualified;
+        assert_eq!(q("TwistedVariantRuleset").as_deref(), Some("game.variant.TwistedVariantRuleset"));
+        assert_eq!(q("DicoticVariantGame").as_deref(), Some("game.variant.DicoticVariantGame"));
+        assert_eq!(q("Clobber"), None);
+        assert_eq!(q("Position"), None);
     }
 
     /// The member lookup of each kind of value read from the declarations is the one the evaluator had when

@@ -127,6 +127,8 @@ mod tests {
         ("game.StopperSidedValue", &["Offside", "Onside"], "the sides of a sided value, answered by the loopy value's own dispatch"),
         ("game.grid.GridRuleset", &["Eval", "Position", "CharMap", "Icons"],
             "members of the grid rulesets written in cgs (stdlib/, ruleset/objects.rs)"),
+        ("game.grid.GridRuleset.GridGame", &["GridString"],
+            "answered for an object of a user class extending `GridGame` (interp/eval/game_classes.rs, `library_answers`)"),
         ("game.strip.StripRuleset", &["Eval", "Position", "CharMap", "Icons"],
             "members of the strip rulesets written in cgs (stdlib/, ruleset/objects.rs)"),
         ("game.graph.GenHackenbush", &["Eval"],

@@ -2,11 +2,15 @@
 //! and globals, the local scopes, the output), [`Exit`] and [`Eval`], the limits, and the state of a running
 //! top-level loop. A leaf of `eval/`: the evaluator's files (`mod.rs` and its children, which add `impl Machine`
 //! blocks) take these from here, and take the names every one of them uses (values, syntax, games, errors) from
-//! here too (`use super::machine::*`), so that no child imports `mod.rs`, which calls them.
+//! here too (`use super::machine::*`), so that no child imports `mod.rs`, which calls them. The declarations of
+//! `Machine`, `Exit`, `Eval` and `TopLoop` are in the core's leaf of types (`interp/model/types.rs`, as the
+//! `Machine` and the values hold each other); their code is here and in `eval/`.
 
 pub(super) use crate::game::{Cmp, Dyadic, GameError, GameId, Games};
 pub(super) use crate::interp::env::{Globals, LocalScope, Locals};
 pub(super) use crate::interp::error::{Arity, ErrorKind, EvalError, Frame};
+pub(super) use crate::interp::model::types::TopLoop;
+pub use crate::interp::model::types::{Eval, Exit, Machine};
 pub(super) use crate::interp::native::Site;
 pub(super) use crate::interp::object::Object;
 pub(super) use crate::interp::value::{
@@ -55,54 +59,14 @@ pub(super) const CLASS_NAMES: &[&str] = &[
     "Thermograph",
 ];
 
-/// How evaluation left an expression other than by producing a value.
-#[derive(Debug)]
-pub enum Exit {
-    /// An error.
-    Error(Box<EvalError>),
-    /// `break` at this span.
-    Break(Span),
-    /// `continue` at this span.
-    Continue(Span),
-    /// `return` with this value.
-    Return(Value),
-}
-
 impl From<EvalError> for Exit {
     fn from(e: EvalError) -> Exit {
         Exit::Error(Box::new(e))
     }
 }
 
-/// The result of evaluating an expression.
-pub type Eval<T> = Result<T, Exit>;
-
 pub(super) fn err<T>(kind: ErrorKind, span: Span) -> Eval<T> {
     Err(Exit::Error(Box::new(EvalError::new(kind, span))))
-}
-
-/// The evaluator state for one cell.
-pub struct Machine<'a> {
-    /// The game store.
-    pub games: &'a mut Games,
-    /// Top-level variables and native globals.
-    pub globals: &'a mut Globals,
-    /// The local scopes of the running function.
-    pub locals: Locals,
-    /// Where `Print` writes.
-    pub out: &'a mut dyn Write,
-    pub(super) interrupt: &'a AtomicBool,
-    pub(super) depth: usize,
-    /// Slot vectors of finished calls, for reuse.
-    pub(super) spare_slots: Vec<Vec<Option<Value>>>,
-    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`).
-    pub(super) spare_frames: Vec<Locals>,
-    pub(super) stack_base: usize,
-    pub(super) stack_budget: usize,
-    /// Set by [`Machine::eval_top`] when the statement is a loop, until that loop starts.
-    pub(super) top_loop_next: bool,
-    /// The running top-level loop, for its safe points (`safe_points.rs`).
-    pub(super) top_loop: Option<TopLoop>,
 }
 
 #[inline(never)]
@@ -113,19 +77,6 @@ pub(super) fn stack_position() -> usize {
 
 pub(super) fn overflow(span: Span) -> Exit {
     EvalError::new(ErrorKind::Overflow, span).into()
-}
-
-/// The state of the running top-level loop that its safe points need.
-pub(super) struct TopLoop {
-    /// The loop's clauses (syntax, or compiled: `compile/clauses.rs`): where they are, how many, and the size
-    /// of one.
-    pub(super) base: usize,
-    pub(super) count: usize,
-    pub(super) size: usize,
-    /// The value of each clause's source (when it is a collection), the last time it was evaluated.
-    pub(super) sources: Vec<Option<Value>>,
-    /// Clauses whose current elements cannot be traced from their source.
-    pub(super) opaque: Vec<bool>,
 }
 
 impl TopLoop {

@@ -435,6 +435,20 @@ pub fn qualified_in_package(name: &str) -> Option<String> {
     PACKAGES.iter().find(|p| p.2.contains(&name)).map(|p| format!("{}.{name}", p.0))
 }
 
+/// The packages whose classes the standard library writes in cgs (stdlib/variants.cgs: the `game.variant` classes).
+const SCRIPT_CLASS_PACKAGES: &[&str] = &["game.variant"];
+
+/// The registry's [`crate::interp::registry::Library::script_class_qualified`]: a class the standard library
+/// writes in cgs, which has no package of its own, prints with the package CGSuite 2.2 declares it in
+/// (`DicoticVariantGame` → `game.variant.DicoticVariantGame`), read from that package's row.
+pub fn script_class_qualified(name: &str) -> Option<String> {
+    SCRIPT_CLASS_PACKAGES
+        .iter()
+        .filter_map(|p| package(p))
+        .find(|p| p.2.contains(&name))
+        .map(|p| format!("{}.{name}", p.0))
+}
+
 fn package(path: &str) -> Option<&'static (&'static str, &'static [&'static str], &'static [&'static str])> {
     PACKAGES.iter().find(|p| p.0 == path)
 }

@@ -9,24 +9,51 @@ use crate::interp::registry::ClassDecl;
 
 /// The library ruleset classes, parents nearest first (`Ruleset` is the impartial family's declaration).
 pub static RULESET_CLASSES: &[ClassDecl] = &[
-    ClassDecl::new("HeapRuleset", "game.heap.HeapRuleset").parents(&["Ruleset"]),
-    ClassDecl::new("CoordinateRuleset", "game.heap.CoordinateRuleset").parents(&["Ruleset"]),
-    ClassDecl::new("GridRuleset", "game.grid.GridRuleset").parents(&["Ruleset"]),
-    ClassDecl::new("StripRuleset", "game.strip.StripRuleset").parents(&["Ruleset"]),
-    ClassDecl::new("GraphRuleset", "game.graph.GraphRuleset").parents(&["Ruleset"]),
+    ClassDecl::new("HeapRuleset", "game.heap.HeapRuleset")
+        .parents(&["Ruleset"])
+        .extensible_user_first(&["Eval", "HeapOptions"]),
+    ClassDecl::new("CoordinateRuleset", "game.heap.CoordinateRuleset")
+        .parents(&["Ruleset"])
+        .extensible_user_first(&["Eval", "CoordinateOptions"]),
+    ClassDecl::new("GridRuleset", "game.grid.GridRuleset")
+        .parents(&["Ruleset"])
+        .extensible(&["Eval", "CharMap", "Icons"]),
+    ClassDecl::new("StripRuleset", "game.strip.StripRuleset")
+        .parents(&["Ruleset"])
+        .extensible(&["Eval", "CharMap", "Icons"]),
+    ClassDecl::new("GraphRuleset", "game.graph.GraphRuleset").parents(&["Ruleset"]).extensible_user_first(&[
+        "Eval",
+        "VertexLabels",
+        "EdgeLabels",
+    ]),
+    // The game classes nested in the grid, strip and graph rulesets (CGSuite 2.2's `GridRuleset.cgs`: `class
+    // GridGame(grid as Grid) extends Game`), which a user class extends by their own names, alone or with
+    // `ImpartialGame` (`extends StripGame, ImpartialGame`, as CGSuite's Turning writes). Like
+    // `HeapRuleset.Position`, a nested class is no type after `is`.
+    ClassDecl::new("GridRuleset.GridGame", "game.grid.GridRuleset.GridGame")
+        .parents(&["Game"])
+        .extensible_with(&["GridString"], &["ImpartialGame"]),
+    ClassDecl::new("StripRuleset.StripGame", "game.strip.StripRuleset.StripGame")
+        .parents(&["Game"])
+        .extensible_with(&[], &["ImpartialGame"]),
+    ClassDecl::new("GraphRuleset.GraphGame", "game.graph.GraphRuleset.GraphGame")
+        .parents(&["Game"])
+        .extensible_with(&[], &["ImpartialGame"]),
     ClassDecl::new("TakeAndBreak", "game.heap.TakeAndBreak").parents(&["HeapRuleset"]).printed_as(&["TakeAndBreak"]),
     ClassDecl::new("Spawning", "game.heap.Spawning").parents(&["HeapRuleset"]).printed_as(&["Spawning"]),
     ClassDecl::new("Turning", "game.strip.Turning").parents(&["StripRuleset"]).printed_as(&["Turning"]),
     ClassDecl::new("PartizanHeapRuleset", "game.heap.PartizanHeapRuleset")
         .parents(&["Ruleset"])
-        .printed_as(&["PartizanHeapRuleset"]),
+        .printed_as(&["PartizanHeapRuleset"])
+        .extensible_user_first(&["Eval"]),
     ClassDecl::new("GenWythoff", "game.heap.GenWythoff")
         .parents(&["CoordinateRuleset"])
         .printed_as(&["GenWythoff", "Wythoff"]),
     ClassDecl::new("GenMem", "game.heap.GenMem").parents(&["CoordinateRuleset"]).printed_as(&["GenMem"]),
     ClassDecl::new("PartizanCoordinateRuleset", "game.heap.PartizanCoordinateRuleset")
         .parents(&["Ruleset"])
-        .printed_as(&["PartizanCoordinateRuleset", "PartizanEuclid"]),
+        .printed_as(&["PartizanCoordinateRuleset", "PartizanEuclid"])
+        .extensible_user_first(&["Eval"]),
     ClassDecl::new("GenCutcake", "game.heap.GenCutcake").parents(&["Ruleset"]).printed_as(&[
         "GenCutcake",
         "Cutcake",

@@ -413,8 +413,9 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Ruleset", "game.Ruleset")
         .globals(HEAP_RULESET_GLOBALS)
         .representation(&[TAKE_AND_BREAK, OBLIGATED_TAKE_AND_BREAK])
-        .types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>]),
-    ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]),
+        .types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>])
+        .extensible(&["DicoticVariant", "ImpartialVariant", "TwistedVariant"]),
+    ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]).extensible(&["NimValue"]),
     // CGSuite's class of a sum of heaps (`Kayles(3) + Kayles(2)`, `Kayles(3) + *2`).
     ClassDecl::new("CompoundImpartialGame", "game.CompoundImpartialGame").parents(&["CompoundGame", "ImpartialGame"]),
     ClassDecl::new("CompoundType", "game.CompoundType").also_is(&["Enum"]),

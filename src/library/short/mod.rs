@@ -33,24 +33,36 @@ pub static CLASSES: &[ClassDecl] = &[
         // A big game's `x + G` members (its objects answer them), and the sensible options every game-like
         // value answers when its tables do not.
         .representation(&[bignum::BIG_GAME, sensible::GENERIC_GAME])
-        .types(&[rust_type::<bignum::BigGame>]),
+        .types(&[rust_type::<bignum::BigGame>])
+        .extensible(&[
+            "Options",
+            "LeftOptions",
+            "RightOptions",
+            "Decomposition",
+            "DepthHint",
+            "CanonicalForm",
+            "GameValue",
+        ]),
     ClassDecl::new("NumberGame", "NumberGame").parents(&["Game"]).members(&[bignum::NUMBER_GAME]),
     // CGSuite's `CanonicalShortGame extends CanonicalStopper` (a member of `is` only: the stoppers' tables are
     // loopy values' own).
     ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame")
         .parents(&["Game"])
         .also_is(&["CanonicalStopper"])
-        .globals(game::CANONICAL_GLOBALS),
+        .globals(game::CANONICAL_GLOBALS)
+        .not_extensible("it is not extensible"),
     ClassDecl::new("Uptimal", "game.Uptimal").parents(&["CanonicalShortGame"]),
     ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]).also_is(&["ImpartialGame", "TransfiniteNimber"]),
     ClassDecl::new("ExplicitGame", "game.ExplicitGame")
         .parents(&["Game"])
         .members(&[explicit::FORM])
-        .types(&[rust_type::<explicit::ExplicitGame>]),
+        .types(&[rust_type::<explicit::ExplicitGame>])
+        .not_extensible("it is not extensible"),
     // Two representations: the sums of explicit forms and the conjunctive/selective sums of short games.
     ClassDecl::new("CompoundGame", "game.CompoundGame")
         .parents(&["Game"])
-        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<compound::CompoundGame>]),
+        .types(&[rust_type::<explicit::CompoundGame>, rust_type::<compound::CompoundGame>])
+        .not_extensible("it is not extensible"),
     ClassDecl::new("NegativeGame", "game.NegativeGame").parents(&["Game"]),
     ClassDecl::new("GameTree", "GameTree").members(&[tree::GAME_TREE]).types(&[rust_type::<tree::GameTree>]),
     ClassDecl::new("UptimalExpansion", "cgsuite.util.UptimalExpansion"),

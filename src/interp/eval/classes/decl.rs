@@ -59,12 +59,12 @@ impl<'a> Machine<'a> {
                     sibling.as_ref().or_else(|| self.locals.lookup(&path[0].name)).or_else(|| self.globals.lookup(&path[0].name)),
                     Some(Value::Object(o)) if crate::interp::object::downcast_ref::<UserClass>(&**o).is_some()
                 );
-            // A user class of a name in `USER_FIRST` (CGSuite's `GraphRuleset.cgs` loaded as written) wins over
-            // cgs's own base of that name.
+            // A user class of a library class's name declared `user_first` (CGSuite's `GraphRuleset.cgs` loaded as
+            // written) wins over cgs's own base of that name.
             let last = &*path[path.len() - 1].name;
             let base = library_base(last)
                 .filter(|b| b.is_ok() || !user_class)
-                .filter(|_| !(user_class && super::bases::USER_FIRST.contains(&last)));
+                .filter(|_| !(user_class && super::bases::user_first(last)));
             if let Some(base) = base {
                 match base {
                     Ok(base) if library.is_none() => library = Some(base),
