@@ -170,6 +170,16 @@ impl Locals {
         }
     }
 
+    /// What [`Locals::this_object`] finds when it finds it without a search (the receiver of a method frame in
+    /// which no local can be named `this`), else `None`.
+    #[inline]
+    pub fn method_receiver(&self) -> Option<&Value> {
+        match &self.method {
+            Some(m) if !self.this_slot && self.bindings.is_empty() => Some(&m.this.1),
+            _ => None,
+        }
+    }
+
     /// The object of a method call made by [`Locals::for_method_call`].
     #[inline]
     pub fn method_this(&self) -> Option<&Value> {
