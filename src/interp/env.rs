@@ -270,7 +270,7 @@ impl Locals {
     }
 
     /// A captured variable (the look-up after the frame's own slots).
-    #[inline]
+    #[inline(always)]
     pub fn captured(&self, name: &str) -> Option<&Value> {
         if let Some(v) = self.method.as_ref().and_then(|m| m.get(name)) {
             return Some(v);
