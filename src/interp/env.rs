@@ -122,6 +122,16 @@ impl Locals {
         }
     }
 
+    /// What [`Locals::this_object`] finds when it finds it without a search (the receiver of a method frame in
+    /// which no local can be named `this`), else `None`.
+    #[inline]
+    pub fn method_receiver(&self) -> Option<&Value> {
+        match &self.method {
+            Some(m) if !self.this_slot && self.bindings.is_empty() => Some(&m.this.1),
+            _ => None,
+        }
+    }
+
     /// The object of a method call made by [`Locals::for_method_call`].
     #[inline]
     pub fn method_this(&self) -> Option<&Value> {
@@ -212,7 +222,7 @@ impl Locals {
     }
 
     /// A captured variable (the look-up after the frame's own slots).
-    #[inline]
+    #[inline(always)]
     pub fn captured(&self, name: &str) -> Option<&Value> {
         if let Some(v) = self.method.as_ref().and_then(|m| m.get(name)) {
             return Some(v);

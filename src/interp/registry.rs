@@ -198,6 +198,8 @@ impl Library {
         is_grid: |_| false,
         surreal_cmp: |_, _| None,
         as_grid: |_| None,
+        num_grid_cell: |_, _, _| None,
+        num_grid_set: |_, _| None,
         parse_grid: no_grid,
         grid_text: |_, _| None,
         set_interrupt: |_| {},

@@ -152,6 +152,8 @@ pub static LIBRARY: Library = Library {
     is_grid: grid::is_grid,
     surreal_cmp: |a, b| Some(surreal::to_surreal(a)?.cmp(&surreal::to_surreal(b)?)),
     as_grid: grid::as_grid,
+    num_grid_cell: numgrid::cell,
+    num_grid_set: numgrid::set_cells,
     parse_grid: numgrid::parse,
     grid_text: numgrid::text,
     set_interrupt: impartial::set_interrupt,

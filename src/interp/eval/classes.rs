@@ -386,6 +386,32 @@ pub(super) fn this_field<'l>(locals: &'l crate::interp::env::Locals, name: &str)
     user_object(locals.this_object()?)?.field(name)
 }
 
+/// [`Machine::lookup_var`]'s answer for a reference the resolver gave no slot (`grid` in a position's
+/// `Options`) when it is a variable of `this` in a method frame, found at `at` (the index where it was found
+/// last, kept by the compiled node; updated here): `None` in any other case, which `lookup_var` answers. Fields
+/// are set when an object is built and never change, so the object's last variable of that name is the one.
+#[inline]
+pub(super) fn this_field_at<'l>(locals: &'l Locals, name: &str, slot: &Slot, at: &Cell<u32>) -> Option<&'l Value> {
+    if slot.get(locals.layout_id()) != Some(NO_SLOT) {
+        return None;
+    }
+    let this = locals.method_receiver()?;
+    if locals.captured(name).is_some() {
+        return None;
+    }
+    let fields: &[(Name, Value)] = &user_object(this)?.fields;
+    let same = |n: &Name| n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name);
+    let i = at.get() as usize;
+    if let Some((n, v)) = fields.get(i) {
+        if same(n) && !fields[i + 1..].iter().any(|(n, _)| same(n)) {
+            return Some(v);
+        }
+    }
+    let i = fields.iter().rposition(|(n, _)| same(n))?;
+    at.set(i as u32);
+    Some(&fields[i].1)
+}
+
 impl<'a> Machine<'a> {
     /// Runs a method closure: a property is evaluated, a method called with `args`.
     fn call_method(&mut self, c: Closure, property: bool, args: &[Value], span: Span) -> Result<Value, EvalError> {

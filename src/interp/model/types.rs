@@ -520,6 +520,13 @@ pub struct Library {
     pub surreal_cmp: fn(&Value, &Value) -> Option<std::cmp::Ordering>,
     /// The cells of a value that is a grid of characters (the compiled tree reads and compares them in place).
     pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
+    /// `g[r, c]` of a grid of integers, as its indexing answers it (the cell's integer, `Nothing` off the board):
+    /// `None` when `g` is not a grid of integers (the compiled tree's cell reads).
+    pub num_grid_cell: fn(&Value, i64, i64) -> Option<Value>,
+    /// `g.Updated({(r, c) => k, …})` on a grid of integers with the cells given as (row, column, value), at most
+    /// four (later ones win): the new grid, or `None` (not a grid of integers, a cell off the board, a value
+    /// outside a byte) to go the general way, which reports the error.
+    pub num_grid_set: fn(&Value, &[(i64, i64, i64)]) -> Option<Value>,
     /// A grid of integers parsed from its text with a character map.
     pub parse_grid: fn(&Site, &str, &str) -> Result<Value, EvalError>,
     /// `grid.ToString(map)` of a grid of integers, for a printed form made when asked (`None` when the value is

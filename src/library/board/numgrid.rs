@@ -84,6 +84,28 @@ impl Object for NumGrid {
     }
 }
 
+/// `g[r, c]` of a grid of integers `g` (what its `index` answers for two integer keys): `None` when `g` is
+/// not one.
+pub fn cell(g: &Value, r: i64, c: i64) -> Option<Value> {
+    let Value::Object(o) = g else { return None };
+    let g = downcast_ref::<NumGrid>(&**o)?;
+    Some(g.get(r, c).map_or(Value::Nothing, |v| Value::int(i64::from(v))))
+}
+
+/// `g.Updated` of a grid of integers `g` with its entries given as (row, column, value), later ones winning as
+/// in a map literal: `None` when `g` is not one, a cell is off the board or a value outside a byte (`updated`
+/// then reports the error).
+pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
+    let Value::Object(o) = g else { return None };
+    let g = downcast_ref::<NumGrid>(&**o)?;
+    let mut out = g.cells.to_vec();
+    for &(r, c, k) in cells {
+        g.get(r, c)?;
+        out[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
+    }
+    Some(NumGrid::value(g.rows, g.cols, out))
+}
+
 /// `grid.ToString(map)` of a grid of integers: `None` when `v` is not one or a cell has no character in `map`.
 pub fn text(v: &Value, map: &str) -> Option<String> {
     let Value::Object(o) = v else { return None };

@@ -349,6 +349,7 @@ impl UserObject {
 }
 
 /// The user object `v` is, if it is one.
+#[inline]
 pub(in crate::interp::eval) fn user_object(v: &Value) -> Option<&UserObject> {
     match v {
         Value::Object(o) => downcast_ref::<UserObject>(&**o),

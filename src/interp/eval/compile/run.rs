@@ -1,7 +1,7 @@
 //! Running compiled [`Node`]s. Each arm does what the evaluator function named beside it does for the same
 //! syntax, in the same order and with the same errors.
 
-use super::super::classes::method_value;
+use super::super::classes::{method_value, this_field_at};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses::{self, run_stmts};
@@ -17,7 +17,10 @@ impl Node {
                 Some(v) => Ok(v.clone()),
                 None => m.lookup_var(name, slot, *span),
             },
-            Node::Var { name, slot, span } => m.lookup_var(name, slot, *span),
+            Node::Var { name, slot, span, at } => match this_field_at(&m.locals, name, slot, at) {
+                Some(v) => Ok(v.clone()),
+                None => m.lookup_var(name, slot, *span),
+            },
             Node::Global { name, span } => match m.globals.lookup(name) {
                 Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),
                 Some(v) => Ok(v.clone()),
@@ -344,13 +347,50 @@ fn updated_lit(
         let map: OrdMap<Value, Value> = pairs.into_iter().collect();
         return Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?);
     }
-    let mut map = OrdMap::new();
+    // Entries `(r, c) => k` of machine integers, up to four, are kept as such for a grid of integers
+    // (`num_grid_set`); from the first other entry on, every entry is a value. The entries are evaluated in the
+    // same order either way (key, then value), as the map literal evaluates them.
+    let mut cells = [(0, 0, 0); 4];
+    let mut n = 0;
+    let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
     for (k, v) in entries {
+        if let (None, Node::Tuple(items)) = (&pairs, k) {
+            if let [a, b] = &items[..] {
+                let (r, c) = (a.small(m)?, b.small(m)?);
+                let v = v.small(m)?;
+                if let (Ok(r), Ok(c), Ok(v)) = (&r, &c, &v) {
+                    cells[n] = (*r, *c, *v);
+                    n += 1;
+                    continue;
+                }
+                let mut p = num_pairs(&cells[..n]);
+                p.push((Value::Tuple(vec![value_of(r), value_of(c)].into()), value_of(v)));
+                pairs = Some(p);
+                continue;
+            }
+        }
+        let p = pairs.get_or_insert_with(|| num_pairs(&cells[..n]));
         let k = k.run(m)?;
         let v = v.run(m)?;
-        map.insert(k, v);
+        p.push((k, v));
     }
+    let pairs = match pairs {
+        Some(p) => p,
+        None => match (m.globals.library.num_grid_set)(&o, &cells[..n]) {
+            Some(g) => return Ok(g),
+            None => num_pairs(&cells[..n]),
+        },
+    };
+    let map: OrdMap<Value, Value> = pairs.into_iter().collect();
     Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?)
+}
+
+/// The entries `(r, c) => k` of [`updated_lit`]'s integer form as values.
+fn num_pairs(cells: &[(i64, i64, i64)]) -> Vec<(Value, Value)> {
+    cells
+        .iter()
+        .map(|&(r, c, k)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), Value::small_int(k)))
+        .collect()
 }
 
 /// The entries `(r, c) => s` of [`updated_lit`]'s fast form as values.
@@ -438,9 +478,16 @@ fn index(
             index_keys(m, v, std::slice::from_ref(&i), spans, span)
         }
         [i, j] => {
-            let i = i.run(m)?;
-            let j = j.run(m)?;
-            index_keys(m, v, &[i, j], spans, span)
+            // A cell of a grid of integers by machine integers (`grid[r, c]` of a position's field) is read
+            // in place, as its `index` reads it.
+            let i = i.small(m)?;
+            let j = j.small(m)?;
+            if let (Ok(r), Ok(c)) = (&i, &j) {
+                if let Some(cell) = (m.globals.library.num_grid_cell)(&v, *r, *c) {
+                    return Ok(cell);
+                }
+            }
+            index_keys(m, v, &[value_of(i), value_of(j)], spans, span)
         }
         _ => {
             let keys = run_all(m, keys)?;
@@ -469,8 +516,13 @@ fn grid_cell(
     let i = i.small(m)?;
     let j = j.small(m)?;
     if let (Ok(r), Ok(c)) = (&i, &j) {
-        if let Some(g) = m.locals.slot(head).and_then(m.globals.library.as_grid) {
-            return Ok(Some(Ok(g.get_signed(*r, *c))));
+        if let Some(v) = m.locals.slot(head) {
+            if let Some(g) = (m.globals.library.as_grid)(v) {
+                return Ok(Some(Ok(g.get_signed(*r, *c))));
+            }
+            if let Some(cell) = (m.globals.library.num_grid_cell)(v, *r, *c) {
+                return Ok(Some(Err(cell)));
+            }
         }
     }
     let v = obj.run(m)?;
@@ -534,6 +586,13 @@ fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Sp
             return Ok(Err(binary_values(m, op, &a, &r, span)?));
         }
         Some(Ok(b)) => b.map_or(Value::Nothing, cell_value),
+        // A grid of integers' cell against a machine integer (`grid[r, c] == 0`), as `quick_binary` compares them.
+        Some(Err(Value::Integer(Int::Small(k)))) if matches!(op, BinOp::Eq | BinOp::Ne) => {
+            return Ok(match rhs.small(m)? {
+                Ok(j) => Ok((k == j) == (op == BinOp::Eq)),
+                Err(b) => Err(binary_values(m, op, &Value::small_int(k), &b, span)?),
+            });
+        }
         Some(Err(v)) => v,
         None => lhs.run(m)?,
     };

@@ -155,3 +155,38 @@ fn the_compiled_tree_runs_in_these_tests() {
     });
     assert!(compiled >= 1, "no function was compiled");
 }
+
+/// Grids of integers (`Grid.Parse(…, ".#")`: `.` is 0, `#` is 1): cells read and compared in place, `Updated` with
+/// integer cells set without a map, and their general paths (more than four entries, an entry of another form, a
+/// cell off the board, a value outside a byte); a variable of `this` read by a compiled method. Values by hand from
+/// the board `..#|#..`.
+#[test]
+fn grids_of_integers_and_fields_of_this() {
+    // An error: the same both ways (message, span, frames), with this message.
+    let fails = |src: &str, message: &str| {
+        let on = run(src, true);
+        assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
+        assert!(on.contains(&format!("error: {message} at")), "for:\n{src}\ngot:\n{on}");
+    };
+    let g = "g := Grid.Parse(\"..#|#..\", \".#\");\n";
+    same(&format!("{g}def f(x) := x.Updated({{(1, 2) => 1, (2, 1) => -5}}); f(g)"), "Grid([[0,1,1],[-5,0,0]])");
+    same(&format!("{g}def f(x) := x.Updated({{(1, 1) => 1, (1, 1) => 0}}); f(g)"), "Grid([[0,0,1],[1,0,0]])");
+    same(
+        &format!("{g}def f(x) := x.Updated({{(1, 1) => 1, (1, 2) => 1, (1, 3) => 0, (2, 1) => 0, (2, 2) => 1}}); f(g)"),
+        "Grid([[1,1,0],[0,1,0]])",
+    );
+    same(&format!("{g}def f(x, k) := x.Updated({{k => 1, (2, 3) => 1}}); f(g, (1, 1))"), "Grid([[1,0,1],[1,0,1]])");
+    fails(&format!("{g}def f(x) := x.Updated({{(0, 1) => 1}}); f(g)"), "Coordinate is out of bounds: (0,1)");
+    fails(
+        &format!("{g}def f(x) := x.Updated({{(1, 1) => 300}}); f(g)"),
+        "Value is out of range (must satisfy -128 <= x <= 127): 300",
+    );
+    same(
+        &format!("{g}def f(x) := [x[1, 1], x[1, 3], x[3, 3], x[1, 1] == 0, x[1, 3] == 1, x[2, 1] != 1]; f(g)"),
+        "[0, 1, Nothing, true, true, false]",
+    );
+    let class = "class P(grid as Grid)\n  def Cell(r, c) := grid[r, c];\n  def Set(r, c) := P(grid Updated {(r, c) => 2, (r, c + 1) => -1});\n  def Both := [grid[1, 1] == 2, grid[1, 2] != -1, grid[9, 9]];\nend\n";
+    same(&format!("{class}{g}P(g).Set(1, 1).Cell(1, 1)"), "2");
+    same(&format!("{class}{g}P(g).Set(1, 1).Both"), "[true, false, Nothing]");
+    fails(&format!("{class}{g}P(g).Set(2, 3)"), "Coordinate is out of bounds: (2,4)");
+}

@@ -2,6 +2,7 @@
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
 use super::super::machine::*;
+use std::cell::Cell;
 
 /// A compiled expression.
 pub(in crate::interp::eval) enum Node {
@@ -10,8 +11,9 @@ pub(in crate::interp::eval) enum Node {
     /// A local the resolver gave a slot: the slot chain from `head`, else `lookup_var` (captured, members,
     /// globals).
     Local { head: u32, name: Name, slot: Slot, span: Span },
-    /// Any other variable reference: `lookup_var`.
-    Var { name: Name, slot: Slot, span: Span },
+    /// Any other variable reference: `lookup_var`. `at`: where in `this`'s variables the name was found last
+    /// (`classes::this_field_at`).
+    Var { name: Name, slot: Slot, span: Span, at: Cell<u32> },
     /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
     /// else the native global, else `lookup` (a package, or the error).
     Global { name: Name, span: Span },
