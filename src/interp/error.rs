@@ -269,6 +269,9 @@ pub enum ErrorKind {
         got: String,
         /// The declared class, qualified.
         expected: String,
+        /// The call, as CGSuite names it (`call to \`game.heap.TakeAndBreak\` constructor`); `None` for
+        /// CGSuite's "function call".
+        call: Option<String>,
     },
     /// `game.grid.Foo`: a name CGSuite's package does not declare.
     NotInPackage {
@@ -478,8 +481,9 @@ impl ErrorKind {
             NamedShadowsPositional { name } => {
                 format!("Named parameter shadows an earlier ordinary argument (in function call): `{name}`")
             }
-            ArgumentClass { name, got, expected } => format!(
-                "Argument `{name}` (in function call) has type `{got}`, which does not match expected type `{expected}`"
+            ArgumentClass { name, got, expected, call } => format!(
+                "Argument `{name}` (in {}) has type `{got}`, which does not match expected type `{expected}`",
+                call.as_deref().unwrap_or("function call")
             ),
             NotInPackage { name } => format!("That name is not defined: `{name}`."),
             NotInCgs { name } => format!("cgs does not have `{name}` (a part of CGSuite's library) yet."),

@@ -417,6 +417,7 @@ impl<'a> Machine<'a> {
                         name: p.name.name.to_string(),
                         got: super::super::classes::qualified_class_of(self.games, &v),
                         expected: super::super::classes::qualified(&ty.name),
+                        call: None,
                     };
                     return Err(EvalError::new(kind, span));
                 }
@@ -608,6 +609,9 @@ impl<'a> Machine<'a> {
         b: &Value,
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
+        if let Some(r) = self.zero_sum(op, a, b) {
+            return Some(r.map_err(|k| EvalError::new(k, span)));
+        }
         for v in [a, b] {
             if let Value::Object(o) = v {
                 if let Some(r) = o.clone().binary(self, op, a, b, span) {
