@@ -353,8 +353,8 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
             }
             // CGSuite's `Game.Options` without a player: Left's options, then Right's (CGSuite 2.2:
             // `(Domineering("..|..") + 1).Options`); an impartial sum's once.
-            let impartial = sum.terms.iter().all(|(p, _)| p.inst.impartial)
-                && sum.constant.is_none_or(|c| m.games.is_nimber(c));
+            let impartial =
+                sum.terms.iter().all(|(p, _)| p.inst.impartial) && sum.constant.is_none_or(|c| m.games.is_nimber(c));
             let left = sum_options(m, s, sum, Player::Left)?;
             if impartial {
                 return Ok(left);
