@@ -417,7 +417,6 @@ impl<'a> Machine<'a> {
                         name: p.name.name.to_string(),
                         got: super::super::classes::qualified_class_of(self.games, &v),
                         expected: super::super::classes::qualified(&ty.name),
-                        call: None,
                     };
                     return Err(EvalError::new(kind, span));
                 }

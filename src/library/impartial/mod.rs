@@ -248,12 +248,12 @@ fn take_and_break(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value,
     // `game.heap.TakeAndBreak` constructor) has type `game.Integer`, which does not match expected type
     // `cgsuite.lang.String`".
     if !matches!(args[0], Value::String(_)) {
-        let kind = ErrorKind::ArgumentClass {
-            name: "code".into(),
-            got: crate::interp::classes::qualified_class_of(m.games, &args[0]),
-            expected: "cgsuite.lang.String".into(),
-            call: Some("call to `game.heap.TakeAndBreak` constructor".into()),
-        };
+        let kind = ErrorKind::CallArgumentClass(Box::new([
+            "code".into(),
+            crate::interp::classes::qualified_class_of(m.games, &args[0]),
+            "cgsuite.lang.String".into(),
+            "call to `game.heap.TakeAndBreak` constructor".into(),
+        ]));
         return Err(site.arg_err(0, kind));
     }
     let code = string(site, args, 0)?;

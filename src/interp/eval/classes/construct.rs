@@ -92,7 +92,6 @@ impl<'a> Machine<'a> {
                             name: p.name.name.to_string(),
                             got: crate::interp::classes::qualified_class_of(self.games, a),
                             expected: crate::interp::classes::qualified(&ty.name),
-                            call: None,
                         };
                         return Err(EvalError::new(kind, span));
                     }
