@@ -270,6 +270,10 @@ pub enum ErrorKind {
         /// The declared class, qualified.
         expected: String,
     },
+    /// [`ErrorKind::ArgumentClass`] in a call CGSuite names (`call to \`game.heap.TakeAndBreak\` constructor`):
+    /// the parameter, the argument's class and the declared class, qualified, and the call. Boxed, so errors stay
+    /// small.
+    CallArgumentClass(Box<[String; 4]>),
     /// `game.grid.Foo`: a name CGSuite's package does not declare.
     NotInPackage {
         /// The qualified name.
@@ -481,6 +485,12 @@ impl ErrorKind {
             ArgumentClass { name, got, expected } => format!(
                 "Argument `{name}` (in function call) has type `{got}`, which does not match expected type `{expected}`"
             ),
+            CallArgumentClass(parts) => {
+                let [name, got, expected, call] = &**parts;
+                format!(
+                    "Argument `{name}` (in {call}) has type `{got}`, which does not match expected type `{expected}`"
+                )
+            }
             NotInPackage { name } => format!("That name is not defined: `{name}`."),
             NotInCgs { name } => format!("cgs does not have `{name}` (a part of CGSuite's library) yet."),
             UnknownParameterClass { name } => format!("Unknown class in parameter declaration: `{name}`"),

@@ -218,6 +218,17 @@ fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Res
         let Value::List(opts) = position_options(m, s, p, q)? else { return Err(s.bug()) };
         let op = if *neg { crate::syntax::ast::BinOp::Sub } else { crate::syntax::ast::BinOp::Add };
         for o in opts {
+            // A position moved to stays in its term's place (CGSuite 2.2: `(Domineering("..|..") +
+            // Domineering("..")).Options` lists `Domineering.Position("#.|#.") + Domineering.Position("..")`).
+            if let Some(q) = match &o {
+                Value::Object(x) => as_position(x),
+                _ => None,
+            } {
+                let mut terms = sum.terms.clone();
+                terms[i] = (q, *neg);
+                out.push(Value::Object(Rc::new(PositionSum { terms, constant: sum.constant })));
+                continue;
+            }
             match dispatch::binary(m, op, &rest, &o, s.span) {
                 Some(r) => out.push(r?),
                 None => return Err(s.bug()),
@@ -231,12 +242,9 @@ fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Res
         };
         for k in ks {
             let terms = PositionSum { terms: sum.terms.clone(), constant: Some(k) };
-            let zero = m.games.zero();
-            let v = if k == zero {
-                Value::Object(Rc::new(PositionSum { terms: sum.terms.clone(), constant: None }))
-            } else {
-                Value::Object(Rc::new(terms))
-            };
+            // A move to 0 keeps the `+ 0` (CGSuite 2.2: `(Domineering("..|..") + 1).LeftOptions` ends with
+            // `Domineering.Position("..|..") + 0`); followers count it with the position alone (`sorted_sum`).
+            let v = Value::Object(Rc::new(terms));
             out.push(v);
         }
     }
@@ -250,7 +258,7 @@ fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Va
     let mut seen = imbl::OrdSet::new();
     let mut stack = vec![start.clone()];
     while let Some(v) = stack.pop() {
-        let v = sorted_sum(&v).unwrap_or(v);
+        let v = sorted_sum(m, &v).unwrap_or(v);
         if seen.contains(&v) {
             continue;
         }
@@ -284,12 +292,13 @@ fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Va
 }
 
 /// A sum with its terms in order (a sum's followers are the same for any order of its terms).
-fn sorted_sum(v: &Value) -> Option<Value> {
+fn sorted_sum(m: &mut Machine, v: &Value) -> Option<Value> {
     let Value::Object(o) = v else { return None };
     let Some(Gamelike::Sum(x)) = gamelike(o) else { return None };
     let mut terms = x.terms.clone();
     terms.sort_by(|(p, a), (q, b)| (p.inst.id, &p.state, a).cmp(&(q.inst.id, &q.state, b)));
-    Some(Value::Object(Rc::new(PositionSum { terms, constant: x.constant })))
+    let zero = m.games.zero();
+    Some(Value::Object(Rc::new(PositionSum { terms, constant: x.constant.filter(|&c| c != zero) })))
 }
 
 /// Members of sums of positions.
@@ -331,8 +340,35 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
     crate::member!(FollowerCount => "The number of distinct followers of the sum.", "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
     crate::member!(LeftOptions => "The sums Left can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).LeftOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
     crate::member!(RightOptions => "The sums Right can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).RightOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),
-    crate::member!(Options(player: Player) => "The sums `player` can move to; without an argument, Left's options then Right's.", "(Domineering(\"..|..\") + Domineering(\"...\")).Options(Right)", |m, s, this, args| {
-        let who = player(s, args, 0)?;
-        sum_options(m, s, this_sum(s, this)?, who)
-    }),
+    Member {
+        name: "Options",
+        params: &[&[Param::required("player", "Player")]],
+        doc: crate::library::Doc::NONE,
+        arity: Arity::Range(0, 1),
+        f: |m, s, this, args| {
+            let sum = this_sum(s, this)?;
+            if !args.is_empty() {
+                let who = player(s, args, 0)?;
+                return sum_options(m, s, sum, who);
+            }
+            // CGSuite's `Game.Options` without a player: Left's options, then Right's (CGSuite 2.2:
+            // `(Domineering("..|..") + 1).Options`); an impartial sum's once.
+            let impartial =
+                sum.terms.iter().all(|(p, _)| p.inst.impartial) && sum.constant.is_none_or(|c| m.games.is_nimber(c));
+            let left = sum_options(m, s, sum, Player::Left)?;
+            if impartial {
+                return Ok(left);
+            }
+            let (Value::List(mut l), Value::List(r)) = (left, sum_options(m, s, sum, Player::Right)?) else {
+                return Err(s.bug());
+            };
+            l.append(r.into_vector());
+            Ok(Value::List(l))
+        },
+    }
+    .doc(
+        "",
+        "The sums `player` can move to; without an argument, Left's options then Right's.",
+        "(Domineering(\"..|..\") + Domineering(\"...\")).Options(Right)",
+    ),
 ];

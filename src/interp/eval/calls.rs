@@ -608,6 +608,9 @@ impl<'a> Machine<'a> {
         b: &Value,
         span: Span,
     ) -> Option<Result<Value, EvalError>> {
+        if let Some(r) = self.zero_sum(op, a, b) {
+            return Some(r.map_err(|k| EvalError::new(k, span)));
+        }
         for v in [a, b] {
             if let Value::Object(o) = v {
                 if let Some(r) = o.clone().binary(self, op, a, b, span) {

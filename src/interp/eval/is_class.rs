@@ -25,6 +25,12 @@ pub fn is_class_of(games: &mut Games, v: &Value, class: &str, ty: &str) -> Optio
     if ty.contains('.') {
         return None;
     }
+    // A class object is a `Class` (and an `Object`), whatever cgs represents it by (a constructor function, a
+    // stdlib ruleset declaration): CGSuite 2.2 says `game.heap.TakeAndBreak is Function` and
+    // `game.heap.GenMem is Ruleset` are false.
+    if class == "Class" {
+        return declared_is_a("Class", ty).map(|b| b || ty == "Class");
+    }
     // CGSuite's library ruleset classes, the declared classes below `Ruleset` (`Nim is HeapRuleset`,
     // `Clobber is game.grid.GridRuleset`): a ruleset value is one when the class its printed family is declared
     // with is `ty` or below it; no other value is.

@@ -104,6 +104,34 @@ impl<'a> Machine<'a> {
         crate::interp::classes::qualified(&class)
     }
 
+    /// `G + 0`, `0 + G` and `G - 0` of a game object are `G` itself, and `0 - G` is `-G`: CGSuite 2.2 takes
+    /// `game.Zero` first in `+` and `-`, so no compound with `0` is built (`game.heap.Kayles(3) + 0` prints
+    /// `TakeAndBreak.Position(3)`, `'{1|0}' - 0` `'{1|0}'`, `*[2] + 0` `*[2]`). `None` for other operands.
+    pub(super) fn zero_sum(&mut self, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
+        if !matches!(op, BinOp::Add | BinOp::Sub) {
+            return None;
+        }
+        let zero = |m: &mut Self, v: &Value| match v {
+            Value::Integer(n) => n.is_zero(),
+            Value::Game(g) => *g == m.games.zero(),
+            _ => false,
+        };
+        let game_object = |m: &mut Self, v: &Value| {
+            matches!(v, Value::Object(_)) && super::is_class::is_class(m.games, v, "Game") == Some(true)
+        };
+        if zero(self, b) && game_object(self, a) {
+            return Some(Ok(a.clone()));
+        }
+        if !(zero(self, a) && game_object(self, b)) {
+            return None;
+        }
+        if op == BinOp::Add {
+            return Some(Ok(b.clone()));
+        }
+        let Value::Object(o) = b else { return None };
+        o.clone().unary(self, UnaryOp::Neg, b, Span::default()).map(|r| r.map_err(|e| e.kind))
+    }
+
     fn binary_values(&mut self, op: BinOp, a: &Value, b: &Value) -> Result<Value, ErrorKind> {
         use Value::{Game, Integer};
         let no_op =

@@ -223,11 +223,13 @@ const CLASS_GLOBALS: &[&str] = &[
     "Symmetry",
     "Icon",
     "Periodicity",
+    "Vertex",
+    "Edge",
 ];
 
 /// Classes CGSuite has in a package but not as a global name (`cgsuite.util.output.TextOutput`).
 const PACKAGE_ONLY_CLASSES: &[&str] =
-    &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput", "GridRuleset", "StripRuleset", "Color"];
+    &["EmptyOutput", "GridOutput", "StripOutput", "TextOutput", "GridRuleset", "StripRuleset", "Color", "Genus"];
 
 /// A package of CGSuite's library: `game`, `game.grid`, `cgsuite.lang`, …
 #[derive(Debug)]
@@ -413,6 +415,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
         &["output"],
         &[
             "DirectedGraph",
+            "Edge",
             "Graph",
             "Grid",
             "Icon",
@@ -426,6 +429,7 @@ const PACKAGES: &[(&str, &[&str], &[&str])] = &[
             "Thermograph",
             "Trajectory",
             "UptimalExpansion",
+            "Vertex",
         ],
     ),
 ];

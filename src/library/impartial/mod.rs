@@ -130,6 +130,10 @@ impl Object for MisereGame {
     fn binary_fallback(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result<Value, ErrorKind>> {
         sum::binary(m, op, a, b)
     }
+    /// An impartial game is its own negative (CGSuite 2.2: `-*[2]` is `*[2]`).
+    fn negate(&self, _: &mut Machine, this: &Value, _: Span) -> Option<Result<Value, EvalError>> {
+        Some(Ok(this.clone()))
+    }
 
     fn trace(&self, _: &mut crate::interp::gc::Tracer) -> bool {
         true
@@ -239,7 +243,19 @@ pub fn register(globals: &mut Globals) {
     }
 }
 
-fn take_and_break(_: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+fn take_and_break(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    // CGSuite 2.2 names the constructor's parameter and the classes: "Argument `code` (in call to
+    // `game.heap.TakeAndBreak` constructor) has type `game.Integer`, which does not match expected type
+    // `cgsuite.lang.String`".
+    if !matches!(args[0], Value::String(_)) {
+        let kind = ErrorKind::CallArgumentClass(Box::new([
+            "code".into(),
+            crate::interp::classes::qualified_class_of(m.games, &args[0]),
+            "cgsuite.lang.String".into(),
+            "call to `game.heap.TakeAndBreak` constructor".into(),
+        ]));
+        return Err(site.arg_err(0, kind));
+    }
     let code = string(site, args, 0)?;
     let r = TakeAndBreak::parse(code).map_err(|k| site.arg_err(0, k))?;
     Ok(Value::Object(Rc::new(r)))
@@ -363,6 +379,10 @@ pub fn invoke_member(
     let Value::Object(o) = obj else { return None };
     // The name first: it rules out almost every call without asking the object its type ten times.
     if !TREE_MEMBERS.contains(&&*name.name) || is_ours(o) {
+        return None;
+    }
+    // A package's member of that name is its class (`game.misere.Genus`, CGSuite 2.2's ⟪game.misere.Genus⟫).
+    if o.type_name() == "Package" {
         return None;
     }
     let site =

@@ -342,12 +342,19 @@ pub(super) fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option
     if !is_heap(a) && !is_heap(b) {
         return None;
     }
-    // `G - H` with a heap: CGSuite 2.2's `Game.-`, the compound `G + -H` of the game trees, a
-    // `game.CompoundGame` even of two heaps (`Kayles(3) - Kayles(2)` prints `TakeAndBreak.Position(3) +
-    // TakeAndBreak.Position(2)`; `Kayles(3) - 1` is `TakeAndBreak.Position(3) + -1`). A sumber, cgs's own,
-    // stays its canonical form (`Kayles(2) - s` a canonical game, as before; loopy/literal_forms.cgs).
     let sumber = |v: &Value| matches!(v, Value::Object(o) if o.type_name() == "Sumber");
-    if op == BinOp::Sub && !sumber(a) && !sumber(b) {
+    // `G : H` of two heap positions: CGSuite 2.2's `CompoundImpartialGame` (`Kayles(3) : Kayles(2)`).
+    if op == BinOp::OrdinalSum && is_term(m, a) && is_term(m, b) {
+        return Some(Ok(crate::library::short::impartial_ordinal(a, b)));
+    }
+    // A heap with a game that is not a nimber: CGSuite 2.2's compound of the game trees (`Game.+`, `Game.-`,
+    // `:` and `*` by an integer), a `game.CompoundGame` whose options are positions: `Kayles(3) + 1` prints
+    // `TakeAndBreak.Position(3) + 1`, `Kayles(3) - on` `TakeAndBreak.Position(3) + off`, `Kayles(3) * 2`
+    // `TakeAndBreak.Position(3) ConwayProduct 2`; `G - H` is `G + -H` even of two heaps (`Kayles(3) -
+    // Kayles(2)` prints `TakeAndBreak.Position(3) + TakeAndBreak.Position(2)`). Comparisons stay by value
+    // (docs/CGSUITE-PARITY.md). A sumber, cgs's own, stays its canonical form (`Kayles(2) - s` a canonical
+    // game, as before; loopy/literal_forms.cgs).
+    if matches!(op, BinOp::Add | BinOp::Sub | BinOp::OrdinalSum | BinOp::Mul) && !sumber(a) && !sumber(b) {
         if let Some(r) = crate::library::short::form_binary(m, op, a, b, Span::default()) {
             return Some(r.map_err(|e| e.kind));
         }

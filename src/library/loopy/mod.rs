@@ -131,6 +131,16 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
     if op == BinOp::Sidle {
         return Some(sidle(m, a, b));
     }
+    // A heap position or a sum of heaps keeps its game tree in a compound, as in CGSuite 2.2 (`Kayles(3) + on`
+    // prints `TakeAndBreak.Position(3) + on`): the impartial family builds it (named by class: that family
+    // sits beside this one).
+    let heap = |v: &Value| {
+        matches!(v, Value::Object(o) if o.type_name() == "Position"
+            && matches!(o.class_name(), "HeapRuleset.Position" | "CompoundImpartialGame"))
+    };
+    if matches!(op, BinOp::Add | BinOp::Sub) && (heap(a) || heap(b)) {
+        return None;
+    }
     if op == BinOp::Mul {
         let (n, g) = match (a, b) {
             (Value::Integer(n), g) | (g, Value::Integer(n)) => (n.to_i64(), g),

@@ -161,6 +161,11 @@ pub fn construct(kind: &str, a: Value, b: Value) -> Option<Value> {
     })
 }
 
+/// `a : b` of two impartial game trees (heap positions): CGSuite 2.2's `CompoundImpartialGame` of `OrdinalSum`.
+pub fn impartial_ordinal(a: &Value, b: &Value) -> Value {
+    Value::Object(Rc::new(CompoundGame { kind: Compound::Ordinal, a: a.clone(), b: b.clone(), impartial: true }))
+}
+
 fn compound_value(kind: Compound, a: Value, b: Value) -> Value {
     Value::Object(Rc::new(CompoundGame { kind, a, b, impartial: false }))
 }
@@ -194,6 +199,14 @@ pub fn form_option_games(m: &mut Machine, v: &Value) -> Option<Result<FormOption
 /// Whether a value is a misère canonical game (a game tree here: its options, and its normal-play value).
 fn is_misere(v: &Value) -> bool {
     matches!(v, Value::Object(o) if o.type_name() == "MisereCanonicalGame")
+}
+
+/// Whether a value is a heap position or a sum of heaps (the impartial family's, named by class here: that
+/// family sits beside this one). Its options are positions, the same for both players (CGSuite 2.2:
+/// `(Kayles(3) + 1).LeftOptions` lists `TakeAndBreak.Position(2) + 1`, …).
+fn is_heap_position(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if o.type_name() == "Position"
+        && matches!(o.class_name(), "HeapRuleset.Position" | "CompoundImpartialGame"))
 }
 
 /// A member of a value with no arguments (`NimValue`, `Options` of a misère game).
@@ -256,7 +269,7 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
     if let Some(r) = crate::library::loopy::stopper_options(m, v, p == Player::Left) {
         return r;
     }
-    if is_misere(v) {
+    if is_misere(v) || is_heap_position(v) {
         let opts = member0(m, v, "Options")?;
         return Ok(m.elements(&opts).unwrap_or_default());
     }
@@ -729,7 +742,9 @@ pub(crate) static FORM: &[Member] = crate::member_table![
     crate::member!(RightOptions => "Right's options of the form, as written.", "'<*, 1|0>'.RightOptions", |m, s, this, _| player_options(m, s, this, Player::Right)),
     super::member("CanonicalForm", 0, |m, s, this, _| {
         // A loopy value is not short (CGSuite 2.2: `('{-1|1}' : on).CanonicalForm` names `GameValue`).
+        // So is a compound with a loopy operand and a misère game or a heap (`(*[2] + on).CanonicalForm`).
         let g = canonical(m, this).map_err(|k| match loopy_form_value(m, this) {
+            _ if loopy_leaf(this).is_some() => s.err(ErrorKind::NotShortGame { position: this.display(m.games) }),
             Some(Ok(_)) => s.err(ErrorKind::NotShortGame { position: this.display(m.games) }),
             _ => s.err(k),
         })?;
