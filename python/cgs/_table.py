@@ -206,8 +206,10 @@ def _local_results(setup, fn, batches, workers):
     def completed():
         while pending:
             with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=context) as pool:
-                futures = {pool.submit(_run_batch, setup, fn, b): i for i, b in pending.items()}
                 try:
+                    # Inside the `try`: a worker killed while batches are still being submitted breaks the pool
+                    # already, and `submit` raises.
+                    futures = {pool.submit(_run_batch, setup, fn, b): i for i, b in pending.items()}
                     for f in as_completed(futures):
                         i = futures[f]
                         result = f.result()
