@@ -1,6 +1,7 @@
 fn main() {
     println!("cargo:rerun-if-changed=grammar/");
     println!("cargo:rerun-if-changed=stdlib/");
+    println!("cargo:rerun-if-changed=src/ruleset/identifier_len.rs");
     let out = std::env::var("OUT_DIR").expect("OUT_DIR is set by cargo");
     lalrpop::Configuration::new().set_in_dir("grammar").set_out_dir(&out).process().expect("the grammar compiles");
     stdlib_names(std::path::Path::new(&out));
@@ -52,11 +53,4 @@ fn defined_names(text: &str) -> Vec<&str> {
     names
 }
 
-/// The length of the ASCII identifier at the start of `s` (0 if none).
-fn identifier_len(s: &str) -> usize {
-    let b = s.as_bytes();
-    if b.first().is_none_or(|c| !(c.is_ascii_alphabetic() || *c == b'_')) {
-        return 0;
-    }
-    b.iter().position(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).unwrap_or(b.len())
-}
+include!("src/ruleset/identifier_len.rs");

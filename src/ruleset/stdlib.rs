@@ -97,14 +97,7 @@ fn index() -> &'static FxHashMap<&'static str, usize> {
     })
 }
 
-/// The length of the ASCII identifier at the start of `s` (0 if none).
-fn identifier_len(s: &str) -> usize {
-    let b = s.as_bytes();
-    if b.first().is_none_or(|c| !(c.is_ascii_alphabetic() || *c == b'_')) {
-        return 0;
-    }
-    b.iter().position(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).unwrap_or(b.len())
-}
+include!("identifier_len.rs");
 
 /// The text after the string literal or comment that `s` starts with (`"…"` with its escapes, up to the end
 /// of its line if unterminated; `// …` to the end of the line; `/* … */`), `None` if it starts with neither.
