@@ -18,6 +18,8 @@ const FAMILIES: &[(&str, &[(&str, bool)])] = &[
     ("GenFoxAndGeese", &[("boardWidth", true), ("foxRange", true)]),
     ("GenCutcake", &[("leftRuleset", false), ("rightRuleset", false), ("twisted", true)]),
     ("GenWythoff", &[("bound", false)]),
+    ("GenCol", &[("leftPermitted", false), ("rightPermitted", false)]),
+    ("GenHackenbush", &[("childishEdges", true)]),
     ("GenMem", &[("predicate", false)]),
     ("PartizanHeapRuleset", &[("leftRuleset", false), ("rightRuleset", false)]),
     ("PartizanCoordinateRuleset", &[("leftRuleset", false), ("rightRuleset", false)]),
@@ -196,9 +198,7 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
     // afresh (CGSuite 2.2: `Hackenbush(":Gllr:G")` is `GenHackenbush.Position(":Allr:A")`).
     if let (Value::String(_), Some(text)) = (state, shown_by_rules) {
         if matches!(class, "GenHackenbush" | "GenCol" | "GenArcKayles" | "PartizanArcKayles") {
-            if let Some(inner) =
-                text.strip_prefix(inst.name()).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')'))
-            {
+            if let Some(inner) = call_argument(text, inst.name()) {
                 shown = inner.to_string();
             }
         }
@@ -210,9 +210,7 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
             _ => (ty, shown.clone()),
         };
         if ty == "Grid" || ty == "Graph" {
-            if let Some(inner) =
-                text.strip_prefix(prefix).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')'))
-            {
+            if let Some(inner) = call_argument(&text, prefix) {
                 shown = inner.to_string();
             }
         }
@@ -227,6 +225,16 @@ pub fn position(inst: &Instance, state: &Value, shown_by_rules: Option<&String>,
         return Some(format!("ImpartialVariantGame(Domineering.Position({shown}))"));
     }
     Some(format!("{class}.Position({shown})"))
+}
+
+/// The argument of a call `name(arg)` as a ruleset's `Show` writes a position, or of `name(args)(arg)` for a
+/// parameterised one (`GenCol([Left],[Nothing])("L--R")` → `"L--R"`): the text from the `(` that opens the last
+/// call to the closing `)`. Arguments and a state's text have no `("`, so the last call opens at the first `("`
+/// (or right after the name when there is none).
+fn call_argument<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let rest = text.strip_prefix(name)?;
+    let open = rest.find("(\"").unwrap_or(0);
+    rest[open..].strip_prefix('(')?.strip_suffix(')')
 }
 
 /// A Fox and Geese state `(geese, fox)` as CGSuite's position shows it: the rows from the highest piece down to

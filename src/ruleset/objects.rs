@@ -205,11 +205,11 @@ fn integer_board(m: &mut Machine, ruleset: &Value, name: &str, v: &Value, site: 
 /// A ruleset's arguments as CGSuite prints an instance of its class: required parameters in order, optional
 /// ones as `name => value`, separated by `, ` (`GenCutcake(TakeAndBreak("0.77"), TakeAndBreak("0.[3]"),
 /// twisted => false)`). Which parameters CGSuite declares optional is its classes' fact, listed here for the
-/// stdlib rulesets that stand for them: every parameter of `GenClobber`, `GenToadsAndFrogs` and
-/// `GenFoxAndGeese`, the third of `GenCutcake`.
+/// stdlib rulesets that stand for them: every parameter of `GenClobber`, `GenToadsAndFrogs`, `GenFoxAndGeese`
+/// and `GenHackenbush`, the third of `GenCutcake`.
 fn cgsuite_args(name: &str, params: Option<&[crate::syntax::ast::Ident]>, args: Vec<String>) -> String {
     let required = match name {
-        "GenClobber" | "GenToadsAndFrogs" | "GenFoxAndGeese" => 0,
+        "GenClobber" | "GenToadsAndFrogs" | "GenFoxAndGeese" | "GenHackenbush" => 0,
         "GenCutcake" => 2,
         _ => usize::MAX,
     };

@@ -203,6 +203,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "tutorial_map_iteration",
         "gaps7_heap",
         "gaps7_classes",
+        "genfam7",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
