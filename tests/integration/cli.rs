@@ -201,6 +201,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "class_ruleset_bases",
         "names5",
         "tutorial_map_iteration",
+        "tutorial_mutable_class",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
