@@ -27,6 +27,7 @@ pub(super) mod types;
 
 use bases::{library_base, library_chain, library_combine, library_overrides};
 pub(super) use package::UserPackage;
+pub(super) use types::Cells;
 pub(super) use types::{user_object, Shown};
 use types::{Fields, Resolution};
 pub use types::{UserClass, UserObject};
@@ -163,6 +164,7 @@ impl Object for UserObject {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         (!t.first_visit(Rc::as_ptr(&self.class)) || Object::trace(&*self.class, t))
             && t.values(self.fields.iter().map(|(_, v)| v))
+            && self.cells.as_ref().is_none_or(|c| t.values(c.borrow().iter().map(|(_, v)| v)))
     }
     fn type_name(&self) -> &'static str {
         "Object"
@@ -170,6 +172,7 @@ impl Object for UserObject {
     fn display(&self, games: &mut Games) -> String {
         match &self.shown {
             Shown::Text(s) => return s.clone(),
+            Shown::Mutable(s) => return s.borrow().clone(),
             Shown::Grid(map) => {
                 let grid = self.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g);
                 let text = grid.and_then(|g| (crate::interp::registry::installed().grid_text)(g, map));
@@ -181,6 +184,10 @@ impl Object for UserObject {
         }
         if let Some((literal, _)) = &self.literal {
             return literal.to_string();
+        }
+        // An object of a `mutable class` prints as `C.instance` (CGSuite 2.2), whatever its arguments.
+        if self.cells.is_some() {
+            return format!("{}.instance", self.class.display_name());
         }
         // CGSuite's default output: the class name and the constructor arguments, optional ones named.
         let mut out = self.class.display_name();
@@ -208,7 +215,13 @@ impl Object for UserObject {
                 .cmp(&o.class.id)
                 .then_with(|| self.class.enclosing.cmp(&o.class.enclosing))
                 .then_with(|| self.literal.as_ref().map(|l| l.1).cmp(&o.literal.as_ref().map(|l| l.1)))
-                .then_with(|| self.fields.iter().map(|f| &f.1).cmp(o.fields.iter().map(|f| &f.1))),
+                .then_with(|| self.fields.iter().map(|f| &f.1).cmp(o.fields.iter().map(|f| &f.1)))
+                // Objects of a mutable class are ordered by identity (a set holding one stays in order when it
+                // changes); `==` compares their values now (`binary`).
+                .then_with(|| match (&self.cells, &o.cells) {
+                    (Some(a), Some(b)) => Rc::as_ptr(a).cmp(&Rc::as_ptr(b)),
+                    _ => Ordering::Equal,
+                }),
         )
     }
     fn member(
@@ -280,6 +293,14 @@ impl Object for UserObject {
         super::game_classes::library_eval(m, self, this, args, site)
     }
     fn binary(&self, m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> Option<Result<Value, EvalError>> {
+        if self.cells.is_some() && matches!(op, BinOp::Eq | BinOp::Ne) {
+            // CGSuite 2.2: two objects of a mutable class are `==` when their variables are equal now.
+            let same = match (user_object(a), user_object(b)) {
+                (Some(x), Some(y)) => x.same_values(y),
+                _ => false,
+            };
+            return Some(Ok(Value::Boolean(same == (op == BinOp::Eq))));
+        }
         if !super::game_classes::is_game_class(&self.class) {
             return None;
         }
@@ -536,17 +557,37 @@ impl<'a> Machine<'a> {
         Ok(class)
     }
 
-    /// `x := e` inside a method where `x` is a variable of `this`: CGSuite's immutable-variable error.
-    pub(super) fn check_not_field(&mut self, target: &Ident) -> Eval<()> {
+    /// `x := e` inside a method where `x` is a variable of `this`: CGSuite's immutable-variable error; the
+    /// object's shared cells when `x` is a `mutable var` of a `mutable class` (the assignment writes there).
+    pub(super) fn check_not_field(&mut self, target: &Ident) -> Eval<Option<types::Cells>> {
         if self.locals.lookup(&target.name).is_some() {
-            return Ok(());
+            return Ok(None);
         }
-        let Some(Value::Object(o)) = self.locals.lookup("this") else { return Ok(()) };
-        let Some(obj) = downcast_ref::<UserObject>(&**o) else { return Ok(()) };
+        let Some(Value::Object(o)) = self.locals.lookup("this") else { return Ok(None) };
+        let Some(obj) = downcast_ref::<UserObject>(&**o) else { return Ok(None) };
+        if let Some(cells) = obj.cells_of(&target.name) {
+            return Ok(Some(cells.clone()));
+        }
         if obj.field(&target.name).is_some() {
             let message = format!("Cannot reassign to immutable var: `{}`", target.name);
             return Err(script_err(message, target.span).into());
         }
+        Ok(None)
+    }
+
+    /// `x := v` in a method, for the `mutable var` `x` of `this` (whose cells are `cells`): every reference to
+    /// the object sees `v`, and a printed form its class gives (`ToOutput`) is made again.
+    pub(super) fn set_cell(&mut self, cells: &Cells, target: &Ident, v: &Value) -> Eval<()> {
+        if let Some(held) = cells.borrow_mut().iter_mut().find(|(n, _)| **n == *target.name) {
+            held.1 = v.clone();
+        }
+        let Some(this) = self.locals.lookup("this").cloned() else { return Ok(()) };
+        let Some(obj) = user_object(&this) else { return Ok(()) };
+        let (Shown::Mutable(text), Some(printer)) = (&obj.shown, obj.class.facts().printer) else { return Ok(()) };
+        let text = text.clone();
+        let ident = Ident { name: printer.into(), span: target.span };
+        let shown = self.invoke_member(this, &ident, &[], &[], target.span)?;
+        *text.borrow_mut() = shown.display_plain(self.games);
         Ok(())
     }
 

@@ -460,7 +460,11 @@ impl<'a> Machine<'a> {
                     if CLASS_NAMES.contains(&&*target.name) {
                         return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
                     }
-                    self.check_not_field(target)?;
+                    if let Some(cells) = self.check_not_field(target)? {
+                        let v = self.eval(value)?;
+                        self.set_cell(&cells, target, &v)?;
+                        return Ok(v);
+                    }
                 }
                 if let Some(v) = self.append_in_place(&target.name, slot, value)? {
                     return Ok(v);
@@ -668,7 +672,7 @@ mod slot_tests;
 mod vars;
 
 use calls::check_params;
-use classes::method_value;
+use classes::{method_value, Cells};
 pub use classes::{UserClass, UserObject};
 pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};
 pub use game_classes::{class_game, class_game_facts, class_game_fields, negated_game, ClassGame, ClassGameFacts};

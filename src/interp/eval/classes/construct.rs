@@ -176,7 +176,9 @@ impl<'a> Machine<'a> {
         literal: Option<(Name, usize)>,
         span: Span,
     ) -> Result<Value, EvalError> {
-        let obj = UserObject { class: class.clone(), fields, literal, shown: Shown::Default };
+        // A `mutable class` keeps its `mutable var`s in cells that every reference to the object shares.
+        let (fields, cells) = if class.is_mutable() { split_cells(class, fields) } else { (fields, None) };
+        let obj = UserObject { class: class.clone(), fields, literal, shown: Shown::Default, cells };
         let Some(printer) = class.facts().printer else {
             // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.
             let shown = self.library_output(&obj, span)?;
@@ -187,11 +189,16 @@ impl<'a> Machine<'a> {
             fields: obj.fields.clone(),
             literal: obj.literal.clone(),
             shown: Shown::Default,
+            cells: obj.cells.clone(),
         }));
         let ident = Ident { name: printer.into(), span };
         let shown = self.invoke_member(this, &ident, &[], &[], span)?;
         let shown = shown.display_plain(self.games);
-        Ok(Value::Object(Rc::new(UserObject { shown: Shown::Text(shown), ..obj })))
+        let shown = match obj.cells {
+            Some(_) => Shown::Mutable(Rc::new(RefCell::new(shown))),
+            None => Shown::Text(shown),
+        };
+        Ok(Value::Object(Rc::new(UserObject { shown, ..obj })))
     }
 
     /// Element `i` of an enum.
@@ -206,7 +213,28 @@ impl<'a> Machine<'a> {
 /// The object of `class` with the variables set so far, as `this` of a variable's initializer.
 fn provisional(class: &Rc<UserClass>, fields: &Fields) -> Value {
     let fields = fields.clone();
-    Value::Object(Rc::new(UserObject { class: class.clone(), fields, literal: None, shown: Shown::Default }))
+    Value::Object(Rc::new(UserObject {
+        class: class.clone(),
+        fields,
+        literal: None,
+        shown: Shown::Default,
+        cells: None,
+    }))
+}
+
+/// The variables of an object of a `mutable class`: its `mutable var`s moved out of `fields` into shared cells.
+fn split_cells(class: &Rc<UserClass>, fields: Fields) -> (Fields, Option<super::types::Cells>) {
+    let names = class.mutable_vars();
+    let mut kept = Fields::new();
+    let mut cells = Vec::new();
+    for (n, v) in fields.iter() {
+        if names.contains(n) {
+            cells.push((n.clone(), v.clone()));
+        } else {
+            kept.push((n.clone(), v.clone()));
+        }
+    }
+    (kept, Some(Rc::new(RefCell::new(cells))))
 }
 
 /// The type name (`Object::type_name`) of a library object that is of the class `ty` as `is_class` decides it

@@ -25,12 +25,7 @@ impl<'a> Machine<'a> {
     ) -> Eval<UserClass> {
         let name = &def.name.name;
         let fail = |message: String, at: Span| -> Eval<UserClass> { Err(script_err(message, at).into()) };
-        if let Some(m) = def.modifiers.iter().find(|m| m.name == "mutable") {
-            return fail(
-                format!("cgs does not support `mutable` classes (its values are immutable): `{name}`"),
-                m.span,
-            );
-        }
+        let mutable_class = def.modifiers.iter().any(|m| m.name == "mutable");
         let singleton = def.modifiers.iter().any(|m| m.name == "singleton");
         if singleton && def.params.is_some() {
             return fail(format!("Class `{name}` must not have a constructor if declared `singleton`"), def.name.span);
@@ -179,13 +174,14 @@ impl<'a> Machine<'a> {
                 }
                 ClassMember::Var { modifiers, vars } => {
                     let is_static = modifiers.iter().any(|m| m.name == "static");
+                    let mutable_var = modifiers.iter().any(|m| m.name == "mutable");
                     for (n, init) in vars {
-                        if let Some(m) = modifiers.iter().find(|m| m.name == "mutable") {
+                        if let Some(m) = modifiers.iter().find(|m| m.name == "mutable").filter(|_| !mutable_class) {
                             let message =
                                 format!("Class `{name}` is immutable, but variable `{}` is declared `mutable`", n.name);
                             return fail(message, m.span);
                         }
-                        if init.is_none() && !is_static {
+                        if init.is_none() && !is_static && !mutable_var {
                             let message = format!(
                                 "Immutable variable `{}` must be assigned a value (or else declared `mutable`)",
                                 n.name

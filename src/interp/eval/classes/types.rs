@@ -95,7 +95,13 @@ pub struct UserObject {
     pub(super) literal: Option<(Name, usize)>,
     /// The printed form given by the class rather than by the constructor arguments, if any.
     pub(super) shown: Shown,
+    /// The `mutable var`s of an object of a `mutable class`, shared by every reference to the object (a method
+    /// reassigns them in place); `None` for every other object, whose variables are all in `fields`.
+    pub(in crate::interp::eval) cells: Option<Cells>,
 }
+
+/// The mutable variables of a [`UserObject`], by name.
+pub(in crate::interp::eval) type Cells = Rc<RefCell<Vec<(Name, Value)>>>;
 
 /// The variables of a [`UserObject`]: one is kept in the object itself (a game position's `grid`), so that
 /// building such an object is one allocation; more are a vector.
@@ -159,6 +165,9 @@ pub(in crate::interp::eval) enum Shown {
     /// written through this character map, made only when the object is printed (as CGSuite does), so that
     /// the positions a search builds cost no text.
     Grid(Rc<str>),
+    /// An object of a `mutable class` with `ToOutput`/`ToString`: the text made at construction and again after
+    /// each assignment to one of its variables, shared by every reference to the object.
+    Mutable(Rc<RefCell<String>>),
 }
 
 impl UserClass {
@@ -311,6 +320,25 @@ impl UserClass {
         self.def.modifiers.iter().any(|m| m.name == "singleton")
     }
 
+    /// Whether the class is declared `mutable` (its `mutable var`s can be reassigned by its methods).
+    pub(in crate::interp::eval) fn is_mutable(&self) -> bool {
+        self.def.modifiers.iter().any(|m| m.name == "mutable")
+    }
+
+    /// The names of the `mutable var`s of the class and its ancestors.
+    pub(super) fn mutable_vars(self: &Rc<Self>) -> Vec<Name> {
+        let mut out = Vec::new();
+        for c in self.chain() {
+            for m in &c.def.members {
+                let ClassMember::Var { modifiers, vars } = m else { continue };
+                if modifiers.iter().any(|m| m.name == "mutable") && !modifiers.iter().any(|m| m.name == "static") {
+                    out.extend(vars.iter().map(|(n, _)| n.name.clone()));
+                }
+            }
+        }
+        out
+    }
+
     /// The scope a method or initializer of this class runs in: the declaration's locals and the statics.
     pub(super) fn scope(&self) -> Scope {
         if let Some(s) = self.scope_cache.get() {
@@ -330,6 +358,31 @@ impl UserClass {
 }
 
 impl UserObject {
+    /// The value of the mutable variable `name` now (`None` when the object has no such variable).
+    pub(in crate::interp::eval) fn cell(&self, name: &str) -> Option<Value> {
+        let cells = self.cells.as_ref()?.borrow();
+        cells.iter().find(|(n, _)| &**n == name).map(|(_, v)| v.clone())
+    }
+
+    /// Whether two objects are of one class with equal variables now (`==` of objects of a mutable class).
+    pub(in crate::interp::eval) fn same_values(&self, other: &UserObject) -> bool {
+        let cells = match (&self.cells, &other.cells) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b) || *a.borrow() == *b.borrow(),
+            (None, None) => true,
+            _ => false,
+        };
+        self.class.id == other.class.id
+            && self.class.enclosing == other.class.enclosing
+            && self.literal.as_ref().map(|l| l.1) == other.literal.as_ref().map(|l| l.1)
+            && *self.fields == *other.fields
+            && cells
+    }
+
+    /// The shared cells of the object when `name` is one of its mutable variables.
+    pub(in crate::interp::eval) fn cells_of(&self, name: &str) -> Option<&Cells> {
+        self.cells.as_ref().filter(|c| c.borrow().iter().any(|(n, _)| &**n == name))
+    }
+
     pub(in crate::interp::eval) fn field(&self, name: &str) -> Option<&Value> {
         self.fields.iter().rev().find(|(n, _)| &**n == name).map(|(_, v)| v)
     }
@@ -338,6 +391,9 @@ impl UserObject {
     pub(super) fn own_value(&self, name: &str) -> Option<Value> {
         if let Some(v) = self.field(name) {
             return Some(v.clone());
+        }
+        if let Some(v) = self.cell(name) {
+            return Some(v);
         }
         let (literal, ordinal) = self.literal.as_ref()?;
         match name {

@@ -94,7 +94,11 @@ impl Node {
             Node::Tuple(items) => Ok(Value::Tuple(run_all(m, items)?.into())),
             Node::List(items) => list(m, items),
             Node::Assign { target, slot, value } => {
-                check_assign(m, target, slot)?;
+                if let Some(cells) = check_assign(m, target, slot)? {
+                    let v = value.run(m)?;
+                    m.set_cell(&cells, target, &v)?;
+                    return Ok(v);
+                }
                 let v = value.run(m)?;
                 m.assign_at(&target.name, slot, v.clone());
                 Ok(v)
@@ -111,7 +115,11 @@ impl Node {
                 Ok(v)
             }
             Node::AppendAssign { target, slot, arg, general } => {
-                check_assign(m, target, slot)?;
+                if let Some(cells) = check_assign(m, target, slot)? {
+                    let v = general.run(m)?;
+                    m.set_cell(&cells, target, &v)?;
+                    return Ok(v);
+                }
                 if let Some(v) = append_in_place(m, target, slot, arg)? {
                     return Ok(v);
                 }
@@ -639,16 +647,17 @@ fn cell_value(b: u8) -> Value {
     Value::String(Rc::from((b as char).to_string()))
 }
 
-/// The checks of `eval_assign` before the value: a class name or a field of `this` cannot be assigned.
+/// The checks of `eval_assign` before the value: a class name or a field of `this` cannot be assigned; the
+/// object's cells when `target` is a `mutable var` of `this` (the assignment writes there).
 #[inline]
-fn check_assign(m: &mut Machine<'_>, target: &Ident, slot: &Slot) -> Eval<()> {
+fn check_assign(m: &mut Machine<'_>, target: &Ident, slot: &Slot) -> Eval<Option<crate::interp::eval::Cells>> {
     if m.local_at(&target.name, slot).is_none() {
         if CLASS_NAMES.contains(&&*target.name) {
             return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
         }
-        m.check_not_field(target)?;
+        return m.check_not_field(target);
     }
-    Ok(())
+    Ok(None)
 }
 
 /// `append_in_place` with the element compiled.
