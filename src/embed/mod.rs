@@ -362,11 +362,11 @@ impl Embedded {
             Value::String(s) => Plain::Str(s.to_string()),
             Value::List(l) => Plain::List(l.iter().map(|x| self.to_plain(x)).collect()),
             Value::Tuple(t) => Plain::Tuple(t.iter().map(|x| self.to_plain(x)).collect()),
-            Value::Set(s) => {
+            Value::Set(s, _) => {
                 let items = crate::interp::value::set_in_display_order(self.interp.games(), s);
                 Plain::Set(items.iter().map(|x| self.to_plain(x)).collect())
             }
-            Value::Map(m) => {
+            Value::Map(m, _) => {
                 let items = crate::interp::value::map_in_display_order(self.interp.games(), m);
                 Plain::Map(items.iter().map(|(k, x)| (self.to_plain(k), self.to_plain(x))).collect())
             }
@@ -392,11 +392,15 @@ impl Embedded {
             Plain::Tuple(xs) => {
                 Value::Tuple(xs.into_iter().map(|x| self.from_plain(x)).collect::<Result<Vec<_>, _>>()?.into())
             }
-            Plain::Set(xs) => Value::Set(xs.into_iter().map(|x| self.from_plain(x)).collect::<Result<_, _>>()?),
+            Plain::Set(xs) => Value::Set(
+                xs.into_iter().map(|x| self.from_plain(x)).collect::<Result<_, _>>()?,
+                crate::interp::order::SmallOrder::HASHED,
+            ),
             Plain::Map(kv) => Value::Map(
                 kv.into_iter()
                     .map(|(k, x)| Ok((self.from_plain(k)?, self.from_plain(x)?)))
                     .collect::<Result<_, _>>()?,
+                crate::interp::order::SmallOrder::HASHED,
             ),
             Plain::Encoded(bytes) => self.decode_value(&bytes)?,
             Plain::Handle { id, .. } => {

@@ -21,6 +21,7 @@ pub mod int;
 mod model;
 pub mod native;
 pub mod object;
+pub mod order;
 pub mod output;
 pub mod registry;
 mod trace;

@@ -25,8 +25,8 @@ impl Tracer {
                 true
             }
             Value::List(l) => !self.first_visit(&**l as *const _) || l.iter().all(|x| self.value(x)),
-            Value::Set(s) => s.iter().all(|x| self.value(x)),
-            Value::Map(m) => m.iter().all(|(k, x)| self.value(k) && self.value(x)),
+            Value::Set(s, _) => s.iter().all(|x| self.value(x)),
+            Value::Map(m, _) => m.iter().all(|(k, x)| self.value(k) && self.value(x)),
             Value::Tuple(t) => t.iter().all(|x| self.value(x)),
             Value::Function(f) => self.function(f),
             Value::Object(o) => !self.first_visit(Rc::as_ptr(o)) || o.trace(self),

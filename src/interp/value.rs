@@ -224,8 +224,8 @@ impl Value {
             Value::Game(_) => "Game",
             Value::String(_) => "String",
             Value::List(_) => "List",
-            Value::Set(_) => "Set",
-            Value::Map(_) => "Map",
+            Value::Set(_, _) => "Set",
+            Value::Map(_, _) => "Map",
             Value::Tuple(_) => "Tuple",
             Value::Function(_) => "Function",
             Value::Player(_) => "Player",
@@ -284,7 +284,7 @@ impl Value {
         let before = out.len();
         let charged = matches!(self, Value::Game(_) | Value::Object(_));
         self.write_unlimited(games, out, quote);
-        if !charged && !matches!(self, Value::List(_) | Value::Tuple(_) | Value::Set(_) | Value::Map(_)) {
+        if !charged && !matches!(self, Value::List(_) | Value::Tuple(_) | Value::Set(_, _) | Value::Map(_, _)) {
             crate::game::print_limit::charge(out.len() - before);
         }
     }
@@ -315,14 +315,14 @@ impl Value {
                 write_joined(games, items.to_vec(), out, ",");
                 push(out, ")");
             }
-            Value::Set(items) => {
+            Value::Set(items, _) => {
                 push(out, "{");
                 let items = set_in_display_order(games, items);
                 write_joined(games, items, out, ",");
                 push(out, "}");
             }
-            Value::Map(map) if map.is_empty() => push(out, "{=>}"),
-            Value::Map(map) => {
+            Value::Map(map, _) if map.is_empty() => push(out, "{=>}"),
+            Value::Map(map, _) => {
                 push(out, "{");
                 for (i, (k, v)) in map_in_display_order(games, map).into_iter().enumerate() {
                     if crate::game::print_limit::exhausted() {
@@ -376,8 +376,8 @@ impl Value {
             Value::List(_) => 8,
             // A `Range` is a `List` (CGSuite: `(1..3) == [1,2,3]`).
             Value::Object(o) if o.as_list_view().is_some() => 8,
-            Value::Set(_) => 9,
-            Value::Map(_) => 10,
+            Value::Set(_, _) => 9,
+            Value::Map(_, _) => 10,
             Value::Thermograph(_) => 11,
             Value::Function(_) => 12,
             Value::Object(_) => 13,
@@ -540,12 +540,12 @@ impl Ord for Value {
             // per level of nesting (a set nested 20 deep took over 30 s to print or compare).
             (Value::Tuple(a), Value::Tuple(b)) if Rc::ptr_eq(a, b) => Ordering::Equal,
             (Value::List(a), Value::List(b)) if a.ptr_eq(b) => Ordering::Equal,
-            (Value::Set(a), Value::Set(b)) if a.ptr_eq(b) => Ordering::Equal,
-            (Value::Map(a), Value::Map(b)) if a.ptr_eq(b) => Ordering::Equal,
+            (Value::Set(a, _), Value::Set(b, _)) if a.ptr_eq(b) => Ordering::Equal,
+            (Value::Map(a, _), Value::Map(b, _)) if a.ptr_eq(b) => Ordering::Equal,
             (Value::Tuple(a), Value::Tuple(b)) => a.cmp(b),
             (Value::List(a), Value::List(b)) => a.cmp(b),
-            (Value::Set(a), Value::Set(b)) => a.cmp(b),
-            (Value::Map(a), Value::Map(b)) => a.cmp(b),
+            (Value::Set(a, _), Value::Set(b, _)) => a.cmp(b),
+            (Value::Map(a, _), Value::Map(b, _)) => a.cmp(b),
             (Value::Thermograph(a), Value::Thermograph(b)) => {
                 if a == b {
                     Ordering::Equal

@@ -70,8 +70,8 @@ pub fn tables_for(v: &Value) -> &'static [&'static [Member]] {
         Value::Game(_) => 4,
         Value::String(_) => 5,
         Value::List(_) => 6,
-        Value::Set(_) => 7,
-        Value::Map(_) => 8,
+        Value::Set(_, _) => 7,
+        Value::Map(_, _) => 8,
         Value::Tuple(_) => 9,
         Value::Player(_) => 10,
         Value::Outcome(_) => 11,
@@ -361,9 +361,9 @@ mod tests {
         same(Value::Game(GameId(0)), &games);
         same(Value::str("a"), &[strings::STRING, cgscript::STRING]);
         same(Value::List(imbl::Vector::new().into()), &[collections::LIST, cgscript::LIST]);
-        same(Value::Set(Default::default()), &[collections::SET]);
+        same(Value::Set(Default::default(), crate::interp::order::SmallOrder::EMPTY), &[collections::SET]);
         same(
-            Value::Map(Default::default()),
+            Value::Map(Default::default(), crate::interp::order::SmallOrder::EMPTY),
             &[collections::MAP, cgscript::MAP, base::map_collection::MAP_AS_COLLECTION],
         );
         same(Value::Tuple(Default::default()), &[collections::TUPLE, cgscript::COORDINATES]);

@@ -251,7 +251,7 @@ fn fox_and_geese(state: &Value, width: usize) -> Option<String> {
         }
     };
     let geese: Vec<(usize, usize)> = match geese {
-        Value::Set(s) => s.iter().map(square).collect::<Option<_>>()?,
+        Value::Set(s, _) => s.iter().map(square).collect::<Option<_>>()?,
         Value::List(l) => l.iter().map(square).collect::<Option<_>>()?,
         _ => return None,
     };

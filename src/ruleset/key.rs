@@ -70,7 +70,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 encode(x, out)?;
             }
         }
-        Value::Set(items) => {
+        Value::Set(items, _) => {
             out.push(9);
             let mut parts = Vec::with_capacity(items.len());
             for x in items {
@@ -80,7 +80,7 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
             }
             sorted_parts(parts, out);
         }
-        Value::Map(map) => {
+        Value::Map(map, _) => {
             out.push(10);
             let mut parts = Vec::with_capacity(map.len());
             for (k, x) in map {

@@ -189,7 +189,7 @@ fn native_graph(
         {
             let (Some(width), Some(range)) = (int(&s[1]), int(&s[2])) else { return Ok(None) };
             let geese: Option<Vec<_>> = match &st[0] {
-                Value::Set(g) => g.iter().map(square).collect(),
+                Value::Set(g, _) => g.iter().map(square).collect(),
                 _ => None,
             };
             let (Some(geese), Some(fox)) = (geese, square(&st[1])) else { return Ok(None) };

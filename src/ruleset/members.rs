@@ -189,7 +189,7 @@ pub static POSITION: &[Member] = crate::member_table![
         let g = canonical(m, &p.inst, idx, s.span)?;
         nim_value(m, s, g)
     }),
-    crate::member!(Followers => "Every position reachable from the position (itself included), as a set.", "Domineering(\"..\").Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
+    crate::member!(Followers => "Every position reachable from the position (itself included), as a set.", "Domineering(\"..\").Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
     crate::member!(FollowerCount => "The number of distinct followers (the position counted).", "Domineering(\"..|..\").FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
     crate::member!(State => "The state the position was made from.", "Domineering(\"..|..\").State", |_, s, this, _| Ok(this_position(s, this)?.state.clone())),
     crate::member!(Ruleset => "The ruleset instance the position belongs to.", "Domineering(\"..|..\").Ruleset", |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))),
@@ -336,7 +336,7 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
         }
         Ok(list(out))
     }),
-    crate::member!(Followers => "Every sum reachable from the sum (itself included), as a set.", "(Domineering(\"..\") + Domineering(\"..\")).Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?))),
+    crate::member!(Followers => "Every sum reachable from the sum (itself included), as a set.", "(Domineering(\"..\") + Domineering(\"..\")).Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
     crate::member!(FollowerCount => "The number of distinct followers of the sum.", "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
     crate::member!(LeftOptions => "The sums Left can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).LeftOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
     crate::member!(RightOptions => "The sums Right can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).RightOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),

@@ -86,9 +86,16 @@ impl<'a> Machine<'a> {
                     r
                 }
             }
-            Value::Map(m) => {
+            Value::Map(m, order) => {
                 if rest.is_empty() {
-                    m.insert(k.key.clone(), v);
+                    if order.is_small() && !m.contains_key(&k.key) {
+                        // A new key of a small map goes last (LANGUAGE.md §4).
+                        let (map, o) =
+                            crate::interp::order::map_update(std::mem::take(m), *order, [(k.key.clone(), v)]);
+                        (*m, *order) = (map, o);
+                    } else {
+                        m.insert(k.key.clone(), v);
+                    }
                     return Ok(());
                 }
                 let Some(slot) = m.get_mut(&k.key) else {

@@ -147,7 +147,13 @@ impl<'a> Machine<'a> {
             return Ok(g);
         }
         let map: OrdMap<Value, Value> = pairs.into_iter().collect();
-        Ok(self.invoke_member(grid, name, &[Value::Map(map)], &[arg_span], span)?)
+        Ok(self.invoke_member(
+            grid,
+            name,
+            &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)],
+            &[arg_span],
+            span,
+        )?)
     }
 
     pub(super) fn eval_args(&mut self, args: &[Expr]) -> Eval<(Vec<Value>, Vec<Span>)> {
@@ -573,7 +579,7 @@ impl<'a> Machine<'a> {
                 Some(i) => Ok(Value::short_str(s.chars().nth(i).unwrap_or(' ').encode_utf8(&mut [0; 4]))),
                 None => Err(out_of_bounds(self)),
             },
-            Value::Map(m) => match m.get(k) {
+            Value::Map(m, _) => match m.get(k) {
                 Some(x) => Ok(x.clone()),
                 None => Err(EvalError::new(ErrorKind::KeyNotFound { key: k.display_plain(self.games) }, span)),
             },
@@ -667,11 +673,11 @@ impl<'a> Machine<'a> {
         )
     }
 
-    /// The elements of a List, Set (display order) or Tuple.
+    /// The elements of a List, Set (in its iteration order: LANGUAGE.md §4) or Tuple.
     pub fn elements(&mut self, v: &Value) -> Option<Vec<Value>> {
         match v {
             Value::List(l) => Some(l.iter().cloned().collect()),
-            Value::Set(s) => Some(set_in_display_order(self.games, s)),
+            Value::Set(s, o) => Some(crate::interp::order::set_items(self.games, s, *o)),
             Value::Tuple(t) => Some(t.to_vec()),
             Value::Object(o) => o.elements(self.games),
             _ => None,

@@ -102,9 +102,7 @@ pub(super) fn library_member(
             None => return None,
         },
         // CGSuite's `GraphRuleset` labels: a vertex or edge without a label is written as nothing.
-        ("VertexLabels" | "EdgeLabels", []) => {
-            Ok(Value::Map(std::iter::once((Value::str(""), Value::Nothing)).collect()))
-        }
+        ("VertexLabels" | "EdgeLabels", []) => Ok(crate::interp::order::map_value([(Value::str(""), Value::Nothing)])),
         (_, _) if ruleset_base(class.library).is_some() => m.base_ruleset(this, site).and_then(|r| {
             let ident = Ident { name: name.into(), span: site.span };
             m.invoke_member(r, &ident, args, site.args, site.span)

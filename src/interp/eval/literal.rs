@@ -57,7 +57,7 @@ impl Machine<'_> {
                     _ => self.eval(o)?,
                 };
                 let items = match &v {
-                    Value::List(_) | Value::Set(_) | Value::Tuple(_) => self.elements(&v).unwrap_or_default(),
+                    Value::List(_) | Value::Set(_, _) | Value::Tuple(_) => self.elements(&v).unwrap_or_default(),
                     _ => vec![v],
                 };
                 for item in items {

@@ -1,6 +1,7 @@
 //! Loops and comprehensions: `for` clauses, their sources and modes.
 
 use super::machine::*;
+use crate::interp::order::{map_items, MapBuilder, SetBuilder};
 
 impl<'a> Machine<'a> {
     // ---- loops and comprehensions --------------------------------------------------------------------
@@ -179,10 +180,10 @@ impl<'a> Machine<'a> {
 
     pub(super) fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
         match coll {
-            // A map is iterated by its entries `k => v`, as CGSuite's `for e in map` (in display order).
-            Value::Map(m) => {
+            // A map is iterated by its entries `k => v`, as CGSuite's `for e in map` (in its iteration order).
+            Value::Map(m, o) => {
                 let entry = self.globals.library.map_entry;
-                Ok(map_in_display_order(self.games, m).into_iter().map(|(k, v)| entry(k, v)).collect())
+                Ok(map_items(self.games, m, *o).into_iter().map(|(k, v)| entry(k, v)).collect())
             }
             Value::String(s) => Ok(s.chars().map(|c| Value::short_str(c.encode_utf8(&mut [0; 4]))).collect()),
             v => match self.elements(v) {
@@ -276,8 +277,8 @@ impl<'a> Machine<'a> {
 pub(in crate::interp::eval) struct Collected {
     kind: CollectionKind,
     list: Vector<Value>,
-    set: Option<OrdSet<Value>>,
-    map: Option<OrdMap<Value, Value>>,
+    set: Option<SetBuilder>,
+    map: Option<MapBuilder>,
 }
 
 impl Collected {
@@ -295,10 +296,10 @@ impl Collected {
         match self.kind {
             CollectionKind::List => self.list.push_back(x),
             CollectionKind::Set => {
-                self.set.get_or_insert_with(OrdSet::new).insert(x);
+                self.set.get_or_insert_with(SetBuilder::new).push(x);
             }
             CollectionKind::Map => {
-                self.map.get_or_insert_with(OrdMap::new).insert(x, v);
+                self.map.get_or_insert_with(MapBuilder::new).push(x, v);
             }
         }
     }
@@ -307,8 +308,8 @@ impl Collected {
     pub(in crate::interp::eval) fn finish(self) -> Value {
         match self.kind {
             CollectionKind::List => Value::List(self.list.into()),
-            CollectionKind::Set => Value::Set(self.set.unwrap_or_default()),
-            CollectionKind::Map => Value::Map(self.map.unwrap_or_default()),
+            CollectionKind::Set => self.set.unwrap_or_default().value(),
+            CollectionKind::Map => self.map.unwrap_or_default().value(),
         }
     }
 }

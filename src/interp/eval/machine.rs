@@ -14,8 +14,7 @@ pub use crate::interp::model::types::{Eval, Exit, Machine};
 pub(super) use crate::interp::native::Site;
 pub(super) use crate::interp::object::Object;
 pub(super) use crate::interp::value::{
-    display_cmp, game_value, is_dyadic, map_in_display_order, set_in_display_order, to_dyadic, Closure, Function,
-    Player, Value,
+    display_cmp, game_value, is_dyadic, to_dyadic, Closure, Function, Player, Value,
 };
 pub(super) use crate::syntax::ast::{
     BinOp, Block, CollectionKind, Expr, ExprKind, ForClause, ForMode, ForSource, Ident, Name, NamedArg, PlayerLit,
@@ -23,7 +22,7 @@ pub(super) use crate::syntax::ast::{
 };
 pub(super) use crate::syntax::resolve::NO_SLOT;
 pub(super) use crate::syntax::span::Span;
-pub(super) use imbl::{OrdMap, OrdSet, Vector};
+pub(super) use imbl::{OrdMap, Vector};
 pub(super) use num_bigint::BigInt;
 pub(super) use num_integer::Integer as _;
 pub(super) use num_rational::BigRational;

@@ -238,11 +238,12 @@ impl<'a> Machine<'a> {
     fn eval_set(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Set(items) => {
-                let mut s = OrdSet::new();
+                // Inserted in turn: a small set iterates in the order written (LANGUAGE.md §4).
+                let mut s = crate::interp::order::SetBuilder::new();
                 for x in items {
-                    s.insert(self.eval(x)?);
+                    s.push(self.eval(x)?);
                 }
-                Ok(Value::Set(s))
+                Ok(s.value())
             }
             _ => unreachable!("dispatched by kind"),
         }
@@ -252,13 +253,13 @@ impl<'a> Machine<'a> {
     fn eval_map(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Map(entries) => {
-                let mut m = OrdMap::new();
+                let mut m = crate::interp::order::MapBuilder::new();
                 for (k, v) in entries {
                     let k = self.eval(k)?;
                     let v = self.eval(v)?;
-                    m.insert(k, v);
+                    m.push(k, v);
                 }
-                Ok(Value::Map(m))
+                Ok(m.value())
             }
             _ => unreachable!("dispatched by kind"),
         }

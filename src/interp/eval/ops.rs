@@ -40,7 +40,7 @@ impl<'a> Machine<'a> {
             }
             (UnaryOp::Neg, _) => Err(no_op(self, "neg")),
             // CGSuite's `+-{a,b}` (as printed for a switch with several options): `<a,b|-a,-b>`.
-            (UnaryOp::PlusMinus, Value::Set(items)) => {
+            (UnaryOp::PlusMinus, Value::Set(items, _)) => {
                 let mut left = Vec::with_capacity(items.len());
                 for x in items.iter() {
                     match self.to_game(x) {

@@ -80,3 +80,11 @@ pub enum Extensible {
     /// CGSuite's class, which cgs cannot extend: why.
     Refused(&'static str),
 }
+
+/// The order a set or map iterates in (its code: `order.rs`): CGSuite 2.2 keeps a set or map of at most four
+/// elements in the order of insertion (Scala's `Set1`..`Set4`, `Map1`..`Map4`) and a larger one in its hash
+/// order, which cgs replaces by the display order. Bit 7 says the set is small in that sense; bits 0-5 hold the
+/// positions, in the set's sorted (`Ord`) order, of its first three elements in insertion order (the fourth is
+/// the remaining one). One byte, kept beside the set in its `Value`, so values stay three words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SmallOrder(pub(in crate::interp) u8);

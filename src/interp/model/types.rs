@@ -22,7 +22,7 @@
 //! visibility that reaches both this file and the one with their code. Imports nothing of `interp/` above it:
 //! `error.rs`, `int.rs` and `gc.rs` (leaves) and `parts.rs` (the plain parts) only.
 
-use super::parts::{Doc, Extensible, Param, Player, RustType, Site};
+use super::parts::{Doc, Extensible, Param, Player, RustType, Site, SmallOrder};
 use crate::game::{GameId, Games, Outcome, Thermograph};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::gc::Tracer;
@@ -61,10 +61,10 @@ pub enum Value {
     String(Rc<str>),
     /// `[a, b]`, 1-indexed (behind an `Rc`, so that a `Value` is three words rather than eight).
     List(ValueList),
-    /// `{a, b}`.
-    Set(OrdSet<Value>),
-    /// `{k => v}`.
-    Map(OrdMap<Value, Value>),
+    /// `{a, b}`, with the order it iterates in (see [`SmallOrder`]).
+    Set(OrdSet<Value>, SmallOrder),
+    /// `{k => v}`, with the order it iterates in (see [`SmallOrder`]).
+    Map(OrdMap<Value, Value>, SmallOrder),
     /// `(a, b)`.
     Tuple(Rc<[Value]>),
     /// A function or closure.

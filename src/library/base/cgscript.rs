@@ -143,9 +143,10 @@ pub static LIST: &[Member] = crate::member_table![
 
 /// More members of `Map`.
 pub static MAP: &[Member] = crate::member_table![
-    crate::member!(Reversed => "The map from values to keys.", "{1 => ^, 2 => *}.Reversed", |_, s, this, _| {
-        let Value::Map(map) = this else { return Err(s.bug()) };
-        Ok(Value::Map(map.iter().map(|(k, v)| (v.clone(), k.clone())).collect()))
+    crate::member!(Reversed => "The map from values to keys.", "{1 => ^, 2 => *}.Reversed", |m, s, this, _| {
+        let Value::Map(map, o) = this else { return Err(s.bug()) };
+        let entries = crate::interp::order::map_items(m.games, map, *o).into_iter().map(|(k, v)| (v, k));
+        Ok(crate::interp::order::map_derived(*o, entries))
     }),
     member("Eval", 1, |m, s, this, args| m.index_value(this, &args[0], s.span)).doc(
         "(k)",

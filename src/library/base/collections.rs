@@ -5,6 +5,7 @@ use super::{boolean, elements, function, index, integer, list, member, Member, S
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
 use crate::interp::native::Param;
+use crate::interp::order::{map_items, map_update, set_derived, set_insert, set_items, set_value, SmallOrder};
 use crate::interp::value::{set_in_display_order, sort_for_display, Function, Value};
 use imbl::{OrdMap, OrdSet, Vector};
 use std::cmp::Ordering;
@@ -115,7 +116,7 @@ pub static LIST: &[Member] = crate::member_table![
     crate::member!(Max => "The greatest element (an error for an empty list or incomparable elements).", "[1/2, 3, -1].Max", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
     crate::member!(Min => "The least element.", "[1/2, 3, -1].Min", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
     crate::member!(ToList => "The list itself.", "[1, 2].ToList", |_, _, this, _| Ok(this.clone())),
-    crate::member!(ToSet => "The set of the elements (repeats merged).", "[2, 1, 2].ToSet", |_, s, this, _| Ok(Value::Set(the_list(s, this)?.iter().cloned().collect()))),
+    crate::member!(ToSet => "The set of the elements (repeats merged).", "[2, 1, 2].ToSet", |_, s, this, _| Ok(set_value(the_list(s, this)?.iter().cloned()))),
     crate::member!(Exists(predicate: Function) => "Whether f(x) is true for some element x.", "[1, 2, 3].Exists(n -> n > 2)", exists),
     crate::member!(ForAll(predicate: Function) => "Whether f(x) is true for every element x.", "[1, 2, 3].ForAll(n -> n > 2)", for_all),
     crate::member!(Find(predicate: Function) => "The first element x for which f(x) is true, or nil when there is none.", "[1, 2, 3].Find(n -> n > 1)", find),
@@ -141,101 +142,131 @@ pub static SET: &[Member] = crate::member_table![
     crate::member!(IsEmpty => "Whether the set has no elements.", "{}.IsEmpty", |_, s, this, _| Ok(boolean(the_set(s, this)?.is_empty()))),
     crate::member!(Contains(element: Object) => "Whether x is an element of the set.", "{1, ^}.Contains(^)", |_, s, this, args| Ok(boolean(the_set(s, this)?.contains(&args[0])))),
     crate::member!(Union(that: Collection) => "The elements in either set.", "{1, 2}.Union({2, 3})", |m, s, this, args| {
-        let mut set = the_set(s, this)?.clone();
-        set.extend(elements(m, s, args, 0)?);
-        Ok(Value::Set(set))
+        // Scala's `++`: the elements of `that` inserted in turn (CGSuite 2.2: `({3,2} Union {0,-5,3}).ToList` is
+        // `[3,2,0,-5]`).
+        let (set, order) = the_set_order(s, this)?;
+        let (set, order) = set_insert(set.clone(), order, elements(m, s, args, 0)?);
+        Ok(Value::Set(set, order))
     }),
     crate::member!(Intersection(that: Set) => "The elements in both sets.", "{1, 2}.Intersection({2, 3})", |m, s, this, args| {
+        // Scala's `filter(that.contains)` on this set (CGSuite 2.2: `({9,2,1,3} Intersection {1,2,3}).ToList` is
+        // `[2,1,3]`).
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
-        Ok(Value::Set(the_set(s, this)?.clone().intersection(other)))
+        let (set, order) = the_set_order(s, this)?;
+        let kept = set_items(m.games, set, order).into_iter().filter(|x| other.contains(x));
+        Ok(set_derived(order, kept))
     }),
     member("Difference", 1, |m, s, this, args| {
         let other: OrdSet<Value> = elements(m, s, args, 0)?.into_iter().collect();
-        Ok(Value::Set(the_set(s, this)?.clone().relative_complement(other)))
+        let (set, order) = the_set_order(s, this)?;
+        let kept = set_items(m.games, set, order).into_iter().filter(|x| !other.contains(x));
+        Ok(set_derived(order, kept))
     })
     .doc("(s)", "The elements of the set that are not in s. Not in CGSuite.", "{1, 2, 3}.Difference({2})"),
-    member("Adjoin", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.update(args[0].clone()))))
-        .params(&[&[Param::required("element", "Object")], &[Param::required("that", "CoordinateRuleset")]])
-        .doc("", "The set with x added.", "{1, 2}.Adjoin(*)"),
-    member("Remove", 1, |_, s, this, args| Ok(Value::Set(the_set(s, this)?.without(&args[0]))))
-        .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
-        .doc("", "The set without x. Not in CGSuite.", "{1, 2, 3}.Remove(2)"),
+    member("Adjoin", 1, |_, s, this, args| {
+        let (set, order) = the_set_order(s, this)?;
+        let (set, order) = set_insert(set.clone(), order, [args[0].clone()]);
+        Ok(Value::Set(set, order))
+    })
+    .params(&[&[Param::required("element", "Object")], &[Param::required("that", "CoordinateRuleset")]])
+    .doc("", "The set with x added.", "{1, 2}.Adjoin(*)"),
+    member("Remove", 1, |m, s, this, args| {
+        let (set, order) = the_set_order(s, this)?;
+        if !order.is_small() {
+            return Ok(Value::Set(set.without(&args[0]), SmallOrder::HASHED));
+        }
+        Ok(set_derived(order, set_items(m.games, set, order).into_iter().filter(|x| *x != args[0])))
+    })
+    .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
+    .doc("", "The set without x. Not in CGSuite.", "{1, 2, 3}.Remove(2)"),
     member("Map", 1, |m, s, this, args| {
-        let v = set_in_display_order(m.games, the_set(s, this)?);
-        Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
+        let (set, order) = the_set_order(s, this)?;
+        let v = set_items(m.games, set, order);
+        Ok(set_derived(order, map_with(m, s, v, args)?))
     })
     .doc("(f)", "The set of f(x) for each element x. Not in CGSuite.", "{1, 2, -1}.Map(n -> n * n)"),
     crate::member!(Filter(predicate: Function) => "The set of elements x for which f(x) is true.", "{1, 2, 3, 4}.Filter(n -> n % 2 == 0)", |m, s, this, args| {
-        let v = set_in_display_order(m.games, the_set(s, this)?);
-        Ok(Value::Set(filter_with(m, s, v, args)?.into_iter().collect()))
+        let (set, order) = the_set_order(s, this)?;
+        let v = set_items(m.games, set, order);
+        Ok(set_derived(order, filter_with(m, s, v, args)?))
     }),
     crate::member!(Sum => "The sum of the elements (an error for an empty set).", "{1, ^, *}.Sum", |m, s, this, _| {
-        let v = set_in_display_order(m.games, the_set(s, this)?);
+        let v = items(m, s, this)?;
         sum_values(m, s, v)
     }),
     crate::member!(Max => "The greatest element (an error for an empty set or incomparable elements).", "{1/2, 3, -1}.Max", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Greater)),
     crate::member!(Min => "The least element.", "{1/2, 3, -1}.Min", |m, s, this, _| nonempty_extreme(m, s, this, Ordering::Less)),
     crate::member!(Sorted => "The elements as a list, in the order the set prints them. Not in CGSuite.", "{3, 1, 2}.Sorted", |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
-    crate::member!(ToList => "The elements as a list, in the order the set prints them.", "{^, 0, *}.ToList", |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
+    crate::member!(ToList => "The elements as a list, in the order the set iterates in (the order of insertion for at most four elements, else the printed order).", "{^, 0, *}.ToList", |m, s, this, _| Ok(list(items(m, s, this)?))),
     crate::member!(ToSet => "The set itself.", "{1, 2}.ToSet", |_, _, this, _| Ok(this.clone())),
-    // Sets iterate in display order, so `Head` is the first element printed.
-    crate::member!(Head => "The first element in printed order (an error for an empty set).", "{3, 1, 2}.Head", |m, s, this, _| {
-        set_in_display_order(m.games, the_set(s, this)?).into_iter().next().ok_or_else(|| empty(s))
+    // `Head` is the first element the set iterates over (LANGUAGE.md §4).
+    crate::member!(Head => "The first element in iteration order (an error for an empty set).", "{3, 1, 2}.Head", |m, s, this, _| {
+        items(m, s, this)?.into_iter().next().ok_or_else(|| empty(s))
     }),
-    crate::member!(Tail => "The set without its first element in printed order.", "{3, 1, 2}.Tail", |m, s, this, _| {
-        let v = set_in_display_order(m.games, the_set(s, this)?);
+    crate::member!(Tail => "The set without its first element in iteration order.", "{3, 1, 2}.Tail", |m, s, this, _| {
+        let (set, order) = the_set_order(s, this)?;
+        let v = set_items(m.games, set, order);
         if v.is_empty() {
             return Err(empty(s));
         }
-        Ok(Value::Set(v.into_iter().skip(1).collect()))
+        Ok(set_derived(order, v.into_iter().skip(1)))
     }),
     crate::member!(Apply(fn: Function) => "The set of f(x) for each element x (the same as `Map`).", "{1, 2}.Apply(n -> *n)", |m, s, this, args| {
-        let v = set_in_display_order(m.games, the_set(s, this)?);
-        Ok(Value::Set(map_with(m, s, v, args)?.into_iter().collect()))
+        let (set, order) = the_set_order(s, this)?;
+        let v = set_items(m.games, set, order);
+        Ok(set_derived(order, map_with(m, s, v, args)?))
     }),
     crate::member!(Count(predicate: Function) => "The number of elements x for which f(x) is true.", "{1, 2, 3}.Count(n -> n > 1)", |m, s, this, args| {
-        let v = set_in_display_order(m.games, the_set(s, this)?);
+        let v = items(m, s, this)?;
         Ok(Value::int(filter_with(m, s, v, args)?.len()))
     }),
     member("Concat", 1, |m, s, this, args| {
-        let mut set = the_set(s, this)?.clone();
-        set.extend(elements(m, s, args, 0)?);
-        Ok(Value::Set(set))
+        let (set, order) = the_set_order(s, this)?;
+        let (set, order) = set_insert(set.clone(), order, elements(m, s, args, 0)?);
+        Ok(Value::Set(set, order))
     })
     .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]])
     .doc("", "The union of the set and the elements of the collection s.", "{1, 2}.Concat([2, 3])"),
     // `Replaced(map)`: the keys of `map` removed, its values added.
-    crate::member!(Replaced(replacements: Map) => "The set with each key of `map` that is an element replaced by its value.", "{1, 2, 3}.Replaced({2 => *})", |_, s, this, args| {
-        let Value::Map(map) = &args[0] else {
+    crate::member!(Replaced(replacements: Map) => "The set with each key of `map` that is an element replaced by its value.", "{1, 2, 3}.Replaced({2 => *})", |m, s, this, args| {
+        let Value::Map(map, map_order) = &args[0] else {
             return Err(s.wrong_type(0, "Map", &args[0]));
         };
-        let mut set = the_set(s, this)?.clone();
-        for k in map.keys() {
-            set.remove(k);
-        }
-        set.extend(map.values().cloned());
-        Ok(Value::Set(set))
+        // The keys removed, then the values inserted in the map's order.
+        let (set, order) = the_set_order(s, this)?;
+        let kept = set_items(m.games, set, order).into_iter().filter(|x| !map.contains_key(x));
+        let Value::Set(kept, kept_order) = set_derived(order, kept) else { return Err(s.bug()) };
+        let values = map_items(m.games, map, *map_order).into_iter().map(|(_, v)| v);
+        let (set, order) = set_insert(kept, kept_order, values);
+        Ok(Value::Set(set, order))
     }),
     crate::member!(Exists(predicate: Function) => "Whether f(x) is true for some element x.", "{1, 2, 3}.Exists(n -> n > 2)", exists),
     crate::member!(ForAll(predicate: Function) => "Whether f(x) is true for every element x.", "{1, 2, 3}.ForAll(n -> n > 0)", for_all),
     crate::member!(Find(predicate: Function) => "The first element in printed order for which f(x) is true, or nil.", "{1, 2, 3}.Find(n -> n > 1)", find),
     crate::member!(ForEach(fn: Function) => "Calls f(x) on each element in printed order, for its effect (the result is nil).", "{1, 2}.ForEach(n -> Print(*n))", for_each),
     crate::member!(Mex => "The least non-negative integer that is not an element.", "{0, 1, 2, 4}.Mex", mex),
-    crate::member!(Take(n: Integer) => "The first n elements in printed order, as a set. Not in CGSuite.", "{5, 6, 7, 8}.Take(2)", |m, s, this, args| Ok(Value::Set(take(m, s, this, args)?.into_iter().collect()))),
-    crate::member!(Flattened => "The elements with each list or set element replaced by its elements (one level).", "{1, {2, 3}, [4]}.Flattened", |m, s, this, _| Ok(Value::Set(flattened(m, s, this)?.into_iter().collect()))),
+    crate::member!(Take(n: Integer) => "The first n elements in iteration order, as a set. Not in CGSuite.", "{5, 6, 7, 8}.Take(2)", |m, s, this, args| Ok(set_derived(the_set_order(s, this)?.1, take(m, s, this, args)?))),
+    crate::member!(Flattened => "The elements with each list or set element replaced by its elements (one level).", "{1, {2, 3}, [4]}.Flattened", |m, s, this, _| Ok(set_derived(the_set_order(s, this)?.1, flattened(m, s, this)?))),
 ];
 
 /// Members of `Map`.
 pub static MAP: &[Member] = crate::member_table![
     crate::member!(Size => "The number of entries.", "{1 => ^, 2 => *}.Size", |_, s, this, _| Ok(Value::int(the_map(s, this)?.len()))),
     crate::member!(IsEmpty => "Whether the map has no entries.", "{=>}.IsEmpty", |_, s, this, _| Ok(boolean(the_map(s, this)?.is_empty()))),
-    crate::member!(Keys => "The set of keys.", "{1 => ^, 2 => *}.Keys", |_, s, this, _| Ok(Value::Set(the_map(s, this)?.keys().cloned().collect()))),
+    crate::member!(Keys => "The set of keys.", "{1 => ^, 2 => *}.Keys", |m, s, this, _| {
+        let (map, order) = the_map_order(s, this)?;
+        Ok(set_derived(order, map_items(m.games, map, order).into_iter().map(|(k, _)| k)))
+    }),
     // `Values` and `Entries` are sets, as in CGSuite (`map.values.toSet`, `map.toSet`); an entry is a
     // `MapEntry`, printed `k => v`, with members `Key` and `Value`.
-    crate::member!(Values => "The set of values.", "{1 => ^, 2 => *}.Values", |_, s, this, _| Ok(Value::Set(the_map(s, this)?.values().cloned().collect()))),
-    crate::member!(Entries => "The set of entries `k => v` (each a `MapEntry`).", "{1 => ^, 2 => *}.Entries", |_, s, this, _| {
-        let entries = the_map(s, this)?.iter().map(|(k, v)| MapEntry::value(k.clone(), v.clone()));
-        Ok(Value::Set(entries.collect()))
+    crate::member!(Values => "The set of values.", "{1 => ^, 2 => *}.Values", |m, s, this, _| {
+        let (map, order) = the_map_order(s, this)?;
+        Ok(set_derived(order, map_items(m.games, map, order).into_iter().map(|(_, v)| v)))
+    }),
+    crate::member!(Entries => "The set of entries `k => v` (each a `MapEntry`).", "{1 => ^, 2 => *}.Entries", |m, s, this, _| {
+        let (map, order) = the_map_order(s, this)?;
+        let entries = map_items(m.games, map, order).into_iter().map(|(k, v)| MapEntry::value(k, v));
+        Ok(set_derived(order, entries))
     }),
     crate::member!(Contains(element: Object) => "Whether k is a key of the map. Not in CGSuite.", "{1 => ^}.Contains(1)", |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
     crate::member!(ContainsKey(key: Object) => "Whether k is a key of the map (the same as `Contains`).", "{1 => ^}.ContainsKey(2)", |_, s, this, args| Ok(boolean(the_map(s, this)?.contains_key(&args[0])))),
@@ -250,11 +281,20 @@ pub static MAP: &[Member] = crate::member_table![
         name: "Updated",
         params: &[],
         arity: crate::interp::error::Arity::Range(1, 2),
-        f: |_, s, this, args| {
-            let map = the_map(s, this)?;
+        f: |m, s, this, args| {
+            // Scala's `updated` / `++`: an updated key keeps its place (CGSuite 2.2:
+            // `{3 => 2, 1 => 4}.Updated({0 => 4, 3 => 5}).ToList` is `[3 => 5,1 => 4,0 => 4]`).
+            let (map, order) = the_map_order(s, this)?;
             match args {
-                [k, v] => Ok(Value::Map(map.update(k.clone(), v.clone()))),
-                [Value::Map(new)] => Ok(Value::Map(new.clone().union(map.clone()))),
+                [k, v] => {
+                    let (map, order) = map_update(map.clone(), order, [(k.clone(), v.clone())]);
+                    Ok(Value::Map(map, order))
+                }
+                [Value::Map(new, new_order)] => {
+                    let entries = map_items(m.games, new, *new_order);
+                    let (map, order) = map_update(map.clone(), order, entries);
+                    Ok(Value::Map(map, order))
+                }
                 _ => Err(s.wrong_type(0, "Map", &args[0])),
             }
         },
@@ -265,9 +305,16 @@ pub static MAP: &[Member] = crate::member_table![
         "A copy of the map with key k set to v, or with every entry of `map` set.",
         "{1 => ^}.Updated(2, *)",
     ),
-    member("Remove", 1, |_, s, this, args| Ok(Value::Map(the_map(s, this)?.without(&args[0]))))
-        .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
-        .doc("", "A copy of the map without key k. Not in CGSuite.", "{1 => ^, 2 => *}.Remove(1)"),
+    member("Remove", 1, |m, s, this, args| {
+        let (map, order) = the_map_order(s, this)?;
+        if !order.is_small() {
+            return Ok(Value::Map(map.without(&args[0]), SmallOrder::HASHED));
+        }
+        let kept = map_items(m.games, map, order).into_iter().filter(|(k, _)| *k != args[0]);
+        Ok(crate::interp::order::map_derived(order, kept))
+    })
+    .params(&[&[Param::required("element", "Object")], &[Param::required("key", "Object")]])
+    .doc("", "A copy of the map without key k. Not in CGSuite.", "{1 => ^, 2 => *}.Remove(1)"),
 ];
 
 /// An entry of a map, as `Map.Entries` lists them (CGSuite's `cgsuite.lang.MapEntry`).
@@ -329,14 +376,28 @@ fn the_list<'v>(s: &Site, this: &'v Value) -> Result<&'v Vector<Value>, EvalErro
 
 fn the_set<'v>(s: &Site, this: &'v Value) -> Result<&'v OrdSet<Value>, EvalError> {
     match this {
-        Value::Set(x) => Ok(x),
+        Value::Set(x, _) => Ok(x),
         _ => Err(s.bug()),
     }
 }
 
 fn the_map<'v>(s: &Site, this: &'v Value) -> Result<&'v OrdMap<Value, Value>, EvalError> {
     match this {
-        Value::Map(x) => Ok(x),
+        Value::Map(x, _) => Ok(x),
+        _ => Err(s.bug()),
+    }
+}
+
+fn the_set_order<'v>(s: &Site, this: &'v Value) -> Result<(&'v OrdSet<Value>, SmallOrder), EvalError> {
+    match this {
+        Value::Set(x, o) => Ok((x, *o)),
+        _ => Err(s.bug()),
+    }
+}
+
+fn the_map_order<'v>(s: &Site, this: &'v Value) -> Result<(&'v OrdMap<Value, Value>, SmallOrder), EvalError> {
+    match this {
+        Value::Map(x, o) => Ok((x, *o)),
         _ => Err(s.bug()),
     }
 }
@@ -455,7 +516,7 @@ fn flattened(m: &mut Machine, s: &Site, this: &Value) -> Result<Vec<Value>, Eval
     let mut out = Vec::new();
     for v in items(m, s, this)? {
         match &v {
-            Value::List(_) | Value::Set(_) => out.extend(items(m, s, &v)?),
+            Value::List(_) | Value::Set(_, _) => out.extend(items(m, s, &v)?),
             _ if super::range::as_range(&v).is_some() => out.extend(items(m, s, &v)?),
             _ => out.push(v),
         }

@@ -8,7 +8,8 @@ use super::collections::MapEntry;
 use super::{list, member, Member, Site};
 use crate::interp::error::EvalError;
 use crate::interp::eval::Machine;
-use crate::interp::value::{sort_for_display, Value};
+use crate::interp::order::{map_derived, map_items, SmallOrder};
+use crate::interp::value::Value;
 use crate::syntax::ast::Ident;
 use imbl::OrdMap;
 
@@ -22,26 +23,21 @@ pub(crate) const MAP_COLLECTION: &[&str] = &[
 /// A mutable map answers these too, with a `MutableList` (CGSuite 2.2).
 pub(crate) const MUTABLE_ONLY: &[&str] = &["Adjoin", "Concat", "Flattened"];
 
-/// The entries `k => v` of `map` in display order, as a list.
-fn entries(m: &mut Machine, map: &OrdMap<Value, Value>) -> Value {
-    let mut keys: Vec<Value> = map.keys().cloned().collect();
-    sort_for_display(m.games, &mut keys);
-    list(keys.into_iter().map(|k| {
-        let v = map[&k].clone();
-        MapEntry::value(k, v)
-    }))
+/// The entries `k => v` of `map` in its iteration order (LANGUAGE.md §4), as a list.
+fn entries(m: &mut Machine, map: &OrdMap<Value, Value>, order: SmallOrder) -> Value {
+    list(map_items(m.games, map, order).into_iter().map(|(k, v)| MapEntry::value(k, v)))
 }
 
-/// The map of a list of entries (the answer of `Filter` and `Tail`).
-fn rebuild(v: Value) -> Value {
+/// The map of a list of entries (the answer of `Filter` and `Tail`), derived from a map whose order is `order`.
+fn rebuild(v: Value, order: SmallOrder) -> Value {
     let Value::List(items) = &v else { return v };
-    let mut out = OrdMap::new();
+    let mut out = Vec::with_capacity(items.len());
     for e in items.iter() {
         let Value::Object(o) = e else { return v };
         let Some(MapEntry(k, x)) = crate::interp::object::downcast_ref::<MapEntry>(&**o) else { return v };
-        out.insert(k.clone(), x.clone());
+        out.push((k.clone(), x.clone()));
     }
-    Value::Map(out)
+    map_derived(order, out)
 }
 
 /// Answers the `Collection` member `name` of `map` on its entries; `None` when `name` is not one. A `Filter` or
@@ -50,6 +46,7 @@ fn rebuild(v: Value) -> Value {
 pub(crate) fn member_of_map(
     m: &mut Machine,
     map: &OrdMap<Value, Value>,
+    order: SmallOrder,
     name: &str,
     args: &[Value],
     site: &Site,
@@ -58,16 +55,16 @@ pub(crate) fn member_of_map(
     if !(MAP_COLLECTION.contains(&name) || mutable && MUTABLE_ONLY.contains(&name)) {
         return None;
     }
-    let snap = entries(m, map);
+    let snap = entries(m, map, order);
     let ident = Ident { name: name.into(), span: site.span };
     let r = m.invoke_member(snap, &ident, args, site.args, site.span);
-    Some(r.map(|v| if matches!(name, "Filter" | "Tail") { rebuild(v) } else { v }))
+    Some(r.map(|v| if matches!(name, "Filter" | "Tail") { rebuild(v, order) } else { v }))
 }
 
 fn via_entries(m: &mut Machine, s: &Site, this: &Value, args: &[Value], name: &str) -> Result<Value, EvalError> {
-    let Value::Map(map) = this else { return Err(s.bug()) };
-    let map = map.clone();
-    member_of_map(m, &map, name, args, s, false).unwrap_or_else(|| Err(s.bug()))
+    let Value::Map(map, order) = this else { return Err(s.bug()) };
+    let (map, order) = (map.clone(), *order);
+    member_of_map(m, &map, order, name, args, s, false).unwrap_or_else(|| Err(s.bug()))
 }
 
 /// `Map`'s `Collection` members (CGSuite 2.2: a map is a collection of its entries).

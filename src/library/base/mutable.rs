@@ -99,9 +99,10 @@ pub fn snapshot(v: &Value) -> Option<Value> {
         return Some(Value::List(l.items.borrow().clone().into()));
     }
     if let Some(s) = downcast_ref::<MutableSet>(&**o) {
-        return Some(Value::Set(s.items.borrow().clone()));
+        return Some(Value::Set(s.items.borrow().clone(), crate::interp::order::SmallOrder::HASHED));
     }
-    downcast_ref::<MutableMap>(&**o).map(|m| Value::Map(m.items.borrow().clone()))
+    downcast_ref::<MutableMap>(&**o)
+        .map(|m| Value::Map(m.items.borrow().clone(), crate::interp::order::SmallOrder::HASHED))
 }
 
 /// `==` and `!=` between a mutable collection and another value: by contents.
@@ -152,7 +153,7 @@ fn wrap_list(v: Value) -> Value {
 
 fn wrap_set(v: Value) -> Value {
     match v {
-        Value::Set(s) => new_set(s),
+        Value::Set(s, _) => new_set(s),
         v => v,
     }
 }
@@ -160,7 +161,7 @@ fn wrap_set(v: Value) -> Value {
 /// The elements of a collection argument (a mutable one included).
 fn collection(m: &mut Machine, site: &Site, args: &[Value], i: usize) -> Result<Vec<Value>, EvalError> {
     match snapshot(&args[i]) {
-        Some(Value::Map(_)) => Err(site.wrong_type(i, "Collection", &args[i])),
+        Some(Value::Map(_, _)) => Err(site.wrong_type(i, "Collection", &args[i])),
         Some(v) => elements(m, site, &[v], 0),
         None => elements(m, site, args, i),
     }
@@ -189,7 +190,7 @@ pub fn construct(m: &mut Machine, class: &str, args: &[Value], site: &Site) -> O
             }
             "MutableMap" => match args.first().map(|a| snapshot(a).unwrap_or_else(|| a.clone())) {
                 None => Ok(new_map(OrdMap::new())),
-                Some(Value::Map(map)) => Ok(new_map(map)),
+                Some(Value::Map(map, _)) => Ok(new_map(map)),
                 Some(_) => Err(site.wrong_type(0, "Map", &args[0])),
             },
             "TextOutput" => {
@@ -412,7 +413,7 @@ pub static MUTABLE_MAP: &[Member] = crate::member_table![
     }),
     crate::member!(Entries => "The set of entries `k => v`.", "MutableMap({1 => ^, 2 => *}).Entries", |_, s, this, _| {
         let map = the_map(s, this)?.items.borrow().clone();
-        Ok(Value::Set(map.into_iter().map(|(k, v)| super::collections::MapEntry::value(k, v)).collect()))
+        Ok(Value::Set(map.into_iter().map(|(k, v)| super::collections::MapEntry::value(k, v)).collect(), crate::interp::order::SmallOrder::HASHED))
     }),
     crate::member!(Put(key: Object, value: Object) => "Sets the value of key k to v, in place.", "begin m := MutableMap({1 => 2}); m.Put(3, *); m end", |_, s, this, args| {
         the_map(s, this)?.items.borrow_mut().insert(args[0].clone(), args[1].clone());
@@ -420,7 +421,7 @@ pub static MUTABLE_MAP: &[Member] = crate::member_table![
     }),
     crate::member!(PutAll(entries: Map) => "Sets every entry of `map`, in place.", "begin m := MutableMap({1 => 2}); m.PutAll({1 => 0, 3 => 4}); m end", |_, s, this, args| {
         let entries = match snapshot(&args[0]).unwrap_or_else(|| args[0].clone()) {
-            Value::Map(map) => map,
+            Value::Map(map, _) => map,
             _ => return Err(s.wrong_type(0, "Map", &args[0])),
         };
         the_map(s, this)?.items.borrow_mut().extend(entries);
@@ -532,7 +533,7 @@ impl Object for MutableSet {
         args: &[Value],
         site: &Site,
     ) -> Option<Result<Value, EvalError>> {
-        let snap = Value::Set(self.items.borrow().clone());
+        let snap = Value::Set(self.items.borrow().clone(), crate::interp::order::SmallOrder::HASHED);
         through_snapshot(m, snap, name, args, site, wrap_set)
     }
     fn dynamic_member_names(&self) -> Vec<String> {
@@ -579,9 +580,17 @@ impl Object for MutableMap {
         site: &Site,
     ) -> Option<Result<Value, EvalError>> {
         let snap = self.items.borrow().clone();
-        let r = super::map_collection::member_of_map(m, &snap, name, args, site, true)?;
+        let r = super::map_collection::member_of_map(
+            m,
+            &snap,
+            crate::interp::order::SmallOrder::HASHED,
+            name,
+            args,
+            site,
+            true,
+        )?;
         Some(r.map(|v| match (name, v) {
-            ("Filter" | "Tail", Value::Map(x)) => new_map(x),
+            ("Filter" | "Tail", Value::Map(x, _)) => new_map(x),
             ("Adjoin" | "Concat" | "Flattened", v) => wrap_list(v),
             (_, v) => v,
         }))
@@ -592,7 +601,7 @@ impl Object for MutableMap {
     }
     fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         let [k] = keys else { return None };
-        let snap = Value::Map(self.items.borrow().clone());
+        let snap = Value::Map(self.items.borrow().clone(), crate::interp::order::SmallOrder::HASHED);
         Some(m.index_value(&snap, k, span))
     }
     fn binary(&self, _: &mut Machine, op: BinOp, l: &Value, r: &Value, _: Span) -> Option<Result<Value, EvalError>> {

@@ -160,7 +160,7 @@ fn adjacency(s: &Site, args: &[Value], i: usize) -> Result<Adjacency, EvalError>
 fn steps(v: &Value) -> Option<Vec<(i64, i64)>> {
     let items: Vec<&Value> = match v {
         Value::List(l) => l.iter().collect(),
-        Value::Set(s) => s.iter().collect(),
+        Value::Set(s, _) => s.iter().collect(),
         _ => return None,
     };
     items
@@ -322,7 +322,7 @@ pub static GRID: &[Member] = crate::member_table![
     }.doc("(r, c, adjacency)", "The coordinates on the board next to cell (r, c) (orthogonally unless another adjacency is given).", "Grid(3, 3).Neighbours(1, 1)"),
     crate::member!(Updated(newValues: Map) => "The grid with each cell (r, c) that is a key of the map set to its value.", "Grid(\"x..\").Updated({(1, 3) => \"o\"})", |m, s, this, args| {
         let g = this_grid(s, this)?;
-        let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
+        let Value::Map(map, _) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
         let mut changes = Vec::with_capacity(map.len());
         for (k, v) in map.iter() {
             let (r, c) = match k {

@@ -213,7 +213,7 @@ fn permute_into(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool), cell
 fn updated(s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let g = this_grid(s, this)?;
     let pairs: Vec<(&Value, &Value)> = match args {
-        [Value::Map(map)] => map.iter().collect(),
+        [Value::Map(map, _)] => map.iter().collect(),
         [coord, v] => vec![(coord, v)],
         [other] => return Err(s.wrong_type(0, "Map", other)),
         _ => return Err(s.bug()),

@@ -193,7 +193,7 @@ pub static STRIP: &[Member] = crate::member_table![
                 cells[i - 1] = cell(s, int(s, args, 1)?)?;
                 return Ok(StripValue::value(cells));
             }
-            let Value::Map(map) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
+            let Value::Map(map, _) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
             for (k, v) in map.iter() {
                 let pair = [k.clone(), v.clone()];
                 let i = checked_index(s, int(s, &pair, 0)?, cells.len())?;

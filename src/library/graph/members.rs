@@ -69,9 +69,9 @@ pub(super) fn parse_member(m: &mut Machine, s: &Site, args: &[Value]) -> Result<
 /// `Parse` of `Graph` or (`directed`) of `DirectedGraph`, which allows `>` and `<` edges.
 pub(super) fn parse_as(m: &mut Machine, s: &Site, args: &[Value], directed: bool) -> Result<Value, EvalError> {
     let text = string(s, args, 0)?;
-    let default = Value::Map([(Value::str(""), Value::Nothing)].into_iter().collect());
+    let default = crate::interp::order::map_value([(Value::str(""), Value::Nothing)]);
     for (i, a) in args.iter().enumerate().skip(1) {
-        if !matches!(a, Value::Map(_) | Value::Function(_) | Value::Nothing) {
+        if !matches!(a, Value::Map(_, _) | Value::Function(_) | Value::Nothing) {
             return Err(s.wrong_type(i, "Function", a));
         }
     }
@@ -83,7 +83,7 @@ pub(super) fn parse_as(m: &mut Machine, s: &Site, args: &[Value], directed: bool
     let cell = std::cell::RefCell::new((m, None::<EvalError>));
     let lookup = |table: &Value, t: &str| -> Option<Value> {
         match table {
-            Value::Map(map) => map.get(&Value::str(t)).cloned(),
+            Value::Map(map, _) => map.get(&Value::str(t)).cloned(),
             f => {
                 let mut state = cell.borrow_mut();
                 if state.1.is_some() {
@@ -110,7 +110,7 @@ pub(super) fn parse_as(m: &mut Machine, s: &Site, args: &[Value], directed: bool
 /// A label printed by a `ToString` argument: a map (labels it lacks print as usual) or a function.
 fn print_label(m: &mut Machine, s: &Site, arg: Option<&Value>, label: &Value) -> Result<String, EvalError> {
     let out = match arg {
-        Some(Value::Map(table)) => table.get(label).cloned(),
+        Some(Value::Map(table, _)) => table.get(label).cloned(),
         Some(f @ Value::Function(_)) => Some(m.call_value(f, std::slice::from_ref(label), s)?),
         _ => None,
     };
@@ -127,7 +127,7 @@ pub(super) fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value])
         return Ok(Value::str(&this.display(m.games)));
     }
     for (i, a) in args.iter().enumerate() {
-        if !matches!(a, Value::Map(_) | Value::Function(_)) {
+        if !matches!(a, Value::Map(_, _) | Value::Function(_)) {
             return Err(s.wrong_type(i, "Function", a));
         }
     }
@@ -140,7 +140,7 @@ pub(super) fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value])
 
 pub(super) fn update_labels(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let g = this_graph(s, this)?;
-    let Value::Map(updates) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
+    let Value::Map(updates, _) = &args[0] else { return Err(s.wrong_type(0, "Map", &args[0])) };
     let mut pairs = Vec::with_capacity(updates.len());
     for (k, v) in updates {
         pairs.push((vertex_number(s, k, 0, g.vertex_count())?, v.clone()));

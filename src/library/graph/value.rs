@@ -61,8 +61,8 @@ fn jvm_string(games: &mut Games, v: &Value) -> String {
         Value::Nothing => "null".into(),
         Value::String(s) => s.to_string(),
         Value::List(l) => join("Vector", l.iter().collect(), games),
-        Value::Set(set) => join("Set", set.iter().collect(), games),
-        Value::Map(map) => {
+        Value::Set(set, _) => join("Set", set.iter().collect(), games),
+        Value::Map(map, _) => {
             let parts: Vec<String> =
                 map.iter().map(|(k, x)| format!("{} -> {}", jvm_string(games, k), jvm_string(games, x))).collect();
             format!("Map({})", parts.join(", "))

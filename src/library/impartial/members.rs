@@ -143,7 +143,7 @@ pub static HEAP: &[Member] = crate::member_table![
     // an impartial position takes the player or not.
     crate::member!(LeftOptions => "The positions one move away, as a list of heaps and sums of heaps.", "Kayles(3).LeftOptions", |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
     crate::member!(Followers => "Every position reachable from the heap, itself included, as a set of heaps, sums of heaps and 0 (a sum \
-         counts once per multiset of terms).", "Kayles(3).Followers", |m, s, this, _| Ok(Value::Set(super::sum::followers(m, s, this)?))),
+         counts once per multiset of terms).", "Kayles(3).Followers", |m, s, this, _| Ok(Value::Set(super::sum::followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
     crate::member!(FollowerCount => "The number of distinct followers of the heap.", "Kayles(3).FollowerCount", |m, s, this, _| Ok(Value::int(super::sum::followers(m, s, this)?.len()))),
     crate::member!(RightOptions => "The positions one move away (the same as `LeftOptions`: the game is impartial).", "Kayles(3).RightOptions", |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
     Member {

@@ -280,7 +280,7 @@ fn spawning_heap_options(m: &mut Machine, site: &Site, args: &[Value]) -> Result
 
 fn obligated_sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let components = match args {
-        [Value::List(_) | Value::Set(_) | Value::Tuple(_)] => elements(m, site, args, 0)?,
+        [Value::List(_) | Value::Set(_, _) | Value::Tuple(_)] => elements(m, site, args, 0)?,
         _ => args.to_vec(),
     };
     let mut values = Vec::with_capacity(components.len());

@@ -230,7 +230,7 @@ pub static HEAP_SUM: &[Member] = crate::member_table![
         name: "Followers",
         params: &[],
         arity: Arity::Exact(0),
-        f: |m, s, this, _| Ok(Value::Set(followers(m, s, this)?)),
+        f: |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED)),
         doc: Doc::NONE,
     }
     .doc(

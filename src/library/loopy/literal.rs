@@ -133,7 +133,7 @@ fn node(m: &mut Machine, b: &mut Builder, e: &Expr) -> Eval<(Edge, Edge)> {
                 _ => {
                     let v = m.eval(o)?;
                     let items = match &v {
-                        Value::List(_) | Value::Set(_) | Value::Tuple(_) => m.elements(&v).unwrap_or_default(),
+                        Value::List(_) | Value::Set(_, _) | Value::Tuple(_) => m.elements(&v).unwrap_or_default(),
                         _ => vec![v],
                     };
                     for item in items {

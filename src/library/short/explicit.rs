@@ -108,7 +108,7 @@ pub fn make(m: &mut Machine, sides: [Vec<(Value, Span)>; 2]) -> Result<Value, Ev
     for (k, opts) in sides.into_iter().enumerate() {
         for (v, span) in opts {
             let items = match &v {
-                Value::List(_) | Value::Set(_) => m.elements(&v).unwrap_or_default(),
+                Value::List(_) | Value::Set(_, _) => m.elements(&v).unwrap_or_default(),
                 _ if super::range::as_range(&v).is_some() => m.elements(&v).unwrap_or_default(),
                 _ => vec![v],
             };

@@ -353,7 +353,13 @@ fn updated_lit(
             return Ok(g);
         }
         let map: OrdMap<Value, Value> = pairs.into_iter().collect();
-        return Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?);
+        return Ok(m.invoke_member(
+            o,
+            name,
+            &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)],
+            &[arg_span],
+            span,
+        )?);
     }
     // Entries `(r, c) => k` of machine integers, up to four, are kept as such for a grid of integers
     // (`num_grid_set`); from the first other entry on, every entry is a value. The entries are evaluated in the
@@ -390,7 +396,7 @@ fn updated_lit(
         },
     };
     let map: OrdMap<Value, Value> = pairs.into_iter().collect();
-    Ok(m.invoke_member(o, name, &[Value::Map(map)], &[arg_span], span)?)
+    Ok(m.invoke_member(o, name, &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)], &[arg_span], span)?)
 }
 
 /// The entries `(r, c) => k` of [`updated_lit`]'s integer form as values.
