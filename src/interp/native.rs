@@ -282,7 +282,8 @@ pub fn list(items: impl IntoIterator<Item = Value>) -> Value {
     Value::List(items.into_iter().collect::<Vector<Value>>().into())
 }
 
-/// A set value, iterating in display order (as a hash set of CGSuite: LANGUAGE.md §4).
+/// A set value, iterating in display order (as a hash set of CGSuite: LANGUAGE.md §10, "Sets and maps:
+/// iteration order").
 pub fn set(items: impl IntoIterator<Item = Value>) -> Value {
     Value::Set(items.into_iter().collect::<imbl::OrdSet<Value>>(), crate::interp::order::SmallOrder::HASHED)
 }

@@ -1,4 +1,4 @@
-//! The order sets and maps iterate in (docs/LANGUAGE.md §4, "Sets and maps: iteration order"). CGSuite 2.2
+//! The order sets and maps iterate in (docs/LANGUAGE.md §10, "Sets and maps: iteration order"). CGSuite 2.2
 //! prints a set sorted but iterates it in Scala's order: a set or map of at most four elements that was built
 //! by insertion keeps the order of insertion (Scala's `Set1`..`Set4`, `Map1`..`Map4`; a repeated element keeps
 //! its place, a map's updated key too); a larger one, and anything derived from a larger one without

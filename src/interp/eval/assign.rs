@@ -89,7 +89,7 @@ impl<'a> Machine<'a> {
             Value::Map(m, order) => {
                 if rest.is_empty() {
                     if order.is_small() && !m.contains_key(&k.key) {
-                        // A new key of a small map goes last (LANGUAGE.md §4).
+                        // A new key of a small map goes last (LANGUAGE.md §10, "Sets and maps: iteration order").
                         let (map, o) =
                             crate::interp::order::map_update(std::mem::take(m), *order, [(k.key.clone(), v)]);
                         (*m, *order) = (map, o);

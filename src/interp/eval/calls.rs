@@ -673,7 +673,8 @@ impl<'a> Machine<'a> {
         )
     }
 
-    /// The elements of a List, Set (in its iteration order: LANGUAGE.md §4) or Tuple.
+    /// The elements of a List, Set (in its iteration order: LANGUAGE.md §10, "Sets and maps: iteration order")
+    /// or Tuple.
     pub fn elements(&mut self, v: &Value) -> Option<Vec<Value>> {
         match v {
             Value::List(l) => Some(l.iter().cloned().collect()),

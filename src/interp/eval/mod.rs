@@ -238,7 +238,8 @@ impl<'a> Machine<'a> {
     fn eval_set(&mut self, e: &Expr) -> Eval<Value> {
         match &e.kind {
             ExprKind::Set(items) => {
-                // Inserted in turn: a small set iterates in the order written (LANGUAGE.md §4).
+                // Inserted in turn: a small set iterates in the order written (LANGUAGE.md §10, "Sets and maps:
+                // iteration order").
                 let mut s = crate::interp::order::SetBuilder::new();
                 for x in items {
                     s.push(self.eval(x)?);

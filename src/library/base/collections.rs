@@ -199,7 +199,7 @@ pub static SET: &[Member] = crate::member_table![
     crate::member!(Sorted => "The elements as a list, in the order the set prints them. Not in CGSuite.", "{3, 1, 2}.Sorted", |m, s, this, _| Ok(list(set_in_display_order(m.games, the_set(s, this)?)))),
     crate::member!(ToList => "The elements as a list, in the order the set iterates in (the order of insertion for at most four elements, else the printed order).", "{^, 0, *}.ToList", |m, s, this, _| Ok(list(items(m, s, this)?))),
     crate::member!(ToSet => "The set itself.", "{1, 2}.ToSet", |_, _, this, _| Ok(this.clone())),
-    // `Head` is the first element the set iterates over (LANGUAGE.md §4).
+    // `Head` is the first element the set iterates over (LANGUAGE.md §10, "Sets and maps: iteration order").
     crate::member!(Head => "The first element in iteration order (an error for an empty set).", "{3, 1, 2}.Head", |m, s, this, _| {
         items(m, s, this)?.into_iter().next().ok_or_else(|| empty(s))
     }),

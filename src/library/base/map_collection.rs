@@ -23,7 +23,8 @@ pub(crate) const MAP_COLLECTION: &[&str] = &[
 /// A mutable map answers these too, with a `MutableList` (CGSuite 2.2).
 pub(crate) const MUTABLE_ONLY: &[&str] = &["Adjoin", "Concat", "Flattened"];
 
-/// The entries `k => v` of `map` in its iteration order (LANGUAGE.md §4), as a list.
+/// The entries `k => v` of `map` in its iteration order (LANGUAGE.md §10, "Sets and maps: iteration order"), as
+/// a list.
 fn entries(m: &mut Machine, map: &OrdMap<Value, Value>, order: SmallOrder) -> Value {
     list(map_items(m.games, map, order).into_iter().map(|(k, v)| MapEntry::value(k, v)))
 }
