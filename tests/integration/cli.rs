@@ -205,6 +205,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "gaps7_classes",
         "genfam7",
         "tutorial_mutable_class",
+        "followers",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
