@@ -9,8 +9,7 @@
 //! heap or a canonical game; an inner node a pair), so the walk costs a few table look-ups per follower; the
 //! followers print as CGSuite's pairs (explicit.rs's `CompoundGame`).
 
-use super::sum::heap_positions;
-use super::value::{downcast, game_value, Heap, HeapSum};
+use super::value::{downcast, game_value, heap_positions, Heap, HeapSum};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::value::{Player, Value};

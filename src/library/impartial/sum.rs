@@ -5,7 +5,7 @@
 //! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
 
 use super::convert::{genus, misere_canonical_form, misere_nim_value, misere_of, nimber_of};
-use super::value::{downcast, game_value, list, outcome, Arena, Heap, HeapSum, Member, MisereGame};
+use super::value::{downcast, game_value, heap_positions, list, outcome, Arena, Heap, HeapSum, Member, MisereGame};
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -87,26 +87,6 @@ fn splice(terms: &mut Vec<Value>, v: &Value) {
         Some(s) => terms.extend(s.terms.iter().cloned()),
         None => terms.push(v.clone()),
     }
-}
-
-/// The options of a heap as positions, in CGSuite's order: a move leaving one heap is that heap, one leaving
-/// several is their sum, one leaving none is `0`.
-pub(super) fn heap_positions(h: &Heap) -> Vec<Value> {
-    h.rules
-        .code
-        .heap_options(h.size)
-        .into_iter()
-        .map(|parts| match parts.len() {
-            0 => Value::int(0),
-            1 => Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: parts[0] })),
-            _ => Value::Object(Rc::new(HeapSum {
-                terms: parts
-                    .into_iter()
-                    .map(|n| Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: n })) as Value)
-                    .collect(),
-            })),
-        })
-        .collect()
 }
 
 /// The options of one term: a heap's positions, a nimber's smaller nimbers.
