@@ -562,9 +562,12 @@ impl Ord for Value {
                     c
                 }
             }
-            (Value::Object(a), Value::Object(b)) => {
-                a.cmp_object(&**b).unwrap_or_else(|| (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8)))
-            }
+            // The left object's structural order, else the right one's (a type may order itself against
+            // others that do not know it), else identity.
+            (Value::Object(a), Value::Object(b)) => a
+                .cmp_object(&**b)
+                .or_else(|| b.cmp_object(&**a).map(Ordering::reverse))
+                .unwrap_or_else(|| (Rc::as_ptr(a) as *const u8).cmp(&(Rc::as_ptr(b) as *const u8))),
             _ => Ordering::Equal,
         }
     }

@@ -13,6 +13,7 @@ use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
 use crate::interp::value::{game_value, Player, Value};
+use crate::library::impartial::followers::Leaves as Followers;
 use crate::library::{list, player, Member, NativeFn, Site};
 use std::rc::Rc;
 
@@ -190,7 +191,7 @@ pub static POSITION: &[Member] = crate::member_table![
         nim_value(m, s, g)
     }),
     crate::member!(Followers => "Every position reachable from the position (itself included), as a set.", "Domineering(\"..\").Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
-    crate::member!(FollowerCount => "The number of distinct followers (the position counted).", "Domineering(\"..|..\").FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
+    crate::member!(FollowerCount => "The number of distinct followers (the position counted).", "Domineering(\"..|..\").FollowerCount", |m, s, this, _| Ok(Value::int(follower_count(m, s, this)?))),
     crate::member!(State => "The state the position was made from.", "Domineering(\"..|..\").State", |_, s, this, _| Ok(this_position(s, this)?.state.clone())),
     crate::member!(Ruleset => "The ruleset instance the position belongs to.", "Domineering(\"..|..\").Ruleset", |_, s, this, _| Ok(Value::Object(this_position(s, this)?.inst.clone()))),
 ];
@@ -252,53 +253,61 @@ fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Res
 }
 
 /// The followers of a position or sum (CGSuite's `Followers`): every position, sum and game reachable by
-/// literal moves of either player, itself included. A game reached (`Value(g)`, a constant) adds its canonical
-/// followers. Sums count once for each multiset of terms (CGSuite: once for each nesting of binary sums).
-fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Value>, EvalError> {
-    let mut seen = imbl::OrdSet::new();
-    let mut stack = vec![start.clone()];
-    while let Some(v) = stack.pop() {
-        let v = sorted_sum(m, &v).unwrap_or(v);
-        if seen.contains(&v) {
-            continue;
+/// literal moves of either player, itself included, walked as CGSuite walks them (library/impartial/followers.rs):
+/// a sum is the pair of its components folded from the left, its `0` components kept, so `A + B` and `B + A`,
+/// `(A + B) + C` and `A + (B + C)` are distinct followers (CGSuite 2.2: `Cutcake((2,3)).FollowerCount` is 26).
+struct RulesetLeaves;
+
+impl Followers for RulesetLeaves {
+    fn split(&mut self, m: &mut Machine, v: &Value) -> Option<Vec<Value>> {
+        let Value::Object(o) = v else { return None };
+        let Some(Gamelike::Sum(x)) = gamelike(o) else { return None };
+        if x.terms.len() + usize::from(x.constant.is_some()) < 2 {
+            return None;
         }
-        seen.insert(v.clone());
-        let node = match &v {
-            Value::Object(o) => match gamelike(o) {
-                Some(Gamelike::Position(p)) => Some(Ok(p)),
-                Some(Gamelike::Sum(x)) => Some(Err(x.clone())),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(node) = node else {
-            seen.remove(&v);
-            let g = crate::library::game(m, s, std::slice::from_ref(&v), 0)?;
-            for f in m.games.followers(g) {
-                seen.insert(game_value(m.games, f));
+        let mut parts = Vec::new();
+        for (p, neg) in &x.terms {
+            let v = Value::Object(p.clone());
+            parts.push(if *neg { dispatch::negate(m, &v).unwrap_or(v) } else { v });
+        }
+        if let Some(c) = x.constant {
+            parts.push(game_value(m.games, c));
+        }
+        Some(parts)
+    }
+
+    fn options(&mut self, m: &mut Machine, s: &Site, v: &Value, who: Player) -> Option<Result<Vec<Value>, EvalError>> {
+        let Value::Object(o) = v else { return None };
+        let opts = match gamelike(o)? {
+            Gamelike::Position(p) => position_options(m, s, &p, who),
+            Gamelike::Sum(x) => sum_options(m, s, x, who),
+            Gamelike::Option(g) => {
+                let g = game_value(m.games, g);
+                return self.options(m, s, &g, who);
             }
-            continue;
         };
-        for who in [Player::Left, Player::Right] {
-            let opts = match &node {
-                Ok(p) => position_options(m, s, p, who)?,
-                Err(x) => sum_options(m, s, x, who)?,
-            };
-            let Value::List(opts) = opts else { return Err(s.bug()) };
-            stack.extend(opts.into_iter().filter(|o| !seen.contains(o)));
+        Some(opts.and_then(|l| match l {
+            Value::List(l) => Ok(l.into_iter().collect()),
+            _ => Err(s.bug()),
+        }))
+    }
+
+    fn impartial(&self, v: &Value) -> Option<bool> {
+        let Value::Object(o) = v else { return None };
+        match gamelike(o)? {
+            Gamelike::Position(p) => Some(p.inst.impartial),
+            Gamelike::Sum(x) => Some(x.terms.iter().all(|(p, _)| p.inst.impartial) && x.constant.is_none()),
+            Gamelike::Option(_) => None,
         }
     }
-    Ok(seen)
 }
 
-/// A sum with its terms in order (a sum's followers are the same for any order of its terms).
-fn sorted_sum(m: &mut Machine, v: &Value) -> Option<Value> {
-    let Value::Object(o) = v else { return None };
-    let Some(Gamelike::Sum(x)) = gamelike(o) else { return None };
-    let mut terms = x.terms.clone();
-    terms.sort_by(|(p, a), (q, b)| (p.inst.id, &p.state, a).cmp(&(q.inst.id, &q.state, b)));
-    let zero = m.games.zero();
-    Some(Value::Object(Rc::new(PositionSum { terms, constant: x.constant.filter(|&c| c != zero) })))
+fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Value>, EvalError> {
+    crate::library::impartial::followers::followers(m, s, start, &mut RulesetLeaves)
+}
+
+fn follower_count(m: &mut Machine, s: &Site, start: &Value) -> Result<usize, EvalError> {
+    crate::library::impartial::followers::follower_count(m, s, start, &mut RulesetLeaves)
 }
 
 /// Members of sums of positions.
@@ -337,7 +346,7 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
         Ok(list(out))
     }),
     crate::member!(Followers => "Every sum reachable from the sum (itself included), as a set.", "(Domineering(\"..\") + Domineering(\"..\")).Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
-    crate::member!(FollowerCount => "The number of distinct followers of the sum.", "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount", |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len()))),
+    crate::member!(FollowerCount => "The number of distinct followers of the sum.", "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount", |m, s, this, _| Ok(Value::int(follower_count(m, s, this)?))),
     crate::member!(LeftOptions => "The sums Left can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).LeftOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Left)),
     crate::member!(RightOptions => "The sums Right can move to: one term moved.", "(Domineering(\"..|..\") + Domineering(\"...\")).RightOptions", |m, s, this, _| sum_options(m, s, this_sum(s, this)?, Player::Right)),
     Member {

@@ -117,9 +117,6 @@ DELIBERATE = [
      lambda i, s, c: not s.startswith("!!") and not c.startswith("!!") and
      (re.search(r"Mutable(Set|Map)\(.*\.(Head|Tail|Last|Find)\b", i) is not None
       or re.match(r"^\{[^|]*\}\.(Max|Min)$", i) is not None and not small_literal_member(i))),
-    ("follower counts of heap and cake sums: CGSuite counts `A + B` and `B + A` apart (ordered sums)",
-     lambda i, s, c: re.search(r"game\.heap\..*\.(Followers|FollowerCount)", i) is not None
-     and not c.startswith("!!")),
     ("a set literal's first elements or its list: cgs iterates sets of five or more elements in display order, "
      "CGSuite in hash order",
      lambda i, s, c: not s.startswith("!!") and not c.startswith("!!")

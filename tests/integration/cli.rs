@@ -206,6 +206,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "genfam7",
         "tutorial_mutable_class",
         "set_order",
+        "followers",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();

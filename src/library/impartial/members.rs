@@ -141,11 +141,15 @@ pub static HEAP: &[Member] = crate::member_table![
     }),
     // Options are positions, as in CGSuite (`Kayles(3).Options` is `[Kayles(2),Kayles(1) + Kayles(1),Kayles(1)]`);
     // an impartial position takes the player or not.
-    crate::member!(LeftOptions => "The positions one move away, as a list of heaps and sums of heaps.", "Kayles(3).LeftOptions", |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
-    crate::member!(Followers => "Every position reachable from the heap, itself included, as a set of heaps, sums of heaps and 0 (a sum \
-         counts once per multiset of terms).", "Kayles(3).Followers", |m, s, this, _| Ok(Value::Set(super::sum::followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
-    crate::member!(FollowerCount => "The number of distinct followers of the heap.", "Kayles(3).FollowerCount", |m, s, this, _| Ok(Value::int(super::sum::followers(m, s, this)?.len()))),
-    crate::member!(RightOptions => "The positions one move away (the same as `LeftOptions`: the game is impartial).", "Kayles(3).RightOptions", |_, s, this, _| Ok(list(super::sum::heap_positions(this_heap(s, this)?)))),
+    crate::member!(LeftOptions => "The positions one move away, as a list of heaps and sums of heaps.", "Kayles(3).LeftOptions", |_, s, this, _| Ok(list(super::value::heap_positions(this_heap(s, this)?)))),
+    crate::member!(Followers => "Every position reachable from the heap, itself included, as a set of heaps, 0 and sums kept as CGSuite keeps them \
+         (ordered pairs, `0` terms kept: `0 + Kayles(1)` and `Kayles(1) + 0` are two followers).", "Kayles(3).Followers", |m, s, this, _| {
+        Ok(Value::Set(super::followers::followers(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED))
+    }),
+    crate::member!(FollowerCount => "The number of distinct followers of the heap, counted as CGSuite counts them (sums as ordered pairs).", "Kayles(3).FollowerCount", |m, s, this, _| {
+        Ok(Value::int(super::followers::follower_count(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED))
+    }),
+    crate::member!(RightOptions => "The positions one move away (the same as `LeftOptions`: the game is impartial).", "Kayles(3).RightOptions", |_, s, this, _| Ok(list(super::value::heap_positions(this_heap(s, this)?)))),
     Member {
         name: "Options",
         params: &[&[Param::required("player", "Player")]],
@@ -154,7 +158,7 @@ pub static HEAP: &[Member] = crate::member_table![
             if !args.is_empty() {
                 super::super::player(s, args, 0)?;
             }
-            Ok(list(super::sum::heap_positions(this_heap(s, this)?)))
+            Ok(list(super::value::heap_positions(this_heap(s, this)?)))
         },
         doc: crate::library::Doc::NONE,
     }

@@ -413,6 +413,7 @@ pub use value::{
     Heap, HeapSum, MisereGame, ObligatedSum, ObligatedTakeAndBreak, ObligatedValueObj, TakeAndBreak, TbData,
 };
 mod convert;
+pub mod followers;
 mod members;
 mod misere;
 mod periodicity;

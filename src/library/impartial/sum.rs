@@ -5,7 +5,7 @@
 //! not the misère form of the nimber `*3`). Every normal-play game member answers through the nimber.
 
 use super::convert::{genus, misere_canonical_form, misere_nim_value, misere_of, nimber_of};
-use super::value::{downcast, game_value, list, outcome, Arena, Heap, HeapSum, Member, MisereGame};
+use super::value::{downcast, game_value, heap_positions, list, outcome, Arena, Heap, HeapSum, Member, MisereGame};
 use crate::game::{GameId, Games};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -89,26 +89,6 @@ fn splice(terms: &mut Vec<Value>, v: &Value) {
     }
 }
 
-/// The options of a heap as positions, in CGSuite's order: a move leaving one heap is that heap, one leaving
-/// several is their sum, one leaving none is `0`.
-pub(super) fn heap_positions(h: &Heap) -> Vec<Value> {
-    h.rules
-        .code
-        .heap_options(h.size)
-        .into_iter()
-        .map(|parts| match parts.len() {
-            0 => Value::int(0),
-            1 => Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: parts[0] })),
-            _ => Value::Object(Rc::new(HeapSum {
-                terms: parts
-                    .into_iter()
-                    .map(|n| Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: n })) as Value)
-                    .collect(),
-            })),
-        })
-        .collect()
-}
-
 /// The options of one term: a heap's positions, a nimber's smaller nimbers.
 fn term_options(m: &mut Machine, t: &Value) -> Vec<Value> {
     if let Some(h) = downcast::<Heap>(t) {
@@ -135,47 +115,6 @@ fn sum_options(m: &mut Machine, s: &HeapSum) -> Vec<Value> {
         }
     }
     out
-}
-
-/// Followers of a heap position are capped: a walk past this many distinct positions is refused.
-const MAX_FOLLOWERS: usize = 1_000_000;
-
-/// A position as its followers are counted: a sum's terms in a fixed order and its `0` terms dropped (a sum
-/// counts once per multiset of terms, as for every ruleset's sums; docs/CGSUITE-PARITY.md).
-fn follower_key(m: &mut Machine, v: &Value) -> Value {
-    let Some(s) = downcast::<HeapSum>(v) else { return v.clone() };
-    let mut terms: Vec<Value> = s.terms.iter().filter(|t| nimber_of(m, t) != Some(0)).cloned().collect();
-    terms.sort();
-    match terms.len() {
-        0 => Value::int(0),
-        1 => terms.remove(0),
-        _ => Value::Object(Rc::new(HeapSum { terms })),
-    }
-}
-
-/// `Followers` of a heap or a sum of heaps: every position reachable by moves, itself included, as positions
-/// (heaps, sums of heaps, nimbers), as CGSuite's `Game.Followers` walks them.
-pub(super) fn followers(m: &mut Machine, s: &Site, this: &Value) -> Result<imbl::OrdSet<Value>, EvalError> {
-    let mut seen = imbl::OrdSet::new();
-    let mut stack = vec![this.clone()];
-    while let Some(v) = stack.pop() {
-        let v = follower_key(m, &v);
-        if seen.contains(&v) {
-            continue;
-        }
-        if seen.len() >= MAX_FOLLOWERS {
-            return Err(s.err(ErrorKind::EngineLimit {
-                message: format!("Too many followers: more than {MAX_FOLLOWERS} positions"),
-            }));
-        }
-        seen.insert(v.clone());
-        let opts = match downcast::<HeapSum>(&v) {
-            Some(sum) => sum_options(m, sum),
-            None => term_options(m, &v),
-        };
-        stack.extend(opts);
-    }
-    Ok(seen)
 }
 
 fn this_sum<'v>(s: &Site, this: &'v Value) -> Result<&'v HeapSum, EvalError> {
@@ -230,22 +169,24 @@ pub static HEAP_SUM: &[Member] = crate::member_table![
         name: "Followers",
         params: &[],
         arity: Arity::Exact(0),
-        f: |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED)),
+        f: |m, s, this, _| Ok(Value::Set(super::followers::followers(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED)),
         doc: Doc::NONE,
     }
     .doc(
         "",
-        "Every position reachable from the sum of heaps, itself included (a sum counts once per multiset of terms).",
+        "Every position reachable from the sum of heaps, itself included, sums kept as CGSuite keeps them (ordered pairs, `0` terms kept).",
         "(Kayles(2) + Kayles(1)).Followers",
     ),
     Member {
         name: "FollowerCount",
         params: &[],
         arity: Arity::Exact(0),
-        f: |m, s, this, _| Ok(Value::int(followers(m, s, this)?.len())),
+        f: |m, s, this, _| {
+            Ok(Value::int(super::followers::follower_count(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED))
+        },
         doc: Doc::NONE,
     }
-    .doc("", "The number of distinct followers of the sum of heaps.", "(Kayles(2) + Kayles(1)).FollowerCount"),
+    .doc("", "The number of distinct followers of the sum of heaps, counted as CGSuite counts them.", "(Kayles(2) + Kayles(1)).FollowerCount"),
     Member {
         name: "MisereCanonicalForm",
         arity: Arity::Exact(0),

@@ -313,3 +313,23 @@ pub(super) fn outcome(next_wins: bool) -> Value {
 pub struct HeapSum {
     pub(super) terms: Vec<Value>,
 }
+
+/// The options of a heap as positions, in CGSuite's order: a move leaving one heap is that heap, one leaving
+/// several is their sum, one leaving none is `0`.
+pub(super) fn heap_positions(h: &Heap) -> Vec<Value> {
+    h.rules
+        .code
+        .heap_options(h.size)
+        .into_iter()
+        .map(|parts| match parts.len() {
+            0 => Value::int(0),
+            1 => Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: parts[0] })),
+            _ => Value::Object(Rc::new(HeapSum {
+                terms: parts
+                    .into_iter()
+                    .map(|n| Value::Object(Rc::new(Heap { rules: h.rules.clone(), size: n })) as Value)
+                    .collect(),
+            })),
+        })
+        .collect()
+}

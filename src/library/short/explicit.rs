@@ -215,6 +215,12 @@ fn member0(m: &mut Machine, v: &Value, name: &str) -> Result<Value, ErrorKind> {
     m.invoke_member(v.clone(), &ident, &[], &[], Span::default()).map_err(|e| e.kind)
 }
 
+/// The options of any game value for `p`, forms kept as forms (heap positions and misère games through their
+/// `Options`, other games through their canonical forms).
+pub fn form_options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKind> {
+    options(m, v, p)
+}
+
 /// The options of any game value for `p`, forms kept as forms.
 fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKind> {
     if let Some(e) = explicit(v) {
@@ -593,8 +599,10 @@ impl Object for CompoundGame {
             Compound::Product | Compound::Negative => format!("{a} ConwayProduct {b}"),
         }
     }
+    /// Structural among compounds of forms; after every other object, so that a set may hold positions and
+    /// the compounds among their followers together (a total order: `Followers` of a heap or a cake).
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
-        let o = downcast_ref::<CompoundGame>(other)?;
+        let Some(o) = downcast_ref::<CompoundGame>(other) else { return Some(Ordering::Greater) };
         Some(self.kind.cmp(&o.kind).then_with(|| self.a.cmp(&o.a)).then_with(|| self.b.cmp(&o.b)))
     }
     fn members(&self) -> &'static [Member] {

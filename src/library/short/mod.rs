@@ -21,7 +21,10 @@ pub mod tree;
 
 // The face other families use (`crate::library::short::X`).
 pub use compound::construct as construct_compound;
-pub use explicit::{canonical, form_binary, impartial_ordinal, ordinal, precedence, product, tree_sum, ExplicitGame};
+pub use explicit::{
+    canonical, form_binary, form_options, impartial_ordinal, ordinal, precedence, product, tree_sum,
+    Compound as FormCompoundKind, CompoundGame as FormCompound, ExplicitGame,
+};
 pub use game::GAME;
 
 /// The classes of this family (see `crate::interp::registry`). `Game`'s members live in four tables: the
