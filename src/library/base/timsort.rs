@@ -563,12 +563,15 @@ mod tests {
 
     #[test]
     fn min_run_lengths() {
-        // listsort.txt: 32..=64 for n >= 64; n itself below 64 (n < 32 never gets here).
-        assert_eq!(min_run_length(63), 63 / 2 + 1);
-        assert_eq!(min_run_length(64), 32);
-        assert_eq!(min_run_length(65), 33);
-        assert_eq!(min_run_length(2112), 33);
-        assert_eq!(min_run_length(2048), 32);
+        // With the JVM's MIN_MERGE of 32 (listsort.txt's 64 halved): between 16 and 32 for n >= 32, a power of two
+        // for n a power of two (so the merges stay balanced), one more when a bit shifted out was set.
+        assert_eq!(min_run_length(32), 16);
+        assert_eq!(min_run_length(33), 17);
+        assert_eq!(min_run_length(63), 32);
+        assert_eq!(min_run_length(64), 16);
+        assert_eq!(min_run_length(65), 17);
+        assert_eq!(min_run_length(2048), 16);
+        assert_eq!(min_run_length(2112), 17);
     }
 
     #[test]
