@@ -525,7 +525,8 @@ impl ErrorKind {
             }
             InvalidGrid { message } => format!("Invalid grid: {message}."),
             NotImpartial { game } => format!("That game is not impartial: {game}"),
-            InvalidTakeBreakCode { code, reason } => format!("Invalid take-and-break code \"{code}\": {reason}."),
+            // CGSuite 2.2: `game.heap.TakeAndBreak("3")` is "Malformed code: 3"; the reason is a note.
+            InvalidTakeBreakCode { code, .. } => format!("Malformed code: {code}"),
             LoopyTakeBreak { code, heap } => {
                 format!("That take-and-break code specifies a loopy game: \"{code}\" (heap {heap}).")
             }
@@ -586,6 +587,9 @@ impl From<&EvalError> for Diagnostic {
         let mut notes = Vec::new();
         if let ErrorKind::Internal { .. } = e.kind {
             notes.push("This is a bug in cgs; please report it.".to_string());
+        }
+        if let ErrorKind::InvalidTakeBreakCode { reason, .. } = &e.kind {
+            notes.push(format!("The take-and-break code is invalid: {reason}."));
         }
         Diagnostic { message: e.message(), span: e.span, labels, notes }
     }

@@ -331,9 +331,16 @@ impl Value {
                     if i > 0 {
                         push(out, ", ");
                     }
-                    k.write(games, out, true);
+                    // CGSuite 2.2 shows a `Nothing` key or value of a map as nothing (`{"" => Nothing}` prints
+                    // `{"" => }`, `{Nothing => 1}` `{ => 1}`); cgs's own output keeps the word.
+                    let shown = |x: &Value| !(matches!(x, Value::Nothing) && crate::game::print_limit::cgsuite());
+                    if shown(&k) {
+                        k.write(games, out, true);
+                    }
                     push(out, " => ");
-                    v.write(games, out, true);
+                    if shown(&v) {
+                        v.write(games, out, true);
+                    }
                 }
                 push(out, "}");
             }

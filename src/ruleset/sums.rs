@@ -67,7 +67,7 @@ fn terms_of(m: &mut Machine, v: &Value) -> Option<Result<Terms, ErrorKind>> {
         }
         // A heap of a take-and-break ruleset is no `is_game` object but has a game value (its nimber), so
         // `Domineering("..") + Nim(2)` is a sum, as in CGSuite 2.2.
-        if !o.is_game() && !library::impartial::is_heap_position(v) {
+        if !o.is_game() && !crate::interp::classes::is_heap_position(v) {
             return None;
         }
     }
@@ -115,6 +115,12 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
     if matches!(op, BinOp::Add | BinOp::Sub) {
         if matches!(a, Value::String(_)) || matches!(b, Value::String(_)) {
             return None;
+        }
+        // A position or a sum with a loopy value is the compound of the game trees, as in CGSuite 2.2:
+        // `Domineering("..|..") - on` prints `Domineering.Position("..|..") + off`, its options are positions plus
+        // `off`, and it has no canonical form.
+        if library::loopy::is_loopy(a) || library::loopy::is_loopy(b) {
+            return library::short::form_binary(m, op, a, b, span);
         }
         let (x, y) = match (terms_of(m, a), terms_of(m, b)) {
             (Some(Ok(x)), Some(Ok(y))) => (x, y),

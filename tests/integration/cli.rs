@@ -207,6 +207,9 @@ fn output_cgsuite_prints_cgsuite_text() {
         "tutorial_mutable_class",
         "set_order",
         "followers",
+        "fix8_graph_labels",
+        "fix8_sorted_with",
+        "fix8_position_loopy",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();

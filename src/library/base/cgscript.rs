@@ -120,16 +120,12 @@ pub static LIST: &[Member] = crate::member_table![
         m.call_value(&table, &[grouped], s)
     }),
     // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable, comparing as
-    // CGSuite (Java's sort: base/mutable.rs `sort_with`).
+    // CGSuite (the JVM's TimSort: base/mutable.rs `sort_with`).
     crate::member!(SortedWith(fn: Function) => "The elements sorted stably with the comparator f(a, b): an integer, negative when a goes before b.", "[3, 1, 2].SortedWith((a, b) -> b - a)", |m, s, this, args| {
         let f = function(s, args, 0)?;
         let Value::List(l) = this else { return Err(s.bug()) };
-        let out = super::mutable::sort_with(l.iter().cloned().collect(), |a, b| {
-            match m.call_function(&f, &[a.clone(), b.clone()], s.span)? {
-                Value::Integer(n) => Ok(n.is_negative()),
-                other => Err(s.wrong_type(0, "Function returning Integer", &other)),
-            }
-        })?;
+        let items = l.iter().cloned().collect();
+        let out = super::mutable::sort_with(m, s, items, &f, "cgsuite.lang.List.SortedWith")?;
         Ok(Value::List(out.into_iter().collect()))
     }),
     super::plots::SCATTER_PLOT,

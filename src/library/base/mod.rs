@@ -23,6 +23,7 @@ pub(super) mod numbers;
 pub mod plots;
 pub mod range;
 pub(super) mod strings;
+pub(super) mod timsort;
 
 // The face other families use (`crate::library::base::X`): CGSuite's `Object` and `Coordinates` rows, enums,
 // the mutable collections' constructor, ranges as lists, and plots written to a file.

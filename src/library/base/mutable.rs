@@ -17,7 +17,7 @@ use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
 use crate::interp::object::{downcast_ref, Object};
-use crate::interp::value::{set_in_display_order, sort_for_display, Value};
+use crate::interp::value::{set_in_display_order, sort_for_display, Function, Value};
 use crate::syntax::ast::{BinOp, Ident};
 use crate::syntax::span::Span;
 use imbl::{OrdMap, OrdSet, Vector};
@@ -233,53 +233,34 @@ fn position(m: &mut Machine, s: &Site, args: &[Value], len: usize) -> Result<usi
     }
 }
 
-/// CGSuite's comparator: a function of two elements answering a negative integer when the first comes first.
-fn comes_first(m: &mut Machine, s: &Site, f: &Value, a: &Value, b: &Value) -> Result<bool, EvalError> {
-    let Value::Function(f) = f else { return Err(s.wrong_type(0, "Function", f)) };
-    match m.call_function(f, &[a.clone(), b.clone()], s.span)? {
-        Value::Integer(n) => Ok(n.is_negative()),
+/// Sorts with CGSuite's comparator `f(a, b)`: an integer, negative when `a` goes before `b`. CGSuite 2.2's
+/// `SortedWith` and `SortWith` hand it to the JVM's `Arrays.sort` (Scala's `sorted` and `sortInPlace`), which runs
+/// TimSort ([`super::timsort`]); the same comparisons in the same order give CGSuite's list also for a
+/// comparator that is not a consistent order (`(-2..2).SortedWith((x, y) -> x * y)` is `[-2,-1,0,1,2]` in
+/// CGSuite 2.2). The comparator's integer is a Java `int` there: CGSuite 2.2 answers "Overflow." beyond it.
+/// `member` is CGSuite's qualified name of the member, for the error of a comparator TimSort finds inconsistent.
+pub(crate) fn sort_with(
+    m: &mut Machine,
+    s: &Site,
+    items: Vec<Value>,
+    f: &Rc<Function>,
+    member: &str,
+) -> Result<Vec<Value>, EvalError> {
+    let out = super::timsort::sort(items, |a, b| match m.call_function(f, &[a.clone(), b.clone()], s.span)? {
+        Value::Integer(n) => match n.as_i64() {
+            Some(k) if i32::try_from(k).is_ok() => Ok(k.cmp(&0)),
+            _ => Err(s.err(ErrorKind::Overflow)),
+        },
         other => Err(s.wrong_type(0, "Function returning Integer", &other)),
-    }
-}
-
-/// Sorts stably by `less(a, b)` ("a goes before b"), comparing as Java's `Arrays.sort` of objects (TimSort) does
-/// below 32 elements, which CGSuite 2.2's `SortedWith` and `SortWith` call: the leading run (reversed when it
-/// descends strictly), then binary insertion of the rest. A comparator that is not a consistent order thus gives
-/// CGSuite's list (`(-2..2).SortedWith((x, y) -> x * y)` is `[-2,-1,0,1,2]` in CGSuite 2.2); longer lists are
-/// inserted the same way after their leading run (Java merges runs there, which agrees for every consistent
-/// comparator).
-pub(crate) fn sort_with<E>(
-    mut items: Vec<Value>,
-    mut less: impl FnMut(&Value, &Value) -> Result<bool, E>,
-) -> Result<Vec<Value>, E> {
-    if items.len() < 2 {
-        return Ok(items);
-    }
-    let mut run = 2;
-    if less(&items[1], &items[0])? {
-        while run < items.len() && less(&items[run], &items[run - 1])? {
-            run += 1;
+    });
+    out.map_err(|e| match e {
+        super::timsort::SortError::Compare(e) => e,
+        // The JVM throws "Comparison method violates its general contract!"; CGSuite 2.2 reports it as
+        // "An unexpected error occured in a call to `cgsuite.lang.List.SortedWith`." (its spelling).
+        super::timsort::SortError::Contract => {
+            s.err(ErrorKind::Script { message: format!("An unexpected error occured in a call to `{member}`.") })
         }
-        items[..run].reverse();
-    } else {
-        while run < items.len() && !less(&items[run], &items[run - 1])? {
-            run += 1;
-        }
-    }
-    for start in run..items.len() {
-        let (mut lo, mut hi) = (0, start);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if less(&items[start], &items[mid])? {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        let v = items.remove(start);
-        items.insert(lo, v);
-    }
-    Ok(items)
+    })
 }
 
 /// Members of `MutableList`.
@@ -348,10 +329,10 @@ pub static MUTABLE_LIST: &[Member] = crate::member_table![
     }),
     // Sorted as `List.SortedWith` (CGSuite's `sortInPlace`, Java's sort).
     crate::member!(SortWith(fn: Function) => "Sorts the list in place with the comparator f(a, b): an integer, negative when a goes before b.", "begin l := MutableList([1, 3, 2]); l.SortWith((a, b) -> b - a); l end", |m, s, this, args| {
-        function(s, args, 0)?;
+        let f = function(s, args, 0)?;
         let l = the_list(s, this)?;
         let items: Vec<Value> = l.items.borrow().iter().cloned().collect();
-        let out = sort_with(items, |a, b| comes_first(m, s, &args[0], a, b))?;
+        let out = sort_with(m, s, items, &f, "cgsuite.util.MutableList.SortWith")?;
         *l.items.borrow_mut() = out.into_iter().collect();
         Ok(this.clone())
     }),

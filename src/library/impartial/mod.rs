@@ -202,12 +202,6 @@ impl Object for ObligatedSum {
     }
 }
 
-/// Whether `v` is a heap position or a sum of heap positions (a game with a nimber value, though no `is_game`
-/// object).
-pub fn is_heap_position(v: &Value) -> bool {
-    downcast::<Heap>(v).is_some() || downcast::<HeapSum>(v).is_some()
-}
-
 // ---- globals ---------------------------------------------------------------------------------------------
 
 /// The global functions declared on `Ruleset`: the take-and-break rulesets (CGSuite's `game.heap.TakeAndBreak`

@@ -132,13 +132,13 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value) -> Option<Result
         return Some(sidle(m, a, b));
     }
     // A heap position or a sum of heaps keeps its game tree in a compound, as in CGSuite 2.2 (`Kayles(3) + on`
-    // prints `TakeAndBreak.Position(3) + on`): the impartial family builds it (named by class: that family
-    // sits beside this one).
-    let heap = |v: &Value| {
-        matches!(v, Value::Object(o) if o.type_name() == "Position"
-            && matches!(o.class_name(), "HeapRuleset.Position" | "CompoundImpartialGame"))
+    // prints `TakeAndBreak.Position(3) + on`): the impartial family builds it; so does a ruleset position or a
+    // sum of positions (`on + Domineering("..|..")` prints `on + Domineering.Position("..|..")`), which the
+    // rulesets build (a `Position` by its type name: they sit above this family).
+    let tree = |v: &Value| {
+        crate::interp::classes::is_heap_position(v) || matches!(v, Value::Object(o) if o.type_name() == "Position")
     };
-    if matches!(op, BinOp::Add | BinOp::Sub) && (heap(a) || heap(b)) {
+    if matches!(op, BinOp::Add | BinOp::Sub) && (tree(a) || tree(b)) {
         return None;
     }
     if op == BinOp::Mul {

@@ -201,14 +201,6 @@ fn is_misere(v: &Value) -> bool {
     matches!(v, Value::Object(o) if o.type_name() == "MisereCanonicalGame")
 }
 
-/// Whether a value is a heap position or a sum of heaps (the impartial family's, named by class here: that
-/// family sits beside this one). Its options are positions, the same for both players (CGSuite 2.2:
-/// `(Kayles(3) + 1).LeftOptions` lists `TakeAndBreak.Position(2) + 1`, …).
-fn is_heap_position(v: &Value) -> bool {
-    matches!(v, Value::Object(o) if o.type_name() == "Position"
-        && matches!(o.class_name(), "HeapRuleset.Position" | "CompoundImpartialGame"))
-}
-
 /// A member of a value with no arguments (`NimValue`, `Options` of a misère game).
 fn member0(m: &mut Machine, v: &Value, name: &str) -> Result<Value, ErrorKind> {
     let ident = crate::syntax::ast::Ident { name: name.into(), span: Span::default() };
@@ -275,8 +267,16 @@ fn options(m: &mut Machine, v: &Value, p: Player) -> Result<Vec<Value>, ErrorKin
     if let Some(r) = crate::library::loopy::stopper_options(m, v, p == Player::Left) {
         return r;
     }
-    if is_misere(v) || is_heap_position(v) {
+    // A heap's or a sum of heaps' options are positions, the same for both players.
+    if is_misere(v) || crate::interp::classes::is_heap_position(v) {
         let opts = member0(m, v, "Options")?;
+        return Ok(m.elements(&opts).unwrap_or_default());
+    }
+    // A ruleset position's or a sum of positions' options are positions (CGSuite 2.2:
+    // `(Domineering("..|..") - on).LeftOptions` lists `Domineering.Position("#.|#.") + off`, …); the rulesets sit
+    // above this family, so they are known by their type name.
+    if matches!(v, Value::Object(o) if o.type_name() == "Position") {
+        let opts = member0(m, v, if p == Player::Left { "LeftOptions" } else { "RightOptions" })?;
         return Ok(m.elements(&opts).unwrap_or_default());
     }
     let g = canonical(m, v)?;
@@ -374,7 +374,17 @@ fn form_value(m: &mut Machine, v: &Value) -> Result<Value, ErrorKind> {
 /// The value of a form with a loopy operand or option, built on the loopy engine; `None` where the form is
 /// not one (the caller keeps its error).
 fn loopy_form_value(m: &mut Machine, v: &Value) -> Option<Result<Value, ErrorKind>> {
-    let value = |m: &mut Machine, x: &Value| if is_form(x) { form_value(m, x) } else { Ok(x.clone()) };
+    // A position or a heap is its canonical form here (CGSuite 2.2: `(Domineering("..|..") - on).GameValue` is
+    // `off`); a loopy operand stays itself.
+    let value = |m: &mut Machine, x: &Value| {
+        if is_form(x) {
+            form_value(m, x)
+        } else if matches!(x, Value::Object(o) if o.type_name() == "Position") {
+            canonical(m, x).map(|g| game_value(m.games, g))
+        } else {
+            Ok(x.clone())
+        }
+    };
     let (base, h) = if let Some(c) = compound(v) {
         let (kind, a, b) = (c.kind, c.a.clone(), c.b.clone());
         match kind {
@@ -674,7 +684,9 @@ fn player_options(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<
 fn options_are_set(v: &Value) -> bool {
     match compound(v) {
         Some(c) if matches!(c.kind, Compound::Sum | Compound::Ordinal) => {
-            options_are_set(&c.a) || matches!(c.a, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
+            options_are_set(&c.a)
+                || matches!(c.a, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
+                || crate::library::loopy::is_loopy(&c.a)
         }
         _ => false,
     }
