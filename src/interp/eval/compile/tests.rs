@@ -190,3 +190,24 @@ fn grids_of_integers_and_fields_of_this() {
     same(&format!("{class}{g}P(g).Set(1, 1).Both"), "[true, false, Nothing]");
     fails(&format!("{class}{g}P(g).Set(2, 3)"), "Coordinate is out of bounds: (2,4)");
 }
+
+#[test]
+fn is_tests_remember_library_answers_per_class() {
+    // One `is` node asked about objects of several classes in turn (its remembered answer is per class and
+    // representation, and never for `Game`), and about core values; CGSuite 2.2 has integers and `*` as games
+    // and every value an `Object`.
+    same(
+        "def f(x) := [x is Grid, x is Game, x is String, x is Object]; \
+         [f(Grid.Parse(\"x.|.o\")), f(\"s\"), f(3), f(*), f(Grid.Parse(\"x\")), f(Clobber(\"xo\")), f(Clobber)]",
+        "[[true, false, false, true], [false, false, true, true], [false, true, false, true], \
+         [false, true, false, true], [true, false, false, true], [false, true, false, true], \
+         [false, false, false, true]]",
+    );
+    // A user class is asked for each time (the name is looked up where the test runs).
+    same(
+        "class P(a as Integer) end; def g(x) := x is P; [g(P(1)), g(Grid.Parse(\"x\")), g(P(2))]",
+        "[true, false, true]",
+    );
+    // An unknown type: the evaluator's error, at the type's span, in the call's frame.
+    same("def h(x) := x is Nonesuch; h(Grid.Parse(\"x\"))", "error: Unknown type: `Nonesuch`.");
+}

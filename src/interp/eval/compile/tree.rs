@@ -38,6 +38,10 @@ pub(in crate::interp::eval) enum Node {
     Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
     /// `obj.Updated({k => v, …})`, the map written out.
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
+    /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
+    /// object's class and representation names (its answer depends on nothing else of such an object when `T`
+    /// is not `Game`; see `is_test.rs`).
+    Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>> },
     /// `obj.name` (no call).
     Member { obj: Box<Node>, name: Ident, span: Span },
     /// `(a, b, …)`.
@@ -97,6 +101,15 @@ pub(in crate::interp::eval) struct Sum {
 pub(in crate::interp::eval) enum CellRhs {
     Str(Rc<str>),
     Local(u32),
+}
+
+/// The answer of `is_class_of` for a library object whose class and representation names are `class` and
+/// `repr` (both static: the same pointer is the same name).
+#[derive(Clone, Copy)]
+pub(in crate::interp::eval) struct IsAnswer {
+    pub(super) class: &'static str,
+    pub(super) repr: &'static str,
+    pub(super) answer: Option<bool>,
 }
 
 /// A compiled `for` clause.
