@@ -209,5 +209,32 @@ fn is_tests_remember_library_answers_per_class() {
         "[true, false, true]",
     );
     // An unknown type: the evaluator's error, at the type's span, in the call's frame.
-    same("def h(x) := x is Nonesuch; h(Grid.Parse(\"x\"))", "error: Unknown type: `Nonesuch`.");
+    same("def h(x) := x is Nonesuch; h(Grid.Parse(\"x\"))", "error: Unknown type: `Nonesuch`. at Span { file: 0, start: 17, end: 25 } in [(\"h\", Span { file: 0, start: 27, end: 45 })]");
+}
+
+#[test]
+fn cell_tests_off_the_board() {
+    // `g[r ± …, c ± …] == s` past the edge: the cell is `Nothing`, which no string equals (by hand: the board
+    // has rows 1–2 and columns 1–3); against a local that is not a string, the general comparison
+    // (`Nothing == Nothing` is true).
+    let f = "g := Grid.Parse(\"x.o|.xo\"); def f(g, s) begin var r := 0; var c := 1; \
+             [g[r + 0, c + 0] == \"x\", g[r - 1, c] != \"o\", g[r + 3, c + 0] != \"o\", g[r, c] == s, \
+             g[r + 1, c] == s, g[r + 2, c + 1] == \"x\", g[r + 1, c - 5] != s] end;";
+    same(&format!("{f} f(g, Nothing)"), "[false, true, true, true, false, true, false]");
+    same(&format!("{f} f(g, \"x\")"), "[false, true, true, false, true, true, true]");
+}
+
+#[test]
+fn sums_of_locals_and_literals() {
+    // By hand; past `i64` on the way (the sum computed in `i64` steps gives up, the general way answers in big
+    // integers), and sums of values that are not machine integers (strings join, fractions add, an error).
+    same(
+        "def f(a, b) begin var r := a; [r + b + 1, r - b - 2, -r + b, r + b + b, 3 - r] end; f(5, 2)",
+        "[8, 1, -3, 9, -2]",
+    );
+    same("def f(a, b) := a + 9223372036854775807 - b; f(2, 3)", "9223372036854775806");
+    same("def f(a, b) := a + b + 1; f(9223372036854775807, 0)", "9223372036854775808");
+    same("def f(a, b) := a - b; f(-9223372036854775807, 2)", "-9223372036854775809");
+    same("def f(a, b) := a + b; [f(\"x\", \"y\"), f(1, 1/2)]", "[\"xy\", 3/2]");
+    same("def f(a, b) := a + b - 1; f(1, Nothing)", "");
 }

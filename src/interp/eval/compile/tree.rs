@@ -19,6 +19,8 @@ pub(in crate::interp::eval) enum Node {
     Global { name: Name, span: Span },
     /// `a op b` for an operator other than `and` / `or`.
     Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
+    /// `a + b`, `a - b` (nested) of locals and integer literals: see [`SumOf`].
+    SumOf(Box<SumOf>),
     /// `a and b`; the spans are those of the operands (for "not a Boolean").
     And(Box<Node>, Span, Box<Node>, Span),
     /// `a or b`.
@@ -88,6 +90,16 @@ pub(in crate::interp::eval) struct CellTest {
     pub(super) rhs: CellRhs,
     /// `==` (else `!=`).
     pub(super) eq: bool,
+    pub(super) general: Node,
+}
+
+/// `r + dr + dr`, `c - 1`: a sum of locals and integer literals with at least one `+` or `-`. When every local
+/// is bound to a machine integer and no step leaves `i64`, its value is the sum's ([`Sum`]), read from the
+/// slots with no recursion per operand; otherwise `general`, the same expression compiled the usual way, runs
+/// (the reads are pure, so nothing is evaluated twice to any effect, and it computes the value in big
+/// integers, or raises the error, as before).
+pub(in crate::interp::eval) struct SumOf {
+    pub(super) sum: Sum,
     pub(super) general: Node,
 }
 
