@@ -28,8 +28,9 @@ pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
     // The last list read, with its flags: a ruleset's `Canonical` passes the same list (`Symmetry.EightWay`
     // bound once) at every state. The entry holds the list, so its vector is not reused or changed in place
     // (a shared list is copied before a change) while it is remembered.
+    type Flags = Vec<(bool, bool, bool)>;
     thread_local! {
-        static LAST: RefCell<Option<(ValueList, Vec<(bool, bool, bool)>)>> = const { RefCell::new(None) };
+        static LAST: RefCell<Option<(ValueList, Flags)>> = const { RefCell::new(None) };
     }
     match v {
         Value::List(items) => {
@@ -37,7 +38,7 @@ pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
             if known.is_some() {
                 return known;
             }
-            let flags: Option<Vec<_>> = items.iter().map(one).collect();
+            let flags: Option<Flags> = items.iter().map(one).collect();
             if let Some(f) = &flags {
                 LAST.with(|l| *l.borrow_mut() = Some((items.clone(), f.clone())));
             }
