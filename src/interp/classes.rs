@@ -36,6 +36,10 @@ pub(crate) fn ruleset_class(printed: &str) -> Option<&'static str> {
 /// (`game.heap.HeapRuleset`, `game.Integer`, `cgsuite.lang.List`) is its short name; any other name is kept
 /// (and is an unknown type unless a user class has it).
 pub fn short_type(ty: &str) -> &str {
+    // Most names have no dot (`String`, `Grid`): a byte loop answers them without the char searcher's set-up.
+    if !ty.bytes().any(|b| b == b'.') {
+        return ty;
+    }
     match ty.rsplit_once('.') {
         Some((_, short)) if qualified(short) == ty => short,
         _ => ty,

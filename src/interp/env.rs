@@ -105,7 +105,7 @@ impl Locals {
         slots: Vec<Option<Value>>,
         method: MethodFrame,
     ) -> Locals {
-        let this_slot = layout.names.iter().any(|n| &**n == "this");
+        let this_slot = layout.names_this;
         let mut l = Locals::for_resolved_call(captured, layout, slots);
         l.method = Some(method);
         l.this_slot = this_slot;
@@ -118,6 +118,12 @@ impl Locals {
     pub fn this_object(&self) -> Option<&Value> {
         match &self.method {
             Some(m) if !self.this_slot && self.bindings.is_empty() => Some(&m.this.1),
+            // Outside a method, in a resolved frame with nothing bound by name and no slot named `this`: only
+            // a captured `this` (a function made in a method) can be found, and most frames capture nothing
+            // (a global name read in a `def` asks here first, through `this_member`).
+            None if self.bindings.is_empty() && self.layout.as_ref().is_some_and(|l| !l.names_this) => {
+                self.captured("this")
+            }
             _ => self.lookup("this"),
         }
     }

@@ -53,7 +53,18 @@ fn resolve(def: &FunctionDef) -> Option<Layout> {
     let mut capture_order: Vec<u32> = (0..r.names.len() as u32).collect();
     capture_order.sort_by_key(|&s| r.depth[s as usize]);
     let self_used = self_slot != NO_SLOT && r.used.get(self_slot as usize).copied().unwrap_or(false);
-    Some(Layout { id, names: r.names, depth: r.depth, outer: r.outer, self_slot, self_used, params, capture_order })
+    let names_this = r.names.iter().any(|n| &**n == "this");
+    Some(Layout {
+        id,
+        names: r.names,
+        depth: r.depth,
+        outer: r.outer,
+        self_slot,
+        self_used,
+        params,
+        capture_order,
+        names_this,
+    })
 }
 
 #[derive(Default)]

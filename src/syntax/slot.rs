@@ -65,6 +65,9 @@ pub struct Layout {
     pub params: Vec<u32>,
     /// The slots by depth, outermost first (the order a closure captures them, inner names last).
     pub capture_order: Vec<u32>,
+    /// Whether a slot is named `this` (else a frame of this layout finds `this` only by name or among its
+    /// captured variables).
+    pub names_this: bool,
 }
 
 /// A function's layout, computed once (`None` inside: not resolvable).

@@ -1,7 +1,8 @@
 //! The `Symmetry` values both representations of a `Grid` take (the character grid of `grid.rs` and the integer
 //! grid of `numgrid.rs`), a leaf.
 
-use crate::interp::value::Value;
+use crate::interp::value::{Value, ValueList};
+use std::cell::RefCell;
 
 /// The flag triples ([`Grid::permuted`](crate::solve::grid::Grid::permuted)) of a `Symmetry` value or a list of them (CGSuite's flags: `HorizontalFlip`
 /// reverses the rows, `VerticalFlip` the columns, and the transposing four exchange rows and columns last).
@@ -24,8 +25,25 @@ pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
             _ => return None,
         })
     }
+    // The last list read, with its flags: a ruleset's `Canonical` passes the same list (`Symmetry.EightWay`
+    // bound once) at every state. The entry holds the list, so its vector is not reused or changed in place
+    // (a shared list is copied before a change) while it is remembered.
+    type Flags = Vec<(bool, bool, bool)>;
+    thread_local! {
+        static LAST: RefCell<Option<(ValueList, Flags)>> = const { RefCell::new(None) };
+    }
     match v {
-        Value::List(items) => items.iter().map(one).collect(),
+        Value::List(items) => {
+            let known = LAST.with(|l| l.borrow().as_ref().filter(|(k, _)| k.ptr_eq(items)).map(|(_, f)| f.clone()));
+            if known.is_some() {
+                return known;
+            }
+            let flags: Option<Flags> = items.iter().map(one).collect();
+            if let Some(f) = &flags {
+                LAST.with(|l| *l.borrow_mut() = Some((items.clone(), f.clone())));
+            }
+            flags
+        }
         _ => one(v).map(|f| vec![f]),
     }
 }

@@ -1,7 +1,7 @@
 //! From syntax to [`Node`]s, for the frame layout `id` (see the module documentation of `compile`).
 
 use super::super::machine::*;
-use super::tree::{CellRhs, CellTest, Clause, Node, Source, Sum};
+use super::tree::{CellRhs, CellTest, Clause, Node, Source, Sum, SumOf};
 use crate::interp::value::Int;
 use rustc_hash::FxHashSet;
 
@@ -76,11 +76,15 @@ impl Builder<'_> {
                 let general = Node::Binary { op: *op, lhs: self.boxed(lhs), rhs: self.boxed(rhs), span: e.span };
                 match *op {
                     BinOp::Eq | BinOp::Ne => self.cell_test(*op == BinOp::Eq, lhs, rhs, general),
+                    BinOp::Add | BinOp::Sub => self.sum_of(e, general),
                     _ => general,
                 }
             }
             ExprKind::Index { obj, indices } => self.index(e, obj, indices),
             ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
+            ExprKind::Is { expr, ty } => {
+                Node::Is { expr: self.boxed(expr), ty: ty.clone(), known: std::cell::Cell::new(None) }
+            }
             ExprKind::Member { obj, name } => Node::Member { obj: self.boxed(obj), name: name.clone(), span: e.span },
             ExprKind::Tuple(items) => Node::Tuple(items.iter().map(|x| self.expr(x)).collect()),
             ExprKind::List(items) => Node::List(items.iter().map(|x| self.expr(x)).collect()),
@@ -165,6 +169,16 @@ impl Builder<'_> {
             return general;
         }
         Node::CellTest(Box::new(CellTest { grid, keys: [row, col], rhs, eq, general }))
+    }
+
+    /// The sum `e` (`a + b`, `a - b`) as a [`SumOf`] when it is one of locals and integer literals, else
+    /// `general`.
+    fn sum_of(&self, e: &Expr, general: Node) -> Node {
+        let mut sum = Sum { terms: Vec::new(), constant: 0 };
+        if !self.sum(e, false, &mut sum) || sum.terms.is_empty() {
+            return general;
+        }
+        Node::SumOf(Box::new(SumOf { sum, general }))
     }
 
     /// Adds `e` (negated: `neg`) to `out` when it is a sum of locals and integer literals.

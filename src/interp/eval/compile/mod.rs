@@ -35,6 +35,7 @@ use std::rc::Weak;
 mod build;
 mod call;
 mod clauses;
+mod is_test;
 mod run;
 #[cfg(test)]
 mod tests;

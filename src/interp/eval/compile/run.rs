@@ -58,6 +58,10 @@ impl Node {
             }
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
+            Node::SumOf(x) => match x.sum.value(m) {
+                Some(k) => Ok(Value::small_int(k)),
+                None => x.general.run(m),
+            },
             _ => self.run_other(m),
         }
     }
@@ -83,6 +87,7 @@ impl Node {
             Node::UpdatedLit { obj, name, entries, arg_span, span } => {
                 updated_lit(m, obj, name, entries, *arg_span, *span)
             }
+            Node::Is { expr, ty, known } => super::is_test::is(m, expr, ty, known),
             Node::Member { obj, name, span } => {
                 // `eval_member`.
                 let o = obj.run(m)?;
@@ -207,6 +212,12 @@ impl Node {
                     return Ok(Ok(*k));
                 }
             }
+            Node::SumOf(x) => {
+                return match x.sum.value(m) {
+                    Some(k) => Ok(Ok(k)),
+                    None => x.general.small(m),
+                };
+            }
             Node::Binary { op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), lhs, rhs, span } => {
                 // `quick_binary`'s machine-integer arm; past `i64` the general way.
                 let a = lhs.small(m)?;
@@ -268,10 +279,7 @@ impl CellTest {
     fn test(&self, m: &Machine<'_>) -> Option<bool> {
         let r = self.keys[0].value(m)?;
         let c = self.keys[1].value(m)?;
-        let b = m.locals.slot(self.grid).and_then(m.globals.library.as_grid)?.get_signed(r, c)?;
-        if !b.is_ascii() {
-            return None;
-        }
+        let g = m.locals.slot(self.grid).and_then(m.globals.library.as_grid)?;
         let s = match &self.rhs {
             CellRhs::Str(s) => s,
             CellRhs::Local(h) => match m.locals.slot(*h)? {
@@ -279,7 +287,13 @@ impl CellTest {
                 _ => return None,
             },
         };
-        Some((s.as_bytes() == [b]) == self.eq)
+        match g.get_signed(r, c) {
+            Some(b) if b.is_ascii() => Some((s.as_bytes() == [b]) == self.eq),
+            Some(_) => None,
+            // Off the board the cell reads `Nothing` (`grid_cell`), which no string equals (`binary_values`):
+            // a jump looking past the edge, the common case near it, needs no value either.
+            None => Some(!self.eq),
+        }
     }
 }
 

@@ -191,3 +191,51 @@ fn grids_of_integers_and_fields_of_this() {
     same(&format!("{class}{g}P(g).Set(1, 1).Both"), "[true, false, Nothing]");
     fails(&format!("{class}{g}P(g).Set(2, 3)"), "Coordinate is out of bounds: (2,4)");
 }
+
+#[test]
+fn is_tests_remember_library_answers_per_class() {
+    // One `is` node asked about objects of several classes in turn (its remembered answer is per class and
+    // representation, and never for `Game`), and about core values; CGSuite 2.2 has integers and `*` as games
+    // and every value an `Object`.
+    same(
+        "def f(x) := [x is Grid, x is Game, x is String, x is Object]; \
+         [f(Grid.Parse(\"x.|.o\")), f(\"s\"), f(3), f(*), f(Grid.Parse(\"x\")), f(Clobber(\"xo\")), f(Clobber)]",
+        "[[true, false, false, true], [false, false, true, true], [false, true, false, true], \
+         [false, true, false, true], [true, false, false, true], [false, true, false, true], \
+         [false, false, false, true]]",
+    );
+    // A user class is asked for each time (the name is looked up where the test runs).
+    same(
+        "class P(a as Integer) end; def g(x) := x is P; [g(P(1)), g(Grid.Parse(\"x\")), g(P(2))]",
+        "[true, false, true]",
+    );
+    // An unknown type: the evaluator's error, at the type's span, in the call's frame.
+    same("def h(x) := x is Nonesuch; h(Grid.Parse(\"x\"))", "error: Unknown type: `Nonesuch`. at Span { file: 0, start: 17, end: 25 } in [(\"h\", Span { file: 0, start: 27, end: 45 })]");
+}
+
+#[test]
+fn cell_tests_off_the_board() {
+    // `g[r ± …, c ± …] == s` past the edge: the cell is `Nothing`, which no string equals (by hand: the board
+    // has rows 1–2 and columns 1–3); against a local that is not a string, the general comparison
+    // (`Nothing == Nothing` is true).
+    let f = "g := Grid.Parse(\"x.o|.xo\"); def f(g, s) begin var r := 0; var c := 1; \
+             [g[r + 0, c + 0] == \"x\", g[r - 1, c] != \"o\", g[r + 3, c + 0] != \"o\", g[r, c] == s, \
+             g[r + 1, c] == s, g[r + 2, c + 1] == \"x\", g[r + 1, c - 5] != s] end;";
+    same(&format!("{f} f(g, Nothing)"), "[false, true, true, true, false, true, false]");
+    same(&format!("{f} f(g, \"x\")"), "[false, true, true, false, true, true, true]");
+}
+
+#[test]
+fn sums_of_locals_and_literals() {
+    // By hand; past `i64` on the way (the sum computed in `i64` steps gives up, the general way answers in big
+    // integers), and sums of values that are not machine integers (strings join, fractions add, an error).
+    same(
+        "def f(a, b) begin var r := a; [r + b + 1, r - b - 2, -r + b, r + b + b, 3 - r] end; f(5, 2)",
+        "[8, 1, -3, 9, -2]",
+    );
+    same("def f(a, b) := a + 9223372036854775807 - b; f(2, 3)", "9223372036854775806");
+    same("def f(a, b) := a + b + 1; f(9223372036854775807, 0)", "9223372036854775808");
+    same("def f(a, b) := a - b; f(-9223372036854775807, 2)", "-9223372036854775809");
+    same("def f(a, b) := a + b; [f(\"x\", \"y\"), f(1, 1/2)]", "[\"xy\", 3/2]");
+    same("def f(a, b) := a + b - 1; f(1, Nothing)", "");
+}

@@ -19,6 +19,8 @@ pub(in crate::interp::eval) enum Node {
     Global { name: Name, span: Span },
     /// `a op b` for an operator other than `and` / `or`.
     Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
+    /// `a + b`, `a - b` (nested) of locals and integer literals: see [`SumOf`].
+    SumOf(Box<SumOf>),
     /// `a and b`; the spans are those of the operands (for "not a Boolean").
     And(Box<Node>, Span, Box<Node>, Span),
     /// `a or b`.
@@ -38,6 +40,10 @@ pub(in crate::interp::eval) enum Node {
     Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
     /// `obj.Updated({k => v, …})`, the map written out.
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
+    /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
+    /// object's class and representation names (its answer depends on nothing else of such an object when `T`
+    /// is not `Game`; see `is_test.rs`).
+    Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>> },
     /// `obj.name` (no call).
     Member { obj: Box<Node>, name: Ident, span: Span },
     /// `(a, b, …)`.
@@ -87,6 +93,16 @@ pub(in crate::interp::eval) struct CellTest {
     pub(super) general: Node,
 }
 
+/// `r + dr + dr`, `c - 1`: a sum of locals and integer literals with at least one `+` or `-`. When every local
+/// is bound to a machine integer and no step leaves `i64`, its value is the sum's ([`Sum`]), read from the
+/// slots with no recursion per operand; otherwise `general`, the same expression compiled the usual way, runs
+/// (the reads are pure, so nothing is evaluated twice to any effect, and it computes the value in big
+/// integers, or raises the error, as before).
+pub(in crate::interp::eval) struct SumOf {
+    pub(super) sum: Sum,
+    pub(super) general: Node,
+}
+
 /// A coordinate: `constant` plus (or minus, `true`) the locals of the slot chains.
 pub(in crate::interp::eval) struct Sum {
     pub(super) terms: Vec<(u32, bool)>,
@@ -97,6 +113,15 @@ pub(in crate::interp::eval) struct Sum {
 pub(in crate::interp::eval) enum CellRhs {
     Str(Rc<str>),
     Local(u32),
+}
+
+/// The answer of `is_class_of` for a library object whose class and representation names are `class` and
+/// `repr` (both static: the same pointer is the same name).
+#[derive(Clone, Copy)]
+pub(in crate::interp::eval) struct IsAnswer {
+    pub(super) class: &'static str,
+    pub(super) repr: &'static str,
+    pub(super) answer: Option<bool>,
 }
 
 /// A compiled `for` clause.
