@@ -147,7 +147,7 @@ pub static HEAP: &[Member] = crate::member_table![
         Ok(Value::Set(super::followers::followers(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED))
     }),
     crate::member!(FollowerCount => "The number of distinct followers of the heap, counted as CGSuite counts them (sums as ordered pairs).", "Kayles(3).FollowerCount", |m, s, this, _| {
-        Ok(Value::int(super::followers::follower_count(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED))
+        Ok(Value::int(super::followers::follower_count(m, s, this, &mut super::followers::NoHooks)?))
     }),
     crate::member!(RightOptions => "The positions one move away (the same as `LeftOptions`: the game is impartial).", "Kayles(3).RightOptions", |_, s, this, _| Ok(list(super::value::heap_positions(this_heap(s, this)?)))),
     Member {

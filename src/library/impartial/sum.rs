@@ -182,7 +182,7 @@ pub static HEAP_SUM: &[Member] = crate::member_table![
         params: &[],
         arity: Arity::Exact(0),
         f: |m, s, this, _| {
-            Ok(Value::int(super::followers::follower_count(m, s, this, &mut super::followers::NoHooks)?, crate::interp::order::SmallOrder::HASHED))
+            Ok(Value::int(super::followers::follower_count(m, s, this, &mut super::followers::NoHooks)?))
         },
         doc: Doc::NONE,
     }
