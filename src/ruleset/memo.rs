@@ -22,7 +22,7 @@ use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
-use crate::interp::eval::Machine;
+use crate::interp::eval::{class_game_single_field, Machine};
 use crate::interp::value::{Player, Value};
 use crate::syntax::span::Span;
 use std::rc::Rc;
@@ -34,27 +34,42 @@ fn unhashable(ty: &'static str, span: Span) -> EvalError {
     EvalError::new(ErrorKind::UnhashableState { ty }, span)
 }
 
+/// What a state of `inst` is keyed by: a state of a class front (all of them objects of one class of one
+/// enclosing object, `classes.rs`) that has one variable is keyed by that variable (`Position(grid)` by its
+/// grid: the class and enclosing object are the instance's, the same for every state), any other by itself.
+#[inline]
+fn key_part<'v>(inst: &Instance, state: &'v Value) -> &'v Value {
+    if inst.class_front {
+        if let Some(f) = class_game_single_field(state) {
+            return f;
+        }
+    }
+    state
+}
+
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
 ///
 /// A grid state is found by its own hash and compared in place ([`Memo::get_grid`]); other states are encoded
-/// into a reused buffer first. A key is built to keep only when the state is new.
+/// into a reused buffer first. A key is built to keep only when the state is new. States are keyed by
+/// [`key_part`].
 pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<u32, EvalError> {
     thread_local! {
         /// The key of the state being looked up: most look-ups find a node, and then need no key of their own.
         static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let key = if let Some(g) = state_grid(state) {
+    let kstate = key_part(inst, state);
+    let key = if let Some(g) = state_grid(kstate) {
         if let Some(i) = inst.memo.borrow().get_grid(g) {
             return Ok(i);
         }
         let mut key = Vec::with_capacity(9 + g.cells().len());
-        encode(state, &mut key).map_err(|ty| unhashable(ty, span))?;
+        encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
         key
     } else {
         let key = KEY.with(|buf| {
             let mut buf = buf.borrow_mut();
             buf.clear();
-            encode(state, &mut buf).map_err(|ty| unhashable(ty, span))?;
+            encode(kstate, &mut buf).map_err(|ty| unhashable(ty, span))?;
             Ok::<_, EvalError>(match inst.memo.borrow().get(&buf) {
                 Some(i) => Err(i),
                 None => Ok(buf.clone()),
@@ -76,13 +91,14 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     // does, a grid is compared with the key in place, anything else is encoded (and its key kept if different).
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
     let mut rkey = None;
+    let krep = key_part(inst, &rep);
     let same = if itself {
         true
-    } else if let Some(g) = state_grid(&rep) {
+    } else if let Some(g) = state_grid(krep) {
         is_grid_key(&key, g)
     } else {
         let mut r = Vec::with_capacity(key.len());
-        encode(&rep, &mut r).map_err(|ty| unhashable(ty, span))?;
+        encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
         let same = r == key;
         rkey = Some(r).filter(|_| !same);
         same
@@ -93,8 +109,8 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         let memo = inst.memo.borrow();
         match (same, hook_added) {
             (true, false) => None,
-            (true, true) => memo.get_state(state, &key),
-            (false, _) => memo.get_state(&rep, rkey.as_deref().unwrap_or_default()),
+            (true, true) => memo.get_state(kstate, &key),
+            (false, _) => memo.get_state(krep, rkey.as_deref().unwrap_or_default()),
         }
     };
     let i = match found {
@@ -105,7 +121,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
                 Some(r) => r,
                 None => {
                     let mut r = Vec::with_capacity(key.len());
-                    encode(&rep, &mut r).map_err(|ty| unhashable(ty, span))?;
+                    encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
                     r
                 }
             };

@@ -407,30 +407,58 @@ pub(super) fn this_field<'l>(locals: &'l crate::interp::env::Locals, name: &str)
     user_object(locals.this_object()?)?.field(name)
 }
 
-/// [`Machine::lookup_var`]'s answer for a reference the resolver gave no slot (`grid` in a position's
-/// `Options`) when it is a variable of `this` in a method frame, found at `at` (the index where it was found
-/// last, kept by the compiled node; updated here): `None` in any other case, which `lookup_var` answers. Fields
-/// are set when an object is built and never change, so the object's last variable of that name is the one.
+/// What a name the resolver gave no slot means in a method frame, as far as [`this_name`] can tell without
+/// [`Machine::lookup_var`].
+pub(in crate::interp::eval) enum ThisName<'l> {
+    /// A variable of `this` (`grid` in a position's `Options`).
+    Field(&'l Value),
+    /// The class of `this` itself (`Position(…)` in a position's `Options`).
+    OwnClass(&'l Rc<UserClass>),
+    /// No member of `this` or of the objects enclosing its class (`Left`): a global ([`Machine::lookup_global`]).
+    Global,
+    /// Anything else: [`Machine::lookup_var`] answers.
+    Other,
+}
+
+/// [`Machine::lookup_var`]'s answer for a reference the resolver gave no slot, in a method frame: a variable
+/// of `this` found at `at` (the index where it was found last, kept by the compiled node; updated here), else
+/// what `this`'s class decided before for the name ([`Machine::this_member`]'s cache: the class itself, or a
+/// global), else [`ThisName::Other`]. Fields are set when an object is built and never change, so the object's
+/// last variable of that name is the one.
 #[inline]
-pub(super) fn this_field_at<'l>(locals: &'l Locals, name: &str, slot: &Slot, at: &Cell<u32>) -> Option<&'l Value> {
+pub(super) fn this_name<'l>(locals: &'l Locals, name: &str, slot: &Slot, at: &Cell<u32>) -> ThisName<'l> {
     if slot.get(locals.layout_id()) != Some(NO_SLOT) {
-        return None;
+        return ThisName::Other;
     }
-    let this = locals.method_receiver()?;
+    let Some(this) = locals.method_receiver() else { return ThisName::Other };
     if locals.captured(name).is_some() {
-        return None;
+        return ThisName::Other;
     }
-    let fields: &[(Name, Value)] = &user_object(this)?.fields;
+    let Some(obj) = user_object(this) else { return ThisName::Other };
+    let fields: &[(Name, Value)] = &obj.fields;
     let same = |n: &Name| n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name);
     let i = at.get() as usize;
     if let Some((n, v)) = fields.get(i) {
         if same(n) && !fields[i + 1..].iter().any(|(n, _)| same(n)) {
-            return Some(v);
+            return ThisName::Field(v);
         }
     }
-    let i = fields.iter().rposition(|(n, _)| same(n))?;
-    at.set(i as u32);
-    Some(&fields[i].1)
+    if let Some(i) = fields.iter().rposition(|(n, _)| same(n)) {
+        at.set(i as u32);
+        return ThisName::Field(&fields[i].1);
+    }
+    // No variable of `this`: `this_member` next looks at the object's cells and enum literal (none here, or
+    // it answers), then at what the class decided for the name before.
+    if obj.cells.is_some() || obj.literal.is_some() {
+        return ThisName::Other;
+    }
+    match obj.class.names.borrow().get(name) {
+        Some(Resolution::Nested { depth: 1, id, .. }) if *id == obj.class.id && obj.class.enclosing.is_some() => {
+            ThisName::OwnClass(&obj.class)
+        }
+        Some(Resolution::Elsewhere) => ThisName::Global,
+        _ => ThisName::Other,
+    }
 }
 
 impl<'a> Machine<'a> {

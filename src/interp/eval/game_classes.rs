@@ -224,6 +224,17 @@ pub fn class_game_fields(o: &dyn Object) -> Option<(usize, usize, impl Iterator<
     is_game_class(&obj.class).then(|| (obj.class.class_id(), enclosing, obj.fields.iter().map(|(_, v)| v)))
 }
 
+/// The one variable of an object of a user game class that has exactly one (`Position(grid)`) and no shared
+/// cells: the ruleset memo keys such a class's positions by it (`ruleset::memo::node_for`).
+pub fn class_game_single_field(v: &Value) -> Option<&Value> {
+    let Value::Object(o) = v else { return None };
+    let obj = downcast_ref::<UserObject>(&**o)?;
+    match (&obj.fields[..], &obj.cells) {
+        ([(_, f)], None) if is_game_class(&obj.class) => Some(f),
+        _ => None,
+    }
+}
+
 /// What the objects of the workspace's game and ruleset classes ask again and again, kept so that building a
 /// position is cheap: the nested classes of each enclosing object (a class per enclosing object, built once)
 /// and the `CharMap` of each ruleset object. Keyed by the object's address, which the kept value holds alive;

@@ -22,6 +22,12 @@ impl<'a> Machine<'a> {
         if let Some(r) = self.this_member(name, span) {
             return r;
         }
+        self.lookup_global(name, span)
+    }
+
+    /// `name` past the running call's locals and the members of `this` and its enclosing objects: a global,
+    /// else a folder of class files.
+    pub(super) fn lookup_global(&mut self, name: &str, span: Span) -> Eval<Value> {
         match self.globals.lookup(name).cloned() {
             // A folder of class files named as a library package (`game`), beside the script or in the working
             // directory, comes before it (classes/package.rs).

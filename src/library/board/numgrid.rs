@@ -198,12 +198,15 @@ fn permute_into(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool), cell
     let (rows, cols) = if transpose { (g.cols, g.rows) } else { (g.rows, g.cols) };
     cells.clear();
     cells.resize(g.cells.len(), 0);
-    for (i, &v) in g.cells.iter().enumerate() {
-        let (r, c) = (i / g.cols, i % g.cols);
-        let r = if hflip { g.rows - r - 1 } else { r };
-        let c = if vflip { g.cols - c - 1 } else { c };
-        let (r, c) = if transpose { (c, r) } else { (r, c) };
-        cells[r * cols + c] = v;
+    // Row by row (no division per cell): the source cell (r, c) goes to the image's (r', c').
+    for r in 0..g.rows {
+        let rr = if hflip { g.rows - r - 1 } else { r };
+        let row = &g.cells[r * g.cols..(r + 1) * g.cols];
+        for (c, &v) in row.iter().enumerate() {
+            let cc = if vflip { g.cols - c - 1 } else { c };
+            let (i, j) = if transpose { (cc, rr) } else { (rr, cc) };
+            cells[i * cols + j] = v;
+        }
     }
     (rows, cols)
 }
@@ -250,39 +253,73 @@ fn pair(r: usize, c: usize) -> Value {
 /// CGSuite's `Grid.Decomposition(boundary, directions)`: the regions of cells other than `boundary`, connected
 /// through `directions` and their opposites, each as its bounding subgrid with the other cells set to
 /// `boundary`; the grid itself when there is one region.
-fn decomposition(g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
+fn decomposition(this: &Value, g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
+    // The cells' regions and the search's stack: on the processor's stack for a board of up to `SMALL` cells
+    // (every board a search of a small game meets), else on the heap.
+    const SMALL: usize = 64;
+    const NONE: u32 = u32::MAX;
     let n = g.cells.len();
-    let mut region = vec![usize::MAX; n];
+    let (mut region_small, mut stack_small) = ([NONE; SMALL], [0u32; SMALL]);
+    let (mut region_heap, mut stack_heap) = (Vec::new(), Vec::new());
+    let (region, stack): (&mut [u32], &mut [u32]) = if n <= SMALL {
+        (&mut region_small[..n], &mut stack_small[..n])
+    } else {
+        region_heap.resize(n, NONE);
+        stack_heap.resize(n, 0);
+        (&mut region_heap, &mut stack_heap)
+    };
+    // Each direction and its opposite, once (the orthogonal four are their own opposites): the same regions.
+    let (mut steps_small, mut steps_heap) = ([(0i64, 0i64); 8], Vec::new());
+    let mut count = 0;
+    for &(dr, dc) in dirs {
+        for step in [(dr, dc), (-dr, -dc)] {
+            let known = if dirs.len() <= 4 { &steps_small[..count] } else { &steps_heap[..] };
+            if !known.contains(&step) {
+                if dirs.len() <= 4 {
+                    steps_small[count] = step;
+                    count += 1;
+                } else {
+                    steps_heap.push(step);
+                }
+            }
+        }
+    }
+    let steps: &[(i64, i64)] = if dirs.len() <= 4 { &steps_small[..count] } else { &steps_heap };
     let mut boxes: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let (rows, cols) = (g.rows as i64, g.cols as i64);
     for start in 0..n {
-        if region[start] != usize::MAX || g.cells[start] == bv {
+        if region[start] != NONE || g.cells[start] == bv {
             continue;
         }
-        let id = boxes.len();
+        let id = boxes.len() as u32;
         let mut bx = (start / g.cols, start / g.cols, start % g.cols, start % g.cols);
-        let mut stack = vec![start];
+        // Each cell is pushed once (when its region is set), so the stack never holds more than `n`.
+        let mut top = 1;
+        stack[0] = start as u32;
         region[start] = id;
-        while let Some(i) = stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let i = stack[top] as usize;
             let (r, c) = ((i / g.cols) as i64, (i % g.cols) as i64);
             bx = (bx.0.min(r as usize), bx.1.max(r as usize), bx.2.min(c as usize), bx.3.max(c as usize));
-            for &(dr, dc) in dirs {
-                for (dr, dc) in [(dr, dc), (-dr, -dc)] {
-                    let (nr, nc) = (r + dr, c + dc);
-                    if nr < 0 || nc < 0 || nr >= g.rows as i64 || nc >= g.cols as i64 {
-                        continue;
-                    }
-                    let j = nr as usize * g.cols + nc as usize;
-                    if region[j] == usize::MAX && g.cells[j] != bv {
-                        region[j] = id;
-                        stack.push(j);
-                    }
+            for &(dr, dc) in steps {
+                let (nr, nc) = (r + dr, c + dc);
+                if nr < 0 || nc < 0 || nr >= rows || nc >= cols {
+                    continue;
+                }
+                let j = nr as usize * g.cols + nc as usize;
+                if region[j] == NONE && g.cells[j] != bv {
+                    region[j] = id;
+                    stack[top] = j as u32;
+                    top += 1;
                 }
             }
         }
         boxes.push(bx);
     }
     if boxes.len() == 1 {
-        return vec![NumGrid::value(g.rows, g.cols, g.cells.to_vec())];
+        // The grid itself (the same value: grids are immutable).
+        return vec![this.clone()];
     }
     boxes
         .iter()
@@ -292,7 +329,7 @@ fn decomposition(g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<Value> {
             for r in r0..=r1 {
                 for c in c0..=c1 {
                     let i = r * g.cols + c;
-                    cells.push(if region[i] == id { g.cells[i] } else { bv });
+                    cells.push(if region[i] == id as u32 { g.cells[i] } else { bv });
                 }
             }
             NumGrid::value(r1 - r0 + 1, c1 - c0 + 1, cells)
@@ -393,15 +430,16 @@ pub static NUM_GRID: &[Member] = crate::member_table![
             if matches!(args.get(1), Some(Value::List(_))) && g.cells.iter().all(|&c| i64::from(c) == bv) {
                 return Ok(list([]));
             }
+            const ORTHOGONAL: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
             let dirs: Vec<(i64, i64)> = match args.get(1) {
-                None => vec![(-1, 0), (0, 1), (1, 0), (0, -1)],
+                None => return Ok(list(decomposition(this, g, bv as i8, &ORTHOGONAL))),
                 Some(Value::List(l)) => l
                     .iter()
                     .map(|d| coordinates(d).ok_or_else(|| s.wrong_type(1, "Coordinates", d)))
                     .collect::<Result<_, _>>()?,
                 Some(v) => return Err(s.wrong_type(1, "List", v)),
             };
-            Ok(list(decomposition(g, bv as i8, &dirs)))
+            Ok(list(decomposition(this, g, bv as i8, &dirs)))
         },
     }
     .doc(

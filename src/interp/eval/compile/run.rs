@@ -1,7 +1,7 @@
 //! Running compiled [`Node`]s. Each arm does what the evaluator function named beside it does for the same
 //! syntax, in the same order and with the same errors.
 
-use super::super::classes::{method_value, this_field_at};
+use super::super::classes::{method_value, this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses::{self, run_stmts};
@@ -17,9 +17,11 @@ impl Node {
                 Some(v) => Ok(v.clone()),
                 None => m.lookup_var(name, slot, *span),
             },
-            Node::Var { name, slot, span, at } => match this_field_at(&m.locals, name, slot, at) {
-                Some(v) => Ok(v.clone()),
-                None => m.lookup_var(name, slot, *span),
+            Node::Var { name, slot, span, at } => match this_name(&m.locals, name, slot, at) {
+                ThisName::Field(v) => Ok(v.clone()),
+                ThisName::OwnClass(c) => Ok(Value::Object(c.clone())),
+                ThisName::Global => m.lookup_global(name, *span),
+                ThisName::Other => m.lookup_var(name, slot, *span),
             },
             Node::Global { name, span } => match m.globals.lookup(name) {
                 Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),

@@ -12,7 +12,7 @@ pub(in crate::interp::eval) enum Node {
     /// globals).
     Local { head: u32, name: Name, slot: Slot, span: Span },
     /// Any other variable reference: `lookup_var`. `at`: where in `this`'s variables the name was found last
-    /// (`classes::this_field_at`).
+    /// (`classes::this_name`).
     Var { name: Name, slot: Slot, span: Span, at: Cell<u32> },
     /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
     /// else the native global, else `lookup` (a package, or the error).
