@@ -72,6 +72,16 @@ pub fn qualified_class_of(games: &mut Games, v: &Value) -> String {
     qualified(&class_of(games, v))
 }
 
+/// Whether `v` is a heap position or a sum of heaps: a value of CGSuite's class `HeapRuleset.Position` (a heap of
+/// a take-and-break ruleset, or a position of a script heap ruleset such as `Spawning`) or
+/// `CompoundImpartialGame` (a sum of heaps). Such a value is a game (its nimber) though no `is_game` object, and
+/// keeps its game tree in sums and compounds (CGSuite 2.2: `Kayles(3) + on` is `TakeAndBreak.Position(3) + on`;
+/// `(Kayles(3) + 1).LeftOptions` lists `TakeAndBreak.Position(2) + 1`, …). The one place the question is asked,
+/// by class, so that the families beside the impartial one need not name it.
+pub fn is_heap_position(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if matches!(o.class_name(), "HeapRuleset.Position" | "CompoundImpartialGame"))
+}
+
 #[cfg(test)]
 mod tests {
     /// The natives that print as a library class (value.rs, which may not name this file) give the qualified
@@ -83,14 +93,4 @@ mod tests {
             assert_eq!(super::qualified(short), *q);
         }
     }
-}
-
-/// Whether `v` is a heap position or a sum of heaps: a value of CGSuite's class `HeapRuleset.Position` (a heap of
-/// a take-and-break ruleset, or a position of a script heap ruleset such as `Spawning`) or
-/// `CompoundImpartialGame` (a sum of heaps). Such a value is a game (its nimber) though no `is_game` object, and
-/// keeps its game tree in sums and compounds (CGSuite 2.2: `Kayles(3) + on` is `TakeAndBreak.Position(3) + on`;
-/// `(Kayles(3) + 1).LeftOptions` lists `TakeAndBreak.Position(2) + 1`, …). The one place the question is asked,
-/// by class, so that the families beside the impartial one need not name it.
-pub fn is_heap_position(v: &Value) -> bool {
-    matches!(v, Value::Object(o) if matches!(o.class_name(), "HeapRuleset.Position" | "CompoundImpartialGame"))
 }

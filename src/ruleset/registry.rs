@@ -135,8 +135,6 @@ mod tests {
             "a `Ruleset` value written in cgs (stdlib/, ruleset/objects.rs); its class (library/cgsuite/rulesets.rs) names no table"),
         ("game.graph.GenCol", &["VertexLabels"],
             "a `Ruleset` value written in cgs (stdlib/graph_games.cgs, ruleset/objects.rs); its class names no table"),
-        ("game.graph.PartizanArcKayles", &["EdgeLabels"],
-            "a `Ruleset` value written in cgs (stdlib/graph_games.cgs, ruleset/objects.rs); its class names no table"),
         ("game.graph.GraphRuleset", &["Eval", "Position", "VertexLabels", "EdgeLabels", "VertexToString", "EdgeToString"],
             "a `Ruleset` value written in cgs (stdlib/, ruleset/objects.rs); its class (library/cgsuite/rulesets.rs) names no table"),
         ("game.grid.Amazons", &["CharMap", "Icons"],
