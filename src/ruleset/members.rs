@@ -265,11 +265,7 @@ impl Followers for RulesetLeaves {
         if x.terms.len() + usize::from(x.constant.is_some()) < 2 {
             return None;
         }
-        let mut parts = Vec::new();
-        for (p, neg) in &x.terms {
-            let v = Value::Object(p.clone());
-            parts.push(if *neg { dispatch::negate(m, &v).unwrap_or(v) } else { v });
-        }
+        let mut parts = signed_terms(m, x);
         if let Some(c) = x.constant {
             parts.push(game_value(m.games, c));
         }
@@ -300,6 +296,22 @@ impl Followers for RulesetLeaves {
             Gamelike::Option(_) => None,
         }
     }
+}
+
+/// A sum's position terms as values, a subtracted term as its negative (`Terms`, and the parts of a sum whose
+/// followers are walked).
+fn signed_terms(m: &mut Machine, sum: &PositionSum) -> Vec<Value> {
+    sum.terms
+        .iter()
+        .map(|(p, neg)| {
+            let v = Value::Object(p.clone());
+            if *neg {
+                dispatch::negate(m, &v).unwrap_or(v)
+            } else {
+                v
+            }
+        })
+        .collect()
 }
 
 fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Value>, EvalError> {
@@ -338,12 +350,7 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
     }),
     crate::member!(Terms => "The positions (and constants) summed, as a list.", "(Domineering(\"..|..\") + Domineering(\"...\")).Terms", |m, s, this, _| {
         let sum = this_sum(s, this)?;
-        let mut out = Vec::new();
-        for (p, neg) in &sum.terms {
-            let v = Value::Object(p.clone());
-            out.push(if *neg { dispatch::negate(m, &v).unwrap_or(v) } else { v });
-        }
-        Ok(list(out))
+        Ok(list(signed_terms(m, sum)))
     }),
     crate::member!(Followers => "Every sum reachable from the sum (itself included), as a set.", "(Domineering(\"..\") + Domineering(\"..\")).Followers", |m, s, this, _| Ok(Value::Set(followers(m, s, this)?, crate::interp::order::SmallOrder::HASHED))),
     crate::member!(FollowerCount => "The number of distinct followers of the sum.", "(Domineering(\"..|..\") + Domineering(\"...\")).FollowerCount", |m, s, this, _| Ok(Value::int(follower_count(m, s, this)?))),

@@ -210,8 +210,8 @@ impl Walk<'_> {
         match v {
             Value::Game(g) => m.games.is_nimber(*g),
             Value::Integer(n) => n.is_zero(),
-            _ if downcast::<Heap>(v).is_some() => true,
-            Value::Object(o) => matches!(o.class_name(), "CompoundImpartialGame" | "MisereCanonicalGame"),
+            _ if crate::interp::classes::is_heap_position(v) => true,
+            Value::Object(o) => o.class_name() == "MisereCanonicalGame",
             _ => false,
         }
     }
