@@ -197,6 +197,8 @@ impl Library {
         grid_set: |_, _| None,
         is_grid: |_| false,
         surreal_cmp: |_, _| None,
+        cgsuite_set_order: |_, _, _| None,
+        cgsuite_map_order: |_, _, _, _| None,
         as_grid: |_| None,
         num_grid_cell: |_, _, _| None,
         num_grid_set: |_, _| None,

@@ -291,6 +291,8 @@ impl Value {
 
     fn write_unlimited(&self, games: &mut Games, out: &mut String, quote: bool) {
         match self {
+            // Inside a map's entry CGSuite shows `Nothing` as nothing (`library/base/universal.rs`).
+            Value::Nothing if plain() && crate::game::print_limit::cgsuite() => {}
             Value::Nothing => out.push_str("Nothing"),
             Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
             Value::Integer(Int::Small(k)) => out.push_str(&k.to_string()),
@@ -315,32 +317,40 @@ impl Value {
                 write_joined(games, items.to_vec(), out, ",");
                 push(out, ")");
             }
-            Value::Set(items, _) => {
+            Value::Set(items, order) => {
                 push(out, "{");
-                let items = set_in_display_order(games, items);
+                let cgsuite = crate::game::print_limit::cgsuite();
+                let items =
+                    match cgsuite.then(|| (super::registry::installed().cgsuite_set_order)(games, items, *order)) {
+                        Some(Some(items)) => items,
+                        _ => set_in_display_order(games, items),
+                    };
                 write_joined(games, items, out, ",");
                 push(out, "}");
             }
             Value::Map(map, _) if map.is_empty() => push(out, "{=>}"),
-            Value::Map(map, _) => {
+            Value::Map(map, order) => {
                 push(out, "{");
-                for (i, (k, v)) in map_in_display_order(games, map).into_iter().enumerate() {
+                let cgsuite = crate::game::print_limit::cgsuite();
+                let by_value = !plain();
+                let entries = match cgsuite
+                    .then(|| (super::registry::installed().cgsuite_map_order)(games, map, *order, by_value))
+                {
+                    Some(Some(entries)) => entries,
+                    _ => map_in_display_order(games, map),
+                };
+                for (i, (k, v)) in entries.into_iter().enumerate() {
                     if crate::game::print_limit::exhausted() {
                         break;
                     }
                     if i > 0 {
                         push(out, ", ");
                     }
-                    // CGSuite 2.2 shows a `Nothing` key or value of a map as nothing (`{"" => Nothing}` prints
-                    // `{"" => }`, `{Nothing => 1}` `{ => 1}`); cgs's own output keeps the word.
-                    let shown = |x: &Value| !(matches!(x, Value::Nothing) && crate::game::print_limit::cgsuite());
-                    if shown(&k) {
-                        k.write(games, out, true);
-                    }
+                    // CGSuite 2.2 shows a `Nothing` in a map's key or value as nothing (`{"" => Nothing}` prints
+                    // `{"" => }`, `{"a" => [Nothing]}` `{"a" => []}`); cgs's own output keeps the word.
+                    with_plain(cgsuite, || k.write(games, out, true));
                     push(out, " => ");
-                    if shown(&v) {
-                        v.write(games, out, true);
-                    }
+                    with_plain(cgsuite, || v.write(games, out, true));
                 }
                 push(out, "}");
             }
@@ -364,7 +374,8 @@ impl Value {
             Value::Player(Player::Right) => out.push_str("Right"),
             Value::Outcome(o) => out.push_str(outcome_letter(*o)),
             Value::Thermograph(t) => out.push_str(&t.to_string()),
-            Value::Object(o) => out.push_str(&o.display(games)),
+            // An object prints itself (CGSuite: its `ToOutput`), outside the plain builder of a map's entry.
+            Value::Object(o) => out.push_str(&with_plain(false, || o.display(games))),
         }
     }
 
@@ -431,6 +442,24 @@ fn write_joined(games: &mut Games, items: Vec<Value>, out: &mut String, sep: &st
         }
         v.write(games, out, true);
     }
+}
+
+thread_local! {
+    /// Whether a map's entry is being written in CGSuite's output mode, where CGSuite's plain output builder shows
+    /// a `Nothing` at any depth as nothing and sorts a nested map by key only (`library/base/universal.rs`).
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+fn plain() -> bool {
+    PLAIN.with(std::cell::Cell::get)
+}
+
+/// Runs `f` with the plain output builder on (`on`) or off, restoring the previous state.
+fn with_plain<T>(on: bool, f: impl FnOnce() -> T) -> T {
+    let before = PLAIN.with(|p| p.replace(on));
+    let out = f();
+    PLAIN.with(|p| p.set(before));
+    out
 }
 
 /// Appends a piece of text, charging it to the print limit.

@@ -151,6 +151,8 @@ pub static LIBRARY: Library = Library {
     grid_set: grid::set_cells,
     is_grid: grid::is_grid,
     surreal_cmp: |a, b| Some(surreal::to_surreal(a)?.cmp(&surreal::to_surreal(b)?)),
+    cgsuite_set_order: |games, set, order| Some(base::universal::sorted_set(games, set, order)),
+    cgsuite_map_order: |games, map, order, by_value| Some(base::universal::sorted_map(games, map, order, by_value)),
     as_grid: grid::as_grid,
     num_grid_cell: numgrid::cell,
     num_grid_set: numgrid::set_cells,

@@ -275,3 +275,27 @@ fn fox_and_geese(state: &Value, width: usize) -> Option<String> {
     }
     Some(out.join("|"))
 }
+
+/// The hash code CGSuite 2.2 gives the grid of a position of one of its grid rulesets (`class` as
+/// [`position_class_name`] names it): `java.util.Arrays.hashCode` of the grid's bytes, each cell's index in the
+/// ruleset's `CharMap`, row by row. CGSuite orders two positions of one class by their variables, and two grids
+/// by the difference of their hash codes (a 32-bit difference, which wraps: not always an order), so a printed
+/// set of positions follows it. `None` for another class or a state that is not a grid's text.
+pub fn grid_hash(class: &str, state: &Value) -> Option<i32> {
+    let chars = match class {
+        "Amazons.Position" | "GenClobber.Position" => ".xo#",
+        "Domineering.Position" => ".#",
+        "Fission.Position" => ".x#",
+        _ => return None,
+    };
+    let cells: Vec<u8> = match state {
+        Value::String(text) => text.bytes().filter(|&c| c != b'|').collect(),
+        _ => (crate::interp::registry::installed().as_grid)(state)?.cells().to_vec(),
+    };
+    let mut h: i32 = 1;
+    for c in cells {
+        let byte = chars.find(c as char)? as i32;
+        h = h.wrapping_mul(31).wrapping_add(byte);
+    }
+    Some(h)
+}

@@ -374,6 +374,18 @@ impl Object for Position {
         let o = any.downcast_ref::<Position>()?;
         Some(self.inst.id.cmp(&o.inst.id).then_with(|| self.state.cmp(&o.state)))
     }
+    /// CGSuite's `UniversalOrdering` of two positions of one grid ruleset class (`GenClobber.Position` for every
+    /// `GenClobber` instance): their grids compare by hash code (see [`super::cgsuite_print::grid_hash`]).
+    fn universal_cmp(&self, other: &dyn Object) -> Option<Ordering> {
+        let o = (other as &dyn std::any::Any).downcast_ref::<Position>()?;
+        let class = super::cgsuite_print::position_class_name(self.inst.name());
+        if class != super::cgsuite_print::position_class_name(o.inst.name()) {
+            return None;
+        }
+        let (a, b) =
+            (super::cgsuite_print::grid_hash(class, &self.state)?, super::cgsuite_print::grid_hash(class, &o.state)?);
+        Some(a.wrapping_sub(b).cmp(&0))
+    }
     fn members(&self) -> &'static [Member] {
         tables::POSITION
     }

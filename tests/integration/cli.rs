@@ -211,6 +211,8 @@ fn output_cgsuite_prints_cgsuite_text() {
         "fix8_sorted_with",
         "fix8_position_loopy",
         "print9_star_operand",
+        "print9_map_order",
+        "print9_grid_set_order",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();

@@ -168,6 +168,13 @@ pub trait Object: std::any::Any + fmt::Debug {
         None
     }
 
+    /// CGSuite's `UniversalOrdering` against another object, by which sets and maps print with `--output
+    /// cgsuite` (`library/base/universal.rs`), where it differs from [`Object::cmp_object`]: `None` to use cgs's
+    /// display order.
+    fn universal_cmp(&self, _other: &dyn Object) -> Option<Ordering> {
+        None
+    }
+
     /// The member table of this object's type: names, arities and implementations. It is also what
     /// completion, `?` help and the parity table read. `this` passed to an implementation is the object.
     fn members(&self) -> &'static [Member] {
@@ -518,6 +525,13 @@ pub struct Library {
     pub is_grid: fn(&Value) -> bool,
     /// The numeric order of two values when both are surreal numbers (or numbers), as CGSuite sorts them.
     pub surreal_cmp: fn(&Value, &Value) -> Option<std::cmp::Ordering>,
+    /// A set's elements in the order CGSuite 2.2 prints them (`--output cgsuite`: its `UniversalOrdering` over
+    /// the iteration order, `library/base/universal.rs`); `None` to print in display order.
+    pub cgsuite_set_order: fn(&mut Games, &imbl::OrdSet<Value>, SmallOrder) -> Option<Vec<Value>>,
+    /// A map's entries in the order CGSuite 2.2 prints them, sorted by key and (with `by_value`) then by value;
+    /// `None` to print in display order.
+    #[allow(clippy::type_complexity)]
+    pub cgsuite_map_order: fn(&mut Games, &imbl::OrdMap<Value, Value>, SmallOrder, bool) -> Option<Vec<(Value, Value)>>,
     /// The cells of a value that is a grid of characters (the compiled tree reads and compares them in place).
     pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
     /// `g[r, c]` of a grid of integers, as its indexing answers it (the cell's integer, `Nothing` off the board):

@@ -116,6 +116,11 @@ impl Object for EnumValue {
     fn cmp_object(&self, other: &dyn Object) -> Option<Ordering> {
         downcast_ref::<EnumValue>(other).map(|o| (self.class, self.ordinal).cmp(&(o.class, o.ordinal)))
     }
+    /// Two values of one enum are equal in CGSuite's `UniversalOrdering` (an enum value is an object without
+    /// variables), so a printed set or map keeps them in its iteration order (`{Red => 1, Blue => 1}`).
+    fn universal_cmp(&self, other: &dyn Object) -> Option<Ordering> {
+        downcast_ref::<EnumValue>(other).filter(|o| o.class == self.class).map(|_| Ordering::Equal)
+    }
     fn members(&self) -> &'static [Member] {
         ENUM
     }

@@ -24,6 +24,7 @@ pub mod plots;
 pub mod range;
 pub(super) mod strings;
 pub(super) mod timsort;
+pub(super) mod universal;
 
 // The face other families use (`crate::library::base::X`): CGSuite's `Object` and `Coordinates` rows, enums,
 // the mutable collections' constructor, ranges as lists, and plots written to a file.
