@@ -353,14 +353,30 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
         cycling::sum_game_value(m, &r, s.span)
     }),
     crate::member!(MisereOutcomeClass => "Who wins the sum when the last player to move loses, played out by the rules.", "(Domineering(\"..|..\") + Domineering(\"...\")).MisereOutcomeClass", |m, s, this, _| {
-        let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
+        let sum = this_sum(s, this)?;
+        // Misère play reads the game trees: a heap, a form or two games are played as typed (CGSuite 2.2:
+        // `(Domineering("..") + * + *).MisereOutcomeClass` is P, `(Domineering("..") + 0)`'s L), where the search
+        // reads the constant's canonical form, the tree of a single game part.
+        let others = sum.layout.iter().filter(|x| matches!(x, Slot::Other(..))).count();
+        let trees = sum.layout.iter().any(|x| matches!(x, Slot::Other(Value::Object(_), _)));
+        if others > 1 || trees {
+            let o = crate::library::short::explicit::misere_outcome(m, this).map_err(|k| s.err(k))?;
+            return Ok(outcome_value(o));
+        }
+        let r = dispatch::sum_ref(m, sum, s.span)?;
         Ok(outcome_value(search::outcome(m, &r, true, s.span)?))
     }),
     crate::member!(NimValue => "The nim value of a sum of impartial positions.", "(Kayles(4) + Kayles(3)).NimValue", |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         nim_value(m, s, g)
     }),
-    crate::member!(Terms => "The positions (and constants) summed, as a list.", "(Domineering(\"..|..\") + Domineering(\"...\")).Terms", |m, s, this, _| {
+    // CGSuite's `Game.Decomposition` default for a compound, the sum itself (CGSuite 2.2:
+    // `(game.grid.Domineering("..") + game.heap.Kayles(3)).Decomposition` is that sum in a list).
+    crate::member!(Decomposition => "The sum as a list of its components: the sum itself (CGSuite's default for a game).", "(Domineering(\"..\") + 1).Decomposition", |_, s, this, _| {
+        this_sum(s, this)?;
+        Ok(list([this.clone()]))
+    }),
+    crate::member!(Terms => "The parts summed (positions, heaps, games), in the order typed, as a list.", "(Domineering(\"..|..\") + Domineering(\"...\")).Terms", |m, s, this, _| {
         let sum = this_sum(s, this)?;
         Ok(list(signed_terms(m, sum)))
     }),

@@ -76,6 +76,16 @@ fn items_of(m: &mut Machine, v: &Value) -> Option<Result<Vec<Item>, ErrorKind>> 
     }
 }
 
+/// The terms of a position or of a sum of positions alone (no other part); `None` for any other value.
+fn plain_terms(v: &Value) -> Option<Vec<(Rc<Position>, bool)>> {
+    let Value::Object(o) = v else { return None };
+    match gamelike(o)? {
+        Gamelike::Position(p) => Some(vec![(p, false)]),
+        Gamelike::Sum(s) if s.layout.is_empty() && s.constant.is_none() => Some(s.terms.clone()),
+        _ => None,
+    }
+}
+
 /// A user game object as a position of its class's instance, through the class front's hook (`None` for any
 /// other value).
 fn class_position(m: &mut Machine, v: &Value) -> Option<Result<Rc<Position>, EvalError>> {
@@ -143,6 +153,13 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         // `off`, and it has no canonical form.
         if library::loopy::is_loopy(a) || library::loopy::is_loopy(b) {
             return library::short::form_binary(m, op, a, b, span);
+        }
+        // The common case, positions and sums of positions alone (an `Options` hook's `Position(a) + Position(b)`):
+        // the terms joined as they are.
+        if let (Some(mut x), Some(y)) = (plain_terms(a), plain_terms(b)) {
+            let sub = op == BinOp::Sub;
+            x.extend(y.iter().map(|(p, n)| (p.clone(), n ^ sub)));
+            return Some(Ok(Value::Object(Rc::new(PositionSum { terms: x, constant: None, layout: Vec::new() }))));
         }
         let (mut items, y) = match (items_of(m, a), items_of(m, b)) {
             (Some(Ok(x)), Some(Ok(y))) => (x, y),

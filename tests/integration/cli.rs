@@ -210,6 +210,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "fix8_graph_labels",
         "fix8_sorted_with",
         "fix8_position_loopy",
+        "position_sums",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
