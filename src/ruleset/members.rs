@@ -5,7 +5,7 @@
 
 use super::loopy as cycling;
 use super::memo::{canonical, position_node, raw_options};
-use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
+use super::position::{as_position, gamelike, GameOption, Gamelike, Item, Position, PositionSum, Slot};
 use super::search;
 use super::sums as dispatch;
 use crate::game::Outcome;
@@ -206,47 +206,59 @@ fn nim_value(m: &mut Machine, s: &Site, g: crate::game::GameId) -> Result<Value,
     }
 }
 
-/// The options of a sum for `who`: one term moved, or the constant.
+/// The options of a sum for `who`: one part moved, in the part's place.
 fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Result<Value, EvalError> {
+    let items = sum.items();
     let mut out = Vec::new();
-    for (i, (p, neg)) in sum.terms.iter().enumerate() {
-        let rest = PositionSum {
-            terms: sum.terms.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| t.clone()).collect(),
-            constant: sum.constant,
-        };
-        let rest = Value::Object(Rc::new(rest));
-        let q = if *neg { who.opponent() } else { who };
-        let Value::List(opts) = position_options(m, s, p, q)? else { return Err(s.bug()) };
-        let op = if *neg { crate::syntax::ast::BinOp::Sub } else { crate::syntax::ast::BinOp::Add };
-        for o in opts {
-            // A position moved to stays in its term's place (CGSuite 2.2: `(Domineering("..|..") +
-            // Domineering("..")).Options` lists `Domineering.Position("#.|#.") + Domineering.Position("..")`).
-            if let Some(q) = match &o {
-                Value::Object(x) => as_position(x),
-                _ => None,
-            } {
-                let mut terms = sum.terms.clone();
-                terms[i] = (q, *neg);
-                out.push(Value::Object(Rc::new(PositionSum { terms, constant: sum.constant })));
-                continue;
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::Term(p, neg) => {
+                let q = if *neg { who.opponent() } else { who };
+                let Value::List(opts) = position_options(m, s, p, q)? else { return Err(s.bug()) };
+                let mut rest: Option<Value> = None;
+                let op = if *neg { crate::syntax::ast::BinOp::Sub } else { crate::syntax::ast::BinOp::Add };
+                for o in opts {
+                    // A position moved to stays in its term's place (CGSuite 2.2: `(Domineering("..|..") +
+                    // Domineering("..")).Options` lists `Domineering.Position("#.|#.") + Domineering.Position("..")`).
+                    if let Some(q) = match &o {
+                        Value::Object(x) => as_position(x),
+                        _ => None,
+                    } {
+                        let mut next = items.clone();
+                        next[i] = Item::Term(q, *neg);
+                        out.push(Value::Object(Rc::new(PositionSum::build(m.games, next))));
+                        continue;
+                    }
+                    let rest = match &rest {
+                        Some(r) => r.clone(),
+                        None => {
+                            let others = items.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, t)| t.clone());
+                            let r = dispatch::make_sum(m, others.collect());
+                            rest.insert(r).clone()
+                        }
+                    };
+                    match dispatch::binary(m, op, &rest, &o, s.span) {
+                        Some(r) => out.push(r?),
+                        None => return Err(s.bug()),
+                    }
+                }
             }
-            match dispatch::binary(m, op, &rest, &o, s.span) {
-                Some(r) => out.push(r?),
-                None => return Err(s.bug()),
+            // A heap, a game or a form moves as itself, to its options in its place (CGSuite 2.2:
+            // `(Domineering("..|..") + 1).LeftOptions` ends with `Domineering.Position("..|..") + 0`,
+            // `(Domineering("..|..") + game.heap.Kayles(3)).LeftOptions` lists
+            // `Domineering.Position("..|..") + TakeAndBreak.Position(1) + TakeAndBreak.Position(1)`).
+            Item::Other(v, _) => {
+                let opts = crate::library::short::form_options(m, v, who).map_err(|k| s.err(k))?;
+                for o in opts {
+                    let g = match m.to_game(&o) {
+                        Some(r) => r.map_err(|k| s.err(k))?,
+                        None => return Err(s.bug()),
+                    };
+                    let mut next = items.clone();
+                    next[i] = Item::Other(o, g);
+                    out.push(Value::Object(Rc::new(PositionSum::build(m.games, next))));
+                }
             }
-        }
-    }
-    if let Some(c) = sum.constant {
-        let ks = match who {
-            Player::Left => m.games.left_options(c),
-            Player::Right => m.games.right_options(c),
-        };
-        for k in ks {
-            let terms = PositionSum { terms: sum.terms.clone(), constant: Some(k) };
-            // A move to 0 keeps the `+ 0` (CGSuite 2.2: `(Domineering("..|..") + 1).LeftOptions` ends with
-            // `Domineering.Position("..|..") + 0`); followers count it with the position alone (`sorted_sum`).
-            let v = Value::Object(Rc::new(terms));
-            out.push(v);
         }
     }
     Ok(list(out))
@@ -262,14 +274,10 @@ impl Followers for RulesetLeaves {
     fn split(&mut self, m: &mut Machine, v: &Value) -> Option<Vec<Value>> {
         let Value::Object(o) = v else { return None };
         let Some(Gamelike::Sum(x)) = gamelike(o) else { return None };
-        if x.terms.len() + usize::from(x.constant.is_some()) < 2 {
+        if x.part_count() < 2 {
             return None;
         }
-        let mut parts = signed_terms(m, x);
-        if let Some(c) = x.constant {
-            parts.push(game_value(m.games, c));
-        }
-        Some(parts)
+        Some(signed_terms(m, x))
     }
 
     fn options(&mut self, m: &mut Machine, s: &Site, v: &Value, who: Player) -> Option<Result<Vec<Value>, EvalError>> {
@@ -298,18 +306,22 @@ impl Followers for RulesetLeaves {
     }
 }
 
-/// A sum's position terms as values, a subtracted term as its negative (`Terms`, and the parts of a sum whose
+/// A sum's parts as values, a subtracted position as its negative (`Terms`, and the parts of a sum whose
 /// followers are walked).
 fn signed_terms(m: &mut Machine, sum: &PositionSum) -> Vec<Value> {
-    sum.terms
-        .iter()
-        .map(|(p, neg)| {
-            let v = Value::Object(p.clone());
-            if *neg {
-                dispatch::negate(m, &v).unwrap_or(v)
-            } else {
-                v
+    sum.items()
+        .into_iter()
+        .map(|i| match i {
+            Item::Term(p, neg) => {
+                let v = Value::Object(p);
+                if neg {
+                    dispatch::negate(m, &v).unwrap_or(v)
+                } else {
+                    v
+                }
             }
+            Item::Other(Value::Game(g), _) => game_value(m.games, g),
+            Item::Other(v, _) => v,
         })
         .collect()
 }
@@ -341,14 +353,30 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
         cycling::sum_game_value(m, &r, s.span)
     }),
     crate::member!(MisereOutcomeClass => "Who wins the sum when the last player to move loses, played out by the rules.", "(Domineering(\"..|..\") + Domineering(\"...\")).MisereOutcomeClass", |m, s, this, _| {
-        let r = dispatch::sum_ref(m, this_sum(s, this)?, s.span)?;
+        let sum = this_sum(s, this)?;
+        // Misère play reads the game trees: a heap, a form or two games are played as typed (CGSuite 2.2:
+        // `(Domineering("..") + * + *).MisereOutcomeClass` is P, `(Domineering("..") + 0)`'s L), where the search
+        // reads the constant's canonical form, the tree of a single game part.
+        let others = sum.layout.iter().filter(|x| matches!(x, Slot::Other(..))).count();
+        let trees = sum.layout.iter().any(|x| matches!(x, Slot::Other(Value::Object(_), _)));
+        if others > 1 || trees {
+            let o = crate::library::short::explicit::misere_outcome(m, this).map_err(|k| s.err(k))?;
+            return Ok(outcome_value(o));
+        }
+        let r = dispatch::sum_ref(m, sum, s.span)?;
         Ok(outcome_value(search::outcome(m, &r, true, s.span)?))
     }),
     crate::member!(NimValue => "The nim value of a sum of impartial positions.", "(Kayles(4) + Kayles(3)).NimValue", |m, s, this, _| {
         let g = dispatch::sum_game(m, this_sum(s, this)?, s.span)?;
         nim_value(m, s, g)
     }),
-    crate::member!(Terms => "The positions (and constants) summed, as a list.", "(Domineering(\"..|..\") + Domineering(\"...\")).Terms", |m, s, this, _| {
+    // CGSuite's `Game.Decomposition` default for a compound, the sum itself (CGSuite 2.2:
+    // `(game.grid.Domineering("..") + game.heap.Kayles(3)).Decomposition` is that sum in a list).
+    crate::member!(Decomposition => "The sum as a list of its components: the sum itself (CGSuite's default for a game).", "(Domineering(\"..\") + 1).Decomposition", |_, s, this, _| {
+        this_sum(s, this)?;
+        Ok(list([this.clone()]))
+    }),
+    crate::member!(Terms => "The parts summed (positions, heaps, games), in the order typed, as a list.", "(Domineering(\"..|..\") + Domineering(\"...\")).Terms", |m, s, this, _| {
         let sum = this_sum(s, this)?;
         Ok(list(signed_terms(m, sum)))
     }),
@@ -369,8 +397,13 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
             }
             // CGSuite's `Game.Options` without a player: Left's options, then Right's (CGSuite 2.2:
             // `(Domineering("..|..") + 1).Options`); an impartial sum's once.
-            let impartial =
-                sum.terms.iter().all(|(p, _)| p.inst.impartial) && sum.constant.is_none_or(|c| m.games.is_nimber(c));
+            let impartial = sum.terms.iter().all(|(p, _)| p.inst.impartial)
+                && sum.constant.is_none_or(|c| m.games.is_nimber(c))
+                && sum.layout.iter().all(|x| match x {
+                    Slot::Term(_) => true,
+                    Slot::Other(v @ Value::Object(_), _) => crate::interp::classes::is_heap_position(v),
+                    Slot::Other(_, g) => m.games.is_nimber(*g),
+                });
             let left = sum_options(m, s, sum, Player::Left)?;
             if impartial {
                 return Ok(left);

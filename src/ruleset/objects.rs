@@ -5,7 +5,7 @@
 
 use super::members as tables;
 use super::memo::position_value;
-use super::position::{as_position, GameOption, Position, PositionSum};
+use super::position::{as_position, GameOption, Position, PositionSum, Slot};
 use super::script::{self, Instance, PositionCtor, Schema};
 use super::sums::{binary, negate, sum_game};
 use crate::game::GameId;
@@ -371,7 +371,9 @@ impl Object for Position {
             // Positions before sums, so that sets may hold both (a total order).
             return Some(Ordering::Less);
         }
-        let o = any.downcast_ref::<Position>()?;
+        // Positions and sums before every other object (heaps, forms), so that a set or a followers walk holding
+        // them together has one order (CGSuite 2.2's followers of `Domineering("..|..") + game.heap.Kayles(3)`).
+        let Some(o) = any.downcast_ref::<Position>() else { return Some(Ordering::Less) };
         Some(self.inst.id.cmp(&o.inst.id).then_with(|| self.state.cmp(&o.state)))
     }
     /// CGSuite's `UniversalOrdering` of two positions of one grid ruleset class (`GenClobber.Position` for every
@@ -412,6 +414,14 @@ impl Object for PositionSum {
         if let Some(g) = self.constant {
             t.game(g);
         }
+        for x in &self.layout {
+            if let Slot::Other(v, g) = x {
+                t.game(*g);
+                if !t.value(v) {
+                    return false;
+                }
+            }
+        }
         self.terms.iter().all(|(p, _)| !t.first_visit(Rc::as_ptr(p)) || Object::trace(&**p, t))
     }
     fn type_name(&self) -> &'static str {
@@ -427,15 +437,26 @@ impl Object for PositionSum {
     }
     fn display(&self, games: &mut Games) -> String {
         let mut s = String::new();
-        for (i, (p, neg)) in self.terms.iter().enumerate() {
-            // CGSuite's `CompoundGame` of user games prints `G(2) + -G(1)`.
-            match (i, neg) {
-                (0, true) => s.push('-'),
-                (0, false) => {}
-                (_, true) if p.inst.class_front => s.push_str(" + -"),
-                (_, true) => s.push_str(" - "),
-                (_, false) => s.push_str(" + "),
+        if !self.layout.is_empty() {
+            for (i, x) in self.layout.iter().enumerate() {
+                match x {
+                    Slot::Term(k) => {
+                        let (p, neg) = &self.terms[*k];
+                        s.push_str(term_joint(i, *neg, p));
+                        s.push_str(&p.display(games));
+                    }
+                    Slot::Other(v, _) => {
+                        if i > 0 {
+                            s.push_str(" + ");
+                        }
+                        s.push_str(&v.display(games));
+                    }
+                }
             }
+            return s;
+        }
+        for (i, (p, neg)) in self.terms.iter().enumerate() {
+            s.push_str(term_joint(i, *neg, p));
             s.push_str(&p.display(games));
         }
         if let Some(c) = self.constant {
@@ -453,15 +474,38 @@ impl Object for PositionSum {
         if any.is::<Position>() {
             return Some(Ordering::Greater);
         }
-        let o = any.downcast_ref::<PositionSum>()?;
+        let Some(o) = any.downcast_ref::<PositionSum>() else { return Some(Ordering::Less) };
         let a: Vec<_> = self.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
         let b: Vec<_> = o.terms.iter().map(|(p, n)| (p.inst.id, p.state.clone(), *n)).collect();
-        Some(a.cmp(&b).then_with(|| self.constant.cmp(&o.constant)))
+        // Sums typed differently are different sums, as CGSuite's compounds are (`x + 1 + *` is not `x + 1*`).
+        let layout = |s: &PositionSum| -> Vec<(Option<usize>, Option<Value>)> {
+            s.layout
+                .iter()
+                .map(|x| match x {
+                    Slot::Term(k) => (Some(*k), None),
+                    Slot::Other(v, _) => (None, Some(v.clone())),
+                })
+                .collect()
+        };
+        Some(a.cmp(&b).then_with(|| self.constant.cmp(&o.constant)).then_with(|| layout(self).cmp(&layout(o))))
     }
     fn members(&self) -> &'static [Member] {
         tables::POSITION_SUM
     }
     gamelike_methods!();
+}
+
+/// What stands before the `i`-th part of a sum when it is a position: nothing or `-` first, then ` + ` or
+/// ` - `; CGSuite 2.2 writes a subtracted position ` + -` (`Domineering.Position("..|..") +
+/// -Domineering.Position("..|..")`), as cgs does for a user game object and in CGSuite's output mode.
+fn term_joint(i: usize, neg: bool, p: &Position) -> &'static str {
+    match (i, neg) {
+        (0, true) => "-",
+        (0, false) => "",
+        (_, true) if p.inst.class_front || crate::game::print_limit::cgsuite() => " + -",
+        (_, true) => " - ",
+        (_, false) => " + ",
+    }
 }
 
 impl Object for GameOption {

@@ -86,12 +86,101 @@ impl Position {
 }
 
 /// A sum of positions (each possibly negated) and a constant game.
+///
+/// `terms` and `constant` are the sum's value as the memo, the outcome search and the canonical form read it.
+/// `layout` is the sum as typed when it has parts other than positions: CGSuite 2.2 keeps a heap, a game or an
+/// explicit form where it stands (`Domineering.Position("..|..") + 1 + TakeAndBreak.Position(3)`), and its
+/// printed form, options and followers read them so; `constant` is then the sum of those parts' values. A sum
+/// of positions alone has an empty `layout` and no `constant`. Built by [`PositionSum::build`] only.
 #[derive(Debug, Clone)]
 pub struct PositionSum {
     /// The positions, with `true` for a negated one.
     pub terms: Vec<(Rc<Position>, bool)>,
     /// The constant part (`None` for 0).
     pub constant: Option<GameId>,
+    /// The parts in the order typed (empty for positions alone).
+    pub layout: Vec<Slot>,
+}
+
+/// A place in a sum's [`PositionSum::layout`].
+#[derive(Debug, Clone)]
+pub enum Slot {
+    /// The `i`-th of the sum's `terms`.
+    Term(usize),
+    /// Another part (a heap, a game, an explicit form) as it stands in the sum (a subtracted one negated:
+    /// `x - 1` holds `-1`), with its value.
+    Other(Value, GameId),
+}
+
+/// A part of a sum, in its order: what sums are built from.
+#[derive(Debug, Clone)]
+pub enum Item {
+    /// A position, with `true` when negated.
+    Term(Rc<Position>, bool),
+    /// Another part with its value (see [`Slot::Other`]).
+    Other(Value, GameId),
+}
+
+impl PositionSum {
+    /// The sum of `items` in their order (at least one a position); the constant is the sum of the other
+    /// parts' values, computed in `games`.
+    pub fn build(games: &mut Games, items: Vec<Item>) -> PositionSum {
+        let others = items.iter().any(|i| matches!(i, Item::Other(..)));
+        let mut terms = Vec::with_capacity(items.len());
+        if !others {
+            terms.extend(items.into_iter().filter_map(|i| match i {
+                Item::Term(p, n) => Some((p, n)),
+                Item::Other(..) => None,
+            }));
+            return PositionSum { terms, constant: None, layout: Vec::new() };
+        }
+        let mut layout = Vec::with_capacity(items.len());
+        let mut constant: Option<GameId> = None;
+        for i in items {
+            match i {
+                Item::Term(p, n) => {
+                    layout.push(Slot::Term(terms.len()));
+                    terms.push((p, n));
+                }
+                Item::Other(v, g) => {
+                    constant = Some(match constant {
+                        Some(c) => games.add(c, g),
+                        None => g,
+                    });
+                    layout.push(Slot::Other(v, g));
+                }
+            }
+        }
+        let constant = constant.filter(|&c| c != games.zero());
+        PositionSum { terms, constant, layout }
+    }
+
+    /// The parts of the sum in their order.
+    pub fn items(&self) -> Vec<Item> {
+        if self.layout.is_empty() {
+            let mut out: Vec<Item> = self.terms.iter().map(|(p, n)| Item::Term(p.clone(), *n)).collect();
+            if let Some(c) = self.constant {
+                out.push(Item::Other(Value::Game(c), c));
+            }
+            return out;
+        }
+        self.layout
+            .iter()
+            .map(|s| match s {
+                Slot::Term(i) => Item::Term(self.terms[*i].0.clone(), self.terms[*i].1),
+                Slot::Other(v, g) => Item::Other(v.clone(), *g),
+            })
+            .collect()
+    }
+
+    /// How many parts the sum has.
+    pub fn part_count(&self) -> usize {
+        if self.layout.is_empty() {
+            self.terms.len() + usize::from(self.constant.is_some())
+        } else {
+            self.layout.len()
+        }
+    }
 }
 
 /// `Value(g)`: a game value meant as an option of a ruleset.

@@ -4,13 +4,13 @@
 //! through the class front's hook (`Globals::class_games`), so this file names neither.
 
 use super::memo::{canonical, node_for, position_value, sum_value, SumRef};
-use super::position::{as_position, gamelike, GameOption, Gamelike, Position, PositionSum};
+use super::position::{as_position, gamelike, GameOption, Gamelike, Item, Position, PositionSum};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{class_game, Machine};
 use crate::interp::value::{game_value, Object, Value};
 use crate::library;
-use crate::syntax::ast::BinOp;
+use crate::syntax::ast::{BinOp, UnaryOp};
 use crate::syntax::span::Span;
 use std::rc::Rc;
 
@@ -50,19 +50,18 @@ pub fn sum_ref(m: &mut Machine, s: &PositionSum, span: Span) -> Result<SumRef, E
     Ok(r)
 }
 
-type Terms = (Vec<(Rc<Position>, bool)>, Option<GameId>);
-
-/// A value as terms of a sum: positions, sums, `Value(g)`, games and dyadic numbers.
-fn terms_of(m: &mut Machine, v: &Value) -> Option<Result<Terms, ErrorKind>> {
+/// A value as the parts of a sum: positions and sums as their parts, `Value(g)`, heaps, games, explicit forms and
+/// dyadic numbers as one part each.
+fn items_of(m: &mut Machine, v: &Value) -> Option<Result<Vec<Item>, ErrorKind>> {
     if let Some(r) = class_position(m, v) {
-        return Some(r.map(|p| (vec![(p, false)], None)).map_err(|e| e.kind));
+        return Some(r.map(|p| vec![Item::Term(p, false)]).map_err(|e| e.kind));
     }
     if let Value::Object(o) = v {
         if let Some(g) = gamelike(o) {
             return Some(Ok(match g {
-                Gamelike::Position(p) => (vec![(p, false)], None),
-                Gamelike::Sum(s) => (s.terms.clone(), s.constant),
-                Gamelike::Option(g) => (Vec::new(), Some(g)),
+                Gamelike::Position(p) => vec![Item::Term(p, false)],
+                Gamelike::Sum(s) => s.items(),
+                Gamelike::Option(g) => vec![Item::Other(game_value(m.games, g), g)],
             }));
         }
         // A heap of a take-and-break ruleset is no `is_game` object but has a game value (its nimber), so
@@ -72,8 +71,18 @@ fn terms_of(m: &mut Machine, v: &Value) -> Option<Result<Terms, ErrorKind>> {
         }
     }
     match m.to_game(v)? {
-        Ok(g) => Some(Ok((Vec::new(), Some(g)))),
+        Ok(g) => Some(Ok(vec![Item::Other(v.clone(), g)])),
         Err(k) => Some(Err(k)),
+    }
+}
+
+/// The terms of a position or of a sum of positions alone (no other part); `None` for any other value.
+fn plain_terms(v: &Value) -> Option<Vec<(Rc<Position>, bool)>> {
+    let Value::Object(o) = v else { return None };
+    match gamelike(o)? {
+        Gamelike::Position(p) => Some(vec![(p, false)]),
+        Gamelike::Sum(s) if s.layout.is_empty() && s.constant.is_none() => Some(s.terms.clone()),
+        _ => None,
     }
 }
 
@@ -91,13 +100,36 @@ fn class_position(m: &mut Machine, v: &Value) -> Option<Result<Rc<Position>, Eva
     }))
 }
 
-fn make_sum(m: &mut Machine, terms: Vec<(Rc<Position>, bool)>, constant: Option<GameId>) -> Value {
-    let zero = m.games.zero();
-    let constant = constant.filter(|&c| c != zero);
-    if terms.is_empty() {
-        return game_value(m.games, constant.unwrap_or(zero));
+/// The sum of `items` in their order: a [`PositionSum`], or the game value when no part is a position.
+pub fn make_sum(m: &mut Machine, items: Vec<Item>) -> Value {
+    if !items.iter().any(|i| matches!(i, Item::Term(..))) {
+        let mut total = m.games.zero();
+        for i in &items {
+            if let Item::Other(_, g) = i {
+                total = m.games.add(total, *g);
+            }
+        }
+        return game_value(m.games, total);
     }
-    Value::Object(Rc::new(PositionSum { terms, constant }))
+    Value::Object(Rc::new(PositionSum::build(m.games, items)))
+}
+
+/// The negative of a part: a position negated; a heap (impartial) itself and an explicit form its negative
+/// form, as their own `-` makes them (CGSuite 2.2: `-(Domineering("..|..") + game.heap.Kayles(3))` prints
+/// `-Domineering.Position("..|..") + TakeAndBreak.Position(3)`); a game its negative.
+fn negate_item(m: &mut Machine, i: Item) -> Item {
+    match i {
+        Item::Term(p, n) => Item::Term(p, !n),
+        Item::Other(v, g) => {
+            let h = m.games.neg(g);
+            if let Value::Object(o) = &v {
+                if let Some(Ok(x)) = o.clone().unary(m, UnaryOp::Neg, &v, Span::default()) {
+                    return Item::Other(x, h);
+                }
+            }
+            Item::Other(game_value(m.games, h), h)
+        }
+    }
 }
 
 fn is_gamelike(v: &Value) -> bool {
@@ -122,21 +154,24 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         if library::loopy::is_loopy(a) || library::loopy::is_loopy(b) {
             return library::short::form_binary(m, op, a, b, span);
         }
-        let (x, y) = match (terms_of(m, a), terms_of(m, b)) {
+        // The common case, positions and sums of positions alone (an `Options` hook's `Position(a) + Position(b)`):
+        // the terms joined as they are.
+        if let (Some(mut x), Some(y)) = (plain_terms(a), plain_terms(b)) {
+            let sub = op == BinOp::Sub;
+            x.extend(y.iter().map(|(p, n)| (p.clone(), n ^ sub)));
+            return Some(Ok(Value::Object(Rc::new(PositionSum { terms: x, constant: None, layout: Vec::new() }))));
+        }
+        let (mut items, y) = match (items_of(m, a), items_of(m, b)) {
             (Some(Ok(x)), Some(Ok(y))) => (x, y),
             (Some(Err(k)), _) | (_, Some(Err(k))) => return Some(Err(err(k))),
             _ => return Some(Err(no_op())),
         };
-        let (mut terms, c1) = x;
-        let (t2, c2) = y;
-        let sub = op == BinOp::Sub;
-        terms.extend(t2.into_iter().map(|(p, n)| (p, n ^ sub)));
-        let c2 = c2.map(|c| if sub { m.games.neg(c) } else { c });
-        let constant = match (c1, c2) {
-            (Some(x), Some(y)) => Some(m.games.add(x, y)),
-            (x, y) => x.or(y),
-        };
-        return Some(Ok(make_sum(m, terms, constant)));
+        if op == BinOp::Sub {
+            items.extend(y.into_iter().map(|i| negate_item(m, i)));
+        } else {
+            items.extend(y);
+        }
+        return Some(Ok(make_sum(m, items)));
     }
     // A sum with a user game object has no comparisons (CGSuite 2.2: `G(2) + G(1) > 0` is "No operation `>` for
     // arguments of types `game.CompoundGame`, `game.Zero`"; compare its `CanonicalForm`).
@@ -190,11 +225,10 @@ fn m_is_game(v: &Value) -> bool {
 pub fn negate(m: &mut Machine, v: &Value) -> Option<Value> {
     let Value::Object(o) = v else { return None };
     Some(match gamelike(o)? {
-        Gamelike::Position(p) => make_sum(m, vec![(p, true)], None),
+        Gamelike::Position(p) => make_sum(m, vec![Item::Term(p, true)]),
         Gamelike::Sum(s) => {
-            let terms = s.terms.iter().map(|(p, n)| (p.clone(), !n)).collect();
-            let c = s.constant.map(|c| m.games.neg(c));
-            make_sum(m, terms, c)
+            let items = s.items().into_iter().map(|i| negate_item(m, i)).collect();
+            make_sum(m, items)
         }
         Gamelike::Option(g) => Value::Object(Rc::new(GameOption(m.games.neg(g)))),
     })
