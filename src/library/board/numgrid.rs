@@ -98,12 +98,14 @@ pub fn cell(g: &Value, r: i64, c: i64) -> Option<Value> {
 pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
     let Value::Object(o) = g else { return None };
     let g = downcast_ref::<NumGrid>(&**o)?;
-    let mut out = g.cells.to_vec();
+    // The copy is made where the new grid keeps it (one allocation, no vector in between).
+    let mut copy: Rc<[i8]> = Rc::from(&g.cells[..]);
+    let out = Rc::get_mut(&mut copy)?;
     for &(r, c, k) in cells {
         g.get(r, c)?;
         out[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
     }
-    Some(NumGrid::value(g.rows, g.cols, out))
+    Some(Value::Object(Rc::new(NumGrid { rows: g.rows, cols: g.cols, cells: copy })))
 }
 
 /// `grid.ToString(map)` of a grid of integers: `None` when `v` is not one or a cell has no character in `map`.
