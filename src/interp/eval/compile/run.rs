@@ -330,7 +330,7 @@ impl Sum {
     /// The coordinate, when every term is a machine integer and the sum is one. In `i64` steps: a sum that
     /// leaves `i64` on the way is `None` too, and the general comparison (which computes it in big integers)
     /// answers it.
-    #[inline]
+    #[inline(always)]
     fn value(&self, m: &Machine<'_>) -> Option<i64> {
         let mut acc = i64::try_from(self.constant).ok()?;
         for t in &self.terms {
