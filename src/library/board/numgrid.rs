@@ -98,12 +98,14 @@ pub fn cell(g: &Value, r: i64, c: i64) -> Option<Value> {
 pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
     let Value::Object(o) = g else { return None };
     let g = downcast_ref::<NumGrid>(&**o)?;
-    let mut out = g.cells.to_vec();
+    // The copy is made where the new grid keeps it (one allocation, no vector in between).
+    let mut copy: Rc<[i8]> = Rc::from(&g.cells[..]);
+    let out = Rc::get_mut(&mut copy)?;
     for &(r, c, k) in cells {
         g.get(r, c)?;
         out[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
     }
-    Some(NumGrid::value(g.rows, g.cols, out))
+    Some(Value::Object(Rc::new(NumGrid { rows: g.rows, cols: g.cols, cells: copy })))
 }
 
 /// `grid.ToString(map)` of a grid of integers: `None` when `v` is not one or a cell has no character in `map`.
@@ -188,27 +190,64 @@ pub fn empty(s: &Site, args: &[Value]) -> Result<Value, EvalError> {
 /// columns reversed, then rows and columns exchanged).
 fn permuted(g: &NumGrid, flags: (bool, bool, bool)) -> NumGrid {
     let mut cells = Vec::new();
-    let (rows, cols) = permute_into(g, flags, &mut cells);
+    let (rows, cols) = permute_into((g.rows, g.cols, &g.cells), flags, &mut cells);
     NumGrid { rows, cols, cells: cells.into() }
 }
 
-/// The cells of [`permuted`] written into `cells` (cleared first; a buffer reused by `SymmetryInvariant`, which
-/// makes a grid only of an image that is less), with the image's rows and columns.
-fn permute_into(g: &NumGrid, (hflip, vflip, transpose): (bool, bool, bool), cells: &mut Vec<i8>) -> (usize, usize) {
-    let (rows, cols) = if transpose { (g.cols, g.rows) } else { (g.rows, g.cols) };
+/// The cells of [`permuted`] of the grid of `rows` × `cols` `src` written into `cells` (cleared first; a buffer
+/// reused by `SymmetryInvariant`, which makes a grid only of its answer), with the image's rows and columns.
+fn permute_into(
+    (g_rows, g_cols, src): (usize, usize, &[i8]),
+    (hflip, vflip, transpose): (bool, bool, bool),
+    cells: &mut Vec<i8>,
+) -> (usize, usize) {
+    let (rows, cols) = if transpose { (g_cols, g_rows) } else { (g_rows, g_cols) };
     cells.clear();
-    cells.resize(g.cells.len(), 0);
+    cells.resize(src.len(), 0);
     // Row by row (no division per cell): the source cell (r, c) goes to the image's (r', c').
-    for r in 0..g.rows {
-        let rr = if hflip { g.rows - r - 1 } else { r };
-        let row = &g.cells[r * g.cols..(r + 1) * g.cols];
+    for r in 0..g_rows {
+        let rr = if hflip { g_rows - r - 1 } else { r };
+        let row = &src[r * g_cols..(r + 1) * g_cols];
         for (c, &v) in row.iter().enumerate() {
-            let cc = if vflip { g.cols - c - 1 } else { c };
+            let cc = if vflip { g_cols - c - 1 } else { c };
             let (i, j) = if transpose { (cc, rr) } else { (rr, cc) };
             cells[i * cols + j] = v;
         }
     }
     (rows, cols)
+}
+
+/// `g.SymmetryInvariant(list)` for the flags of the list: CGSuite's order, each symmetry applied to the least
+/// grid so far and its image kept when it is less (as `NumGrid`'s order: rows, columns, cells). The images are
+/// written into two buffers reused from call to call; a grid is made only of an answer other than `g` itself
+/// (then `this`, the same value).
+fn symmetry_invariant(this: &Value, g: &NumGrid, flags: &[(bool, bool, bool)]) -> Value {
+    thread_local! {
+        static BUFFERS: std::cell::RefCell<(Vec<i8>, Vec<i8>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    }
+    BUFFERS.with(|b| {
+        let (least, image) = &mut *b.borrow_mut();
+        // `None`: the least so far is `g` itself; else its rows and columns, its cells in `least`.
+        let mut dims: Option<(usize, usize)> = None;
+        for &f in flags {
+            if f == (false, false, false) {
+                continue;
+            }
+            let src = match dims {
+                None => (g.rows, g.cols, &g.cells[..]),
+                Some((r, c)) => (r, c, &least[..]),
+            };
+            let (rows, cols) = permute_into(src, f, image);
+            if (rows, cols, &image[..]) < src {
+                std::mem::swap(least, image);
+                dims = Some((rows, cols));
+            }
+        }
+        match dims {
+            None => this.clone(),
+            Some((rows, cols)) => Value::Object(Rc::new(NumGrid { rows, cols, cells: Rc::from(&least[..]) })),
+        }
+    })
 }
 
 /// `g.Updated({(r, c) => v, …})` or `g.Updated((r, c), v)`: the grid with those cells set (CGSuite's errors for
@@ -285,6 +324,24 @@ fn decomposition(this: &Value, g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<
         }
     }
     let steps: &[(i64, i64)] = if dirs.len() <= 4 { &steps_small[..count] } else { &steps_heap };
+    if n <= 64 && steps.len() == 4 && steps.iter().all(|&(dr, dc)| dr.abs() + dc.abs() == 1) {
+        return orthogonal_regions(this, g, bv);
+    }
+    searched_regions(this, g, bv, steps, region, stack)
+}
+
+/// [`decomposition`] by a search cell by cell through `steps` (each direction and its opposite), with
+/// `region` (every entry `u32::MAX`) and `stack` of one entry per cell.
+fn searched_regions(
+    this: &Value,
+    g: &NumGrid,
+    bv: i8,
+    steps: &[(i64, i64)],
+    region: &mut [u32],
+    stack: &mut [u32],
+) -> Vec<Value> {
+    const NONE: u32 = u32::MAX;
+    let n = g.cells.len();
     let mut boxes: Vec<(usize, usize, usize, usize)> = Vec::new();
     let (rows, cols) = (g.rows as i64, g.cols as i64);
     for start in 0..n {
@@ -330,6 +387,70 @@ fn decomposition(this: &Value, g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<
                 for c in c0..=c1 {
                     let i = r * g.cols + c;
                     cells.push(if region[i] == id as u32 { g.cells[i] } else { bv });
+                }
+            }
+            NumGrid::value(r1 - r0 + 1, c1 - c0 + 1, cells)
+        })
+        .collect()
+}
+
+/// [`decomposition`] through the four orthogonal directions of a grid of at most 64 cells, with the cells as
+/// the bits of a word (bit `r * cols + c`): each region grows from its first cell by whole-word steps to its
+/// neighbours until it stops changing. The regions come in the same order (of their first cells), each as the
+/// same subgrid.
+fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
+    let (n, cols) = (g.cells.len(), g.cols);
+    debug_assert!(n <= 64);
+    if n == 0 {
+        return Vec::new();
+    }
+    let free = g.cells.iter().enumerate().filter(|&(_, &v)| v != bv).fold(0u64, |m, (i, _)| m | 1 << i);
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    // The cells of the first column and of the last: a step right must not reach the next row's first cell,
+    // a step left the previous row's last.
+    let first_col = (0..g.rows).fold(0u64, |m, r| m | 1 << (r * cols));
+    let last_col = first_col << (cols - 1);
+    let grow = |s: u64| {
+        let side = ((s << 1) & !first_col) | ((s >> 1) & !last_col);
+        let (up, down) = (s.checked_shr(cols as u32).unwrap_or(0), s.checked_shl(cols as u32).unwrap_or(0));
+        (s | side | up | down) & all
+    };
+    // Each region holds a cell: at most 64.
+    let mut regions = [0u64; 64];
+    let mut count = 0;
+    let mut left = free;
+    while left != 0 {
+        let mut region = left & left.wrapping_neg();
+        loop {
+            let next = grow(region) & free;
+            if next == region {
+                break;
+            }
+            region = next;
+        }
+        regions[count] = region;
+        count += 1;
+        left &= !region;
+    }
+    if count == 1 {
+        return vec![this.clone()];
+    }
+    regions[..count]
+        .iter()
+        .map(|&region| {
+            let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+            let mut bits = region;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let (r, c) = (i / cols, i % cols);
+                (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+            }
+            let mut cells = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    let i = r * cols + c;
+                    cells.push(if region >> i & 1 == 1 { g.cells[i] } else { bv });
                 }
             }
             NumGrid::value(r1 - r0 + 1, c1 - c0 + 1, cells)
@@ -397,24 +518,7 @@ pub static NUM_GRID: &[Member] = crate::member_table![
             (Value::List(_), Some(list)) => list,
             _ => return Err(s.wrong_type(0, "List of Symmetry", &args[0])),
         };
-        // CGSuite's order: each symmetry applied to the least grid so far, the image kept when it is less.
-        // Each image is written into one buffer and compared there (as `NumGrid`'s order: rows, columns, cells);
-        // a grid is made only of an image that is less.
-        let mut least = NumGrid { rows: g.rows, cols: g.cols, cells: g.cells.clone() };
-        let mut image = Vec::with_capacity(g.cells.len());
-        for flags in list {
-            if flags != (false, false, false) {
-                let (rows, cols) = permute_into(&least, flags, &mut image);
-                if (rows, cols, &image[..]) < (least.rows, least.cols, &least.cells[..]) {
-                    least = NumGrid { rows, cols, cells: Rc::from(&image[..]) };
-                }
-            }
-        }
-        if Rc::ptr_eq(&least.cells, &g.cells) {
-            // The grid is its own least image: the same value.
-            return Ok(this.clone());
-        }
-        Ok(Value::Object(Rc::new(least)))
+        Ok(symmetry_invariant(this, g, &list))
     }),
     Member {
         name: "Decomposition",
@@ -468,3 +572,40 @@ pub static NUM_GRID: &[Member] = crate::member_table![
         "Grid.Parse(\"xo|.x\", \".xo\").ToString(\".xo\")",
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-wide search finds the regions the cell-by-cell search finds, in the same order and as the same
+    /// subgrids, on boards of every shape up to 8 × 8 filled by a fixed pseudo-random sequence (a property of
+    /// the two searches: both give CGSuite's `Decomposition`).
+    #[test]
+    fn word_regions_agree_with_the_cell_search() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let steps = [(-1, 0), (1, 0), (0, 1), (0, -1)];
+        let mut multi = 0;
+        for rows in 1..=8 {
+            for cols in 1..=8 {
+                for _ in 0..40 {
+                    let density = next() % 4;
+                    let cells: Vec<i8> = (0..rows * cols).map(|_| i8::from(next() % 4 <= density) * 2 - 1).collect();
+                    let this = NumGrid::value(rows, cols, cells.clone());
+                    let g = NumGrid { rows, cols, cells: cells.into() };
+                    let fast = orthogonal_regions(&this, &g, 1);
+                    let (mut region, mut stack) = (vec![u32::MAX; rows * cols], vec![0; rows * cols]);
+                    let slow = searched_regions(&this, &g, 1, &steps, &mut region, &mut stack);
+                    assert_eq!(fast, slow, "{rows} x {cols}: {:?}", g.cells);
+                    multi += usize::from(fast.len() > 1);
+                }
+            }
+        }
+        assert!(multi > 100, "too few boards with several regions: {multi}");
+    }
+}

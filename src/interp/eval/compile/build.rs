@@ -1,7 +1,7 @@
 //! From syntax to [`Node`]s, for the frame layout `id` (see the module documentation of `compile`).
 
 use super::super::machine::*;
-use super::tree::{CellRhs, CellTest, Clause, Node, Source, Sum, SumOf};
+use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Source, Sum, SumOf, SumTerm};
 use crate::interp::value::Int;
 use rustc_hash::FxHashSet;
 
@@ -151,8 +151,15 @@ impl Builder<'_> {
     /// `g[r, c] == s` as a [`CellTest`] when it has that form, else `general`.
     fn cell_test(&self, eq: bool, lhs: &Expr, rhs: &Expr, general: Node) -> Node {
         let ExprKind::Index { obj, indices } = &lhs.kind else { return general };
-        let (ExprKind::Var(_, slot), [r, c]) = (&obj.kind, &indices[..]) else { return general };
-        let Some(grid) = self.slot(slot) else { return general };
+        let (ExprKind::Var(name, slot), [r, c]) = (&obj.kind, &indices[..]) else { return general };
+        let grid = match self.slot(slot) {
+            Some(head) => CellGrid::Local(head),
+            // A name `expr` compiles to a `Node::Var`.
+            None if !self.global(name) => {
+                CellGrid::Var { name: name.clone(), slot: slot.clone(), at: Default::default() }
+            }
+            None => return general,
+        };
         let rhs = match &rhs.kind {
             ExprKind::Str(s) => match Value::short_str(s) {
                 Value::String(s) => CellRhs::Str(s),
@@ -160,6 +167,10 @@ impl Builder<'_> {
             },
             ExprKind::Var(_, slot) => match self.slot(slot) {
                 Some(h) => CellRhs::Local(h),
+                None => return general,
+            },
+            ExprKind::Integer(n) => match n.to_i64() {
+                Some(k) => CellRhs::Int(k),
                 None => return general,
             },
             _ => return general,
@@ -171,8 +182,8 @@ impl Builder<'_> {
         Node::CellTest(Box::new(CellTest { grid, keys: [row, col], rhs, eq, general }))
     }
 
-    /// The sum `e` (`a + b`, `a - b`) as a [`SumOf`] when it is one of locals and integer literals, else
-    /// `general`.
+    /// The sum `e` (`a + b`, `a - b`) as a [`SumOf`] when it is one of locals, elements of locals and integer
+    /// literals, else `general`.
     fn sum_of(&self, e: &Expr, general: Node) -> Node {
         let mut sum = Sum { terms: Vec::new(), constant: 0 };
         if !self.sum(e, false, &mut sum) || sum.terms.is_empty() {
@@ -181,7 +192,8 @@ impl Builder<'_> {
         Node::SumOf(Box::new(SumOf { sum, general }))
     }
 
-    /// Adds `e` (negated: `neg`) to `out` when it is a sum of locals and integer literals.
+    /// Adds `e` (negated: `neg`) to `out` when it is a sum of locals, elements `x[k]` of locals (`k` an
+    /// integer literal from 1) and integer literals.
     fn sum(&self, e: &Expr, neg: bool, out: &mut Sum) -> bool {
         match &e.kind {
             ExprKind::Integer(n) => match n.to_i64() {
@@ -192,12 +204,26 @@ impl Builder<'_> {
                 _ => false,
             },
             ExprKind::Var(_, slot) => match self.slot(slot) {
-                Some(h) if out.terms.len() < 8 => {
-                    out.terms.push((h, neg));
+                Some(head) if out.terms.len() < 8 => {
+                    out.terms.push(SumTerm { head, elem: None, neg });
                     true
                 }
                 _ => false,
             },
+            ExprKind::Index { obj, indices } => {
+                let (ExprKind::Var(_, slot), [Expr { kind: ExprKind::Integer(k), .. }]) = (&obj.kind, &indices[..])
+                else {
+                    return false;
+                };
+                let elem = k.to_u32().and_then(|k| k.checked_sub(1));
+                match (self.slot(slot), elem) {
+                    (Some(head), Some(k)) if out.terms.len() < 8 => {
+                        out.terms.push(SumTerm { head, elem: Some(k), neg });
+                        true
+                    }
+                    _ => false,
+                }
+            }
             ExprKind::Binary { op: BinOp::Add, lhs, rhs } => self.sum(lhs, neg, out) && self.sum(rhs, neg, out),
             ExprKind::Binary { op: BinOp::Sub, lhs, rhs } => self.sum(lhs, neg, out) && self.sum(rhs, !neg, out),
             ExprKind::Unary { op: UnaryOp::Neg, expr } => self.sum(expr, !neg, out),

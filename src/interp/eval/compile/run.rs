@@ -5,7 +5,7 @@ use super::super::classes::{method_value, this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses::{self, run_stmts};
-use super::tree::{CellRhs, CellTest, Clause, Node, Sum};
+use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
 use crate::interp::value::Int;
 
 impl Node {
@@ -281,13 +281,21 @@ impl CellTest {
     fn test(&self, m: &Machine<'_>) -> Option<bool> {
         let r = self.keys[0].value(m)?;
         let c = self.keys[1].value(m)?;
-        let g = m.locals.slot(self.grid).and_then(m.globals.library.as_grid)?;
+        let held = match &self.grid {
+            CellGrid::Local(head) => m.locals.slot(*head)?,
+            CellGrid::Var { name, slot, at } => match this_name(&m.locals, name, slot, at) {
+                ThisName::Field(v) => v,
+                _ => return None,
+            },
+        };
+        let Some(g) = (m.globals.library.as_grid)(held) else { return self.num_test(m, held, r, c) };
         let s = match &self.rhs {
             CellRhs::Str(s) => s,
             CellRhs::Local(h) => match m.locals.slot(*h)? {
                 Value::String(s) => s,
                 _ => return None,
             },
+            CellRhs::Int(_) => return None,
         };
         match g.get_signed(r, c) {
             Some(b) if b.is_ascii() => Some((s.as_bytes() == [b]) == self.eq),
@@ -297,18 +305,44 @@ impl CellTest {
             None => Some(!self.eq),
         }
     }
+
+    /// [`CellTest::test`] for `held` that is not a grid of characters: a grid of integers' cell (on the board)
+    /// against a machine integer, as `quick_binary` compares two of them; `None` for anything else (off the
+    /// board the cell is `Nothing`, which the general comparison answers).
+    #[inline]
+    fn num_test(&self, m: &Machine<'_>, held: &Value, r: i64, c: i64) -> Option<bool> {
+        let k = match &self.rhs {
+            CellRhs::Int(k) => *k,
+            CellRhs::Local(h) => match m.locals.slot(*h)? {
+                Value::Integer(Int::Small(k)) => *k,
+                _ => return None,
+            },
+            CellRhs::Str(_) => return None,
+        };
+        match (m.globals.library.num_grid_cell)(held, r, c)? {
+            Value::Integer(Int::Small(v)) => Some((v == k) == self.eq),
+            _ => None,
+        }
+    }
 }
 
 impl Sum {
-    /// The coordinate, when every local is bound to a machine integer and the sum is one. In `i64` steps: a
-    /// sum that leaves `i64` on the way is `None` too, and the general comparison (which computes it in big
-    /// integers) answers it.
-    #[inline]
+    /// The coordinate, when every term is a machine integer and the sum is one. In `i64` steps: a sum that
+    /// leaves `i64` on the way is `None` too, and the general comparison (which computes it in big integers)
+    /// answers it.
+    #[inline(always)]
     fn value(&self, m: &Machine<'_>) -> Option<i64> {
         let mut acc = i64::try_from(self.constant).ok()?;
-        for &(h, neg) in &self.terms {
-            let Some(Value::Integer(Int::Small(k))) = m.locals.slot(h) else { return None };
-            acc = if neg { acc.checked_sub(*k)? } else { acc.checked_add(*k)? };
+        for t in &self.terms {
+            let v = m.locals.slot(t.head)?;
+            let v = match (t.elem, v) {
+                (None, v) => v,
+                (Some(k), Value::Tuple(items)) => items.get(k as usize)?,
+                (Some(k), Value::List(items)) => items.get(k as usize)?,
+                _ => return None,
+            };
+            let Value::Integer(Int::Small(k)) = v else { return None };
+            acc = if t.neg { acc.checked_sub(*k)? } else { acc.checked_add(*k)? };
         }
         Some(acc)
     }

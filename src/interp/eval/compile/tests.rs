@@ -239,3 +239,54 @@ fn sums_of_locals_and_literals() {
     same("def f(a, b) := a + b; [f(\"x\", \"y\"), f(1, 1/2)]", "[\"xy\", 3/2]");
     same("def f(a, b) := a + b - 1; f(1, Nothing)", "");
 }
+
+#[test]
+fn sums_with_elements_of_locals() {
+    // `r + d[1]` of a local tuple or list (by hand), an element out of range or a literal index 0 (the general
+    // index and its error), an element that is not a machine integer (the general sum), past `i64`.
+    same(
+        "def f(r, d) := [r + d[1], r - d[2] + 1, d[1] + d[2]]; [f(3, (1, 0)), f(3, [0, 5])]",
+        "[[4, 4, 1], [3, -1, 5]]",
+    );
+    same("def f(r, d) := r + d[3]; f(1, (1, 2))", "");
+    same("def f(r, d) := r + d[0]; f(1, (1, 2))", "");
+    same("def f(r, d) := [r + d[1], d[2] + r]; f(1, (1/2, \"a\"))", "");
+    same("def f(r, d) := [r + d[1]]; f(1, (1/2, 0))", "[3/2]");
+    same("def f(r, d) := r + d[1]; f(9223372036854775807, (1, 0))", "9223372036854775808");
+    same("def f(r, d) := r + d[1]; f(1, \"ab\")", "");
+}
+
+/// `g[r ± …, c ± d[k]] == k` on grids of integers (`.` is 0, `#` is 1), of a local and of a field of `this`:
+/// cells on the board compared in place with an integer literal or local, and the general comparison for a
+/// cell off the board (`Nothing`), a string, an integer past `i64`, a grid of characters, and the errors of a
+/// coordinate that is not an integer. Values by hand from the board `..#|#..`.
+#[test]
+fn cell_tests_on_grids_of_integers() {
+    let g = "g := Grid.Parse(\"..#|#..\", \".#\");\n";
+    let f = "def f(g, d, k) := [g[r, c] == 0 and g[r + d[1], c + d[2]] != k for r from 0 to 3 for c from 1 to 3];\n";
+    same(
+        &format!("{g}{f}f(g, (1, 0), 1)"),
+        "[false, false, false, false, true, false, false, true, true, false, false, false]",
+    );
+    same(
+        &format!("{g}{f}f(g, (0, 1), 0)"),
+        "[false, false, false, false, true, false, false, false, true, false, false, false]",
+    );
+    same(
+        &format!("{g}{f}f(g, (0, 1), \"#\")"),
+        "[false, false, false, true, true, false, false, true, true, false, false, false]",
+    );
+    same(
+        &format!("{g}{f}f(Grid.Parse(\"x.|.x\"), (0, 1), 0)"),
+        "[false, false, false, false, false, false, false, false, false, false, false, false]",
+    );
+    same(
+        &format!("{g}def f(g) := [g[1, 3] == 1, g[1, 3] != 1, g[0, 1] == 0, g[1, 1] == 100000000000000000000]; f(g)"),
+        "[true, false, false, false]",
+    );
+    same(&format!("{g}{f}f(g, (1/2, 0), 1)"), "");
+    same(&format!("{g}{f}f(g, (), 1)"), "");
+    let class = "class P(grid as Grid)\n  def T(d) := [grid[r, c] == 1 or grid[r, c + d[2]] == 1 for r from 1 to 2 for c from 1 to 3];\nend\n";
+    same(&format!("{class}{g}P(g).T((0, 1))"), "[false, true, true, true, false, false]");
+    same(&format!("{class}{g}P(g).T((0, \"a\"))"), "");
+}

@@ -76,14 +76,15 @@ pub(in crate::interp::eval) enum Node {
     Eval(Box<Expr>),
 }
 
-/// `g[r ± …, c ± …] == s` or `!=` for a local `g`, each coordinate a sum of locals and integer literals, and
-/// `s` a local or a string literal: when `g` holds a grid, the coordinates machine integers, the cell is on the
-/// board and ASCII and `s` a string, the cell is read and compared in place (no value is made, nothing is
-/// cloned); otherwise `general`, the same comparison compiled the usual way, runs (its reads are pure, so
-/// nothing is evaluated twice to any effect).
+/// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`], and `s` a local, a string literal
+/// or an integer literal: when the coordinates are machine integers and `g` holds a grid whose cell there is
+/// ASCII and `s` a string, or a grid of integers whose cell is on the board and `s` a machine integer, the
+/// cell is read and compared in place (no value is made, nothing is cloned); otherwise `general`, the same
+/// comparison compiled the usual way, runs (its reads are pure, so nothing is evaluated twice to any
+/// effect).
 pub(in crate::interp::eval) struct CellTest {
-    /// The slot chain of `g`.
-    pub(super) grid: u32,
+    /// Where `g` is read.
+    pub(super) grid: CellGrid,
     /// Row and column.
     pub(super) keys: [Sum; 2],
     /// The string compared with.
@@ -93,8 +94,9 @@ pub(in crate::interp::eval) struct CellTest {
     pub(super) general: Node,
 }
 
-/// `r + dr + dr`, `c - 1`: a sum of locals and integer literals with at least one `+` or `-`. When every local
-/// is bound to a machine integer and no step leaves `i64`, its value is the sum's ([`Sum`]), read from the
+/// `r + dr + dr`, `c - 1`, `r + dir[1]`: a sum of locals, elements `x[k]` of locals (`k` an integer literal)
+/// and integer literals with at least one `+` or `-`. When every local (or the element of a list or tuple a
+/// local holds) is a machine integer and no step leaves `i64`, its value is the sum's ([`Sum`]), read from the
 /// slots with no recursion per operand; otherwise `general`, the same expression compiled the usual way, runs
 /// (the reads are pure, so nothing is evaluated twice to any effect, and it computes the value in big
 /// integers, or raises the error, as before).
@@ -103,15 +105,33 @@ pub(in crate::interp::eval) struct SumOf {
     pub(super) general: Node,
 }
 
-/// A coordinate: `constant` plus (or minus, `true`) the locals of the slot chains.
+/// A coordinate: `constant` plus (or minus) its terms.
 pub(in crate::interp::eval) struct Sum {
-    pub(super) terms: Vec<(u32, bool)>,
+    pub(super) terms: Vec<SumTerm>,
     pub(super) constant: i128,
+}
+
+/// A term of a [`Sum`]: the local of a slot chain, or (`elem`) the element at that 0-based position of the list
+/// or tuple it holds (`x[k]`, `k` a literal, as `Node::LocalElement` reads it); `neg`: subtracted.
+#[derive(Clone, Copy)]
+pub(in crate::interp::eval) struct SumTerm {
+    pub(super) head: u32,
+    pub(super) elem: Option<u32>,
+    pub(super) neg: bool,
+}
+
+/// The grid of a [`CellTest`]: a local's slot chain, or a variable the resolver gave no slot (a field of
+/// `this`, read in place as `Node::Var` reads it; anything else is left to the general comparison).
+pub(in crate::interp::eval) enum CellGrid {
+    Local(u32),
+    Var { name: Name, slot: Slot, at: Cell<u32> },
 }
 
 /// The right side of a [`CellTest`].
 pub(in crate::interp::eval) enum CellRhs {
     Str(Rc<str>),
+    /// An integer literal that is a machine integer.
+    Int(i64),
     Local(u32),
 }
 
