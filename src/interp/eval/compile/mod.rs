@@ -19,9 +19,10 @@
 //!   pruned of dropped definitions as it grows. The body, once made, is also kept in the definition itself
 //!   (`FunctionDef::compiled`), where the next calls find it without the cache's look-up (the cache then only
 //!   counts calls before the first compilation and the bodies made). A function is compiled on its first
-//!   call, for its layout: its slot numbers are read from the cells once. This is safe for memory because definitions are not made per
-//!   value: every closure of a `def` or lambda shares the definition of the syntax tree (and a class builds one
-//!   parameter binder per class), so there are as many compiled bodies as definitions parsed. (An earlier
+//!   call, for its layout: its slot numbers are read from the cells once. This is safe for memory because
+//!   definitions are not made per value: every closure of a `def` or lambda shares the definition of the
+//!   syntax tree (and a class builds one parameter binder per class), so there are as many compiled bodies as
+//!   definitions parsed. (An earlier
 //!   constructor made a definition per object, and compiling each doubled class-style rulesets' memory; a
 //!   function was then compiled on its second call. `set_first_call(false)` restores that, for comparison.)
 //! - **Limits.** Calls and loop iterations check the interrupt flag, the memory budget and the stack as the
