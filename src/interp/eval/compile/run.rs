@@ -98,6 +98,10 @@ impl Node {
                 }
                 Ok(m.invoke_member(o, name, &[], &[], *span)?)
             }
+            Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
+                Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
+                None => m.lookup_var(name, slot, *span),
+            },
             Node::Tuple(items) => Ok(Value::Tuple(run_all(m, items)?.into())),
             Node::List(items) => list(m, items),
             Node::Assign { target, slot, value } => {
