@@ -143,7 +143,9 @@ fn a_local_handed_over_to_a_call() {
     // place, and a copy taken before (`ys`) keeps its elements.
     let add = "def add(xs, x) begin xs := xs.Append(x); xs end;";
     same(
-        &format!("{add} def f() begin var xs := [1]; var ys := xs; xs := add(xs, 2); xs := add(xs, 3); [xs, ys] end; f()"),
+        &format!(
+            "{add} def f() begin var xs := [1]; var ys := xs; xs := add(xs, 2); xs := add(xs, 3); [xs, ys] end; f()"
+        ),
         "[[1, 2, 3], [1]]",
     );
     // Not moved: the name in another argument, or the callee named the same.
