@@ -568,7 +568,9 @@ pub struct Machine<'a> {
     pub(in crate::interp) depth: usize,
     /// Slot vectors of finished calls, for reuse.
     pub(in crate::interp) spare_slots: Vec<Vec<Option<Value>>>,
-    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`).
+    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`). Boxed: a
+    /// call swaps one of these boxes with `locals`, a pointer each way, rather than moving a frame.
+    #[allow(clippy::vec_box)]
     pub(in crate::interp) spare_frames: Vec<Box<Locals>>,
     pub(in crate::interp) stack_base: usize,
     pub(in crate::interp) stack_budget: usize,
