@@ -160,28 +160,42 @@ impl Locals {
         std::mem::take(&mut self.slots)
     }
 
-    /// [`Locals::for_resolved_call`] in the buffers of `spare`, a finished frame emptied by
-    /// [`Locals::into_spare`] (its scopes then open without allocating).
-    pub fn reuse_for_resolved_call(
-        spare: Locals,
+    /// Makes this spare frame (emptied by [`Locals::empty_for_reuse`]) the frame of a call of a resolved
+    /// function, in place: [`Locals::for_resolved_call`], or [`Locals::for_method_call`] with `method`, in
+    /// this frame's buffers (its scopes then open without allocating).
+    #[inline]
+    pub fn enter_resolved_call(
+        &mut self,
         captured: Scope,
         layout: Rc<Layout>,
         slots: Vec<Option<Value>>,
-    ) -> Locals {
-        Locals {
-            bindings: spare.bindings,
-            marks: spare.marks,
-            trail: spare.trail,
-            ..Locals::for_resolved_call(captured, layout, slots)
+        method: Option<MethodFrame>,
+    ) {
+        self.captured = Some(captured);
+        self.in_function = true;
+        self.id = layout.id;
+        if method.is_some() {
+            self.this_slot = layout.names_this;
         }
+        self.layout = Some(layout);
+        self.slots = slots;
+        self.method = method;
     }
 
-    /// This frame's empty buffers (no value, no layout, no captured scope held), to reuse.
-    pub fn into_spare(mut self) -> Locals {
+    /// Empties this finished frame in place for reuse (no value, no layout, no captured scope held; the
+    /// buffers kept): the state of `Locals::default()` with its buffers' capacity.
+    #[inline]
+    pub fn empty_for_reuse(&mut self) {
+        self.captured = None;
         self.bindings.clear();
         self.marks.clear();
+        self.in_function = false;
+        self.id = 0;
+        self.layout = None;
+        self.slots.clear();
         self.trail.clear();
-        Locals { bindings: self.bindings, marks: self.marks, trail: self.trail, ..Locals::default() }
+        self.method = None;
+        self.this_slot = false;
     }
 
     /// Opens a scope.

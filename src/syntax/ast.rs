@@ -4,7 +4,7 @@
 //! is `Nothing` (or, for `for … yield`, a list), and an assignment's value is the value assigned. Function bodies
 //! are held in `Rc` so that closures can share them without copying the tree.
 
-pub use super::slot::{Layout, Resolved, Slot};
+pub use super::slot::{Compiled, Layout, Resolved, Slot};
 use super::span::Span;
 use num_bigint::BigInt;
 use std::rc::Rc;
@@ -491,12 +491,22 @@ pub struct FunctionDef {
     pub slot: Slot,
     /// The layout of its call frame, computed on the first call (`resolve.rs`).
     pub resolved: Resolved,
+    /// Its compiled body, made on a call (`interp::eval::compile`).
+    pub compiled: Compiled,
 }
 
 impl FunctionDef {
     /// A definition not resolved yet.
     pub fn new(name: Option<Ident>, params: Vec<Param>, body: Expr, span: Span) -> FunctionDef {
-        FunctionDef { name, params, body, span, slot: Slot::default(), resolved: Resolved::default() }
+        FunctionDef {
+            name,
+            params,
+            body,
+            span,
+            slot: Slot::default(),
+            resolved: Resolved::default(),
+            compiled: Compiled::default(),
+        }
     }
 }
 

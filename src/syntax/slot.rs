@@ -85,3 +85,41 @@ impl std::fmt::Debug for Resolved {
         f.write_str("_")
     }
 }
+
+/// A function's compiled body (`interp::eval::compile`), kept with its definition once made, so that a call
+/// finds it without a look-up; empty until then, and in a copy of the definition. The syntax layer does not
+/// know its type (the interpreter's), hence `dyn Any`.
+#[derive(Default)]
+pub struct Compiled(OnceCell<Rc<dyn std::any::Any>>);
+
+impl Compiled {
+    /// The compiled body, if made.
+    #[inline]
+    pub fn get(&self) -> Option<&Rc<dyn std::any::Any>> {
+        self.0.get()
+    }
+
+    /// Keeps `code` as the compiled body (a body already kept stays).
+    pub fn set(&self, code: Rc<dyn std::any::Any>) {
+        let _ = self.0.set(code);
+    }
+}
+
+impl Clone for Compiled {
+    /// Empty: a copy is compiled on its own first call.
+    fn clone(&self) -> Compiled {
+        Compiled::default()
+    }
+}
+
+impl PartialEq for Compiled {
+    fn eq(&self, _: &Compiled) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("_")
+    }
+}

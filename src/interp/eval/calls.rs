@@ -232,9 +232,9 @@ impl<'a> Machine<'a> {
                 scope.insert(p.name.name.clone(), a.clone());
             }
         } else {
-            let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope.clone()));
+            let saved = std::mem::replace(&mut *self.locals, Locals::for_call(c.captured.clone(), scope.clone()));
             let bound = self.bind_params(c, args, named, span);
-            self.locals = saved;
+            *self.locals = saved;
             for (k, v) in bound? {
                 scope.insert(k, v);
             }
@@ -244,9 +244,9 @@ impl<'a> Machine<'a> {
             self.depth -= 1;
             return Err(e);
         }
-        let saved = std::mem::replace(&mut self.locals, Locals::for_call(c.captured.clone(), scope));
+        let saved = std::mem::replace(&mut *self.locals, Locals::for_call(c.captured.clone(), scope));
         let r = self.eval(&c.def.body);
-        self.locals = saved;
+        *self.locals = saved;
         self.depth -= 1;
         self.call_result(r, func, span)
     }
@@ -278,7 +278,7 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         let mut slots = self.spare_slots.pop().unwrap_or_default();
-        slots.resize(layout.names.len(), None);
+        slots.resize_with(layout.names.len(), || None);
         if sees_itself && layout.self_slot != NO_SLOT {
             slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
         }
@@ -314,9 +314,9 @@ impl<'a> Machine<'a> {
                 Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m.clone()),
                 None => Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots),
             };
-            let saved = std::mem::replace(&mut self.locals, frame);
+            let saved = std::mem::replace(&mut *self.locals, frame);
             let bound = self.bind_params(c, args, named, span);
-            let mut frame = std::mem::replace(&mut self.locals, saved);
+            let mut frame = std::mem::replace(&mut *self.locals, saved);
             slots = frame.take_slots();
             if let Err(e) = bound {
                 self.recycle_slots(slots);
@@ -343,13 +343,10 @@ impl<'a> Machine<'a> {
             self.recycle_slots(slots);
             return Err(e);
         }
-        let frame = match method {
-            Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m),
-            None => self.resolved_frame(c.captured.clone(), layout.clone(), slots),
-        };
-        let saved = std::mem::replace(&mut self.locals, frame);
+        let mut frame = self.resolved_frame(c, layout, slots, method);
+        std::mem::swap(&mut self.locals, &mut frame);
         let r = self.run_body(&c.def, layout);
-        let frame = std::mem::replace(&mut self.locals, saved);
+        std::mem::swap(&mut self.locals, &mut frame);
         self.finish_frame(frame);
         self.depth -= 1;
         Ok(r)

@@ -475,9 +475,9 @@ impl<'a> Machine<'a> {
 
     /// Evaluates `e` with `scope` as the only locals.
     fn eval_in(&mut self, scope: Scope, e: &Expr) -> Result<Value, EvalError> {
-        let saved = std::mem::replace(&mut self.locals, Locals::for_call(scope, LocalScope::new()));
+        let saved = std::mem::replace(&mut *self.locals, Locals::for_call(scope, LocalScope::new()));
         let r = self.eval(e);
-        self.locals = saved;
+        *self.locals = saved;
         r.map_err(|x| self.escaped(x))
     }
 

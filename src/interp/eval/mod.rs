@@ -30,7 +30,7 @@ impl<'a> Machine<'a> {
         Machine {
             games,
             globals,
-            locals: Locals::top(),
+            locals: Box::new(Locals::top()),
             out,
             interrupt,
             depth: 0,

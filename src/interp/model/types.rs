@@ -573,16 +573,19 @@ pub struct Machine<'a> {
     pub games: &'a mut Games,
     /// Top-level variables and native globals.
     pub globals: &'a mut Globals,
-    /// The local scopes of the running function.
-    pub locals: Locals,
+    /// The local scopes of the running function, boxed so that a call swaps a pointer rather than moving the
+    /// frame (`compile/call.rs`).
+    pub locals: Box<Locals>,
     /// Where `Print` writes.
     pub out: &'a mut dyn Write,
     pub(in crate::interp) interrupt: &'a AtomicBool,
     pub(in crate::interp) depth: usize,
     /// Slot vectors of finished calls, for reuse.
     pub(in crate::interp) spare_slots: Vec<Vec<Option<Value>>>,
-    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`).
-    pub(in crate::interp) spare_frames: Vec<Locals>,
+    /// Finished call frames, emptied, whose scope buffers the next calls reuse (`compile/call.rs`). Boxed: a
+    /// call swaps one of these boxes with `locals`, a pointer each way, rather than moving a frame.
+    #[allow(clippy::vec_box)]
+    pub(in crate::interp) spare_frames: Vec<Box<Locals>>,
     pub(in crate::interp) stack_base: usize,
     pub(in crate::interp) stack_budget: usize,
     /// Set by [`Machine::eval_top`] when the statement is a loop, until that loop starts.

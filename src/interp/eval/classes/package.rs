@@ -301,7 +301,7 @@ impl<'a> Machine<'a> {
         }
         // The file's spans name no registered source: its errors are reported at the use, naming the file.
         let cells = crate::syntax::parse::parse_cells(&text, crate::syntax::span::FileId::MAX);
-        let saved = std::mem::replace(&mut self.locals, Locals::for_call(scope, LocalScope::new()));
+        let saved = std::mem::replace(&mut *self.locals, Locals::for_call(scope, LocalScope::new()));
         self.globals.extensions.get::<PackageClasses>().reading.insert(path.clone());
         let r = (|| {
             for cell in &cells {
@@ -317,7 +317,7 @@ impl<'a> Machine<'a> {
             class.ok_or_else(|| script_err(format!("{shown} declares no class `{name}`"), span))
         })();
         self.globals.extensions.get::<PackageClasses>().reading.remove(&path);
-        self.locals = saved;
+        *self.locals = saved;
         let class = r.map_err(|e| {
             if e.span.file == crate::syntax::span::FileId::MAX {
                 script_err(format!("In {shown}: {}", e.message()), span)

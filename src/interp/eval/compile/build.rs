@@ -277,7 +277,49 @@ impl Builder<'_> {
                 }
             }
         }
+        if let Some(value) = self.call_taking(target, slot, value) {
+            return Node::Assign { target: target.clone(), slot: slot.clone(), value: Box::new(value) };
+        }
         Node::Assign { target: target.clone(), slot: slot.clone(), value: self.boxed(value) }
+    }
+
+    /// `x := f(…, x, …)` for a local `x` of this frame passed once to a plain function `f` (a name other than
+    /// `x`) whose other arguments are names other than `x` and literals: the call, with that argument a
+    /// [`Node::Take`], which moves `x`'s value into the call rather than copying it (a list the callee extends,
+    /// `out := Jumps(g, out, …)`, is then not shared, and is extended in place). Nothing reads `x` between the
+    /// move and the assignment: the callee cannot see the caller's slots (a closure captures values), the other
+    /// arguments do not name it, and if the call fails the frame is left with the error.
+    fn call_taking(&self, target: &Ident, slot: &Slot, value: &Expr) -> Option<Node> {
+        let ExprKind::Call { callee, args, named } = &value.kind else { return None };
+        let (ExprKind::Var(f, _), []) = (&callee.kind, &named[..]) else { return None };
+        let head = self.slot(slot)?;
+        if **f == *target.name {
+            return None;
+        }
+        let mut taken = None;
+        for (i, a) in args.iter().enumerate() {
+            match &a.kind {
+                ExprKind::Var(x, at) if **x == *target.name => {
+                    if taken.is_some() || self.slot(at) != Some(head) {
+                        return None;
+                    }
+                    taken = Some(i);
+                }
+                ExprKind::Var(..) | ExprKind::Integer(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Nothing => {
+                }
+                ExprKind::Unary { op: UnaryOp::Neg, expr } if matches!(expr.kind, ExprKind::Integer(_)) => {}
+                _ => return None,
+            }
+        }
+        let taken = taken?;
+        let Node::Call { callee, name, mut args, spans, span } = self.expr(value) else { return None };
+        let Node::Local { head, name: x, slot, span: at } =
+            std::mem::replace(&mut args[taken], Node::Const(Value::Nothing))
+        else {
+            return None;
+        };
+        args[taken] = Node::Take { head, name: x, slot, span: at };
+        Some(Node::Call { callee, name, args, spans, span })
     }
 
     /// The clauses of a loop or comprehension; `None` when one cannot be compiled.

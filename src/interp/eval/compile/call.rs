@@ -5,29 +5,41 @@
 
 use super::super::machine::*;
 use super::tree::Node;
-use crate::interp::env::Scope;
+use crate::interp::model::types::MethodFrame;
 use crate::syntax::ast::{self, Layout};
 
 impl<'a> Machine<'a> {
-    /// The frame of a call of a resolved function (`Locals::for_resolved_call`), in the buffers of a finished
-    /// frame when there is one (a body's scopes then open without allocating).
+    /// The frame of a call of `c`, a resolved function of `layout` (`Locals::for_resolved_call`, or
+    /// `Locals::for_method_call` with `method`), set up in place in a finished frame's box when there is one:
+    /// the running frame and this one are then swapped as pointers, no frame is moved, and the body's scopes
+    /// open in that frame's buffers without allocating.
+    #[inline]
     pub(in crate::interp::eval) fn resolved_frame(
         &mut self,
-        captured: Scope,
-        layout: Rc<Layout>,
+        c: &Closure,
+        layout: &Rc<Layout>,
         slots: Vec<Option<Value>>,
-    ) -> Locals {
+        method: Option<MethodFrame>,
+    ) -> Box<Locals> {
         match self.spare_frames.pop() {
-            Some(spare) => Locals::reuse_for_resolved_call(spare, captured, layout, slots),
-            None => Locals::for_resolved_call(captured, layout, slots),
+            Some(mut spare) => {
+                spare.enter_resolved_call(c.captured.clone(), layout.clone(), slots, method);
+                spare
+            }
+            None => Box::new(match method {
+                Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m),
+                None => Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots),
+            }),
         }
     }
 
-    /// Keeps a finished call's frame (emptied) and its slot vector for the next calls.
-    pub(in crate::interp::eval) fn finish_frame(&mut self, mut frame: Locals) {
+    /// Keeps a finished call's frame (emptied in place) and its slot vector for the next calls.
+    #[inline]
+    pub(in crate::interp::eval) fn finish_frame(&mut self, mut frame: Box<Locals>) {
         self.recycle_slots(frame.take_slots());
         if self.spare_frames.len() < 64 {
-            self.spare_frames.push(frame.into_spare());
+            frame.empty_for_reuse();
+            self.spare_frames.push(frame);
         }
     }
 }
@@ -59,7 +71,7 @@ fn call(
 ) -> Eval<Value> {
     let sees_itself = super::super::calls::sees_itself(c);
     let mut slots = m.spare_slots.pop().unwrap_or_default();
-    slots.resize(layout.names.len(), None);
+    slots.resize_with(layout.names.len(), || None);
     if sees_itself && layout.self_slot != NO_SLOT {
         slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
     }

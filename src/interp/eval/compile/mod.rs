@@ -16,10 +16,13 @@
 //!   compare (the environment variable `CGS_NO_COMPILE` turns it off, [`set_enabled`] in tests).
 //! - **Where the compiled code lives.** A cache per thread maps a function definition (by address) to its
 //!   compiled body; it holds a weak reference to the definition, so that the address is not reused, and is
-//!   pruned of dropped definitions as it grows. A function is compiled on its first call, for its layout: its
-//!   slot numbers are read from the cells once. This is safe for memory because definitions are not made per
-//!   value: every closure of a `def` or lambda shares the definition of the syntax tree (and a class builds one
-//!   parameter binder per class), so there are as many compiled bodies as definitions parsed. (An earlier
+//!   pruned of dropped definitions as it grows. The body, once made, is also kept in the definition itself
+//!   (`FunctionDef::compiled`), where the next calls find it without the cache's look-up (the cache then only
+//!   counts calls before the first compilation and the bodies made). A function is compiled on its first
+//!   call, for its layout: its slot numbers are read from the cells once. This is safe for memory because
+//!   definitions are not made per value: every closure of a `def` or lambda shares the definition of the
+//!   syntax tree (and a class builds one parameter binder per class), so there are as many compiled bodies as
+//!   definitions parsed. (An earlier
 //!   constructor made a definition per object, and compiling each doubled class-style rulesets' memory; a
 //!   function was then compiled on its second call. `set_first_call(false)` restores that, for comparison.)
 //! - **Limits.** Calls and loop iterations check the interrupt flag, the memory budget and the stack as the
@@ -108,6 +111,10 @@ impl<'a> Machine<'a> {
         if !enabled() {
             return self.eval(&def.body);
         }
+        // The body compiled before, kept with the definition (no look-up in the cache).
+        if let Some(code) = def.compiled.get().and_then(|c| c.downcast_ref::<Node>()) {
+            return code.run(self);
+        }
         let key = Rc::as_ptr(def) as usize;
         let code = CACHE.with(|c| {
             let mut c = c.borrow_mut();
@@ -125,7 +132,10 @@ impl<'a> Machine<'a> {
             code
         });
         match code {
-            Some(code) => code.run(self),
+            Some(code) => {
+                def.compiled.set(code.clone());
+                code.run(self)
+            }
             None => self.eval(&def.body),
         }
     }

@@ -98,6 +98,10 @@ impl Node {
                 }
                 Ok(m.invoke_member(o, name, &[], &[], *span)?)
             }
+            Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
+                Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
+                None => m.lookup_var(name, slot, *span),
+            },
             Node::Tuple(items) => Ok(Value::Tuple(run_all(m, items)?.into())),
             Node::List(items) => list(m, items),
             Node::Assign { target, slot, value } => {
@@ -371,6 +375,12 @@ fn updated_lit(
             if let (None, Node::Tuple(items)) = (&pairs, k) {
                 if let [a, b] = &items[..] {
                     let (r, c) = (a.small(m)?, b.small(m)?);
+                    // A literal or local one-character string is read in place (no value copied).
+                    if let (Ok(r), Ok(c), Some(b)) = (&r, &c, ascii_cell(m, v)) {
+                        cells[n] = (*r, *c, b);
+                        n += 1;
+                        continue;
+                    }
                     let v = v.run(m)?;
                     if let (Ok(r), Ok(c), Value::String(s)) = (&r, &c, &v) {
                         if let [b] = s.as_bytes() {
@@ -447,6 +457,24 @@ fn updated_lit(
     };
     let map: OrdMap<Value, Value> = pairs.into_iter().collect();
     Ok(m.invoke_member(o, name, &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)], &[arg_span], span)?)
+}
+
+/// The one ASCII character of `v` when it is a string literal or a bound local holding such a string, read
+/// without running the node (neither has an effect to run, and an unbound local is left to `run`).
+#[inline]
+fn ascii_cell(m: &Machine<'_>, v: &Node) -> Option<u8> {
+    let s = match v {
+        Node::Const(Value::String(s)) => s,
+        Node::Local { head, .. } => match m.locals.slot(*head) {
+            Some(Value::String(s)) => s,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match s.as_bytes() {
+        [b] if b.is_ascii() => Some(*b),
+        _ => None,
+    }
 }
 
 /// The entries `(r, c) => k` of [`updated_lit`]'s integer form as values.

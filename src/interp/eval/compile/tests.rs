@@ -138,6 +138,31 @@ fn grids_append_and_find_all() {
 }
 
 #[test]
+fn a_local_handed_over_to_a_call() {
+    // `xs := add(xs, …)` moves `xs` into the call (`build.rs`'s `call_taking`): the callee extends the list in
+    // place, and a copy taken before (`ys`) keeps its elements.
+    let add = "def add(xs, x) begin xs := xs.Append(x); xs end;";
+    same(
+        &format!(
+            "{add} def f() begin var xs := [1]; var ys := xs; xs := add(xs, 2); xs := add(xs, 3); [xs, ys] end; f()"
+        ),
+        "[[1, 2, 3], [1]]",
+    );
+    // Not moved: the name in another argument, or the callee named the same.
+    same(&format!("{add} def f() begin var xs := [1]; xs := add(xs, xs.Length) end; f()"), "[1, 1]");
+    same(&format!("{add} def f(xs) begin xs := xs(xs) end; f(add)"), "");
+    // An inner declaration of the same name: the inner one is handed over and assigned, the outer one kept.
+    same(
+        &format!("{add} def f() begin var xs := [1]; for i from 1 to 2 do var xs := [i]; xs := add(xs, 9); Print(xs) end; xs end; f()"),
+        "[1, 9]\n[2, 9]\n[1]",
+    );
+    // A call that fails (in the callee, or calling a value that is no function): the same error, span and frames.
+    same("def bad(xs, k) := xs[k]; def f() begin var xs := [1]; xs := bad(xs, 5); xs end; f()", "");
+    same("def f(g) begin var xs := [1]; xs := g(xs, 2); xs end; f(3)", "");
+    same(&format!("{add} def f() begin var xs := [1]; xs := add(xs, 2, 3); xs end; f()"), "");
+}
+
+#[test]
 fn the_compiled_tree_runs_in_these_tests() {
     // With the compiler on, a function called once is compiled (its entry holds code), so the programs above
     // exercise the compiled nodes, not the fallback.

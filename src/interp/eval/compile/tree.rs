@@ -50,6 +50,9 @@ pub(in crate::interp::eval) enum Node {
     Tuple(Vec<Node>),
     /// `[a, b, …]`.
     List(Vec<Node>),
+    /// A local's value moved out of its slot, which is left holding `Nothing` (`x` in `x := f(…, x, …)`, see
+    /// `build.rs`'s `call_taking`); unbound, the general look-up of [`Node::Local`].
+    Take { head: u32, name: Name, slot: Slot, span: Span },
     /// `x := v`.
     Assign { target: Ident, slot: Slot, value: Box<Node> },
     /// `x := v` in a top-level statement, for a name no local scope of it can bind and not a class name
