@@ -112,6 +112,14 @@ impl Locals {
         l
     }
 
+    /// These resolved-call locals made a method call's ([`Locals::for_method_call`]): so that a method frame
+    /// can be made from a spare frame's buffers, as a function's is.
+    pub fn into_method_frame(mut self, method: MethodFrame) -> Locals {
+        self.this_slot = self.layout.as_ref().is_some_and(|l| l.names_this);
+        self.method = Some(method);
+        self
+    }
+
     /// What `lookup("this")` finds: in a method frame where no local can be named `this` (no slot of the layout
     /// is, nothing was bound by name), the receiver without a search.
     #[inline]

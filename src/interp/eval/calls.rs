@@ -344,7 +344,7 @@ impl<'a> Machine<'a> {
             return Err(e);
         }
         let frame = match method {
-            Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m),
+            Some(m) => self.resolved_frame(c.captured.clone(), layout.clone(), slots).into_method_frame(m),
             None => self.resolved_frame(c.captured.clone(), layout.clone(), slots),
         };
         let saved = std::mem::replace(&mut self.locals, frame);

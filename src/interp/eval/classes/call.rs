@@ -40,7 +40,7 @@ impl<'a> Machine<'a> {
             .map(|n| (property_name, Value::String(n.name.clone())));
         let method = crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden };
         let params = &def.params;
-        let plain = params.iter().all(ast::Param::is_plain);
+        let plain = params.iter().all(ast::Param::is_plain) || self.params_pass(obj, &def, &layout, args);
         // As `call_closure_named` checks and binds (the same errors, before the call counts as entered).
         if plain {
             super::super::calls::check_plain_count(params, args.len(), span)?;
@@ -59,5 +59,72 @@ impl<'a> Machine<'a> {
                 Err(e)
             }
         }
+    }
+
+    /// Whether the arguments of a call of method `def` bind as plain parameters would: one per parameter, none
+    /// optional or `...`, and each argument of a typed parameter a value of the library type its `as` class
+    /// names (`Left` for `player as Player`), which passes the binding's check at once (`is_class` answers yes
+    /// from the value's representation). Whether each `as` class names a user class is decided once per method
+    /// of the class, at its first call, where the binding would look the name up (the class's scope, then the
+    /// globals), as a constructor's parameters are (docs/LANGUAGE.md §10). Anything else (an argument of
+    /// another type included) is bound by `bind_params`, with its errors.
+    fn params_pass(
+        &mut self,
+        obj: &UserObject,
+        def: &Rc<FunctionDef>,
+        layout: &Rc<ast::Layout>,
+        args: &[Value],
+    ) -> bool {
+        let params = &def.params;
+        if args.len() != params.len() || params.iter().any(|p| p.optional || p.varargs) {
+            return false;
+        }
+        let known = obj.class.method_typed.borrow().iter().find(|(d, _)| Rc::ptr_eq(d, def)).map(|(_, t)| t.clone());
+        let typed = match known {
+            Some(t) => t,
+            None => {
+                let t = self.method_typed(&obj.class, def, layout);
+                obj.class.method_typed.borrow_mut().push((def.clone(), t.clone()));
+                t
+            }
+        };
+        params.iter().zip(args).zip(typed.iter()).all(|((p, a), t)| match (&p.ty, t) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(_), Some(short)) => match a {
+                Value::Object(o) => o.type_name() == &**short,
+                Value::Function(_) => false,
+                v => v.type_name() == &**short,
+            },
+        })
+    }
+
+    /// See [`Machine::params_pass`]: per parameter of `def`, the library type name of its `as` class when the
+    /// name is no user class in a frame of the method (`None` for an untyped parameter, a user class, a name a
+    /// parameter of the method also has, or a class whose check is not by representation).
+    fn method_typed(
+        &mut self,
+        class: &UserClass,
+        def: &FunctionDef,
+        layout: &Rc<ast::Layout>,
+    ) -> super::types::MethodTyped {
+        let slots = vec![None; layout.names.len()];
+        let frame = crate::interp::env::Locals::for_resolved_call(class.scope(), layout.clone(), slots);
+        let saved = std::mem::replace(&mut self.locals, frame);
+        let typed = def
+            .params
+            .iter()
+            .map(|p| {
+                let ty = p.ty.as_ref()?;
+                let short = crate::interp::classes::short_type(&ty.name);
+                let shadowed = def.params.iter().any(|q| &*q.name.name == short);
+                if shadowed || self.names_user_class(None, &ty.name) {
+                    return None;
+                }
+                super::construct::object_type_name(&ty.name)
+            })
+            .collect();
+        self.locals = saved;
+        typed
     }
 }

@@ -240,7 +240,7 @@ fn split_cells(class: &Rc<UserClass>, fields: Fields) -> (Fields, Option<super::
 /// The type name (`Object::type_name`) of a library object that is of the class `ty` as `is_class` decides it
 /// (its representation's name is the class's short name): `None` for a name `is_class` answers otherwise (a
 /// nested name, a library ruleset class, the names of user objects and classes).
-fn object_type_name(ty: &str) -> Option<Box<str>> {
+pub(super) fn object_type_name(ty: &str) -> Option<Box<str>> {
     let short = crate::interp::classes::short_type(ty);
     let special = short.contains('.')
         || matches!(short, "Object" | "Class" | "Package")

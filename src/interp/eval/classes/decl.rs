@@ -229,6 +229,7 @@ impl<'a> Machine<'a> {
             nested_ids,
             binder: std::cell::OnceCell::new(),
             library_typed: std::cell::OnceCell::new(),
+            method_typed: RefCell::new(Vec::new()),
             defs_cache: RefCell::default(),
             package: std::cell::OnceCell::new(),
             scope_cache: std::cell::OnceCell::new(),

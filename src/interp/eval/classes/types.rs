@@ -35,6 +35,10 @@ pub struct UserClass {
     /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
     /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
     pub(super) library_typed: std::cell::OnceCell<LibraryTyped>,
+    /// Per method of the class whose parameters may be checked at once (see `Machine::call_method_on`): per
+    /// parameter, the library type name an argument passes its `as` check with (`Player` for `player as
+    /// Player`), decided at the method's first call; `None` for a parameter whose class this cannot decide so.
+    pub(super) method_typed: RefCell<Vec<(Rc<FunctionDef>, MethodTyped)>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -63,6 +67,9 @@ pub(super) enum Resolution {
 /// See [`UserClass::library_typed`]: per parameter, whether its `as` class is a library class, and the type
 /// name of an object that passes the check at once.
 pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
+
+/// See [`UserClass::method_typed`].
+pub(super) type MethodTyped = Rc<[Option<Box<str>>]>;
 
 /// See [`UserClass::facts`].
 #[derive(Debug, Clone, Copy)]
