@@ -173,7 +173,7 @@ thread_local! {
 fn member(m: &mut Machine, this: &Value, name: &str, args: &[Value], span: Span) -> Result<Value, EvalError> {
     let name = HOOK_NAMES.with(|n| n.iter().find(|n| &***n == name).cloned()).unwrap_or_else(|| name.into());
     let ident = Ident { name, span };
-    m.invoke_member(this.clone(), &ident, args, &[], span)
+    m.call_hook(this, &ident, args, span)
 }
 
 fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {

@@ -61,6 +61,52 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// `this.name(args)` as [`Machine::invoke_member`] answers it, for the ruleset layer's class front, which
+    /// asks every position of a class the same members (`Options(player)`, `Decomposition`): the method such
+    /// a call picks on an object of the class is decided once per class, name and argument count, and then
+    /// called at once, for an object without a variable of that name (no other member of an object comes
+    /// before its methods: `Class` and the library's tree members are other names).
+    pub fn call_hook(&mut self, this: &Value, name: &Ident, args: &[Value], span: Span) -> Result<Value, EvalError> {
+        if let Some(obj) = user_object(this) {
+            let own = obj.literal.is_some()
+                || obj.cells.is_some()
+                || &*name.name == "Class"
+                || obj.fields.iter().any(|(n, _)| **n == *name.name);
+            if !own {
+                if let Some((def, property)) = self.hook_def(&obj.class, &name.name, args) {
+                    let v = self.call_method_on(obj, this, def, property, args, span)?;
+                    self.engine_ok(span)?;
+                    return Ok(v);
+                }
+            }
+        }
+        self.invoke_member(this.clone(), name, args, &[], span)
+    }
+
+    /// See [`Machine::call_hook`]: the method `UserObject::member` calls for `name(args)` on an object of
+    /// `class` with no variable `name`, when that is the same for every such call with as many arguments (no
+    /// nested class of the name, one method of it taking arguments, not `Options` asked without its player).
+    fn hook_def(&mut self, class: &UserClass, name: &str, args: &[Value]) -> Option<(Rc<FunctionDef>, bool)> {
+        let known = class.hooks.borrow().iter().find(|(n, k, _)| *k == args.len() && **n == *name).map(|h| h.2.clone());
+        if let Some(d) = known {
+            return d;
+        }
+        let decided = if class.nested(name).is_some() || class.is_overloaded(name, false) {
+            None
+        } else {
+            match self.pick_def(class, name, false, args, Span::default()) {
+                Some(Ok((def, property)))
+                    if !(args.is_empty() && !property && def.params.iter().any(|p| !p.optional && !p.varargs)) =>
+                {
+                    Some((def, property))
+                }
+                _ => None,
+            }
+        };
+        class.hooks.borrow_mut().push((name.into(), args.len(), decided.clone()));
+        decided
+    }
+
     /// Whether the arguments of a call of method `def` bind as plain parameters would: one per parameter, none
     /// optional or `...`, and each argument of a typed parameter a value of the library type its `as` class
     /// names (`Left` for `player as Player`), which passes the binding's check at once (`is_class` answers yes

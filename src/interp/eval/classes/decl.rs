@@ -230,6 +230,7 @@ impl<'a> Machine<'a> {
             binder: std::cell::OnceCell::new(),
             library_typed: std::cell::OnceCell::new(),
             method_typed: RefCell::new(Vec::new()),
+            hooks: RefCell::new(Vec::new()),
             defs_cache: RefCell::default(),
             package: std::cell::OnceCell::new(),
             scope_cache: std::cell::OnceCell::new(),

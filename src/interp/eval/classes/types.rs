@@ -39,6 +39,10 @@ pub struct UserClass {
     /// parameter, the library type name an argument passes its `as` check with (`Player` for `player as
     /// Player`), decided at the method's first call; `None` for a parameter whose class this cannot decide so.
     pub(super) method_typed: RefCell<Vec<(Rc<FunctionDef>, MethodTyped)>>,
+    /// Per hook name and argument count asked by `Machine::call_hook`: the method such a call runs on every
+    /// object of the class without a variable of that name, when the class decides it (`None`: the general
+    /// member call decides).
+    pub(super) hooks: RefCell<Vec<(Name, usize, Option<(Rc<FunctionDef>, bool)>)>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
