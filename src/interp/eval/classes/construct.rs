@@ -67,14 +67,16 @@ impl<'a> Machine<'a> {
                 let _ = class.library_typed.set(typed);
             }
             let library_typed = class.library_typed.get().map_or(&[][..], |t| &t[..]);
-            for (i, (p, a)) in params.iter().zip(args).enumerate() {
+            let names =
+                class.param_names.get_or_init(|| params.iter().map(|p| super::interned(&p.name.name)).collect());
+            for (i, ((p, a), name)) in params.iter().zip(args).zip(names.iter()).enumerate() {
                 if let Some(ty) = &p.ty {
                     let typed = library_typed.get(i);
                     // An object of the library type itself (a `Grid` for `grid as Grid`): `is_class` answers yes
                     // from its representation, and no user object or class has a library type's name.
                     if let (Some((true, Some(short))), Value::Object(o)) = (typed, a) {
                         if o.type_name() == &**short {
-                            fields.push((p.name.name.clone(), a.clone()));
+                            fields.push((name.clone(), a.clone()));
                             continue;
                         }
                     }
@@ -96,7 +98,7 @@ impl<'a> Machine<'a> {
                         return Err(EvalError::new(kind, span));
                     }
                 }
-                fields.push((p.name.name.clone(), a.clone()));
+                fields.push((name.clone(), a.clone()));
             }
         } else if !params.is_empty() || !args.is_empty() || !named.is_empty() {
             // The parameters are bound by a function whose body is the tuple of their values (one per class).

@@ -228,6 +228,7 @@ impl<'a> Machine<'a> {
             instance: RefCell::new(None),
             nested_ids,
             binder: std::cell::OnceCell::new(),
+            param_names: std::cell::OnceCell::new(),
             library_typed: std::cell::OnceCell::new(),
             method_typed: RefCell::new(Vec::new()),
             hooks: RefCell::new(Vec::new()),

@@ -29,6 +29,8 @@ pub struct UserClass {
     pub(super) instance: RefCell<Option<Value>>,
     /// The identity of each nested class declaration, in order (the same for every enclosing object).
     pub(super) nested_ids: Vec<usize>,
+    /// The constructor's parameter names, [`interned`](super::interned) (the names of its objects' variables).
+    pub(super) param_names: std::cell::OnceCell<Box<[Name]>>,
     /// The function that binds the constructor's parameters, built on the first construction.
     pub(super) binder: std::cell::OnceCell<Rc<Function>>,
     /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
@@ -90,6 +92,9 @@ pub(in crate::interp::eval) struct ClassFacts {
     pub(in crate::interp::eval) graph: bool,
     /// The class or an ancestor declares `CharMap`.
     pub(in crate::interp::eval) own_char_map: bool,
+    /// Calling the class builds an object by its constructor (`Position(…)`): it has one, and is neither a
+    /// singleton called through its instance nor a class with its own `static def Eval` (see `UserClass::call`).
+    pub(in crate::interp::eval) constructs: bool,
 }
 
 /// The `def`s of a class by name, with whether each is a property.
@@ -323,7 +328,13 @@ impl UserClass {
             let board = chain.contains(&"GridGame") || chain.contains(&"StripGame");
             let graph = chain.contains(&"GraphGame");
             let own_char_map = self.defines("CharMap");
-            ClassFacts { has_vars, printer, game, board, graph, own_char_map }
+            let own_eval = self.def.members.iter().any(|d| {
+                matches!(d, ClassMember::Def { modifiers, def, .. }
+                    if modifiers.iter().any(|m| m.name == "static") && def.name.as_ref().is_some_and(|n| &*n.name == "Eval"))
+            });
+            let through_instance = self.is_singleton() && (self.defines("Eval") || self.library.is_some());
+            let constructs = self.def.params.is_some() && !own_eval && !through_instance;
+            ClassFacts { has_vars, printer, game, board, graph, own_char_map, constructs }
         })
     }
 
