@@ -24,6 +24,22 @@ impl<'a> Machine<'a> {
         args: &[Value],
         span: Span,
     ) -> Result<Value, EvalError> {
+        self.call_method_known(obj, this, def, property, None, args, span)
+    }
+
+    /// [`Machine::call_method_on`], told whether the method's name is overloaded in the class when the caller
+    /// knows it (`None`: asked here).
+    #[allow(clippy::too_many_arguments)]
+    fn call_method_known(
+        &mut self,
+        obj: &UserObject,
+        this: &Value,
+        def: Rc<FunctionDef>,
+        property: bool,
+        overloaded: Option<bool>,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let layout = match def.layout() {
             Some(l) if !l.self_used && super::super::compile::enabled() => l.clone(),
             _ => return self.call_method(method_closure(obj, this, def, property), property, args, span),
@@ -36,7 +52,7 @@ impl<'a> Machine<'a> {
         let hidden = def
             .name
             .as_ref()
-            .filter(|n| property || obj.class.is_overloaded(&n.name, false))
+            .filter(|n| property || overloaded.unwrap_or_else(|| obj.class.is_overloaded(&n.name, false)))
             .map(|n| (property_name, Value::String(n.name.clone())));
         let method = crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden };
         let params = &def.params;
@@ -74,7 +90,8 @@ impl<'a> Machine<'a> {
                 || obj.fields.iter().any(|(n, _)| **n == *name.name);
             if !own {
                 if let Some((def, property)) = self.hook_def(&obj.class, &name.name, args) {
-                    let v = self.call_method_on(obj, this, def, property, args, span)?;
+                    // A hook's method is no overloaded one (`hook_def`).
+                    let v = self.call_method_known(obj, this, def, property, Some(false), args, span)?;
                     self.engine_ok(span)?;
                     return Ok(v);
                 }
@@ -86,8 +103,13 @@ impl<'a> Machine<'a> {
     /// See [`Machine::call_hook`]: the method `UserObject::member` calls for `name(args)` on an object of
     /// `class` with no variable `name`, when that is the same for every such call with as many arguments (no
     /// nested class of the name, one method of it taking arguments, not `Options` asked without its player).
-    fn hook_def(&mut self, class: &UserClass, name: &str, args: &[Value]) -> Option<(Rc<FunctionDef>, bool)> {
-        let known = class.hooks.borrow().iter().find(|(n, k, _)| *k == args.len() && **n == *name).map(|h| h.2.clone());
+    fn hook_def(&mut self, class: &UserClass, name: &Name, args: &[Value]) -> Option<(Rc<FunctionDef>, bool)> {
+        let known = class
+            .hooks
+            .borrow()
+            .iter()
+            .find(|(n, k, _)| *k == args.len() && (Rc::ptr_eq(n, name) || **n == **name))
+            .map(|h| h.2.clone());
         if let Some(d) = known {
             return d;
         }
@@ -103,7 +125,7 @@ impl<'a> Machine<'a> {
                 _ => None,
             }
         };
-        class.hooks.borrow_mut().push((name.into(), args.len(), decided.clone()));
+        class.hooks.borrow_mut().push((name.clone(), args.len(), decided.clone()));
         decided
     }
 
