@@ -27,7 +27,7 @@ use super::script::{self, Instance};
 use crate::game::GameId;
 use crate::interp::env::{ClassGameHooks, Globals};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
-use crate::interp::eval::{class_game, class_game_facts, negated_game, ClassGame, Machine};
+use crate::interp::eval::{class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine};
 use crate::interp::native::{NativeFn, Site};
 use crate::interp::value::{Function, Value};
 use crate::syntax::ast::{BinOp, Ident};
@@ -173,7 +173,7 @@ thread_local! {
 fn member(m: &mut Machine, this: &Value, name: &str, args: &[Value], span: Span) -> Result<Value, EvalError> {
     let name = HOOK_NAMES.with(|n| n.iter().find(|n| &***n == name).cloned()).unwrap_or_else(|| name.into());
     let ident = Ident { name, span };
-    m.invoke_member(this.clone(), &ident, args, &[], span)
+    m.call_hook(this, &ident, args, span)
 }
 
 fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
@@ -218,7 +218,7 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
         _ => None,
     };
     let (rep, parts) = match single {
-        Some(c) => (c.clone(), crate::interp::native::list(vec![c])),
+        Some(c) => (c.clone(), crate::interp::native::list(std::iter::once(c))),
         None => (state.clone(), parts),
     };
     if let Some(a) = address(&rep) {
@@ -240,7 +240,11 @@ fn script_err(message: String, span: Span) -> EvalError {
 /// game `Value(g)`. A list whose elements are all of the state's class is returned as it is.
 fn elements(m: &mut Machine, state: &Value, v: Value, hook: &str, span: Span) -> Result<Value, EvalError> {
     let own = class_game(state);
-    let ours = |x: &Value| matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b));
+    // An object of the state's class itself is one at once.
+    let ours = |x: &Value| {
+        own.is_some()
+            && (same_user_class(state, x) || matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)))
+    };
     if let Value::List(items) = &v {
         if items.iter().all(ours) {
             return Ok(v);

@@ -35,6 +35,22 @@ pub use types::{UserClass, UserObject};
 thread_local! {
     /// The identity of each class declaration (a class declared again is a new class).
     static NEXT_CLASS: Cell<usize> = const { Cell::new(0) };
+    /// The names given to [`interned`].
+    static NAMES: RefCell<rustc_hash::FxHashSet<Name>> = RefCell::default();
+}
+
+/// One shared copy of the name `n`: the names of objects' variables (the constructor's parameters) and of the
+/// compiled tree's references that may read them (`grid` in a method) are taken from here, so that a read of a
+/// variable of `this` finds it by the names' addresses ([`this_name`]) before comparing their text.
+pub(in crate::interp::eval) fn interned(n: &Name) -> Name {
+    NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some(x) = names.get(&**n) {
+            return x.clone();
+        }
+        names.insert(n.clone());
+        n.clone()
+    })
 }
 
 /// The members CGSuite's `Object` declares (`Object.cgs`): a class member of that name must be `override`.
@@ -130,6 +146,9 @@ impl Object for UserClass {
     fn call(&self, m: &mut Machine, this: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let Value::Object(o) = this else { return None };
         let class = crate::interp::object::downcast_rc::<UserClass>(o)?;
+        if self.facts().constructs {
+            return Some(m.construct(&class, args, site.span));
+        }
         if self.is_singleton() && (self.defines("Eval") || self.library.is_some()) {
             // A singleton ruleset is called through its instance (`Clobber("xo")` is its `Eval`).
             return Some(class.singleton_instance(m, site.span).and_then(|i| m.call_value(&i, args, site)));

@@ -202,6 +202,13 @@ pub fn class_game(v: &Value) -> Option<ClassGame<'_>> {
     is_game_class(&obj.class).then(|| ClassGame { id: obj.class.class_id(), enclosing: obj.class.enclosing.as_ref() })
 }
 
+/// Whether `a` and `b` are user objects of one class (the same class value: one declaration, one enclosing
+/// object).
+#[inline]
+pub fn same_user_class(a: &Value, b: &Value) -> bool {
+    matches!((user_object(a), user_object(b)), (Some(x), Some(y)) if Rc::ptr_eq(&x.class, &y.class))
+}
+
 /// The facts of the class of a user game object.
 pub fn class_game_facts(v: &Value) -> Option<ClassGameFacts> {
     let obj = user_object(v)?;

@@ -24,6 +24,22 @@ impl<'a> Machine<'a> {
         args: &[Value],
         span: Span,
     ) -> Result<Value, EvalError> {
+        self.call_method_known(obj, this, def, property, None, args, span)
+    }
+
+    /// [`Machine::call_method_on`], told whether the method's name is overloaded in the class when the caller
+    /// knows it (`None`: asked here).
+    #[allow(clippy::too_many_arguments)]
+    fn call_method_known(
+        &mut self,
+        obj: &UserObject,
+        this: &Value,
+        def: Rc<FunctionDef>,
+        property: bool,
+        overloaded: Option<bool>,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let layout = match def.layout() {
             Some(l) if !l.self_used && super::super::compile::enabled() => l.clone(),
             _ => return self.call_method(method_closure(obj, this, def, property), property, args, span),
@@ -36,11 +52,11 @@ impl<'a> Machine<'a> {
         let hidden = def
             .name
             .as_ref()
-            .filter(|n| property || obj.class.is_overloaded(&n.name, false))
+            .filter(|n| property || overloaded.unwrap_or_else(|| obj.class.is_overloaded(&n.name, false)))
             .map(|n| (property_name, Value::String(n.name.clone())));
         let method = crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden };
         let params = &def.params;
-        let plain = params.iter().all(ast::Param::is_plain);
+        let plain = params.iter().all(ast::Param::is_plain) || self.params_pass(obj, &def, &layout, args);
         // As `call_closure_named` checks and binds (the same errors, before the call counts as entered).
         if plain {
             super::super::calls::check_plain_count(params, args.len(), span)?;
@@ -59,5 +75,124 @@ impl<'a> Machine<'a> {
                 Err(e)
             }
         }
+    }
+
+    /// `this.name(args)` as [`Machine::invoke_member`] answers it, for the ruleset layer's class front, which
+    /// asks every position of a class the same members (`Options(player)`, `Decomposition`): the method such
+    /// a call picks on an object of the class is decided once per class, name and argument count, and then
+    /// called at once, for an object without a variable of that name (no other member of an object comes
+    /// before its methods: `Class` and the library's tree members are other names).
+    pub fn call_hook(&mut self, this: &Value, name: &Ident, args: &[Value], span: Span) -> Result<Value, EvalError> {
+        if let Some(obj) = user_object(this) {
+            let own = obj.literal.is_some()
+                || obj.cells.is_some()
+                || &*name.name == "Class"
+                || obj.fields.iter().any(|(n, _)| **n == *name.name);
+            if !own {
+                if let Some((def, property)) = self.hook_def(&obj.class, &name.name, args) {
+                    // A hook's method is no overloaded one (`hook_def`).
+                    let v = self.call_method_known(obj, this, def, property, Some(false), args, span)?;
+                    self.engine_ok(span)?;
+                    return Ok(v);
+                }
+            }
+        }
+        self.invoke_member(this.clone(), name, args, &[], span)
+    }
+
+    /// See [`Machine::call_hook`]: the method `UserObject::member` calls for `name(args)` on an object of
+    /// `class` with no variable `name`, when that is the same for every such call with as many arguments (no
+    /// nested class of the name, one method of it taking arguments, not `Options` asked without its player).
+    fn hook_def(&mut self, class: &UserClass, name: &Name, args: &[Value]) -> Option<(Rc<FunctionDef>, bool)> {
+        let known = class
+            .hooks
+            .borrow()
+            .iter()
+            .find(|(n, k, _)| *k == args.len() && (Rc::ptr_eq(n, name) || **n == **name))
+            .map(|h| h.2.clone());
+        if let Some(d) = known {
+            return d;
+        }
+        let decided = if class.nested(name).is_some() || class.is_overloaded(name, false) {
+            None
+        } else {
+            match self.pick_def(class, name, false, args, Span::default()) {
+                Some(Ok((def, property)))
+                    if !(args.is_empty() && !property && def.params.iter().any(|p| !p.optional && !p.varargs)) =>
+                {
+                    Some((def, property))
+                }
+                _ => None,
+            }
+        };
+        class.hooks.borrow_mut().push((name.clone(), args.len(), decided.clone()));
+        decided
+    }
+
+    /// Whether the arguments of a call of method `def` bind as plain parameters would: one per parameter, none
+    /// optional or `...`, and each argument of a typed parameter a value of the library type its `as` class
+    /// names (`Left` for `player as Player`), which passes the binding's check at once (`is_class` answers yes
+    /// from the value's representation). Whether each `as` class names a user class is decided once per method
+    /// of the class, at its first call, where the binding would look the name up (the class's scope, then the
+    /// globals), as a constructor's parameters are (docs/LANGUAGE.md §10). Anything else (an argument of
+    /// another type included) is bound by `bind_params`, with its errors.
+    fn params_pass(
+        &mut self,
+        obj: &UserObject,
+        def: &Rc<FunctionDef>,
+        layout: &Rc<ast::Layout>,
+        args: &[Value],
+    ) -> bool {
+        let params = &def.params;
+        if args.len() != params.len() || params.iter().any(|p| p.optional || p.varargs) {
+            return false;
+        }
+        let known = obj.class.method_typed.borrow().iter().find(|(d, _)| Rc::ptr_eq(d, def)).map(|(_, t)| t.clone());
+        let typed = match known {
+            Some(t) => t,
+            None => {
+                let t = self.method_typed(&obj.class, def, layout);
+                obj.class.method_typed.borrow_mut().push((def.clone(), t.clone()));
+                t
+            }
+        };
+        params.iter().zip(args).zip(typed.iter()).all(|((p, a), t)| match (&p.ty, t) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(_), Some(short)) => match a {
+                Value::Object(o) => o.type_name() == &**short,
+                Value::Function(_) => false,
+                v => v.type_name() == &**short,
+            },
+        })
+    }
+
+    /// See [`Machine::params_pass`]: per parameter of `def`, the library type name of its `as` class when the
+    /// name is no user class in a frame of the method (`None` for an untyped parameter, a user class, a name a
+    /// parameter of the method also has, or a class whose check is not by representation).
+    fn method_typed(
+        &mut self,
+        class: &UserClass,
+        def: &FunctionDef,
+        layout: &Rc<ast::Layout>,
+    ) -> super::types::MethodTyped {
+        let slots = vec![None; layout.names.len()];
+        let frame = crate::interp::env::Locals::for_resolved_call(class.scope(), layout.clone(), slots);
+        let saved = std::mem::replace(&mut self.locals, Box::new(frame));
+        let typed = def
+            .params
+            .iter()
+            .map(|p| {
+                let ty = p.ty.as_ref()?;
+                let short = crate::interp::classes::short_type(&ty.name);
+                let shadowed = def.params.iter().any(|q| &*q.name.name == short);
+                if shadowed || self.names_user_class(None, &ty.name) {
+                    return None;
+                }
+                super::construct::object_type_name(&ty.name)
+            })
+            .collect();
+        self.locals = saved;
+        typed
     }
 }

@@ -67,14 +67,16 @@ impl<'a> Machine<'a> {
                 let _ = class.library_typed.set(typed);
             }
             let library_typed = class.library_typed.get().map_or(&[][..], |t| &t[..]);
-            for (i, (p, a)) in params.iter().zip(args).enumerate() {
+            let names =
+                class.param_names.get_or_init(|| params.iter().map(|p| super::interned(&p.name.name)).collect());
+            for (i, ((p, a), name)) in params.iter().zip(args).zip(names.iter()).enumerate() {
                 if let Some(ty) = &p.ty {
                     let typed = library_typed.get(i);
                     // An object of the library type itself (a `Grid` for `grid as Grid`): `is_class` answers yes
                     // from its representation, and no user object or class has a library type's name.
                     if let (Some((true, Some(short))), Value::Object(o)) = (typed, a) {
                         if o.type_name() == &**short {
-                            fields.push((p.name.name.clone(), a.clone()));
+                            fields.push((name.clone(), a.clone()));
                             continue;
                         }
                     }
@@ -96,7 +98,7 @@ impl<'a> Machine<'a> {
                         return Err(EvalError::new(kind, span));
                     }
                 }
-                fields.push((p.name.name.clone(), a.clone()));
+                fields.push((name.clone(), a.clone()));
             }
         } else if !params.is_empty() || !args.is_empty() || !named.is_empty() {
             // The parameters are bound by a function whose body is the tuple of their values (one per class).
@@ -240,7 +242,7 @@ fn split_cells(class: &Rc<UserClass>, fields: Fields) -> (Fields, Option<super::
 /// The type name (`Object::type_name`) of a library object that is of the class `ty` as `is_class` decides it
 /// (its representation's name is the class's short name): `None` for a name `is_class` answers otherwise (a
 /// nested name, a library ruleset class, the names of user objects and classes).
-fn object_type_name(ty: &str) -> Option<Box<str>> {
+pub(super) fn object_type_name(ty: &str) -> Option<Box<str>> {
     let short = crate::interp::classes::short_type(ty);
     let special = short.contains('.')
         || matches!(short, "Object" | "Class" | "Package")

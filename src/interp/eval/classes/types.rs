@@ -29,12 +29,22 @@ pub struct UserClass {
     pub(super) instance: RefCell<Option<Value>>,
     /// The identity of each nested class declaration, in order (the same for every enclosing object).
     pub(super) nested_ids: Vec<usize>,
+    /// The constructor's parameter names, [`interned`](super::interned) (the names of its objects' variables).
+    pub(super) param_names: std::cell::OnceCell<Box<[Name]>>,
     /// The function that binds the constructor's parameters, built on the first construction.
     pub(super) binder: std::cell::OnceCell<Rc<Function>>,
     /// Per constructor parameter: its `as` class names no user class (decided at the first construction;
     /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
     /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
     pub(super) library_typed: std::cell::OnceCell<LibraryTyped>,
+    /// Per method of the class whose parameters may be checked at once (see `Machine::call_method_on`): per
+    /// parameter, the library type name an argument passes its `as` check with (`Player` for `player as
+    /// Player`), decided at the method's first call; `None` for a parameter whose class this cannot decide so.
+    pub(super) method_typed: RefCell<Vec<(Rc<FunctionDef>, MethodTyped)>>,
+    /// Per hook name and argument count asked by `Machine::call_hook`: the method such a call runs on every
+    /// object of the class without a variable of that name, when the class decides it (`None`: the general
+    /// member call decides).
+    pub(super) hooks: RefCell<Vec<(Name, usize, Option<(Rc<FunctionDef>, bool)>)>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -64,6 +74,9 @@ pub(super) enum Resolution {
 /// name of an object that passes the check at once.
 pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
 
+/// See [`UserClass::method_typed`].
+pub(super) type MethodTyped = Rc<[Option<Box<str>>]>;
+
 /// See [`UserClass::facts`].
 #[derive(Debug, Clone, Copy)]
 pub(in crate::interp::eval) struct ClassFacts {
@@ -79,6 +92,9 @@ pub(in crate::interp::eval) struct ClassFacts {
     pub(in crate::interp::eval) graph: bool,
     /// The class or an ancestor declares `CharMap`.
     pub(in crate::interp::eval) own_char_map: bool,
+    /// Calling the class builds an object by its constructor (`Position(…)`): it has one, and is neither a
+    /// singleton called through its instance nor a class with its own `static def Eval` (see `UserClass::call`).
+    pub(in crate::interp::eval) constructs: bool,
 }
 
 /// The `def`s of a class by name, with whether each is a property.
@@ -312,7 +328,13 @@ impl UserClass {
             let board = chain.contains(&"GridGame") || chain.contains(&"StripGame");
             let graph = chain.contains(&"GraphGame");
             let own_char_map = self.defines("CharMap");
-            ClassFacts { has_vars, printer, game, board, graph, own_char_map }
+            let own_eval = self.def.members.iter().any(|d| {
+                matches!(d, ClassMember::Def { modifiers, def, .. }
+                    if modifiers.iter().any(|m| m.name == "static") && def.name.as_ref().is_some_and(|n| &*n.name == "Eval"))
+            });
+            let through_instance = self.is_singleton() && (self.defines("Eval") || self.library.is_some());
+            let constructs = self.def.params.is_some() && !own_eval && !through_instance;
+            ClassFacts { has_vars, printer, game, board, graph, own_char_map, constructs }
         })
     }
 

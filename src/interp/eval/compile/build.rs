@@ -1,5 +1,6 @@
 //! From syntax to [`Node`]s, for the frame layout `id` (see the module documentation of `compile`).
 
+use super::super::classes::interned;
 use super::super::machine::*;
 use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Source, Sum, SumOf, SumTerm};
 use crate::interp::value::Int;
@@ -58,7 +59,7 @@ impl Builder<'_> {
                     Node::Local { head, name: name.clone(), slot: slot.clone(), span: e.span }
                 }
                 _ if self.global(name) => Node::Global { name: name.clone(), span: e.span },
-                _ => Node::Var { name: name.clone(), slot: slot.clone(), span: e.span, at: Default::default() },
+                _ => Node::Var { name: interned(name), slot: slot.clone(), span: e.span, at: Default::default() },
             },
             // `-1`: an integer literal negated is a constant (`unary` negates an `Integer` exactly so).
             ExprKind::Unary { op: UnaryOp::Neg, expr } if matches!(expr.kind, ExprKind::Integer(_)) => {

@@ -591,7 +591,8 @@ fn index(
 /// `g[r, c]` for a bound local `g` (`None`: not this form, nothing evaluated): the cell (`Ok`; `None` off
 /// the board, as `grid_index` answers) when `g` is a grid and `r`, `c` machine integers, else the value of
 /// the general index (`Err`). A bound local cannot fail to evaluate, and the keys (pure: `build.rs`) cannot
-/// rebind it, so it may be read after them.
+/// rebind it, so it may be read after them. A variable of `this` (`grid[r, c]` of a position's method) is
+/// answered the same way, read before the keys.
 #[inline]
 fn grid_cell(
     m: &mut Machine<'_>,
@@ -601,14 +602,26 @@ fn grid_cell(
     spans: &[Span],
     span: Span,
 ) -> Eval<Option<Result<Option<u8>, Value>>> {
-    let (Some(head), [i, j]) = (local, keys) else { return Ok(None) };
-    if m.locals.slot(head).is_none() {
-        return Ok(None);
-    }
+    let [i, j] = keys else { return Ok(None) };
+    // A variable of `this` (`grid[r, c]` in a position's method) is read as the node reads it, first (objects'
+    // variables never change, so the keys cannot change it), and kept.
+    let field = match (local, obj) {
+        (Some(head), _) if m.locals.slot(head).is_some() => None,
+        (None, Node::Var { name, slot, at, .. }) => match this_name(&m.locals, name, slot, at) {
+            ThisName::Field(v) => Some(v.clone()),
+            _ => return Ok(None),
+        },
+        _ => return Ok(None),
+    };
     let i = i.small(m)?;
     let j = j.small(m)?;
     if let (Ok(r), Ok(c)) = (&i, &j) {
-        if let Some(v) = m.locals.slot(head) {
+        let v = match (&field, local) {
+            (Some(v), _) => Some(v),
+            (None, Some(head)) => m.locals.slot(head),
+            (None, None) => None,
+        };
+        if let Some(v) = v {
             if let Some(g) = (m.globals.library.as_grid)(v) {
                 return Ok(Some(Ok(g.get_signed(*r, *c))));
             }
@@ -617,7 +630,10 @@ fn grid_cell(
             }
         }
     }
-    let v = obj.run(m)?;
+    let v = match field {
+        Some(v) => v,
+        None => obj.run(m)?,
+    };
     let keys = [value_of(i), value_of(j)];
     Ok(Some(Err(index_keys(m, v, &keys, spans, span)?)))
 }
@@ -633,8 +649,8 @@ fn is_comparison(op: BinOp) -> bool {
 /// value of the general comparison (`Err`). The operands are evaluated in order, each once.
 #[inline]
 fn compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
-    if let (BinOp::Eq | BinOp::Ne, Node::Index { local: Some(_), keys, .. }) = (op, lhs) {
-        if keys.len() == 2 {
+    if let (BinOp::Eq | BinOp::Ne, Node::Index { local, obj, keys, .. }) = (op, lhs) {
+        if keys.len() == 2 && (local.is_some() || matches!(**obj, Node::Var { .. })) {
             return cell_compare(m, op, lhs, rhs, span);
         }
     }
