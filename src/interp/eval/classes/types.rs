@@ -44,7 +44,7 @@ pub struct UserClass {
     /// Per hook name and argument count asked by `Machine::call_hook`: the method such a call runs on every
     /// object of the class without a variable of that name, when the class decides it (`None`: the general
     /// member call decides).
-    pub(super) hooks: RefCell<Vec<(Name, usize, Option<(Rc<FunctionDef>, bool)>)>>,
+    pub(super) hooks: RefCell<Vec<HookDef>>,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -73,6 +73,10 @@ pub(super) enum Resolution {
 /// See [`UserClass::library_typed`]: per parameter, whether its `as` class is a library class, and the type
 /// name of an object that passes the check at once.
 pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
+
+/// See [`UserClass::hooks`]: a hook name, an argument count and the method decided for them (with whether it is
+/// a property).
+pub(super) type HookDef = (Name, usize, Option<(Rc<FunctionDef>, bool)>);
 
 /// See [`UserClass::method_typed`].
 pub(super) type MethodTyped = Rc<[Option<Box<str>>]>;
