@@ -305,6 +305,9 @@ impl Value {
             }
             Value::Infinity(s) => out.push_str(if *s > 0 { "inf" } else { "-inf" }),
             Value::Game(g) => out.push_str(&games.display_value(*g)),
+            Value::String(s) if quote && crate::game::print_limit::cgsuite() => {
+                crate::syntax::unparse::quoted_cgsuite(out, s)
+            }
             Value::String(s) if quote => crate::syntax::unparse::quoted(out, s),
             Value::String(s) => out.push_str(s),
             Value::List(items) => {

@@ -171,10 +171,21 @@ fn clauses(out: &mut String, cs: &[ForClause]) {
 /// A string literal as written in source: quotes, with `"`, `\\`, newline and tab escaped (also how a quoted
 /// string value prints).
 pub fn quoted(out: &mut String, s: &str) {
+    quoted_with(out, s, true);
+}
+
+/// A string value as CGSuite 2.2 prints it (`--output cgsuite`): as [`quoted`], but a `"` stays as it is.
+/// CGSuite reads a literal's text with only `\"` turned into `"` (its other escapes stay two characters) and
+/// prints the text between quotes, so `"a\"b"` prints `"a"b"` and `"a\\b"` prints `"a\\b"` there as here.
+pub fn quoted_cgsuite(out: &mut String, s: &str) {
+    quoted_with(out, s, false);
+}
+
+fn quoted_with(out: &mut String, s: &str, escape_quote: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
-            '"' => out.push_str("\\\""),
+            '"' if escape_quote => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),

@@ -214,6 +214,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "print9_map_order",
         "print9_grid_set_order",
         "position_sums",
+        "string_quotes",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
