@@ -513,10 +513,8 @@ pub fn display_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
             }
             game_display_cmp(games, *g, *h)
         }
-        (Value::List(x), Value::List(y)) => {
-            seq_display_cmp(games, &x.iter().cloned().collect::<Vec<_>>(), &y.iter().cloned().collect::<Vec<_>>())
-        }
-        (Value::Tuple(x), Value::Tuple(y)) => seq_display_cmp(games, x, y),
+        (Value::List(x), Value::List(y)) => lexicographic(games, x.iter(), y.iter(), display_cmp),
+        (Value::Tuple(x), Value::Tuple(y)) => lexicographic(games, x.iter(), y.iter(), display_cmp),
         // A surreal number and a number (or another surreal) in numeric order, as CGSuite sorts them.
         (Value::Object(_), _) | (_, Value::Object(_)) => match (super::registry::installed().surreal_cmp)(a, b) {
             Some(c) => c.then_with(|| a.cmp(b)),
@@ -526,14 +524,22 @@ pub fn display_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
     }
 }
 
-fn seq_display_cmp(games: &mut Games, x: &[Value], y: &[Value]) -> Ordering {
-    for (a, b) in x.iter().zip(y.iter()) {
-        let c = display_cmp(games, a, b);
+/// Two sequences compared element by element with `cmp`, the shorter first when one begins the other (lists and
+/// tuples in [`display_cmp`] and in CGSuite's ordering, `library/base/universal.rs`).
+pub fn lexicographic<'v>(
+    games: &mut Games,
+    x: impl ExactSizeIterator<Item = &'v Value>,
+    y: impl ExactSizeIterator<Item = &'v Value>,
+    mut cmp: impl FnMut(&mut Games, &Value, &Value) -> Ordering,
+) -> Ordering {
+    let lengths = x.len().cmp(&y.len());
+    for (a, b) in x.zip(y) {
+        let c = cmp(games, a, b);
         if c != Ordering::Equal {
             return c;
         }
     }
-    x.len().cmp(&y.len())
+    lengths
 }
 
 fn game_display_cmp(games: &mut Games, g: GameId, h: GameId) -> Ordering {

@@ -13,7 +13,7 @@
 
 use crate::game::Games;
 use crate::interp::order::{map_items, set_items, SmallOrder};
-use crate::interp::value::{display_cmp, Value};
+use crate::interp::value::{display_cmp, lexicographic, Value};
 use imbl::{OrdMap, OrdSet};
 use std::cmp::Ordering;
 
@@ -53,13 +53,11 @@ pub fn universal_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
     match (a, b) {
         // `java.lang.Boolean.hashCode`: 1231 for true, 1237 for false.
         (Value::Boolean(x), Value::Boolean(y)) => y.cmp(x),
-        (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(games, x, y),
-        (Value::List(x), Value::List(y)) => {
-            seq_cmp(games, &x.iter().cloned().collect::<Vec<_>>(), &y.iter().cloned().collect::<Vec<_>>())
-        }
+        (Value::Tuple(x), Value::Tuple(y)) => lexicographic(games, x.iter(), y.iter(), universal_cmp),
+        (Value::List(x), Value::List(y)) => lexicographic(games, x.iter(), y.iter(), universal_cmp),
         (Value::Set(x, ox), Value::Set(y, oy)) => {
             let (x, y) = (sorted_set(games, x, *ox), sorted_set(games, y, *oy));
-            seq_cmp(games, &x, &y)
+            lexicographic(games, x.iter(), y.iter(), universal_cmp)
         }
         (Value::Object(x), Value::Object(y)) => {
             match x.universal_cmp(&**y).or_else(|| y.universal_cmp(&**x).map(Ordering::reverse)) {
@@ -69,16 +67,6 @@ pub fn universal_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
         }
         _ => display_cmp(games, a, b),
     }
-}
-
-fn seq_cmp(games: &mut Games, x: &[Value], y: &[Value]) -> Ordering {
-    for (a, b) in x.iter().zip(y.iter()) {
-        let c = universal_cmp(games, a, b);
-        if c != Ordering::Equal {
-            return c;
-        }
-    }
-    x.len().cmp(&y.len())
 }
 
 /// Sorts stably as the JVM's TimSort does (the same comparisons, so a comparator that is not an order gives
