@@ -206,8 +206,27 @@ fn nim_value(m: &mut Machine, s: &Site, g: crate::game::GameId) -> Result<Value,
     }
 }
 
-/// The options of a sum for `who`: one part moved, in the part's place.
+/// The options of a sum for `who`: one part moved, in the part's place; a set when the sum's first part gives
+/// its options as a set (CGSuite 2.2: `(1 + Domineering("..|..")).LeftOptions` is a set, a compound's options
+/// being its first operand's collection mapped; `(Domineering("..|..") + 1).LeftOptions` a list).
 fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Result<Value, EvalError> {
+    let out = sum_option_values(m, s, sum, who)?;
+    Ok(if options_are_set(sum) { crate::interp::order::set_value(out) } else { list(out) })
+}
+
+/// Whether the sum's first part gives its options as a set: a canonical game, a loopy value, a compound or a
+/// heap sum whose first operand is one (see [`sum_options`]).
+fn options_are_set(sum: &PositionSum) -> bool {
+    match sum.layout.first() {
+        Some(Slot::Other(v, _)) => {
+            crate::library::short::first_options_are_set(v) || crate::library::impartial::heap_sum_options_are_set(v)
+        }
+        _ => false,
+    }
+}
+
+/// The options of a sum for `who` in CGSuite's order (see [`sum_options`]).
+fn sum_option_values(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Result<Vec<Value>, EvalError> {
     let items = sum.items();
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -261,7 +280,7 @@ fn sum_options(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) -> Res
             }
         }
     }
-    Ok(list(out))
+    Ok(out)
 }
 
 /// The followers of a position or sum (CGSuite's `Followers`): every position, sum and game reachable by
@@ -284,7 +303,7 @@ impl Followers for RulesetLeaves {
         let Value::Object(o) = v else { return None };
         let opts = match gamelike(o)? {
             Gamelike::Position(p) => position_options(m, s, &p, who),
-            Gamelike::Sum(x) => sum_options(m, s, x, who),
+            Gamelike::Sum(x) => return Some(sum_option_values(m, s, x, who)),
             Gamelike::Option(g) => {
                 let g = game_value(m.games, g);
                 return self.options(m, s, &g, who);
@@ -404,15 +423,13 @@ pub static POSITION_SUM: &[Member] = crate::member_table![
                     Slot::Other(v @ Value::Object(_), _) => crate::interp::classes::is_heap_position(v),
                     Slot::Other(_, g) => m.games.is_nimber(*g),
                 });
-            let left = sum_options(m, s, sum, Player::Left)?;
             if impartial {
-                return Ok(left);
+                return sum_options(m, s, sum, Player::Left);
             }
-            let (Value::List(mut l), Value::List(r)) = (left, sum_options(m, s, sum, Player::Right)?) else {
-                return Err(s.bug());
-            };
-            l.append(r.into_vector());
-            Ok(Value::List(l))
+            // `Options(Left) Concat Options(Right)`: a set's union when the options are a set.
+            let mut all = sum_option_values(m, s, sum, Player::Left)?;
+            all.extend(sum_option_values(m, s, sum, Player::Right)?);
+            Ok(if options_are_set(sum) { crate::interp::order::set_value(all) } else { list(all) })
         },
     }
     .doc(

@@ -421,7 +421,7 @@ pub use quotient::MISERE_QUOTIENT;
 pub use convert::{genus, misere_canonical_form, misere_nim_value, misere_of, obligated_value, obligated_value_of};
 pub use members::*;
 pub use misere::{MisereClass, MISERE_CLASS, MISERE_GAME};
-pub use sum::HEAP_SUM;
+pub use sum::{options_are_set as heap_sum_options_are_set, HEAP_SUM};
 
 /// The classes of this family (see `crate::interp::registry`).
 pub static CLASSES: &[ClassDecl] = &[

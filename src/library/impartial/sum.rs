@@ -138,7 +138,15 @@ fn options(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
         super::super::player(s, args, 0)?;
     }
     let sum = this_sum(s, this)?;
-    Ok(list(sum_options(m, sum)))
+    let opts = sum_options(m, sum);
+    Ok(if options_are_set(this) { crate::interp::order::set_value(opts) } else { list(opts) })
+}
+
+/// Whether a heap sum gives its options as a set, as CGSuite 2.2 does when its first term is a nimber (its
+/// compound's options are the first operand's collection, a set for a canonical game: `(*2 +
+/// game.heap.Kayles(3)).Options` is a set, `(game.heap.Kayles(3) + *2).Options` a list).
+pub fn options_are_set(v: &Value) -> bool {
+    downcast::<HeapSum>(v).and_then(|s| s.terms.first()).is_some_and(|t| downcast::<Heap>(t).is_none())
 }
 
 /// Members of a heap sum (then every game member of its nimber).

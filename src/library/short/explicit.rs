@@ -683,13 +683,19 @@ fn player_options(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<
 /// `{1 + *,0 + '{*|*}'}`, `('{*|*}' + 1).LeftOptions` the list `[* + 1,'{*|*}' + 0]`).
 fn options_are_set(v: &Value) -> bool {
     match compound(v) {
-        Some(c) if matches!(c.kind, Compound::Sum | Compound::Ordinal) => {
-            options_are_set(&c.a)
-                || matches!(c.a, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
-                || crate::library::loopy::is_loopy(&c.a)
-        }
+        Some(c) if matches!(c.kind, Compound::Sum | Compound::Ordinal) => first_options_are_set(&c.a),
         _ => false,
     }
+}
+
+/// Whether `v`, the first operand of a sum, gives its options as a set (so the sum does, CGSuite's compound
+/// options being the first operand's collection mapped, then the second's appended): a canonical game (a
+/// number, a nimber, a switch: CGSuite's `CanonicalShortGame.options` is a set), a loopy value, or a compound
+/// whose own first operand does.
+pub fn first_options_are_set(v: &Value) -> bool {
+    options_are_set(v)
+        || matches!(v, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
+        || crate::library::loopy::is_loopy(v)
 }
 
 fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKind> {

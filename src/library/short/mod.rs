@@ -22,8 +22,8 @@ pub mod tree;
 // The face other families use (`crate::library::short::X`).
 pub use compound::construct as construct_compound;
 pub use explicit::{
-    canonical, form_binary, form_options, impartial_ordinal, ordinal, precedence, product, tree_sum,
-    Compound as FormCompoundKind, CompoundGame as FormCompound, ExplicitGame,
+    canonical, first_options_are_set, form_binary, form_options, impartial_ordinal, ordinal, precedence, product,
+    tree_sum, Compound as FormCompoundKind, CompoundGame as FormCompound, ExplicitGame,
 };
 pub use game::GAME;
 
