@@ -137,7 +137,7 @@ impl Object for Instance {
         // Several arguments make one tuple state: `FoxAndGeese(geese, fox)` is `FoxAndGeese((geese, fox))`.
         Some(library::check_arity(site, Arity::AtLeast(1), args.len()).and_then(|()| {
             let state = match args {
-                [one] => integer_board(m, this, inst.name(), one, site).unwrap_or_else(|| one.clone()),
+                [one] => integer_board(m, this, inst.name(), one, site).unwrap_or_else(|| read_case(inst.name(), one)),
                 _ => Value::Tuple(args.to_vec().into()),
             };
             script::position(m, &inst, state, site.span)
@@ -152,6 +152,30 @@ fn grid_class(name: &str) -> Option<&'static str> {
         "Cram" => Some("Domineering"),
         c @ ("Domineering" | "Amazons" | "Fission" | "GenClobber") => Some(c),
         _ => None,
+    }
+}
+
+/// A board string as CGSuite stores it for the rulesets whose `Eval` reads it through a character map of lower-case
+/// letters (`Grid.Parse` and `Strip.Parse` look each character up in lower case): `Clobber("XO")` is the position
+/// `"xo"` (CGSuite 2.2: `game.grid.Clobber("XO")` prints `GenClobber.Position("xo")` and its canonical form is `*`;
+/// `game.strip.ToadsAndFrogs("T.F")` is `GenToadsAndFrogs.Position("t.f")`). Other states as given.
+fn read_case(name: &str, v: &Value) -> Value {
+    let lower = matches!(
+        super::cgsuite_print::position_class(name),
+        Some(
+            "Domineering"
+                | "Cram"
+                | "Amazons"
+                | "Fission"
+                | "GenClobber"
+                | "GenToadsAndFrogs"
+                | "TopplingDominoes"
+                | "Turning"
+        )
+    );
+    match v {
+        Value::String(t) if lower && t.chars().any(char::is_uppercase) => Value::str(&t.to_lowercase()),
+        _ => v.clone(),
     }
 }
 

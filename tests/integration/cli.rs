@@ -216,6 +216,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "position_sums",
         "string_quotes",
         "sum_option_sets",
+        "typed_case",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
