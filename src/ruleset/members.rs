@@ -245,7 +245,7 @@ fn sum_option_values(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) 
                     } {
                         let mut next = items.clone();
                         next[i] = Item::Term(q, *neg);
-                        out.push(Value::Object(Rc::new(PositionSum::build(m.games, next))));
+                        out.push(Value::Object(Rc::new(PositionSum::build_shaped(m.games, next, sum.shape.clone()))));
                         continue;
                     }
                     let rest = match &rest {
@@ -275,7 +275,7 @@ fn sum_option_values(m: &mut Machine, s: &Site, sum: &PositionSum, who: Player) 
                     };
                     let mut next = items.clone();
                     next[i] = Item::Other(o, g);
-                    out.push(Value::Object(Rc::new(PositionSum::build(m.games, next))));
+                    out.push(Value::Object(Rc::new(PositionSum::build_shaped(m.games, next, sum.shape.clone()))));
                 }
             }
         }
@@ -296,7 +296,20 @@ impl Followers for RulesetLeaves {
         if x.part_count() < 2 {
             return None;
         }
-        Some(signed_terms(m, x))
+        if x.shape.is_none() {
+            return Some(signed_terms(m, x));
+        }
+        // A sum grouped otherwise than from the left: its outer pair (CGSuite's `G + H`).
+        let (left, right) = x.halves()?;
+        Some(
+            [left, right]
+                .into_iter()
+                .map(|(items, shape)| match <[Item; 1]>::try_from(items) {
+                    Ok([one]) => signed_term(m, one),
+                    Err(items) => Value::Object(Rc::new(PositionSum::build_shaped(m.games, items, shape))),
+                })
+                .collect(),
+        )
     }
 
     fn options(&mut self, m: &mut Machine, s: &Site, v: &Value, who: Player) -> Option<Result<Vec<Value>, EvalError>> {
@@ -328,21 +341,23 @@ impl Followers for RulesetLeaves {
 /// A sum's parts as values, a subtracted position as its negative (`Terms`, and the parts of a sum whose
 /// followers are walked).
 fn signed_terms(m: &mut Machine, sum: &PositionSum) -> Vec<Value> {
-    sum.items()
-        .into_iter()
-        .map(|i| match i {
-            Item::Term(p, neg) => {
-                let v = Value::Object(p);
-                if neg {
-                    dispatch::negate(m, &v).unwrap_or(v)
-                } else {
-                    v
-                }
+    sum.items().into_iter().map(|i| signed_term(m, i)).collect()
+}
+
+/// One part of a sum as a value (see [`signed_terms`]).
+fn signed_term(m: &mut Machine, i: Item) -> Value {
+    match i {
+        Item::Term(p, neg) => {
+            let v = Value::Object(p);
+            if neg {
+                dispatch::negate(m, &v).unwrap_or(v)
+            } else {
+                v
             }
-            Item::Other(Value::Game(g), _) => game_value(m.games, g),
-            Item::Other(v, _) => v,
-        })
-        .collect()
+        }
+        Item::Other(Value::Game(g), _) => game_value(m.games, g),
+        Item::Other(v, _) => v,
+    }
 }
 
 fn followers(m: &mut Machine, s: &Site, start: &Value) -> Result<imbl::OrdSet<Value>, EvalError> {

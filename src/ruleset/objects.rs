@@ -511,7 +511,12 @@ impl Object for PositionSum {
                 })
                 .collect()
         };
-        Some(a.cmp(&b).then_with(|| self.constant.cmp(&o.constant)).then_with(|| layout(self).cmp(&layout(o))))
+        Some(
+            a.cmp(&b)
+                .then_with(|| self.constant.cmp(&o.constant))
+                .then_with(|| layout(self).cmp(&layout(o)))
+                .then_with(|| self.shape.cmp(&o.shape)),
+        )
     }
     fn members(&self) -> &'static [Member] {
         tables::POSITION_SUM

@@ -100,6 +100,39 @@ pub struct PositionSum {
     pub constant: Option<GameId>,
     /// The parts in the order typed (empty for positions alone).
     pub layout: Vec<Slot>,
+    /// How the parts are grouped, as CGSuite pairs them (see [`Shape`]); `None` for the sum folded from the left
+    /// (`a + b + c`), the grouping of every sum typed without parentheses.
+    pub shape: Shape,
+}
+
+/// The grouping of a sum's parts, as CGSuite 2.2 keeps `G + H` as the pair of its two operands: `(A + 1) + (B + *)`
+/// is not `A + 1 + B + *` (a set holds both), though both print alike and move alike. A binary tree over the parts
+/// in order, written as the number of parts in the left operand of each pair, pairs in preorder (`(A + 1) + (B +
+/// *)` is `[2, 1, 1]`); `None` for the fold from the left (`[n - 1, n - 2, …, 1]`).
+pub type Shape = Option<Rc<[u32]>>;
+
+/// The grouping of `n` parts written out (see [`Shape`]).
+pub fn shape_of(shape: &Shape, n: usize) -> Vec<u32> {
+    match shape {
+        Some(s) => s.to_vec(),
+        None => (1..n as u32).rev().collect(),
+    }
+}
+
+/// The grouping of `a + b`, where `a` has `na` parts grouped as `sa` and `b` has `nb` grouped as `sb`.
+pub fn pair_shape(sa: &Shape, na: usize, sb: &Shape, nb: usize) -> Shape {
+    if nb <= 1 && sa.is_none() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(na + nb - 1);
+    out.push(na as u32);
+    out.extend(shape_of(sa, na));
+    out.extend(shape_of(sb, nb));
+    let n = na + nb;
+    if out.iter().enumerate().all(|(i, &k)| k as usize == n - 1 - i) {
+        return None;
+    }
+    Some(out.into())
 }
 
 /// A place in a sum's [`PositionSum::layout`].
@@ -132,7 +165,7 @@ impl PositionSum {
                 Item::Term(p, n) => Some((p, n)),
                 Item::Other(..) => None,
             }));
-            return PositionSum { terms, constant: None, layout: Vec::new() };
+            return PositionSum { terms, constant: None, layout: Vec::new(), shape: None };
         }
         let mut layout = Vec::with_capacity(items.len());
         let mut constant: Option<GameId> = None;
@@ -152,7 +185,35 @@ impl PositionSum {
             }
         }
         let constant = constant.filter(|&c| c != games.zero());
-        PositionSum { terms, constant, layout }
+        PositionSum { terms, constant, layout, shape: None }
+    }
+
+    /// [`PositionSum::build`] with the parts grouped as `shape` (see [`Shape`]).
+    pub fn build_shaped(games: &mut Games, items: Vec<Item>, shape: Shape) -> PositionSum {
+        let mut s = PositionSum::build(games, items);
+        s.shape = shape;
+        s
+    }
+
+    /// The two operands of the sum's outer pair, as their parts and groupings, when it has two parts or more.
+    pub fn halves(&self) -> Option<((Vec<Item>, Shape), (Vec<Item>, Shape))> {
+        let mut items = self.items();
+        let n = items.len();
+        if n < 2 {
+            return None;
+        }
+        let shape = shape_of(&self.shape, n);
+        let k = shape[0] as usize;
+        let right = items.split_off(k);
+        let fold = |s: &[u32]| -> Shape {
+            let m = s.len() + 1;
+            if s.iter().enumerate().all(|(i, &x)| x as usize == m - 1 - i) {
+                None
+            } else {
+                Some(s.into())
+            }
+        };
+        Some(((items, fold(&shape[1..k])), (right, fold(&shape[k..]))))
     }
 
     /// The parts of the sum in their order.

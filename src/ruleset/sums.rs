@@ -4,7 +4,7 @@
 //! through the class front's hook (`Globals::class_games`), so this file names neither.
 
 use super::memo::{canonical, node_for, position_value, sum_value, SumRef};
-use super::position::{as_position, gamelike, GameOption, Gamelike, Item, Position, PositionSum};
+use super::position::{as_position, gamelike, pair_shape, GameOption, Gamelike, Item, Position, PositionSum, Shape};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{class_game, Machine};
@@ -76,6 +76,17 @@ fn items_of(m: &mut Machine, v: &Value) -> Option<Result<Vec<Item>, ErrorKind>> 
     }
 }
 
+/// How the parts of a sum are grouped (`None` for a sum folded from the left and for any other value).
+fn shape(v: &Value) -> Shape {
+    match v {
+        Value::Object(o) => match gamelike(o) {
+            Some(Gamelike::Sum(s)) => s.shape.clone(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The terms of a position or of a sum of positions alone (no other part); `None` for any other value.
 fn plain_terms(v: &Value) -> Option<Vec<(Rc<Position>, bool)>> {
     let Value::Object(o) = v else { return None };
@@ -102,6 +113,11 @@ fn class_position(m: &mut Machine, v: &Value) -> Option<Result<Rc<Position>, Eva
 
 /// The sum of `items` in their order: a [`PositionSum`], or the game value when no part is a position.
 pub fn make_sum(m: &mut Machine, items: Vec<Item>) -> Value {
+    make_sum_shaped(m, items, None)
+}
+
+/// [`make_sum`] with the parts grouped as `shape`.
+pub fn make_sum_shaped(m: &mut Machine, items: Vec<Item>, shape: Shape) -> Value {
     if !items.iter().any(|i| matches!(i, Item::Term(..))) {
         let mut total = m.games.zero();
         for i in &items {
@@ -111,7 +127,7 @@ pub fn make_sum(m: &mut Machine, items: Vec<Item>) -> Value {
         }
         return game_value(m.games, total);
     }
-    Value::Object(Rc::new(PositionSum::build(m.games, items)))
+    Value::Object(Rc::new(PositionSum::build_shaped(m.games, items, shape)))
 }
 
 /// The negative of a part: a position negated; a heap (impartial) itself and an explicit form its negative
@@ -156,22 +172,31 @@ pub fn binary(m: &mut Machine, op: BinOp, a: &Value, b: &Value, span: Span) -> O
         }
         // The common case, positions and sums of positions alone (an `Options` hook's `Position(a) + Position(b)`):
         // the terms joined as they are.
+        // CGSuite keeps `a + b` as the pair of the two (`(A + B) + (C + D)` is not `A + B + C + D`): a grouping
+        // other than the fold from the left is kept beside the parts.
         if let (Some(mut x), Some(y)) = (plain_terms(a), plain_terms(b)) {
             let sub = op == BinOp::Sub;
+            let shape = pair_shape(&shape(a), x.len(), &shape(b), y.len());
             x.extend(y.iter().map(|(p, n)| (p.clone(), n ^ sub)));
-            return Some(Ok(Value::Object(Rc::new(PositionSum { terms: x, constant: None, layout: Vec::new() }))));
+            return Some(Ok(Value::Object(Rc::new(PositionSum {
+                terms: x,
+                constant: None,
+                layout: Vec::new(),
+                shape,
+            }))));
         }
         let (mut items, y) = match (items_of(m, a), items_of(m, b)) {
             (Some(Ok(x)), Some(Ok(y))) => (x, y),
             (Some(Err(k)), _) | (_, Some(Err(k))) => return Some(Err(err(k))),
             _ => return Some(Err(no_op())),
         };
+        let grouping = pair_shape(&shape(a), items.len(), &shape(b), y.len());
         if op == BinOp::Sub {
             items.extend(y.into_iter().map(|i| negate_item(m, i)));
         } else {
             items.extend(y);
         }
-        return Some(Ok(make_sum(m, items)));
+        return Some(Ok(make_sum_shaped(m, items, grouping)));
     }
     // A sum with a user game object has no comparisons (CGSuite 2.2: `G(2) + G(1) > 0` is "No operation `>` for
     // arguments of types `game.CompoundGame`, `game.Zero`"; compare its `CanonicalForm`).
@@ -228,7 +253,7 @@ pub fn negate(m: &mut Machine, v: &Value) -> Option<Value> {
         Gamelike::Position(p) => make_sum(m, vec![Item::Term(p, true)]),
         Gamelike::Sum(s) => {
             let items = s.items().into_iter().map(|i| negate_item(m, i)).collect();
-            make_sum(m, items)
+            make_sum_shaped(m, items, s.shape.clone())
         }
         Gamelike::Option(g) => Value::Object(Rc::new(GameOption(m.games.neg(g)))),
     })

@@ -217,6 +217,7 @@ fn output_cgsuite_prints_cgsuite_text() {
         "string_quotes",
         "sum_option_sets",
         "typed_case",
+        "sum_grouping",
     ] {
         let script = format!("tests/scripts/cgsuite_compat/{name}.cgs");
         let expected = std::fs::read_to_string(format!("tests/scripts/cgsuite_compat/{name}.cgsuite.txt")).unwrap();
