@@ -71,10 +71,15 @@ pub fn universal_cmp(games: &mut Games, a: &Value, b: &Value) -> Ordering {
 
 /// Sorts stably as the JVM's TimSort does (the same comparisons, so a comparator that is not an order gives
 /// CGSuite's result too); where such a comparator breaks a merge (the JVM's "Comparison method violates its
-/// general contract!"), the stable sort's result.
-fn jvm_sort(items: Vec<Value>, mut cmp: impl FnMut(&Value, &Value) -> Ordering) -> Vec<Value> {
-    match super::timsort::sort(items.clone(), |a, b| Ok::<_, ()>(cmp(a, b))) {
-        Ok(sorted) => sorted,
+/// general contract!"), the stable sort's result. TimSort moves indices, so the items are not copied for the
+/// fallback.
+fn jvm_sort<T>(items: Vec<T>, mut cmp: impl FnMut(&T, &T) -> Ordering) -> Vec<T> {
+    let order: Vec<u32> = (0..items.len() as u32).collect();
+    match super::timsort::sort(order, |&i, &j| Ok::<_, ()>(cmp(&items[i as usize], &items[j as usize]))) {
+        Ok(order) => {
+            let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+            order.into_iter().filter_map(|i| slots[i as usize].take()).collect()
+        }
         Err(_) => {
             let mut items = items;
             items.sort_by(cmp);
@@ -83,10 +88,70 @@ fn jvm_sort(items: Vec<Value>, mut cmp: impl FnMut(&Value, &Value) -> Ordering) 
     }
 }
 
+/// A value prepared for the comparisons of one sort: each set inside it (at any depth of lists, tuples and sets)
+/// sorted once, where [`universal_cmp`] sorts both sets at every comparison of two of them. Made only when the
+/// values sorted hold a set.
+struct Prep {
+    value: Value,
+    /// The elements of a list or tuple, the sorted elements of a set.
+    parts: Option<Vec<Prep>>,
+}
+
+fn holds_set(v: &Value) -> bool {
+    match v {
+        Value::Set(..) => true,
+        Value::List(x) => x.iter().any(holds_set),
+        Value::Tuple(x) => x.iter().any(holds_set),
+        _ => false,
+    }
+}
+
+fn prep(games: &mut Games, v: Value) -> Prep {
+    let parts = match &v {
+        Value::Set(x, o) => {
+            let items: Vec<Prep> = set_items(games, x, *o).into_iter().map(|e| prep(games, e)).collect();
+            Some(jvm_sort(items, |a, b| prep_cmp(games, a, b)))
+        }
+        Value::List(x) => Some(x.iter().map(|e| prep(games, e.clone())).collect()),
+        Value::Tuple(x) => Some(x.iter().map(|e| prep(games, e.clone())).collect()),
+        _ => None,
+    };
+    Prep { value: v, parts }
+}
+
+/// [`universal_cmp`] on prepared values.
+fn prep_cmp(games: &mut Games, a: &Prep, b: &Prep) -> Ordering {
+    let same_kind = matches!(
+        (&a.value, &b.value),
+        (Value::Set(..), Value::Set(..)) | (Value::List(_), Value::List(_)) | (Value::Tuple(_), Value::Tuple(_))
+    );
+    match (&a.parts, &b.parts) {
+        (Some(x), Some(y)) if same_kind => {
+            for (p, q) in x.iter().zip(y) {
+                let c = prep_cmp(games, p, q);
+                if c != Ordering::Equal {
+                    return c;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        _ => universal_cmp(games, &a.value, &b.value),
+    }
+}
+
+/// `items` stably sorted by [`universal_cmp`] as the JVM sorts them, a set among them sorted once.
+fn sort_values(games: &mut Games, items: Vec<Value>) -> Vec<Value> {
+    if !items.iter().any(holds_set) {
+        return jvm_sort(items, |a, b| universal_cmp(games, a, b));
+    }
+    let items: Vec<Prep> = items.into_iter().map(|v| prep(games, v)).collect();
+    jvm_sort(items, |a, b| prep_cmp(games, a, b)).into_iter().map(|p| p.value).collect()
+}
+
 /// A set's elements as CGSuite prints them: in iteration order, stably sorted by [`universal_cmp`].
 pub fn sorted_set(games: &mut Games, set: &OrdSet<Value>, order: SmallOrder) -> Vec<Value> {
     let items = set_items(games, set, order);
-    jvm_sort(items, |a, b| universal_cmp(games, a, b))
+    sort_values(games, items)
 }
 
 /// A map's entries as CGSuite prints them: in iteration order, stably sorted by key and then (outside a map's
@@ -98,23 +163,20 @@ pub fn sorted_map(
     by_value: bool,
 ) -> Vec<(Value, Value)> {
     let entries = map_items(games, map, order);
-    // Sorted as pairs (a tuple value of two elements stands for an entry here).
-    let pairs: Vec<Value> = entries.into_iter().map(|(k, v)| Value::Tuple(vec![k, v].into())).collect();
-    let sorted = jvm_sort(pairs, |a, b| match (a, b) {
-        (Value::Tuple(a), Value::Tuple(b)) => universal_cmp(games, &a[0], &b[0]).then_with(|| {
-            if by_value {
-                universal_cmp(games, &a[1], &b[1])
-            } else {
-                Ordering::Equal
-            }
-        }),
-        _ => Ordering::Equal,
+    if !entries.iter().any(|(k, v)| holds_set(k) || (by_value && holds_set(v))) {
+        return jvm_sort(entries, |a, b| {
+            universal_cmp(games, &a.0, &b.0).then_with(|| {
+                if by_value {
+                    universal_cmp(games, &a.1, &b.1)
+                } else {
+                    Ordering::Equal
+                }
+            })
+        });
+    }
+    let pairs: Vec<(Prep, Prep)> = entries.into_iter().map(|(k, v)| (prep(games, k), prep(games, v))).collect();
+    let sorted = jvm_sort(pairs, |a, b| {
+        prep_cmp(games, &a.0, &b.0).then_with(|| if by_value { prep_cmp(games, &a.1, &b.1) } else { Ordering::Equal })
     });
-    sorted
-        .into_iter()
-        .filter_map(|e| match e {
-            Value::Tuple(t) if t.len() == 2 => Some((t[0].clone(), t[1].clone())),
-            _ => None,
-        })
-        .collect()
+    sorted.into_iter().map(|(k, v)| (k.value, v.value)).collect()
 }
