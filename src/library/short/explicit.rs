@@ -682,20 +682,14 @@ fn player_options(m: &mut Machine, s: &Site, this: &Value, p: Player) -> Result<
 /// first operand's options, a set for a canonical game (CGSuite 2.2: `(1 + '{*|*}').LeftOptions` is
 /// `{1 + *,0 + '{*|*}'}`, `('{*|*}' + 1).LeftOptions` the list `[* + 1,'{*|*}' + 0]`).
 fn options_are_set(v: &Value) -> bool {
-    match compound(v) {
-        Some(c) if matches!(c.kind, Compound::Sum | Compound::Ordinal) => first_options_are_set(&c.a),
-        _ => false,
-    }
+    compound(v).is_some_and(|c| matches!(c.kind, Compound::Sum | Compound::Ordinal) && first_options_are_set(&c.a))
 }
 
-/// Whether `v`, the first operand of a sum, gives its options as a set (so the sum does, CGSuite's compound
-/// options being the first operand's collection mapped, then the second's appended): a canonical game (a
-/// number, a nimber, a switch: CGSuite's `CanonicalShortGame.options` is a set), a loopy value, or a compound
-/// whose own first operand does.
+/// Whether `v` as a sum's first operand makes the sum's options a set: a canonical game, a loopy value, or a
+/// compound whose first operand does (sums of positions ask too).
 pub fn first_options_are_set(v: &Value) -> bool {
-    options_are_set(v)
-        || matches!(v, Value::Game(_) | Value::Integer(_) | Value::Rational(_))
-        || crate::library::loopy::is_loopy(v)
+    let canonical = matches!(v, Value::Game(_) | Value::Integer(_) | Value::Rational(_));
+    canonical || options_are_set(v) || crate::library::loopy::is_loopy(v)
 }
 
 fn followers(m: &mut Machine, v: &Value) -> Result<imbl::OrdSet<Value>, ErrorKind> {
