@@ -300,9 +300,8 @@ impl Followers for RulesetLeaves {
             return Some(signed_terms(m, x));
         }
         // A sum grouped otherwise than from the left: its outer pair (CGSuite's `G + H`).
-        let (left, right) = x.halves()?;
         Some(
-            [left, right]
+            x.halves()?
                 .into_iter()
                 .map(|(items, shape)| match <[Item; 1]>::try_from(items) {
                     Ok([one]) => signed_term(m, one),

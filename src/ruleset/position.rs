@@ -111,6 +111,9 @@ pub struct PositionSum {
 /// *)` is `[2, 1, 1]`); `None` for the fold from the left (`[n - 1, n - 2, …, 1]`).
 pub type Shape = Option<Rc<[u32]>>;
 
+/// An operand of a sum's pair: its parts and their grouping.
+pub type Operand = (Vec<Item>, Shape);
+
 /// The grouping of `n` parts written out (see [`Shape`]).
 pub fn shape_of(shape: &Shape, n: usize) -> Vec<u32> {
     match shape {
@@ -196,7 +199,7 @@ impl PositionSum {
     }
 
     /// The two operands of the sum's outer pair, as their parts and groupings, when it has two parts or more.
-    pub fn halves(&self) -> Option<((Vec<Item>, Shape), (Vec<Item>, Shape))> {
+    pub fn halves(&self) -> Option<[Operand; 2]> {
         let mut items = self.items();
         let n = items.len();
         if n < 2 {
@@ -213,7 +216,7 @@ impl PositionSum {
                 Some(s.into())
             }
         };
-        Some(((items, fold(&shape[1..k])), (right, fold(&shape[k..]))))
+        Some([(items, fold(&shape[1..k])), (right, fold(&shape[k..]))])
     }
 
     /// The parts of the sum in their order.
