@@ -25,13 +25,20 @@ pub struct NumGrid {
 }
 
 impl NumGrid {
-    fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
+    /// The grid of `rows` × `cols` cells, row by row, as a value.
+    pub(crate) fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
         Value::Object(Rc::new(NumGrid { rows, cols, cells: cells.into() }))
     }
 
     /// Rows, columns and cells (row by row).
     pub fn parts(&self) -> (usize, usize, &[i8]) {
         (self.rows, self.cols, &self.cells)
+    }
+
+    /// The cells as bytes (each `i8` as the `u8` of the same bits): how a memo key holds them.
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: `i8` and `u8` have the same size and alignment and every bit pattern is valid for both.
+        unsafe { std::slice::from_raw_parts(self.cells.as_ptr().cast::<u8>(), self.cells.len()) }
     }
 
     fn get(&self, r: i64, c: i64) -> Option<i8> {
