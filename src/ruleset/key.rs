@@ -225,6 +225,14 @@ pub(crate) mod tests {
             assert!(is_grid_key(&k, g));
             assert!(!is_grid_key(&key(&grid("xo.|ox#")), g));
         }
+        // An integer grid's key: tag 17, the shape, the cells' bytes; hashed as the memo hashes the grid in place.
+        let v = crate::library::numgrid::NumGrid::value(2, 3, vec![0, 1, -1, 15, 16, 2]);
+        let k = key(&v);
+        assert_eq!(k, [17, 2, 0, 0, 0, 3, 0, 0, 0, 0, 1, 255, 15, 16, 2]);
+        let (r, c, cells) = state_num_grid(&v).unwrap();
+        assert_eq!((r, c, cells), (2, 3, &[0u8, 1, 255, 15, 16, 2][..]));
+        assert_eq!(key_hash(&k), num_grid_hash(r, c, cells));
+        assert!(is_num_grid_key(&k, r, c, cells) && !is_num_grid_key(&k, 3, 2, cells));
         // Same cells, other shape: a different key.
         assert!(!is_grid_key(&key(&grid("xoox")), state_grid(&grid("xo|ox")).unwrap()));
     }
