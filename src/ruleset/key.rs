@@ -5,8 +5,9 @@
 //! that two states have equal keys exactly when they are structurally equal (a set or map is encoded with its
 //! elements in the order of their encodings, so the order in which it was built does not matter). Keys are
 //! hashed by [`key_hash`]: a grid's key as the grid itself (its Zobrist hash, which every grid carries, so the
-//! memo looks a board up without encoding it), any other key with `FxHash` of its bytes. Functions and thermographs
-//! are not states: [`encode`] reports the type of the first such value it meets. Objects of user game classes
+//! memo looks a board up without encoding it), an integer grid's key by its cells read eight to a word
+//! ([`num_grid_hash`], which the memo computes from the grid in place), any other key with `FxHash` of its bytes.
+//! Functions and thermographs are not states: [`encode`] reports the type of the first such value it meets. Objects of user game classes
 //! (`super::classes`) and ruleset positions are keyed by their parts, any other object by its address.
 
 use crate::game::Outcome;
@@ -20,9 +21,9 @@ use num_traits::ToPrimitive;
 use std::rc::Rc;
 
 mod hash;
-pub(crate) use hash::grid_key_parts;
-use hash::GRID_TAG;
-pub use hash::{is_grid_key, key_hash, state_grid};
+pub(crate) use hash::{grid_key_parts, num_grid_key_parts};
+pub use hash::{is_grid_key, is_num_grid_key, key_hash, num_grid_hash, state_grid, state_num_grid};
+use hash::{GRID_TAG, NUM_GRID_TAG};
 
 /// The encoded key of a state.
 pub type StateKey = Box<[u8]>;
@@ -110,11 +111,11 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) -> Result<(), &'static str> {
                 out.extend_from_slice(g.0.cells());
             } else if let Some(g) = any.downcast_ref::<NumGrid>() {
                 // CGSuite's integer grid (`Grid.Parse(s, charMap)`), the state of class-style grid games.
-                let (rows, cols, cells) = g.parts();
-                out.push(17);
+                let (rows, cols, _) = g.parts();
+                out.push(NUM_GRID_TAG);
                 len(rows, out);
                 len(cols, out);
-                out.extend(cells.iter().map(|&c| c as u8));
+                out.extend_from_slice(g.bytes());
             } else if let Some((class, enclosing, fields)) = class_game_fields(&**o) {
                 // An object of a user game class (`super::classes`): its class (the declaration and the address
                 // of the enclosing object, which the object keeps alive) and its variables, in order.
@@ -224,6 +225,14 @@ pub(crate) mod tests {
             assert!(is_grid_key(&k, g));
             assert!(!is_grid_key(&key(&grid("xo.|ox#")), g));
         }
+        // An integer grid's key: tag 17, the shape, the cells' bytes; hashed as the memo hashes the grid in place.
+        let v = crate::library::numgrid::NumGrid::value(2, 3, vec![0, 1, -1, 15, 16, 2]);
+        let k = key(&v);
+        assert_eq!(k, [17, 2, 0, 0, 0, 3, 0, 0, 0, 0, 1, 255, 15, 16, 2]);
+        let (r, c, cells) = state_num_grid(&v).unwrap();
+        assert_eq!((r, c, cells), (2, 3, &[0u8, 1, 255, 15, 16, 2][..]));
+        assert_eq!(key_hash(&k), num_grid_hash(r, c, cells));
+        assert!(is_num_grid_key(&k, r, c, cells) && !is_num_grid_key(&k, 3, 2, cells));
         // Same cells, other shape: a different key.
         assert!(!is_grid_key(&key(&grid("xoox")), state_grid(&grid("xo|ox")).unwrap()));
     }

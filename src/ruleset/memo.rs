@@ -17,7 +17,7 @@
 //! are not nimbers fall back to the general constructor).
 
 pub use super::instance::{Node, Split, SumRef, Term, Terms};
-use super::key::{encode, is_grid_key, state_grid};
+use super::key::{encode, is_grid_key, is_num_grid_key, state_grid, state_num_grid};
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
@@ -49,7 +49,8 @@ fn key_part<'v>(inst: &Instance, state: &'v Value) -> &'v Value {
 
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
 ///
-/// A grid state is found by its own hash and compared in place ([`Memo::get_grid`]); other states are encoded
+/// A grid state is found by its own hash and compared in place ([`Memo::get_grid`]), an integer grid by a hash
+/// of its cells ([`Memo::get_num_grid`]); other states are encoded
 /// into a reused buffer first. A key is built to keep only when the state is new. States are keyed by
 /// [`key_part`].
 pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<u32, EvalError> {
@@ -63,6 +64,14 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
             return Ok(i);
         }
         let mut key = Vec::with_capacity(9 + g.cells().len());
+        encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
+        key
+    } else if let Some((rows, cols, cells)) = state_num_grid(kstate) {
+        // An integer grid likewise, hashed from its cells in place.
+        if let Some(i) = inst.memo.borrow().get_num_grid(rows, cols, cells) {
+            return Ok(i);
+        }
+        let mut key = Vec::with_capacity(9 + cells.len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
         key
     } else {
@@ -96,6 +105,8 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         true
     } else if let Some(g) = state_grid(krep) {
         is_grid_key(&key, g)
+    } else if let Some((rows, cols, cells)) = state_num_grid(krep) {
+        is_num_grid_key(&key, rows, cols, cells)
     } else {
         let mut r = Vec::with_capacity(key.len());
         encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
@@ -176,7 +187,7 @@ pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, E
 /// a constant, anything else as a state of `inst`.
 fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef, span: Span) -> Result<(), EvalError> {
     // A board (the common element) is a state: no need to ask whether it is a position, a sum or a loopy value.
-    let board = state_grid(v).is_some();
+    let board = state_grid(v).is_some() || state_num_grid(v).is_some();
     if let (Value::Object(o), false) = (v, board) {
         match gamelike(o) {
             Some(Gamelike::Position(p)) => {
@@ -296,6 +307,8 @@ fn options_of(
 fn prefetch_boards(inst: &Instance, v: &Value) {
     if let Value::List(items) = v {
         let memo = inst.memo.borrow();
+        // Character grids only: they carry their hash. An integer grid's hash is computed (its look-up would
+        // compute it twice), which costs more than the wait it saves on the small tables of class-style games.
         for g in items.iter().filter_map(state_grid) {
             memo.prefetch_grid(g);
         }

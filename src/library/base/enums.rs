@@ -77,20 +77,18 @@ fn enum_value(class: &str, name: &str) -> Option<Value> {
 /// `Symmetry.Transpose`, `Symmetry.EightWay`, `CompoundType.OrdinalSum`: `None` when `class` has no such
 /// static member here.
 pub fn static_member(class: &str, name: &str) -> Option<Value> {
-    if let Some(v) = enum_value(class, name) {
-        return Some(v);
-    }
-    if class == "Symmetry" {
+    // The lists first: their names are no `Symmetry` value's, and `Symmetry.Flip` is the common question.
+    let list = if class == "Symmetry" { SYMMETRY_LISTS.iter().position(|(n, _)| *n == name) } else { None };
+    if let Some(i) = list {
         // Made once per thread: `Symmetry.Flip` in a class's `Decomposition` is asked at every new position.
         thread_local! {
             static LISTS: [std::cell::OnceCell<Value>; SYMMETRY_LISTS.len()] = Default::default();
         }
-        let i = SYMMETRY_LISTS.iter().position(|(n, _)| *n == name)?;
         let names = SYMMETRY_LISTS[i].1;
         let make = || Value::List(names.iter().filter_map(|n| enum_value("Symmetry", n)).collect());
         return Some(LISTS.with(|lists| lists[i].get_or_init(make).clone()));
     }
-    None
+    enum_value(class, name)
 }
 
 /// The names [`static_member`] answers for `class` (for completion).

@@ -25,13 +25,20 @@ pub struct NumGrid {
 }
 
 impl NumGrid {
-    fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
+    /// The grid of `rows` × `cols` cells, row by row, as a value.
+    pub(crate) fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
         Value::Object(Rc::new(NumGrid { rows, cols, cells: cells.into() }))
     }
 
     /// Rows, columns and cells (row by row).
     pub fn parts(&self) -> (usize, usize, &[i8]) {
         (self.rows, self.cols, &self.cells)
+    }
+
+    /// The cells as bytes (each `i8` as the `u8` of the same bits): how a memo key holds them.
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: `i8` and `u8` have the same size and alignment and every bit pattern is valid for both.
+        unsafe { std::slice::from_raw_parts(self.cells.as_ptr().cast::<u8>(), self.cells.len()) }
     }
 
     fn get(&self, r: i64, c: i64) -> Option<i8> {
@@ -203,6 +210,19 @@ fn permute_into(
 ) -> (usize, usize) {
     let (rows, cols) = if transpose { (g_cols, g_rows) } else { (g_rows, g_cols) };
     cells.clear();
+    if !transpose {
+        // Whole rows: each source row is an image row, reversed by a vertical flip.
+        for r in 0..g_rows {
+            let rr = if hflip { g_rows - r - 1 } else { r };
+            let row = &src[rr * g_cols..(rr + 1) * g_cols];
+            if vflip {
+                cells.extend(row.iter().rev());
+            } else {
+                cells.extend_from_slice(row);
+            }
+        }
+        return (rows, cols);
+    }
     cells.resize(src.len(), 0);
     // Row by row (no division per cell): the source cell (r, c) goes to the image's (r', c').
     for r in 0..g_rows {
@@ -446,14 +466,18 @@ fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
                 let (r, c) = (i / cols, i % cols);
                 (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
             }
-            let mut cells = Vec::with_capacity((r1 - r0 + 1) * (c1 - c0 + 1));
+            // The subgrid's cells on the stack (at most 64), then copied once into the grid's own slice.
+            let mut cells = [0i8; 64];
+            let mut k = 0;
             for r in r0..=r1 {
                 for c in c0..=c1 {
                     let i = r * cols + c;
-                    cells.push(if region >> i & 1 == 1 { g.cells[i] } else { bv });
+                    cells[k] = if region >> i & 1 == 1 { g.cells[i] } else { bv };
+                    k += 1;
                 }
             }
-            NumGrid::value(r1 - r0 + 1, c1 - c0 + 1, cells)
+            let (rows, cols) = (r1 - r0 + 1, c1 - c0 + 1);
+            Value::Object(Rc::new(NumGrid { rows, cols, cells: Rc::from(&cells[..k]) }))
         })
         .collect()
 }
@@ -576,6 +600,33 @@ pub static NUM_GRID: &[Member] = crate::member_table![
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `permute_into` (whole rows when the symmetry keeps rows as rows) agrees with the definition cell by cell:
+    /// the source cell (r, c) goes to (r', c'), r' = R − 1 − r under a horizontal flip, c' = C − 1 − c under a
+    /// vertical one, and the two exchanged by a transposition (all eight symmetries, shapes up to 5 × 5).
+    #[test]
+    fn images_agree_with_the_cell_definition() {
+        let mut buf = Vec::new();
+        for rows in 0..=5usize {
+            for cols in 0..=5usize {
+                let src: Vec<i8> = (0..rows * cols).map(|i| (i * 7 % 11) as i8 - 3).collect();
+                for f in 0..8 {
+                    let (h, v, t) = (f & 1 == 1, f & 2 == 2, f & 4 == 4);
+                    let (ir, ic) = if t { (cols, rows) } else { (rows, cols) };
+                    let mut want = vec![0i8; rows * cols];
+                    for r in 0..rows {
+                        for c in 0..cols {
+                            let (rr, cc) = (if h { rows - 1 - r } else { r }, if v { cols - 1 - c } else { c });
+                            let (i, j) = if t { (cc, rr) } else { (rr, cc) };
+                            want[i * ic + j] = src[r * cols + c];
+                        }
+                    }
+                    assert_eq!(permute_into((rows, cols, &src), (h, v, t), &mut buf), (ir, ic));
+                    assert_eq!(buf, want, "{rows} x {cols}, {:?}", (h, v, t));
+                }
+            }
+        }
+    }
 
     /// The word-wide search finds the regions the cell-by-cell search finds, in the same order and as the same
     /// subgrids, on boards of every shape up to 8 × 8 filled by a fixed pseudo-random sequence (a property of

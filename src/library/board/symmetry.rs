@@ -3,10 +3,11 @@
 
 use crate::interp::value::{Value, ValueList};
 use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The flag triples ([`Grid::permuted`](crate::solve::grid::Grid::permuted)) of a `Symmetry` value or a list of them (CGSuite's flags: `HorizontalFlip`
 /// reverses the rows, `VerticalFlip` the columns, and the transposing four exchange rows and columns last).
-pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
+pub(super) fn symmetry_flags(v: &Value) -> Option<Rc<[(bool, bool, bool)]>> {
     fn one(v: &Value) -> Option<(bool, bool, bool)> {
         let Value::Object(o) = v else { return None };
         let e = crate::interp::object::downcast_ref::<super::enums::EnumValue>(&**o)?;
@@ -26,9 +27,10 @@ pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
         })
     }
     // The last list read, with its flags: a ruleset's `Canonical` passes the same list (`Symmetry.EightWay`
-    // bound once) at every state. The entry holds the list, so its vector is not reused or changed in place
-    // (a shared list is copied before a change) while it is remembered.
-    type Flags = Vec<(bool, bool, bool)>;
+    // bound once, or `Symmetry.Flip`, a list made once) at every state. The entry holds the list, so its vector
+    // is not reused or changed in place (a shared list is copied before a change) while it is remembered; the
+    // flags are shared with the caller, not copied.
+    type Flags = Rc<[(bool, bool, bool)]>;
     thread_local! {
         static LAST: RefCell<Option<(ValueList, Flags)>> = const { RefCell::new(None) };
     }
@@ -44,6 +46,6 @@ pub(super) fn symmetry_flags(v: &Value) -> Option<Vec<(bool, bool, bool)>> {
             }
             flags
         }
-        _ => one(v).map(|f| vec![f]),
+        _ => one(v).map(|f| Rc::from([f])),
     }
 }

@@ -2,7 +2,10 @@
 //! over its nodes (`super::super::instance::Node`, which names the instance that owns the memo), so this file
 //! names no instance: the nodes are made in `super` (`Memo::add_new`).
 
-use super::super::key::{grid_key_parts, is_grid_key, key_hash, state_grid};
+use super::super::key::{
+    grid_key_parts, is_grid_key, is_num_grid_key, key_hash, num_grid_hash, num_grid_key_parts, state_grid,
+    state_num_grid,
+};
 use crate::game::budget::huge_table;
 use crate::interp::value::Value;
 use crate::solve::grid::Grid;
@@ -14,7 +17,7 @@ struct Entry {
     hash: u64,
     node: u32,
     /// [`OWN`]: the first key of its node (the key of the node's state); [`PACKED`]: `data` holds the packed
-    /// grid; the other bits: the key's length in the arena.
+    /// grid, [`NUM`] with it: an integer grid; the other bits: the key's length in the arena.
     meta: u32,
     /// The packed grid, or the key's start in the arena (the first 8 bytes, little-endian).
     data: [u8; 16],
@@ -129,6 +132,9 @@ impl Table {
 const OWN: u32 = 1 << 31;
 /// [`Entry::meta`]'s flag of a packed grid.
 const PACKED: u32 = 1 << 30;
+/// [`Entry::meta`]'s flag of a packed integer grid (beside [`PACKED`]): a character grid and an integer grid
+/// may pack alike, their keys differ.
+const NUM: u32 = 1 << 29;
 
 impl Entry {
     /// A vacant slot of the [`Table`].
@@ -140,7 +146,7 @@ impl Entry {
     #[inline]
     fn bytes<'k>(&self, keys: &'k [u8]) -> &'k [u8] {
         let start = u64::from_le_bytes(self.data[..8].try_into().expect("8 bytes")) as usize;
-        &keys[start..start + (self.meta & !(OWN | PACKED)) as usize]
+        &keys[start..start + (self.meta & !(OWN | PACKED | NUM)) as usize]
     }
 }
 
@@ -151,7 +157,9 @@ impl Entry {
 /// characters (the memo's alphabet, numbered as they are first met), is packed into its entry: one byte of
 /// shape, then a nibble per cell (its character's number, 1–15). So the probe of such a grid compares 16 bytes
 /// it has already read, and touches no other memory (ruleset grids are small: 24 cells for the 4 × 6 Konane
-/// board). Other keys live in one arena of bytes and cost no allocation of their own. Whether a grid is packed
+/// board). An integer grid (`crate::library::numgrid`, CGSuite's `Grid`) of that shape whose cells are all in
+/// 0…15 is packed likewise, each cell's value its nibble (no alphabet: eight cells a word, [`pack_num`]), and
+/// flagged as one ([`NUM`]). Other keys live in one arena of bytes and cost no allocation of their own. Whether a grid is packed
 /// depends only on its shape and on whether its characters are in the alphabet, which only grows, up to 15:
 /// a grid packable now was packed when indexed, and one that was not packable then is not now either (its
 /// shape is too large, or it has a character the full alphabet lacks).
@@ -171,6 +179,42 @@ impl<N> Default for Memo<N> {
     fn default() -> Memo<N> {
         Memo { index: Table::default(), keys: Vec::new(), code: Alphabet::default(), letters: 0, nodes: Vec::new() }
     }
+}
+
+/// The packed form of an integer grid (its cells as bytes) of at most 15 rows and columns and 30 cells, each
+/// cell in 0…15 (`None` otherwise): one byte of shape, then a nibble per cell, its value. Eight cells at a time:
+/// a word of eight cell bytes, each below 16, folds into four bytes of two nibbles each.
+#[inline]
+fn pack_num(rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
+    if rows > 15 || cols > 15 || cells.len() > 30 {
+        return None;
+    }
+    // The shape in the low byte, then 32 bits (eight nibbles) a word: 30 cells end at bit 128.
+    let mut acc = (rows << 4 | cols) as u128;
+    let mut fold = |j: usize, w: u64| {
+        if w & 0xf0f0_f0f0_f0f0_f0f0 != 0 {
+            return false;
+        }
+        // Byte 2k gets cell 2k in its low nibble and cell 2k + 1 in its high one; then the even bytes close up.
+        let x = (w | w >> 4) & 0x00ff_00ff_00ff_00ff;
+        let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+        let x = (x | x >> 16) & 0xffff_ffff;
+        acc |= u128::from(x) << (8 + 32 * j);
+        true
+    };
+    let mut words = cells.chunks_exact(8);
+    let mut j = 0;
+    for w in &mut words {
+        if !fold(j, u64::from_le_bytes(w.try_into().expect("8 bytes"))) {
+            return None;
+        }
+        j += 1;
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() && !fold(j, rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b))) {
+        return None;
+    }
+    Some(acc.to_le_bytes())
 }
 
 /// A character's number in a memo's alphabet (0: none).
@@ -219,18 +263,29 @@ impl<N> Memo<N> {
         self.pack(rows, cols, cells)
     }
 
+    /// The packed form of a grid's or an integer grid's key, with its flags (`None`: no grid, or not packable
+    /// with the alphabet as it is).
+    fn pack_key(&self, key: &[u8]) -> Option<([u8; 16], u32)> {
+        if let Some((r, c, cells)) = grid_key_parts(key) {
+            return Some((self.pack(r, c, cells)?, PACKED));
+        }
+        let (r, c, cells) = num_grid_key_parts(key)?;
+        Some((pack_num(r, c, cells)?, PACKED | NUM))
+    }
+
     /// The node of a key, if known.
     pub(super) fn get(&self, key: &[u8]) -> Option<u32> {
         let hash = key_hash(key);
-        if let Some(p) = grid_key_parts(key).and_then(|(r, c, cells)| self.pack(r, c, cells)) {
-            return self.find_packed(hash, &p);
+        if let Some((p, kind)) = self.pack_key(key) {
+            return self.find_packed(hash, &p, kind);
         }
         self.index.find(hash, |e| e.meta & PACKED == 0 && e.bytes(&self.keys) == key).map(|e| e.node)
     }
 
+    /// The node of a packed key; `kind`: [`PACKED`], with [`NUM`] for an integer grid.
     #[inline]
-    fn find_packed(&self, hash: u64, p: &[u8; 16]) -> Option<u32> {
-        self.index.find(hash, |e| e.data == *p && e.meta & PACKED != 0).map(|e| e.node)
+    fn find_packed(&self, hash: u64, p: &[u8; 16], kind: u32) -> Option<u32> {
+        self.index.find(hash, |e| e.data == *p && e.meta & (PACKED | NUM) == kind).map(|e| e.node)
     }
 
     /// The node of a grid state, if known: hashed by the grid's own hash and compared with the packed entry
@@ -239,9 +294,21 @@ impl<N> Memo<N> {
     pub(super) fn get_grid(&self, g: &Grid) -> Option<u32> {
         let hash = g.hash();
         if let Some(p) = self.pack(g.rows(), g.cols(), g.cells()) {
-            return self.find_packed(hash, &p);
+            return self.find_packed(hash, &p, PACKED);
         }
         self.index.find(hash, |e| e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g)).map(|e| e.node)
+    }
+
+    /// The node of an integer grid state (its shape and its cells as bytes), if known: hashed from the cells in
+    /// place ([`num_grid_hash`]) and compared with the packed entry (else with the stored key), so no key is
+    /// built. (Equal to `get` of the grid's encoding, whose hash is the same.)
+    pub(super) fn get_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<u32> {
+        let hash = num_grid_hash(rows, cols, cells);
+        if let Some(p) = pack_num(rows, cols, cells) {
+            return self.find_packed(hash, &p, PACKED | NUM);
+        }
+        let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
+        self.index.find(hash, stored).map(|e| e.node)
     }
 
     /// Starts loading the index's slots of the grid `g` into the processor's cache, for a look-up soon after
@@ -251,10 +318,14 @@ impl<N> Memo<N> {
         self.index.prefetch(g.hash());
     }
 
-    /// The node of a state's key, if known (a grid by [`Memo::get_grid`]).
+    /// The node of a state's key, if known (a grid by [`Memo::get_grid`], an integer grid by
+    /// [`Memo::get_num_grid`]).
     pub(super) fn get_state(&self, state: &Value, key: &[u8]) -> Option<u32> {
-        match state_grid(state) {
-            Some(g) => self.get_grid(g),
+        if let Some(g) = state_grid(state) {
+            return self.get_grid(g);
+        }
+        match state_num_grid(state) {
+            Some((r, c, cells)) => self.get_num_grid(r, c, cells),
             None => self.get(key),
         }
     }
@@ -267,9 +338,13 @@ impl<N> Memo<N> {
         crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
         let hash = key_hash(key);
         let own = if own { OWN } else { 0 };
-        let packed = grid_key_parts(key).and_then(|(r, c, cells)| self.pack_learning(r, c, cells));
+        let packed = match (grid_key_parts(key), num_grid_key_parts(key)) {
+            (Some((r, c, cells)), _) => self.pack_learning(r, c, cells).map(|p| (p, PACKED)),
+            (None, Some((r, c, cells))) => pack_num(r, c, cells).map(|p| (p, PACKED | NUM)),
+            (None, None) => None,
+        };
         let e = match packed {
-            Some(data) => Entry { hash, node: i, meta: own | PACKED, data },
+            Some((data, kind)) => Entry { hash, node: i, meta: own | kind, data },
             None => {
                 crate::game::budget::check_vec_growth(self.keys.len(), self.keys.capacity(), key.len(), 1);
                 let mut data = [0u8; 16];
@@ -299,5 +374,100 @@ impl<N> Memo<N> {
     /// Whether nothing is memoised yet.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::grid::GridValue;
+    use crate::library::numgrid::NumGrid;
+
+    // Keys written here as `key::encode` writes them (checked against it in `key`'s tests): this file names no
+    // state type's encoder.
+    fn grid(s: &str) -> Value {
+        GridValue::value(Grid::parse(s).unwrap())
+    }
+
+    fn key(v: &Value) -> Vec<u8> {
+        let (tag, rows, cols, cells) = match (state_grid(v), state_num_grid(v)) {
+            (Some(g), _) => (13, g.rows(), g.cols(), g.cells()),
+            (None, Some((r, c, cells))) => (17, r, c, cells),
+            (None, None) => unreachable!("a grid"),
+        };
+        let mut k = vec![tag];
+        k.extend_from_slice(&(rows as u32).to_le_bytes());
+        k.extend_from_slice(&(cols as u32).to_le_bytes());
+        k.extend_from_slice(cells);
+        k
+    }
+
+    #[test]
+    fn integer_grids_are_found_by_their_cells_and_by_their_keys() {
+        // Integer grids packed (cells 0…15, at most 30) and kept in the arena (a negative cell, a cell of 16 or
+        // more, 31 cells, 16 columns) are found by the in-place look-up, by their keys and as states; a grid that
+        // differs in one cell, in shape or in kind (a character grid of the same bytes) by none of them.
+        let ng = |rows: usize, cols: usize, cells: &[i8]| NumGrid::value(rows, cols, cells.to_vec());
+        let mut states = vec![
+            ng(2, 2, &[0, 1, 1, 0]),
+            ng(4, 5, &[0; 20]),
+            ng(4, 5, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15]),
+            ng(5, 6, &[1; 30]),
+            ng(1, 9, &[0, 1, 2, 3, 4, 5, 6, 7, 8]),
+            ng(2, 2, &[0, -1, 1, 0]),
+            ng(2, 2, &[0, 16, 1, 0]),
+            ng(1, 31, &[0; 31]),
+            ng(1, 16, &[2; 16]),
+            ng(0, 0, &[]),
+        ];
+        states.push(grid("x.|.x"));
+        let mut memo: Memo<()> = Memo::default();
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), None, "{i}");
+            memo.insert(&key(v), i as u32, true);
+        }
+        for (i, v) in states.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
+            if let Some((r, c, cells)) = state_num_grid(v) {
+                assert_eq!(memo.get_num_grid(r, c, cells), Some(i as u32), "{i}");
+                assert_eq!(key_hash(&key(v)), num_grid_hash(r, c, cells), "{i}");
+                assert!(is_num_grid_key(&key(v), r, c, cells));
+            }
+        }
+        let absent = [
+            ng(2, 2, &[1, 0, 0, 1]),
+            ng(2, 2, &[0, 1, 1, 1]),
+            ng(1, 4, &[0, 1, 1, 0]),
+            ng(4, 5, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14]),
+            ng(2, 2, &[0, -2, 1, 0]),
+            ng(1, 31, &[1; 31]),
+            ng(2, 2, &[b'x' as i8, b'.' as i8, b'.' as i8, b'x' as i8]),
+        ];
+        for (i, v) in absent.iter().enumerate() {
+            assert_eq!(memo.get(&key(v)), None, "{i}");
+            let (r, c, cells) = state_num_grid(v).unwrap();
+            assert_eq!(memo.get_num_grid(r, c, cells), None, "{i}");
+        }
+        // The character grid of the same bytes as an integer grid is another state.
+        assert_eq!(memo.get_grid(state_grid(&grid("x.|.x")).unwrap()), Some(10));
+    }
+
+    #[test]
+    fn packed_integer_grids_keep_their_cells() {
+        // Every cell value 0…15 at every position of every shape up to 30 cells packs to a different entry.
+        let mut seen = std::collections::HashSet::new();
+        for (rows, cols) in [(1, 1), (1, 7), (1, 8), (1, 9), (3, 5), (5, 6), (2, 15)] {
+            let n = rows * cols;
+            assert!(seen.insert(pack_num(rows, cols, &vec![0; n]).unwrap()));
+            for i in 0..n {
+                for v in 1..16u8 {
+                    let mut cells = vec![0u8; n];
+                    cells[i] = v;
+                    assert!(seen.insert(pack_num(rows, cols, &cells).unwrap()), "{rows} x {cols}, cell {i} = {v}");
+                }
+            }
+            assert_eq!(pack_num(rows, cols, &vec![16; n]), None);
+        }
     }
 }
