@@ -37,6 +37,12 @@ pub struct UserClass {
     /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
     /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
     pub(super) library_typed: std::cell::OnceCell<LibraryTyped>,
+    /// How `Class(args)` builds an object without the general path, when the class allows it (see
+    /// [`Lean`]); decided after the first construction by the general path.
+    pub(super) lean: std::cell::OnceCell<Option<Lean>>,
+    /// The names [`this_name`](super::this_name) found to be the class itself (`true`: `Position`) or a global
+    /// (`false`: `Left`), each kept with the name, so that the name's address identifies it (see `this_name`).
+    pub(super) name_kinds: RefCell<Vec<(Name, bool)>>,
     /// Per method of the class whose parameters may be checked at once (see `Machine::call_method_on`): per
     /// parameter, the library type name an argument passes its `as` check with (`Player` for `player as
     /// Player`), decided at the method's first call; `None` for a parameter whose class this cannot decide so.
@@ -73,6 +79,18 @@ pub(super) enum Resolution {
 /// See [`UserClass::library_typed`]: per parameter, whether its `as` class is a library class, and the type
 /// name of an object that passes the check at once.
 pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
+
+/// See [`UserClass::lean`]: a class whose objects are exactly their constructor's arguments (no `var`, no
+/// printer, not mutable, every parameter plain and untyped or typed by a library class), built at once from
+/// one argument per parameter.
+#[derive(Debug)]
+pub(super) struct Lean {
+    /// Per parameter: the type name (`Object::type_name`) an argument passes its `as` check with at once, or
+    /// `None` for an untyped parameter.
+    pub(super) types: Box<[Option<Box<str>>]>,
+    /// For a grid game: the parameter `grid` whose value decides the printed form (see `library_output`).
+    pub(super) grid: Option<usize>,
+}
 
 /// See [`UserClass::hooks`]: a hook name, an argument count and the method decided for them (with whether it is
 /// a property).
