@@ -201,8 +201,8 @@ impl Object for UserObject {
             }
             Shown::Default => {}
         }
-        if let Some((literal, _)) = &self.literal {
-            return literal.to_string();
+        if let Some(literal) = &self.literal {
+            return literal.0.to_string();
         }
         // An object of a `mutable class` prints as `C.instance` (CGSuite 2.2), whatever its arguments.
         if self.cells.is_some() {

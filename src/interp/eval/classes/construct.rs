@@ -247,6 +247,7 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         // A `mutable class` keeps its `mutable var`s in cells that every reference to the object shares.
         let (fields, cells) = if class.is_mutable() { split_cells(class, fields) } else { (fields, None) };
+        let literal = literal.map(Rc::new);
         let obj = UserObject { class: class.clone(), fields, literal, shown: Shown::Default, cells };
         let Some(printer) = class.facts().printer else {
             // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.

@@ -129,14 +129,19 @@ pub struct UserObject {
     /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
     /// `var`s of the class and its ancestors, in order.
     pub(in crate::interp::eval) fields: Fields,
-    /// An enum element's literal and 1-based ordinal.
-    pub(super) literal: Option<(Name, usize)>,
+    /// An enum element's literal and 1-based ordinal (behind a pointer, so that every other object is smaller).
+    pub(super) literal: Option<Rc<(Name, usize)>>,
     /// The printed form given by the class rather than by the constructor arguments, if any.
     pub(super) shown: Shown,
     /// The `mutable var`s of an object of a `mutable class`, shared by every reference to the object (a method
     /// reassigns them in place); `None` for every other object, whose variables are all in `fields`.
     pub(in crate::interp::eval) cells: Option<Cells>,
 }
+
+// A search builds and drops an object per position: with its reference counts it takes at most 120 bytes (the
+// enum literal behind a pointer), a size glibc's allocator may keep in its fast bins.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<UserObject>() <= 104);
 
 /// The mutable variables of a [`UserObject`], by name.
 pub(in crate::interp::eval) type Cells = Rc<RefCell<Vec<(Name, Value)>>>;
@@ -439,7 +444,7 @@ impl UserObject {
         if let Some(v) = self.cell(name) {
             return Some(v);
         }
-        let (literal, ordinal) = self.literal.as_ref()?;
+        let (literal, ordinal) = &**self.literal.as_ref()?;
         match name {
             "Literal" => Some(Value::str(literal)),
             "Ordinal" => Some(Value::int(*ordinal as i64)),
