@@ -201,8 +201,8 @@ impl Object for UserObject {
             }
             Shown::Default => {}
         }
-        if let Some((literal, _)) = &self.literal {
-            return literal.to_string();
+        if let Some(literal) = &self.literal {
+            return literal.0.to_string();
         }
         // An object of a `mutable class` prints as `C.instance` (CGSuite 2.2), whatever its arguments.
         if self.cells.is_some() {
@@ -445,7 +445,7 @@ pub(in crate::interp::eval) enum ThisName<'l> {
 /// global), else [`ThisName::Other`]. Fields are set when an object is built and never change, so the object's
 /// last variable of that name is the one.
 #[inline]
-pub(super) fn this_name<'l>(locals: &'l Locals, name: &str, slot: &Slot, at: &Cell<u32>) -> ThisName<'l> {
+pub(super) fn this_name<'l>(locals: &'l Locals, name: &Name, slot: &Slot, at: &Cell<u32>) -> ThisName<'l> {
     if slot.get(locals.layout_id()) != Some(NO_SLOT) {
         return ThisName::Other;
     }
@@ -455,7 +455,7 @@ pub(super) fn this_name<'l>(locals: &'l Locals, name: &str, slot: &Slot, at: &Ce
     }
     let Some(obj) = user_object(this) else { return ThisName::Other };
     let fields: &[(Name, Value)] = &obj.fields;
-    let same = |n: &Name| n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == *name);
+    let same = |n: &Name| n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == **name);
     let i = at.get() as usize;
     if let Some((n, v)) = fields.get(i) {
         if same(n) && !fields[i + 1..].iter().any(|(n, _)| same(n)) {
@@ -471,13 +471,24 @@ pub(super) fn this_name<'l>(locals: &'l Locals, name: &str, slot: &Slot, at: &Ce
     if obj.cells.is_some() || obj.literal.is_some() {
         return ThisName::Other;
     }
-    match obj.class.names.borrow().get(name) {
-        Some(Resolution::Nested { depth: 1, id, .. }) if *id == obj.class.id && obj.class.enclosing.is_some() => {
-            ThisName::OwnClass(&obj.class)
-        }
-        Some(Resolution::Elsewhere) => ThisName::Global,
-        _ => ThisName::Other,
+    // The class's answers kept by the name's address first (the compiled tree's names are interned, and the
+    // class holds the name it compares with, so an equal address is the same name), then by its text. An
+    // entry of `names` never changes once made, nor do the class's id and enclosing object.
+    let class = &obj.class;
+    let answer = |own: bool| if own { ThisName::OwnClass(class) } else { ThisName::Global };
+    if let Some(&(_, own)) = class.name_kinds.borrow().iter().find(|(n, _)| Rc::ptr_eq(n, name)) {
+        return answer(own);
     }
+    let own = match class.names.borrow().get(&**name) {
+        Some(Resolution::Nested { depth: 1, id, .. }) if *id == class.id && class.enclosing.is_some() => true,
+        Some(Resolution::Elsewhere) => false,
+        _ => return ThisName::Other,
+    };
+    let mut kinds = class.name_kinds.borrow_mut();
+    if kinds.len() < 16 {
+        kinds.push((name.clone(), own));
+    }
+    answer(own)
 }
 
 impl<'a> Machine<'a> {

@@ -1,6 +1,7 @@
 //! Constructing user objects: `Class(args)` and `Class(args, name => value)` bind the constructor's parameters,
 //! evaluate the variables of every class of the chain (root first) and make the printed form; enum elements.
 
+use super::types::Lean;
 use super::*;
 
 impl<'a> Machine<'a> {
@@ -30,7 +31,12 @@ impl<'a> Machine<'a> {
 
     /// `Class(args)`: binds the constructor parameters, then evaluates the variables of every class of the
     /// chain, root first.
-    pub(super) fn construct(&mut self, class: &Rc<UserClass>, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    pub(in crate::interp::eval) fn construct(
+        &mut self,
+        class: &Rc<UserClass>,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         self.construct_with(class, args, &[], span)
     }
 
@@ -41,6 +47,11 @@ impl<'a> Machine<'a> {
         named: &[(Ident, Value)],
         span: Span,
     ) -> Result<Value, EvalError> {
+        if named.is_empty() {
+            if let Some(r) = self.construct_lean(class, args, span) {
+                return r;
+            }
+        }
         let params: &[crate::syntax::ast::Param] = class.def.params.as_deref().unwrap_or_default();
         let facts = class.facts();
         let mut fields = Fields::new();
@@ -126,6 +137,62 @@ impl<'a> Machine<'a> {
         self.finish(class, fields, None, span)
     }
 
+    /// `Class(args)` for a class whose objects are their constructor's arguments ([`Lean`]): the object as
+    /// [`Machine::construct_with`] and [`Machine::finish`] make it, from the decisions the general path took
+    /// at the class's first construction; `None` (nothing done) when the class or an argument is not of that
+    /// form, for the general path (which gives the errors).
+    fn construct_lean(
+        &mut self,
+        class: &Rc<UserClass>,
+        args: &[Value],
+        span: Span,
+    ) -> Option<Result<Value, EvalError>> {
+        let lean = class.lean.get().or_else(|| {
+            // Decided once the general path has decided the parameters' `as` classes.
+            let typed = class.library_typed.get()?;
+            Some(class.lean.get_or_init(|| lean_plan(class, typed)))
+        })?;
+        let lean = lean.as_ref()?;
+        if args.len() != lean.types.len() {
+            return None;
+        }
+        for (ty, a) in lean.types.iter().zip(args) {
+            match (ty, a) {
+                (None, _) => {}
+                (Some(short), Value::Object(o)) if o.type_name() == &**short => {}
+                _ => return None,
+            }
+        }
+        let shown = match lean.grid {
+            None => Shown::Default,
+            Some(i) => {
+                // `library_output`'s common case: a position on a grid of integers printed through the
+                // `CharMap` of the ruleset enclosing the class.
+                let board = &args[i];
+                match class.enclosing_char_map.get() {
+                    Some(Value::String(map))
+                        if matches!(board, Value::Object(o) if o.type_name() == "Grid")
+                            && !(self.globals.library.is_grid)(board) =>
+                    {
+                        Shown::Grid(map.clone())
+                    }
+                    _ => return None,
+                }
+            }
+        };
+        // The binder's check of Ctrl-C and memory, as for every object.
+        if let Err(e) = self.check_limits(span) {
+            return Some(Err(e));
+        }
+        let names = class.param_names.get()?;
+        let fields = match (args, &names[..]) {
+            ([a], [n]) => Fields::One([(n.clone(), a.clone())]),
+            _ => Fields::Many(names.iter().cloned().zip(args.iter().cloned()).collect()),
+        };
+        let obj = UserObject { class: class.clone(), fields, literal: None, shown, cells: None };
+        Some(Ok(Value::Object(Rc::new(obj))))
+    }
+
     /// Evaluates the instance variables of `class` and its ancestors into `fields`.
     pub(super) fn init_vars(&mut self, class: &Rc<UserClass>, fields: &mut Fields) -> Result<(), EvalError> {
         // Outside game classes, the initializers see the object built so far as `this`, so its `def`s
@@ -180,6 +247,7 @@ impl<'a> Machine<'a> {
     ) -> Result<Value, EvalError> {
         // A `mutable class` keeps its `mutable var`s in cells that every reference to the object shares.
         let (fields, cells) = if class.is_mutable() { split_cells(class, fields) } else { (fields, None) };
+        let literal = literal.map(Rc::new);
         let obj = UserObject { class: class.clone(), fields, literal, shown: Shown::Default, cells };
         let Some(printer) = class.facts().printer else {
             // A grid or strip game prints as CGSuite's `GridGame.ToOutput`: `Clobber.Position("xo")`.
@@ -210,6 +278,40 @@ impl<'a> Machine<'a> {
         let literal = Some((class.def.elements[i].name.clone(), i + 1));
         self.finish(class, fields, literal, span)
     }
+}
+
+/// [`UserClass::lean`] of `class`, whose parameters' `as` classes were decided as `typed`: `None` unless the
+/// general path makes an object of exactly the arguments, with the default printed form or a grid game's.
+fn lean_plan(class: &UserClass, typed: &super::types::LibraryTyped) -> Option<Lean> {
+    let params = class.def.params.as_deref()?;
+    let facts = class.facts();
+    if params.is_empty()
+        || params.len() != typed.len()
+        || facts.has_vars
+        || facts.printer.is_some()
+        || facts.graph
+        || class.is_mutable()
+        || params.iter().any(|p| p.optional || p.varargs)
+    {
+        return None;
+    }
+    let types = params
+        .iter()
+        .zip(typed.iter())
+        .map(|(p, t)| match (&p.ty, t) {
+            (None, _) => Some(None),
+            (Some(_), (true, Some(short))) => Some(Some(short.clone())),
+            _ => None,
+        })
+        .collect::<Option<Box<[_]>>>()?;
+    let grid = match facts.board {
+        false => None,
+        // `library_output` reads the first variable named `grid`; without one, or with the class's own
+        // `CharMap`, the general path decides.
+        true if facts.own_char_map => return None,
+        true => Some(params.iter().position(|p| &*p.name.name == "grid")?),
+    };
+    Some(Lean { types, grid })
 }
 
 /// The object of `class` with the variables set so far, as `this` of a variable's initializer.

@@ -230,6 +230,8 @@ impl<'a> Machine<'a> {
             binder: std::cell::OnceCell::new(),
             param_names: std::cell::OnceCell::new(),
             library_typed: std::cell::OnceCell::new(),
+            lean: std::cell::OnceCell::new(),
+            name_kinds: RefCell::new(Vec::new()),
             method_typed: RefCell::new(Vec::new()),
             hooks: RefCell::new(Vec::new()),
             defs_cache: RefCell::default(),

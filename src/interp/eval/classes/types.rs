@@ -37,6 +37,12 @@ pub struct UserClass {
     /// see `Machine::construct_with`), with the library type name an argument object may carry to pass the
     /// check at once (`Grid` for `grid as Grid`; `None` when the class name cannot be decided so).
     pub(super) library_typed: std::cell::OnceCell<LibraryTyped>,
+    /// How `Class(args)` builds an object without the general path, when the class allows it (see
+    /// [`Lean`]); decided after the first construction by the general path.
+    pub(super) lean: std::cell::OnceCell<Option<Lean>>,
+    /// The names [`this_name`](super::this_name) found to be the class itself (`true`: `Position`) or a global
+    /// (`false`: `Left`), each kept with the name, so that the name's address identifies it (see `this_name`).
+    pub(super) name_kinds: RefCell<Vec<(Name, bool)>>,
     /// Per method of the class whose parameters may be checked at once (see `Machine::call_method_on`): per
     /// parameter, the library type name an argument passes its `as` check with (`Player` for `player as
     /// Player`), decided at the method's first call; `None` for a parameter whose class this cannot decide so.
@@ -73,6 +79,18 @@ pub(super) enum Resolution {
 /// See [`UserClass::library_typed`]: per parameter, whether its `as` class is a library class, and the type
 /// name of an object that passes the check at once.
 pub(super) type LibraryTyped = Box<[(bool, Option<Box<str>>)]>;
+
+/// See [`UserClass::lean`]: a class whose objects are exactly their constructor's arguments (no `var`, no
+/// printer, not mutable, every parameter plain and untyped or typed by a library class), built at once from
+/// one argument per parameter.
+#[derive(Debug)]
+pub(super) struct Lean {
+    /// Per parameter: the type name (`Object::type_name`) an argument passes its `as` check with at once, or
+    /// `None` for an untyped parameter.
+    pub(super) types: Box<[Option<Box<str>>]>,
+    /// For a grid game: the parameter `grid` whose value decides the printed form (see `library_output`).
+    pub(super) grid: Option<usize>,
+}
 
 /// See [`UserClass::hooks`]: a hook name, an argument count and the method decided for them (with whether it is
 /// a property).
@@ -111,14 +129,19 @@ pub struct UserObject {
     /// The constructor parameters (the constructor's arguments, which the default printed form shows) and
     /// `var`s of the class and its ancestors, in order.
     pub(in crate::interp::eval) fields: Fields,
-    /// An enum element's literal and 1-based ordinal.
-    pub(super) literal: Option<(Name, usize)>,
+    /// An enum element's literal and 1-based ordinal (behind a pointer, so that every other object is smaller).
+    pub(super) literal: Option<Rc<(Name, usize)>>,
     /// The printed form given by the class rather than by the constructor arguments, if any.
     pub(super) shown: Shown,
     /// The `mutable var`s of an object of a `mutable class`, shared by every reference to the object (a method
     /// reassigns them in place); `None` for every other object, whose variables are all in `fields`.
     pub(in crate::interp::eval) cells: Option<Cells>,
 }
+
+// A search builds and drops an object per position: with its reference counts it takes at most 120 bytes (the
+// enum literal behind a pointer), a size glibc's allocator may keep in its fast bins.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<UserObject>() <= 104);
 
 /// The mutable variables of a [`UserObject`], by name.
 pub(in crate::interp::eval) type Cells = Rc<RefCell<Vec<(Name, Value)>>>;
@@ -421,7 +444,7 @@ impl UserObject {
         if let Some(v) = self.cell(name) {
             return Some(v);
         }
-        let (literal, ordinal) = self.literal.as_ref()?;
+        let (literal, ordinal) = &**self.literal.as_ref()?;
         match name {
             "Literal" => Some(Value::str(literal)),
             "Ordinal" => Some(Value::int(*ordinal as i64)),

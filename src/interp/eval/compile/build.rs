@@ -157,7 +157,7 @@ impl Builder<'_> {
             Some(head) => CellGrid::Local(head),
             // A name `expr` compiles to a `Node::Var`.
             None if !self.global(name) => {
-                CellGrid::Var { name: name.clone(), slot: slot.clone(), at: Default::default() }
+                CellGrid::Var { name: interned(name), slot: slot.clone(), at: Default::default() }
             }
             None => return general,
         };

@@ -74,8 +74,18 @@ impl Node {
     fn run_other(&self, m: &mut Machine<'_>) -> Eval<Value> {
         match self {
             Node::Call { callee, name, args, spans, span } => {
-                // `call_expr` without named arguments.
-                let f = callee.run(m)?;
+                // `call_expr` without named arguments. The class of `this` named in its own method
+                // (`Position(…)` in a position's `Options`) builds its object as calling the class would.
+                let f = match &**callee {
+                    Node::Var { name, slot, at, .. } => match this_name(&m.locals, name, slot, at) {
+                        ThisName::OwnClass(c) if c.facts().constructs => {
+                            let c = c.clone();
+                            return with_args(m, args, |m, vals| Ok(m.construct(&c, vals, *span)?));
+                        }
+                        _ => callee.run(m)?,
+                    },
+                    _ => callee.run(m)?,
+                };
                 if let Some(r) = super::call::direct(m, &f, args, *span) {
                     return r;
                 }
