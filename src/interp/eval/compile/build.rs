@@ -59,7 +59,13 @@ impl Builder<'_> {
                     Node::Local { head, name: name.clone(), slot: slot.clone(), span: e.span }
                 }
                 _ if self.global(name) => Node::Global { name: name.clone(), span: e.span },
-                _ => Node::Var { name: interned(name), slot: slot.clone(), span: e.span, at: Default::default() },
+                _ => Node::Var {
+                    name: interned(name),
+                    slot: slot.clone(),
+                    span: e.span,
+                    at: Default::default(),
+                    global: Default::default(),
+                },
             },
             // `-1`: an integer literal negated is a constant (`unary` negates an `Integer` exactly so).
             ExprKind::Unary { op: UnaryOp::Neg, expr } if matches!(expr.kind, ExprKind::Integer(_)) => {

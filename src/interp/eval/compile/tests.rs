@@ -315,3 +315,25 @@ fn cell_tests_on_grids_of_integers() {
     same(&format!("{class}{g}P(g).T((0, 1))"), "[false, true, true, true, false, false]");
     same(&format!("{class}{g}P(g).T((0, \"a\"))"), "");
 }
+
+/// A global read in a compiled body is remembered with the stamps of the global tables (`compile/global.rs`):
+/// every change of a top-level variable or a redefinition between calls must be seen, in functions and in
+/// methods, and a name that stops being defined fails as before. Values by hand: `g` redefined from `x + 1` to
+/// `x * 10` gives 2 then 10; `inc` adds one to the global `k` on each call; `Tiny` shadowed by a top-level
+/// variable is that variable in the same function afterwards.
+#[test]
+fn globals_read_again_after_every_change() {
+    same("def g(x) := x + 1; def f(x) := g(x); a := f(1); def g(x) := x * 10; [a, f(1)]", "[2, 10]");
+    same("k := 0; def inc() begin k := k + 1; k end; [inc(), inc(), inc(), k]", "[1, 2, 3, 3]");
+    same("def h() := Tiny; b := h(); Tiny := 3; [b == h(), h()]", "[false, 3]");
+    same("k := 3; class C()\n def Get() := k;\nend; c := C(); u := c.Get(); k := 7; [u, c.Get()]", "[3, 7]");
+    same(
+        "def p(n) begin var s := 0; for i from 1 to n do s := s + w; w := w + 1 end; s end; w := 1; [p(3), w]",
+        "[6, 4]",
+    );
+    // A global that a later definition makes a different kind of value: a function, then a list.
+    same("def t() := z(2); def z(x) := x; a := t(); z := [5, 6]; [a, t()]", "[2, 6]");
+    // Undefined at the first call, then defined: the error, then the value (no miss is remembered).
+    same("def v() := y; v()", "");
+    same("def v() := [1, 2].Length + y; y := 1; [v(), v()]", "[3, 3]");
+}

@@ -2,7 +2,7 @@
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
 use super::super::machine::*;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// A compiled expression.
 pub(in crate::interp::eval) enum Node {
@@ -13,7 +13,7 @@ pub(in crate::interp::eval) enum Node {
     Local { head: u32, name: Name, slot: Slot, span: Span },
     /// Any other variable reference: `lookup_var`. `at`: where in `this`'s variables the name was found last
     /// (`classes::this_name`).
-    Var { name: Name, slot: Slot, span: Span, at: Cell<u32> },
+    Var { name: Name, slot: Slot, span: Span, at: Cell<u32>, global: GlobalCache },
     /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
     /// else the native global, else `lookup` (a package, or the error).
     Global { name: Name, span: Span },
@@ -78,6 +78,12 @@ pub(in crate::interp::eval) enum Node {
     /// A sub-tree the compiler leaves to the evaluator.
     Eval(Box<Expr>),
 }
+
+/// The global a [`Node::Var`] found last, with the stamps of the global tables it was found under
+/// (`Globals::stamps`) and the captured scope of its frame: while they are the same, the same look-up finds the
+/// same value (`global.rs`).
+#[derive(Default)]
+pub(in crate::interp::eval) struct GlobalCache(pub(super) RefCell<Option<super::global::Remembered>>);
 
 /// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`], and `s` a local, a string literal
 /// or an integer literal: when the coordinates are machine integers and `g` holds a grid whose cell there is
