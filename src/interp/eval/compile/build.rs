@@ -89,9 +89,12 @@ impl Builder<'_> {
             }
             ExprKind::Index { obj, indices } => self.index(e, obj, indices),
             ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
-            ExprKind::Is { expr, ty } => {
-                Node::Is { expr: self.boxed(expr), ty: ty.clone(), known: std::cell::Cell::new(None) }
-            }
+            ExprKind::Is { expr, ty } => Node::Is {
+                expr: self.boxed(expr),
+                ty: ty.clone(),
+                known: std::cell::Cell::new(None),
+                local: Default::default(),
+            },
             ExprKind::Member { obj, name } => Node::Member { obj: self.boxed(obj), name: name.clone(), span: e.span },
             ExprKind::Tuple(items) => Node::Tuple(items.iter().map(|x| self.expr(x)).collect()),
             ExprKind::List(items) => Node::List(items.iter().map(|x| self.expr(x)).collect()),

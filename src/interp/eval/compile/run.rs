@@ -97,7 +97,7 @@ impl Node {
             Node::UpdatedLit { obj, name, entries, arg_span, span } => {
                 updated_lit(m, obj, name, entries, *arg_span, *span)
             }
-            Node::Is { expr, ty, known } => super::is_test::is(m, expr, ty, known),
+            Node::Is { expr, ty, known, local } => super::is_test::is(m, expr, ty, known, local),
             Node::Member { obj, name, span } => {
                 // `eval_member`.
                 let o = obj.run(m)?;

@@ -337,3 +337,18 @@ fn globals_read_again_after_every_change() {
     same("def v() := y; v()", "");
     same("def v() := [1, 2].Length + y; y := 1; [v(), v()]", "[3, 3]");
 }
+
+/// `x is T` remembers that `T` names no user class in a frame (`compile/is_test.rs`) only while the global
+/// tables and the frame's names are the same: a user class declared later under a library class's name
+/// (`String`) answers from then on, as does a parameter naming a user class. Values by hand: `"x"` is a
+/// library `String` until the user's class `String` shadows the name, after which only that class's objects
+/// are; `h`'s parameter `D` is the class `D` itself.
+#[test]
+fn is_sees_user_classes_declared_later() {
+    same(
+        "def f(s) := s is String; a := f(\"x\"); class String()\nend; [a, f(\"x\"), f(String())]",
+        "[true, false, true]",
+    );
+    same("class D()\nend; def h(x, D) := x is D; [h(D(), D), h(1, D), h(\"a\", 3)]", "");
+    same("def f(s) := s is Strin; [f(1) == 1]", "");
+}

@@ -2,6 +2,7 @@
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
 use super::super::machine::*;
+use crate::interp::env::Scope;
 use std::cell::{Cell, RefCell};
 
 /// A compiled expression.
@@ -42,8 +43,8 @@ pub(in crate::interp::eval) enum Node {
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
     /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
     /// object's class and representation names (its answer depends on nothing else of such an object when `T`
-    /// is not `Game`; see `is_test.rs`).
-    Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>> },
+    /// is not `Game`; see `is_test.rs`). `local`: where `T` was last found to name no user class.
+    Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>>, local: NoUserClass },
     /// `obj.name` (no call).
     Member { obj: Box<Node>, name: Ident, span: Span },
     /// `(a, b, …)`.
@@ -84,6 +85,11 @@ pub(in crate::interp::eval) enum Node {
 /// same value (`global.rs`).
 #[derive(Default)]
 pub(in crate::interp::eval) struct GlobalCache(pub(super) RefCell<Option<super::global::Remembered>>);
+
+/// The frame (its layout id and captured scope) and the stamps of the global tables under which the class name
+/// of a [`Node::Is`] was last found to name no user class (`is_test.rs`).
+#[derive(Default)]
+pub(in crate::interp::eval) struct NoUserClass(pub(super) RefCell<Option<(u32, (u64, u64), Option<Scope>)>>);
 
 /// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`], and `s` a local, a string literal
 /// or an integer literal: when the coordinates are machine integers and `g` holds a grid whose cell there is
