@@ -331,11 +331,12 @@ fn globals_read_again_after_every_change() {
         "def p(n) begin var s := 0; for i from 1 to n do s := s + w; w := w + 1 end; s end; w := 1; [p(3), w]",
         "[6, 4]",
     );
-    // A global that a later definition makes a different kind of value: a function, then a list.
-    same("def t() := z(2); def z(x) := x; a := t(); z := [5, 6]; [a, t()]", "[2, 6]");
+    // A global that a later assignment makes another kind of function (a `def`, then a lambda), then a list.
+    same("def t() := z(2); def z(x) := x; a := t(); z := x -> x * 3; [a, t()]", "[2, 6]");
+    same("def t() := z(2); def z(x) := x; a := t(); z := [5, 6]; [a, t()]", "");
     // Undefined at the first call, then defined: the error, then the value (no miss is remembered).
-    same("def v() := y; v()", "");
-    same("def v() := [1, 2].Length + y; y := 1; [v(), v()]", "[3, 3]");
+    same("def vy() := y; vy()", "");
+    same("def vy() := [1, 2].Length + y; y := 1; [vy(), vy()]", "[3, 3]");
 }
 
 /// `x is T` remembers that `T` names no user class in a frame (`compile/is_test.rs`) only while the global
