@@ -1,4 +1,4 @@
-//! Global names in compiled bodies, found once. A [`Node::Var`] that the running frame cannot bind is the
+//! Global names in compiled bodies, found once. A `Node::Var` that the running frame cannot bind is the
 //! global `Machine::lookup_global` finds: in a frame of a resolved call with no method receiver
 //! (`Locals::sees_captured_then_globals`) when the closure captured neither the name nor `this`, and in a
 //! method whose class says the name is no member (`ThisName::Global`). That global depends only on the two
@@ -9,19 +9,32 @@
 //! of class files may stand for it, `UserPackage::overlay`, which depends on the file system) and a name no
 //! table holds (the error, or a folder of class files) are never remembered.
 
+use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
-use super::tree::GlobalCache;
+use super::tree::{GlobalCache, Remembered};
 use crate::interp::env::Scope;
-
-/// What a [`GlobalCache`] holds: the value, the stamps of the global tables it was found under, and the
-/// captured scope of the frame it was found in (`None`: nothing captured, or found in a method).
-pub(in crate::interp::eval) struct Remembered {
-    stamps: (u64, u64),
-    scope: Option<Scope>,
-    value: Value,
-}
+use std::cell::Cell;
 
 impl GlobalCache {
+    /// The value of the [`Node::Var`] holding this cache (`Machine::lookup_var`, in the order of `this_name`).
+    ///
+    /// [`Node::Var`]: super::tree::Node::Var
+    #[inline]
+    pub(super) fn var(&self, m: &mut Machine<'_>, name: &str, slot: &Slot, span: Span, at: &Cell<u32>) -> Eval<Value> {
+        // A name no local or member of `this` can answer here: a global unless captured.
+        if slot.get(m.locals.layout_id()) == Some(NO_SLOT) && m.locals.sees_captured_then_globals() {
+            if let Some(r) = self.read(m, name, span) {
+                return r;
+            }
+        }
+        match this_name(&m.locals, name, slot, at) {
+            ThisName::Field(v) => Ok(v.clone()),
+            ThisName::OwnClass(c) => Ok(Value::Object(c.clone())),
+            ThisName::Global => self.lookup(m, name, span),
+            ThisName::Other => m.lookup_var(name, slot, span),
+        }
+    }
+
     /// `Machine::lookup_var(name)` in a frame where `Locals::sees_captured_then_globals` holds and the
     /// resolver gave the name no slot; `None` when the closure captured `name` or `this` (then
     /// `lookup_var` answers).

@@ -17,20 +17,7 @@ impl Node {
                 Some(v) => Ok(v.clone()),
                 None => m.lookup_var(name, slot, *span),
             },
-            Node::Var { name, slot, span, at, global } => {
-                // A name no local or member of `this` can answer here: a global unless captured (`global.rs`).
-                if slot.get(m.locals.layout_id()) == Some(NO_SLOT) && m.locals.sees_captured_then_globals() {
-                    if let Some(r) = global.read(m, name, *span) {
-                        return r;
-                    }
-                }
-                match this_name(&m.locals, name, slot, at) {
-                    ThisName::Field(v) => Ok(v.clone()),
-                    ThisName::OwnClass(c) => Ok(Value::Object(c.clone())),
-                    ThisName::Global => global.lookup(m, name, *span),
-                    ThisName::Other => m.lookup_var(name, slot, *span),
-                }
-            }
+            Node::Var { name, slot, span, at, global } => global.var(m, name, slot, *span, at),
             Node::Global { name, span } => match m.globals.lookup(name) {
                 Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),
                 Some(v) => Ok(v.clone()),

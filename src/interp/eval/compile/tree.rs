@@ -84,12 +84,23 @@ pub(in crate::interp::eval) enum Node {
 /// (`Globals::stamps`) and the captured scope of its frame: while they are the same, the same look-up finds the
 /// same value (`global.rs`).
 #[derive(Default)]
-pub(in crate::interp::eval) struct GlobalCache(pub(super) RefCell<Option<super::global::Remembered>>);
+pub(in crate::interp::eval) struct GlobalCache(pub(super) RefCell<Option<Remembered>>);
+
+/// What a [`GlobalCache`] holds: the value, the stamps of the global tables it was found under, and the
+/// captured scope of the frame it was found in (`None`: nothing captured, or found in a method).
+pub(in crate::interp::eval) struct Remembered {
+    pub(super) stamps: (u64, u64),
+    pub(super) scope: Option<Scope>,
+    pub(super) value: Value,
+}
 
 /// The frame (its layout id and captured scope) and the stamps of the global tables under which the class name
 /// of a [`Node::Is`] was last found to name no user class (`is_test.rs`).
 #[derive(Default)]
-pub(in crate::interp::eval) struct NoUserClass(pub(super) RefCell<Option<(u32, (u64, u64), Option<Scope>)>>);
+pub(in crate::interp::eval) struct NoUserClass(pub(super) RefCell<Option<NoUserFrame>>);
+
+/// What a [`NoUserClass`] holds: the layout id, the global tables' stamps and the captured scope.
+pub(in crate::interp::eval) type NoUserFrame = (u32, (u64, u64), Option<Scope>);
 
 /// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`], and `s` a local, a string literal
 /// or an integer literal: when the coordinates are machine integers and `g` holds a grid whose cell there is
