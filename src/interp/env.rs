@@ -16,11 +16,12 @@
 //! holds them); their code is here, and this file re-exports them.
 
 pub use super::model::types::{
-    ClassGameBinary, ClassGameHooks, Extensions, Globals, Locals, MethodFrame, RulesetDeclarer, Scope,
+    ClassGameBinary, ClassGameHooks, Extensions, Globals, Locals, MethodFrame, NameTable, RulesetDeclarer, Scope,
 };
 use super::value::Value;
 use crate::syntax::ast::{Layout, Name};
 use crate::syntax::resolve::NO_SLOT;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// One scope of a running call (its parameters, or the variables of a block or loop): the few names it holds,
@@ -136,6 +137,21 @@ impl Locals {
             Some(m) if !self.this_slot && self.bindings.is_empty() => Some(&m.this.1),
             _ => None,
         }
+    }
+
+    /// Whether a name the resolver gave no slot of this frame's layout (`NO_SLOT`) is, as `Machine::lookup_var`
+    /// finds it, a captured variable ([`Locals::captured_scope`]) or else a global: a frame of a resolved call
+    /// with no method receiver, nothing bound by name and no slot named `this` (so that no member of a `this`
+    /// answers unless `this` is captured).
+    #[inline]
+    pub fn sees_captured_then_globals(&self) -> bool {
+        self.method.is_none() && self.bindings.is_empty() && self.layout.as_ref().is_some_and(|l| !l.names_this)
+    }
+
+    /// The variables the running closure captured, if any.
+    #[inline]
+    pub fn captured_scope(&self) -> Option<&Scope> {
+        self.captured.as_ref().filter(|c| !c.is_empty())
     }
 
     /// The object of a method call made by [`Locals::for_method_call`].
@@ -460,6 +476,104 @@ impl Globals {
     #[inline]
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         self.vars.get(name).or_else(|| self.natives.get(name))
+    }
+
+    /// What [`Globals::lookup`] may be remembered under: the stamps of both tables, which change with every
+    /// change of either (see [`NameTable`]).
+    #[inline]
+    pub fn stamps(&self) -> (u64, u64) {
+        (self.vars.stamp, self.natives.stamp)
+    }
+}
+
+/// A stamp no table had before (stamps start at 1, so 0 is never one).
+fn new_stamp() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl<K> Default for NameTable<K> {
+    fn default() -> Self {
+        NameTable { map: FxHashMap::default(), stamp: new_stamp() }
+    }
+}
+
+/// The map's reading methods, and its writing ones, each of which takes a new stamp (`get_mut` too: its caller
+/// writes through it).
+impl<K: std::hash::Hash + Eq + std::borrow::Borrow<str>> NameTable<K> {
+    /// The value of `name`.
+    #[inline]
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.map.get(name)
+    }
+
+    /// Whether `name` is in the table.
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.map.contains_key(name)
+    }
+
+    /// The names.
+    pub fn keys(&self) -> impl Iterator<Item = &K> {
+        self.map.keys()
+    }
+
+    /// The values.
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.map.values()
+    }
+
+    /// The names with their values.
+    pub fn iter(&self) -> impl Iterator<Item = (&K, &Value)> {
+        self.map.iter()
+    }
+
+    /// The number of names.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// The table's stamp now.
+    #[inline]
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
+    /// The value of `name`, to change (a new stamp).
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.stamp = new_stamp();
+        self.map.get_mut(name)
+    }
+
+    /// Binds `name` (a new stamp); the value it had.
+    pub fn insert(&mut self, name: K, value: Value) -> Option<Value> {
+        self.stamp = new_stamp();
+        self.map.insert(name, value)
+    }
+
+    /// Removes `name` (a new stamp); the value it had.
+    pub fn remove(&mut self, name: &str) -> Option<Value> {
+        self.stamp = new_stamp();
+        self.map.remove(name)
+    }
+
+    /// Removes every name (a new stamp).
+    pub fn clear(&mut self) {
+        self.stamp = new_stamp();
+        self.map.clear()
+    }
+}
+
+impl<K> IntoIterator for NameTable<K> {
+    type Item = (K, Value);
+    type IntoIter = std::collections::hash_map::IntoIter<K, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.map.into_iter()
     }
 }
 

@@ -654,6 +654,17 @@ impl<'a> Machine<'a> {
         self.is_user_class_in(None, v, ty)
     }
 
+    /// Whether the global `ty` (a class name after `is`) is no user class and no sibling class file, so that
+    /// where no local or captured variable is named `ty`, [`Machine::is_user_class`] asks only
+    /// [`Machine::is_library_class_of_user`] (`compile/is_test.rs` remembers this with the global tables'
+    /// stamps).
+    pub(super) fn global_names_no_user_class(&self, ty: &str) -> bool {
+        match self.globals.lookup(crate::interp::classes::short_type(ty)) {
+            Some(c @ Value::Object(o)) => downcast_ref::<UserClass>(&**o).is_none() && !package::is_sibling_class(c),
+            _ => true,
+        }
+    }
+
     /// [`Machine::is_user_class`] with the class names of `scope` (a class's declaring scope) first.
     pub(super) fn is_user_class_in(&mut self, scope: Option<&Scope>, v: &Value, ty: &str) -> Option<bool> {
         if self.is_library_class_of_user(v, ty) {

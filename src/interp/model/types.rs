@@ -390,9 +390,9 @@ pub struct MethodFrame {
 #[derive(Debug, Default)]
 pub struct Globals {
     /// Variables assigned at top level.
-    pub vars: FxHashMap<Name, Value>,
+    pub vars: NameTable<Name>,
     /// Native functions and constants (`Max`, `Tiny`, `L`, …), shadowed by `vars`.
-    pub natives: FxHashMap<&'static str, Value>,
+    pub natives: NameTable<&'static str>,
     /// Per-workspace state of the value families (an arena of loopy games, of misère games, a memo table …).
     pub extensions: Extensions,
     /// Evaluates a `ruleset … end` declaration: installed by the ruleset layer (its `install`).
@@ -405,6 +405,16 @@ pub struct Globals {
     /// The class library: its classes and the hooks through which the evaluator asks it what only it knows
     /// (see [`crate::interp::registry`]); [`Library::NONE`] until `library::install` runs.
     pub library: &'static Library,
+}
+
+/// A table of global names (the top-level variables, the natives) whose every change takes a new stamp, unique
+/// in the process (code in `env.rs`): a compiled name that found a global under a stamp may use that value again
+/// while the table's stamp is the same (`compile/`'s global cache), whatever table it is and whatever the table
+/// was swapped with (`std::mem::take` gives a table with a stamp of its own).
+#[derive(Debug)]
+pub struct NameTable<K> {
+    pub(in crate::interp) map: FxHashMap<K, Value>,
+    pub(in crate::interp) stamp: u64,
 }
 
 /// The function that turns a `ruleset` declaration into the value its name is bound to.

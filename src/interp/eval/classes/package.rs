@@ -233,6 +233,11 @@ fn declares(class: &Value, name: &str) -> Option<bool> {
     }
 }
 
+/// Whether `v` is a reference to a sibling class file (what [`sibling_class`] reads when it is named).
+pub(super) fn is_sibling_class(v: &Value) -> bool {
+    matches!(v, Value::Object(o) if downcast_ref::<SiblingClass>(&**o).is_some())
+}
+
 /// The class a sibling class file declares, read now, when `v` is such a reference (`None` for any other value).
 pub(in crate::interp::eval) fn sibling_class(
     m: &mut Machine,

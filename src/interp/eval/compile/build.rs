@@ -59,7 +59,13 @@ impl Builder<'_> {
                     Node::Local { head, name: name.clone(), slot: slot.clone(), span: e.span }
                 }
                 _ if self.global(name) => Node::Global { name: name.clone(), span: e.span },
-                _ => Node::Var { name: interned(name), slot: slot.clone(), span: e.span, at: Default::default() },
+                _ => Node::Var {
+                    name: interned(name),
+                    slot: slot.clone(),
+                    span: e.span,
+                    at: Default::default(),
+                    global: Default::default(),
+                },
             },
             // `-1`: an integer literal negated is a constant (`unary` negates an `Integer` exactly so).
             ExprKind::Unary { op: UnaryOp::Neg, expr } if matches!(expr.kind, ExprKind::Integer(_)) => {
@@ -83,9 +89,12 @@ impl Builder<'_> {
             }
             ExprKind::Index { obj, indices } => self.index(e, obj, indices),
             ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
-            ExprKind::Is { expr, ty } => {
-                Node::Is { expr: self.boxed(expr), ty: ty.clone(), known: std::cell::Cell::new(None) }
-            }
+            ExprKind::Is { expr, ty } => Node::Is {
+                expr: self.boxed(expr),
+                ty: ty.clone(),
+                known: std::cell::Cell::new(None),
+                local: Default::default(),
+            },
             ExprKind::Member { obj, name } => Node::Member { obj: self.boxed(obj), name: name.clone(), span: e.span },
             ExprKind::Tuple(items) => Node::Tuple(items.iter().map(|x| self.expr(x)).collect()),
             ExprKind::List(items) => Node::List(items.iter().map(|x| self.expr(x)).collect()),

@@ -208,11 +208,11 @@ fn find_all<'a>(
         return walk(m, clause, rest, body, coll, call);
     };
     m.engine_ok(call)?;
-    // The grid is immutable and `o` holds it: its cells are read as the loop goes.
+    // The grid is immutable and `o` holds it: its cells are read as the loop goes (through `g`, which borrows
+    // `o`, not the machine).
     let (rows, cols) = (g.rows(), g.cols());
     for r in 1..=rows {
         for c in 1..=cols {
-            let Some(g) = (m.globals.library.as_grid)(&o) else { unreachable!("checked above") };
             if g.get(r, c) == Some(b) {
                 let p = Value::Tuple(Rc::from([Value::int(r), Value::int(c)]));
                 if !each(m, clause, rest, body, p)? {

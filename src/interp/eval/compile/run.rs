@@ -17,12 +17,7 @@ impl Node {
                 Some(v) => Ok(v.clone()),
                 None => m.lookup_var(name, slot, *span),
             },
-            Node::Var { name, slot, span, at } => match this_name(&m.locals, name, slot, at) {
-                ThisName::Field(v) => Ok(v.clone()),
-                ThisName::OwnClass(c) => Ok(Value::Object(c.clone())),
-                ThisName::Global => m.lookup_global(name, *span),
-                ThisName::Other => m.lookup_var(name, slot, *span),
-            },
+            Node::Var { name, slot, span, at, global } => global.var(m, name, slot, *span, at),
             Node::Global { name, span } => match m.globals.lookup(name) {
                 Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),
                 Some(v) => Ok(v.clone()),
@@ -99,7 +94,7 @@ impl Node {
             Node::UpdatedLit { obj, name, entries, arg_span, span } => {
                 updated_lit(m, obj, name, entries, *arg_span, *span)
             }
-            Node::Is { expr, ty, known } => super::is_test::is(m, expr, ty, known),
+            Node::Is { expr, ty, known, local } => super::is_test::is(m, expr, ty, known, local),
             Node::Member { obj, name, span } => {
                 // `eval_member`.
                 let o = obj.run(m)?;

@@ -315,3 +315,41 @@ fn cell_tests_on_grids_of_integers() {
     same(&format!("{class}{g}P(g).T((0, 1))"), "[false, true, true, true, false, false]");
     same(&format!("{class}{g}P(g).T((0, \"a\"))"), "");
 }
+
+/// A global read in a compiled body is remembered with the stamps of the global tables (`compile/global.rs`):
+/// every change of a top-level variable or a redefinition between calls must be seen, in functions and in
+/// methods, and a name that stops being defined fails as before. Values by hand: `g` redefined from `x + 1` to
+/// `x * 10` gives 2 then 10; `inc` adds one to the global `k` on each call; `Tiny` shadowed by a top-level
+/// variable is that variable in the same function afterwards.
+#[test]
+fn globals_read_again_after_every_change() {
+    same("def g(x) := x + 1; def f(x) := g(x); a := f(1); def g(x) := x * 10; [a, f(1)]", "[2, 10]");
+    same("k := 0; def inc() begin k := k + 1; k end; [inc(), inc(), inc(), k]", "[1, 2, 3, 3]");
+    same("def h() := Tiny; b := h(); Tiny := 3; [b == h(), h()]", "[false, 3]");
+    same("k := 3; class C()\n def Get() := k;\nend; c := C(); u := c.Get(); k := 7; [u, c.Get()]", "[3, 7]");
+    same(
+        "def p(n) begin var s := 0; for i from 1 to n do s := s + w; w := w + 1 end; s end; w := 1; [p(3), w]",
+        "[6, 4]",
+    );
+    // A global that a later assignment makes another kind of function (a `def`, then a lambda), then a list.
+    same("def t() := z(2); def z(x) := x; a := t(); z := x -> x * 3; [a, t()]", "[2, 6]");
+    same("def t() := z(2); def z(x) := x; a := t(); z := [5, 6]; [a, t()]", "");
+    // Undefined at the first call, then defined: the error, then the value (no miss is remembered).
+    same("def vy() := y; vy()", "");
+    same("def vy() := [1, 2].Length + y; y := 1; [vy(), vy()]", "[3, 3]");
+}
+
+/// `x is T` remembers that `T` names no user class in a frame (`compile/is_test.rs`) only while the global
+/// tables and the frame's names are the same: a user class declared later under a library class's name
+/// (`String`) answers from then on, as does a parameter naming a user class. Values by hand: `"x"` is a
+/// library `String` until the user's class `String` shadows the name, after which only that class's objects
+/// are; `h`'s parameter `D` is the class `D` itself.
+#[test]
+fn is_sees_user_classes_declared_later() {
+    same(
+        "def f(s) := s is String; a := f(\"x\"); class String()\nend; [a, f(\"x\"), f(String())]",
+        "[true, false, true]",
+    );
+    same("class D()\nend; def h(x, D) := x is D; [h(D(), D), h(1, D), h(\"a\", 3)]", "");
+    same("def f(s) := s is Strin; [f(1) == 1]", "");
+}

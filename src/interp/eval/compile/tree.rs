@@ -2,7 +2,8 @@
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
 use super::super::machine::*;
-use std::cell::Cell;
+use crate::interp::env::Scope;
+use std::cell::{Cell, RefCell};
 
 /// A compiled expression.
 pub(in crate::interp::eval) enum Node {
@@ -13,7 +14,7 @@ pub(in crate::interp::eval) enum Node {
     Local { head: u32, name: Name, slot: Slot, span: Span },
     /// Any other variable reference: `lookup_var`. `at`: where in `this`'s variables the name was found last
     /// (`classes::this_name`).
-    Var { name: Name, slot: Slot, span: Span, at: Cell<u32> },
+    Var { name: Name, slot: Slot, span: Span, at: Cell<u32>, global: GlobalCache },
     /// In a top-level statement, a name no local scope of it can bind (`top.rs`): the top-level variable,
     /// else the native global, else `lookup` (a package, or the error).
     Global { name: Name, span: Span },
@@ -42,8 +43,8 @@ pub(in crate::interp::eval) enum Node {
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
     /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
     /// object's class and representation names (its answer depends on nothing else of such an object when `T`
-    /// is not `Game`; see `is_test.rs`).
-    Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>> },
+    /// is not `Game`; see `is_test.rs`). `local`: where `T` was last found to name no user class.
+    Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>>, local: NoUserClass },
     /// `obj.name` (no call).
     Member { obj: Box<Node>, name: Ident, span: Span },
     /// `(a, b, …)`.
@@ -78,6 +79,28 @@ pub(in crate::interp::eval) enum Node {
     /// A sub-tree the compiler leaves to the evaluator.
     Eval(Box<Expr>),
 }
+
+/// The global a [`Node::Var`] found last, with the stamps of the global tables it was found under
+/// (`Globals::stamps`) and the captured scope of its frame: while they are the same, the same look-up finds the
+/// same value (`global.rs`).
+#[derive(Default)]
+pub(in crate::interp::eval) struct GlobalCache(pub(super) RefCell<Option<Remembered>>);
+
+/// What a [`GlobalCache`] holds: the value, the stamps of the global tables it was found under, and the
+/// captured scope of the frame it was found in (`None`: nothing captured, or found in a method).
+pub(in crate::interp::eval) struct Remembered {
+    pub(super) stamps: (u64, u64),
+    pub(super) scope: Option<Scope>,
+    pub(super) value: Value,
+}
+
+/// The frame (its layout id and captured scope) and the stamps of the global tables under which the class name
+/// of a [`Node::Is`] was last found to name no user class (`is_test.rs`).
+#[derive(Default)]
+pub(in crate::interp::eval) struct NoUserClass(pub(super) RefCell<Option<NoUserFrame>>);
+
+/// What a [`NoUserClass`] holds: the layout id, the global tables' stamps and the captured scope.
+pub(in crate::interp::eval) type NoUserFrame = (u32, (u64, u64), Option<Scope>);
 
 /// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`], and `s` a local, a string literal
 /// or an integer literal: when the coordinates are machine integers and `g` holds a grid whose cell there is
