@@ -20,7 +20,7 @@ impl GlobalCache {
     ///
     /// [`Node::Var`]: super::tree::Node::Var
     #[inline]
-    pub(super) fn var(&self, m: &mut Machine<'_>, name: &str, slot: &Slot, span: Span, at: &Cell<u32>) -> Eval<Value> {
+    pub(super) fn var(&self, m: &mut Machine<'_>, name: &Name, slot: &Slot, span: Span, at: &Cell<u32>) -> Eval<Value> {
         // A name no local or member of `this` can answer here: a global unless captured.
         if slot.get(m.locals.layout_id()) == Some(NO_SLOT) && m.locals.sees_captured_then_globals() {
             if let Some(r) = self.read(m, name, span) {
