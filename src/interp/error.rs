@@ -270,6 +270,16 @@ pub enum ErrorKind {
         /// The declared class, qualified.
         expected: String,
     },
+    /// A call of a method CGSuite declares more than once (overloads) whose arguments fit none of them (CGSuite:
+    /// "Method `Max` in class `game.Integer` cannot be applied to argument types: `cgsuite.lang.String`").
+    NotApplicable {
+        /// The method.
+        method: String,
+        /// The class of the object it was called on, qualified.
+        class: String,
+        /// The arguments' classes, qualified.
+        types: Vec<String>,
+    },
     /// [`ErrorKind::ArgumentClass`] in a call CGSuite names (`call to \`game.heap.TakeAndBreak\` constructor`):
     /// the parameter, the argument's class and the declared class, qualified, and the call. Boxed, so errors stay
     /// small.
@@ -392,7 +402,41 @@ pub enum ErrorKind {
     },
 }
 
+/// What CGSuite names as the call an argument of the wrong class was given to.
+#[derive(Clone, Copy, Debug)]
+pub enum Callee<'a> {
+    /// A script function (`def f(x as Integer)`, a lambda): "in function call".
+    Function,
+    /// A method, by its declaring class and its name (`game.CanonicalShortGame`, `Heat`): "in call to
+    /// `game.CanonicalShortGame.Heat`".
+    Method(&'a str, &'a str),
+    /// A class's constructor, by the class (`game.heap.GenCutcake`): "in call to `game.heap.GenCutcake` constructor".
+    Constructor(&'a str),
+}
+
 impl ErrorKind {
+    /// CGSuite's error for an argument whose class is not its parameter's declared class: the parameter, the
+    /// argument's class and the declared class (qualified, as CGSuite prints them), and the call (CGSuite:
+    /// "Argument `t` (in call to `game.CanonicalShortGame.Heat`) has type `cgsuite.lang.String`, which does not match
+    /// expected type `game.CanonicalShortGame`"). Every such error is built here.
+    pub fn argument_class(name: &str, got: String, expected: String, callee: Callee) -> ErrorKind {
+        match callee {
+            Callee::Function => ErrorKind::ArgumentClass { name: name.to_string(), got, expected },
+            Callee::Method(class, method) => ErrorKind::CallArgumentClass(Box::new([
+                name.to_string(),
+                got,
+                expected,
+                format!("call to `{class}.{method}`"),
+            ])),
+            Callee::Constructor(class) => ErrorKind::CallArgumentClass(Box::new([
+                name.to_string(),
+                got,
+                expected,
+                format!("call to `{class}` constructor"),
+            ])),
+        }
+    }
+
     /// The one-line message, in CGSuite's sentence style.
     pub fn message(&self) -> String {
         use ErrorKind::*;
@@ -490,6 +534,14 @@ impl ErrorKind {
                 format!(
                     "Argument `{name}` (in {call}) has type `{got}`, which does not match expected type `{expected}`"
                 )
+            }
+            NotApplicable { method, class, types } => {
+                let types = if types.is_empty() {
+                    "()".to_string()
+                } else {
+                    types.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+                };
+                format!("Method `{method}` in class `{class}` cannot be applied to argument types: {types}")
             }
             NotInPackage { name } => format!("That name is not defined: `{name}`."),
             NotInCgs { name } => format!("cgs does not have `{name}` (a part of CGSuite's library) yet."),

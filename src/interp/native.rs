@@ -6,11 +6,11 @@
 //! the core's leaf of types (`model/types.rs`: a native takes the machine, which holds values holding natives;
 //! `model/parts.rs`: [`Doc`], [`Param`], [`Site`]); their code is here, and this file re-exports them.
 
-use super::error::{Arity, ErrorKind, EvalError};
+use super::error::{Arity, Callee, ErrorKind, EvalError};
 use super::eval::Machine;
 use super::int::Int;
 pub use super::model::parts::{Doc, Param, Site};
-pub use super::model::types::{Member, MemberImpl, NativeFn, NativeImpl};
+pub use super::model::types::{Declared, Member, MemberImpl, NativeFn, NativeImpl};
 use super::value::{is_dyadic, to_dyadic, Function, Player, Value};
 use crate::game::{Dyadic, GameId};
 use crate::syntax::ast::Ident;
@@ -25,7 +25,13 @@ use std::rc::Rc;
 impl NativeFn {
     /// Shorthand for a table entry without documentation.
     pub const fn new(name: &'static str, arity: Arity, f: NativeImpl) -> NativeFn {
-        NativeFn { name, arity, f, doc: Doc::NONE }
+        NativeFn { name, arity, f, doc: Doc::NONE, declared: None }
+    }
+
+    /// The entry with CGSuite's declaration of it (see [`Declared`]): its argument-type errors are CGSuite's.
+    pub const fn declared(mut self, declared: &'static Declared) -> NativeFn {
+        self.declared = Some(declared);
+        self
     }
 
     /// The entry with its documentation (see [`Doc`]).
@@ -64,7 +70,13 @@ impl Member {
                 ps.iter().map(|p| format!("{}{}", p.name, if p.optional { "?" } else { "" })).collect();
             format!("({})", names.join(", "))
         };
-        self.params.iter().map(|ps| sig(ps)).collect::<Vec<_>>().join(" or ")
+        let mut sigs: Vec<String> = Vec::new();
+        for s in self.params.iter().map(|ps| sig(ps)) {
+            if !sigs.contains(&s) {
+                sigs.push(s);
+            }
+        }
+        sigs.join(" or ")
     }
 }
 
@@ -189,6 +201,115 @@ impl Site<'_> {
     /// An internal error: a table entry was called on the wrong type.
     pub fn bug(&self) -> EvalError {
         self.err(ErrorKind::Internal { what: format!("member `{}` called on the wrong type", self.name) })
+    }
+}
+
+/// The error a native member's call ended in, as CGSuite words an argument of the wrong class, from the member's
+/// row: its parameters as CGSuite declares them ([`Member::params`]) and its class (the class whose declaration
+/// holds the row). An [`ErrorKind::ArgumentType`] the member raised for an argument that is not of its parameter's
+/// declared class becomes "Argument `t` (in call to `game.CanonicalShortGame.Heat`) has type …" (one signature), or
+/// "Method `Max` in class `game.Integer` cannot be applied to argument types: …" (several: CGSuite's overloads, named
+/// by the class of the object called). Any other error, or one for an argument of the declared class that a
+/// narrower check refused (a negative count), or of a row without parameters, is returned as it is; the span
+/// stays. Called only when a member failed (the successful call pays nothing).
+#[cold]
+#[inline(never)]
+pub fn member_argument_error(
+    m: &mut Machine,
+    e: EvalError,
+    member: &'static Member,
+    this: &Value,
+    args: &[Value],
+) -> EvalError {
+    let ErrorKind::ArgumentType { function, position, .. } = &e.kind else { return e };
+    let i = position.wrapping_sub(1);
+    let Some(arg) = args.get(i) else { return e };
+    if function != member.name || member.params.is_empty() {
+        return e;
+    }
+    let fits = |m: &mut Machine, ps: &[Param]| {
+        ps.get(i).is_some_and(|p| p.kind == "Object" || super::eval::is_class(m.games, arg, p.kind) == Some(true))
+    };
+    if member.params.iter().any(|ps| fits(m, ps)) {
+        return e;
+    }
+    let class_of = |m: &mut Machine, v: &Value| super::classes::qualified_class_of(m.games, v);
+    let kind = match member.params {
+        [params] => {
+            let Some(p) = params.get(i) else { return e };
+            let lib = m.globals.library;
+            let this_class = class_of(m, this);
+            let class = lib.classes().find(|c| c.qualified == this_class).map_or("", |c| c.name);
+            let Some(owner) = lib.declaring_class(class, member) else { return e };
+            // A class cgs declares without a qualified name of CGSuite's (`Position`, the positions of every
+            // ruleset) stands for the value's own class (`game.grid.Domineering.Position`, whose `Options` CGSuite's
+            // class file declares).
+            let owner = if owner.qualified.contains('.') { owner.qualified } else { &this_class };
+            let got = class_of(m, arg);
+            ErrorKind::argument_class(
+                p.name,
+                got,
+                super::classes::qualified(p.kind),
+                Callee::Method(owner, member.name),
+            )
+        }
+        _ => ErrorKind::NotApplicable {
+            method: member.name.to_string(),
+            class: class_of(m, this),
+            types: args.iter().map(|a| class_of(m, a)).collect(),
+        },
+    };
+    EvalError { kind, ..e }
+}
+
+/// [`member_argument_error`] for a native global function that CGSuite declares (its [`NativeFn::declared`]):
+/// "Argument `G` (in call to `game.NegativeGame` constructor) has type …", "… (in call to
+/// `cgsuite.lang.constants.Mex`) …".
+#[cold]
+#[inline(never)]
+pub fn function_argument_error(m: &mut Machine, e: EvalError, f: &NativeFn, args: &[Value]) -> EvalError {
+    let (ErrorKind::ArgumentType { function, position, .. }, Some(d)) = (&e.kind, f.declared) else { return e };
+    let i = position.wrapping_sub(1);
+    let (Some(arg), Some(p)) = (args.get(i), d.params.get(i)) else { return e };
+    if function != f.name || p.kind == "Object" || super::eval::is_class(m.games, arg, p.kind) == Some(true) {
+        return e;
+    }
+    let got = super::classes::qualified_class_of(m.games, arg);
+    let callee = match d.qualified.rsplit_once('.') {
+        _ if d.constructor => Callee::Constructor(d.qualified),
+        Some((package, name)) => Callee::Method(package, name),
+        None => Callee::Function,
+    };
+    EvalError { kind: ErrorKind::argument_class(p.name, got, super::classes::qualified(p.kind), callee), ..e }
+}
+
+/// The error for an argument of a script function whose class is not its parameter's declared one (`def f(x as
+/// Integer)`): "(in function call)", or for a standard-library function that stands for a class of CGSuite's
+/// library (recorded by the stdlib loader) CGSuite's call: its constructor (`game.heap.GenCutcake`), or a function
+/// of its package's constants when CGSuite has no class of that name (`game.heap.constants.Subtraction`).
+#[cold]
+#[inline(never)]
+pub fn closure_argument_class(
+    m: &mut Machine,
+    def: &Rc<crate::syntax::ast::FunctionDef>,
+    name: &str,
+    v: &Value,
+    ty: &str,
+) -> ErrorKind {
+    let got = super::classes::qualified_class_of(m.games, v);
+    let expected = super::classes::qualified(ty);
+    let Some(q) = super::class_functions::library_function(def) else {
+        return ErrorKind::argument_class(name, got, expected, Callee::Function);
+    };
+    if m.globals.library.classes().any(|c| c.qualified == &*q) {
+        return ErrorKind::argument_class(name, got, expected, Callee::Constructor(&q));
+    }
+    match q.rsplit_once('.') {
+        Some((package, short)) => {
+            let constants = format!("{package}.constants");
+            ErrorKind::argument_class(name, got, expected, Callee::Method(&constants, short))
+        }
+        None => ErrorKind::argument_class(name, got, expected, Callee::Function),
     }
 }
 

@@ -49,7 +49,15 @@ impl ClassDecl {
             types: &[],
             printed_as: &[],
             extensible: Extensible::No,
+            declares: &[],
         }
+    }
+
+    /// The class with the members CGSuite's class declares whose rows are in an ancestor's table (see
+    /// [`ClassDecl::declares`]).
+    pub const fn declares(mut self, names: &'static [&'static str]) -> ClassDecl {
+        self.declares = names;
+        self
     }
 
     /// The class with its parents.
@@ -262,6 +270,35 @@ impl Library {
             }
         }
         out
+    }
+
+    /// The class CGSuite's error about a call's arguments names the member `row` by, for a value of class `class`:
+    /// the nearest class from `class` up its ancestors (depth first, [`ClassDecl::also_is`] before
+    /// [`ClassDecl::parents`]) that [`ClassDecl::declares`] the member, else the nearest that holds the row in its
+    /// tables, else any class that holds it.
+    pub fn declaring_class(&self, class: &str, row: &'static Member) -> Option<&'static ClassDecl> {
+        fn chain(lib: &Library, name: &str, out: &mut Vec<&'static ClassDecl>) {
+            let Some(c) = lib.class(name) else { return };
+            if out.iter().any(|o| o.name == c.name) {
+                return;
+            }
+            out.push(c);
+            for p in c.also_is.iter().chain(c.parents) {
+                chain(lib, p, out);
+            }
+        }
+        let holds = |c: &ClassDecl| {
+            self.declarations(c.name).any(|d| d.tables().any(|t| t.as_ptr_range().contains(&(row as *const Member))))
+        };
+        let mut classes = Vec::new();
+        chain(self, class, &mut classes);
+        let declares = |c: &ClassDecl| self.declarations(c.name).any(|d| d.declares.contains(&row.name));
+        classes
+            .iter()
+            .find(|c| declares(c))
+            .or_else(|| classes.iter().find(|c| holds(c)))
+            .copied()
+            .or_else(|| self.tables().find(|(c, _)| holds(c)).map(|(c, _)| c))
     }
 
     /// Every member table of every class, with its class, in declaration order.

@@ -277,39 +277,6 @@ fn library_schema(def: &Rc<crate::syntax::ast::RulesetDef>) -> Option<Rc<str>> {
     })
 }
 
-/// The declared types of the constructor parameters of CGSuite's classes that stdlib rulesets stand for: the
-/// class, each parameter's name and expected class (CGSuite 2.2's `game/heap/GenMem.cgsc`: `predicate as Function`).
-const LIBRARY_PARAMETERS: &[(&str, &[(&str, &str)])] = &[("game.heap.GenMem", &[("predicate", "Function")])];
-
-/// CGSuite's argument-type error for a library class's constructor (CGSuite 2.2: `game.heap.GenMem(3)` is
-/// "Argument `predicate` (in call to `game.heap.GenMem` constructor) has type `game.Integer`, which does not match
-/// expected type `cgsuite.lang.Function`").
-fn check_library_arguments(
-    m: &mut Machine,
-    def: &Rc<crate::syntax::ast::RulesetDef>,
-    args: &[Value],
-    site: &Site,
-) -> Result<(), EvalError> {
-    let Some(q) = library_schema(def) else { return Ok(()) };
-    let Some((_, params)) = LIBRARY_PARAMETERS.iter().find(|(c, _)| **c == *q) else { return Ok(()) };
-    for (i, ((name, expected), a)) in params.iter().zip(args).enumerate() {
-        let ok = match *expected {
-            "Function" => a.type_name() == "Function",
-            _ => true,
-        };
-        if !ok {
-            let kind = ErrorKind::CallArgumentClass(Box::new([
-                (*name).into(),
-                crate::interp::classes::qualified_class_of(m.games, a),
-                format!("cgsuite.lang.{expected}"),
-                format!("call to `{q}` constructor"),
-            ]));
-            return Err(site.arg_err(i, kind));
-        }
-    }
-    Ok(())
-}
-
 impl Object for Schema {
     fn trace(&self, t: &mut crate::interp::gc::Tracer) -> bool {
         self.trace(t)
@@ -332,11 +299,10 @@ impl Object for Schema {
             None => self.def.name.name.to_string(),
         }
     }
-    fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
+    fn call(&self, _: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         let n = self.def.params.as_ref().map_or(0, Vec::len);
         Some(
             library::check_arity(site, Arity::Exact(n), args.len())
-                .and_then(|()| check_library_arguments(m, &self.def, args, site))
                 .map(|()| Value::Object(script::apply_schema(self, args.to_vec()))),
         )
     }

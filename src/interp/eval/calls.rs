@@ -181,7 +181,10 @@ impl<'a> Machine<'a> {
             Function::Native(n) => {
                 let site = Site { name: n.name, span: site.span, args: site.args };
                 check_arity(&site, n.arity, args.len())?;
-                let v = (n.f)(self, &site, args)?;
+                let v = match (n.f)(self, &site, args) {
+                    Ok(v) => v,
+                    Err(e) => return Err(crate::interp::native::function_argument_error(self, e, n, args)),
+                };
                 self.engine_ok(site.span)?;
                 Ok(v)
             }
@@ -416,11 +419,7 @@ impl<'a> Machine<'a> {
                     None => super::is_class::is_class(self.games, &v, &ty.name) == Some(true),
                 };
                 if !ok {
-                    let kind = ErrorKind::ArgumentClass {
-                        name: p.name.name.to_string(),
-                        got: super::super::classes::qualified_class_of(self.games, &v),
-                        expected: super::super::classes::qualified(&ty.name),
-                    };
+                    let kind = crate::interp::native::closure_argument_class(self, &c.def, &p.name.name, &v, &ty.name);
                     return Err(EvalError::new(kind, span));
                 }
             }
@@ -533,7 +532,10 @@ impl<'a> Machine<'a> {
         };
         let site = Site { name: member.name, span, args: arg_spans };
         check_arity(&site, member.arity, args.len())?;
-        let v = (member.f)(self, &site, &obj, args)?;
+        let v = match (member.f)(self, &site, &obj, args) {
+            Ok(v) => v,
+            Err(e) => return Err(crate::interp::native::member_argument_error(self, e, member, &obj, args)),
+        };
         self.engine_ok(span)?;
         Ok(v)
     }
@@ -648,7 +650,10 @@ impl<'a> Machine<'a> {
             let site = Site { name: mem.name, span, args: arg_spans };
             return Some(
                 check_arity(&site, mem.arity, args.len())
-                    .and_then(|()| (mem.f)(self, &site, this, args))
+                    .and_then(|()| {
+                        (mem.f)(self, &site, this, args)
+                            .map_err(|e| crate::interp::native::member_argument_error(self, e, mem, this, args))
+                    })
                     .and_then(|v| self.engine_ok(span).map(|()| v)),
             );
         }
@@ -665,7 +670,10 @@ impl<'a> Machine<'a> {
         let site = Site { name: mem.name, span, args: arg_spans };
         Some(
             check_arity(&site, mem.arity, args.len())
-                .and_then(|()| (mem.f)(self, &site, &gv, args))
+                .and_then(|()| {
+                    (mem.f)(self, &site, &gv, args)
+                        .map_err(|e| crate::interp::native::member_argument_error(self, e, mem, &gv, args))
+                })
                 .and_then(|v| self.engine_ok(span).map(|()| v)),
         )
     }

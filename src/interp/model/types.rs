@@ -125,6 +125,21 @@ pub struct NativeFn {
     pub f: NativeImpl,
     /// What `?name` shows.
     pub doc: Doc,
+    /// What CGSuite declares it as, when it names its parameters' classes: the call its argument-type errors
+    /// name and the parameters (see [`Declared`]).
+    pub declared: Option<&'static Declared>,
+}
+
+/// A native global function as CGSuite declares it: a class's constructor (`game.NegativeGame`, `G as Game`) or a
+/// function of a package's constants (`cgsuite.lang.constants.Mex`, `elements as Collection`).
+#[derive(Debug)]
+pub struct Declared {
+    /// The class (a constructor) or the function, qualified.
+    pub qualified: &'static str,
+    /// Whether it is a class's constructor.
+    pub constructor: bool,
+    /// Its parameters, with their declared classes.
+    pub params: &'static [super::parts::Param],
 }
 
 /// The implementation of a native function: the machine, the call site and the arguments.
@@ -481,6 +496,11 @@ pub struct ClassDecl {
     pub printed_as: &'static [&'static str],
     /// Whether a user class may extend it, and how (see [`Extensible`]; [`Library::user_base`]).
     pub extensible: Extensible,
+    /// Members CGSuite's class declares itself whose rows cgs keeps in an ancestor's table (`Heat` is
+    /// `CanonicalShortGame`'s in CGSuite, a row of `Game`'s table in cgs): an error about a call's arguments names
+    /// the member by the nearest class, from the value's class up, that declares it here or holds its row
+    /// (`game.CanonicalShortGame.Heat`), as CGSuite does.
+    pub declares: &'static [&'static str],
 }
 
 /// What the core asks the class library (see [`crate::interp::registry`]). Every hook declines (`None`, or the

@@ -63,7 +63,7 @@ pub static LIST: &[Member] = crate::member_table![
         let l = the_list(s, this)?;
         let i = index(s, args, 0, l.len())?;
         Ok(Value::List(l.update(i, args[1].clone()).into()))
-    }).params(&[&[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("value", "Object")], &[Param::required("key", "Object"), Param::required("value", "Object")]]).doc("", "A copy of the list with its i-th element (counting from 1) replaced by x.", "[1, 2, 3].Updated(2, *)"),
+    }).params(&[&[Param::required("index", "Integer"), Param::required("value", "Object")]]).doc("", "A copy of the list with its i-th element (counting from 1) replaced by x.", "[1, 2, 3].Updated(2, *)"),
     crate::member!(Append(output: Output) => "The list with x added at the end. Not in CGSuite.", "[1, 2].Append(3)", |_, s, this, args| {
         let mut l = the_list(s, this)?.clone();
         l.push_back(args[0].clone());
@@ -82,7 +82,7 @@ pub static LIST: &[Member] = crate::member_table![
         }
         l.extend(elements(m, s, args, 0)?);
         Ok(Value::List(l.into()))
-    }).params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]]).doc("", "The list followed by the elements of the collection l.", "[1, 2].Concat([3, 4])"),
+    }).params(&[&[Param::required("elements", "Collection")]]).doc("", "The list followed by the elements of the collection l.", "[1, 2].Concat([3, 4])"),
     crate::member!(IndexOf(element: Object) => "The position (from 1) of the first element equal to x, or 0 when there is none.", "[*, ^, *].IndexOf(^)", |_, s, this, args| {
         let pos = the_list(s, this)?.index_of(&args[0]);
         Ok(Value::int(pos.map_or(0, |p| p + 1)))
@@ -225,7 +225,7 @@ pub static SET: &[Member] = crate::member_table![
         let (set, order) = set_insert(set.clone(), order, elements(m, s, args, 0)?);
         Ok(Value::Set(set, order))
     })
-    .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]])
+    .params(&[&[Param::required("elements", "Collection")]])
     .doc("", "The union of the set and the elements of the collection s.", "{1, 2}.Concat([2, 3])"),
     // `Replaced(map)`: the keys of `map` removed, its values added.
     crate::member!(Replaced(replacements: Map) => "The set with each key of `map` that is an element replaced by its value.", "{1, 2, 3}.Replaced({2 => *})", |m, s, this, args| {
@@ -279,7 +279,10 @@ pub static MAP: &[Member] = crate::member_table![
     // is `{1 => 5, 3 => 4}`).
     Member {
         name: "Updated",
-        params: &[],
+        params: &[
+            &[Param::required("key", "Object"), Param::required("value", "Object")],
+            &[Param::required("newValues", "Map")]
+        ],
         arity: crate::interp::error::Arity::Range(1, 2),
         f: |m, s, this, args| {
             // Scala's `updated` / `++`: an updated key keeps its place (CGSuite 2.2:

@@ -3,18 +3,33 @@
 use super::{elements, NativeFn, Site};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::{compare_for_display, Machine};
+use crate::interp::native::{Declared, Param};
 use crate::interp::value::Value;
 use crate::syntax::ast::BinOp;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
+
+/// CGSuite 2.2's `Mex(elements as Collection)` and `Sum(elements as Collection)` (cgsuite/lang/constants.cgs).
+static CONSTANTS_ELEMENTS: [Declared; 2] = [
+    Declared {
+        qualified: "cgsuite.lang.constants.Mex",
+        constructor: false,
+        params: &[Param::required("elements", "Collection")],
+    },
+    Declared {
+        qualified: "cgsuite.lang.constants.Sum",
+        constructor: false,
+        params: &[Param::required("elements", "Collection")],
+    },
+];
 
 /// `cgsuite.lang`'s global functions, declared on `Collection` (CGSuite defines them in the package's constants
 /// as `elements.Max` and so on).
 pub static COLLECTION_GLOBALS: &[NativeFn] = &[
     NativeFn::new("Max", Arity::AtLeast(1), max).doc("(a, b, ...) or (collection)", "The greatest of the arguments (or of the collection's elements) in the order of games; an error when two are incomparable.", "Max(1/2, 3, -1)"),
     NativeFn::new("Min", Arity::AtLeast(1), min).doc("(a, b, ...) or (collection)", "The least of the arguments (or of the collection's elements).", "Min([4, 2, 7])"),
-    NativeFn::new("Mex", Arity::Exact(1), mex).doc("(collection)", "The minimum excludant: the least non-negative integer not in the collection.", "Mex({0, 1, 3})"),
-    NativeFn::new("Sum", Arity::Exact(1), sum).doc("(collection)", "The sum of the elements of a non-empty collection.", "Sum([^, ^, *])"),
+    NativeFn::new("Mex", Arity::Exact(1), mex).declared(&CONSTANTS_ELEMENTS[0]).doc("(collection)", "The minimum excludant: the least non-negative integer not in the collection.", "Mex({0, 1, 3})"),
+    NativeFn::new("Sum", Arity::Exact(1), sum).declared(&CONSTANTS_ELEMENTS[1]).doc("(collection)", "The sum of the elements of a non-empty collection.", "Sum([^, ^, *])"),
 ];
 
 /// `Table`'s constructor, declared on `Table`.

@@ -51,7 +51,9 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("Boolean", "cgsuite.lang.Boolean"),
     ClassDecl::new("String", "cgsuite.lang.String").members(&[strings::STRING, cgscript::STRING]),
     ClassDecl::new("Nothing", "cgsuite.lang.Nothing"),
-    ClassDecl::new("Collection", "cgsuite.lang.Collection").globals(globals::COLLECTION_GLOBALS),
+    ClassDecl::new("Collection", "cgsuite.lang.Collection")
+        .declares(&["Adjoin", "Concat", "Count", "Exists", "Filter", "Find", "ForAll", "ForEach"])
+        .globals(globals::COLLECTION_GLOBALS),
     ClassDecl::new("List", "cgsuite.lang.List").parents(&["Collection"]).members(&[collections::LIST, cgscript::LIST]),
     ClassDecl::new("Set", "cgsuite.lang.Set").parents(&["Collection"]).members(&[collections::SET]),
     ClassDecl::new("Map", "cgsuite.lang.Map").also_is(&["Collection", "Function"]).members(&[

@@ -20,7 +20,9 @@ pub static INTEGER: &[Member] = crate::member_table![
         // CGSuite's wording for either operand negative.
         let (a, b) = (natural(s, this, "NimSum")?, natural(s, &args[0], "NimSum")?);
         Ok(Value::int(BigInt::from(a ^ b)))
-    }),
+    })
+    // CGSuite 2.2 declares it twice (`Integer`'s `that as Integer`, `GeneralizedOrdinal`'s): an overload.
+    .params(&[&[Param::required("that", "Integer")], &[Param::required("that", "GeneralizedOrdinal")]]),
     // Nim arithmetic on naturals of any size (`game::number::nimfield`), with CGSuite's error wording.
     crate::member!(NimProduct(that: GeneralizedOrdinal) => "The nim product of two non-negative integers, the multiplication of the nimber field.", "2.NimProduct(2)", |m, s, this, args| {
         if let Some(r) = super::surreal::integer_nim(m, s, this, args, "NimProduct") {
@@ -28,7 +30,9 @@ pub static INTEGER: &[Member] = crate::member_table![
         }
         let (a, b) = (natural(s, this, "NimProduct")?, natural(s, &args[0], "NimProduct")?);
         Ok(Value::int(BigInt::from(nimfield::nim_product(&a, &b))))
-    }),
+    })
+    // CGSuite 2.2 declares it twice (`Integer`'s `that as Integer`, `GeneralizedOrdinal`'s): an overload.
+    .params(&[&[Param::required("that", "Integer")], &[Param::required("that", "GeneralizedOrdinal")]]),
     crate::member!(NimInverse => "The inverse of a positive integer in nim multiplication.", "2.NimInverse", |_, s, this, _| {
         let a = positive(s, this, "NimInverse")?;
         Ok(Value::int(BigInt::from(nimfield::nim_inverse(&a).ok_or_else(|| s.bug())?)))

@@ -17,7 +17,7 @@ pub static STRING: &[Member] = crate::member_table![
     member("Concat", 1, |m, s, this, args| {
         Ok(Value::str(&(the_str(s, this)?.to_string() + &args[0].display_plain(m.games))))
     })
-    .params(&[&[Param::required("elements", "Collection")], &[Param::required("that", "String")]])
+    .params(&[&[Param::required("that", "String")]])
     .doc("", "The string followed by x (x printed when it is not a string).", "\"Domi\".Concat(\"neering\")"),
     crate::member!(Contains(element: Object) => "Whether s occurs in the string. Not in CGSuite.", "\"Clobber\".Contains(\"lob\")", |_, s, this, args| Ok(boolean(the_str(s, this)?.contains(string(s, args, 0)?)))),
     member("StartsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.starts_with(string(s, args, 0)?)))).doc(
@@ -44,12 +44,7 @@ pub static STRING: &[Member] = crate::member_table![
         out.extend(&chars[i + 1..]);
         Ok(text(out))
     })
-    .params(&[
-        &[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")],
-        &[Param::required("index", "Integer"), Param::required("newValue", "Integer")],
-        &[Param::required("index", "Integer"), Param::required("value", "Object")],
-        &[Param::required("key", "Object"), Param::required("value", "Object")],
-    ])
+    .params(&[&[Param::required("index", "Integer"), Param::required("value", "String")]])
     .doc(
         "",
         "The string with its i-th character (counting from 1) replaced by the first character of the string c.",

@@ -499,7 +499,7 @@ pub static NUM_GRID: &[Member] = crate::member_table![
     }),
     Member {
         name: "Updated",
-        params: &[&[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("newValue", "Integer")], &[Param::required("index", "Integer"), Param::required("value", "Object")], &[Param::required("key", "Object"), Param::required("value", "Object")], &[Param::required("newValues", "Map")]],
+        params: &[&[Param::required("coord", "Coordinates"), Param::required("newValue", "Integer")], &[Param::required("newValues", "Map")]],
         doc: super::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| updated(s, this, args),
@@ -546,7 +546,7 @@ pub static NUM_GRID: &[Member] = crate::member_table![
     }),
     Member {
         name: "Decomposition",
-        params: &[&[Param::required("boundaryLabel", "Object")], &[Param::required("boundaryValue", "Integer")], &[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")]],
+        params: &[&[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")]],
         doc: super::Doc::NONE,
         arity: Arity::Range(1, 2),
         f: |_, s, this, args| {
@@ -589,7 +589,7 @@ pub static NUM_GRID: &[Member] = crate::member_table![
             }
         }
         Ok(Value::str(&out))
-    }).params(&[&[Param::required("charMap", "String")], &[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")]])
+    }).params(&[&[Param::required("charMap", "String")]])
     .doc(
         "",
         "The grid written with the characters of the char map, rows separated by `|`.",

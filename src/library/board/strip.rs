@@ -161,11 +161,7 @@ pub static STRIP: &[Member] = crate::member_table![
         let runs = cells.split(|&c| i64::from(c) == b).filter(|r| !r.is_empty());
         Ok(list(runs.map(|r| StripValue::value(r.to_vec()))))
     })
-    .params(&[
-        &[Param::required("boundaryLabel", "Object")],
-        &[Param::required("boundaryValue", "Integer")],
-        &[Param::required("boundaryValue", "Integer"), Param::optional("directions", "List")],
-    ])
+    .params(&[&[Param::required("boundaryValue", "Integer")]])
     .doc(
         "",
         "The maximal runs of cells other than `boundary`, left to right, each as a strip.",
@@ -183,7 +179,10 @@ pub static STRIP: &[Member] = crate::member_table![
     }),
     Member {
         name: "Updated",
-        params: &[],
+        params: &[
+            &[Param::required("index", "Integer"), Param::required("newValue", "Integer")],
+            &[Param::required("newValues", "Map")]
+        ],
         arity: crate::interp::error::Arity::Range(1, 2),
         doc: super::Doc::NONE,
         f: |m, s, this, args| {
@@ -237,10 +236,7 @@ pub static STRIP: &[Member] = crate::member_table![
         }
         Ok(Value::str(&out))
     })
-    .params(&[
-        &[Param::required("charMap", "String")],
-        &[Param::optional("vertexLabels", "Function"), Param::optional("edgeLabels", "Function")],
-    ])
+    .params(&[&[Param::required("charMap", "String")]])
     .doc(
         "",
         "The strip written with the characters of the char map.",

@@ -49,6 +49,12 @@ pub static RULESET_CLASSES: &[ClassDecl] = &[
     ClassDecl::new("GenWythoff", "game.heap.GenWythoff")
         .parents(&["CoordinateRuleset"])
         .printed_as(&["GenWythoff", "Wythoff"]),
+    ClassDecl::new("FunctionalHeapRuleset", "game.heap.FunctionalHeapRuleset")
+        .parents(&["HeapRuleset"])
+        .printed_as(&["FunctionalHeapRuleset"]),
+    ClassDecl::new("FunctionalCoordinateRuleset", "game.heap.FunctionalCoordinateRuleset")
+        .parents(&["CoordinateRuleset"])
+        .printed_as(&["FunctionalCoordinateRuleset"]),
     ClassDecl::new("GenMem", "game.heap.GenMem").parents(&["CoordinateRuleset"]).printed_as(&["GenMem"]),
     ClassDecl::new("PartizanCoordinateRuleset", "game.heap.PartizanCoordinateRuleset")
         .parents(&["Ruleset"])

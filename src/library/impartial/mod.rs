@@ -430,7 +430,10 @@ pub static CLASSES: &[ClassDecl] = &[
         .representation(&[TAKE_AND_BREAK, OBLIGATED_TAKE_AND_BREAK])
         .types(&[rust_type::<TakeAndBreak>, rust_type::<ObligatedTakeAndBreak>])
         .extensible(&["DicoticVariant", "ImpartialVariant", "TwistedVariant"]),
-    ClassDecl::new("ImpartialGame", "game.ImpartialGame").parents(&["Game"]).extensible(&["NimValue"]),
+    ClassDecl::new("ImpartialGame", "game.ImpartialGame")
+        .parents(&["Game"])
+        .declares(&["Options"])
+        .extensible(&["NimValue"]),
     // CGSuite's class of a sum of heaps (`Kayles(3) + Kayles(2)`, `Kayles(3) + *2`).
     ClassDecl::new("CompoundImpartialGame", "game.CompoundImpartialGame").parents(&["CompoundGame", "ImpartialGame"]),
     ClassDecl::new("CompoundType", "game.CompoundType").also_is(&["Enum"]),

@@ -416,7 +416,10 @@ pub static CLASSES: &[ClassDecl] = &[
         .members(&[GENERAL])
         .types(&[rust_type::<general::GeneralSided>]),
     ClassDecl::new("StopperSidedValue", "game.StopperSidedValue").parents(&["SidedValue"]),
-    ClassDecl::new("CanonicalStopper", "game.CanonicalStopper").parents(&["StopperSidedValue"]).also_is(&["Game"]),
+    ClassDecl::new("CanonicalStopper", "game.CanonicalStopper")
+        .parents(&["StopperSidedValue"])
+        .also_is(&["Game"])
+        .declares(&["Downsum", "DownsumVariety", "Stop", "StrongStop", "Subordinate", "Upsum", "UpsumVariety"]),
     ClassDecl::new("Pseudonumber", "game.Pseudonumber").parents(&["CanonicalStopper"]),
     ClassDecl::new("Side", "game.Side").also_is(&["Enum"]),
 ];

@@ -4,6 +4,7 @@ use super::{boolean, dyadic, game, member, player, set, this_game, Member, Nativ
 use crate::game::Dyadic;
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::Declared;
 use crate::interp::native::Param;
 use crate::interp::value::{dyadic_value, game_value, Player, Shown, Value};
 use std::rc::Rc;
@@ -408,14 +409,32 @@ fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Re
 }
 
 /// The global functions declared on `CanonicalShortGame` (CGSuite defines `Tiny` and `Miny` in the `game`
+/// CGSuite 2.2's `Tiny(G as CanonicalStopper)` and `Miny(G as CanonicalStopper)` (game/constants.cgs).
+static CONSTANTS_G: [Declared; 2] = [
+    Declared {
+        qualified: "game.constants.Tiny",
+        constructor: false,
+        params: &[Param::required("G", "CanonicalStopper")],
+    },
+    Declared {
+        qualified: "game.constants.Miny",
+        constructor: false,
+        params: &[Param::required("G", "CanonicalStopper")],
+    },
+];
+
 /// package's constants; `Up` is cgs's own).
 pub static CANONICAL_GLOBALS: &[NativeFn] = &[
-    NativeFn::new("Tiny", Arity::Exact(1), tiny).doc(
+    NativeFn::new("Tiny", Arity::Exact(1), tiny).declared(&CONSTANTS_G[0]).doc(
         "(x)",
         "Tiny-x, <0 || 0 | -x>: a positive infinitesimal smaller than every ^-power for large x.",
         "Tiny(2)",
     ),
-    NativeFn::new("Miny", Arity::Exact(1), miny).doc("(x)", "Miny-x, the negative of Tiny(x).", "Miny(2)"),
+    NativeFn::new("Miny", Arity::Exact(1), miny).declared(&CONSTANTS_G[1]).doc(
+        "(x)",
+        "Miny-x, the negative of Tiny(x).",
+        "Miny(2)",
+    ),
     NativeFn::new("Up", Arity::Exact(1), up).doc(
         "(d)",
         "Kao's ↑(d) for a dyadic order d (sumbers): Up(1) = ^, Up(n) = ^.PowTo(n) for integers n >= 1.",

@@ -52,10 +52,14 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("CanonicalShortGame", "game.CanonicalShortGame")
         .parents(&["Game"])
         .also_is(&["CanonicalStopper"])
+        .declares(&["Options", "Cool", "Heat", "NortonProduct", "Overheat", "Pow", "PowTo"])
         .globals(game::CANONICAL_GLOBALS)
         .not_extensible("it is not extensible"),
     ClassDecl::new("Uptimal", "game.Uptimal").parents(&["CanonicalShortGame"]),
-    ClassDecl::new("Nimber", "game.Nimber").parents(&["Uptimal"]).also_is(&["ImpartialGame", "TransfiniteNimber"]),
+    ClassDecl::new("Nimber", "game.Nimber")
+        .parents(&["Uptimal"])
+        .also_is(&["ImpartialGame", "TransfiniteNimber"])
+        .declares(&["Options"]),
     ClassDecl::new("ExplicitGame", "game.ExplicitGame")
         .parents(&["Game"])
         .members(&[explicit::FORM])
