@@ -439,6 +439,21 @@ pub(in crate::interp::eval) enum ThisName<'l> {
     Other,
 }
 
+/// The class declaring the method `def` called on `this` and the method's name, as CGSuite 2.2's errors name
+/// a method ("(in call to `examples.Foo.Position.Options`)"): the nearest class from the object's own up its
+/// parents whose body declares `def`; `None` when `this` is no user object or no such class declares it.
+pub(in crate::interp::eval) fn method_location(this: &Value, def: &Rc<FunctionDef>) -> Option<(String, String)> {
+    let mut class = &types::user_object(this)?.class;
+    loop {
+        let declares =
+            class.def.members.iter().any(|m| matches!(m, ClassMember::Def { def: d, .. } if Rc::ptr_eq(d, def)));
+        if declares {
+            return Some((class.qualified_name(), def.name.as_ref()?.name.to_string()));
+        }
+        class = class.parent.as_ref()?;
+    }
+}
+
 /// [`Machine::lookup_var`]'s answer for a reference the resolver gave no slot, in a method frame: a variable
 /// of `this` found at `at` (the index where it was found last, kept by the compiled node; updated here), else
 /// what `this`'s class decided before for the name ([`Machine::this_member`]'s cache: the class itself, or a

@@ -101,11 +101,13 @@ impl<'a> Machine<'a> {
                         None => crate::interp::eval::is_class(self.games, a, &ty.name) == Some(true),
                     };
                     if !ok {
-                        let kind = ErrorKind::ArgumentClass {
-                            name: p.name.name.to_string(),
-                            got: crate::interp::classes::qualified_class_of(self.games, a),
-                            expected: crate::interp::classes::qualified(&ty.name),
-                        };
+                        // CGSuite 2.2 names the class: "(in call to `examples.C` constructor)".
+                        let kind = ErrorKind::argument_class(
+                            &p.name.name,
+                            crate::interp::classes::qualified_class_of(self.games, a),
+                            crate::interp::classes::qualified(&ty.name),
+                            crate::interp::error::Callee::Constructor(&class.qualified_name()),
+                        );
                         return Err(EvalError::new(kind, span));
                     }
                 }
