@@ -114,8 +114,19 @@ pub enum ErrorKind {
     },
     /// A condition (`if`, `while`, `where`, `and`, `or`, `not`) that is not a Boolean.
     NotBoolean {
-        /// Its type.
-        ty: &'static str,
+        /// Its class, qualified as CGSuite names it (`game.Integer`).
+        ty: String,
+    },
+    /// A function's result of the wrong class where one class is expected (a `SortedWith` comparator's must be an
+    /// integer): the expected class and the class found, qualified as CGSuite names them.
+    ExpectedClass(Box<[String; 2]>),
+    /// A script function given to a collection's predicate or comparator member with another number of
+    /// parameters than the member passes (CGSuite 2.2 checks it before the first call).
+    FunctionArity {
+        /// The parameters the member passes.
+        expecting: usize,
+        /// The function's parameters.
+        has: usize,
     },
     /// An element of a game literal (or an operand converted to a game) that is not a game.
     NotAGame {
@@ -466,7 +477,12 @@ impl ErrorKind {
             }
             NotCallable { ty } => format!("A value of type `{ty}` is not a function."),
             NotIterable { ty } => format!("A value of type `{ty}` cannot be iterated over."),
-            NotBoolean { ty } => format!("Expecting a `Boolean`, got a value of type `{ty}`."),
+            // CGSuite 2.2's words for every condition and predicate result that is not a Boolean.
+            NotBoolean { ty } => format!("Expected `cgsuite.lang.Boolean`; found `{ty}`."),
+            ExpectedClass(c) => format!("Expected `{}`; found `{}`.", c[0], c[1]),
+            FunctionArity { expecting, has } => {
+                format!("Function has invalid number of parameters (expecting {expecting}, has {has}).")
+            }
             NotAGame { ty, value } => format!("Not a game: {value} (of type `{ty}`)."),
             ExpectedInteger { what, value } => format!("Invalid {what}: {value}"),
             InvalidArgument { message } => message.clone(),

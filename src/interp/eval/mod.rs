@@ -614,7 +614,7 @@ impl<'a> Machine<'a> {
     fn eval_bool(&mut self, e: &Expr) -> Eval<bool> {
         match self.eval(e)? {
             Value::Boolean(b) => Ok(b),
-            v => err(ErrorKind::NotBoolean { ty: v.type_name() }, e.span),
+            v => err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(self.games, &v) }, e.span),
         }
     }
 

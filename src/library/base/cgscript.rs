@@ -3,7 +3,7 @@
 //! `List.PeriodicTable`/`SortedWith`/`MkOutput`, `Map.Reversed`/`Eval`, and the compound sums of Winning Ways
 //! ch. 9 (`ConjunctiveSum`, `SelectiveSum`) as operations on short games.
 
-use super::{boolean, function, integer, member, string, Member, Site};
+use super::{boolean, integer, member, string, Member, Site};
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::native::Param;
 use crate::interp::value::{Shown, Value};
@@ -122,7 +122,7 @@ pub static LIST: &[Member] = crate::member_table![
     // CGSuite's comparator answers an integer: negative when its first argument comes first. Stable, comparing as
     // CGSuite (the JVM's TimSort: base/mutable.rs `sort_with`).
     crate::member!(SortedWith(fn: Function) => "The elements sorted stably with the comparator f(a, b): an integer, negative when a goes before b.", "[3, 1, 2].SortedWith((a, b) -> b - a)", |m, s, this, args| {
-        let f = function(s, args, 0)?;
+        let f = super::collections::function_of_arity(s, args, 2)?;
         let Value::List(l) = this else { return Err(s.bug()) };
         let items = l.iter().cloned().collect();
         let out = super::mutable::sort_with(m, s, items, &f, "cgsuite.lang.List.SortedWith")?;

@@ -445,13 +445,13 @@ fn items(m: &mut Machine, s: &Site, this: &Value) -> Result<Vec<Value>, EvalErro
 fn holds(m: &mut Machine, s: &Site, f: &Rc<Function>, v: Value) -> Result<bool, EvalError> {
     match call1(m, s, f, v)? {
         Value::Boolean(b) => Ok(b),
-        other => Err(s.err(ErrorKind::NotBoolean { ty: other.type_name() })),
+        other => Err(s.err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &other) })),
     }
 }
 
 /// `Exists(p)`: some element satisfies `p` (stops at the first).
 fn exists(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
-    let f = function(s, args, 0)?;
+    let f = function_of_arity(s, args, 1)?;
     for v in items(m, s, this)? {
         if holds(m, s, &f, v)? {
             return Ok(boolean(true));
@@ -462,7 +462,7 @@ fn exists(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Val
 
 /// `ForAll(p)`: every element satisfies `p` (stops at the first that does not).
 fn for_all(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
-    let f = function(s, args, 0)?;
+    let f = function_of_arity(s, args, 1)?;
     for v in items(m, s, this)? {
         if !holds(m, s, &f, v)? {
             return Ok(boolean(false));
@@ -473,7 +473,7 @@ fn for_all(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Va
 
 /// `Find(p)`: the first element satisfying `p`, or `Nothing`.
 fn find(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
-    let f = function(s, args, 0)?;
+    let f = function_of_arity(s, args, 1)?;
     for v in items(m, s, this)? {
         if holds(m, s, &f, v.clone())? {
             return Ok(v);
@@ -484,7 +484,7 @@ fn find(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value
 
 /// `ForEach(f)`: calls `f` on each element for its effect; `Nothing`.
 fn for_each(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
-    let f = function(s, args, 0)?;
+    let f = function_of_arity(s, args, 1)?;
     for v in items(m, s, this)? {
         call1(m, s, &f, v)?;
     }
@@ -527,6 +527,18 @@ fn flattened(m: &mut Machine, s: &Site, this: &Value) -> Result<Vec<Value>, Eval
     Ok(out)
 }
 
+/// `f` of a predicate or comparator member: a script function must take `arity` parameters, as CGSuite 2.2
+/// checks before the first call (`[].Exists((x, y) -> true)` is an error, not `false`).
+pub(crate) fn function_of_arity(s: &Site, args: &[Value], arity: usize) -> Result<Rc<Function>, EvalError> {
+    let f = function(s, args, 0)?;
+    if let Function::Closure(c) = &*f {
+        if c.def.params.len() != arity {
+            return Err(s.err(ErrorKind::FunctionArity { expecting: arity, has: c.def.params.len() }));
+        }
+    }
+    Ok(f)
+}
+
 fn call1(m: &mut Machine, s: &Site, f: &Rc<Function>, v: Value) -> Result<Value, EvalError> {
     m.call_function(f, &[v], s.span)
 }
@@ -539,13 +551,17 @@ pub fn map_with(m: &mut Machine, s: &Site, items: Vec<Value>, args: &[Value]) ->
 
 /// `Filter(f)`: the elements for which `f` is true.
 pub fn filter_with(m: &mut Machine, s: &Site, items: Vec<Value>, args: &[Value]) -> Result<Vec<Value>, EvalError> {
-    let f = function(s, args, 0)?;
+    let f = function_of_arity(s, args, 1)?;
     let mut out = Vec::new();
     for v in items {
         match call1(m, s, &f, v.clone())? {
             Value::Boolean(true) => out.push(v),
             Value::Boolean(false) => {}
-            other => return Err(s.err(ErrorKind::NotBoolean { ty: other.type_name() })),
+            other => {
+                return Err(
+                    s.err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &other) })
+                )
+            }
         }
     }
     Ok(out)
@@ -584,7 +600,11 @@ fn merge_sort(m: &mut Machine, s: &Site, f: &Rc<Function>, mut v: Vec<Value>) ->
         // take from the right only when it goes strictly before the left (stability)
         let before = match m.call_function(f, &[right[j].clone(), left[i].clone()], s.span)? {
             Value::Boolean(b) => b,
-            other => return Err(s.err(ErrorKind::NotBoolean { ty: other.type_name() })),
+            other => {
+                return Err(
+                    s.err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &other) })
+                )
+            }
         };
         if before {
             out.push(right[j].clone());

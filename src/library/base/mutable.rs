@@ -11,7 +11,7 @@
 //! `==` compares contents (a `MutableList` equals a `List` with the same elements, as in CGSuite 2.2). In sets
 //! and as map keys they are ordered by identity, so changing one never disorders a set that holds it.
 
-use super::{check_arity, elements, function, integer, member, Arity, Member, Site};
+use super::{check_arity, elements, integer, member, Arity, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
@@ -251,7 +251,11 @@ pub(crate) fn sort_with(
             Some(k) if i32::try_from(k).is_ok() => Ok(k.cmp(&0)),
             _ => Err(s.err(ErrorKind::Overflow)),
         },
-        other => Err(s.wrong_type(0, "Function returning Integer", &other)),
+        // CGSuite 2.2: "Expected `game.Integer`; found `cgsuite.lang.Boolean`."
+        other => {
+            let found = crate::interp::classes::qualified_class_of(m.games, &other);
+            Err(s.err(ErrorKind::ExpectedClass(Box::new(["game.Integer".into(), found]))))
+        }
     });
     out.map_err(|e| match e {
         super::timsort::SortError::Compare(e) => e,
@@ -329,7 +333,7 @@ pub static MUTABLE_LIST: &[Member] = crate::member_table![
     }),
     // Sorted as `List.SortedWith` (CGSuite's `sortInPlace`, Java's sort).
     crate::member!(SortWith(fn: Function) => "Sorts the list in place with the comparator f(a, b): an integer, negative when a goes before b.", "begin l := MutableList([1, 3, 2]); l.SortWith((a, b) -> b - a); l end", |m, s, this, args| {
-        let f = function(s, args, 0)?;
+        let f = super::collections::function_of_arity(s, args, 2)?;
         let l = the_list(s, this)?;
         let items: Vec<Value> = l.items.borrow().iter().cloned().collect();
         let out = sort_with(m, s, items, &f, "cgsuite.util.MutableList.SortWith")?;

@@ -264,11 +264,13 @@ impl Node {
             Node::Binary { op, lhs, rhs, span: at } if is_comparison(*op) => match compare(m, *op, lhs, rhs, *at)? {
                 Ok(b) => Ok(b),
                 Err(Value::Boolean(b)) => Ok(b),
-                Err(v) => err(ErrorKind::NotBoolean { ty: v.type_name() }, span),
+                Err(v) => {
+                    err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &v) }, span)
+                }
             },
             _ => match self.run(m)? {
                 Value::Boolean(b) => Ok(b),
-                v => err(ErrorKind::NotBoolean { ty: v.type_name() }, span),
+                v => err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &v) }, span),
             },
         }
     }
