@@ -22,6 +22,14 @@ use num_traits::ToPrimitive;
 use std::borrow::Cow;
 use std::rc::Rc;
 
+impl Declared {
+    /// CGSuite's declaration of a function of a package's constants (`cgsuite.lang.constants.Mex`) with one
+    /// parameter of a declared class.
+    pub const fn function(qualified: &'static str, params: &'static [Param]) -> Declared {
+        Declared { qualified, constructor: false, params }
+    }
+}
+
 impl NativeFn {
     /// Shorthand for a table entry without documentation.
     pub const fn new(name: &'static str, arity: Arity, f: NativeImpl) -> NativeFn {
@@ -292,10 +300,14 @@ pub fn function_argument_error(m: &mut Machine, e: EvalError, f: &NativeFn, args
 pub fn closure_argument_class(
     m: &mut Machine,
     def: &Rc<crate::syntax::ast::FunctionDef>,
+    method: Option<(&str, &str)>,
     name: &str,
     v: &Value,
     ty: &str,
 ) -> ErrorKind {
+    if let Some((class, method)) = method {
+        return typed_argument_class(m, name, v, ty, Callee::Method(class, method));
+    }
     let got = super::classes::qualified_class_of(m.games, v);
     let expected = super::classes::qualified(ty);
     let Some(q) = super::class_functions::library_function(def) else {
@@ -311,6 +323,14 @@ pub fn closure_argument_class(
         }
         None => ErrorKind::argument_class(name, got, expected, Callee::Function),
     }
+}
+
+/// CGSuite's error for an argument `v` of the parameter `name as ty` of `callee` (a user class's constructor or
+/// method, a script function): the argument's class and the expected one, qualified as CGSuite names them.
+#[cold]
+pub fn typed_argument_class(m: &mut Machine, name: &str, v: &Value, ty: &str, callee: Callee) -> ErrorKind {
+    let got = super::classes::qualified_class_of(m.games, v);
+    ErrorKind::argument_class(name, got, super::classes::qualified(ty), callee)
 }
 
 // ---- argument helpers -------------------------------------------------------------------------------

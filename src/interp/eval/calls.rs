@@ -422,15 +422,9 @@ impl<'a> Machine<'a> {
                     // A method of a user class (its receiver in the frame): CGSuite 2.2 names it, "(in call to
                     // `examples.C.M`)"; any other function as `closure_argument_class` does.
                     let place = self.locals.method_this().and_then(|t| classes::method_location(t, &c.def));
-                    let kind = match place {
-                        Some((class, method)) => ErrorKind::argument_class(
-                            &p.name.name,
-                            crate::interp::classes::qualified_class_of(self.games, &v),
-                            crate::interp::classes::qualified(&ty.name),
-                            crate::interp::error::Callee::Method(&class, &method),
-                        ),
-                        None => crate::interp::native::closure_argument_class(self, &c.def, &p.name.name, &v, &ty.name),
-                    };
+                    let method = place.as_ref().map(|(class, method)| (class.as_str(), method.as_str()));
+                    let kind =
+                        crate::interp::native::closure_argument_class(self, &c.def, method, &p.name.name, &v, &ty.name);
                     return Err(EvalError::new(kind, span));
                 }
             }

@@ -11,16 +11,8 @@ use std::cmp::Ordering;
 
 /// CGSuite 2.2's `Mex(elements as Collection)` and `Sum(elements as Collection)` (cgsuite/lang/constants.cgs).
 static CONSTANTS_ELEMENTS: [Declared; 2] = [
-    Declared {
-        qualified: "cgsuite.lang.constants.Mex",
-        constructor: false,
-        params: &[Param::required("elements", "Collection")],
-    },
-    Declared {
-        qualified: "cgsuite.lang.constants.Sum",
-        constructor: false,
-        params: &[Param::required("elements", "Collection")],
-    },
+    Declared::function("cgsuite.lang.constants.Mex", &[Param::required("elements", "Collection")]),
+    Declared::function("cgsuite.lang.constants.Sum", &[Param::required("elements", "Collection")]),
 ];
 
 /// `cgsuite.lang`'s global functions, declared on `Collection` (CGSuite defines them in the package's constants

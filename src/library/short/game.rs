@@ -408,21 +408,13 @@ fn conway_product(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Re
     Ok(game_value(m.games, r))
 }
 
-/// The global functions declared on `CanonicalShortGame` (CGSuite defines `Tiny` and `Miny` in the `game`
 /// CGSuite 2.2's `Tiny(G as CanonicalStopper)` and `Miny(G as CanonicalStopper)` (game/constants.cgs).
 static CONSTANTS_G: [Declared; 2] = [
-    Declared {
-        qualified: "game.constants.Tiny",
-        constructor: false,
-        params: &[Param::required("G", "CanonicalStopper")],
-    },
-    Declared {
-        qualified: "game.constants.Miny",
-        constructor: false,
-        params: &[Param::required("G", "CanonicalStopper")],
-    },
+    Declared::function("game.constants.Tiny", &[Param::required("G", "CanonicalStopper")]),
+    Declared::function("game.constants.Miny", &[Param::required("G", "CanonicalStopper")]),
 ];
 
+/// The global functions declared on `CanonicalShortGame` (CGSuite defines `Tiny` and `Miny` in the `game`
 /// package's constants; `Up` is cgs's own).
 pub static CANONICAL_GLOBALS: &[NativeFn] = &[
     NativeFn::new("Tiny", Arity::Exact(1), tiny).declared(&CONSTANTS_G[0]).doc(

@@ -102,10 +102,11 @@ impl<'a> Machine<'a> {
                     };
                     if !ok {
                         // CGSuite 2.2 names the class: "(in call to `examples.C` constructor)".
-                        let kind = ErrorKind::argument_class(
+                        let kind = crate::interp::native::typed_argument_class(
+                            self,
                             &p.name.name,
-                            crate::interp::classes::qualified_class_of(self.games, a),
-                            crate::interp::classes::qualified(&ty.name),
+                            a,
+                            &ty.name,
                             crate::interp::error::Callee::Constructor(&class.qualified_name()),
                         );
                         return Err(EvalError::new(kind, span));
