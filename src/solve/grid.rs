@@ -289,11 +289,13 @@ impl Grid {
     }
 
     /// The cell at 1-indexed `(r, c)`, or `None` off the board (including row or column 0).
+    #[inline]
     pub fn get(&self, r: usize, c: usize) -> Option<u8> {
         (r >= 1 && c >= 1 && r <= self.rows && c <= self.cols).then(|| self.cells[(r - 1) * self.cols + c - 1])
     }
 
     /// Like [`Grid::get`] with signed coordinates (negative ones are off the board).
+    #[inline]
     pub fn get_signed(&self, r: i64, c: i64) -> Option<u8> {
         if r < 1 || c < 1 {
             return None;

@@ -98,12 +98,12 @@ fn each<'a>(m: &mut Machine<'a>, clause: &Clause, rest: &[Clause], body: Body<'_
         }
     }
     if let Some((c, span)) = &clause.cond {
-        if !c.truth_at(m, *span)? {
+        if !c.cond(m, *span)? {
             return Ok(false);
         }
     }
     if let Some((f, span)) = &clause.filter {
-        if !f.truth_at(m, *span)? {
+        if !f.cond(m, *span)? {
             return Ok(true);
         }
     }

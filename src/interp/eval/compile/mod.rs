@@ -38,6 +38,7 @@ use std::rc::Weak;
 mod build;
 mod call;
 mod clauses;
+mod cond;
 mod global;
 mod is_test;
 mod run;

@@ -159,7 +159,7 @@ impl Node {
             }
             Node::If { branches, otherwise } => {
                 for (cond, span, body) in branches {
-                    if cond.truth_at(m, *span)? {
+                    if cond.cond(m, *span)? {
                         return run_stmts(m, body);
                     }
                 }
@@ -178,7 +178,7 @@ impl Node {
                         m.loop_safe_point(&Vector::new());
                         m.top_loop = None;
                     }
-                    if !cond.truth_at(m, *cond_span)? {
+                    if !cond.cond(m, *cond_span)? {
                         break;
                     }
                     match run_stmts(m, body) {
@@ -250,46 +250,12 @@ impl Node {
         }
         Ok(small_or_value(self.run(m)?))
     }
-
-    /// The node as a condition (`eval_bool`), `span` where it was written.
-    #[inline]
-    pub(super) fn truth_at(&self, m: &mut Machine<'_>, span: Span) -> Eval<bool> {
-        match self {
-            Node::And(..) | Node::Or(..) | Node::Not(..) => self.truth(m),
-            Node::CellTest(t) => match t.test(m) {
-                Some(b) => Ok(b),
-                None => t.general.truth_at(m, span),
-            },
-            // A comparison of cells or machine integers answers the flag itself, without a `Value`.
-            Node::Binary { op, lhs, rhs, span: at } if is_comparison(*op) => match compare(m, *op, lhs, rhs, *at)? {
-                Ok(b) => Ok(b),
-                Err(Value::Boolean(b)) => Ok(b),
-                Err(v) => {
-                    err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &v) }, span)
-                }
-            },
-            _ => match self.run(m)? {
-                Value::Boolean(b) => Ok(b),
-                v => err(ErrorKind::NotBoolean { ty: crate::interp::classes::qualified_class_of(m.games, &v) }, span),
-            },
-        }
-    }
-
-    /// `and`, `or`, `not`: their operands as conditions, short-circuit.
-    fn truth(&self, m: &mut Machine<'_>) -> Eval<bool> {
-        match self {
-            Node::And(a, sa, b, sb) => Ok(a.truth_at(m, *sa)? && b.truth_at(m, *sb)?),
-            Node::Or(a, sa, b, sb) => Ok(a.truth_at(m, *sa)? || b.truth_at(m, *sb)?),
-            Node::Not(a, sa) => Ok(!a.truth_at(m, *sa)?),
-            _ => unreachable!("only for and, or, not"),
-        }
-    }
 }
 
 impl CellTest {
     /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
     #[inline]
-    fn test(&self, m: &Machine<'_>) -> Option<bool> {
+    pub(super) fn test(&self, m: &Machine<'_>) -> Option<bool> {
         let r = self.keys[0].value(m)?;
         let c = self.keys[1].value(m)?;
         let held = match &self.grid {
@@ -647,7 +613,7 @@ fn grid_cell(
 
 /// Whether `op` compares (`==`, `!=`, `<`, `<=`, `>`, `>=`): [`compare`] answers it.
 #[inline]
-fn is_comparison(op: BinOp) -> bool {
+pub(super) fn is_comparison(op: BinOp) -> bool {
     matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
 }
 
@@ -655,7 +621,7 @@ fn is_comparison(op: BinOp) -> bool {
 /// against a string ([`cell_compare`]) or two machine integers (as `quick_binary` compares them), else the
 /// value of the general comparison (`Err`). The operands are evaluated in order, each once.
 #[inline]
-fn compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
+pub(super) fn compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
     if let (BinOp::Eq | BinOp::Ne, Node::Index { local, obj, keys, .. }) = (op, lhs) {
         if keys.len() == 2 && (local.is_some() || matches!(**obj, Node::Var { .. })) {
             return cell_compare(m, op, lhs, rhs, span);
