@@ -1,20 +1,12 @@
 //! Compiled loops and comprehensions: what `loops.rs` does for `for` clauses, with the sources, conditions,
 //! filters and bodies compiled, and `for p in g.FindAll(c)` walking the board instead of building the list;
-//! and the statements of a block (`run_stmts`, which `run.rs` uses too).
+//! (the statements of a block: `stmt.rs`).
 
 use super::super::machine::*;
+use super::stmt::{exec_stmts, run_stmts};
 use super::tree::{Clause, Node, Source};
 
 type Body<'b, 'a> = &'b mut dyn FnMut(&mut Machine<'a>) -> Eval<()>;
-
-/// The statements of a block in the current scope; the value of the last (`eval_block`).
-pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
-    let mut last = Value::Nothing;
-    for s in stmts {
-        last = s.run(m)?;
-    }
-    Ok(last)
-}
 
 /// `for_loop`.
 pub(super) fn for_loop(
@@ -35,13 +27,14 @@ pub(super) fn for_loop(
         if top {
             m.loop_safe_point(&yielded);
         }
+        if mode == ForMode::Do {
+            return exec_stmts(m, body);
+        }
         let v = run_stmts(m, body)?;
-        if mode == ForMode::Yield {
+        yielded.push_back(v);
+        for b in more {
+            let v = run_stmts(m, b)?;
             yielded.push_back(v);
-            for b in more {
-                let v = run_stmts(m, b)?;
-                yielded.push_back(v);
-            }
         }
         Ok(())
     });

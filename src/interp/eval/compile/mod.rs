@@ -42,6 +42,7 @@ mod cond;
 mod global;
 mod is_test;
 mod run;
+mod stmt;
 #[cfg(test)]
 mod tests;
 mod top;

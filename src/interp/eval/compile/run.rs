@@ -4,7 +4,8 @@
 use super::super::classes::{method_value, this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
-use super::clauses::{self, run_stmts};
+use super::clauses;
+use super::stmt::{exec_stmts, run_stmts};
 use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
 use crate::interp::value::Int;
 
@@ -181,8 +182,8 @@ impl Node {
                     if !cond.cond(m, *cond_span)? {
                         break;
                     }
-                    match run_stmts(m, body) {
-                        Ok(_) | Err(Exit::Continue(_)) => {}
+                    match exec_stmts(m, body) {
+                        Ok(()) | Err(Exit::Continue(_)) => {}
                         Err(Exit::Break(_)) => break,
                         Err(x) => return Err(x),
                     }
@@ -723,7 +724,11 @@ fn cell_value(b: u8) -> Value {
 /// The checks of `eval_assign` before the value: a class name or a field of `this` cannot be assigned; the
 /// object's cells when `target` is a `mutable var` of `this` (the assignment writes there).
 #[inline]
-fn check_assign(m: &mut Machine<'_>, target: &Ident, slot: &Slot) -> Eval<Option<crate::interp::eval::Cells>> {
+pub(super) fn check_assign(
+    m: &mut Machine<'_>,
+    target: &Ident,
+    slot: &Slot,
+) -> Eval<Option<crate::interp::eval::Cells>> {
     if m.local_at(&target.name, slot).is_none() {
         if CLASS_NAMES.contains(&&*target.name) {
             return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);

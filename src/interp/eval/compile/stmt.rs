@@ -1,0 +1,67 @@
+//! Statements whose value is not used (every statement of a block but the last, a `do` loop's body, a
+//! `while` body, the branches of such an `if`): run for their effects, without the value each would give
+//! (`x := v` and `var x := v` then hand `v` to the variable without a copy, an `if` gives no `Nothing`), and
+//! dispatched here rather than through [`Node::run`]'s levels.
+
+use super::super::machine::*;
+use super::run::check_assign;
+use super::tree::Node;
+
+/// The statements of a block in the current scope; the value of the last (`eval_block`).
+pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
+    let Some((last, init)) = stmts.split_last() else { return Ok(Value::Nothing) };
+    exec_stmts(m, init)?;
+    last.run(m)
+}
+
+/// The statements of a block in the current scope, for their effects ([`run_stmts`] without the value).
+pub(super) fn exec_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<()> {
+    for s in stmts {
+        s.exec(m)?;
+    }
+    Ok(())
+}
+
+impl Node {
+    /// The node as a statement whose value is not used: what [`Node::run`] does, the value dropped.
+    pub(super) fn exec(&self, m: &mut Machine<'_>) -> Eval<()> {
+        match self {
+            Node::If { branches, otherwise } => {
+                for (cond, span, body) in branches {
+                    if cond.cond(m, *span)? {
+                        return exec_stmts(m, body);
+                    }
+                }
+                match otherwise {
+                    Some(b) => exec_stmts(m, b),
+                    None => Ok(()),
+                }
+            }
+            Node::VarDecl { target, slot, value } => {
+                let v = match value {
+                    Some(x) => x.run(m)?,
+                    None => Value::Nothing,
+                };
+                m.declare_at(&target.name, slot, v);
+                Ok(())
+            }
+            Node::Assign { target, slot, value } => {
+                if let Some(cells) = check_assign(m, target, slot)? {
+                    let v = value.run(m)?;
+                    m.set_cell(&cells, target, &v)?;
+                    return Ok(());
+                }
+                let v = value.run(m)?;
+                m.assign_at(&target.name, slot, v);
+                Ok(())
+            }
+            Node::Block(stmts) => {
+                m.locals.push();
+                let r = exec_stmts(m, stmts);
+                m.locals.pop();
+                r
+            }
+            _ => self.run(m).map(drop),
+        }
+    }
+}
