@@ -5,7 +5,7 @@ use super::super::classes::{method_value, this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses;
-use super::stmt::{exec_stmts, run_stmts};
+use super::stmt::{check_assign, exec_stmts, run_stmts};
 use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
 use crate::interp::value::Int;
 
@@ -719,23 +719,6 @@ fn cell_value(b: u8) -> Value {
         return Value::ascii_char(Some(b));
     }
     Value::String(Rc::from((b as char).to_string()))
-}
-
-/// The checks of `eval_assign` before the value: a class name or a field of `this` cannot be assigned; the
-/// object's cells when `target` is a `mutable var` of `this` (the assignment writes there).
-#[inline]
-pub(super) fn check_assign(
-    m: &mut Machine<'_>,
-    target: &Ident,
-    slot: &Slot,
-) -> Eval<Option<crate::interp::eval::Cells>> {
-    if m.local_at(&target.name, slot).is_none() {
-        if CLASS_NAMES.contains(&&*target.name) {
-            return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
-        }
-        return m.check_not_field(target);
-    }
-    Ok(None)
 }
 
 /// `append_in_place` with the element compiled.

@@ -4,7 +4,6 @@
 //! dispatched here rather than through [`Node::run`]'s levels.
 
 use super::super::machine::*;
-use super::run::check_assign;
 use super::tree::Node;
 
 /// The statements of a block in the current scope; the value of the last (`eval_block`).
@@ -64,4 +63,21 @@ impl Node {
             _ => self.run(m).map(drop),
         }
     }
+}
+
+/// The checks of `eval_assign` before the value: a class name or a field of `this` cannot be assigned; the
+/// object's cells when `target` is a `mutable var` of `this` (the assignment writes there).
+#[inline]
+pub(super) fn check_assign(
+    m: &mut Machine<'_>,
+    target: &Ident,
+    slot: &Slot,
+) -> Eval<Option<crate::interp::eval::Cells>> {
+    if m.local_at(&target.name, slot).is_none() {
+        if CLASS_NAMES.contains(&&*target.name) {
+            return err(ErrorKind::AssignToClassName { name: target.name.to_string() }, target.span);
+        }
+        return m.check_not_field(target);
+    }
+    Ok(None)
 }

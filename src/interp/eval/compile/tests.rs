@@ -353,3 +353,54 @@ fn is_sees_user_classes_declared_later() {
     same("class D()\nend; def h(x, D) := x is D; [h(D(), D), h(1, D), h(\"a\", 3)]", "");
     same("def f(s) := s is Strin; [f(1) == 1]", "");
 }
+
+/// Conditions answered in the caller's frame (`compile/cond.rs`): cell tests as operands of `and`, `or`, `not`
+/// and as `if` / `while` conditions, each falling back on the general comparison where the fast form does not
+/// hold (a grid of integers, an integer compared with, a string indexed), with the errors of the general path.
+/// Values by hand on the board `x.o` over `.xo` ((1, 1) is `x`, (1, 2) `.`, (2, 2) `x`, (1, 3) `o`) and the
+/// grid of integers `#.` (1 then 0, one row; off the board a cell is `Nothing`, equal to no string).
+#[test]
+fn conditions_answer_cell_tests_in_place() {
+    let g = "g := Grid.Parse(\"x.o|.xo\"); n := Grid.Parse(\"#.\", \".#\");\n";
+    let f = "def f(g, r, c, s) := [if g[r, c] == s and g[r, c + 1] == \".\" then 1 else 0 end, \
+             if g[r, c] != s or g[r + 1, c] == \".\" then 1 else 0 end, not g[r, c] == s]; ";
+    same(
+        &format!("{g}{f}[f(g, 1, 1, \"x\"), f(g, 2, 2, \"x\"), f(g, 0, 1, \"x\")]"),
+        "[[1, 1, false], [0, 0, false], [0, 1, true]]",
+    );
+    same(
+        &format!("{g}{f}[f(n, 1, 1, \"x\"), f(n, 1, 2, 0), f(g, 1, 1, 3)]"),
+        "[[0, 1, true], [0, 0, false], [0, 1, true]]",
+    );
+    same(&format!("{g}{f}f(\"abc\", 1, 1, \"x\")"), "");
+    same(&format!("{g}{f}f(g, 1, [1], \"x\")"), "");
+    // A `while` whose condition is a cell test: walks right along row 1 while the cell is not `o`.
+    same(
+        &format!("{g}def h(g) begin var c := 1; while g[1, c] != \"o\" and c < 9 do c := c + 1 end; c end; [h(g), h(Grid.Parse(\"..x\"))]"),
+        "[3, 9]",
+    );
+    // A condition that is no Boolean, as an operand of `and` and as an `if`'s condition.
+    same("def k(x) := if x == 1 and x then 1 else 0 end; k(1)", "");
+    same("def k(x) := if x then 1 end; k(\"a\")", "");
+}
+
+/// Statements whose value is not used (`compile/stmt.rs`): declarations, assignments, `if`s and blocks before
+/// a block's last statement, in `do` loops and `while` bodies; the last statement still gives the value (an
+/// `if`, a declaration, an assignment), and errors in such statements keep their spans and frames. Values by
+/// hand.
+#[test]
+fn statements_for_their_effect() {
+    same("def f(n) begin var s := 0; var t := 1; if n > 2 then s := 5 end; begin var u := 2; s := s + u end; s end; [f(1), f(3)]", "[2, 7]");
+    same("def f(n) begin var s := 0; if n > 2 then s := 5 else s := 6 end end; [f(1), f(3)]", "[6, 5]");
+    same("def f(n) begin var s := n * 2 end; f(4)", "8");
+    same("def f(n) begin var s := 0; s := n + 1 end; f(4)", "5");
+    same("def f(n) begin var s := 0; for i from 1 to n do var t := i; if t % 2 == 0 then s := s + t else s := s - 1 end end; s end; f(5)", "3");
+    same("def f(n) begin var s := []; var i := 0; while i < n do i := i + 1; if i == 2 then continue end; s := s.Append(i); if i == 4 then break end end; s end; f(9)", "[1, 3, 4]");
+    same("def f(n) begin for i from 1 to n do if i == 2 then return i * 10 end end; 0 end; f(3)", "20");
+    // Errors in statements before the last: an unknown name, a class name assigned, a bad index.
+    same("def f(n) begin var s := q; s end; f(1)", "");
+    same("def f(n) begin Integer := 3; n end; f(1)", "");
+    same("def g(xs) begin var s := 0; for x in xs do s := s + x[2] end; s end; def f(n) := g([[1], n]); f(1)", "");
+    // A field of `this` is not assignable in a method, also before its last statement.
+    same("class C(a)\n def Set() begin a := 2; a end\nend; C(1).Set()", "");
+}
