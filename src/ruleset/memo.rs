@@ -24,6 +24,7 @@ use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{class_game_single_field, Machine};
 use crate::interp::value::{Player, Value};
+use crate::solve::grid::Grid;
 use crate::syntax::span::Span;
 use std::rc::Rc;
 
@@ -59,10 +60,13 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let kstate = key_part(inst, state);
+    // A character grid's key hashes as the grid (its hash is kept in it): indexed without hashing the key again.
+    let mut khash = None;
     let key = if let Some(g) = state_grid(kstate) {
         if let Some(i) = inst.memo.borrow().get_grid(g) {
             return Ok(i);
         }
+        khash = Some(g.hash());
         let mut key = Vec::with_capacity(9 + g.cells().len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
         key
@@ -92,7 +96,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     let pending = super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
         // No hook ran since the look-up: the key is still new.
-        return Ok(inst.memo.borrow_mut().add_new(&key, state.clone(), pending));
+        return Ok(inst.memo.borrow_mut().add_new(&key, khash, state.clone(), pending));
     };
     let keys_before = inst.memo.borrow().key_count();
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
@@ -126,7 +130,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     };
     let i = match found {
         Some(i) => i,
-        None if same => inst.memo.borrow_mut().add_new(&key, rep, pending),
+        None if same => inst.memo.borrow_mut().add_new(&key, khash, rep, pending),
         None => {
             let rkey = match rkey {
                 Some(r) => r,
@@ -136,13 +140,17 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
                     r
                 }
             };
-            inst.memo.borrow_mut().add_new(&rkey, rep, pending)
+            let rhash = state_grid(krep).map(Grid::hash);
+            inst.memo.borrow_mut().add_new(&rkey, rhash, rep, pending)
         }
     };
     // A state that is its own representative is indexed once.
     let mut memo = inst.memo.borrow_mut();
     if !same && (!hook_added || memo.get(&key).is_none()) {
-        memo.insert(&key, i, false);
+        match khash {
+            Some(h) => memo.insert_hashed(&key, h, i, false),
+            None => memo.insert(&key, i, false),
+        }
     }
     Ok(i)
 }
@@ -585,7 +593,8 @@ pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameI
 impl Memo {
     /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
     /// ([`super::super::shortcut`]) is yet to run on it.
-    fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
+    /// `hash`: the key's hash if the caller has it (a grid's own).
+    fn add_new(&mut self, key: &[u8], hash: Option<u64>, state: Value, pending: bool) -> u32 {
         let i = self.nodes.len() as u32;
         crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
         self.nodes.push(Node {
@@ -599,7 +608,10 @@ impl Memo {
             wins: [[None; 2]; 2],
             loopy: None,
         });
-        self.insert(key, i, true);
+        match hash {
+            Some(h) => self.insert_hashed(key, h, i, true),
+            None => self.insert(key, i, true),
+        }
         i
     }
 
@@ -662,7 +674,8 @@ mod tests {
         let mut memo = Memo::default();
         let states = [grid("x.|.o"), grid("xo|.."), Value::str("x.|.o"), grid(""), Value::int(3), grid(".|.")];
         for (i, v) in states.iter().enumerate() {
-            memo.add_new(&key(v), v.clone(), false);
+            // A grid indexed with its own hash (as `node_for` does), any other state hashed from its key.
+            memo.add_new(&key(v), state_grid(v).map(Grid::hash), v.clone(), false);
             assert_eq!(memo.len(), i + 1);
         }
         for (i, v) in states.iter().enumerate() {
@@ -693,7 +706,7 @@ mod tests {
         states.push(grid("r"));
         for (i, v) in states.iter().enumerate() {
             assert_eq!(memo.get(&key(v)), None, "{i}");
-            memo.add_new(&key(v), v.clone(), false);
+            memo.add_new(&key(v), None, v.clone(), false);
         }
         assert_eq!(memo.letters, 15);
         for (i, v) in states.iter().enumerate() {
@@ -730,7 +743,7 @@ mod tests {
         let mut memo = Memo::default();
         for (i, v) in states.iter().enumerate() {
             assert_eq!(memo.get(&key(v)), None, "{i}");
-            memo.add_new(&key(v), v.clone(), false);
+            memo.add_new(&key(v), None, v.clone(), false);
         }
         let seconds: Vec<Value> = (0..500).map(|n| board(n, 3, 4)).collect();
         for (i, v) in seconds.iter().enumerate() {

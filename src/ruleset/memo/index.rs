@@ -236,14 +236,22 @@ impl<N> Memo<N> {
         }
         let mut out = [0u8; 16];
         out[0] = (rows << 4 | cols) as u8;
-        for (i, &b) in cells.iter().enumerate() {
-            let k = self.code.0[b as usize];
-            if k == 0 {
-                return None;
-            }
-            out[1 + i / 2] |= k << (4 * (i % 2));
+        // Two cells a byte, the first in the low nibble; a character outside the alphabet (number 0) is noted
+        // and told at the end (one test, not one a cell).
+        let code = &self.code.0;
+        let mut pairs = cells.chunks_exact(2);
+        let mut all_known = true;
+        for (o, p) in out[1..].iter_mut().zip(&mut pairs) {
+            let (a, b) = (code[p[0] as usize], code[p[1] as usize]);
+            all_known &= a != 0 && b != 0;
+            *o = a | b << 4;
         }
-        Some(out)
+        if let [x] = pairs.remainder() {
+            let a = code[*x as usize];
+            all_known &= a != 0;
+            out[1 + cells.len() / 2] = a;
+        }
+        all_known.then_some(out)
     }
 
     /// [`Memo::pack`], adding the grid's new characters to the alphabet while it has room.
@@ -332,11 +340,16 @@ impl<N> Memo<N> {
 
     /// Indexes `key` (not yet indexed) under node `i`; `own`: the key of the node's state.
     pub(super) fn insert(&mut self, key: &[u8], i: u32, own: bool) {
+        self.insert_hashed(key, key_hash(key), i, own);
+    }
+
+    /// [`Memo::insert`] of a key whose hash ([`key_hash`]) the caller has (a grid carries its own).
+    pub(super) fn insert_hashed(&mut self, key: &[u8], hash: u64, i: u32, own: bool) {
+        debug_assert_eq!(hash, key_hash(key));
         // The key bytes and the index grow by doubling between two polling points: both check the budget first
         // (the index holds a key per 8/7 slots).
         let entry = std::mem::size_of::<Entry>() * 8 / 7;
         crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
-        let hash = key_hash(key);
         let own = if own { OWN } else { 0 };
         let packed = match (grid_key_parts(key), num_grid_key_parts(key)) {
             (Some((r, c, cells)), _) => self.pack_learning(r, c, cells).map(|p| (p, PACKED)),
