@@ -296,18 +296,27 @@ fn options_of(
     player: Player,
     span: Span,
 ) -> Result<Rc<[SumRef]>, EvalError> {
+    thread_local! {
+        /// The sums being made, in a vector kept from one call to the next (a hook that asks about other
+        /// positions meanwhile finds it taken, and makes its own).
+        static SUMS: std::cell::Cell<Vec<SumRef>> = const { std::cell::Cell::new(Vec::new()) };
+    }
     let v = options_result(m, inst, state, player, span)?;
     prefetch_boards(inst, &v);
-    let mut out = Vec::with_capacity(if let Value::List(l) = &v { l.len() } else { 0 });
+    let mut out = SUMS.take();
+    out.clear();
     for_each_element(m, "Options", &v, span, |m, x| {
         let mut sum = SumRef::default();
         add_element(m, inst, x, &mut sum, span)?;
         out.push(sum);
         Ok(())
     })?;
-    // The result list (and with it every option board that no node keeps) goes before the sums are copied.
+    // The result list (and with it every option board that no node keeps) goes before the sums are moved.
     drop(v);
-    Ok(out.into())
+    // Moved into one allocation of the exact size (a drain knows its length).
+    let opts: Rc<[SumRef]> = out.drain(..).collect();
+    SUMS.set(out);
+    Ok(opts)
 }
 
 /// Starts loading the memo index's slots of the boards in a hook's result list, so that their look-ups, one
@@ -390,28 +399,52 @@ pub fn ensure_options(
     Ok(opts)
 }
 
+/// The terms whose values the canonical form of a node needs, read in place from the node's own lists (no copy,
+/// no reference count touched per term): its components (one sum), or its options (Left's, then Right's unless
+/// the ruleset is impartial).
+enum Deps {
+    Parts(Rc<SumRef>),
+    Options(Rc<[SumRef]>, Option<Rc<[SumRef]>>),
+}
+
+impl Deps {
+    /// The term at `at` (term `at.1` of sum `at.0`, the sums counted across both option lists), moved on past
+    /// sums that have no more terms; `None` after the last.
+    fn term(&self, at: &mut (usize, usize)) -> Option<&Term> {
+        loop {
+            let sum: &SumRef = match self {
+                Deps::Parts(p) if at.0 == 0 => p,
+                Deps::Parts(_) => return None,
+                Deps::Options(l, r) => match l.get(at.0) {
+                    Some(s) => s,
+                    None => r.as_deref()?.get(at.0 - l.len())?,
+                },
+            };
+            if let Some(t) = sum.terms.get(at.1) {
+                return Some(t);
+            }
+            *at = (at.0 + 1, 0);
+        }
+    }
+}
+
 /// The terms whose values the canonical form of a node needs: its components, or all its options' terms. A
 /// loopy part (`on` as a component or an option) means the position is not short.
-fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Vec<Term>, EvalError> {
+fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Deps, EvalError> {
     let not_short = |m: &mut Machine| {
         let position = describe(m, inst, idx);
         EvalError::new(ErrorKind::NotShortGame { position }, span)
     };
     match ensure_split(m, inst, idx, span)? {
         Split::Parts(sum) if !sum.loopy.is_empty() => Err(not_short(m)),
-        Split::Parts(sum) => Ok(sum.terms.to_vec()),
+        Split::Parts(sum) => Ok(Deps::Parts(sum)),
         _ => {
-            let mut deps = Vec::new();
             let left = ensure_options(m, inst, idx, Player::Left, span)?;
-            let right = if inst.impartial { left.clone() } else { ensure_options(m, inst, idx, Player::Right, span)? };
-            if left.iter().chain(right.iter()).any(|s| !s.loopy.is_empty()) {
+            let right = if inst.impartial { None } else { Some(ensure_options(m, inst, idx, Player::Right, span)?) };
+            if left.iter().chain(right.iter().flat_map(|r| r.iter())).any(|s| !s.loopy.is_empty()) {
                 return Err(not_short(m));
             }
-            deps.extend(left.iter().flat_map(|s| s.terms.iter().cloned()));
-            if !inst.impartial {
-                deps.extend(right.iter().flat_map(|s| s.terms.iter().cloned()));
-            }
-            Ok(deps)
+            Ok(Deps::Options(left, right))
         }
     }
 }
@@ -487,8 +520,9 @@ pub fn describe(m: &mut Machine, inst: &Instance, idx: u32) -> String {
 struct Frame {
     inst: Rc<Instance>,
     idx: u32,
-    deps: Option<Vec<Term>>,
-    cursor: usize,
+    deps: Option<Deps>,
+    /// The next dependency to look at ([`Deps::term`]).
+    cursor: (usize, usize),
 }
 
 fn set_busy(inst: &Instance, idx: u32, busy: bool) {
@@ -513,7 +547,7 @@ pub fn canonical(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> 
         }
     }
     set_busy(inst, idx, true);
-    let mut stack = vec![Frame { inst: inst.clone(), idx, deps: None, cursor: 0 }];
+    let mut stack = vec![Frame { inst: inst.clone(), idx, deps: None, cursor: (0, 0) }];
     let r = run(m, &mut stack, span);
     for f in &stack {
         set_busy(&f.inst, f.idx, false);
@@ -533,9 +567,8 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
         let mut next = None;
         {
             let f = &mut stack[top];
-            let deps = f.deps.as_deref().unwrap_or_default();
-            while f.cursor < deps.len() {
-                let t = &deps[f.cursor];
+            let deps = f.deps.as_ref().expect("the dependencies were just found");
+            while let Some(t) = deps.term(&mut f.cursor) {
                 let (known, busy, pending) = {
                     let memo = t.inst.memo.borrow();
                     let n = &memo.nodes[t.node as usize];
@@ -544,12 +577,12 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
                 if pending && !known && !busy {
                     let t = t.clone();
                     if ensure_shortcut(m, &t.inst, t.node, span)?.is_some() {
-                        f.cursor += 1;
+                        f.cursor.1 += 1;
                         continue;
                     }
                 }
                 if known {
-                    f.cursor += 1;
+                    f.cursor.1 += 1;
                     continue;
                 }
                 if busy {
@@ -563,7 +596,7 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
         }
         if let Some(t) = next {
             set_busy(&t.inst, t.node, true);
-            stack.push(Frame { inst: t.inst, idx: t.node, deps: None, cursor: 0 });
+            stack.push(Frame { inst: t.inst, idx: t.node, deps: None, cursor: (0, 0) });
             continue;
         }
         let Some(f) = stack.pop() else { break };

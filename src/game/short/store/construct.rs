@@ -80,9 +80,22 @@ impl Games {
             });
             v
         };
-        let (tl, tr) = (tagged(left, ls), tagged(right, rs));
-        let mut l: Vec<GameId> = tl.iter().map(|p| p.0).collect();
-        let mut r: Vec<GameId> = tr.iter().map(|p| p.0).collect();
+        // A plain game's options (no kinds) are only sorted and deduplicated, without the tagged copies.
+        let plain = |opts: &[GameId]| {
+            let mut v = opts.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let (tl, tr, mut l, mut r);
+        if ls.is_some() || rs.is_some() {
+            (tl, tr) = (tagged(left, ls), tagged(right, rs));
+            l = tl.iter().map(|p| p.0).collect();
+            r = tr.iter().map(|p| p.0).collect();
+        } else {
+            (tl, tr) = (Vec::new(), Vec::new());
+            (l, r) = (plain(left), plain(right));
+        }
         if let Some(g) = self.number_shortcut(&l, &r) {
             return g;
         }
@@ -142,6 +155,18 @@ impl Games {
 
     /// The mex of a list of nimbers, or `None` if some option is not a nimber.
     pub(super) fn mex_of_nimbers(&self, opts: &[GameId]) -> Option<u64> {
+        // The values below 128 as bits: the mex is the first one missing, unless all 128 are there (then the
+        // sorted values decide). No allocation for the common case.
+        let mut low = 0u128;
+        for &o in opts {
+            let v = self.nim_value(o)?.to_u64().unwrap_or(u64::MAX);
+            if v < 128 {
+                low |= 1 << v;
+            }
+        }
+        if low != u128::MAX {
+            return Some(u64::from((!low).trailing_zeros()));
+        }
         let mut vals = Vec::with_capacity(opts.len());
         for &o in opts {
             // A nim value beyond u64 is above the mex of at most u64::MAX values.
