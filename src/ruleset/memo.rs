@@ -60,25 +60,36 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let kstate = key_part(inst, state);
-    // A character grid's key hashes as the grid (its hash is kept in it): indexed without hashing the key again.
-    let mut khash = None;
+    // A grid's key hashes as the grid (a character grid keeps its hash, an integer grid's is found by the look-up):
+    // a new one is indexed without hashing its key again.
+    let khash;
     let key = if let Some(g) = state_grid(kstate) {
         if let Some(i) = inst.memo.borrow().get_grid(g) {
             return Ok(i);
         }
         khash = Some(g.hash());
+        if let Some(i) = add_packed(inst, kstate, g.hash(), state) {
+            return Ok(i);
+        }
         let mut key = Vec::with_capacity(9 + g.cells().len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
         key
     } else if let Some((rows, cols, cells)) = state_num_grid(kstate) {
         // An integer grid likewise, hashed from its cells in place.
-        if let Some(i) = inst.memo.borrow().get_num_grid(rows, cols, cells) {
+        let found = inst.memo.borrow().find_num_grid(rows, cols, cells);
+        let hash = match found {
+            Ok(i) => return Ok(i),
+            Err(hash) => hash,
+        };
+        khash = Some(hash);
+        if let Some(i) = add_packed(inst, kstate, hash, state) {
             return Ok(i);
         }
         let mut key = Vec::with_capacity(9 + cells.len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
         key
     } else {
+        khash = None;
         let key = KEY.with(|buf| {
             let mut buf = buf.borrow_mut();
             buf.clear();
@@ -153,6 +164,21 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         }
     }
     Ok(i)
+}
+
+/// A node for the new grid state `state` (keyed by `kstate`, whose key hashes to `hash`) when the instance has no
+/// `Canonical` hook and the grid packs into its index entry: indexed without writing its key. `None` (nothing
+/// done) otherwise.
+fn add_packed(inst: &Rc<Instance>, kstate: &Value, hash: u64, state: &Value) -> Option<u32> {
+    if inst.hooks.canonical.is_some() {
+        return None;
+    }
+    let pending = super::shortcut::has_shortcut(inst);
+    let mut memo = inst.memo.borrow_mut();
+    let packed = memo.pack_state(kstate)?;
+    let i = memo.push_node(state.clone(), pending);
+    memo.insert_packed(packed, hash, i, true);
+    Some(i)
 }
 
 /// Runs the ruleset's `Shortcut` hook on a node if it has not run yet, and returns the node's canonical form
@@ -628,6 +654,16 @@ impl Memo {
     /// ([`super::super::shortcut`]) is yet to run on it.
     /// `hash`: the key's hash if the caller has it (a grid's own).
     fn add_new(&mut self, key: &[u8], hash: Option<u64>, state: Value, pending: bool) -> u32 {
+        let i = self.push_node(state, pending);
+        match hash {
+            Some(h) => self.insert_hashed(key, h, i, true),
+            None => self.insert(key, i, true),
+        }
+        i
+    }
+
+    /// A new node of `state`, not yet indexed.
+    fn push_node(&mut self, state: Value, pending: bool) -> u32 {
         let i = self.nodes.len() as u32;
         crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
         self.nodes.push(Node {
@@ -641,10 +677,6 @@ impl Memo {
             wins: [[None; 2]; 2],
             loopy: None,
         });
-        match hash {
-            Some(h) => self.insert_hashed(key, h, i, true),
-            None => self.insert(key, i, true),
-        }
         i
     }
 
@@ -689,113 +721,4 @@ impl Memo {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ruleset::key::tests::{grid, key};
-
-    #[test]
-    fn a_node_is_small() {
-        // A memo holds a node per state met (430,000 for the 4 × 6 Konane board of docs/PERFORMANCE.md), in a
-        // vector that doubles: each byte of a node is about a megabyte there.
-        assert!(std::mem::size_of::<Node>() <= 96, "size_of::<Node>() = {}", std::mem::size_of::<Node>());
-    }
-
-    #[test]
-    fn grid_lookups_agree_with_key_lookups() {
-        // Keys indexed from their bytes (grids and other states) are found by the in-place grid look-up and by
-        // the byte look-up alike; absent ones by neither.
-        let mut memo = Memo::default();
-        let states = [grid("x.|.o"), grid("xo|.."), Value::str("x.|.o"), grid(""), Value::int(3), grid(".|.")];
-        for (i, v) in states.iter().enumerate() {
-            // A grid indexed with its own hash (as `node_for` does), any other state hashed from its key.
-            memo.add_new(&key(v), state_grid(v).map(Grid::hash), v.clone(), false);
-            assert_eq!(memo.len(), i + 1);
-        }
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), Some(i as u32));
-            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32));
-        }
-        for v in [grid("x.|.x"), grid(".."), grid("x|.|.|o")] {
-            assert_eq!(memo.get(&key(&v)), None);
-            assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
-        }
-    }
-
-    #[test]
-    fn packed_and_arena_grids_are_found_alike() {
-        // Grids packed into their entries (small, characters in the alphabet) and grids kept in the arena (too
-        // large, or a character met once the alphabet of 15 is full) are found by both look-ups, and a grid
-        // that differs in one cell or in shape by neither.
-        let mut memo = Memo::default();
-        let mut states: Vec<Value> = Vec::new();
-        // `.` and `a`…`n` fill the alphabet; `o`…`r` then go to the arena, as do the 31-cell and 16-column
-        // boards.
-        for (i, ch) in "abcdefghijklmnopq".chars().enumerate() {
-            states.push(grid(&format!("{ch}.|.{ch}")));
-            states.push(grid(&ch.to_string().repeat(i + 1)));
-        }
-        states.push(grid(&".".repeat(31)));
-        states.push(grid(&"a".repeat(16)));
-        states.push(grid("r"));
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), None, "{i}");
-            memo.add_new(&key(v), None, v.clone(), false);
-        }
-        assert_eq!(memo.letters, 15);
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
-            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
-        }
-        for v in [grid("a.|.b"), grid("q.|.r"), grid(".a|a."), grid(&".".repeat(30)), grid("a|a"), grid("s")] {
-            assert_eq!(memo.get(&key(&v)), None);
-            assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
-        }
-        // A second key of a node (a state a `Canonical` hook maps to it) is dropped by a collection, its own
-        // key is kept.
-        let extra = grid("b.|.a");
-        memo.insert(&key(&extra), 0, false);
-        assert_eq!(memo.get(&key(&extra)), Some(0));
-        memo.retain_own_keys();
-        assert_eq!(memo.get(&key(&extra)), None);
-        assert_eq!(memo.get(&key(&states[0])), Some(0));
-    }
-
-    #[test]
-    fn the_index_grows_and_keeps_every_key() {
-        // Thousands of keys, through several doublings of the index (linear probing, up to 7/8 full): packed
-        // grids, integers and 40-cell boards (their cells on the heap, their keys in the arena) are each found by
-        // both look-ups, absent ones by neither; a collection keeps every node's own key and drops the others.
-        let board = |n: usize, rows: usize, cols: usize| -> Value {
-            let cell = |i: usize| if (n >> (i % 20)) & 1 == 1 { 'x' } else { '.' };
-            let rows: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| cell(r * cols + c)).collect()).collect();
-            grid(&rows.join("|"))
-        };
-        let mut states: Vec<Value> = (0..3000).map(|n| board(n, 2, 6)).collect();
-        states.extend((0..1000).map(|n| Value::int(n + 7)));
-        states.extend((0..300).map(|n| board(n, 5, 8)));
-        let mut memo = Memo::default();
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), None, "{i}");
-            memo.add_new(&key(v), None, v.clone(), false);
-        }
-        let seconds: Vec<Value> = (0..500).map(|n| board(n, 3, 4)).collect();
-        for (i, v) in seconds.iter().enumerate() {
-            memo.insert(&key(v), i as u32, false);
-        }
-        assert_eq!(memo.key_count(), states.len() + seconds.len());
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
-            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
-        }
-        for (i, v) in seconds.iter().enumerate() {
-            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
-        }
-        for v in [board(4095, 2, 6), Value::int(3), board(400, 5, 8), board(9, 6, 2)] {
-            assert_eq!(memo.get(&key(&v)), None);
-        }
-        memo.retain_own_keys();
-        assert_eq!(memo.key_count(), states.len());
-        assert!(seconds.iter().all(|v| memo.get(&key(v)).is_none()));
-        assert!(states.iter().enumerate().all(|(i, v)| memo.get(&key(v)) == Some(i as u32)));
-    }
-}
+mod tests;

@@ -311,12 +311,19 @@ impl<N> Memo<N> {
     /// place ([`num_grid_hash`]) and compared with the packed entry (else with the stored key), so no key is
     /// built. (Equal to `get` of the grid's encoding, whose hash is the same.)
     pub(super) fn get_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<u32> {
+        self.find_num_grid(rows, cols, cells).ok()
+    }
+
+    /// [`Memo::get_num_grid`], with the grid's hash when it is not known (to index it by).
+    pub(super) fn find_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Result<u32, u64> {
         let hash = num_grid_hash(rows, cols, cells);
-        if let Some(p) = pack_num(rows, cols, cells) {
-            return self.find_packed(hash, &p, PACKED | NUM);
-        }
-        let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
-        self.index.find(hash, stored).map(|e| e.node)
+        let found = if let Some(p) = pack_num(rows, cols, cells) {
+            self.find_packed(hash, &p, PACKED | NUM)
+        } else {
+            let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
+            self.index.find(hash, stored).map(|e| e.node)
+        };
+        found.ok_or(hash)
     }
 
     /// Starts loading the index's slots of the grid `g` into the processor's cache, for a look-up soon after
@@ -367,6 +374,26 @@ impl<N> Memo<N> {
             }
         };
         self.index.insert_unique(e);
+    }
+
+    /// The packed entry data and flags of a grid or integer grid state (`None`: another state, or a grid that
+    /// does not pack), learning the grid's new characters as [`Memo::insert`] does: the entry that `insert` of
+    /// the state's key would make.
+    pub(super) fn pack_state(&mut self, state: &Value) -> Option<([u8; 16], u32)> {
+        if let Some(g) = state_grid(state) {
+            return Some((self.pack_learning(g.rows(), g.cols(), g.cells())?, PACKED));
+        }
+        let (r, c, cells) = state_num_grid(state)?;
+        Some((pack_num(r, c, cells)?, PACKED | NUM))
+    }
+
+    /// Indexes a state packed by [`Memo::pack_state`] (not yet indexed; `hash` its key's) under node `i`, no key
+    /// written; `own`: the key of the node's state.
+    pub(super) fn insert_packed(&mut self, (data, kind): ([u8; 16], u32), hash: u64, i: u32, own: bool) {
+        let entry = std::mem::size_of::<Entry>() * 8 / 7;
+        crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
+        let own = if own { OWN } else { 0 };
+        self.index.insert_unique(Entry { hash, node: i, meta: own | kind, data });
     }
 
     /// Drops every key but each node's own (the key of its state): see `Memo::trace`.
