@@ -352,6 +352,11 @@ fn prefetch_boards(inst: &Instance, v: &Value) {
         let memo = inst.memo.borrow();
         // Character grids only: they carry their hash. An integer grid's hash is computed (its look-up would
         // compute it twice), which costs more than the wait it saves on the small tables of class-style games.
+        // A list whose first element is no character grid is passed over without asking the others (a hook's
+        // result holds one kind of state; asking each element costs a type test, for nothing on other lists).
+        if items.front().and_then(state_grid).is_none() {
+            return;
+        }
         for g in items.iter().filter_map(state_grid) {
             memo.prefetch_grid(g);
         }
@@ -534,7 +539,7 @@ fn compute(m: &mut Machine, inst: &Rc<Instance>, idx: u32) -> Option<GameId> {
     let right = right?;
     let l: Option<Vec<GameId>> = left.iter().map(|s| sum_value(m, s)).collect();
     let r: Option<Vec<GameId>> = right.iter().map(|s| sum_value(m, s)).collect();
-    Some(m.games.new_game(&l?, &r?))
+    Some(m.games.new_game_owned(l?, r?))
 }
 
 /// The printed form of a node's position, for messages.
