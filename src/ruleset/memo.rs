@@ -24,6 +24,7 @@ use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{class_game_single_field, Machine};
 use crate::interp::value::{Player, Value};
+use crate::solve::grid::Grid;
 use crate::syntax::span::Span;
 use std::rc::Rc;
 
@@ -59,8 +60,15 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let kstate = key_part(inst, state);
+    // A grid's key hashes as the grid (a character grid keeps its hash, an integer grid's is found by the look-up):
+    // a new one is indexed without hashing its key again.
+    let khash;
     let key = if let Some(g) = state_grid(kstate) {
         if let Some(i) = inst.memo.borrow().get_grid(g) {
+            return Ok(i);
+        }
+        khash = Some(g.hash());
+        if let Some(i) = add_packed(inst, kstate, g.hash(), state) {
             return Ok(i);
         }
         let mut key = Vec::with_capacity(9 + g.cells().len());
@@ -68,13 +76,20 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         key
     } else if let Some((rows, cols, cells)) = state_num_grid(kstate) {
         // An integer grid likewise, hashed from its cells in place.
-        if let Some(i) = inst.memo.borrow().get_num_grid(rows, cols, cells) {
+        let found = inst.memo.borrow().find_num_grid(rows, cols, cells);
+        let hash = match found {
+            Ok(i) => return Ok(i),
+            Err(hash) => hash,
+        };
+        khash = Some(hash);
+        if let Some(i) = add_packed(inst, kstate, hash, state) {
             return Ok(i);
         }
         let mut key = Vec::with_capacity(9 + cells.len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
         key
     } else {
+        khash = None;
         let key = KEY.with(|buf| {
             let mut buf = buf.borrow_mut();
             buf.clear();
@@ -92,7 +107,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     let pending = super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
         // No hook ran since the look-up: the key is still new.
-        return Ok(inst.memo.borrow_mut().add_new(&key, state.clone(), pending));
+        return Ok(inst.memo.borrow_mut().add_new(&key, khash, state.clone(), pending));
     };
     let keys_before = inst.memo.borrow().key_count();
     let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
@@ -126,7 +141,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     };
     let i = match found {
         Some(i) => i,
-        None if same => inst.memo.borrow_mut().add_new(&key, rep, pending),
+        None if same => inst.memo.borrow_mut().add_new(&key, khash, rep, pending),
         None => {
             let rkey = match rkey {
                 Some(r) => r,
@@ -136,15 +151,34 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
                     r
                 }
             };
-            inst.memo.borrow_mut().add_new(&rkey, rep, pending)
+            let rhash = state_grid(krep).map(Grid::hash);
+            inst.memo.borrow_mut().add_new(&rkey, rhash, rep, pending)
         }
     };
     // A state that is its own representative is indexed once.
     let mut memo = inst.memo.borrow_mut();
     if !same && (!hook_added || memo.get(&key).is_none()) {
-        memo.insert(&key, i, false);
+        match khash {
+            Some(h) => memo.insert_hashed(&key, h, i, false),
+            None => memo.insert(&key, i, false),
+        }
     }
     Ok(i)
+}
+
+/// A node for the new grid state `state` (keyed by `kstate`, whose key hashes to `hash`) when the instance has no
+/// `Canonical` hook and the grid packs into its index entry: indexed without writing its key. `None` (nothing
+/// done) otherwise.
+fn add_packed(inst: &Rc<Instance>, kstate: &Value, hash: u64, state: &Value) -> Option<u32> {
+    if inst.hooks.canonical.is_some() {
+        return None;
+    }
+    let pending = super::shortcut::has_shortcut(inst);
+    let mut memo = inst.memo.borrow_mut();
+    let packed = memo.pack_state(kstate)?;
+    let i = memo.push_node(state.clone(), pending);
+    memo.insert_packed(packed, hash, i, true);
+    Some(i)
 }
 
 /// Runs the ruleset's `Shortcut` hook on a node if it has not run yet, and returns the node's canonical form
@@ -288,18 +322,27 @@ fn options_of(
     player: Player,
     span: Span,
 ) -> Result<Rc<[SumRef]>, EvalError> {
+    thread_local! {
+        /// The sums being made, in a vector kept from one call to the next (a hook that asks about other
+        /// positions meanwhile finds it taken, and makes its own).
+        static SUMS: std::cell::Cell<Vec<SumRef>> = const { std::cell::Cell::new(Vec::new()) };
+    }
     let v = options_result(m, inst, state, player, span)?;
     prefetch_boards(inst, &v);
-    let mut out = Vec::with_capacity(if let Value::List(l) = &v { l.len() } else { 0 });
+    let mut out = SUMS.take();
+    out.clear();
     for_each_element(m, "Options", &v, span, |m, x| {
         let mut sum = SumRef::default();
         add_element(m, inst, x, &mut sum, span)?;
         out.push(sum);
         Ok(())
     })?;
-    // The result list (and with it every option board that no node keeps) goes before the sums are copied.
+    // The result list (and with it every option board that no node keeps) goes before the sums are moved.
     drop(v);
-    Ok(out.into())
+    // Moved into one allocation of the exact size (a drain knows its length).
+    let opts: Rc<[SumRef]> = out.drain(..).collect();
+    SUMS.set(out);
+    Ok(opts)
 }
 
 /// Starts loading the memo index's slots of the boards in a hook's result list, so that their look-ups, one
@@ -309,6 +352,11 @@ fn prefetch_boards(inst: &Instance, v: &Value) {
         let memo = inst.memo.borrow();
         // Character grids only: they carry their hash. An integer grid's hash is computed (its look-up would
         // compute it twice), which costs more than the wait it saves on the small tables of class-style games.
+        // A list whose first element is no character grid is passed over without asking the others (a hook's
+        // result holds one kind of state; asking each element costs a type test, for nothing on other lists).
+        if items.front().and_then(state_grid).is_none() {
+            return;
+        }
         for g in items.iter().filter_map(state_grid) {
             memo.prefetch_grid(g);
         }
@@ -382,28 +430,52 @@ pub fn ensure_options(
     Ok(opts)
 }
 
+/// The terms whose values the canonical form of a node needs, read in place from the node's own lists (no copy,
+/// no reference count touched per term): its components (one sum), or its options (Left's, then Right's unless
+/// the ruleset is impartial).
+enum Deps {
+    Parts(Rc<SumRef>),
+    Options(Rc<[SumRef]>, Option<Rc<[SumRef]>>),
+}
+
+impl Deps {
+    /// The term at `at` (term `at.1` of sum `at.0`, the sums counted across both option lists), moved on past
+    /// sums that have no more terms; `None` after the last.
+    fn term(&self, at: &mut (usize, usize)) -> Option<&Term> {
+        loop {
+            let sum: &SumRef = match self {
+                Deps::Parts(p) if at.0 == 0 => p,
+                Deps::Parts(_) => return None,
+                Deps::Options(l, r) => match l.get(at.0) {
+                    Some(s) => s,
+                    None => r.as_deref()?.get(at.0 - l.len())?,
+                },
+            };
+            if let Some(t) = sum.terms.get(at.1) {
+                return Some(t);
+            }
+            *at = (at.0 + 1, 0);
+        }
+    }
+}
+
 /// The terms whose values the canonical form of a node needs: its components, or all its options' terms. A
 /// loopy part (`on` as a component or an option) means the position is not short.
-fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Vec<Term>, EvalError> {
+fn dependencies(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Deps, EvalError> {
     let not_short = |m: &mut Machine| {
         let position = describe(m, inst, idx);
         EvalError::new(ErrorKind::NotShortGame { position }, span)
     };
     match ensure_split(m, inst, idx, span)? {
         Split::Parts(sum) if !sum.loopy.is_empty() => Err(not_short(m)),
-        Split::Parts(sum) => Ok(sum.terms.to_vec()),
+        Split::Parts(sum) => Ok(Deps::Parts(sum)),
         _ => {
-            let mut deps = Vec::new();
             let left = ensure_options(m, inst, idx, Player::Left, span)?;
-            let right = if inst.impartial { left.clone() } else { ensure_options(m, inst, idx, Player::Right, span)? };
-            if left.iter().chain(right.iter()).any(|s| !s.loopy.is_empty()) {
+            let right = if inst.impartial { None } else { Some(ensure_options(m, inst, idx, Player::Right, span)?) };
+            if left.iter().chain(right.iter().flat_map(|r| r.iter())).any(|s| !s.loopy.is_empty()) {
                 return Err(not_short(m));
             }
-            deps.extend(left.iter().flat_map(|s| s.terms.iter().cloned()));
-            if !inst.impartial {
-                deps.extend(right.iter().flat_map(|s| s.terms.iter().cloned()));
-            }
-            Ok(deps)
+            Ok(Deps::Options(left, right))
         }
     }
 }
@@ -467,7 +539,7 @@ fn compute(m: &mut Machine, inst: &Rc<Instance>, idx: u32) -> Option<GameId> {
     let right = right?;
     let l: Option<Vec<GameId>> = left.iter().map(|s| sum_value(m, s)).collect();
     let r: Option<Vec<GameId>> = right.iter().map(|s| sum_value(m, s)).collect();
-    Some(m.games.new_game(&l?, &r?))
+    Some(m.games.new_game_owned(l?, r?))
 }
 
 /// The printed form of a node's position, for messages.
@@ -479,8 +551,9 @@ pub fn describe(m: &mut Machine, inst: &Instance, idx: u32) -> String {
 struct Frame {
     inst: Rc<Instance>,
     idx: u32,
-    deps: Option<Vec<Term>>,
-    cursor: usize,
+    deps: Option<Deps>,
+    /// The next dependency to look at ([`Deps::term`]).
+    cursor: (usize, usize),
 }
 
 fn set_busy(inst: &Instance, idx: u32, busy: bool) {
@@ -505,7 +578,7 @@ pub fn canonical(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> 
         }
     }
     set_busy(inst, idx, true);
-    let mut stack = vec![Frame { inst: inst.clone(), idx, deps: None, cursor: 0 }];
+    let mut stack = vec![Frame { inst: inst.clone(), idx, deps: None, cursor: (0, 0) }];
     let r = run(m, &mut stack, span);
     for f in &stack {
         set_busy(&f.inst, f.idx, false);
@@ -525,9 +598,8 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
         let mut next = None;
         {
             let f = &mut stack[top];
-            let deps = f.deps.as_deref().unwrap_or_default();
-            while f.cursor < deps.len() {
-                let t = &deps[f.cursor];
+            let deps = f.deps.as_ref().expect("the dependencies were just found");
+            while let Some(t) = deps.term(&mut f.cursor) {
                 let (known, busy, pending) = {
                     let memo = t.inst.memo.borrow();
                     let n = &memo.nodes[t.node as usize];
@@ -536,12 +608,12 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
                 if pending && !known && !busy {
                     let t = t.clone();
                     if ensure_shortcut(m, &t.inst, t.node, span)?.is_some() {
-                        f.cursor += 1;
+                        f.cursor.1 += 1;
                         continue;
                     }
                 }
                 if known {
-                    f.cursor += 1;
+                    f.cursor.1 += 1;
                     continue;
                 }
                 if busy {
@@ -555,7 +627,7 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
         }
         if let Some(t) = next {
             set_busy(&t.inst, t.node, true);
-            stack.push(Frame { inst: t.inst, idx: t.node, deps: None, cursor: 0 });
+            stack.push(Frame { inst: t.inst, idx: t.node, deps: None, cursor: (0, 0) });
             continue;
         }
         let Some(f) = stack.pop() else { break };
@@ -585,7 +657,18 @@ pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameI
 impl Memo {
     /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
     /// ([`super::super::shortcut`]) is yet to run on it.
-    fn add_new(&mut self, key: &[u8], state: Value, pending: bool) -> u32 {
+    /// `hash`: the key's hash if the caller has it (a grid's own).
+    fn add_new(&mut self, key: &[u8], hash: Option<u64>, state: Value, pending: bool) -> u32 {
+        let i = self.push_node(state, pending);
+        match hash {
+            Some(h) => self.insert_hashed(key, h, i, true),
+            None => self.insert(key, i, true),
+        }
+        i
+    }
+
+    /// A new node of `state`, not yet indexed.
+    fn push_node(&mut self, state: Value, pending: bool) -> u32 {
         let i = self.nodes.len() as u32;
         crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
         self.nodes.push(Node {
@@ -599,7 +682,6 @@ impl Memo {
             wins: [[None; 2]; 2],
             loopy: None,
         });
-        self.insert(key, i, true);
         i
     }
 
@@ -644,112 +726,4 @@ impl Memo {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ruleset::key::tests::{grid, key};
-
-    #[test]
-    fn a_node_is_small() {
-        // A memo holds a node per state met (430,000 for the 4 × 6 Konane board of docs/PERFORMANCE.md), in a
-        // vector that doubles: each byte of a node is about a megabyte there.
-        assert!(std::mem::size_of::<Node>() <= 96, "size_of::<Node>() = {}", std::mem::size_of::<Node>());
-    }
-
-    #[test]
-    fn grid_lookups_agree_with_key_lookups() {
-        // Keys indexed from their bytes (grids and other states) are found by the in-place grid look-up and by
-        // the byte look-up alike; absent ones by neither.
-        let mut memo = Memo::default();
-        let states = [grid("x.|.o"), grid("xo|.."), Value::str("x.|.o"), grid(""), Value::int(3), grid(".|.")];
-        for (i, v) in states.iter().enumerate() {
-            memo.add_new(&key(v), v.clone(), false);
-            assert_eq!(memo.len(), i + 1);
-        }
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), Some(i as u32));
-            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32));
-        }
-        for v in [grid("x.|.x"), grid(".."), grid("x|.|.|o")] {
-            assert_eq!(memo.get(&key(&v)), None);
-            assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
-        }
-    }
-
-    #[test]
-    fn packed_and_arena_grids_are_found_alike() {
-        // Grids packed into their entries (small, characters in the alphabet) and grids kept in the arena (too
-        // large, or a character met once the alphabet of 15 is full) are found by both look-ups, and a grid
-        // that differs in one cell or in shape by neither.
-        let mut memo = Memo::default();
-        let mut states: Vec<Value> = Vec::new();
-        // `.` and `a`…`n` fill the alphabet; `o`…`r` then go to the arena, as do the 31-cell and 16-column
-        // boards.
-        for (i, ch) in "abcdefghijklmnopq".chars().enumerate() {
-            states.push(grid(&format!("{ch}.|.{ch}")));
-            states.push(grid(&ch.to_string().repeat(i + 1)));
-        }
-        states.push(grid(&".".repeat(31)));
-        states.push(grid(&"a".repeat(16)));
-        states.push(grid("r"));
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), None, "{i}");
-            memo.add_new(&key(v), v.clone(), false);
-        }
-        assert_eq!(memo.letters, 15);
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
-            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
-        }
-        for v in [grid("a.|.b"), grid("q.|.r"), grid(".a|a."), grid(&".".repeat(30)), grid("a|a"), grid("s")] {
-            assert_eq!(memo.get(&key(&v)), None);
-            assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
-        }
-        // A second key of a node (a state a `Canonical` hook maps to it) is dropped by a collection, its own
-        // key is kept.
-        let extra = grid("b.|.a");
-        memo.insert(&key(&extra), 0, false);
-        assert_eq!(memo.get(&key(&extra)), Some(0));
-        memo.retain_own_keys();
-        assert_eq!(memo.get(&key(&extra)), None);
-        assert_eq!(memo.get(&key(&states[0])), Some(0));
-    }
-
-    #[test]
-    fn the_index_grows_and_keeps_every_key() {
-        // Thousands of keys, through several doublings of the index (linear probing, up to 7/8 full): packed
-        // grids, integers and 40-cell boards (their cells on the heap, their keys in the arena) are each found by
-        // both look-ups, absent ones by neither; a collection keeps every node's own key and drops the others.
-        let board = |n: usize, rows: usize, cols: usize| -> Value {
-            let cell = |i: usize| if (n >> (i % 20)) & 1 == 1 { 'x' } else { '.' };
-            let rows: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| cell(r * cols + c)).collect()).collect();
-            grid(&rows.join("|"))
-        };
-        let mut states: Vec<Value> = (0..3000).map(|n| board(n, 2, 6)).collect();
-        states.extend((0..1000).map(|n| Value::int(n + 7)));
-        states.extend((0..300).map(|n| board(n, 5, 8)));
-        let mut memo = Memo::default();
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), None, "{i}");
-            memo.add_new(&key(v), v.clone(), false);
-        }
-        let seconds: Vec<Value> = (0..500).map(|n| board(n, 3, 4)).collect();
-        for (i, v) in seconds.iter().enumerate() {
-            memo.insert(&key(v), i as u32, false);
-        }
-        assert_eq!(memo.key_count(), states.len() + seconds.len());
-        for (i, v) in states.iter().enumerate() {
-            assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
-            assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
-        }
-        for (i, v) in seconds.iter().enumerate() {
-            assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
-        }
-        for v in [board(4095, 2, 6), Value::int(3), board(400, 5, 8), board(9, 6, 2)] {
-            assert_eq!(memo.get(&key(&v)), None);
-        }
-        memo.retain_own_keys();
-        assert_eq!(memo.key_count(), states.len());
-        assert!(seconds.iter().all(|v| memo.get(&key(v)).is_none()));
-        assert!(states.iter().enumerate().all(|(i, v)| memo.get(&key(v)) == Some(i as u32)));
-    }
-}
+mod tests;

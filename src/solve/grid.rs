@@ -294,13 +294,13 @@ impl Grid {
         (r >= 1 && c >= 1 && r <= self.rows && c <= self.cols).then(|| self.cells[(r - 1) * self.cols + c - 1])
     }
 
-    /// Like [`Grid::get`] with signed coordinates (negative ones are off the board).
+    /// Like [`Grid::get`] with signed coordinates (negative ones are off the board). (Inline: a script's cell
+    /// test `g[r, c] == "x"` comes here, hundreds of thousands of times a board.)
     #[inline]
     pub fn get_signed(&self, r: i64, c: i64) -> Option<u8> {
-        if r < 1 || c < 1 {
-            return None;
-        }
-        self.get(usize::try_from(r).ok()?, usize::try_from(c).ok()?)
+        // Row and column 0 and negative ones wrap to huge values, so one comparison each tells off the board.
+        let (r, c) = (r.wrapping_sub(1) as u64, c.wrapping_sub(1) as u64);
+        (r < self.rows as u64 && c < self.cols as u64).then(|| self.cells[r as usize * self.cols + c as usize])
     }
 
     /// A copy with the given cells replaced (later entries win). Errors if a cell is off the board.
@@ -360,6 +360,96 @@ impl Grid {
     }
 
     fn decompose(&self, empty: u8, steps: &[(i64, i64)], whole_as_none: bool) -> Option<Vec<Grid>> {
+        match self.decompose_bits(empty, steps, whole_as_none) {
+            Some(parts) => parts,
+            None => self.decompose_cells(empty, steps, whole_as_none),
+        }
+    }
+
+    /// [`Grid::decompose`] on a board of at most 64 cells with at most 8 steps (a ruleset's boards: this runs
+    /// once per position), by bit sets: the occupied cells a word, each step (and its negative) a shift of the
+    /// word with the columns it may not leave masked off, a region grown from its first cell a whole frontier at
+    /// a time. No allocation but the regions' own. `None` for another board (then [`Grid::decompose_cells`]).
+    fn decompose_bits(&self, empty: u8, steps: &[(i64, i64)], whole_as_none: bool) -> Option<Option<Vec<Grid>>> {
+        let (rows, cols, n) = (self.rows, self.cols, self.cells.len());
+        if n > 64 || steps.len() > 8 {
+            return None;
+        }
+        if n == 0 {
+            return Some(Some(Vec::new()));
+        }
+        let mut occ = 0u64;
+        for (i, &x) in self.cells.iter().enumerate() {
+            occ |= u64::from(x != empty) << i;
+        }
+        // `cols` ≤ 64 here (there is a row); the cells of one row as bits 0…cols − 1.
+        let row_bits = if cols == 64 { u64::MAX } else { (1u64 << cols) - 1 };
+        // Each move: the shift of a cell's bit to its neighbour's (|shift| < n ≤ 64: a step that leaves every
+        // board is dropped) and the cells that have that neighbour in their row range; a neighbour off the top
+        // or bottom lands below bit 0 or at bit n or above, outside `occ`.
+        let mut moves = [(0i64, 0u64); 16];
+        let mut k = 0;
+        for &(dr, dc) in steps {
+            for (a, b) in [(dr, dc), (-dr, -dc)] {
+                if a.unsigned_abs() >= rows as u64 || b.unsigned_abs() >= cols as u64 {
+                    continue;
+                }
+                let in_row = if b >= 0 { row_bits >> b } else { (row_bits << -b) & row_bits };
+                let mut mask = 0u64;
+                for r in 0..rows {
+                    mask |= in_row << (r * cols);
+                }
+                moves[k] = (a * cols as i64 + b, mask);
+                k += 1;
+            }
+        }
+        let moves = &moves[..k];
+        let row_of = |set: u64, r: usize| (set >> (r * cols)) & row_bits;
+        let mut out = Vec::new();
+        let mut rest = occ;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            let mut frontier = region;
+            loop {
+                let mut grown = 0u64;
+                for &(d, mask) in moves {
+                    let x = frontier & mask;
+                    grown |= if d >= 0 { x << d } else { x >> -d };
+                }
+                frontier = grown & occ & !region;
+                if frontier == 0 {
+                    break;
+                }
+                region |= frontier;
+            }
+            rest &= !region;
+            let (r0, r1) = (region.trailing_zeros() as usize / cols, (63 - region.leading_zeros() as usize) / cols);
+            let mut col_set = 0u64;
+            for r in r0..=r1 {
+                col_set |= row_of(region, r);
+            }
+            let (c0, c1) = (col_set.trailing_zeros() as usize, 63 - col_set.leading_zeros() as usize);
+            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+            // The only region, spanning the board: every other cell is already `empty`, so it is the grid.
+            if whole_as_none && out.is_empty() && rest == 0 && (h, w) == (rows, cols) {
+                return Some(None);
+            }
+            let mut cells = Cells::filled(h * w, empty);
+            for r in r0..=r1 {
+                let bits = row_of(region, r);
+                for c in c0..=c1 {
+                    if bits >> c & 1 != 0 {
+                        cells[(r - r0) * w + (c - c0)] = self.cells[r * cols + c];
+                    }
+                }
+            }
+            out.push(Grid::new(h, w, cells));
+        }
+        Some(Some(out))
+    }
+
+    /// [`Grid::decompose`] cell by cell (any board, any steps).
+    fn decompose_cells(&self, empty: u8, steps: &[(i64, i64)], whole_as_none: bool) -> Option<Vec<Grid>> {
         let mut offsets: Vec<(i64, i64)> = Vec::with_capacity(2 * steps.len());
         for &(dr, dc) in steps {
             for d in [(dr, dc), (-dr, -dc)] {
@@ -475,16 +565,20 @@ impl Grid {
     /// (`flip_cols`), then rows and columns exchanged (`transpose`). CGSuite's eight `Symmetry` values are the
     /// eight combinations (`Inversion` is both flips, `ClockwiseRotation` the column flip then the transpose).
     pub fn permuted(&self, flip_rows: bool, flip_cols: bool, transpose: bool) -> Grid {
-        let (rows, cols) = if transpose { (self.cols, self.rows) } else { (self.rows, self.cols) };
+        // The image read row by row through its view (no division per cell).
+        let v = self.view((flip_rows, flip_cols, transpose));
         let mut cells = Cells::filled(self.cells.len(), 0);
-        for (i, &x) in self.cells.iter().enumerate() {
-            let (r, c) = (i / self.cols, i % self.cols);
-            let r = if flip_rows { self.rows - 1 - r } else { r };
-            let c = if flip_cols { self.cols - 1 - c } else { c };
-            let (r, c) = if transpose { (c, r) } else { (r, c) };
-            cells[r * cols + c] = x;
+        let (mut k, mut a) = (0, v.base);
+        for _ in 0..v.rows {
+            let mut x = a;
+            for _ in 0..v.cols {
+                cells[k] = self.cells[x as usize];
+                k += 1;
+                x += v.right;
+            }
+            a += v.down;
         }
-        Grid::new(rows, cols, cells)
+        Grid::new(v.rows, v.cols, cells)
     }
 
     /// The image under `flags` ([`Grid::permuted`]) as a view of this grid's cells, not built.
@@ -572,187 +666,4 @@ impl fmt::Display for Grid {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parse_get_display() {
-        let g = Grid::parse("xo.|ox.").unwrap();
-        assert_eq!((g.rows(), g.cols()), (2, 3));
-        assert_eq!(g.get(1, 1), Some(b'x'));
-        assert_eq!(g.get(2, 3), Some(b'.'));
-        assert_eq!(g.get(0, 1), None);
-        assert_eq!(g.get(3, 1), None);
-        assert_eq!(g.get(1, 4), None);
-        assert_eq!(g.get_signed(-1, 1), None);
-        assert_eq!(g.to_string(), "xo.|ox.");
-        assert_eq!(Grid::parse("").unwrap().to_string(), "");
-    }
-
-    #[test]
-    fn ragged_is_an_error() {
-        assert_eq!(Grid::parse("xo|x"), Err(GridError::Ragged { row: 2, expected: 2, found: 1 }));
-        assert_eq!(Grid::parse("é"), Err(GridError::NonAscii));
-    }
-
-    #[test]
-    fn updated_and_find_all() {
-        let g = Grid::parse("xo.|ox.").unwrap();
-        let h = g.updated(&[((1, 3), b'x'), ((2, 1), b'.')]).unwrap();
-        assert_eq!(h.to_string(), "xox|.x.");
-        assert_eq!(g.to_string(), "xo.|ox.");
-        assert_eq!(h.find_all(b'x'), vec![(1, 1), (1, 3), (2, 2)]);
-        assert_eq!(g.updated(&[((3, 1), b'x')]), Err(GridError::OutOfRange { row: 3, col: 1 }));
-    }
-
-    #[test]
-    fn decomposition_regions() {
-        let g = Grid::parse("xx..o|....o|.x...").unwrap();
-        let parts: Vec<String> = g.decomposition(b'.', Adjacency::Orthogonal).iter().map(|p| p.to_string()).collect();
-        assert_eq!(parts, vec!["xx", "o|o", "x"]);
-        let g = Grid::parse("x.|.x").unwrap();
-        assert_eq!(g.decomposition(b'.', Adjacency::Orthogonal).len(), 2);
-        let d = g.decomposition(b'.', Adjacency::Diagonal);
-        assert_eq!(d.len(), 1);
-        assert_eq!(d[0].to_string(), "x.|.x");
-        assert_eq!(g.decomposition(b'.', Adjacency::King).len(), 1);
-        let g = Grid::parse("x.x|xxx").unwrap();
-        let d = g.decomposition(b'.', Adjacency::Orthogonal);
-        assert_eq!(d.len(), 1);
-        assert_eq!(d[0].to_string(), "x.x|xxx");
-    }
-
-    #[test]
-    fn symmetries_and_canonical() {
-        let g = Grid::parse("ab|cd").unwrap();
-        let mut all: Vec<String> = g.symmetries().iter().map(|s| s.to_string()).collect();
-        all.sort();
-        assert_eq!(all, vec!["ab|cd", "ac|bd", "ba|dc", "bd|ac", "ca|db", "cd|ab", "db|ca", "dc|ba"]);
-        assert_eq!(g.canonical().to_string(), "ab|cd");
-        assert_eq!(Grid::parse("dc|ba").unwrap().canonical().to_string(), "ab|cd");
-        let r = Grid::parse("cba|fed").unwrap();
-        assert_eq!(r.symmetries().len(), 4);
-        assert_eq!(r.canonical().to_string(), "abc|def");
-        assert_eq!(r.transpose().to_string(), "cf|be|ad");
-    }
-
-    #[test]
-    fn permuted_and_least_image() {
-        // The eight images of "ab|cd|ef" by hand: flips reverse rows / columns, then the transpose.
-        let g = Grid::parse("ab|cd|ef").unwrap();
-        assert_eq!(g.permuted(true, false, false).to_string(), "ef|cd|ab");
-        assert_eq!(g.permuted(false, true, false).to_string(), "ba|dc|fe");
-        assert_eq!(g.permuted(true, true, false).to_string(), "fe|dc|ba");
-        assert_eq!(g.permuted(false, false, true).to_string(), "ace|bdf");
-        assert_eq!(g.permuted(false, true, true).to_string(), "bdf|ace");
-        assert_eq!(g.permuted(true, false, true).to_string(), "eca|fdb");
-        assert_eq!(g.permuted(true, true, true).to_string(), "fdb|eca");
-        // Ord puts the shape first: a 2 × 3 image is below every 3 × 2 one.
-        let all: Vec<(bool, bool, bool)> = (0..8).map(|i| (i & 1 != 0, i & 2 != 0, i & 4 != 0)).collect();
-        assert_eq!(g.least_image(&all).unwrap().to_string(), "ace|bdf");
-        assert_eq!(g.least_image(&all[..4]), None);
-        let h = Grid::parse("fe|dc|ba").unwrap();
-        assert_eq!(h.least_image(&all[..4]).unwrap().to_string(), "ab|cd|ef");
-        // Agrees with `canonical` on a square grid.
-        let sq = Grid::parse("dc|ba").unwrap();
-        assert_eq!(sq.least_image(&all).unwrap(), sq.canonical());
-    }
-
-    /// A small deterministic generator (xorshift64) for the brute-force checks below.
-    fn next(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
-    /// Random grids of every shape up to 5 × 5 over a three-letter alphabet (so images often tie).
-    fn random_grids(seed: u64, per_shape: usize) -> Vec<Grid> {
-        let mut st = seed;
-        let mut out = Vec::new();
-        for rows in 0..=5 {
-            for cols in 0..=5 {
-                for _ in 0..per_shape {
-                    let cells: Vec<u8> = (0..rows * cols).map(|_| b".xo"[(next(&mut st) % 3) as usize]).collect();
-                    out.push(Grid::from_cells(rows, cols, cells).unwrap());
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn hash_follows_updates() {
-        // A grid reached by `updated` (incremental Zobrist) hashes as the same grid parsed fresh.
-        let mut st = 0x1234_5678_9abc_def0;
-        for g in random_grids(7, 4) {
-            if g.cells().is_empty() {
-                continue;
-            }
-            let mut h = g.clone();
-            for _ in 0..6 {
-                let k = 1 + (next(&mut st) % 3) as usize;
-                let changes: Vec<((usize, usize), u8)> = (0..k)
-                    .map(|_| {
-                        let r = 1 + (next(&mut st) % g.rows() as u64) as usize;
-                        let c = 1 + (next(&mut st) % g.cols() as u64) as usize;
-                        ((r, c), b".xo#"[(next(&mut st) % 4) as usize])
-                    })
-                    .collect();
-                h = h.updated(&changes).unwrap();
-                let fresh = Grid::parse(&h.to_string()).unwrap();
-                assert_eq!(h.hash(), fresh.hash(), "{h}");
-                assert_eq!(h.hash(), hash_cells(h.rows(), h.cols(), h.cells()));
-                assert_eq!(h, fresh);
-            }
-        }
-        // Every way of building a grid agrees with the hash of its cells.
-        let g = Grid::parse("xo.|ox.").unwrap();
-        for h in [g.flip_rows(), g.flip_cols(), g.transpose(), g.permuted(true, false, true), g.canonical()] {
-            assert_eq!(h.hash(), Grid::parse(&h.to_string()).unwrap().hash(), "{h}");
-        }
-        for part in Grid::parse("xx..o|....o|.x...").unwrap().decomposition(b'.', Adjacency::Orthogonal) {
-            assert_eq!(part.hash(), Grid::parse(&part.to_string()).unwrap().hash());
-        }
-        assert_eq!(Grid::filled(2, 3, b'.').hash(), Grid::parse("...|...").unwrap().hash());
-        // The shape is part of the hash: same cells, other shapes.
-        let (a, b) = (Grid::parse("xo|ox").unwrap(), Grid::parse("xoox").unwrap());
-        assert_ne!(a.hash(), b.hash());
-    }
-
-    #[test]
-    fn lazy_least_image_agrees_with_built_images() {
-        // Brute force vs fast path: every subset of the eight symmetries (in flag order and reversed), on random
-        // grids of every shape up to 5 × 5.
-        for g in random_grids(99, 6) {
-            for mask in 0u32..256 {
-                let mut syms: Vec<(bool, bool, bool)> =
-                    ALL_FLAGS.iter().enumerate().filter(|&(i, _)| mask & (1 << i) != 0).map(|(_, &f)| f).collect();
-                assert_eq!(g.least_image(&syms), g.least_image_built(&syms), "{g} {syms:?}");
-                syms.reverse();
-                assert_eq!(g.least_image(&syms), g.least_image_built(&syms), "{g} {syms:?}");
-            }
-            let built = g.symmetries().into_iter().min().unwrap();
-            assert_eq!(g.canonical(), built, "{g}");
-        }
-    }
-
-    #[test]
-    fn decomposition_or_whole_agrees() {
-        // `None` exactly when the decomposition is the grid alone; otherwise the same regions.
-        for g in random_grids(5, 6) {
-            for steps in [Adjacency::Orthogonal.offsets(), Adjacency::King.offsets(), &[(1, 2)][..]] {
-                let all = g.decomposition_by(b'.', steps);
-                match g.decomposition_or_whole(b'.', steps) {
-                    None => assert_eq!(all, vec![g.clone()], "{g}"),
-                    Some(parts) => {
-                        assert_eq!(parts, all, "{g}");
-                        assert_ne!(all, vec![g.clone()], "{g}");
-                    }
-                }
-            }
-        }
-        assert_eq!(Grid::parse("xx|x.").unwrap().decomposition_or_whole(b'.', Adjacency::Orthogonal.offsets()), None);
-        assert!(Grid::parse("xx|..").unwrap().decomposition_or_whole(b'.', Adjacency::Orthogonal.offsets()).is_some());
-    }
-}
+mod tests;

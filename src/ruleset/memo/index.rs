@@ -236,14 +236,22 @@ impl<N> Memo<N> {
         }
         let mut out = [0u8; 16];
         out[0] = (rows << 4 | cols) as u8;
-        for (i, &b) in cells.iter().enumerate() {
-            let k = self.code.0[b as usize];
-            if k == 0 {
-                return None;
-            }
-            out[1 + i / 2] |= k << (4 * (i % 2));
+        // Two cells a byte, the first in the low nibble; a character outside the alphabet (number 0) is noted
+        // and told at the end (one test, not one a cell).
+        let code = &self.code.0;
+        let mut pairs = cells.chunks_exact(2);
+        let mut all_known = true;
+        for (o, p) in out[1..].iter_mut().zip(&mut pairs) {
+            let (a, b) = (code[p[0] as usize], code[p[1] as usize]);
+            all_known &= a != 0 && b != 0;
+            *o = a | b << 4;
         }
-        Some(out)
+        if let [x] = pairs.remainder() {
+            let a = code[*x as usize];
+            all_known &= a != 0;
+            out[1 + cells.len() / 2] = a;
+        }
+        all_known.then_some(out)
     }
 
     /// [`Memo::pack`], adding the grid's new characters to the alphabet while it has room.
@@ -303,12 +311,19 @@ impl<N> Memo<N> {
     /// place ([`num_grid_hash`]) and compared with the packed entry (else with the stored key), so no key is
     /// built. (Equal to `get` of the grid's encoding, whose hash is the same.)
     pub(super) fn get_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<u32> {
+        self.find_num_grid(rows, cols, cells).ok()
+    }
+
+    /// [`Memo::get_num_grid`], with the grid's hash when it is not known (to index it by).
+    pub(super) fn find_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Result<u32, u64> {
         let hash = num_grid_hash(rows, cols, cells);
-        if let Some(p) = pack_num(rows, cols, cells) {
-            return self.find_packed(hash, &p, PACKED | NUM);
-        }
-        let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
-        self.index.find(hash, stored).map(|e| e.node)
+        let found = if let Some(p) = pack_num(rows, cols, cells) {
+            self.find_packed(hash, &p, PACKED | NUM)
+        } else {
+            let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
+            self.index.find(hash, stored).map(|e| e.node)
+        };
+        found.ok_or(hash)
     }
 
     /// Starts loading the index's slots of the grid `g` into the processor's cache, for a look-up soon after
@@ -332,11 +347,16 @@ impl<N> Memo<N> {
 
     /// Indexes `key` (not yet indexed) under node `i`; `own`: the key of the node's state.
     pub(super) fn insert(&mut self, key: &[u8], i: u32, own: bool) {
+        self.insert_hashed(key, key_hash(key), i, own);
+    }
+
+    /// [`Memo::insert`] of a key whose hash ([`key_hash`]) the caller has (a grid carries its own).
+    pub(super) fn insert_hashed(&mut self, key: &[u8], hash: u64, i: u32, own: bool) {
+        debug_assert_eq!(hash, key_hash(key));
         // The key bytes and the index grow by doubling between two polling points: both check the budget first
         // (the index holds a key per 8/7 slots).
         let entry = std::mem::size_of::<Entry>() * 8 / 7;
         crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
-        let hash = key_hash(key);
         let own = if own { OWN } else { 0 };
         let packed = match (grid_key_parts(key), num_grid_key_parts(key)) {
             (Some((r, c, cells)), _) => self.pack_learning(r, c, cells).map(|p| (p, PACKED)),
@@ -354,6 +374,26 @@ impl<N> Memo<N> {
             }
         };
         self.index.insert_unique(e);
+    }
+
+    /// The packed entry data and flags of a grid or integer grid state (`None`: another state, or a grid that
+    /// does not pack), learning the grid's new characters as [`Memo::insert`] does: the entry that `insert` of
+    /// the state's key would make.
+    pub(super) fn pack_state(&mut self, state: &Value) -> Option<([u8; 16], u32)> {
+        if let Some(g) = state_grid(state) {
+            return Some((self.pack_learning(g.rows(), g.cols(), g.cells())?, PACKED));
+        }
+        let (r, c, cells) = state_num_grid(state)?;
+        Some((pack_num(r, c, cells)?, PACKED | NUM))
+    }
+
+    /// Indexes a state packed by [`Memo::pack_state`] (not yet indexed; `hash` its key's) under node `i`, no key
+    /// written; `own`: the key of the node's state.
+    pub(super) fn insert_packed(&mut self, (data, kind): ([u8; 16], u32), hash: u64, i: u32, own: bool) {
+        let entry = std::mem::size_of::<Entry>() * 8 / 7;
+        crate::game::budget::check_vec_growth(self.index.len(), self.index.capacity(), 1, entry);
+        let own = if own { OWN } else { 0 };
+        self.index.insert_unique(Entry { hash, node: i, meta: own | kind, data });
     }
 
     /// Drops every key but each node's own (the key of its state): see `Memo::trace`.

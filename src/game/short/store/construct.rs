@@ -44,7 +44,17 @@ impl Games {
 
     /// The canonical form of `<left | right>`.
     pub fn new_game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        self.canonicalise(left, None, right, None)
+        self.new_game_owned(left.to_vec(), right.to_vec())
+    }
+
+    /// [`Games::new_game`] of option lists handed over (sorted and deduplicated in place: no copies).
+    pub fn new_game_owned(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        self.poll_interrupt();
+        for v in [&mut left, &mut right] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        self.reduce(left, &[], right, &[], false)
     }
 
     /// The canonical form of the sum `G + H` of two canonical non-numbers from its options: `left` is
@@ -81,8 +91,21 @@ impl Games {
             v
         };
         let (tl, tr) = (tagged(left, ls), tagged(right, rs));
-        let mut l: Vec<GameId> = tl.iter().map(|p| p.0).collect();
-        let mut r: Vec<GameId> = tr.iter().map(|p| p.0).collect();
+        let l = tl.iter().map(|p| p.0).collect();
+        let r = tr.iter().map(|p| p.0).collect();
+        self.reduce(l, &tl, r, &tr, ls.is_some())
+    }
+
+    /// The canonical form of `<l | r>` from its sorted, distinct options; with `tagged`, `tl` and `tr` give each
+    /// option's kinds ([`Games::new_sum_game`]).
+    fn reduce(
+        &mut self,
+        mut l: Vec<GameId>,
+        tl: &[(GameId, u8)],
+        mut r: Vec<GameId>,
+        tr: &[(GameId, u8)],
+        tagged: bool,
+    ) -> GameId {
         if let Some(g) = self.number_shortcut(&l, &r) {
             return g;
         }
@@ -97,9 +120,9 @@ impl Games {
         // are themselves reversible, which the bypass loops test in turn), so the lists that changed are
         // pruned again. The result has neither dominated nor reversible options, so it is the canonical
         // form (unique), the same as in the other order.
-        if ls.is_some() {
-            self.remove_dominated_tagged(&tl, &mut l, true);
-            self.remove_dominated_tagged(&tr, &mut r, false);
+        if tagged {
+            self.remove_dominated_tagged(tl, &mut l, true);
+            self.remove_dominated_tagged(tr, &mut r, false);
         } else {
             self.remove_dominated(&mut l, true);
             self.remove_dominated(&mut r, false);
@@ -142,6 +165,18 @@ impl Games {
 
     /// The mex of a list of nimbers, or `None` if some option is not a nimber.
     pub(super) fn mex_of_nimbers(&self, opts: &[GameId]) -> Option<u64> {
+        // The values below 128 as bits: the mex is the first one missing, unless all 128 are there (then the
+        // sorted values decide). No allocation for the common case.
+        let mut low = 0u128;
+        for &o in opts {
+            let v = self.nim_value(o)?.to_u64().unwrap_or(u64::MAX);
+            if v < 128 {
+                low |= 1 << v;
+            }
+        }
+        if low != u128::MAX {
+            return Some(u64::from((!low).trailing_zeros()));
+        }
         let mut vals = Vec::with_capacity(opts.len());
         for &o in opts {
             // A nim value beyond u64 is above the mex of at most u64::MAX values.

@@ -1,0 +1,154 @@
+//! Tests of the memo table ([`super::Memo`]): look-ups by key, by grid in place, and growth.
+
+use super::*;
+use crate::ruleset::key::tests::{grid, key};
+
+#[test]
+fn a_node_is_small() {
+    // A memo holds a node per state met (430,000 for the 4 × 6 Konane board of docs/PERFORMANCE.md), in a
+    // vector that doubles: each byte of a node is about a megabyte there.
+    assert!(std::mem::size_of::<Node>() <= 96, "size_of::<Node>() = {}", std::mem::size_of::<Node>());
+}
+
+#[test]
+fn grid_lookups_agree_with_key_lookups() {
+    // Keys indexed from their bytes (grids and other states) are found by the in-place grid look-up and by
+    // the byte look-up alike; absent ones by neither.
+    let mut memo = Memo::default();
+    let states = [grid("x.|.o"), grid("xo|.."), Value::str("x.|.o"), grid(""), Value::int(3), grid(".|.")];
+    for (i, v) in states.iter().enumerate() {
+        // A grid indexed with its own hash (as `node_for` does), any other state hashed from its key.
+        memo.add_new(&key(v), state_grid(v).map(Grid::hash), v.clone(), false);
+        assert_eq!(memo.len(), i + 1);
+    }
+    for (i, v) in states.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), Some(i as u32));
+        assert_eq!(memo.get_state(v, &key(v)), Some(i as u32));
+    }
+    for v in [grid("x.|.x"), grid(".."), grid("x|.|.|o")] {
+        assert_eq!(memo.get(&key(&v)), None);
+        assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
+    }
+}
+
+#[test]
+fn packed_and_arena_grids_are_found_alike() {
+    // Grids packed into their entries (small, characters in the alphabet) and grids kept in the arena (too
+    // large, or a character met once the alphabet of 15 is full) are found by both look-ups, and a grid
+    // that differs in one cell or in shape by neither.
+    let mut memo = Memo::default();
+    let mut states: Vec<Value> = Vec::new();
+    // `.` and `a`…`n` fill the alphabet; `o`…`r` then go to the arena, as do the 31-cell and 16-column
+    // boards.
+    for (i, ch) in "abcdefghijklmnopq".chars().enumerate() {
+        states.push(grid(&format!("{ch}.|.{ch}")));
+        states.push(grid(&ch.to_string().repeat(i + 1)));
+    }
+    states.push(grid(&".".repeat(31)));
+    states.push(grid(&"a".repeat(16)));
+    states.push(grid("r"));
+    for (i, v) in states.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), None, "{i}");
+        memo.add_new(&key(v), None, v.clone(), false);
+    }
+    assert_eq!(memo.letters, 15);
+    for (i, v) in states.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+        assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
+    }
+    for v in [grid("a.|.b"), grid("q.|.r"), grid(".a|a."), grid(&".".repeat(30)), grid("a|a"), grid("s")] {
+        assert_eq!(memo.get(&key(&v)), None);
+        assert_eq!(memo.get_grid(state_grid(&v).unwrap()), None);
+    }
+    // A second key of a node (a state a `Canonical` hook maps to it) is dropped by a collection, its own
+    // key is kept.
+    let extra = grid("b.|.a");
+    memo.insert(&key(&extra), 0, false);
+    assert_eq!(memo.get(&key(&extra)), Some(0));
+    memo.retain_own_keys();
+    assert_eq!(memo.get(&key(&extra)), None);
+    assert_eq!(memo.get(&key(&states[0])), Some(0));
+}
+
+#[test]
+fn the_index_grows_and_keeps_every_key() {
+    // Thousands of keys, through several doublings of the index (linear probing, up to 7/8 full): packed
+    // grids, integers and 40-cell boards (their cells on the heap, their keys in the arena) are each found by
+    // both look-ups, absent ones by neither; a collection keeps every node's own key and drops the others.
+    let board = |n: usize, rows: usize, cols: usize| -> Value {
+        let cell = |i: usize| if (n >> (i % 20)) & 1 == 1 { 'x' } else { '.' };
+        let rows: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| cell(r * cols + c)).collect()).collect();
+        grid(&rows.join("|"))
+    };
+    let mut states: Vec<Value> = (0..3000).map(|n| board(n, 2, 6)).collect();
+    states.extend((0..1000).map(|n| Value::int(n + 7)));
+    states.extend((0..300).map(|n| board(n, 5, 8)));
+    let mut memo = Memo::default();
+    for (i, v) in states.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), None, "{i}");
+        memo.add_new(&key(v), None, v.clone(), false);
+    }
+    let seconds: Vec<Value> = (0..500).map(|n| board(n, 3, 4)).collect();
+    for (i, v) in seconds.iter().enumerate() {
+        memo.insert(&key(v), i as u32, false);
+    }
+    assert_eq!(memo.key_count(), states.len() + seconds.len());
+    for (i, v) in states.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+        assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
+    }
+    for (i, v) in seconds.iter().enumerate() {
+        assert_eq!(memo.get_grid(state_grid(v).unwrap()), Some(i as u32), "{i}");
+    }
+    for v in [board(4095, 2, 6), Value::int(3), board(400, 5, 8), board(9, 6, 2)] {
+        assert_eq!(memo.get(&key(&v)), None);
+    }
+    memo.retain_own_keys();
+    assert_eq!(memo.key_count(), states.len());
+    assert!(seconds.iter().all(|v| memo.get(&key(v)).is_none()));
+    assert!(states.iter().enumerate().all(|(i, v)| memo.get(&key(v)) == Some(i as u32)));
+}
+
+#[test]
+fn grids_indexed_without_their_keys_are_found_as_with_them() {
+    // `node_for` without a `Canonical` hook indexes a new grid that packs by its packed entry alone
+    // (`pack_state`, `insert_packed`, no key written): such grids are found by their keys, as states and in
+    // place, as if their keys had been inserted; states that do not pack (31 cells, a 16th character once the
+    // alphabet is full, an integer cell of 16) and other states have no packed form.
+    use crate::library::numgrid::NumGrid;
+    use crate::ruleset::key::key_hash;
+    let ng = |rows: usize, cols: usize, cells: &[i8]| NumGrid::value(rows, cols, cells.to_vec());
+    let mut memo = Memo::default();
+    let packable = [grid("x.|.o"), grid("xo#|..x"), ng(2, 2, &[0, 1, 1, 0]), ng(4, 5, &[1; 20]), grid("")];
+    for (i, v) in packable.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), None, "{i}");
+        let packed = memo.pack_state(v).expect("packs");
+        let n = memo.push_node(v.clone(), false);
+        memo.insert_packed(packed, key_hash(&key(v)), n, true);
+        assert_eq!(n, i as u32);
+    }
+    for (i, v) in packable.iter().enumerate() {
+        assert_eq!(memo.get(&key(v)), Some(i as u32), "{i}");
+        assert_eq!(memo.get_state(v, &key(v)), Some(i as u32), "{i}");
+    }
+    // The same cells as another kind of grid, or one cell different, are other states.
+    for v in [ng(2, 2, &[b'x' as i8, b'.' as i8, b'.' as i8, b'o' as i8]), grid("x.|.x"), ng(2, 2, &[0, 1, 1, 1])] {
+        assert_eq!(memo.get(&key(&v)), None);
+        assert_eq!(memo.get_state(&v, &key(&v)), None);
+    }
+    for v in [grid(&".".repeat(31)), ng(1, 2, &[0, 16]), Value::int(5)] {
+        assert_eq!(memo.pack_state(&v), None);
+    }
+    // A key kept in the arena beside packed entries: both kinds found after the index grows.
+    let long = grid(&"x".repeat(40));
+    memo.add_new(&key(&long), state_grid(&long).map(Grid::hash), long.clone(), false);
+    for k in 0..200 {
+        let v = ng(1, 8, &[(k % 16) as i8, (k / 16) as i8, 3, 3, 3, 3, 3, 3]);
+        let packed = memo.pack_state(&v).expect("packs");
+        let n = memo.push_node(v.clone(), false);
+        memo.insert_packed(packed, key_hash(&key(&v)), n, true);
+    }
+    assert_eq!(memo.get(&key(&long)), Some(packable.len() as u32));
+    assert_eq!(memo.get(&key(&ng(1, 8, &[5, 2, 3, 3, 3, 3, 3, 3]))), Some(packable.len() as u32 + 1 + 37));
+    assert_eq!(memo.key_count(), packable.len() + 1 + 200);
+}
