@@ -27,7 +27,9 @@ use super::script::{self, Instance};
 use crate::game::GameId;
 use crate::interp::env::{ClassGameHooks, Globals};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
-use crate::interp::eval::{class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine};
+use crate::interp::eval::{
+    all_of_user_class, class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine,
+};
 use crate::interp::native::{NativeFn, Site};
 use crate::interp::value::{Function, Value};
 use crate::syntax::ast::{BinOp, Ident};
@@ -246,7 +248,8 @@ fn elements(m: &mut Machine, state: &Value, v: Value, hook: &str, span: Span) ->
             && (same_user_class(state, x) || matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)))
     };
     if let Value::List(items) = &v {
-        if items.iter().all(ours) {
+        // The common answer: objects of the state's own class (its downcast made once).
+        if own.is_some() && all_of_user_class(state, items.iter()) || items.iter().all(ours) {
             return Ok(v);
         }
     }
