@@ -69,7 +69,7 @@ impl<'a> Machine<'a> {
         }
         let c = Closure { def, captured };
         let mut slots = self.spare_slots.pop().unwrap_or_default();
-        slots.resize(layout.names.len(), None);
+        slots.resize_with(layout.names.len(), || None);
         let r = self.run_in_frame(&c, &layout, slots, Some(method), plain, args, &[], span)?;
         let def = c.def;
         match r {
