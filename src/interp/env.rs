@@ -139,6 +139,21 @@ impl Locals {
         }
     }
 
+    /// The receiver's variables in a method frame whose receiver's variables answer a name without a slot
+    /// before the captured variables ([`MethodFrame::variables_first`]), where nothing was bound by name and no
+    /// slot is named `this`: what [`Locals::this_object`] finds has them; else `None`.
+    #[inline]
+    pub fn receiver_variables(&self) -> Option<&[(Name, Value)]> {
+        match &self.method {
+            Some(MethodFrame { this: (_, Value::Object(o)), variables_first: true, .. })
+                if !self.this_slot && self.bindings.is_empty() =>
+            {
+                o.variables()
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a name the resolver gave no slot of this frame's layout (`NO_SLOT`) is, as `Machine::lookup_var`
     /// finds it, a captured variable ([`Locals::captured_scope`]) or else a global: a frame of a resolved call
     /// with no method receiver, nothing bound by name and no slot named `this` (so that no member of a `this`

@@ -27,7 +27,9 @@ use super::script::{self, Instance};
 use crate::game::GameId;
 use crate::interp::env::{ClassGameHooks, Globals};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
-use crate::interp::eval::{class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine};
+use crate::interp::eval::{
+    all_of_user_class, class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine,
+};
 use crate::interp::native::{NativeFn, Site};
 use crate::interp::value::{Function, Value};
 use crate::syntax::ast::{BinOp, Ident};
@@ -166,18 +168,23 @@ static OPTIONS: NativeFn = NativeFn::new("Options", Arity::Range(1, 2), options)
 static COMPONENTS: NativeFn = NativeFn::new("Decomposition", Arity::Exact(1), components);
 
 thread_local! {
-    /// The names the hooks ask for, made once (a name is a shared string).
+    /// The names the hooks ask for, made once (a name is a shared string): `Options`, `Decomposition`.
     static HOOK_NAMES: [Rc<str>; 2] = [Rc::from("Options"), Rc::from("Decomposition")];
 }
 
-fn member(m: &mut Machine, this: &Value, name: &str, args: &[Value], span: Span) -> Result<Value, EvalError> {
-    let name = HOOK_NAMES.with(|n| n.iter().find(|n| &***n == name).cloned()).unwrap_or_else(|| name.into());
+/// The hook names' indices in [`HOOK_NAMES`].
+const OPTIONS_NAME: usize = 0;
+const DECOMPOSITION_NAME: usize = 1;
+
+/// `this.name(args)` for the hook name `HOOK_NAMES[hook]`.
+fn member(m: &mut Machine, this: &Value, hook: usize, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    let name = HOOK_NAMES.with(|n| n[hook].clone());
     let ident = Ident { name, span };
     m.call_hook(this, &ident, args, span)
 }
 
 fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let v = member(m, &args[0], "Options", &args[1..], s.span)?;
+    let v = member(m, &args[0], OPTIONS_NAME, &args[1..], s.span)?;
     elements(m, &args[0], v, "Options", s.span)
 }
 
@@ -198,7 +205,7 @@ fn components(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalEr
 
 /// The state's `Decomposition` as the memo reads it (the state alone when it has none).
 fn decomposition(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
-    match member(m, state, "Decomposition", &[], span) {
+    match member(m, state, DECOMPOSITION_NAME, &[], span) {
         Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => {
             Ok(crate::interp::native::list(vec![state.clone()]))
         }
@@ -217,10 +224,8 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
         }
         _ => None,
     };
-    let (rep, parts) = match single {
-        Some(c) => (c.clone(), crate::interp::native::list(std::iter::once(c))),
-        None => (state.clone(), parts),
-    };
+    // One component of the state's own class stands for it, with its list (that one component) as its parts.
+    let rep = single.unwrap_or_else(|| state.clone());
     if let Some(a) = address(&rep) {
         let pending = &mut m.globals.extensions.get::<ClassInstances>().pending;
         if pending.len() >= PENDING_MAX {
@@ -246,7 +251,8 @@ fn elements(m: &mut Machine, state: &Value, v: Value, hook: &str, span: Span) ->
             && (same_user_class(state, x) || matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)))
     };
     if let Value::List(items) = &v {
-        if items.iter().all(ours) {
+        // The common answer: objects of the state's own class (its downcast made once).
+        if own.is_some() && all_of_user_class(state, items.iter()) || items.iter().all(ours) {
             return Ok(v);
         }
     }

@@ -22,7 +22,7 @@ use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
-use crate::interp::eval::{class_game_single_field, Machine};
+use crate::interp::eval::{class_game_single_field, is_user_object, Machine};
 use crate::interp::value::{Player, Value};
 use crate::solve::grid::Grid;
 use crate::syntax::span::Span;
@@ -220,8 +220,9 @@ pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, E
 /// Adds one element of an `Options` or `Components` result to `sum`: a position or sum as it is, `Value(g)` as
 /// a constant, anything else as a state of `inst`.
 fn add_element(m: &mut Machine, inst: &Rc<Instance>, v: &Value, sum: &mut SumRef, span: Span) -> Result<(), EvalError> {
-    // A board (the common element) is a state: no need to ask whether it is a position, a sum or a loopy value.
-    let board = state_grid(v).is_some() || state_num_grid(v).is_some();
+    // A board (the common element) is a state: no need to ask whether it is a position, a sum or a loopy value;
+    // nor is a user object (the class front's state), asked first there.
+    let board = (inst.class_front && is_user_object(v)) || state_grid(v).is_some() || state_num_grid(v).is_some();
     if let (Value::Object(o), false) = (v, board) {
         match gamelike(o) {
             Some(Gamelike::Position(p)) => {

@@ -20,12 +20,14 @@ pub(super) mod bases;
 mod call;
 mod construct;
 mod decl;
+mod names;
 mod overload;
 mod package;
 mod singleton;
 pub(super) mod types;
 
 use bases::{library_base, library_chain, library_combine, library_overrides};
+pub(in crate::interp::eval) use names::{this_name, ThisName};
 pub(super) use package::UserPackage;
 pub(super) use types::Cells;
 pub(super) use types::{user_object, Shown};
@@ -187,6 +189,9 @@ impl Object for UserObject {
     }
     fn type_name(&self) -> &'static str {
         "Object"
+    }
+    fn variables(&self) -> Option<&[(Name, Value)]> {
+        Some(&self.fields)
     }
     fn display(&self, games: &mut Games) -> String {
         match &self.shown {
@@ -426,19 +431,6 @@ pub(super) fn this_field<'l>(locals: &'l crate::interp::env::Locals, name: &str)
     user_object(locals.this_object()?)?.field(name)
 }
 
-/// What a name the resolver gave no slot means in a method frame, as far as [`this_name`] can tell without
-/// [`Machine::lookup_var`].
-pub(in crate::interp::eval) enum ThisName<'l> {
-    /// A variable of `this` (`grid` in a position's `Options`).
-    Field(&'l Value),
-    /// The class of `this` itself (`Position(…)` in a position's `Options`).
-    OwnClass(&'l Rc<UserClass>),
-    /// No member of `this` or of the objects enclosing its class (`Left`): a global ([`Machine::lookup_global`]).
-    Global,
-    /// Anything else: [`Machine::lookup_var`] answers.
-    Other,
-}
-
 /// The class declaring the method `def` called on `this` and the method's name, as CGSuite 2.2's errors name
 /// a method ("(in call to `examples.Foo.Position.Options`)"): the nearest class from the object's own up its
 /// parents whose body declares `def`; `None` when `this` is no user object or no such class declares it.
@@ -452,58 +444,6 @@ pub(in crate::interp::eval) fn method_location(this: &Value, def: &Rc<FunctionDe
         }
         class = class.parent.as_ref()?;
     }
-}
-
-/// [`Machine::lookup_var`]'s answer for a reference the resolver gave no slot, in a method frame: a variable
-/// of `this` found at `at` (the index where it was found last, kept by the compiled node; updated here), else
-/// what `this`'s class decided before for the name ([`Machine::this_member`]'s cache: the class itself, or a
-/// global), else [`ThisName::Other`]. Fields are set when an object is built and never change, so the object's
-/// last variable of that name is the one.
-#[inline]
-pub(super) fn this_name<'l>(locals: &'l Locals, name: &Name, slot: &Slot, at: &Cell<u32>) -> ThisName<'l> {
-    if slot.get(locals.layout_id()) != Some(NO_SLOT) {
-        return ThisName::Other;
-    }
-    let Some(this) = locals.method_receiver() else { return ThisName::Other };
-    if locals.captured(name).is_some() {
-        return ThisName::Other;
-    }
-    let Some(obj) = user_object(this) else { return ThisName::Other };
-    let fields: &[(Name, Value)] = &obj.fields;
-    let same = |n: &Name| n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == **name);
-    let i = at.get() as usize;
-    if let Some((n, v)) = fields.get(i) {
-        if same(n) && !fields[i + 1..].iter().any(|(n, _)| same(n)) {
-            return ThisName::Field(v);
-        }
-    }
-    if let Some(i) = fields.iter().rposition(|(n, _)| same(n)) {
-        at.set(i as u32);
-        return ThisName::Field(&fields[i].1);
-    }
-    // No variable of `this`: `this_member` next looks at the object's cells and enum literal (none here, or
-    // it answers), then at what the class decided for the name before.
-    if obj.cells.is_some() || obj.literal.is_some() {
-        return ThisName::Other;
-    }
-    // The class's answers kept by the name's address first (the compiled tree's names are interned, and the
-    // class holds the name it compares with, so an equal address is the same name), then by its text. An
-    // entry of `names` never changes once made, nor do the class's id and enclosing object.
-    let class = &obj.class;
-    let answer = |own: bool| if own { ThisName::OwnClass(class) } else { ThisName::Global };
-    if let Some(&(_, own)) = class.name_kinds.borrow().iter().find(|(n, _)| Rc::ptr_eq(n, name)) {
-        return answer(own);
-    }
-    let own = match class.names.borrow().get(&**name) {
-        Some(Resolution::Nested { depth: 1, id, .. }) if *id == class.id && class.enclosing.is_some() => true,
-        Some(Resolution::Elsewhere) => false,
-        _ => return ThisName::Other,
-    };
-    let mut kinds = class.name_kinds.borrow_mut();
-    if kinds.len() < 16 {
-        kinds.push((name.clone(), own));
-    }
-    answer(own)
 }
 
 impl<'a> Machine<'a> {

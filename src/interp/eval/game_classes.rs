@@ -209,6 +209,19 @@ pub fn same_user_class(a: &Value, b: &Value) -> bool {
     matches!((user_object(a), user_object(b)), (Some(x), Some(y)) if Rc::ptr_eq(&x.class, &y.class))
 }
 
+/// Whether `v` is an object of a user class.
+#[inline]
+pub fn is_user_object(v: &Value) -> bool {
+    user_object(v).is_some()
+}
+
+/// Whether every value of `items` is a user object of the class of the user object `state` (as
+/// [`same_user_class`] with `state`, asked once of `state`).
+pub fn all_of_user_class<'v>(state: &Value, mut items: impl Iterator<Item = &'v Value>) -> bool {
+    let Some(s) = user_object(state) else { return false };
+    items.all(|x| matches!(user_object(x), Some(o) if Rc::ptr_eq(&o.class, &s.class)))
+}
+
 /// The facts of the class of a user game object.
 pub fn class_game_facts(v: &Value) -> Option<ClassGameFacts> {
     let obj = user_object(v)?;

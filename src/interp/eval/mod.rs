@@ -678,8 +678,8 @@ use classes::{method_value, Cells};
 pub use classes::{UserClass, UserObject};
 pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};
 pub use game_classes::{
-    class_game, class_game_facts, class_game_fields, class_game_single_field, negated_game, same_user_class, ClassGame,
-    ClassGameFacts,
+    all_of_user_class, class_game, class_game_facts, class_game_fields, class_game_single_field, is_user_object,
+    negated_game, same_user_class, ClassGame, ClassGameFacts,
 };
 pub use is_class::is_class;
 pub use machine::{Eval, Exit, Machine, MAX_CALL_DEPTH, MAX_POWER_BITS};

@@ -325,6 +325,12 @@ pub trait Object: std::any::Any + fmt::Debug {
     fn compound_precedence(&self) -> Option<u8> {
         None
     }
+
+    /// The object's variables by name, in order (the last of a name is the one), which a method called on it
+    /// reads by name (a user object's constructor parameters and `var`s); `None` for an object without them.
+    fn variables(&self) -> Option<&[(Name, Value)]> {
+        None
+    }
 }
 
 /// A list whose elements are an arithmetic progression of integers, not stored (CGSuite's `Range`): it is a
@@ -399,6 +405,10 @@ pub struct MethodFrame {
     pub this: (Name, Value),
     /// The hidden property name and the property, if any.
     pub property: Option<(Name, Value)>,
+    /// The receiver's variables ([`Object::variables`]) may answer a name of the frame's layout without a slot
+    /// before the captured variables are asked: none of them is named `this`, the hidden property name or a
+    /// captured variable (checked by the caller that made the frame; see `Locals::receiver_variables`).
+    pub variables_first: bool,
 }
 
 /// The top-level variables and the native globals.

@@ -54,16 +54,22 @@ impl<'a> Machine<'a> {
             .as_ref()
             .filter(|n| property || overloaded.unwrap_or_else(|| obj.class.is_overloaded(&n.name, false)))
             .map(|n| (property_name, Value::String(n.name.clone())));
-        let method = crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden };
+        let captured = obj.class.scope();
+        // The object's variables answer its names before the captured variables when none has the name of
+        // `this`, of the property or of a captured variable (`this_name`'s common case).
+        let variables_first = obj.fields.iter().all(|(n, _)| **n != *this_name && &**n != PROPERTY)
+            && (captured.is_empty() || obj.fields.iter().all(|(n, _)| !captured.contains_key(&**n)));
+        let method =
+            crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden, variables_first };
         let params = &def.params;
         let plain = params.iter().all(ast::Param::is_plain) || self.params_pass(obj, &def, &layout, args);
         // As `call_closure_named` checks and binds (the same errors, before the call counts as entered).
         if plain {
             super::super::calls::check_plain_count(params, args.len(), span)?;
         }
-        let c = Closure { def, captured: obj.class.scope() };
+        let c = Closure { def, captured };
         let mut slots = self.spare_slots.pop().unwrap_or_default();
-        slots.resize(layout.names.len(), None);
+        slots.resize_with(layout.names.len(), || None);
         let r = self.run_in_frame(&c, &layout, slots, Some(method), plain, args, &[], span)?;
         let def = c.def;
         match r {

@@ -48,7 +48,7 @@ impl<'a> Machine<'a> {
         span: Span,
     ) -> Result<Value, EvalError> {
         if named.is_empty() {
-            if let Some(r) = self.construct_lean(class, args, span) {
+            if let Some(r) = self.construct_lean(class, args) {
                 return r;
             }
         }
@@ -144,12 +144,7 @@ impl<'a> Machine<'a> {
     /// [`Machine::construct_with`] and [`Machine::finish`] make it, from the decisions the general path took
     /// at the class's first construction; `None` (nothing done) when the class or an argument is not of that
     /// form, for the general path (which gives the errors).
-    fn construct_lean(
-        &mut self,
-        class: &Rc<UserClass>,
-        args: &[Value],
-        span: Span,
-    ) -> Option<Result<Value, EvalError>> {
+    fn construct_lean(&mut self, class: &Rc<UserClass>, args: &[Value]) -> Option<Result<Value, EvalError>> {
         let lean = class.lean.get().or_else(|| {
             // Decided once the general path has decided the parameters' `as` classes.
             let typed = class.library_typed.get()?;
@@ -183,10 +178,9 @@ impl<'a> Machine<'a> {
                 }
             }
         };
-        // The binder's check of Ctrl-C and memory, as for every object.
-        if let Err(e) = self.check_limits(span) {
-            return Some(Err(e));
-        }
+        // No check of Ctrl-C and memory here (the general path's binder checks): building runs none of the
+        // script's code and calls nothing, and whatever builds objects again and again (a loop, a
+        // comprehension's clause, a call) checks at each step.
         let names = class.param_names.get()?;
         let fields = match (args, &names[..]) {
             ([a], [n]) => Fields::One([(n.clone(), a.clone())]),

@@ -1,0 +1,125 @@
+//! A name inside a method as the compiled tree reads it: [`this_name`] answers, for a reference the resolver
+//! gave no slot, whether it is a variable of `this`, the class of `this` itself or a global, without the general
+//! search of `Machine::lookup_var` (the compiled tree's `Node::Var`, cell tests and `Position(…)` calls ask).
+
+use super::super::machine::*;
+use super::types::{user_object, Resolution, UserClass};
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// What a name the resolver gave no slot means in a method frame, as far as [`this_name`] can tell without
+/// [`Machine::lookup_var`].
+pub(in crate::interp::eval) enum ThisName<'l> {
+    /// A variable of `this` (`grid` in a position's `Options`).
+    Field(&'l Value),
+    /// The class of `this` itself (`Position(…)` in a position's `Options`).
+    OwnClass(&'l Rc<UserClass>),
+    /// No member of `this` or of the objects enclosing its class (`Left`): a global ([`Machine::lookup_global`]).
+    Global,
+    /// Anything else: [`Machine::lookup_var`] answers.
+    Other,
+}
+
+/// [`Machine::lookup_var`]'s answer for a reference the resolver gave no slot, in a method frame: a variable
+/// of `this`, else what `this`'s class decided before for the name ([`Machine::this_member`]'s cache: the
+/// class itself, or a global), else [`ThisName::Other`]. Fields are set when an object is built and never
+/// change, so the object's last variable of that name is the one.
+///
+/// `at` is the compiled node's hint of where the answer was found last (updated here): below [`KIND_HINT`],
+/// the index of the variable; with [`KIND_HINT`] set, the index of the class's answer in
+/// `UserClass::name_kinds`. A hint is only where to look first: the answer is checked by the name there.
+#[inline]
+pub(in crate::interp::eval) fn this_name<'l>(
+    locals: &'l Locals,
+    name: &Name,
+    slot: &Slot,
+    at: &Cell<u32>,
+) -> ThisName<'l> {
+    if slot.get(locals.layout_id()) != Some(NO_SLOT) {
+        return ThisName::Other;
+    }
+    // The common case: the variable at the hint, in a frame whose receiver's variables come before its
+    // captured ones (`Locals::receiver_variables`), found by the name's address (both are interned).
+    if let Some(fields) = locals.receiver_variables() {
+        let i = at.get() as usize;
+        if let Some((n, v)) = fields.get(i) {
+            if Rc::ptr_eq(n, name) && !fields[i + 1..].iter().any(|(n, _)| same_text(n, name)) {
+                return ThisName::Field(v);
+            }
+        }
+    }
+    this_name_searched(locals, name, at)
+}
+
+/// Whether two names have the same text (the same address first).
+#[inline]
+fn same_text(n: &Name, name: &Name) -> bool {
+    n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == **name)
+}
+
+/// [`this_name`] past its common case.
+#[inline(never)]
+fn this_name_searched<'l>(locals: &'l Locals, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
+    let Some(this) = locals.method_receiver() else { return ThisName::Other };
+    if locals.captured(name).is_some() {
+        return ThisName::Other;
+    }
+    let Some(obj) = user_object(this) else { return ThisName::Other };
+    let fields: &[(Name, Value)] = &obj.fields;
+    let same = |n: &Name| same_text(n, name);
+    let hint = at.get();
+    // The variable at the hint, when no later variable has its name (for one variable: at once).
+    if let Some((n, v)) = fields.get(hint as usize) {
+        if same(n) && !fields[hint as usize + 1..].iter().any(|(n, _)| same(n)) {
+            return ThisName::Field(v);
+        }
+    }
+    if let Some(i) = fields.iter().rposition(|(n, _)| same(n)) {
+        at.set(i as u32);
+        return ThisName::Field(&fields[i].1);
+    }
+    // No variable of `this`: `this_member` next looks at the object's cells and enum literal (none here, or
+    // it answers), then at what the class decided for the name before.
+    if obj.cells.is_some() || obj.literal.is_some() {
+        return ThisName::Other;
+    }
+    class_name_kind(&obj.class, name, at)
+}
+
+/// See [`this_name`]'s `at`: a hint with this bit names an entry of `UserClass::name_kinds`.
+const KIND_HINT: u32 = 1 << 31;
+
+/// [`this_name`] for a name that is no variable of an object of `class`: the class's answer kept by the name's
+/// address first (the compiled tree's names are interned, and the class holds the name it compares with, so an
+/// equal address is the same name), then by its text. An entry of `names` never changes once made, nor do the
+/// class's id and enclosing object.
+#[inline]
+fn class_name_kind<'l>(class: &'l Rc<UserClass>, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
+    let answer = |own: bool| if own { ThisName::OwnClass(class) } else { ThisName::Global };
+    let hint = at.get();
+    {
+        let kinds = class.name_kinds.borrow();
+        if hint & KIND_HINT != 0 {
+            if let Some((n, own)) = kinds.get((hint & !KIND_HINT) as usize) {
+                if Rc::ptr_eq(n, name) {
+                    return answer(*own);
+                }
+            }
+        }
+        if let Some(k) = kinds.iter().position(|(n, _)| Rc::ptr_eq(n, name)) {
+            at.set(KIND_HINT | k as u32);
+            return answer(kinds[k].1);
+        }
+    }
+    let own = match class.names.borrow().get(&**name) {
+        Some(Resolution::Nested { depth: 1, id, .. }) if *id == class.id && class.enclosing.is_some() => true,
+        Some(Resolution::Elsewhere) => false,
+        _ => return ThisName::Other,
+    };
+    let mut kinds = class.name_kinds.borrow_mut();
+    if kinds.len() < 16 {
+        at.set(KIND_HINT | kinds.len() as u32);
+        kinds.push((name.clone(), own));
+    }
+    answer(own)
+}
