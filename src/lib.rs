@@ -18,7 +18,8 @@ pub mod ruleset;
 pub mod solve;
 pub mod syntax;
 
-/// The allocator: the system's, counting live bytes for the memory budget ([`game::budget`]).
+/// The allocator: mimalloc for small blocks and the system's for large ones, counting live bytes for the memory
+/// budget ([`game::budget`]).
 #[global_allocator]
 static ALLOCATOR: game::budget::CountingAlloc = game::budget::CountingAlloc;
 

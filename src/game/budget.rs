@@ -1,14 +1,15 @@
 //! The memory budget: how much memory the process holds, and the limit above which long computations stop
 //! with an error instead of running the machine out of memory.
 //!
-//! [`CountingAlloc`] wraps the system allocator and keeps a running total of live bytes, each block counted
-//! with the allocator's own overhead (glibc's chunk header and 16-byte rounding); the front-end installs it as
+//! [`CountingAlloc`] wraps the allocators (mimalloc for blocks under 1 MiB, glibc's for larger) and keeps a
+//! running total of live bytes, each block counted with glibc's overhead (its chunk header and 16-byte
+//! rounding, a little more than mimalloc's size classes take for most small blocks); the front-end installs it as
 //! the global allocator (`lib.rs`) and sets the limit ([`set_limit`]; none by default, so library users and
 //! tests are unaffected). The limit is kept for the process's resident memory, which also holds memory the
 //! allocator keeps after it is freed and the interpreter's stack: whenever the count has grown by half the
 //! remaining headroom since the last look (or a recursive walk has gone 8 MiB deeper), the next polling
-//! point reads the resident size from `/proc/self/statm` (after `malloc_trim` when much of it is free
-//! memory the allocator kept); the count and the resident size are both held under the budget less a
+//! point reads the resident size from `/proc/self/statm` (after [`give_back`] when much of it is free
+//! memory the allocators kept); the count and the resident size are both held under the budget less a
 //! margin of 1/16, which covers what grows between two polling points.
 //!
 //! Nothing fails inside the allocator: the engine's polling points ([`crate::game::Games`] sums, comparisons
@@ -16,6 +17,7 @@
 //! error when it is true, so the work in progress is dropped and the session goes on. Sizes that are known
 //! before allocating (a string or list about to be repeated) are checked up front with [`would_exceed`].
 
+use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -62,34 +64,129 @@ fn shrank(by: usize) {
     USED.store(USED.load(Ordering::Relaxed).saturating_sub(by), Ordering::Relaxed);
 }
 
-/// The system allocator, counting live bytes.
+/// The allocator, counting live bytes: mimalloc for blocks under [`BIG`], the system's (glibc) for larger.
 pub struct CountingAlloc;
 
-// SAFETY: every call is forwarded to `System` unchanged; the counter is only bookkeeping.
+/// Blocks of this size and more come from the system allocator: glibc maps each of them on its own, so a
+/// freed one goes back to the system at once and a growing one moves with `mremap` (no copy, no second
+/// buffer). mimalloc keeps a freed block's pages for a while and grows one by copying, so a vector that
+/// doubles to hundreds of MiB held its old buffers too and crossed the budget between two polling points
+/// (`(*(2^20)).Followers.Size` reached 1.37 GB under `--max-memory 1G`). The small blocks, nearly all of the
+/// engine's allocations (nodes, option lists, values), take mimalloc's faster path.
+const BIG: usize = 1 << 20;
+
+/// The allocator for the small blocks: mimalloc, built with `no_thp` (Cargo.toml): its own transparent huge
+/// pages cost more in page faults (system time) than they saved; the large tables that gain from huge pages
+/// come from the system allocator and ask for them themselves ([`huge_table`]). Blocks aligned to at most 8
+/// bytes (nearly all) take the plain `mi_malloc` path: every mimalloc block is a multiple of 8 bytes into an
+/// aligned page, so 8-byte alignment holds, and the plain path skips the aligned one's checks.
+struct Small;
+
+impl Small {
+    #[inline]
+    unsafe fn alloc(layout: Layout) -> *mut u8 {
+        if layout.align() <= 8 {
+            mi::mi_malloc(layout.size()) as *mut u8
+        } else {
+            mi::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
+        }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(layout: Layout) -> *mut u8 {
+        if layout.align() <= 8 {
+            mi::mi_zalloc(layout.size()) as *mut u8
+        } else {
+            mi::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
+        }
+    }
+
+    #[inline]
+    unsafe fn dealloc(ptr: *mut u8) {
+        mi::mi_free(ptr as *mut std::ffi::c_void)
+    }
+
+    #[inline]
+    unsafe fn realloc(ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if layout.align() <= 8 {
+            mi::mi_realloc(ptr as *mut std::ffi::c_void, new_size) as *mut u8
+        } else {
+            mi::mi_realloc_aligned(ptr as *mut std::ffi::c_void, new_size, layout.align()) as *mut u8
+        }
+    }
+}
+
+/// mimalloc's `mi_option_arena_reserve` (its position in `mi_option_e`, mimalloc.h of the version Cargo.lock
+/// pins), in KiB.
+const MI_OPTION_ARENA_RESERVE: mi::mi_option_t = 23;
+
+/// Sets mimalloc's arena reservation to 64 MiB (from 1 GiB) when the program is loaded, before its first
+/// allocation. Each arena is reserved as address space at once, and under `ulimit -v` the default budget is
+/// what the limit leaves beyond the address space mapped at start ([`address_space_left`]): a 1 GiB
+/// reservation took 0.75 GiB off it (2.3 GiB became 1.5 GiB under `ulimit -v 4000000`). Arenas of 64 MiB
+/// (more of them as the heap grows; mimalloc doubles their size every eighth) cost nothing measurable.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static SMALL_ARENAS: extern "C" fn() = {
+    extern "C" fn small_arenas() {
+        // SAFETY: sets one option's value; mimalloc reads it when it next reserves an arena.
+        unsafe { mi::mi_option_set(MI_OPTION_ARENA_RESERVE, 64 << 10) }
+    }
+    small_arenas
+};
+
+// SAFETY: each block is allocated, resized and freed by the allocator its size names (both sides of `BIG`
+// go through the same test, and a resize across it moves the block); the counter is only bookkeeping.
 unsafe impl GlobalAlloc for CountingAlloc {
+    #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc(layout);
+        let p = if layout.size() < BIG { Small::alloc(layout) } else { System.alloc(layout) };
         if !p.is_null() {
             grew(chunk(layout.size()));
         }
         p
     }
 
+    #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = System.alloc_zeroed(layout);
+        let p = if layout.size() < BIG { Small::alloc_zeroed(layout) } else { System.alloc_zeroed(layout) };
         if !p.is_null() {
             grew(chunk(layout.size()));
         }
         p
     }
 
+    #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
+        if layout.size() < BIG {
+            Small::dealloc(ptr)
+        } else {
+            System.dealloc(ptr, layout)
+        }
         shrank(chunk(layout.size()));
     }
 
+    #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = System.realloc(ptr, layout, new_size);
+        let p = match (layout.size() < BIG, new_size < BIG) {
+            (true, true) => Small::realloc(ptr, layout, new_size),
+            (false, false) => System.realloc(ptr, layout, new_size),
+            (small, _) => {
+                // Across `BIG`: a new block from the other allocator, the contents copied, the old one freed.
+                let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
+                let q = if small { System.alloc(new_layout) } else { Small::alloc(new_layout) };
+                if !q.is_null() {
+                    std::ptr::copy_nonoverlapping(ptr, q, layout.size().min(new_size));
+                    if small {
+                        Small::dealloc(ptr)
+                    } else {
+                        System.dealloc(ptr, layout)
+                    }
+                }
+                q
+            }
+        };
         if !p.is_null() {
             let (old, new) = (chunk(layout.size()), chunk(new_size));
             if new >= old {
@@ -182,12 +279,18 @@ fn page_size() -> usize {
     }
 }
 
-/// Gives free memory the allocator keeps back to the system (glibc's `malloc_trim`).
+/// Gives free memory the allocators keep back to the system: glibc's `malloc_trim` (the large blocks, and
+/// whatever C code in the process allocated) and mimalloc's `mi_collect` (the small blocks of this thread's
+/// heap, and the pages of threads that ended; pages other threads hold free stay until those threads purge them).
 pub fn give_back() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory.
     unsafe {
         libc::malloc_trim(0);
+    }
+    // SAFETY: mi_collect only releases free memory.
+    unsafe {
+        mi::mi_collect(true);
     }
 }
 
