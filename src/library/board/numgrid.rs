@@ -72,6 +72,9 @@ impl Object for NumGrid {
     fn members(&self) -> &'static [Member] {
         NUM_GRID
     }
+    fn fixed_members(&self) -> Option<&'static [Member]> {
+        Some(NUM_GRID)
+    }
     fn index(&self, _: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         let (r, c) = match keys {
             [Value::Tuple(t)] if t.len() == 2 => (&t[0], &t[1]),

@@ -40,6 +40,7 @@ mod call;
 mod clauses;
 mod global;
 mod is_test;
+mod member;
 mod run;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 //! Running compiled [`Node`]s. Each arm does what the evaluator function named beside it does for the same
 //! syntax, in the same order and with the same errors.
 
-use super::super::classes::{method_value, this_name, ThisName};
+use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses::{self, run_stmts};
@@ -87,22 +87,14 @@ impl Node {
                 let site = Site { name, span: *span, args: spans };
                 with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
             }
-            Node::Method { obj, name, args, spans, span } => {
-                let o = obj.run(m)?;
-                with_args(m, args, |m, vals| Ok(m.invoke_member(o, name, vals, spans, *span)?))
+            Node::Method { obj, name, args, spans, span, cache } => {
+                super::member::method(m, obj, name, args, spans, *span, cache)
             }
             Node::UpdatedLit { obj, name, entries, arg_span, span } => {
                 updated_lit(m, obj, name, entries, *arg_span, *span)
             }
             Node::Is { expr, ty, known, local } => super::is_test::is(m, expr, ty, known, local),
-            Node::Member { obj, name, span } => {
-                // `eval_member`.
-                let o = obj.run(m)?;
-                if let Some(f) = method_value(&o, name) {
-                    return Ok(f);
-                }
-                Ok(m.invoke_member(o, name, &[], &[], *span)?)
-            }
+            Node::Member { obj, name, span, cache } => super::member::property(m, obj, name, *span, cache),
             Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
                 Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
                 None => m.lookup_var(name, slot, *span),
@@ -513,7 +505,11 @@ fn list(m: &mut Machine<'_>, items: &[Node]) -> Eval<Value> {
 /// Runs `f` on the values of `nodes`, in order: up to two are kept on the stack (a call's argument vector was
 /// an allocation per call of `Position(g)`, `g.Decomposition(1)`, `o.Append(h)`).
 #[inline]
-fn with_args<R>(m: &mut Machine<'_>, nodes: &[Node], f: impl FnOnce(&mut Machine<'_>, &[Value]) -> Eval<R>) -> Eval<R> {
+pub(super) fn with_args<R>(
+    m: &mut Machine<'_>,
+    nodes: &[Node],
+    f: impl FnOnce(&mut Machine<'_>, &[Value]) -> Eval<R>,
+) -> Eval<R> {
     match nodes {
         [] => f(m, &[]),
         [a] => {

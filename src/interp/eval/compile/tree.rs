@@ -2,6 +2,7 @@
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
 use super::super::machine::*;
+use super::member::MemberCache;
 use crate::interp::env::Scope;
 use std::cell::{Cell, RefCell};
 
@@ -37,16 +38,16 @@ pub(in crate::interp::eval) enum Node {
     Index { obj: Box<Node>, local: Option<u32>, keys: Vec<Node>, key_spans: Vec<Span>, span: Span },
     /// `f(args…)`, positional arguments only, `f` not a member.
     Call { callee: Box<Node>, name: Name, args: Vec<Node>, spans: Vec<Span>, span: Span },
-    /// `obj.name(args…)`, positional arguments only.
-    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
+    /// `obj.name(args…)`, positional arguments only; `cache`: the native row found last (`member.rs`).
+    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span, cache: MemberCache },
     /// `obj.Updated({k => v, …})`, the map written out.
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
     /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
     /// object's class and representation names (its answer depends on nothing else of such an object when `T`
     /// is not `Game`; see `is_test.rs`). `local`: where `T` was last found to name no user class.
     Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>>, local: NoUserClass },
-    /// `obj.name` (no call).
-    Member { obj: Box<Node>, name: Ident, span: Span },
+    /// `obj.name` (no call); `cache` as [`Node::Method`]'s.
+    Member { obj: Box<Node>, name: Ident, span: Span, cache: MemberCache },
     /// `(a, b, …)`.
     Tuple(Vec<Node>),
     /// `[a, b, …]`.

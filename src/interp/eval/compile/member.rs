@@ -1,0 +1,141 @@
+//! Member calls from compiled code (`obj.name(args…)`, [`Node::Method`], and `obj.name`, [`Node::Member`])
+//! with an inline cache: the first call finds the member as `invoke_member` finds it; when the row that
+//! answered is one of a table every receiver of the same kind answers from in the same way (a grid's own
+//! table, `Object::fixed_members`, or the tables of a list, a string, …, `find_member`), the node keeps that
+//! row with the receiver's kind ([`MemberCache`]). A later call on a receiver of the same kind calls the row's
+//! function at once: no name is compared, no argument vector is made, and the general path's other questions
+//! (a package? `Class`? a tree member? the object's own dynamic members?) are not asked, since their
+//! answers were the same for the first receiver and depend on nothing else. The call itself is the one the
+//! general path makes (`object_member`'s, `invoke_member`'s): the same `Site`, argument-class error
+//! (`member_argument_error`) and engine check. A receiver of another kind takes the general path (and does
+//! not replace the row kept).
+//!
+//! [`Node::Method`]: super::tree::Node::Method
+//! [`Node::Member`]: super::tree::Node::Member
+
+use super::super::classes::method_value;
+use super::super::machine::*;
+use super::run::with_args;
+use super::tree::Node;
+use crate::interp::model::types::{Library, Member};
+use std::cell::Cell;
+
+/// The row a compiled member call found last and the kind of receiver it was found for (see the module
+/// documentation); empty until a call finds such a row.
+#[derive(Default)]
+pub(in crate::interp::eval) struct MemberCache(Cell<Option<Kept>>);
+
+/// What a [`MemberCache`] holds. `library`: the class library the row was found in (the installed one; a
+/// machine with another finds its own).
+#[derive(Clone, Copy)]
+struct Kept {
+    kind: Kind,
+    library: *const Library,
+    member: &'static Member,
+}
+
+/// A receiver's kind, as far as finding a member goes: an object's fixed table (its address), or the variant
+/// of a value whose tables its variant alone decides (`tables_for`: a rational is left out, as its tables
+/// depend on whether it is dyadic).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Table(*const Member),
+    Variant(u8),
+}
+
+/// The kind of `v`, `None` for a receiver whose rows are not kept.
+#[inline]
+fn kind_of(v: &Value) -> Option<Kind> {
+    Some(match v {
+        Value::Object(o) => Kind::Table(o.fixed_members()?.as_ptr()),
+        Value::Integer(_) => Kind::Variant(0),
+        Value::Game(_) => Kind::Variant(1),
+        Value::String(_) => Kind::Variant(2),
+        Value::List(_) => Kind::Variant(3),
+        Value::Set(..) => Kind::Variant(4),
+        Value::Map(..) => Kind::Variant(5),
+        Value::Tuple(_) => Kind::Variant(6),
+        _ => return None,
+    })
+}
+
+impl MemberCache {
+    /// The row kept for a receiver of `obj`'s kind, if any.
+    #[inline]
+    fn hit(&self, m: &Machine<'_>, obj: &Value) -> Option<&'static Member> {
+        let kept = self.0.get()?;
+        (kind_of(obj)? == kept.kind && std::ptr::eq(m.globals.library, kept.library)).then_some(kept.member)
+    }
+
+    /// `member_call` for a receiver without a kept row; the row that answered is kept when its kind is one
+    /// that may be kept.
+    fn general(
+        &self,
+        m: &mut Machine<'_>,
+        obj: Value,
+        name: &Ident,
+        args: &[Value],
+        spans: &[Span],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let kind = kind_of(&obj);
+        let mut found = None;
+        let v = m.member_call(obj, name, args, spans, span, &mut found)?;
+        if let (Some(kind), Some(member)) = (kind, found) {
+            self.0.set(Some(Kept { kind, library: m.globals.library, member }));
+        }
+        Ok(v)
+    }
+}
+
+/// A kept row called as the general path calls it (`object_member`, `invoke_member`): its arity was checked
+/// when it was found, for as many arguments as the node passes.
+#[inline]
+fn call_row(
+    m: &mut Machine<'_>,
+    member: &'static Member,
+    obj: &Value,
+    args: &[Value],
+    spans: &[Span],
+    span: Span,
+) -> Result<Value, EvalError> {
+    let site = Site { name: member.name, span, args: spans };
+    let v = match (member.f)(m, &site, obj, args) {
+        Ok(v) => v,
+        Err(e) => return Err(crate::interp::native::member_argument_error(m, e, member, obj, args)),
+    };
+    m.engine_ok(span)?;
+    Ok(v)
+}
+
+/// `obj.name(args…)`: the receiver, then the arguments, then the call (`call_expr`'s member call).
+#[inline]
+pub(super) fn method(
+    m: &mut Machine<'_>,
+    obj: &Node,
+    name: &Ident,
+    args: &[Node],
+    spans: &[Span],
+    span: Span,
+    cache: &MemberCache,
+) -> Eval<Value> {
+    let o = obj.run(m)?;
+    match cache.hit(m, &o) {
+        Some(member) => with_args(m, args, |m, vals| Ok(call_row(m, member, &o, vals, spans, span)?)),
+        None => with_args(m, args, |m, vals| Ok(cache.general(m, o, name, vals, spans, span)?)),
+    }
+}
+
+/// `obj.name` (`eval_member`): a method's function value (`method_value`), else the member called without
+/// arguments. A kept row is one `method_value` declines (it was called without arguments, which it accepts).
+#[inline]
+pub(super) fn property(m: &mut Machine<'_>, obj: &Node, name: &Ident, span: Span, cache: &MemberCache) -> Eval<Value> {
+    let o = obj.run(m)?;
+    if let Some(member) = cache.hit(m, &o) {
+        return Ok(call_row(m, member, &o, &[], &[], span)?);
+    }
+    if let Some(f) = method_value(&o, name) {
+        return Ok(f);
+    }
+    Ok(cache.general(m, o, name, &[], &[], span)?)
+}
