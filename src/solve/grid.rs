@@ -358,6 +358,13 @@ impl Grid {
     }
 
     fn decompose(&self, empty: u8, steps: &[(i64, i64)], whole_as_none: bool) -> Option<Vec<Grid>> {
+        // Unit steps, one along a row and one along a column: with their negatives, the orthogonal four.
+        let unit = |(dr, dc): &(i64, i64)| dr.abs() + dc.abs() == 1;
+        if steps.iter().all(unit) && steps.iter().any(|s| s.0 != 0) && steps.iter().any(|s| s.1 != 0) {
+            if let Some(shape) = super::bits::Shape::new(self.rows as u32, self.cols as u32) {
+                return self.orthogonal_parts(shape, empty, whole_as_none);
+            }
+        }
         let mut offsets: Vec<(i64, i64)> = Vec::with_capacity(2 * steps.len());
         for &(dr, dc) in steps {
             for d in [(dr, dc), (-dr, -dc)] {
@@ -366,6 +373,11 @@ impl Grid {
                 }
             }
         }
+        self.searched_parts(empty, &offsets, whole_as_none)
+    }
+
+    /// [`Grid::decompose`] by a search cell by cell through `offsets` (each step and its negative, once).
+    fn searched_parts(&self, empty: u8, offsets: &[(i64, i64)], whole_as_none: bool) -> Option<Vec<Grid>> {
         let n = self.cells.len();
         // The cells seen, the search stack and the region found, on the stack for a board of at most 64 cells
         // (a ruleset's boards: this runs once per position), else on the heap.
@@ -398,7 +410,7 @@ impl Grid {
                 r1 = r1.max(r);
                 c0 = c0.min(c);
                 c1 = c1.max(c);
-                for &(dr, dc) in &offsets {
+                for &(dr, dc) in offsets {
                     let (nr, nc) = (r as i64 + dr, c as i64 + dc);
                     if nr < 0 || nc < 0 || nr >= self.rows as i64 || nc >= self.cols as i64 {
                         continue;
@@ -420,6 +432,28 @@ impl Grid {
             for &i in &region[..len] {
                 let (r, c) = (i / self.cols, i % self.cols);
                 cells[(r - r0) * w + (c - c0)] = self.cells[i];
+            }
+            out.push(Grid::new(h, w, cells));
+        }
+        Some(out)
+    }
+
+    /// [`Grid::decompose`] through the orthogonal steps, each region flooded on a bitboard from its first cell.
+    fn orthogonal_parts(&self, shape: super::bits::Shape, empty: u8, whole_as_none: bool) -> Option<Vec<Grid>> {
+        let free = self.cells.iter().enumerate().filter(|&(_, &b)| b != empty).fold(0u128, |m, (i, _)| m | 1 << i);
+        let (mut out, mut left) = (Vec::new(), free);
+        while left != 0 {
+            let region = shape.flood(left & left.wrapping_neg(), free);
+            left &= !region;
+            let [r0, h, c0, w] = <[u32; 4]>::from(shape.bounding_box(region)).map(|k| k as usize);
+            if whole_as_none && out.is_empty() && left == 0 && (h, w) == (self.rows, self.cols) {
+                return None;
+            }
+            let (mut cells, mut bits) = (Cells::filled(h * w, empty), region);
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                cells[(i / self.cols - r0) * w + (i % self.cols - c0)] = self.cells[i];
             }
             out.push(Grid::new(h, w, cells));
         }
@@ -732,6 +766,16 @@ mod tests {
             }
             let built = g.symmetries().into_iter().min().unwrap();
             assert_eq!(g.canonical(), built, "{g}");
+        }
+    }
+
+    /// The bitboard flood finds what the search cell by cell finds (both are CGSuite's `Decomposition`).
+    #[test]
+    fn orthogonal_parts_agree_with_the_search() {
+        for (g, whole) in random_grids(7, 12).iter().flat_map(|g| [(g, false), (g, true)]) {
+            let Some(shape) = super::super::bits::Shape::new(g.rows as u32, g.cols as u32) else { continue };
+            let want = g.searched_parts(b'.', &[(-1, 0), (1, 0), (0, -1), (0, 1)], whole);
+            assert_eq!(g.orthogonal_parts(shape, b'.', whole), want, "{g}");
         }
     }
 
