@@ -21,7 +21,85 @@ use std::rc::Rc;
 pub struct NumGrid {
     rows: usize,
     cols: usize,
-    cells: Rc<[i8]>,
+    cells: NumCells,
+}
+
+/// How many cells a grid holds in place (a larger grid's cells are on the heap).
+const INLINE: usize = 32;
+
+/// A grid's cells, row by row: up to [`INLINE`] in place, so that a ruleset's board (a grid per option and per
+/// component) is one allocation, its cells beside its shape; more on the heap. Ordered as the slice of cells.
+enum NumCells {
+    Inline { len: u8, buf: [i8; INLINE] },
+    Heap(Box<[i8]>),
+}
+
+impl From<&[i8]> for NumCells {
+    #[inline]
+    fn from(cells: &[i8]) -> NumCells {
+        if cells.len() > INLINE {
+            return NumCells::Heap(cells.into());
+        }
+        let mut buf = [0; INLINE];
+        buf[..cells.len()].copy_from_slice(cells);
+        NumCells::Inline { len: cells.len() as u8, buf }
+    }
+}
+
+impl From<Vec<i8>> for NumCells {
+    fn from(cells: Vec<i8>) -> NumCells {
+        if cells.len() > INLINE {
+            return NumCells::Heap(cells.into_boxed_slice());
+        }
+        NumCells::from(&cells[..])
+    }
+}
+
+impl std::ops::Deref for NumCells {
+    type Target = [i8];
+    #[inline]
+    fn deref(&self) -> &[i8] {
+        match self {
+            NumCells::Inline { len, buf } => &buf[..*len as usize],
+            NumCells::Heap(cells) => cells,
+        }
+    }
+}
+
+impl std::ops::DerefMut for NumCells {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [i8] {
+        match self {
+            NumCells::Inline { len, buf } => &mut buf[..*len as usize],
+            NumCells::Heap(cells) => cells,
+        }
+    }
+}
+
+impl PartialEq for NumCells {
+    fn eq(&self, other: &NumCells) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for NumCells {}
+
+impl PartialOrd for NumCells {
+    fn partial_cmp(&self, other: &NumCells) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for NumCells {
+    fn cmp(&self, other: &NumCells) -> Ordering {
+        (**self).cmp(&**other)
+    }
+}
+
+impl std::fmt::Debug for NumCells {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
 }
 
 impl NumGrid {
@@ -32,7 +110,7 @@ impl NumGrid {
 
     /// Rows, columns and cells (row by row).
     pub fn parts(&self) -> (usize, usize, &[i8]) {
-        (self.rows, self.cols, &self.cells)
+        (self.rows, self.cols, &self.cells[..])
     }
 
     /// The cells as bytes (each `i8` as the `u8` of the same bits): how a memo key holds them.
@@ -108,12 +186,11 @@ pub fn cell(g: &Value, r: i64, c: i64) -> Option<Value> {
 pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
     let Value::Object(o) = g else { return None };
     let g = downcast_ref::<NumGrid>(&**o)?;
-    // The copy is made where the new grid keeps it (one allocation, no vector in between).
-    let mut copy: Rc<[i8]> = Rc::from(&g.cells[..]);
-    let out = Rc::get_mut(&mut copy)?;
+    // The copy is made in the new grid (in place for a small grid: one allocation, the grid's own).
+    let mut copy = NumCells::from(&g.cells[..]);
     for &(r, c, k) in cells {
         g.get(r, c)?;
-        out[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
+        copy[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
     }
     Some(Value::Object(Rc::new(NumGrid { rows: g.rows, cols: g.cols, cells: copy })))
 }
@@ -270,7 +347,7 @@ fn symmetry_invariant(this: &Value, g: &NumGrid, flags: &[(bool, bool, bool)]) -
         }
         match dims {
             None => this.clone(),
-            Some((rows, cols)) => Value::Object(Rc::new(NumGrid { rows, cols, cells: Rc::from(&least[..]) })),
+            Some((rows, cols)) => Value::Object(Rc::new(NumGrid { rows, cols, cells: NumCells::from(&least[..]) })),
         }
     })
 }
@@ -280,6 +357,19 @@ fn symmetry_invariant(this: &Value, g: &NumGrid, flags: &[(bool, bool, bool)]) -
 fn image_less((rows, cols, src): (usize, usize, &[i8]), (hflip, vflip, transpose): (bool, bool, bool)) -> bool {
     if transpose && rows != cols {
         return (cols, rows) < (rows, cols);
+    }
+    if !transpose {
+        // Row by row: the image's row `i` is the source's row `i` or (rows reversed) `rows - 1 - i`, its cells
+        // reversed when the columns are.
+        for i in 0..rows {
+            let from = if hflip { rows - 1 - i } else { i };
+            let (image, own) = (&src[from * cols..(from + 1) * cols], &src[i * cols..(i + 1) * cols]);
+            let order = if vflip { image.iter().rev().cmp(own.iter()) } else { image.cmp(own) };
+            if order != Ordering::Equal {
+                return order == Ordering::Less;
+            }
+        }
+        return false;
     }
     for i in 0..rows {
         for j in 0..cols {
@@ -504,7 +594,7 @@ fn subgrid(g: &NumGrid, bv: i8, region: u64, row_mask: u64) -> Value {
         }
     }
     let (rows, cols) = (r1 - r0 + 1, c1 - c0 + 1);
-    Value::Object(Rc::new(NumGrid { rows, cols, cells: Rc::from(&cells[..k]) }))
+    Value::Object(Rc::new(NumGrid { rows, cols, cells: NumCells::from(&cells[..k]) }))
 }
 
 /// Members of an integer `Grid`.
