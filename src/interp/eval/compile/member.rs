@@ -7,8 +7,11 @@
 //! (a package? `Class`? a tree member? the object's own dynamic members?) are not asked, since their
 //! answers were the same for the first receiver and depend on nothing else. The call itself is the one the
 //! general path makes (`object_member`'s, `invoke_member`'s): the same `Site`, argument-class error
-//! (`member_argument_error`) and engine check. A receiver of another kind takes the general path (and does
-//! not replace the row kept).
+//! (`member_argument_error`) and engine check. A receiver of another kind takes the general path (and the row
+//! it finds, if it may be kept, replaces the one kept).
+//!
+//! An `obj.name` whose object declares the member constant (`Object::constant_member`: `Symmetry.Flip`)
+//! keeps the object and the value read, and answers that value when the same object is read again.
 //!
 //! [`Node::Method`]: super::tree::Node::Method
 //! [`Node::Member`]: super::tree::Node::Member
@@ -18,12 +21,13 @@ use super::super::machine::*;
 use super::run::with_args;
 use super::tree::Node;
 use crate::interp::model::types::{Library, Member};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// The row a compiled member call found last and the kind of receiver it was found for (see the module
-/// documentation); empty until a call finds such a row.
+/// documentation); empty until a call finds such a row. `constant`: for `obj.name`, the object and the value
+/// read when the object declares the member constant (`Object::constant_member`).
 #[derive(Default)]
-pub(in crate::interp::eval) struct MemberCache(Cell<Option<Kept>>);
+pub(in crate::interp::eval) struct MemberCache(Cell<Option<Kept>>, RefCell<Option<(Rc<dyn Object>, Value)>>);
 
 /// What a [`MemberCache`] holds. `library`: the class library the row was found in (the installed one; a
 /// machine with another finds its own).
@@ -128,14 +132,28 @@ pub(super) fn method(
 
 /// `obj.name` (`eval_member`): a method's function value (`method_value`), else the member called without
 /// arguments. A kept row is one `method_value` declines (it was called without arguments, which it accepts).
-#[inline]
+/// Out of line: inlined, it made `Node::run_other`'s frame larger for every node.
+#[inline(never)]
 pub(super) fn property(m: &mut Machine<'_>, obj: &Node, name: &Ident, span: Span, cache: &MemberCache) -> Eval<Value> {
     let o = obj.run(m)?;
     if let Some(member) = cache.hit(m, &o) {
         return Ok(call_row(m, member, &o, &[], &[], span)?);
     }
+    // A constant read from this same object before: the value it read (the object is kept, so its address
+    // names no other object while it is).
+    let constant = match &o {
+        Value::Object(x) => match &*cache.1.borrow() {
+            Some((held, v)) if std::ptr::addr_eq(Rc::as_ptr(held), Rc::as_ptr(x)) => return Ok(v.clone()),
+            _ => x.constant_member(&name.name).then(|| x.clone()),
+        },
+        _ => None,
+    };
     if let Some(f) = method_value(&o, name) {
         return Ok(f);
     }
-    Ok(cache.general(m, o, name, &[], &[], span)?)
+    let v = cache.general(m, o, name, &[], &[], span)?;
+    if let Some(x) = constant {
+        *cache.1.borrow_mut() = Some((x, v.clone()));
+    }
+    Ok(v)
 }

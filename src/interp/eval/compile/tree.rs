@@ -38,8 +38,9 @@ pub(in crate::interp::eval) enum Node {
     Index { obj: Box<Node>, local: Option<u32>, keys: Vec<Node>, key_spans: Vec<Span>, span: Span },
     /// `f(args…)`, positional arguments only, `f` not a member.
     Call { callee: Box<Node>, name: Name, args: Vec<Node>, spans: Vec<Span>, span: Span },
-    /// `obj.name(args…)`, positional arguments only; `cache`: the native row found last (`member.rs`).
-    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span, cache: MemberCache },
+    /// `obj.name(args…)`, positional arguments only; `cache`: the native row found last (`member.rs`; boxed,
+    /// so that the node is no larger than before).
+    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span, cache: Box<MemberCache> },
     /// `obj.Updated({k => v, …})`, the map written out.
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
     /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
@@ -47,7 +48,7 @@ pub(in crate::interp::eval) enum Node {
     /// is not `Game`; see `is_test.rs`). `local`: where `T` was last found to name no user class.
     Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>>, local: NoUserClass },
     /// `obj.name` (no call); `cache` as [`Node::Method`]'s.
-    Member { obj: Box<Node>, name: Ident, span: Span, cache: MemberCache },
+    Member { obj: Box<Node>, name: Ident, span: Span, cache: Box<MemberCache> },
     /// `(a, b, …)`.
     Tuple(Vec<Node>),
     /// `[a, b, …]`.
