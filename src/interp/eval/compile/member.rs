@@ -18,34 +18,8 @@
 
 use super::super::classes::method_value;
 use super::super::machine::*;
-use super::run::with_args;
-use super::tree::Node;
-use crate::interp::model::types::{Library, Member};
-use std::cell::{Cell, RefCell};
-
-/// The row a compiled member call found last and the kind of receiver it was found for (see the module
-/// documentation); empty until a call finds such a row. `constant`: for `obj.name`, the object and the value
-/// read when the object declares the member constant (`Object::constant_member`).
-#[derive(Default)]
-pub(in crate::interp::eval) struct MemberCache(Cell<Option<Kept>>, RefCell<Option<(Rc<dyn Object>, Value)>>);
-
-/// What a [`MemberCache`] holds. `library`: the class library the row was found in (the installed one; a
-/// machine with another finds its own).
-#[derive(Clone, Copy)]
-struct Kept {
-    kind: Kind,
-    library: *const Library,
-    member: &'static Member,
-}
-
-/// A receiver's kind, as far as finding a member goes: an object's fixed table (its address), or the variant
-/// of a value whose tables its variant alone decides (`tables_for`: a rational is left out, as its tables
-/// depend on whether it is dyadic).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Table(*const Member),
-    Variant(u8),
-}
+use super::tree::{Kept, Kind, MemberCache, Node};
+use crate::interp::model::types::Member;
 
 /// The kind of `v`, `None` for a receiver whose rows are not kept.
 #[inline]
@@ -89,6 +63,35 @@ impl MemberCache {
             self.0.set(Some(Kept { kind, library: m.globals.library, member }));
         }
         Ok(v)
+    }
+}
+
+/// Runs `f` on the values of `nodes`, in order: up to two are kept on the stack (a call's argument vector was
+/// an allocation per call of `Position(g)`, `g.Decomposition(1)`, `o.Append(h)`).
+#[inline]
+pub(super) fn with_args<R>(
+    m: &mut Machine<'_>,
+    nodes: &[Node],
+    f: impl FnOnce(&mut Machine<'_>, &[Value]) -> Eval<R>,
+) -> Eval<R> {
+    match nodes {
+        [] => f(m, &[]),
+        [a] => {
+            let a = a.run(m)?;
+            f(m, std::slice::from_ref(&a))
+        }
+        [a, b] => {
+            let a = a.run(m)?;
+            let b = b.run(m)?;
+            f(m, &[a, b])
+        }
+        _ => {
+            let mut vals = Vec::with_capacity(nodes.len());
+            for n in nodes {
+                vals.push(n.run(m)?);
+            }
+            f(m, &vals)
+        }
     }
 }
 

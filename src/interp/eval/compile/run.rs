@@ -5,6 +5,7 @@ use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses::{self, run_stmts};
+use super::member::with_args;
 use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
 use crate::interp::value::Int;
 
@@ -500,32 +501,6 @@ fn list(m: &mut Machine<'_>, items: &[Node]) -> Eval<Value> {
         v.push_back(x.run(m)?);
     }
     Ok(Value::List(v.into()))
-}
-
-/// Runs `f` on the values of `nodes`, in order: up to two are kept on the stack (a call's argument vector was
-/// an allocation per call of `Position(g)`, `g.Decomposition(1)`, `o.Append(h)`).
-#[inline]
-pub(super) fn with_args<R>(
-    m: &mut Machine<'_>,
-    nodes: &[Node],
-    f: impl FnOnce(&mut Machine<'_>, &[Value]) -> Eval<R>,
-) -> Eval<R> {
-    match nodes {
-        [] => f(m, &[]),
-        [a] => {
-            let a = a.run(m)?;
-            f(m, std::slice::from_ref(&a))
-        }
-        [a, b] => {
-            let a = a.run(m)?;
-            let b = b.run(m)?;
-            f(m, &[a, b])
-        }
-        _ => {
-            let vals = run_all(m, nodes)?;
-            f(m, &vals)
-        }
-    }
 }
 
 fn run_all(m: &mut Machine<'_>, nodes: &[Node]) -> Eval<Vec<Value>> {

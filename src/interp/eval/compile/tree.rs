@@ -2,8 +2,8 @@
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
 use super::super::machine::*;
-use super::member::MemberCache;
 use crate::interp::env::Scope;
+use crate::interp::model::types::{Library, Member};
 use std::cell::{Cell, RefCell};
 
 /// A compiled expression.
@@ -191,4 +191,30 @@ pub(in crate::interp::eval) enum Source {
     Assign(Node),
     Forever,
     Range { from: Node, from_span: Span, to: Option<(Node, Span)>, by: Option<(Node, Span)> },
+}
+
+/// The row a compiled member call found last and the kind of receiver it was found for (see `member.rs`); empty until a call finds such a row. `constant`: for `obj.name`, the object and the value
+/// read when the object declares the member constant (`Object::constant_member`).
+#[derive(Default)]
+pub(in crate::interp::eval) struct MemberCache(
+    pub(super) Cell<Option<Kept>>,
+    pub(super) RefCell<Option<(Rc<dyn Object>, Value)>>,
+);
+
+/// What a [`MemberCache`] holds. `library`: the class library the row was found in (the installed one; a
+/// machine with another finds its own).
+#[derive(Clone, Copy)]
+pub(super) struct Kept {
+    pub(super) kind: Kind,
+    pub(super) library: *const Library,
+    pub(super) member: &'static Member,
+}
+
+/// A receiver's kind, as far as finding a member goes: an object's fixed table (its address), or the variant
+/// of a value whose tables its variant alone decides (`tables_for`: a rational is left out, as its tables
+/// depend on whether it is dyadic).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Table(*const Member),
+    Variant(u8),
 }
