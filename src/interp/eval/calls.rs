@@ -490,6 +490,20 @@ impl<'a> Machine<'a> {
         arg_spans: &[Span],
         span: Span,
     ) -> Result<Value, EvalError> {
+        self.member_call(obj, name, args, arg_spans, span, &mut None)
+    }
+
+    /// [`Machine::invoke_member`], noting in `found` the row that answered when it was the row of an object's
+    /// own table (`Object::members`) or of the value's tables (`find_member`): `compile/member.rs` keeps it.
+    pub(super) fn member_call(
+        &mut self,
+        obj: Value,
+        name: &Ident,
+        args: &[Value],
+        arg_spans: &[Span],
+        span: Span,
+        found: &mut Option<&'static crate::interp::model::types::Member>,
+    ) -> Result<Value, EvalError> {
         // Every value has a class (CGSuite's `Object.Class`), but a package's `Class` is its member
         // (`cgsuite.lang.Class` is ⟪cgsuite.lang.Class⟫).
         let package = matches!(&obj, Value::Object(o) if o.type_name() == "Package");
@@ -504,14 +518,14 @@ impl<'a> Machine<'a> {
             if let Some(r) = (self.globals.library.tree_member)(self, &obj, name, args, arg_spans, span) {
                 return r;
             }
-            if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span) {
+            if let Some(r) = self.object_member(o, &obj, name, args, arg_spans, span, found) {
                 return r;
             }
         }
         let library = self.globals.library;
-        let Some(member) =
-            (library.find_member)(&obj, &name.name).or_else(|| (library.generic_member)(&obj, &name.name))
-        else {
+        let own = (library.find_member)(&obj, &name.name);
+        *found = own.filter(|_| !matches!(obj, Value::Object(_)));
+        let Some(member) = own.or_else(|| (library.generic_member)(&obj, &name.name)) else {
             // CGSuite's `C.Eval(args)` is the class called (`Kayles.Eval(5)` is `Kayles(5)`, `Turning.Eval(code)`
             // is `Turning(code)`), and a ruleset's `R.Position(state)` is its position `R(state)`.
             let callable = matches!(obj, Value::Function(_)) || obj.type_name() == "Ruleset";
@@ -636,7 +650,8 @@ impl<'a> Machine<'a> {
         None
     }
 
-    /// `obj.name(args)` through the object protocol (see [`super::object`] for the order).
+    /// `obj.name(args)` through the object protocol (see [`super::object`] for the order; `found`: as above).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn object_member(
         &mut self,
         o: &Rc<dyn Object>,
@@ -645,6 +660,7 @@ impl<'a> Machine<'a> {
         args: &[Value],
         arg_spans: &[Span],
         span: Span,
+        found: &mut Option<&'static crate::interp::model::types::Member>,
     ) -> Option<Result<Value, EvalError>> {
         let o = o.clone();
         let site = Site { name: &name.name, span, args: arg_spans };
@@ -652,6 +668,7 @@ impl<'a> Machine<'a> {
             return Some(r.and_then(|v| self.engine_ok(span).map(|()| v)));
         }
         if let Some(mem) = o.members().iter().find(|x| *x.name == *name.name) {
+            *found = Some(mem);
             let site = Site { name: mem.name, span, args: arg_spans };
             return Some(
                 check_arity(&site, mem.arity, args.len())

@@ -196,6 +196,21 @@ pub trait Object: std::any::Any + fmt::Debug {
         &[]
     }
 
+    /// [`Object::members`] when a member call answers the same way for every object with that table: the
+    /// object answers no [`Object::member`], is no package, and its type alone decides the tree members
+    /// (`Library::tree_member`). A compiled member call keeps the row it found in such a table and calls it
+    /// directly for the next object with the same table (`eval/compile/member.rs`). `None`: not so.
+    fn fixed_members(&self) -> Option<&'static [Member]> {
+        None
+    }
+
+    /// Whether `this.name`, read without arguments, is always the same value, holding no game (a class's
+    /// constant made once, `Symmetry.Flip`): a compiled `obj.name` then keeps the value it read for this
+    /// object and answers it for the same object again (`eval/compile/member.rs`).
+    fn constant_member(&self, _name: &str) -> bool {
+        false
+    }
+
     /// The member tables of the object's class that it answers after [`Object::members`] and, when it is
     /// game-like, after the members of its game value (a heap's take-and-break members, then the game
     /// members): each is a table of its class's declaration in the registry.

@@ -44,6 +44,9 @@ impl Object for GridValue {
     fn members(&self) -> &'static [Member] {
         GRID
     }
+    fn fixed_members(&self) -> Option<&'static [Member]> {
+        Some(GRID)
+    }
     fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         Some(grid_index(m, &self.0, keys, span))
     }

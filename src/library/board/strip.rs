@@ -43,6 +43,9 @@ impl Object for StripValue {
     fn members(&self) -> &'static [Member] {
         STRIP
     }
+    fn fixed_members(&self) -> Option<&'static [Member]> {
+        Some(STRIP)
+    }
     fn index(&self, _: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         Some(match keys {
             [Value::Integer(n)] => Ok(n

@@ -82,6 +82,10 @@ impl Object for ClassValue {
             _ => None,
         }
     }
+    fn constant_member(&self, name: &str) -> bool {
+        // `Symmetry`'s lists, each made once per thread (`base::static_member`).
+        &*self.name == "Symmetry" && matches!(name, "Flip" | "Rotational" | "EightWay")
+    }
     fn dynamic_member_names(&self) -> Vec<String> {
         match &*self.name {
             "Player" => vec!["Left".into(), "Right".into()],

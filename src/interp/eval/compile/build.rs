@@ -95,7 +95,9 @@ impl Builder<'_> {
                 known: std::cell::Cell::new(None),
                 local: Default::default(),
             },
-            ExprKind::Member { obj, name } => Node::Member { obj: self.boxed(obj), name: name.clone(), span: e.span },
+            ExprKind::Member { obj, name } => {
+                Node::Member { obj: self.boxed(obj), name: name.clone(), span: e.span, cache: Default::default() }
+            }
             ExprKind::Tuple(items) => Node::Tuple(items.iter().map(|x| self.expr(x)).collect()),
             ExprKind::List(items) => Node::List(items.iter().map(|x| self.expr(x)).collect()),
             ExprKind::Assign { target, value, slot } => self.assign(target, value, slot),
@@ -258,7 +260,8 @@ impl Builder<'_> {
                 }
             }
             let args = args.iter().map(|a| self.expr(a)).collect();
-            return Node::Method { obj: self.boxed(obj), name: name.clone(), args, spans, span: e.span };
+            let (obj, name, cache) = (self.boxed(obj), name.clone(), Default::default());
+            return Node::Method { obj, name, args, spans, span: e.span, cache };
         }
         let name = match &callee.kind {
             ExprKind::Var(n, _) => n.clone(),

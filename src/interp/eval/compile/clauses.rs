@@ -120,7 +120,7 @@ fn run_clauses<'a>(m: &mut Machine<'a>, clauses: &[Clause], body: Body<'_, 'a>) 
         Source::In(src, span) => {
             // Within a top-level loop the source is noted for its safe points (`loops.rs`), and the board
             // walk, which holds no collection to note, is not taken.
-            if let (Node::Method { obj, name, args, spans, span: call }, None) = (src, &m.top_loop) {
+            if let (Node::Method { obj, name, args, spans, span: call, .. }, None) = (src, &m.top_loop) {
                 if let ([arg], "FindAll") = (&args[..], &*name.name) {
                     let o = obj.run(m)?;
                     let a = arg.run(m)?;

@@ -41,6 +41,7 @@ mod clauses;
 mod cond;
 mod global;
 mod is_test;
+mod member;
 mod run;
 mod stmt;
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! Running compiled [`Node`]s. Each arm does what the evaluator function named beside it does for the same
 //! syntax, in the same order and with the same errors.
 
-use super::super::classes::{method_value, this_name, ThisName};
+use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses;
+use super::member::with_args;
 use super::stmt::{check_assign, exec_stmts, run_stmts};
 use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
 use crate::interp::value::Int;
@@ -88,22 +89,14 @@ impl Node {
                 let site = Site { name, span: *span, args: spans };
                 with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
             }
-            Node::Method { obj, name, args, spans, span } => {
-                let o = obj.run(m)?;
-                with_args(m, args, |m, vals| Ok(m.invoke_member(o, name, vals, spans, *span)?))
+            Node::Method { obj, name, args, spans, span, cache } => {
+                super::member::method(m, obj, name, args, spans, *span, cache)
             }
             Node::UpdatedLit { obj, name, entries, arg_span, span } => {
                 updated_lit(m, obj, name, entries, *arg_span, *span)
             }
             Node::Is { expr, ty, known, local } => super::is_test::is(m, expr, ty, known, local),
-            Node::Member { obj, name, span } => {
-                // `eval_member`.
-                let o = obj.run(m)?;
-                if let Some(f) = method_value(&o, name) {
-                    return Ok(f);
-                }
-                Ok(m.invoke_member(o, name, &[], &[], *span)?)
-            }
+            Node::Member { obj, name, span, cache } => super::member::property(m, obj, name, *span, cache),
             Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
                 Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
                 None => m.lookup_var(name, slot, *span),
@@ -475,28 +468,6 @@ fn list(m: &mut Machine<'_>, items: &[Node]) -> Eval<Value> {
         v.push_back(x.run(m)?);
     }
     Ok(Value::List(v.into()))
-}
-
-/// Runs `f` on the values of `nodes`, in order: up to two are kept on the stack (a call's argument vector was
-/// an allocation per call of `Position(g)`, `g.Decomposition(1)`, `o.Append(h)`).
-#[inline]
-fn with_args<R>(m: &mut Machine<'_>, nodes: &[Node], f: impl FnOnce(&mut Machine<'_>, &[Value]) -> Eval<R>) -> Eval<R> {
-    match nodes {
-        [] => f(m, &[]),
-        [a] => {
-            let a = a.run(m)?;
-            f(m, std::slice::from_ref(&a))
-        }
-        [a, b] => {
-            let a = a.run(m)?;
-            let b = b.run(m)?;
-            f(m, &[a, b])
-        }
-        _ => {
-            let vals = run_all(m, nodes)?;
-            f(m, &vals)
-        }
-    }
 }
 
 fn run_all(m: &mut Machine<'_>, nodes: &[Node]) -> Eval<Vec<Value>> {

@@ -3,6 +3,7 @@
 
 use super::super::machine::*;
 use crate::interp::env::Scope;
+use crate::interp::model::types::{Library, Member};
 use std::cell::{Cell, RefCell};
 
 /// A compiled expression.
@@ -37,16 +38,17 @@ pub(in crate::interp::eval) enum Node {
     Index { obj: Box<Node>, local: Option<u32>, keys: Vec<Node>, key_spans: Vec<Span>, span: Span },
     /// `f(args…)`, positional arguments only, `f` not a member.
     Call { callee: Box<Node>, name: Name, args: Vec<Node>, spans: Vec<Span>, span: Span },
-    /// `obj.name(args…)`, positional arguments only.
-    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span },
+    /// `obj.name(args…)`, positional arguments only; `cache`: the native row found last (`member.rs`; boxed,
+    /// so that the node is no larger than before).
+    Method { obj: Box<Node>, name: Ident, args: Vec<Node>, spans: Vec<Span>, span: Span, cache: Box<MemberCache> },
     /// `obj.Updated({k => v, …})`, the map written out.
     UpdatedLit { obj: Box<Node>, name: Ident, entries: Vec<(Node, Node)>, arg_span: Span, span: Span },
     /// `x is T` (`eval_is`). `known`: the answer `is_class_of` gave last for a library object, with that
     /// object's class and representation names (its answer depends on nothing else of such an object when `T`
     /// is not `Game`; see `is_test.rs`). `local`: where `T` was last found to name no user class.
     Is { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>>, local: NoUserClass },
-    /// `obj.name` (no call).
-    Member { obj: Box<Node>, name: Ident, span: Span },
+    /// `obj.name` (no call); `cache` as [`Node::Method`]'s.
+    Member { obj: Box<Node>, name: Ident, span: Span, cache: Box<MemberCache> },
     /// `(a, b, …)`.
     Tuple(Vec<Node>),
     /// `[a, b, …]`.
@@ -189,4 +191,30 @@ pub(in crate::interp::eval) enum Source {
     Assign(Node),
     Forever,
     Range { from: Node, from_span: Span, to: Option<(Node, Span)>, by: Option<(Node, Span)> },
+}
+
+/// The row a compiled member call found last and the kind of receiver it was found for (see `member.rs`); empty until a call finds such a row. `constant`: for `obj.name`, the object and the value
+/// read when the object declares the member constant (`Object::constant_member`).
+#[derive(Default)]
+pub(in crate::interp::eval) struct MemberCache(
+    pub(super) Cell<Option<Kept>>,
+    pub(super) RefCell<Option<(Rc<dyn Object>, Value)>>,
+);
+
+/// What a [`MemberCache`] holds. `library`: the class library the row was found in (the installed one; a
+/// machine with another finds its own).
+#[derive(Clone, Copy)]
+pub(super) struct Kept {
+    pub(super) kind: Kind,
+    pub(super) library: *const Library,
+    pub(super) member: &'static Member,
+}
+
+/// A receiver's kind, as far as finding a member goes: an object's fixed table (its address), or the variant
+/// of a value whose tables its variant alone decides (`tables_for`: a rational is left out, as its tables
+/// depend on whether it is dyadic).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Table(*const Member),
+    Variant(u8),
 }
