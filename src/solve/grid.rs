@@ -4,8 +4,8 @@
 //! A grid is written as its rows separated by `|`, e.g. `"xo.|ox."` (2 rows, 3 columns). Grids compare and
 //! hash structurally; `Ord` orders by shape first, then by the cells in row-major order.
 
+use super::cells::Cells;
 use std::fmt;
-use std::ops::{Deref, DerefMut};
 
 /// Which neighbouring cells count as adjacent (for [`Grid::decomposition`] and [`Grid::neighbours`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,69 +77,8 @@ impl fmt::Display for GridError {
 pub struct Grid {
     rows: usize,
     cols: usize,
-    cells: Cells,
+    cells: Cells<u8>,
     hash: u64,
-}
-
-/// How many cells a grid holds in place (a larger board's cells are on the heap).
-const INLINE: usize = 32;
-
-/// A board's cells in row-major order: up to [`INLINE`] of them in place, so that a ruleset's board (a grid
-/// value per option: 24 cells for the 4 × 6 Konane board) is one allocation, not two, and its cells lie beside
-/// its shape and hash; more on the heap.
-#[derive(Clone)]
-enum Cells {
-    Inline { len: u8, buf: [u8; INLINE] },
-    Heap(Box<[u8]>),
-}
-
-impl Cells {
-    /// `n` cells, all `b`.
-    fn filled(n: usize, b: u8) -> Cells {
-        if n <= INLINE {
-            Cells::Inline { len: n as u8, buf: [b; INLINE] }
-        } else {
-            Cells::Heap(vec![b; n].into_boxed_slice())
-        }
-    }
-
-    fn from_vec(v: Vec<u8>) -> Cells {
-        if v.len() <= INLINE {
-            let mut buf = [0; INLINE];
-            buf[..v.len()].copy_from_slice(&v);
-            Cells::Inline { len: v.len() as u8, buf }
-        } else {
-            Cells::Heap(v.into_boxed_slice())
-        }
-    }
-}
-
-impl Deref for Cells {
-    type Target = [u8];
-    #[inline]
-    fn deref(&self) -> &[u8] {
-        match self {
-            Cells::Inline { len, buf } => &buf[..*len as usize],
-            Cells::Heap(b) => b,
-        }
-    }
-}
-
-impl DerefMut for Cells {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [u8] {
-        match self {
-            Cells::Inline { len, buf } => &mut buf[..*len as usize],
-            Cells::Heap(b) => b,
-        }
-    }
-}
-
-/// The cells as a list of bytes (as the boxed slice they were printed as).
-impl fmt::Debug for Cells {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&**self, f)
-    }
 }
 
 /// SplitMix64's finaliser: a bijective mix of a 64-bit word.
@@ -237,7 +176,7 @@ impl Grid {
     }
 
     /// A grid of the given cells (`cells.len() == rows * cols`), hashed.
-    fn new(rows: usize, cols: usize, cells: Cells) -> Grid {
+    fn new(rows: usize, cols: usize, cells: Cells<u8>) -> Grid {
         let hash = hash_cells(rows, cols, &cells);
         Grid { rows, cols, cells, hash }
     }
@@ -249,7 +188,7 @@ impl Grid {
 
     /// A grid from its cells in row-major order. `None` when `cells.len() != rows * cols`.
     pub fn from_cells(rows: usize, cols: usize, cells: Vec<u8>) -> Option<Grid> {
-        (cells.len() == rows * cols).then(|| Grid::new(rows, cols, Cells::from_vec(cells)))
+        (cells.len() == rows * cols).then(|| Grid::new(rows, cols, Cells::from(cells)))
     }
 
     /// Parses `"xo.|ox."`: rows separated by `|`, one ASCII character per cell. The empty string is the
@@ -270,7 +209,7 @@ impl Grid {
             }
             cells.extend_from_slice(line);
         }
-        Ok(Grid::new(lines.len(), cols, Cells::from_vec(cells)))
+        Ok(Grid::new(lines.len(), cols, Cells::from(cells)))
     }
 
     /// Number of rows.
@@ -524,7 +463,7 @@ impl Grid {
         for r in (0..self.rows).rev() {
             cells.extend_from_slice(&self.cells[r * self.cols..(r + 1) * self.cols]);
         }
-        Grid::new(self.rows, self.cols, Cells::from_vec(cells))
+        Grid::new(self.rows, self.cols, Cells::from(cells))
     }
 
     /// The grid reflected left to right.
@@ -533,7 +472,7 @@ impl Grid {
         for r in 0..self.rows {
             cells.extend(self.cells[r * self.cols..(r + 1) * self.cols].iter().rev());
         }
-        Grid::new(self.rows, self.cols, Cells::from_vec(cells))
+        Grid::new(self.rows, self.cols, Cells::from(cells))
     }
 
     /// The transpose (rows become columns).
@@ -544,7 +483,7 @@ impl Grid {
                 cells.push(self.cells[r * self.cols + c]);
             }
         }
-        Grid::new(self.cols, self.rows, Cells::from_vec(cells))
+        Grid::new(self.cols, self.rows, Cells::from(cells))
     }
 
     /// The images of the grid under its symmetry group: the 8 symmetries of the square when `rows == cols`,

@@ -14,6 +14,7 @@
 
 pub mod backsliding;
 pub mod bits;
+pub(crate) mod cells;
 pub mod clobber;
 pub mod colouring;
 pub mod cram;

@@ -11,6 +11,7 @@ use crate::interp::eval::Machine;
 use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Object, Value};
+use crate::solve::cells::Cells;
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -21,87 +22,10 @@ use std::rc::Rc;
 pub struct NumGrid {
     rows: usize,
     cols: usize,
-    cells: NumCells,
+    cells: Cells<i8>,
 }
 
 /// How many cells a grid holds in place (a larger grid's cells are on the heap).
-const INLINE: usize = 32;
-
-/// A grid's cells, row by row: up to [`INLINE`] in place, so that a ruleset's board (a grid per option and per
-/// component) is one allocation, its cells beside its shape; more on the heap. Ordered as the slice of cells.
-enum NumCells {
-    Inline { len: u8, buf: [i8; INLINE] },
-    Heap(Box<[i8]>),
-}
-
-impl From<&[i8]> for NumCells {
-    #[inline]
-    fn from(cells: &[i8]) -> NumCells {
-        if cells.len() > INLINE {
-            return NumCells::Heap(cells.into());
-        }
-        let mut buf = [0; INLINE];
-        buf[..cells.len()].copy_from_slice(cells);
-        NumCells::Inline { len: cells.len() as u8, buf }
-    }
-}
-
-impl From<Vec<i8>> for NumCells {
-    fn from(cells: Vec<i8>) -> NumCells {
-        if cells.len() > INLINE {
-            return NumCells::Heap(cells.into_boxed_slice());
-        }
-        NumCells::from(&cells[..])
-    }
-}
-
-impl std::ops::Deref for NumCells {
-    type Target = [i8];
-    #[inline]
-    fn deref(&self) -> &[i8] {
-        match self {
-            NumCells::Inline { len, buf } => &buf[..*len as usize],
-            NumCells::Heap(cells) => cells,
-        }
-    }
-}
-
-impl std::ops::DerefMut for NumCells {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [i8] {
-        match self {
-            NumCells::Inline { len, buf } => &mut buf[..*len as usize],
-            NumCells::Heap(cells) => cells,
-        }
-    }
-}
-
-impl PartialEq for NumCells {
-    fn eq(&self, other: &NumCells) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for NumCells {}
-
-impl PartialOrd for NumCells {
-    fn partial_cmp(&self, other: &NumCells) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for NumCells {
-    fn cmp(&self, other: &NumCells) -> Ordering {
-        (**self).cmp(&**other)
-    }
-}
-
-impl std::fmt::Debug for NumCells {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (**self).fmt(f)
-    }
-}
-
 impl NumGrid {
     /// The grid of `rows` × `cols` cells, row by row, as a value.
     pub(crate) fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
@@ -187,7 +111,7 @@ pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
     let Value::Object(o) = g else { return None };
     let g = downcast_ref::<NumGrid>(&**o)?;
     // The copy is made in the new grid (in place for a small grid: one allocation, the grid's own).
-    let mut copy = NumCells::from(&g.cells[..]);
+    let mut copy = Cells::from(&g.cells[..]);
     for &(r, c, k) in cells {
         g.get(r, c)?;
         copy[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
@@ -347,7 +271,7 @@ fn symmetry_invariant(this: &Value, g: &NumGrid, flags: &[(bool, bool, bool)]) -
         }
         match dims {
             None => this.clone(),
-            Some((rows, cols)) => Value::Object(Rc::new(NumGrid { rows, cols, cells: NumCells::from(&least[..]) })),
+            Some((rows, cols)) => Value::Object(Rc::new(NumGrid { rows, cols, cells: Cells::from(&least[..]) })),
         }
     })
 }
@@ -594,7 +518,7 @@ fn subgrid(g: &NumGrid, bv: i8, region: u64, row_mask: u64) -> Value {
         }
     }
     let (rows, cols) = (r1 - r0 + 1, c1 - c0 + 1);
-    Value::Object(Rc::new(NumGrid { rows, cols, cells: NumCells::from(&cells[..k]) }))
+    Value::Object(Rc::new(NumGrid { rows, cols, cells: Cells::from(&cells[..k]) }))
 }
 
 /// Members of an integer `Grid`.
