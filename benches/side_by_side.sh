@@ -11,7 +11,8 @@
 #
 # Every figure is CPU seconds (user + sys, GNU time) of one process, median of 3 runs, so that other load on
 # the machine (wall clock) does not count. Runs of the different tools alternate.
-# - cgs: ./target/release/cgs (build with `cargo build --release` first).
+# - cgs: ./target/release/cgs (build with `cargo build --release` first: fat LTO and one codegen unit, as the
+#   cgt programs below are built with `lto = true`; not the `suite` profile's binary in target/suite/).
 # - MCGS (ualberta-mueller-group/MCGS): the outcome of the Clobber strip (xo)^n, both players first, as
 #   `MCGS "[clobber_1xn] XOXO… {B, W}"`, for n ≤ ${MCGS_MAX_N:-22}. Its current head needs the `libs/cgt_lib`
 #   submodule and CMake 4.2; version 1.5 (commit 5554ef5, January 2026, the last before cgt_lib) builds with its

@@ -3,7 +3,7 @@
 //! a small memory budget and a per-program time limit (the interrupt flag, as Ctrl-C). Whatever a program
 //! does, it must end in a value or an ordinary error: never a panic, never an internal error.
 //!
-//! Its own test binary, because the memory budget is process-wide. About 15 s in `cargo test --release`.
+//! Its own test binary, because the memory budget is process-wide. About 15 s in `cargo test --profile suite`.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -14,7 +14,7 @@
 //! - [`python`]: the Python package (`python/`) built into a venv under `target/` and tested with pytest.
 //!
 //! Snapshots live in `tests/integration/snapshots/`. To accept changed snapshots without `cargo insta`:
-//! `INSTA_UPDATE=always cargo test --release --test integration`, then read every changed `.snap` file.
+//! `INSTA_UPDATE=always cargo test --profile suite --test integration`, then read every changed `.snap` file.
 
 /// The peak resident size (KiB) a `cgs` run with `CGS_REPORT_PEAK` set wrote at exit, taken out of its stderr;
 /// `wait4`'s `ru_maxrss` would include the memory of this (large) test process, carried over the child's `exec`.
