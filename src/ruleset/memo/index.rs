@@ -598,9 +598,10 @@ mod tests {
         };
         for round in 0..400 {
             let n = (next() % 32) as usize;
-            let cols =
-                if n == 0 { 0 } else { [1, n].into_iter().chain((2..=n).filter(|c| n % c == 0)).last().unwrap() };
-            let (rows, cols) = if cols == 0 { (0, 0) } else { (n / cols, cols) };
+            // A shape of `n` cells: the most columns up to 15 that divide `n` (a prime above 15 is one column, too
+            // many rows to pack).
+            let cols = (1..=n.min(15)).rev().find(|c| n.is_multiple_of(*c)).unwrap_or(0);
+            let rows = n.checked_div(cols).unwrap_or(0);
             // Mostly the first few characters (the alphabet of a game), now and then any of the pool.
             let spread = if round % 5 == 0 { pool.len() } else { 4 };
             let cells: Vec<u8> = (0..n).map(|_| pool[(next() % spread as u64) as usize]).collect();
