@@ -17,7 +17,7 @@
 //! are not nimbers fall back to the general constructor).
 
 pub use super::instance::{Node, Split, SumRef, Term, Terms};
-use super::key::{encode, is_grid_key, is_num_grid_key, state_grid, state_num_grid};
+use super::key::{encode, is_grid_key, is_num_grid_key, num_grid_hash, state_grid, state_num_grid};
 use super::position::{gamelike, Gamelike, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
@@ -29,6 +29,7 @@ use crate::syntax::span::Span;
 use std::rc::Rc;
 
 pub(super) mod index;
+mod trace;
 pub use super::instance::Memo;
 
 fn unhashable(ty: &'static str, span: Span) -> EvalError {
@@ -64,12 +65,14 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     // a new one is indexed without hashing its key again.
     let khash;
     let key = if let Some(g) = state_grid(kstate) {
-        if let Some(i) = inst.memo.borrow().get_grid(g) {
-            return Ok(i);
-        }
+        let found = inst.memo.borrow().find_grid(g);
+        let packed = match found {
+            Ok(i) => return Ok(i),
+            Err(p) => p,
+        };
         khash = Some(g.hash());
-        if let Some(i) = add_packed(inst, kstate, g.hash(), state) {
-            return Ok(i);
+        if let Some(i) = add_packed(m, inst, kstate, (packed, g.hash()), state, span) {
+            return i;
         }
         let mut key = Vec::with_capacity(9 + g.cells().len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
@@ -77,13 +80,13 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     } else if let Some((rows, cols, cells)) = state_num_grid(kstate) {
         // An integer grid likewise, hashed from its cells in place.
         let found = inst.memo.borrow().find_num_grid(rows, cols, cells);
-        let hash = match found {
+        let (hash, packed) = match found {
             Ok(i) => return Ok(i),
-            Err(hash) => hash,
+            Err(miss) => miss,
         };
         khash = Some(hash);
-        if let Some(i) = add_packed(inst, kstate, hash, state) {
-            return Ok(i);
+        if let Some(i) = add_packed(m, inst, kstate, (packed, hash), state, span) {
+            return i;
         }
         let mut key = Vec::with_capacity(9 + cells.len());
         encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
@@ -166,19 +169,113 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     Ok(i)
 }
 
-/// A node for the new grid state `state` (keyed by `kstate`, whose key hashes to `hash`) when the instance has no
-/// `Canonical` hook and the grid packs into its index entry: indexed without writing its key. `None` (nothing
-/// done) otherwise.
-fn add_packed(inst: &Rc<Instance>, kstate: &Value, hash: u64, state: &Value) -> Option<u32> {
-    if inst.hooks.canonical.is_some() {
-        return None;
-    }
+/// A node for the new grid or integer grid state `state` (keyed by `kstate`, whose key hashes to `hash`) when
+/// the grid packs into its index entry: indexed without writing its key (nor its representative's, when a
+/// `Canonical` hook gives one that packs too). The entries are those `node_for`'s keyed path makes. `packed`:
+/// the entry data if the look-up has it (else the grid is packed here, its new characters learned). `None`
+/// (nothing done) when the grid does not pack.
+fn add_packed(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    kstate: &Value,
+    (packed, hash): (Option<([u8; 16], u32)>, u64),
+    state: &Value,
+    span: Span,
+) -> Option<Result<u32, EvalError>> {
     let pending = super::shortcut::has_shortcut(inst);
+    let packed = match packed {
+        Some(p) => p,
+        None => inst.memo.borrow_mut().pack_state(kstate)?,
+    };
+    let Some(canon) = &inst.hooks.canonical else {
+        let mut memo = inst.memo.borrow_mut();
+        let i = memo.push_node(state.clone(), pending);
+        memo.insert_packed(packed, hash, i, true);
+        return Some(Ok(i));
+    };
+    Some(add_represented(m, inst, canon, kstate, (packed, hash), state, pending, span))
+}
+
+/// [`add_packed`] of a state of an instance with a `Canonical` hook: as the keyed path of `node_for`, the
+/// representative, then its node (found, or made and indexed without a key when it packs), then the state's own
+/// packed entry. (Apart, so that the path without a hook stays small.)
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn add_represented(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    canon: &Rc<crate::interp::value::Function>,
+    kstate: &Value,
+    (packed, hash): (([u8; 16], u32), u64),
+    state: &Value,
+    pending: bool,
+    span: Span,
+) -> Result<u32, EvalError> {
+    let keys_before = inst.memo.borrow().key_count();
+    let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
+    let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
+    let krep = key_part(inst, &rep);
+    let same = itself || same_grid(kstate, krep);
+    let hook_added = inst.memo.borrow().key_count() != keys_before;
+    // Grids are found without a key; only a representative of another kind is encoded.
+    let rkey = if same || state_grid(krep).is_some() || state_num_grid(krep).is_some() {
+        Vec::new()
+    } else {
+        let mut r = Vec::new();
+        encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
+        r
+    };
     let mut memo = inst.memo.borrow_mut();
-    let packed = memo.pack_state(kstate)?;
-    let i = memo.push_node(state.clone(), pending);
-    memo.insert_packed(packed, hash, i, true);
-    Some(i)
+    let found = match (same, hook_added) {
+        (true, false) => None,
+        (true, true) => memo.get_state(kstate, &[]),
+        (false, _) => memo.get_state(krep, &rkey),
+    };
+    let i = match found {
+        Some(i) => i,
+        None if same => {
+            let i = memo.push_node(rep, pending);
+            memo.insert_packed(packed, hash, i, true);
+            i
+        }
+        None => match memo.pack_state(krep) {
+            Some(rpacked) => {
+                let rhash = match (state_grid(krep), state_num_grid(krep)) {
+                    (Some(g), _) => g.hash(),
+                    (None, Some((rows, cols, cells))) => num_grid_hash(rows, cols, cells),
+                    (None, None) => unreachable!("only grids pack"),
+                };
+                let i = memo.push_node(rep, pending);
+                memo.insert_packed(rpacked, rhash, i, true);
+                i
+            }
+            None => {
+                let rkey = if rkey.is_empty() {
+                    let mut r = Vec::new();
+                    encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
+                    r
+                } else {
+                    rkey
+                };
+                let rhash = state_grid(krep).map(Grid::hash);
+                memo.add_new(&rkey, rhash, rep, pending)
+            }
+        },
+    };
+    // A state that is its own representative is indexed once.
+    if !same && (!hook_added || memo.get_state(kstate, &[]).is_none()) {
+        memo.insert_packed(packed, hash, i, false);
+    }
+    Ok(i)
+}
+
+/// Whether two keyed states are the same grid, or the same integer grid (their keys are equal).
+fn same_grid(a: &Value, b: &Value) -> bool {
+    match (state_grid(a), state_grid(b)) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => matches!((state_num_grid(a), state_num_grid(b)), (Some(x), Some(y)) if x == y),
+        _ => false,
+    }
 }
 
 /// Runs the ruleset's `Shortcut` hook on a node if it has not run yet, and returns the node's canonical form
@@ -653,8 +750,7 @@ pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameI
     canonical(m, &p.inst, idx, span)
 }
 
-/// Collections of the game store (`crate::interp::gc`): a memo is traced, not emptied — its nodes are found
-/// by keys that may hold game ids, and positions keep node numbers.
+/// New nodes (the memo's collection by the game store is in `trace.rs`).
 impl Memo {
     /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
     /// ([`super::super::shortcut`]) is yet to run on it.
@@ -684,45 +780,6 @@ impl Memo {
             loopy: None,
         });
         i
-    }
-
-    /// Reports every game the memo holds: states, canonical forms, the constants and loopy parts of
-    /// components and options, and the instances their terms belong to. The key of a node's own state holds
-    /// only games of that (traced) state; the other keys leading to a node (states a `Canonical` hook mapped to
-    /// it) may hold games nothing else holds, which may be freed and their ids given to other games: those keys
-    /// are dropped (a later look-up of such a state runs the hook again and indexes it anew).
-    pub fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
-        self.retain_own_keys();
-        fn sum(t: &mut crate::interp::gc::Tracer, s: &SumRef) -> bool {
-            if let Some(g) = s.constant {
-                t.game(g);
-            }
-            for (on, off) in s.loopy.iter() {
-                crate::library::loopy::trace_side(t, on);
-                crate::library::loopy::trace_side(t, off);
-            }
-            s.terms.iter().all(|term| {
-                !t.first_visit(Rc::as_ptr(&term.inst)) || crate::interp::object::Object::trace(&*term.inst, t)
-            })
-        }
-        for node in &self.nodes {
-            if let Some(g) = node.canonical {
-                t.game(g);
-            }
-            if let Some((on, off)) = node.loopy.as_deref() {
-                crate::library::loopy::trace_side(t, on);
-                crate::library::loopy::trace_side(t, off);
-            }
-            let parts = match &node.split {
-                Split::Parts(p) => sum(t, p),
-                Split::Unknown | Split::Atomic => true,
-            };
-            let options = [&node.left, &node.right].into_iter().flatten().all(|o| o.iter().all(|s| sum(t, s)));
-            if !(parts && options && t.value(&node.state)) {
-                return false;
-            }
-        }
-        true
     }
 }
 

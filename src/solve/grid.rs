@@ -89,11 +89,35 @@ const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The Zobrist key of cell `i` (row-major) holding `b`.
+/// The Zobrist key of cell `i` (row-major) holding `b`: read from [`ZOBRIST`] for the first 64 cells (every
+/// board of a ruleset: `updated` asks for two keys a changed cell, `Grid::new` one a cell), mixed otherwise.
 #[inline]
 fn zobrist(i: usize, b: u8) -> u64 {
-    mix(((i as u64) << 8) | u64::from(b))
+    match ZOBRIST.get(i) {
+        Some(keys) => keys[b as usize],
+        None => zobrist_mixed(i, b),
+    }
 }
+
+/// The Zobrist key of cell `i` holding `b` (the definition [`ZOBRIST`] holds the values of).
+const fn zobrist_mixed(i: usize, b: u8) -> u64 {
+    mix(((i as u64) << 8) | b as u64)
+}
+
+/// [`zobrist_mixed`] of the first 64 cells and every byte, computed when the program is compiled (128 KiB).
+static ZOBRIST: [[u64; 256]; 64] = {
+    let mut t = [[0u64; 256]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut b = 0;
+        while b < 256 {
+            t[i][b] = zobrist_mixed(i, b as u8);
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// The Zobrist hash of a board: its shape's key XOR the keys of its cells. [`Grid::hash`] is this value, and
 /// memo tables hash an encoded grid key with it too, so a board and its encoding hash alike.
@@ -317,16 +341,18 @@ impl Grid {
         if n == 0 {
             return Some(Some(Vec::new()));
         }
-        let mut occ = 0u64;
-        for (i, &x) in self.cells.iter().enumerate() {
-            occ |= u64::from(x != empty) << i;
-        }
+        let occ = occupied_bits(&self.cells, empty);
         // `cols` ≤ 64 here (there is a row); the cells of one row as bits 0…cols − 1.
         let row_bits = if cols == 64 { u64::MAX } else { (1u64 << cols) - 1 };
+        // Bit 0 of every row: a set of columns in one row times this is that set in every row.
+        let mut row_starts = 0u64;
+        for r in 0..rows {
+            row_starts |= 1 << (r * cols);
+        }
         // Each move: the shift of a cell's bit to its neighbour's (|shift| < n ≤ 64: a step that leaves every
-        // board is dropped) and the cells that have that neighbour in their row range; a neighbour off the top
-        // or bottom lands below bit 0 or at bit n or above, outside `occ`.
-        let mut moves = [(0i64, 0u64); 16];
+        // board is dropped; as a left and a right shift, one of them 0) and the cells that have that neighbour in
+        // their row range; a neighbour off the top or bottom lands below bit 0 or at bit n or above, outside `occ`.
+        let mut moves = [(0u32, 0u32, 0u64); 16];
         let mut k = 0;
         for &(dr, dc) in steps {
             for (a, b) in [(dr, dc), (-dr, -dc)] {
@@ -334,11 +360,9 @@ impl Grid {
                     continue;
                 }
                 let in_row = if b >= 0 { row_bits >> b } else { (row_bits << -b) & row_bits };
-                let mut mask = 0u64;
-                for r in 0..rows {
-                    mask |= in_row << (r * cols);
-                }
-                moves[k] = (a * cols as i64 + b, mask);
+                let d = a * cols as i64 + b;
+                let (left, right) = if d >= 0 { (d as u32, 0) } else { (0, d.unsigned_abs() as u32) };
+                moves[k] = (left, right, in_row.wrapping_mul(row_starts));
                 k += 1;
             }
         }
@@ -351,9 +375,8 @@ impl Grid {
             let mut frontier = region;
             loop {
                 let mut grown = 0u64;
-                for &(d, mask) in moves {
-                    let x = frontier & mask;
-                    grown |= if d >= 0 { x << d } else { x >> -d };
+                for &(left, right, mask) in moves {
+                    grown |= (frontier & mask) << left >> right;
                 }
                 frontier = grown & occ & !region;
                 if frontier == 0 {
@@ -576,6 +599,27 @@ impl Grid {
         let flags: &[(bool, bool, bool)] = if self.rows == self.cols { &ALL_FLAGS } else { &ALL_FLAGS[..4] };
         self.least_image(flags).unwrap_or_else(|| self.clone())
     }
+}
+
+/// The cells (at most 64) different from `empty`, as bits (cell `i` bit `i`): eight cells a word, a byte told
+/// nonzero (after the XOR with `empty`) by its top bit after adding 0x7f to its low seven bits, the eight top
+/// bits gathered by one multiplication.
+#[inline]
+fn occupied_bits(cells: &[u8], empty: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let spread = u64::from(empty) * 0x0101_0101_0101_0101;
+    let mut occ = 0u64;
+    let mut words = cells.chunks_exact(8);
+    for (j, w) in (&mut words).enumerate() {
+        let x = u64::from_le_bytes(w.try_into().expect("8 bytes")) ^ spread;
+        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+        occ |= ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    let base = cells.len() - words.remainder().len();
+    for (i, &x) in words.remainder().iter().enumerate() {
+        occ |= u64::from(x != empty) << (base + i);
+    }
+    occ
 }
 
 /// The eight flag triples of [`Grid::permuted`], the four without a transpose first.

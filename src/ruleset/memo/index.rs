@@ -169,6 +169,10 @@ pub struct Memo<N> {
     keys: Vec<u8>,
     /// The alphabet: a character's number (1–15), 0 for a character not in it.
     code: Alphabet,
+    /// The packed byte of every pair of characters (first, second as a little-endian `u16`): the first's number
+    /// in the low nibble, the second's in the high one; 0 when either is not in the alphabet. Made with the
+    /// alphabet's first character (`None` before), kept up to date as it grows ([`Memo::learn`]).
+    pairs: Option<Box<[u8; 1 << 16]>>,
     /// How many characters the alphabet has.
     pub(super) letters: u8,
     /// The nodes, indexed by `u32`.
@@ -177,7 +181,14 @@ pub struct Memo<N> {
 
 impl<N> Default for Memo<N> {
     fn default() -> Memo<N> {
-        Memo { index: Table::default(), keys: Vec::new(), code: Alphabet::default(), letters: 0, nodes: Vec::new() }
+        Memo {
+            index: Table::default(),
+            keys: Vec::new(),
+            code: Alphabet::default(),
+            pairs: None,
+            letters: 0,
+            nodes: Vec::new(),
+        }
     }
 }
 
@@ -228,34 +239,64 @@ impl Default for Alphabet {
 }
 
 impl<N> Memo<N> {
-    /// The packed form of a grid (`None`: not packable with the alphabet as it is).
+    /// The packed form of a grid (`None`: not packable with the alphabet as it is): two cells a byte, read from
+    /// the pair table (one load a pair of cells; a pair with a character outside the alphabet reads 0, noted and
+    /// told at the end). The same bytes as [`Memo::pack_cells`] (the definition).
     #[inline]
     fn pack(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
         if rows > 15 || cols > 15 || cells.len() > 30 {
             return None;
         }
-        let mut out = [0u8; 16];
-        out[0] = (rows << 4 | cols) as u8;
-        // Two cells a byte, the first in the low nibble; a character outside the alphabet (number 0) is noted
-        // and told at the end (one test, not one a cell).
-        let code = &self.code.0;
-        let mut pairs = cells.chunks_exact(2);
-        let mut all_known = true;
-        for (o, p) in out[1..].iter_mut().zip(&mut pairs) {
-            let (a, b) = (code[p[0] as usize], code[p[1] as usize]);
-            all_known &= a != 0 && b != 0;
-            *o = a | b << 4;
+        let Some(pairs) = self.pairs.as_deref() else {
+            // No character yet: only the grid without cells packs.
+            return cells.is_empty().then(|| Self::shape(rows, cols));
+        };
+        let mut out = Self::shape(rows, cols);
+        let mut least = u8::MAX;
+        let mut two = cells.chunks_exact(2);
+        for (o, p) in out[1..].iter_mut().zip(&mut two) {
+            let b = pairs[usize::from(u16::from_le_bytes([p[0], p[1]]))];
+            least = least.min(b);
+            *o = b;
         }
-        if let [x] = pairs.remainder() {
-            let a = code[*x as usize];
-            all_known &= a != 0;
+        if let [x] = two.remainder() {
+            let a = self.code.0[*x as usize];
+            least = least.min(a);
             out[1 + cells.len() / 2] = a;
         }
-        all_known.then_some(out)
+        (least != 0).then_some(out)
+    }
+
+    /// The first byte of a packed grid: its shape.
+    #[inline]
+    fn shape(rows: usize, cols: usize) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        out[0] = (rows << 4 | cols) as u8;
+        out
+    }
+
+    /// [`Memo::pack`] cell by cell through the alphabet (the definition the pair table must agree with).
+    #[cfg(test)]
+    fn pack_cells(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
+        if rows > 15 || cols > 15 || cells.len() > 30 {
+            return None;
+        }
+        let mut out = Self::shape(rows, cols);
+        for (i, &b) in cells.iter().enumerate() {
+            let a = self.code.0[b as usize];
+            if a == 0 {
+                return None;
+            }
+            out[1 + i / 2] |= a << (4 * (i % 2));
+        }
+        Some(out)
     }
 
     /// [`Memo::pack`], adding the grid's new characters to the alphabet while it has room.
     fn pack_learning(&mut self, rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
+        if let Some(p) = self.pack(rows, cols, cells) {
+            return Some(p);
+        }
         if rows > 15 || cols > 15 || cells.len() > 30 {
             return None;
         }
@@ -264,11 +305,25 @@ impl<N> Memo<N> {
                 if self.letters == 15 {
                     return None;
                 }
-                self.letters += 1;
-                self.code.0[b as usize] = self.letters;
+                self.learn(b);
             }
         }
         self.pack(rows, cols, cells)
+    }
+
+    /// Adds the character `b` to the alphabet (which has room and lacks it), and its pairs to the pair table.
+    fn learn(&mut self, b: u8) {
+        self.letters += 1;
+        self.code.0[b as usize] = self.letters;
+        let pairs = self.pairs.get_or_insert_with(|| vec![0u8; 1 << 16].into_boxed_slice().try_into().expect("2^16"));
+        for a in 0..=255u8 {
+            let x = self.code.0[a as usize];
+            if x != 0 {
+                let y = self.letters;
+                pairs[usize::from(u16::from_le_bytes([a, b]))] = x | y << 4;
+                pairs[usize::from(u16::from_le_bytes([b, a]))] = y | x << 4;
+            }
+        }
     }
 
     /// The packed form of a grid's or an integer grid's key, with its flags (`None`: no grid, or not packable
@@ -300,11 +355,19 @@ impl<N> Memo<N> {
     /// (else with the stored key cell by cell), so no key is built. (Equal to `get` of the grid's encoding,
     /// whose hash is the same.)
     pub(super) fn get_grid(&self, g: &Grid) -> Option<u32> {
+        self.find_grid(g).ok()
+    }
+
+    /// [`Memo::get_grid`], with the grid's packed entry data and flags when it is not found and packs with the
+    /// alphabet as it is (to index it by, [`Memo::insert_packed`], without packing it again).
+    #[inline]
+    pub(super) fn find_grid(&self, g: &Grid) -> Result<u32, Option<([u8; 16], u32)>> {
         let hash = g.hash();
         if let Some(p) = self.pack(g.rows(), g.cols(), g.cells()) {
-            return self.find_packed(hash, &p, PACKED);
+            return self.find_packed(hash, &p, PACKED).ok_or(Some((p, PACKED)));
         }
-        self.index.find(hash, |e| e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g)).map(|e| e.node)
+        let stored = |e: &Entry| e.meta & PACKED == 0 && is_grid_key(e.bytes(&self.keys), g);
+        self.index.find(hash, stored).map(|e| e.node).ok_or(None)
     }
 
     /// The node of an integer grid state (its shape and its cells as bytes), if known: hashed from the cells in
@@ -314,16 +377,21 @@ impl<N> Memo<N> {
         self.find_num_grid(rows, cols, cells).ok()
     }
 
-    /// [`Memo::get_num_grid`], with the grid's hash when it is not known (to index it by).
-    pub(super) fn find_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Result<u32, u64> {
+    /// [`Memo::get_num_grid`], with the grid's hash when it is not known (to index it by), and its packed entry
+    /// data and flags if it packs (as [`Memo::find_grid`]).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn find_num_grid(
+        &self,
+        rows: usize,
+        cols: usize,
+        cells: &[u8],
+    ) -> Result<u32, (u64, Option<([u8; 16], u32)>)> {
         let hash = num_grid_hash(rows, cols, cells);
-        let found = if let Some(p) = pack_num(rows, cols, cells) {
-            self.find_packed(hash, &p, PACKED | NUM)
-        } else {
-            let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
-            self.index.find(hash, stored).map(|e| e.node)
-        };
-        found.ok_or(hash)
+        if let Some(p) = pack_num(rows, cols, cells) {
+            return self.find_packed(hash, &p, PACKED | NUM).ok_or((hash, Some((p, PACKED | NUM))));
+        }
+        let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
+        self.index.find(hash, stored).map(|e| e.node).ok_or((hash, None))
     }
 
     /// Starts loading the index's slots of the grid `g` into the processor's cache, for a look-up soon after
@@ -379,6 +447,7 @@ impl<N> Memo<N> {
     /// The packed entry data and flags of a grid or integer grid state (`None`: another state, or a grid that
     /// does not pack), learning the grid's new characters as [`Memo::insert`] does: the entry that `insert` of
     /// the state's key would make.
+    #[inline]
     pub(super) fn pack_state(&mut self, state: &Value) -> Option<([u8; 16], u32)> {
         if let Some(g) = state_grid(state) {
             return Some((self.pack_learning(g.rows(), g.cols(), g.cells())?, PACKED));
@@ -509,5 +578,46 @@ mod tests {
             }
             assert_eq!(pack_num(rows, cols, &vec![16; n]), None);
         }
+    }
+
+    #[test]
+    fn the_pair_table_packs_as_the_alphabet_does() {
+        // Property: `pack` (two cells a load from the pair table) gives the bytes of `pack_cells` (cell by cell
+        // through the alphabet), `None` alike, on random grids of every size up to 31 cells (odd sizes end with a
+        // lone cell), as the alphabet grows to 15 characters (including 0, `|` and bytes above 127) and is full.
+        let mut memo: Memo<()> = Memo::default();
+        assert_eq!(memo.pack(0, 0, &[]), Some(Memo::<()>::shape(0, 0)));
+        assert_eq!(memo.pack(1, 1, b"x"), None);
+        let pool: Vec<u8> = b".xo#|\0abcdefghij".iter().copied().chain([0x80, 0xff, 0xfe]).collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..400 {
+            let n = (next() % 32) as usize;
+            // A shape of `n` cells: the most columns up to 15 that divide `n` (a prime above 15 is one column, too
+            // many rows to pack).
+            let cols = (1..=n.min(15)).rev().find(|c| n.is_multiple_of(*c)).unwrap_or(0);
+            let rows = n.checked_div(cols).unwrap_or(0);
+            // Mostly the first few characters (the alphabet of a game), now and then any of the pool.
+            let spread = if round % 5 == 0 { pool.len() } else { 4 };
+            let cells: Vec<u8> = (0..n).map(|_| pool[(next() % spread as u64) as usize]).collect();
+            assert_eq!(memo.pack(rows, cols, &cells), memo.pack_cells(rows, cols, &cells), "{cells:?}");
+            if round % 3 == 0 {
+                let learned = memo.pack_learning(rows, cols, &cells);
+                assert_eq!(learned, memo.pack_cells(rows, cols, &cells), "{cells:?}");
+                assert_eq!(memo.pack(rows, cols, &cells), learned, "{cells:?}");
+            }
+        }
+        assert_eq!(memo.letters, 15);
+        // By hand: `.` and `x` numbered in the order met, the first cell of a pair in the low nibble.
+        let mut memo: Memo<()> = Memo::default();
+        assert_eq!(memo.pack_learning(1, 3, b".x."), Some([0x13, 0x21, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(memo.pack(1, 2, b"x."), Some([0x12, 0x12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(memo.pack(1, 2, b"xo"), None);
+        assert_eq!(memo.pack(1, 1, b"o"), None);
     }
 }

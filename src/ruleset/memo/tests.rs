@@ -152,3 +152,91 @@ fn grids_indexed_without_their_keys_are_found_as_with_them() {
     assert_eq!(memo.get(&key(&ng(1, 8, &[5, 2, 3, 3, 3, 3, 3, 3]))), Some(packable.len() as u32 + 1 + 37));
     assert_eq!(memo.key_count(), packable.len() + 1 + 200);
 }
+
+/// The printed output of `src`, run cell by cell in a new interpreter (with the standard library).
+fn run(src: &str) -> String {
+    let src = src.to_string();
+    crate::interp::with_big_stack(move || {
+        let mut interp = crate::new_interpreter();
+        let file = interp.sources().add("<test>", src.as_str());
+        let mut out = Vec::new();
+        for cell in crate::syntax::parse::parse_cells(&src, file) {
+            assert!(cell.errors.is_empty(), "syntax error in {src}");
+            interp.eval_cell(&cell.block, &mut out).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    })
+}
+
+#[test]
+fn canonical_hooks_give_the_values_of_the_ruleset_without_one() {
+    // `node_for` indexes a new grid that packs without writing its key, also when a `Canonical` hook gives its
+    // representative: the representative as it is (`s`), its least image under the reflections (a packed grid,
+    // often another), its text (a string: encoded), the board padded with blocked rows to more than 30 cells (a
+    // grid that does not pack: its key written) or a board of another hook's memo. Property: every variant gives
+    // the canonical forms of Domineering computed without a hook (which `CanonicalFormByRules`… of the
+    // stdlib's native solver agrees with, docs/PERFORMANCE.md), board by board.
+    let src = r##"
+def G(s) := if s is String then Grid.Parse(s) else s end
+def Opts(s, player) begin
+  var g := G(s);
+  if player == Left then
+    [g.Updated({(r, c) => "#", (r + 1, c) => "#"})
+      for r from 1 to g.RowCount - 1 for c from 1 to g.ColCount where g[r, c] == "." and g[r + 1, c] == "."]
+  else
+    [g.Updated({(r, c) => "#", (r, c + 1) => "#"})
+      for r from 1 to g.RowCount for c from 1 to g.ColCount - 1 where g[r, c] == "." and g[r, c + 1] == "."]
+  end
+end
+def Join(xs) begin
+  var out := "";
+  for x in xs do
+    if out == "" then out := x else out := out + "|" + x end
+  end;
+  out
+end
+def Pad(g) begin
+  if g.RowCount * g.ColCount > 30 then return g end;
+  var row := "";
+  for c from 1 to g.ColCount do row := row + "#" end;
+  var rows := g.Rows;
+  for i from 1 to 7 do rows := rows.Append(row) end;
+  Grid.Parse(Join(rows))
+end
+ruleset Plain
+  def Options(s, player) := Opts(s, player)
+end
+ruleset Itself
+  def Canonical(s) := s
+  def Options(s, player) := Opts(s, player)
+end
+ruleset Flip
+  def Canonical(s) := G(s).Canonical(Symmetry.Flip)
+  def Options(s, player) := Opts(s, player)
+  def Components(s) := G(s).Decomposition("#")
+end
+ruleset Text
+  def Canonical(s) := Join(G(s).Rows)
+  def Options(s, player) := Opts(s, player)
+end
+ruleset Padded
+  def Canonical(s) := Pad(G(s))
+  def Options(s, player) := Opts(s, player)
+end
+boards := ["..", "..|..", "...|...", "....|....|....", "..#.|....|.#..", ".....|.....|...#.", "...|...|...|..."];
+[[Plain(b).CanonicalForm, Itself(b).CanonicalForm, Flip(b).CanonicalForm, Text(b).CanonicalForm,
+  Padded(b).CanonicalForm] for b in boards]
+"##;
+    let out = run(src);
+    let line = out.lines().last().expect("one line");
+    let rows: Vec<&str> = line.trim_start_matches("[[").trim_end_matches("]]").split("],[").collect();
+    assert_eq!(rows.len(), 7, "{out}");
+    for row in &rows {
+        let values: Vec<&str> = row.split(',').collect();
+        assert!(values.iter().all(|v| *v == values[0]), "{row}");
+    }
+    // By hand: on `..` only Right has a move (to 0), so -1; on `..|..` either player moves to a board where only
+    // the other can move, so ±1.
+    assert!(rows[0].starts_with("-1,"), "{}", rows[0]);
+    assert!(rows[1].starts_with("\u{b1}1,") || rows[1].starts_with("+-1,"), "{}", rows[1]);
+}
