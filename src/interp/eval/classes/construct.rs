@@ -169,7 +169,8 @@ impl<'a> Machine<'a> {
                 let board = &args[i];
                 match class.enclosing_char_map.get() {
                     Some(Value::String(map))
-                        if matches!(board, Value::Object(o) if o.type_name() == "Grid")
+                        if (matches!(lean.types.get(i), Some(Some(t)) if &**t == "Grid")
+                            || matches!(board, Value::Object(o) if o.type_name() == "Grid"))
                             && !(self.globals.library.is_grid)(board) =>
                     {
                         Shown::Grid(map.clone())
