@@ -41,7 +41,8 @@ pub(in crate::interp::eval) fn this_name<'l>(
     // The common case, in line: the variable at the hint, in a frame whose receiver's variables come before
     // its captured ones (`Locals::receiver_variables`), found by the name's address (both are interned). A
     // hint with `KIND_HINT` set is past every object's variables.
-    if let Some(fields) = locals.receiver_variables() {
+    let fields = locals.receiver_variables();
+    if let Some(fields) = fields {
         let i = at.get() as usize;
         if let Some((n, v)) = fields.get(i) {
             if Rc::ptr_eq(n, name) && (i + 1 == fields.len() || !has_name(&fields[i + 1..], name)) {
@@ -49,17 +50,23 @@ pub(in crate::interp::eval) fn this_name<'l>(
             }
         }
     }
-    this_name_past_field(locals, name, at)
+    this_name_past_field(locals, fields, name, at)
 }
 
 /// [`this_name`] past its variable at the hint: a name that is no variable of the receiver whose hint names
 /// its entry of the class's `name_kinds` (`Position`, `Symmetry`: answered without the search), else
 /// [`this_name_searched`].
 #[inline(never)]
-fn this_name_past_field<'l>(locals: &'l Locals, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
+fn this_name_past_field<'l>(
+    locals: &'l Locals,
+    fields: Option<&[(Name, Value)]>,
+    name: &Name,
+    at: &Cell<u32>,
+) -> ThisName<'l> {
     let hint = at.get();
     if hint & KIND_HINT != 0 {
-        if let Some(fields) = locals.receiver_variables() {
+        // `fields`: `locals.receiver_variables()`, as `this_name` asked it.
+        if let Some(fields) = fields {
             if !has_name(fields, name) {
                 if let Some(kind) = kind_at_hint(locals, name, hint) {
                     return kind;
