@@ -216,11 +216,16 @@ fn decomposition(m: &mut Machine, state: &Value, span: Span) -> Result<Value, Ev
 fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
     let state = &args[0];
     let parts = decomposition(m, state, s.span)?;
-    let own = class_game(state);
     let single = match &parts {
         Value::List(items) if items.len() == 1 => {
             let x = &items[0];
-            matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)).then(|| x.clone())
+            // The common answer, an object of the state's own class value, asked by the classes' addresses.
+            let own = if same_user_class(state, x) {
+                class_game(state).is_some()
+            } else {
+                matches!((class_game(state), class_game(x)), (Some(a), Some(b)) if same_class(&a, &b))
+            };
+            own.then(|| x.clone())
         }
         _ => None,
     };
@@ -251,8 +256,13 @@ fn elements(m: &mut Machine, state: &Value, v: Value, hook: &str, span: Span) ->
             && (same_user_class(state, x) || matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)))
     };
     if let Value::List(items) = &v {
-        // The common answer: objects of the state's own class (its downcast made once).
-        if own.is_some() && all_of_user_class(state, items.iter()) || items.iter().all(ours) {
+        // The common answer: objects of the state's own class (its downcast made once; one component, a
+        // `Decomposition`'s usual answer, without an iterator).
+        let all_own = match items.len() {
+            1 => items.front().is_some_and(|x| same_user_class(state, x)),
+            _ => all_of_user_class(state, items.iter()),
+        };
+        if own.is_some() && all_own || items.iter().all(ours) {
             return Ok(v);
         }
     }

@@ -48,12 +48,12 @@ impl<'a> Machine<'a> {
             let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(0), got: args.len() };
             return Err(EvalError::new(kind, span));
         }
-        let (this_name, property_name) = METHOD_NAMES.with(|n| n.clone());
+        let this_name = METHOD_NAMES.with(|n| n.0.clone());
         let hidden = def
             .name
             .as_ref()
             .filter(|n| property || overloaded.unwrap_or_else(|| obj.class.is_overloaded(&n.name, false)))
-            .map(|n| (property_name, Value::String(n.name.clone())));
+            .map(|n| (METHOD_NAMES.with(|p| p.1.clone()), Value::String(n.name.clone())));
         let captured = obj.class.scope();
         // The object's variables answer its names before the captured variables when none has the name of
         // `this`, of the property or of a captured variable (`this_name`'s common case).

@@ -37,7 +37,12 @@ impl<'a> Machine<'a> {
         args: &[Value],
         span: Span,
     ) -> Result<Value, EvalError> {
-        self.construct_with(class, args, &[], span)
+        // The lean construction in line (a position of a game class, built at every option), the general
+        // path out of line.
+        if let Some(r) = self.construct_lean(class, args) {
+            return r;
+        }
+        self.construct_general(class, args, &[], span)
     }
 
     pub(super) fn construct_with(
@@ -52,6 +57,18 @@ impl<'a> Machine<'a> {
                 return r;
             }
         }
+        self.construct_general(class, args, named, span)
+    }
+
+    /// [`Machine::construct_with`] past the lean construction.
+    #[inline(never)]
+    fn construct_general(
+        &mut self,
+        class: &Rc<UserClass>,
+        args: &[Value],
+        named: &[(Ident, Value)],
+        span: Span,
+    ) -> Result<Value, EvalError> {
         let params: &[crate::syntax::ast::Param] = class.def.params.as_deref().unwrap_or_default();
         let facts = class.facts();
         let mut fields = Fields::new();
@@ -144,6 +161,7 @@ impl<'a> Machine<'a> {
     /// [`Machine::construct_with`] and [`Machine::finish`] make it, from the decisions the general path took
     /// at the class's first construction; `None` (nothing done) when the class or an argument is not of that
     /// form, for the general path (which gives the errors).
+    #[inline]
     fn construct_lean(&mut self, class: &Rc<UserClass>, args: &[Value]) -> Option<Result<Value, EvalError>> {
         let lean = class.lean.get().or_else(|| {
             // Decided once the general path has decided the parameters' `as` classes.
@@ -169,7 +187,8 @@ impl<'a> Machine<'a> {
                 let board = &args[i];
                 match class.enclosing_char_map.get() {
                     Some(Value::String(map))
-                        if matches!(board, Value::Object(o) if o.type_name() == "Grid")
+                        if (matches!(lean.types.get(i), Some(Some(t)) if &**t == "Grid")
+                            || matches!(board, Value::Object(o) if o.type_name() == "Grid"))
                             && !(self.globals.library.is_grid)(board) =>
                     {
                         Shown::Grid(map.clone())

@@ -28,7 +28,7 @@ pub(in crate::interp::eval) enum ThisName<'l> {
 /// `at` is the compiled node's hint of where the answer was found last (updated here): below [`KIND_HINT`],
 /// the index of the variable; with [`KIND_HINT`] set, the index of the class's answer in
 /// `UserClass::name_kinds`. A hint is only where to look first: the answer is checked by the name there.
-#[inline]
+#[inline(always)]
 pub(in crate::interp::eval) fn this_name<'l>(
     locals: &'l Locals,
     name: &Name,
@@ -38,21 +38,77 @@ pub(in crate::interp::eval) fn this_name<'l>(
     if slot.get(locals.layout_id()) != Some(NO_SLOT) {
         return ThisName::Other;
     }
-    // The common case: the variable at the hint, in a frame whose receiver's variables come before its
-    // captured ones (`Locals::receiver_variables`), found by the name's address (both are interned).
-    if let Some(fields) = locals.receiver_variables() {
+    // The common case, in line: the variable at the hint, in a frame whose receiver's variables come before
+    // its captured ones (`Locals::receiver_variables`), found by the name's address (both are interned). A
+    // hint with `KIND_HINT` set is past every object's variables.
+    let fields = locals.receiver_variables();
+    if let Some(fields) = fields {
         let i = at.get() as usize;
         if let Some((n, v)) = fields.get(i) {
-            if Rc::ptr_eq(n, name) && !fields[i + 1..].iter().any(|(n, _)| same_text(n, name)) {
+            if Rc::ptr_eq(n, name) && (i + 1 == fields.len() || !has_name(&fields[i + 1..], name)) {
                 return ThisName::Field(v);
+            }
+        }
+    }
+    this_name_past_field(locals, fields, name, at)
+}
+
+/// [`this_name`] past its variable at the hint: a name that is no variable of the receiver whose hint names
+/// its entry of the class's `name_kinds` (`Position`, `Symmetry`: answered without the search), else
+/// [`this_name_searched`].
+#[inline(never)]
+fn this_name_past_field<'l>(
+    locals: &'l Locals,
+    fields: Option<&[(Name, Value)]>,
+    name: &Name,
+    at: &Cell<u32>,
+) -> ThisName<'l> {
+    let hint = at.get();
+    if hint & KIND_HINT != 0 {
+        // `fields`: `locals.receiver_variables()`, as `this_name` asked it.
+        if let Some(fields) = fields {
+            if !has_name(fields, name) {
+                if let Some(kind) = kind_at_hint(locals, name, hint) {
+                    return kind;
+                }
             }
         }
     }
     this_name_searched(locals, name, at)
 }
 
+/// Whether a variable of `fields` has the name (a loop in line: most objects have one variable).
+#[inline(always)]
+fn has_name(fields: &[(Name, Value)], name: &Name) -> bool {
+    for (n, _) in fields {
+        if same_text(n, name) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The class's answer at the hint for a name that is no variable of the receiver, as [`this_name_searched`]
+/// and [`class_name_kind`] find it: `None` when the hint is not that name's entry or another question comes
+/// first. Of `Locals::captured`, only the captured scope is asked: its other names (`this`, the hidden
+/// property name) never get an entry, since `this_name_searched` makes none for a name it answers.
+#[inline(always)]
+fn kind_at_hint<'l>(locals: &'l Locals, name: &Name, hint: u32) -> Option<ThisName<'l>> {
+    let this = locals.method_receiver()?;
+    if locals.captured_scope().is_some_and(|c| c.contains_key(&**name)) {
+        return None;
+    }
+    let obj = user_object(this)?;
+    if obj.cells.is_some() || obj.literal.is_some() {
+        return None;
+    }
+    let kinds = obj.class.name_kinds.borrow();
+    let (n, own) = kinds.get((hint & !KIND_HINT) as usize)?;
+    Rc::ptr_eq(n, name).then_some(if *own { ThisName::OwnClass(&obj.class) } else { ThisName::Global })
+}
+
 /// Whether two names have the same text (the same address first).
-#[inline]
+#[inline(always)]
 fn same_text(n: &Name, name: &Name) -> bool {
     n.len() == name.len() && (std::ptr::eq(n.as_ptr(), name.as_ptr()) || **n == **name)
 }
