@@ -70,6 +70,9 @@ pub(super) fn updated_lit(
     arg_span: Span,
     span: Span,
 ) -> Eval<Value> {
+    if let Some(g) = updated_in_place(m, obj, entries) {
+        return Ok(g);
+    }
     // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
     let o = obj.run(m)?;
     if (m.globals.library.is_grid)(&o) {
@@ -164,6 +167,68 @@ pub(super) fn updated_lit(
     };
     let map: OrdMap<Value, Value> = pairs.into_iter().collect();
     Ok(m.invoke_member(o, name, &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)], &[arg_span], span)?)
+}
+
+/// [`updated_lit`]'s common forms, `h.Updated({(r, c) => ".", (r + dr, c + dc) => us})` and `grid Updated
+/// {(r, c) => 1, …}`: `obj` a local or a variable of `this` holding a grid (of characters, or of integers) and one to four entries
+/// whose coordinates are read in place as machine integers ([`coordinate`]) and whose values are all
+/// one-character ASCII strings read in place ([`ascii_cell`]), or all machine integers: the new grid, written
+/// into one fresh copy (`grid_set`, `num_grid_set`), with neither the receiver nor an entry made a value.
+/// `None` when it is not of this form or a cell is off the board: every read here is pure, so the general
+/// way then runs from the start as if this had not (and reports the error).
+#[inline]
+fn updated_in_place(m: &Machine<'_>, obj: &Node, entries: &[(Node, Node)]) -> Option<Value> {
+    if entries.is_empty() || entries.len() > 4 {
+        return None;
+    }
+    // A local, or a variable of `this` (`grid Updated {…}` in a position's method), read as the node reads it.
+    let held = match obj {
+        Node::Local { head, .. } => m.locals.slot(*head)?,
+        Node::Var { name, slot, at, .. } => match this_name(&m.locals, name, slot, at) {
+            ThisName::Field(v) => v,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if ascii_cell(m, &entries[0].1).is_some() {
+        let mut cells = [(0, 0, 0); 4];
+        for (cell, (k, v)) in cells.iter_mut().zip(entries) {
+            let b = ascii_cell(m, v)?;
+            let (r, c) = pair(m, k)?;
+            *cell = (r, c, b);
+        }
+        return (m.globals.library.grid_set)(held, &cells[..entries.len()]);
+    }
+    let mut cells = [(0, 0, 0); 4];
+    for (cell, (k, v)) in cells.iter_mut().zip(entries) {
+        let x = coordinate(m, v)?;
+        let (r, c) = pair(m, k)?;
+        *cell = (r, c, x);
+    }
+    (m.globals.library.num_grid_set)(held, &cells[..entries.len()])
+}
+
+/// A key `(r, c)` written out, each read in place ([`coordinate`]).
+#[inline(always)]
+fn pair(m: &Machine<'_>, k: &Node) -> Option<(i64, i64)> {
+    let Node::Tuple(items) = k else { return None };
+    let [a, b] = &items[..] else { return None };
+    Some((coordinate(m, a)?, coordinate(m, b)?))
+}
+
+/// A coordinate (or a grid of integers' value) read in place as a machine integer: an integer literal, a bound local holding one, or a
+/// [`Sum`](super::tree::Sum) of them (`r + dr`); `None` for anything else (nothing is run).
+#[inline(always)]
+fn coordinate(m: &Machine<'_>, n: &Node) -> Option<i64> {
+    match n {
+        Node::Const(Value::Integer(Int::Small(k))) => Some(*k),
+        Node::Local { head, .. } => match m.locals.slot(*head)? {
+            Value::Integer(Int::Small(k)) => Some(*k),
+            _ => None,
+        },
+        Node::SumOf(x) => x.sum.value(m),
+        _ => None,
+    }
 }
 
 /// The one ASCII character of `v` when it is a string literal or a bound local holding such a string, read
