@@ -4,7 +4,6 @@
 
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
-use super::run::{cell_value, value_of};
 use super::tree::{CellGrid, CellRhs, CellTest, Node};
 use crate::interp::value::Int;
 
@@ -263,4 +262,21 @@ fn cell_pairs(cells: &[(i64, i64, u8)]) -> Vec<(Value, Value)> {
         .iter()
         .map(|&(r, c, b)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), cell_value(b)))
         .collect()
+}
+
+/// The value of [`Node::small`]'s answer.
+#[inline]
+pub(super) fn value_of(r: Result<i64, Value>) -> Value {
+    match r {
+        Ok(k) => Value::small_int(k),
+        Err(v) => v,
+    }
+}
+
+/// A cell's one-character string (the grid's `cell_value`).
+pub(super) fn cell_value(b: u8) -> Value {
+    if b.is_ascii() {
+        return Value::ascii_char(Some(b));
+    }
+    Value::String(Rc::from((b as char).to_string()))
 }

@@ -4,7 +4,7 @@
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
-use super::cell::updated_lit;
+use super::cell::{cell_value, updated_lit, value_of};
 use super::clauses;
 use super::member::with_args;
 use super::stmt::{check_assign, exec_stmts, run_stmts};
@@ -462,15 +462,6 @@ fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Sp
     Ok(Err(binary_values(m, op, &a, &b, span)?))
 }
 
-/// The value of [`Node::small`]'s answer.
-#[inline]
-pub(super) fn value_of(r: Result<i64, Value>) -> Value {
-    match r {
-        Ok(k) => Value::small_int(k),
-        Err(v) => v,
-    }
-}
-
 /// A value as a machine integer when it is one.
 #[inline]
 fn small_or_value(v: Value) -> Result<i64, Value> {
@@ -491,14 +482,6 @@ fn index_keys(m: &mut Machine<'_>, mut v: Value, keys: &[Value], spans: &[Span],
         v = m.index_value(&v, k, *s)?;
     }
     Ok(v)
-}
-
-/// A cell's one-character string (the grid's `cell_value`).
-pub(super) fn cell_value(b: u8) -> Value {
-    if b.is_ascii() {
-        return Value::ascii_char(Some(b));
-    }
-    Value::String(Rc::from((b as char).to_string()))
 }
 
 /// `append_in_place` with the element compiled.
