@@ -282,6 +282,29 @@ impl Grid {
         Ok(Grid { rows: self.rows, cols: self.cols, cells, hash })
     }
 
+    /// [`Grid::updated`] with signed coordinates, for the compiled tree's `g.Updated({(r, c) => s, …})`: the
+    /// copy made once and written in place (a cell given its own value changes neither cells nor hash), `None`
+    /// when a cell is off the board (row or column 0 or negative included).
+    #[inline]
+    pub fn updated_signed(&self, changes: &[(i64, i64, u8)]) -> Option<Grid> {
+        let mut out = Grid { rows: self.rows, cols: self.cols, cells: self.cells.clone(), hash: self.hash };
+        let cells = &mut out.cells[..];
+        for &(r, c, v) in changes {
+            // As in `get_signed`: row and column 0 and negative ones wrap to huge values.
+            let (r, c) = (r.wrapping_sub(1) as u64, c.wrapping_sub(1) as u64);
+            if r >= self.rows as u64 || c >= self.cols as u64 {
+                return None;
+            }
+            let i = r as usize * self.cols + c as usize;
+            let old = cells[i];
+            if old != v {
+                out.hash ^= zobrist(i, old) ^ zobrist(i, v);
+                cells[i] = v;
+            }
+        }
+        Some(out)
+    }
+
     /// Every cell equal to `v`, as 1-indexed `(r, c)` in row-major order.
     pub fn find_all(&self, v: u8) -> Vec<(usize, usize)> {
         self.cells

@@ -240,13 +240,10 @@ pub fn updated_cells(g: &Value, pairs: &[(Value, Value)]) -> Option<Value> {
 /// [`updated_cells`] with at most four cells given as (row, column, ASCII character), for the compiled tree
 /// (no key or value made): `None` when `g` is no grid, a cell is off the board or there are more than four.
 pub fn set_cells(g: &Value, cells: &[(i64, i64, u8)]) -> Option<Value> {
-    let g = as_grid(g)?;
-    let mut changes = [((0, 0), 0); 4];
-    for (slot, &(r, c, b)) in changes.iter_mut().zip(cells) {
-        *slot = ((usize::try_from(r).ok()?, usize::try_from(c).ok()?), b);
+    if cells.len() > 4 {
+        return None;
     }
-    let changes = changes.get(..cells.len())?;
-    g.updated(changes).ok().map(GridValue::value)
+    as_grid(g)?.updated_signed(cells).map(GridValue::value)
 }
 
 /// `g[r, c]` or `g[(r, c)]`: the cell as a one-character string, `Nothing` off the board.

@@ -83,13 +83,35 @@ pub(super) fn comprehension(
 fn each<'a>(m: &mut Machine<'a>, clause: &Clause, rest: &[Clause], body: Body<'_, 'a>, v: Value) -> Eval<bool> {
     m.check_limits(clause.span)?;
     if !matches!(clause.source, Source::Forever) {
-        match clause.slot {
-            Some(s) => m.locals.declare_slot(s, v),
-            None => {
-                m.locals.declare(clause.var.clone(), v).ok();
-            }
+        bind(m, clause, v);
+    }
+    if let Some((c, span)) = &clause.cond {
+        if !c.cond(m, *span)? {
+            return Ok(false);
         }
     }
+    if let Some((f, span)) = &clause.filter {
+        if !f.cond(m, *span)? {
+            return Ok(true);
+        }
+    }
+    run_clauses(m, rest, body).map(|()| true)
+}
+
+/// Binds the clause's variable to `v`.
+#[inline(always)]
+fn bind(m: &mut Machine<'_>, clause: &Clause, v: Value) {
+    match clause.slot {
+        Some(s) => m.locals.declare_slot(s, v),
+        None => {
+            m.locals.declare(clause.var.clone(), v).ok();
+        }
+    }
+}
+
+/// The rest of [`each`] once the clause's variable is bound (for [`find_all`], which may bind it in place;
+/// [`each`] keeps its own copy, which the compiler lays out better in the other loops).
+fn bound<'a>(m: &mut Machine<'a>, clause: &Clause, rest: &[Clause], body: Body<'_, 'a>) -> Eval<bool> {
     if let Some((c, span)) = &clause.cond {
         if !c.cond(m, *span)? {
             return Ok(false);
@@ -204,17 +226,37 @@ fn find_all<'a>(
     // The grid is immutable and `o` holds it: its cells are read as the loop goes (through `g`, which borrows
     // `o`, not the machine).
     let (rows, cols) = (g.rows(), g.cols());
+    // Whether the loop variable's slot is bound (by an earlier cell): only then does `slot_mut` read that slot
+    // and not a shadowed outer one.
+    let mut held = false;
     for r in 1..=rows {
         for c in 1..=cols {
             if g.get(r, c) == Some(b) {
-                let p = Value::Tuple(Rc::from([Value::int(r), Value::int(c)]));
-                if !each(m, clause, rest, body, p)? {
+                m.check_limits(clause.span)?;
+                if !(held && refill(m, clause, r, c)) {
+                    bind(m, clause, Value::Tuple(Rc::from([Value::int(r), Value::int(c)])));
+                }
+                if !bound(m, clause, rest, body)? {
                     return Ok(());
                 }
+                held = true;
             }
         }
     }
     Ok(())
+}
+
+/// The cell `(r, c)` written into the pair the loop variable (bound, by slot) still holds from the last cell,
+/// when nothing else holds that pair (the body neither kept nor rebound it): no new pair is made, and no one
+/// can see the change. `false` when the pair is shared or gone (a new one is bound).
+#[inline]
+fn refill(m: &mut Machine<'_>, clause: &Clause, r: usize, c: usize) -> bool {
+    let Some(s) = clause.slot else { return false };
+    let Some(Value::Tuple(t)) = m.locals.slot_mut(s) else { return false };
+    let Some([a, b]) = Rc::get_mut(t) else { return false };
+    *a = Value::int(r);
+    *b = Value::int(c);
+    true
 }
 
 /// The elements of a collection `coll` (`for x in coll`): a range walked, anything else listed.

@@ -37,6 +37,7 @@ use std::rc::Weak;
 
 mod build;
 mod call;
+mod cell;
 mod clauses;
 mod cond;
 mod global;

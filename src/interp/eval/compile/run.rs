@@ -4,10 +4,11 @@
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
+use super::cell::{cell_value, updated_lit, value_of};
 use super::clauses;
 use super::member::with_args;
 use super::stmt::{check_assign, exec_stmts, run_stmts};
-use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
+use super::tree::{Clause, Node, Sum};
 use crate::interp::value::Int;
 
 impl Node {
@@ -204,7 +205,7 @@ impl Node {
     /// The node's value, as a machine integer when it is one (`Ok`), else as the value (`Err`): locals,
     /// literals and `+ - *` of machine integers without a `Value` in between.
     #[inline]
-    fn small(&self, m: &mut Machine<'_>) -> Eval<Result<i64, Value>> {
+    pub(super) fn small(&self, m: &mut Machine<'_>) -> Eval<Result<i64, Value>> {
         match self {
             Node::Const(Value::Integer(Int::Small(k))) => return Ok(Ok(*k)),
             Node::Local { head, .. } => {
@@ -246,63 +247,12 @@ impl Node {
     }
 }
 
-impl CellTest {
-    /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
-    #[inline]
-    pub(super) fn test(&self, m: &Machine<'_>) -> Option<bool> {
-        let r = self.keys[0].value(m)?;
-        let c = self.keys[1].value(m)?;
-        let held = match &self.grid {
-            CellGrid::Local(head) => m.locals.slot(*head)?,
-            CellGrid::Var { name, slot, at } => match this_name(&m.locals, name, slot, at) {
-                ThisName::Field(v) => v,
-                _ => return None,
-            },
-        };
-        let Some(g) = (m.globals.library.as_grid)(held) else { return self.num_test(m, held, r, c) };
-        let s = match &self.rhs {
-            CellRhs::Str(s) => s,
-            CellRhs::Local(h) => match m.locals.slot(*h)? {
-                Value::String(s) => s,
-                _ => return None,
-            },
-            CellRhs::Int(_) => return None,
-        };
-        match g.get_signed(r, c) {
-            Some(b) if b.is_ascii() => Some((s.as_bytes() == [b]) == self.eq),
-            Some(_) => None,
-            // Off the board the cell reads `Nothing` (`grid_cell`), which no string equals (`binary_values`):
-            // a jump looking past the edge, the common case near it, needs no value either.
-            None => Some(!self.eq),
-        }
-    }
-
-    /// [`CellTest::test`] for `held` that is not a grid of characters: a grid of integers' cell (on the board)
-    /// against a machine integer, as `quick_binary` compares two of them; `None` for anything else (off the
-    /// board the cell is `Nothing`, which the general comparison answers).
-    #[inline]
-    fn num_test(&self, m: &Machine<'_>, held: &Value, r: i64, c: i64) -> Option<bool> {
-        let k = match &self.rhs {
-            CellRhs::Int(k) => *k,
-            CellRhs::Local(h) => match m.locals.slot(*h)? {
-                Value::Integer(Int::Small(k)) => *k,
-                _ => return None,
-            },
-            CellRhs::Str(_) => return None,
-        };
-        match (m.globals.library.num_grid_cell)(held, r, c)? {
-            Value::Integer(Int::Small(v)) => Some((v == k) == self.eq),
-            _ => None,
-        }
-    }
-}
-
 impl Sum {
     /// The coordinate, when every term is a machine integer and the sum is one. In `i64` steps: a sum that
     /// leaves `i64` on the way is `None` too, and the general comparison (which computes it in big integers)
     /// answers it.
     #[inline(always)]
-    fn value(&self, m: &Machine<'_>) -> Option<i64> {
+    pub(super) fn value(&self, m: &Machine<'_>) -> Option<i64> {
         let mut acc = i64::try_from(self.constant).ok()?;
         for t in &self.terms {
             let v = m.locals.slot(t.head)?;
@@ -317,147 +267,6 @@ impl Sum {
         }
         Some(acc)
     }
-}
-
-/// `obj.Updated({k => v, …})` (`call_expr`'s `grid_updated_literal`, else the map literal, `eval_map`, and
-/// the member call). Out of line: the map is a large value.
-#[inline(never)]
-fn updated_lit(
-    m: &mut Machine<'_>,
-    obj: &Node,
-    name: &Ident,
-    entries: &[(Node, Node)],
-    arg_span: Span,
-    span: Span,
-) -> Eval<Value> {
-    // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
-    let o = obj.run(m)?;
-    if (m.globals.library.is_grid)(&o) {
-        // Entries `(r, c) => s` of machine integers and one ASCII character are kept as such (`grid_set`), up
-        // to four; from the first other entry on, every entry is a value (`grid_updated`).
-        let mut cells = [(0, 0, 0); 4];
-        let mut n = 0;
-        let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
-        for (k, v) in entries {
-            if let (None, Node::Tuple(items)) = (&pairs, k) {
-                if let [a, b] = &items[..] {
-                    let (r, c) = (a.small(m)?, b.small(m)?);
-                    // A literal or local one-character string is read in place (no value copied).
-                    if let (Ok(r), Ok(c), Some(b)) = (&r, &c, ascii_cell(m, v)) {
-                        cells[n] = (*r, *c, b);
-                        n += 1;
-                        continue;
-                    }
-                    let v = v.run(m)?;
-                    if let (Ok(r), Ok(c), Value::String(s)) = (&r, &c, &v) {
-                        if let [b] = s.as_bytes() {
-                            if b.is_ascii() {
-                                cells[n] = (*r, *c, *b);
-                                n += 1;
-                                continue;
-                            }
-                        }
-                    }
-                    let mut p = cell_pairs(&cells[..n]);
-                    p.push((Value::Tuple(vec![value_of(r), value_of(c)].into()), v));
-                    pairs = Some(p);
-                    continue;
-                }
-            }
-            let p = pairs.get_or_insert_with(|| cell_pairs(&cells[..n]));
-            let k = k.run(m)?;
-            let v = v.run(m)?;
-            p.push((k, v));
-        }
-        let pairs = match pairs {
-            Some(p) => p,
-            None => match (m.globals.library.grid_set)(&o, &cells[..n]) {
-                Some(g) => return Ok(g),
-                None => cell_pairs(&cells[..n]),
-            },
-        };
-        if let Some(g) = (m.globals.library.grid_updated)(&o, &pairs) {
-            return Ok(g);
-        }
-        let map: OrdMap<Value, Value> = pairs.into_iter().collect();
-        return Ok(m.invoke_member(
-            o,
-            name,
-            &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)],
-            &[arg_span],
-            span,
-        )?);
-    }
-    // Entries `(r, c) => k` of machine integers, up to four, are kept as such for a grid of integers
-    // (`num_grid_set`); from the first other entry on, every entry is a value. The entries are evaluated in the
-    // same order either way (key, then value), as the map literal evaluates them.
-    let mut cells = [(0, 0, 0); 4];
-    let mut n = 0;
-    let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
-    for (k, v) in entries {
-        if let (None, Node::Tuple(items)) = (&pairs, k) {
-            if let [a, b] = &items[..] {
-                let (r, c) = (a.small(m)?, b.small(m)?);
-                let v = v.small(m)?;
-                if let (Ok(r), Ok(c), Ok(v)) = (&r, &c, &v) {
-                    cells[n] = (*r, *c, *v);
-                    n += 1;
-                    continue;
-                }
-                let mut p = num_pairs(&cells[..n]);
-                p.push((Value::Tuple(vec![value_of(r), value_of(c)].into()), value_of(v)));
-                pairs = Some(p);
-                continue;
-            }
-        }
-        let p = pairs.get_or_insert_with(|| num_pairs(&cells[..n]));
-        let k = k.run(m)?;
-        let v = v.run(m)?;
-        p.push((k, v));
-    }
-    let pairs = match pairs {
-        Some(p) => p,
-        None => match (m.globals.library.num_grid_set)(&o, &cells[..n]) {
-            Some(g) => return Ok(g),
-            None => num_pairs(&cells[..n]),
-        },
-    };
-    let map: OrdMap<Value, Value> = pairs.into_iter().collect();
-    Ok(m.invoke_member(o, name, &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)], &[arg_span], span)?)
-}
-
-/// The one ASCII character of `v` when it is a string literal or a bound local holding such a string, read
-/// without running the node (neither has an effect to run, and an unbound local is left to `run`).
-#[inline]
-fn ascii_cell(m: &Machine<'_>, v: &Node) -> Option<u8> {
-    let s = match v {
-        Node::Const(Value::String(s)) => s,
-        Node::Local { head, .. } => match m.locals.slot(*head) {
-            Some(Value::String(s)) => s,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    match s.as_bytes() {
-        [b] if b.is_ascii() => Some(*b),
-        _ => None,
-    }
-}
-
-/// The entries `(r, c) => k` of [`updated_lit`]'s integer form as values.
-fn num_pairs(cells: &[(i64, i64, i64)]) -> Vec<(Value, Value)> {
-    cells
-        .iter()
-        .map(|&(r, c, k)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), Value::small_int(k)))
-        .collect()
-}
-
-/// The entries `(r, c) => s` of [`updated_lit`]'s fast form as values.
-fn cell_pairs(cells: &[(i64, i64, u8)]) -> Vec<(Value, Value)> {
-    cells
-        .iter()
-        .map(|&(r, c, b)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), cell_value(b)))
-        .collect()
 }
 
 /// `[a, b, …]` (`eval_list`). Out of line: an `imbl` vector is large.
@@ -653,15 +462,6 @@ fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Sp
     Ok(Err(binary_values(m, op, &a, &b, span)?))
 }
 
-/// The value of [`Node::small`]'s answer.
-#[inline]
-fn value_of(r: Result<i64, Value>) -> Value {
-    match r {
-        Ok(k) => Value::small_int(k),
-        Err(v) => v,
-    }
-}
-
 /// A value as a machine integer when it is one.
 #[inline]
 fn small_or_value(v: Value) -> Result<i64, Value> {
@@ -682,14 +482,6 @@ fn index_keys(m: &mut Machine<'_>, mut v: Value, keys: &[Value], spans: &[Span],
         v = m.index_value(&v, k, *s)?;
     }
     Ok(v)
-}
-
-/// A cell's one-character string (the grid's `cell_value`).
-fn cell_value(b: u8) -> Value {
-    if b.is_ascii() {
-        return Value::ascii_char(Some(b));
-    }
-    Value::String(Rc::from((b as char).to_string()))
 }
 
 /// `append_in_place` with the element compiled.

@@ -404,3 +404,100 @@ fn statements_for_their_effect() {
     // A field of `this` is not assignable in a method, also before its last statement.
     same("class C(a)\n def Set() begin a := 2; a end\nend; C(1).Set()", "");
 }
+
+/// `g.Updated({(r, c) => s, …})` with the receiver and every entry read in place (a local or a variable of
+/// `this`; coordinates literals, locals or sums; values one-character literals or locals), and each way out of
+/// that form to the general one: a cell off the board, an entry of another form, a value that is not an ASCII
+/// character, more than four entries, a grid of the other kind. Boards by hand from `x.o|.xo`.
+#[test]
+fn updated_read_in_place() {
+    let g = "g := Grid.Parse(\"x.o|.xo\");\n";
+    let fails = |src: &str, message: &str| {
+        let on = run(src, true);
+        assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
+        assert!(on.contains(&format!("error: {message}")), "for:\n{src}\ngot:\n{on}");
+    };
+    let f = "def f(g, s) begin var r := 1; var dr := 1; [g.Updated({(r, r + 1) => s, (r + dr, 1) => \"#\"}), \
+             g.Updated({(2, 3) => s}), g.Updated({(r, 1) => \"x\"}) == g, g.Updated({(1, 1) => \".\", (1, 1) => s})] \
+             end;";
+    same(&format!("{g}{f} f(g, \"o\")"), "[Grid(\"xoo|#xo\"), Grid(\"x.o|.xo\"), true, Grid(\"o.o|.xo\")]");
+    // A cell given its own value (or changed and changed back) leaves a board equal to the first, hashed alike.
+    same(
+        &format!("{g}def f(g) := {{g.Updated({{(1, 1) => \"x\"}}), g.Updated({{(1, 1) => \".\", (1, 1) => \"x\"}}), g}}; f(g).Size"),
+        "1",
+    );
+    // Off the board (row 0, a negative column, past the last row and column): the general way's error.
+    for (r, c, message) in [
+        ("0", "1", "Grid cell (0, 1) is off the board."),
+        ("1", "-1", "not a cell (row, column): (1,-1)."),
+        ("3", "1", "Grid cell (3, 1) is off the board."),
+        ("1", "4", "Grid cell (1, 4) is off the board."),
+    ] {
+        let src =
+            format!("{g}def f(g) begin var r := {r}; g.Updated({{(1, 1) => \".\", (r, {c}) => \"#\"}}) end; f(g)");
+        fails(&src, &format!("Invalid grid: {message}"));
+    }
+    // Values that are not one ASCII character, or keys that are no pair of integers: the general way.
+    let h = format!("{g}def f(g, s) := g.Updated({{(1, 1) => \"x\", (1, 2) => s}});");
+    fails(&format!("{h} f(g, \"é\")"), "Invalid grid: a cell is one ASCII character, not \"é\".");
+    fails(&format!("{h} f(g, 3)"), "Argument 1 of `Updated` must be of type `String`, not `Integer`.");
+    fails(&format!("{h} f(g, \"ab\")"), "Invalid grid: a cell is one ASCII character, not \"ab\".");
+    fails(
+        &format!("{g}def f(g, r) := g.Updated({{(1, 1) => \"x\", (r, 2) => \"o\"}}); f(g, \"a\")"),
+        "Invalid grid: not a cell (row, column): (\"a\",2).",
+    );
+    same(&format!("{g}def f(g, r) := g.Updated({{(1, 1) => \"o\", (r, 2) => \"o\"}}); f(g, 2/1)"), "Grid(\"o.o|.oo\")");
+    same(
+        &format!("{g}def f(g) := g.Updated({{(1, 1) => \"a\", (1, 2) => \"b\", (1, 3) => \"c\", (2, 1) => \"d\", (2, 2) => \"e\"}}); f(g)"),
+        "Grid(\"abc|deo\")",
+    );
+    // A grid of integers given characters, and a grid of characters given integers.
+    fails(
+        "def f(g) := g.Updated({(1, 1) => \"x\"}); f(Grid.Parse(\"..#\", \".#\"))",
+        "Argument 1 of `Updated` must be of type `Integer`, not `String`.",
+    );
+    fails(
+        &format!("{g}def f(g) := g.Updated({{(1, 1) => 1}}); f(g)"),
+        "Argument 1 of `Updated` must be of type `String`, not `Integer`.",
+    );
+    // A variable of `this`.
+    let class = "class P(grid as Grid)\n  def Set(r, c, s) := P(grid Updated {(r, c) => s, (r, c + 1) => \"#\"});\n  def G := grid;\nend\n";
+    same(&format!("{class}{g}P(g).Set(2, 1, \"o\").G"), "Grid(\"x.o|o#o\")");
+    fails(&format!("{class}{g}P(g).Set(2, 3, \"o\")"), "Invalid grid: Grid cell (2, 4) is off the board.");
+}
+
+/// `for p in g.FindAll(c)` writes each cell into the pair the loop variable still holds when nothing else holds
+/// it; a pair the body keeps (in a list, a closure, another variable) or rebinds is left as it was, and a loop
+/// variable shadowing an outer one never writes into the outer's pair. Cells by hand from `x.o|.xo|x.x`.
+#[test]
+fn find_all_pairs_kept_or_reused() {
+    let g = "g := Grid.Parse(\"x.o|.xo|x.x\");\n";
+    same(
+        &format!(
+            "{g}def f(g) begin var s := 0; for p in g.FindAll(\"x\") do s := s + 10 * p[1] + p[2] end; s end; f(g)"
+        ),
+        "97",
+    );
+    same(
+        &format!("{g}def f(g) begin var ps := []; for p in g.FindAll(\"x\") do ps := ps.Append(p) end; ps end; f(g)"),
+        "[(1, 1), (2, 2), (3, 1), (3, 3)]",
+    );
+    same(
+        &format!("{g}def f(g) begin var fs := []; for p in g.FindAll(\"x\") do fs := fs.Append(() -> p) end; [h() for h in fs] end; f(g)"),
+        "[(1, 1), (2, 2), (3, 1), (3, 3)]",
+    );
+    same(
+        &format!("{g}def f(g) begin var q := 0; var out := []; for p in g.FindAll(\"x\") do out := out.Append(q); q := p; p := 0 end; [out, q] end; f(g)"),
+        "[[0, (1, 1), (2, 2), (3, 1)], (3, 3)]",
+    );
+    same(
+        &format!("{g}def f(g) begin var p := (7, 7); var n := 0; for p in g.FindAll(\"o\") do n := n + p[2] end; [p, n] end; f(g)"),
+        "[(7, 7), 6]",
+    );
+    // Nested walks of the same board, and a `where` filter on the pair.
+    same(
+        &format!("{g}def f(g) := [(p, q) for p in g.FindAll(\"o\") for q in g.FindAll(\"o\") where p[1] < q[1]]; f(g)"),
+        "[((1, 3), (2, 3))]",
+    );
+    same(&format!("{g}def f(g) := [p[2] for p in g.FindAll(\"x\") where p[1] == 3]; f(g)"), "[1, 3]");
+}

@@ -1,0 +1,282 @@
+//! Cell tests and grid updates of the compiled tree: [`CellTest`] (`g[r, c] == s` read in place) and
+//! `obj.Updated({k => v, …})` ([`updated_lit`]). Each does what the evaluator does for the same syntax, in the
+//! same order and with the same errors.
+
+use super::super::classes::{this_name, ThisName};
+use super::super::machine::*;
+use super::tree::{CellGrid, CellRhs, CellTest, Node};
+use crate::interp::value::Int;
+
+impl CellTest {
+    /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
+    #[inline]
+    pub(super) fn test(&self, m: &Machine<'_>) -> Option<bool> {
+        let r = self.keys[0].value(m)?;
+        let c = self.keys[1].value(m)?;
+        let held = match &self.grid {
+            CellGrid::Local(head) => m.locals.slot(*head)?,
+            CellGrid::Var { name, slot, at } => match this_name(&m.locals, name, slot, at) {
+                ThisName::Field(v) => v,
+                _ => return None,
+            },
+        };
+        let Some(g) = (m.globals.library.as_grid)(held) else { return self.num_test(m, held, r, c) };
+        let s = match &self.rhs {
+            CellRhs::Str(s) => s,
+            CellRhs::Local(h) => match m.locals.slot(*h)? {
+                Value::String(s) => s,
+                _ => return None,
+            },
+            CellRhs::Int(_) => return None,
+        };
+        match g.get_signed(r, c) {
+            Some(b) if b.is_ascii() => Some((s.as_bytes() == [b]) == self.eq),
+            Some(_) => None,
+            // Off the board the cell reads `Nothing` (`grid_cell`), which no string equals (`binary_values`):
+            // a jump looking past the edge, the common case near it, needs no value either.
+            None => Some(!self.eq),
+        }
+    }
+
+    /// [`CellTest::test`] for `held` that is not a grid of characters: a grid of integers' cell (on the board)
+    /// against a machine integer, as `quick_binary` compares two of them; `None` for anything else (off the
+    /// board the cell is `Nothing`, which the general comparison answers).
+    #[inline]
+    fn num_test(&self, m: &Machine<'_>, held: &Value, r: i64, c: i64) -> Option<bool> {
+        let k = match &self.rhs {
+            CellRhs::Int(k) => *k,
+            CellRhs::Local(h) => match m.locals.slot(*h)? {
+                Value::Integer(Int::Small(k)) => *k,
+                _ => return None,
+            },
+            CellRhs::Str(_) => return None,
+        };
+        match (m.globals.library.num_grid_cell)(held, r, c)? {
+            Value::Integer(Int::Small(v)) => Some((v == k) == self.eq),
+            _ => None,
+        }
+    }
+}
+
+/// `obj.Updated({k => v, …})` (`call_expr`'s `grid_updated_literal`, else the map literal, `eval_map`, and
+/// the member call). Out of line: the map is a large value.
+#[inline(never)]
+pub(super) fn updated_lit(
+    m: &mut Machine<'_>,
+    obj: &Node,
+    name: &Ident,
+    entries: &[(Node, Node)],
+    arg_span: Span,
+    span: Span,
+) -> Eval<Value> {
+    if let Some(g) = updated_in_place(m, obj, entries) {
+        return Ok(g);
+    }
+    // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
+    let o = obj.run(m)?;
+    if (m.globals.library.is_grid)(&o) {
+        // Entries `(r, c) => s` of machine integers and one ASCII character are kept as such (`grid_set`), up
+        // to four; from the first other entry on, every entry is a value (`grid_updated`).
+        let mut cells = [(0, 0, 0); 4];
+        let mut n = 0;
+        let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
+        for (k, v) in entries {
+            if let (None, Node::Tuple(items)) = (&pairs, k) {
+                if let [a, b] = &items[..] {
+                    let (r, c) = (a.small(m)?, b.small(m)?);
+                    // A literal or local one-character string is read in place (no value copied).
+                    if let (Ok(r), Ok(c), Some(b)) = (&r, &c, ascii_cell(m, v)) {
+                        cells[n] = (*r, *c, b);
+                        n += 1;
+                        continue;
+                    }
+                    let v = v.run(m)?;
+                    if let (Ok(r), Ok(c), Value::String(s)) = (&r, &c, &v) {
+                        if let [b] = s.as_bytes() {
+                            if b.is_ascii() {
+                                cells[n] = (*r, *c, *b);
+                                n += 1;
+                                continue;
+                            }
+                        }
+                    }
+                    let mut p = cell_pairs(&cells[..n]);
+                    p.push((Value::Tuple(vec![value_of(r), value_of(c)].into()), v));
+                    pairs = Some(p);
+                    continue;
+                }
+            }
+            let p = pairs.get_or_insert_with(|| cell_pairs(&cells[..n]));
+            let k = k.run(m)?;
+            let v = v.run(m)?;
+            p.push((k, v));
+        }
+        let pairs = match pairs {
+            Some(p) => p,
+            None => match (m.globals.library.grid_set)(&o, &cells[..n]) {
+                Some(g) => return Ok(g),
+                None => cell_pairs(&cells[..n]),
+            },
+        };
+        if let Some(g) = (m.globals.library.grid_updated)(&o, &pairs) {
+            return Ok(g);
+        }
+        let map: OrdMap<Value, Value> = pairs.into_iter().collect();
+        return Ok(m.invoke_member(
+            o,
+            name,
+            &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)],
+            &[arg_span],
+            span,
+        )?);
+    }
+    // Entries `(r, c) => k` of machine integers, up to four, are kept as such for a grid of integers
+    // (`num_grid_set`); from the first other entry on, every entry is a value. The entries are evaluated in the
+    // same order either way (key, then value), as the map literal evaluates them.
+    let mut cells = [(0, 0, 0); 4];
+    let mut n = 0;
+    let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
+    for (k, v) in entries {
+        if let (None, Node::Tuple(items)) = (&pairs, k) {
+            if let [a, b] = &items[..] {
+                let (r, c) = (a.small(m)?, b.small(m)?);
+                let v = v.small(m)?;
+                if let (Ok(r), Ok(c), Ok(v)) = (&r, &c, &v) {
+                    cells[n] = (*r, *c, *v);
+                    n += 1;
+                    continue;
+                }
+                let mut p = num_pairs(&cells[..n]);
+                p.push((Value::Tuple(vec![value_of(r), value_of(c)].into()), value_of(v)));
+                pairs = Some(p);
+                continue;
+            }
+        }
+        let p = pairs.get_or_insert_with(|| num_pairs(&cells[..n]));
+        let k = k.run(m)?;
+        let v = v.run(m)?;
+        p.push((k, v));
+    }
+    let pairs = match pairs {
+        Some(p) => p,
+        None => match (m.globals.library.num_grid_set)(&o, &cells[..n]) {
+            Some(g) => return Ok(g),
+            None => num_pairs(&cells[..n]),
+        },
+    };
+    let map: OrdMap<Value, Value> = pairs.into_iter().collect();
+    Ok(m.invoke_member(o, name, &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)], &[arg_span], span)?)
+}
+
+/// [`updated_lit`]'s common forms, `h.Updated({(r, c) => ".", (r + dr, c + dc) => us})` and `grid Updated
+/// {(r, c) => 1, …}`: `obj` a local or a variable of `this` holding a grid (of characters, or of integers) and one to four entries
+/// whose coordinates are read in place as machine integers ([`coordinate`]) and whose values are all
+/// one-character ASCII strings read in place ([`ascii_cell`]), or all machine integers: the new grid, written
+/// into one fresh copy (`grid_set`, `num_grid_set`), with neither the receiver nor an entry made a value.
+/// `None` when it is not of this form or a cell is off the board: every read here is pure, so the general
+/// way then runs from the start as if this had not (and reports the error).
+#[inline]
+fn updated_in_place(m: &Machine<'_>, obj: &Node, entries: &[(Node, Node)]) -> Option<Value> {
+    if entries.is_empty() || entries.len() > 4 {
+        return None;
+    }
+    // A local, or a variable of `this` (`grid Updated {…}` in a position's method), read as the node reads it.
+    let held = match obj {
+        Node::Local { head, .. } => m.locals.slot(*head)?,
+        Node::Var { name, slot, at, .. } => match this_name(&m.locals, name, slot, at) {
+            ThisName::Field(v) => v,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if ascii_cell(m, &entries[0].1).is_some() {
+        let mut cells = [(0, 0, 0); 4];
+        for (cell, (k, v)) in cells.iter_mut().zip(entries) {
+            let b = ascii_cell(m, v)?;
+            let (r, c) = pair(m, k)?;
+            *cell = (r, c, b);
+        }
+        return (m.globals.library.grid_set)(held, &cells[..entries.len()]);
+    }
+    let mut cells = [(0, 0, 0); 4];
+    for (cell, (k, v)) in cells.iter_mut().zip(entries) {
+        let x = coordinate(m, v)?;
+        let (r, c) = pair(m, k)?;
+        *cell = (r, c, x);
+    }
+    (m.globals.library.num_grid_set)(held, &cells[..entries.len()])
+}
+
+/// A key `(r, c)` written out, each read in place ([`coordinate`]).
+#[inline(always)]
+fn pair(m: &Machine<'_>, k: &Node) -> Option<(i64, i64)> {
+    let Node::Tuple(items) = k else { return None };
+    let [a, b] = &items[..] else { return None };
+    Some((coordinate(m, a)?, coordinate(m, b)?))
+}
+
+/// A coordinate (or a grid of integers' value) read in place as a machine integer: an integer literal, a bound local holding one, or a
+/// [`Sum`](super::tree::Sum) of them (`r + dr`); `None` for anything else (nothing is run).
+#[inline(always)]
+fn coordinate(m: &Machine<'_>, n: &Node) -> Option<i64> {
+    match n {
+        Node::Const(Value::Integer(Int::Small(k))) => Some(*k),
+        Node::Local { head, .. } => match m.locals.slot(*head)? {
+            Value::Integer(Int::Small(k)) => Some(*k),
+            _ => None,
+        },
+        Node::SumOf(x) => x.sum.value(m),
+        _ => None,
+    }
+}
+
+/// The one ASCII character of `v` when it is a string literal or a bound local holding such a string, read
+/// without running the node (neither has an effect to run, and an unbound local is left to `run`).
+#[inline]
+fn ascii_cell(m: &Machine<'_>, v: &Node) -> Option<u8> {
+    let s = match v {
+        Node::Const(Value::String(s)) => s,
+        Node::Local { head, .. } => match m.locals.slot(*head) {
+            Some(Value::String(s)) => s,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match s.as_bytes() {
+        [b] if b.is_ascii() => Some(*b),
+        _ => None,
+    }
+}
+
+/// The entries `(r, c) => k` of [`updated_lit`]'s integer form as values.
+fn num_pairs(cells: &[(i64, i64, i64)]) -> Vec<(Value, Value)> {
+    cells
+        .iter()
+        .map(|&(r, c, k)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), Value::small_int(k)))
+        .collect()
+}
+
+/// The entries `(r, c) => s` of [`updated_lit`]'s fast form as values.
+fn cell_pairs(cells: &[(i64, i64, u8)]) -> Vec<(Value, Value)> {
+    cells
+        .iter()
+        .map(|&(r, c, b)| (Value::Tuple(vec![Value::small_int(r), Value::small_int(c)].into()), cell_value(b)))
+        .collect()
+}
+
+/// The value of [`Node::small`]'s answer.
+#[inline]
+pub(super) fn value_of(r: Result<i64, Value>) -> Value {
+    match r {
+        Ok(k) => Value::small_int(k),
+        Err(v) => v,
+    }
+}
+
+/// A cell's one-character string (the grid's `cell_value`).
+pub(super) fn cell_value(b: u8) -> Value {
+    if b.is_ascii() {
+        return Value::ascii_char(Some(b));
+    }
+    Value::String(Rc::from((b as char).to_string()))
+}
