@@ -255,15 +255,21 @@ impl<'a> Machine<'a> {
     }
 
     /// A call's value, or its error with the call's frame.
+    #[inline]
     pub(super) fn call_result(&self, r: Eval<Value>, func: &Rc<Function>, span: Span) -> Result<Value, EvalError> {
         match r {
             Ok(v) | Err(Exit::Return(v)) => Ok(v),
-            Err(exit) => {
-                let mut e = self.escaped(exit);
-                e.frames.push(Frame { function: func.name(), call_span: span });
-                Err(e)
-            }
+            Err(exit) => Err(self.call_failed(exit, func, span)),
         }
+    }
+
+    /// [`Machine::call_result`]'s error: the body's exit with the call's frame.
+    #[cold]
+    #[inline(never)]
+    fn call_failed(&self, exit: Exit, func: &Rc<Function>, span: Span) -> EvalError {
+        let mut e = self.escaped(exit);
+        e.frames.push(Frame { function: func.name(), call_span: span });
+        e
     }
 
     /// [`Machine::call_closure_named`] for a function with a resolved frame layout: the parameters go straight
@@ -332,6 +338,7 @@ impl<'a> Machine<'a> {
     /// Enters a call whose `slots` are bound (depth and limits, else the slots are kept and the error returned),
     /// runs `c`'s body in a frame of `layout` (a method frame when `method` is given) and keeps the frame for
     /// the next call.
+    #[inline]
     pub(super) fn enter_frame(
         &mut self,
         c: &Closure,

@@ -3,7 +3,9 @@
 //! straight into its parameter's slot, with no argument vector between and no copy of a value; and call frames
 //! are reused from call to call.
 
+use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
+use super::member::with_args;
 use super::tree::Node;
 use crate::interp::model::types::MethodFrame;
 use crate::syntax::ast::{self, Layout};
@@ -44,11 +46,43 @@ impl<'a> Machine<'a> {
     }
 }
 
+/// `f(args…)`, positional arguments only, `f` not a member (`call_expr` without named arguments; the
+/// [`Node::Call`] node). The class of `this` named in its own method (`Position(…)` in a position's `Options`)
+/// builds its object as calling the class would; that needs a method frame, so elsewhere the callee is only
+/// run. Out of line: [`Node::run_other`] stays small.
+#[inline(never)]
+pub(super) fn call_node(
+    m: &mut Machine<'_>,
+    callee: &Node,
+    name: &str,
+    args: &[Node],
+    spans: &[Span],
+    span: Span,
+) -> Eval<Value> {
+    let f = match callee {
+        Node::Var { name, slot, at, .. } if m.locals.method_this().is_some() => {
+            match this_name(&m.locals, name, slot, at) {
+                ThisName::OwnClass(c) if c.facts().constructs => {
+                    let c = c.clone();
+                    return with_args(m, args, |m, vals| Ok(m.construct(&c, vals, span)?));
+                }
+                _ => callee.run(m)?,
+            }
+        }
+        _ => callee.run(m)?,
+    };
+    if let Some(r) = direct(m, &f, args, span) {
+        return r;
+    }
+    let site = Site { name, span, args: spans };
+    with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
+}
+
 /// `f(args…)` when `f` is a script function with a resolved frame whose parameters are as many as the
 /// arguments, none optional, typed or `...`: the call, its arguments evaluated in order into their slots
 /// (`None`, nothing evaluated, for any other callee; the general call then runs).
 #[inline]
-pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
+fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
     let Value::Function(func) = f else { return None };
     let Function::Closure(c) = &**func else { return None };
     let params = &c.def.params;
@@ -60,7 +94,9 @@ pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) 
 }
 
 /// [`direct`]'s call (`call_closure_named` and `call_resolved` for plain parameters, with the same errors,
-/// frames and limits).
+/// frames and limits). A local, a moved local or a literal argument is read without a call
+/// ([`Node::fetch`]); the self slot is looked at first (a function that does not name itself needs no look-up
+/// of whether it sees itself).
 fn call(
     m: &mut Machine<'_>,
     func: &Rc<Function>,
@@ -69,14 +105,17 @@ fn call(
     args: &[Node],
     span: Span,
 ) -> Eval<Value> {
-    let sees_itself = super::super::calls::sees_itself(c);
     let mut slots = m.spare_slots.pop().unwrap_or_default();
-    slots.resize_with(layout.names.len(), || None);
-    if sees_itself && layout.self_slot != NO_SLOT {
+    let n = layout.names.len();
+    slots.reserve(n);
+    for _ in 0..n {
+        slots.push(None);
+    }
+    if layout.self_slot != NO_SLOT && super::super::calls::sees_itself(c) {
         slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
     }
     for (&s, a) in layout.params.iter().zip(args) {
-        match a.run(m) {
+        match a.fetch(m) {
             Ok(v) => slots[s as usize] = Some(v),
             Err(e) => {
                 m.recycle_slots(slots);

@@ -5,6 +5,7 @@
 
 use super::super::machine::*;
 use super::tree::Node;
+use crate::interp::value::Int;
 
 /// The statements of a block in the current scope; the value of the last (`eval_block`).
 pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
@@ -38,13 +39,31 @@ impl Node {
             }
             Node::VarDecl { target, slot, value } => {
                 let v = match value {
-                    Some(x) => x.run(m)?,
+                    Some(x) => x.fetch(m)?,
                     None => Value::Nothing,
                 };
                 m.declare_at(&target.name, slot, v);
                 Ok(())
             }
             Node::Assign { target, slot, value } => {
+                // A bound local of this frame (what `check_assign` and `assign_at` find first): the value is
+                // written to its slot in place, the old one dropped without a call when it holds nothing to free.
+                if let Some(s) = slot.get(m.locals.layout_id()) {
+                    if s != NO_SLOT && m.locals.slot(s).is_some() {
+                        let v = match &**value {
+                            Node::SumOf(x) => match x.sum.value(m) {
+                                Some(k) => Value::small_int(k),
+                                None => x.general.run(m)?,
+                            },
+                            value => value.fetch(m)?,
+                        };
+                        match m.locals.slot_mut(s) {
+                            Some(held) => discard(std::mem::replace(held, v)),
+                            None => m.assign_at(&target.name, slot, v),
+                        }
+                        return Ok(());
+                    }
+                }
                 if let Some(cells) = check_assign(m, target, slot)? {
                     let v = value.run(m)?;
                     m.set_cell(&cells, target, &v)?;
@@ -60,8 +79,18 @@ impl Node {
                 m.locals.pop();
                 r
             }
-            _ => self.run(m).map(drop),
+            _ => self.run(m).map(discard),
         }
+    }
+}
+
+/// Drops `v`, with no call for a value that holds nothing to free (a machine integer, a Boolean, `Nothing`:
+/// the common values of statements and of the locals they overwrite).
+#[inline(always)]
+pub(super) fn discard(v: Value) {
+    match v {
+        Value::Integer(Int::Small(_)) | Value::Boolean(_) | Value::Nothing => std::mem::forget(v),
+        v => drop(v),
     }
 }
 
