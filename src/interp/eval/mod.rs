@@ -665,6 +665,7 @@ mod classes;
 mod compile;
 #[cfg(test)]
 mod fast_tests;
+mod frames;
 mod game_classes;
 mod is_class;
 mod literal;

@@ -25,6 +25,14 @@ impl<'a> Machine<'a> {
     ) -> Box<Locals> {
         match self.spare_frames.pop() {
             Some(mut spare) => {
+                // A frame kept by [`call`] keeps its slot vector: kept too, for the next call.
+                let own = spare.take_slots();
+                if own.capacity() > 0 {
+                    self.recycle_slots(own);
+                } else {
+                    // Nothing allocated: nothing to free.
+                    std::mem::forget(own);
+                }
                 spare.enter_resolved_call(c.captured.clone(), layout.clone(), slots, method);
                 spare
             }
@@ -32,6 +40,15 @@ impl<'a> Machine<'a> {
                 Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m),
                 None => Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots),
             }),
+        }
+    }
+
+    /// Keeps a finished frame of [`call`] (emptied in place, its slot vector with it) for the next calls.
+    #[inline]
+    fn keep_frame(&mut self, mut frame: Box<Locals>) {
+        if self.spare_frames.len() < 64 {
+            frame.empty_for_reuse();
+            self.spare_frames.push(frame);
         }
     }
 
@@ -93,10 +110,12 @@ fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<E
     Some(call(m, func, c, layout, args, span))
 }
 
-/// [`direct`]'s call (`call_closure_named` and `call_resolved` for plain parameters, with the same errors,
-/// frames and limits). A local, a moved local or a literal argument is read without a call
-/// ([`Node::fetch`]); the self slot is looked at first (a function that does not name itself needs no look-up
-/// of whether it sees itself).
+/// [`direct`]'s call (`call_closure_named`, `call_resolved` and `enter_frame` for plain parameters, with the
+/// same errors, frames and limits), in a preallocated frame: a finished call's frame, kept with its slot
+/// vector, into whose slots the arguments are evaluated straight (no vector between, no frame or vector
+/// allocated). A local, a moved local or a literal argument is read without a call ([`Node::fetch`]); the
+/// self slot is looked at first (a function that does not name itself needs no look-up of whether it sees
+/// itself).
 fn call(
     m: &mut Machine<'_>,
     func: &Rc<Function>,
@@ -105,24 +124,36 @@ fn call(
     args: &[Node],
     span: Span,
 ) -> Eval<Value> {
-    let mut slots = m.spare_slots.pop().unwrap_or_default();
+    let mut frame = m.spare_frames.pop().unwrap_or_default();
     let n = layout.names.len();
-    slots.reserve(n);
+    frame.slots.reserve(n);
     for _ in 0..n {
-        slots.push(None);
+        frame.slots.push(None);
     }
-    if layout.self_slot != NO_SLOT && super::super::calls::sees_itself(c) {
-        slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
+    if layout.self_slot != NO_SLOT && super::super::frames::sees_itself(c) {
+        frame.slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
     }
     for (&s, a) in layout.params.iter().zip(args) {
         match a.fetch(m) {
-            Ok(v) => slots[s as usize] = Some(v),
+            Ok(v) => frame.slots[s as usize] = Some(v),
             Err(e) => {
-                m.recycle_slots(slots);
+                m.keep_frame(frame);
                 return Err(e);
             }
         }
     }
-    let r = m.enter_frame(c, layout, slots, None, span)?;
+    // Entered (`enter_frame`): depth and limits, else the frame is kept and the error returned.
+    m.depth += 1;
+    if let Err(e) = m.check_limits(span) {
+        m.depth -= 1;
+        m.keep_frame(frame);
+        return Err(e.into());
+    }
+    frame.enter_call_in_place(c.captured.clone(), layout.clone());
+    std::mem::swap(&mut m.locals, &mut frame);
+    let r = m.run_body(&c.def, layout);
+    std::mem::swap(&mut m.locals, &mut frame);
+    m.keep_frame(frame);
+    m.depth -= 1;
     Ok(m.call_result(r, func, span)?)
 }

@@ -5,13 +5,13 @@ use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::super::ops;
 use super::clauses;
-use super::stmt::{check_assign, exec_stmts, run_stmts};
-use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Sum};
+use super::stmt::{append_assign, check_assign, run_stmts, while_loop};
+use super::tree::{CellGrid, CellRhs, CellTest, Node, Sum};
 use crate::interp::value::Int;
 
 impl Node {
     /// The value of the node (`Machine::eval`). Only the leaves that need few registers are answered here
-    /// (locals, literals, sums, list elements, cell tests); every other node goes to [`Node::run_other`] in a
+    /// (locals, literals, tuple elements, cell tests); every other node goes to [`Node::run_other`] in a
     /// tail call, so that the common path saves and restores few registers and keeps a small stack frame.
     pub(super) fn run(&self, m: &mut Machine<'_>) -> Eval<Value> {
         match self {
@@ -25,18 +25,14 @@ impl Node {
                 Some(b) => Ok(Value::Boolean(b)),
                 None => t.general.run(m),
             },
-            Node::LocalElement { head, k, general } => {
-                // `literal_index`, then the general index.
+            Node::LocalElement { head, k, .. } => {
+                // `literal_index` of a tuple here; of a list (a tree to walk), else the general index, out of
+                // line.
                 match m.locals.slot(*head) {
                     Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
-                    Some(Value::List(l)) if *k < l.len() => Ok(l[*k].clone()),
-                    _ => general.run(m),
+                    _ => self.run_other(m),
                 }
             }
-            Node::SumOf(x) => match x.sum.value(m) {
-                Some(k) => Ok(Value::small_int(k)),
-                None => x.general.run(m),
-            },
             Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
                 Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
                 None => m.lookup_var(name, slot, *span),
@@ -93,6 +89,15 @@ impl Node {
             Node::And(..) | Node::Or(..) | Node::Not(..) => Ok(Value::Boolean(self.truth(m)?)),
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
+            Node::SumOf(x) => match x.sum.value(m) {
+                Some(k) => Ok(Value::small_int(k)),
+                None => x.general.run(m),
+            },
+            Node::LocalElement { head, k, general } => match m.locals.slot(*head) {
+                Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
+                Some(Value::List(l)) if *k < l.len() => Ok(l[*k].clone()),
+                _ => general.run(m),
+            },
             Node::Call { callee, name, args, spans, span } => {
                 super::call::call_node(m, callee, name, args, spans, *span)
             }
@@ -127,19 +132,7 @@ impl Node {
                 }
                 Ok(v)
             }
-            Node::AppendAssign { target, slot, arg, general } => {
-                if let Some(cells) = check_assign(m, target, slot)? {
-                    let v = general.run(m)?;
-                    m.set_cell(&cells, target, &v)?;
-                    return Ok(v);
-                }
-                if let Some(v) = append_in_place(m, target, slot, arg)? {
-                    return Ok(v);
-                }
-                let v = general.run(m)?;
-                m.assign_at(&target.name, slot, v.clone());
-                Ok(v)
-            }
+            Node::AppendAssign { target, slot, arg, general } => append_assign(m, target, slot, arg, general, true),
             Node::VarDecl { target, slot, value } => {
                 let v = match value {
                     Some(x) => x.run(m)?,
@@ -166,24 +159,7 @@ impl Node {
                 }
             }
             Node::While { cond, cond_span, body, span } => {
-                // `eval_while`, with its safe points when it is the top-level statement (`compile::run_top`).
-                let top = m.take_top_loop();
-                loop {
-                    m.check_limits(*span)?;
-                    if top {
-                        m.top_loop = Some(super::super::machine::TopLoop::new::<Clause>(&[]));
-                        m.loop_safe_point(&Vector::new());
-                        m.top_loop = None;
-                    }
-                    if !cond.cond(m, *cond_span)? {
-                        break;
-                    }
-                    match exec_stmts(m, body) {
-                        Ok(()) | Err(Exit::Continue(_)) => {}
-                        Err(Exit::Break(_)) => break,
-                        Err(x) => return Err(x),
-                    }
-                }
+                while_loop(m, cond, *cond_span, body, *span)?;
                 Ok(Value::Nothing)
             }
             Node::For { clauses, body, mode, more } => clauses::for_loop(m, clauses, body, *mode, more),
@@ -693,25 +669,4 @@ fn cell_value(b: u8) -> Value {
         return Value::ascii_char(Some(b));
     }
     Value::String(Rc::from((b as char).to_string()))
-}
-
-/// `append_in_place` with the element compiled.
-fn append_in_place(m: &mut Machine<'_>, target: &Ident, slot: &Slot, arg: &Node) -> Eval<Option<Value>> {
-    let Some(Value::List(receiver)) = m.local_at(&target.name, slot).cloned() else { return Ok(None) };
-    let x = arg.run(m)?;
-    let list = match m.local_at_mut(&target.name, slot) {
-        Some(Value::List(held)) if held.ptr_eq(&receiver) => {
-            drop(receiver);
-            held.push_back(x);
-            held.clone()
-        }
-        _ => {
-            let mut l = receiver;
-            l.push_back(x);
-            let v = Value::List(l.clone());
-            m.assign_at(&target.name, slot, v);
-            l
-        }
-    };
-    Ok(Some(Value::List(list)))
 }

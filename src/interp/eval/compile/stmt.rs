@@ -5,7 +5,7 @@
 
 use super::super::machine::*;
 use super::tree::Node;
-use crate::interp::value::Int;
+use crate::interp::env::discard;
 
 /// The statements of a block in the current scope; the value of the last (`eval_block`).
 pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
@@ -38,7 +38,12 @@ impl Node {
                 }
             }
             Node::VarDecl { target, slot, value } => {
-                let v = match value {
+                let v = match value.as_deref() {
+                    // `var r := p[1]` of a tuple, read here.
+                    Some(x @ Node::LocalElement { head, k, .. }) => match m.locals.slot(*head) {
+                        Some(Value::Tuple(t)) if *k < t.len() => t[*k].clone(),
+                        _ => x.run(m)?,
+                    },
                     Some(x) => x.fetch(m)?,
                     None => Value::Nothing,
                 };
@@ -73,6 +78,10 @@ impl Node {
                 m.assign_at(&target.name, slot, v);
                 Ok(())
             }
+            Node::While { cond, cond_span, body, span } => while_loop(m, cond, *cond_span, body, *span),
+            Node::AppendAssign { target, slot, arg, general } => {
+                append_assign(m, target, slot, arg, general, false).map(discard)
+            }
             Node::Block(stmts) => {
                 m.locals.push();
                 let r = exec_stmts(m, stmts);
@@ -81,16 +90,6 @@ impl Node {
             }
             _ => self.run(m).map(discard),
         }
-    }
-}
-
-/// Drops `v`, with no call for a value that holds nothing to free (a machine integer, a Boolean, `Nothing`:
-/// the common values of statements and of the locals they overwrite).
-#[inline(always)]
-pub(super) fn discard(v: Value) {
-    match v {
-        Value::Integer(Int::Small(_)) | Value::Boolean(_) | Value::Nothing => std::mem::forget(v),
-        v => drop(v),
     }
 }
 
@@ -109,4 +108,75 @@ pub(super) fn check_assign(
         return m.check_not_field(target);
     }
     Ok(None)
+}
+
+/// `while c do … end` (`eval_while`), with its safe points when it is the top-level statement
+/// (`compile::run_top`).
+pub(super) fn while_loop(m: &mut Machine<'_>, cond: &Node, cond_span: Span, body: &[Node], span: Span) -> Eval<()> {
+    let top = m.take_top_loop();
+    loop {
+        m.check_limits(span)?;
+        if top {
+            m.top_loop = Some(super::super::machine::TopLoop::new::<super::tree::Clause>(&[]));
+            m.loop_safe_point(&Vector::new());
+            m.top_loop = None;
+        }
+        if !cond.cond(m, cond_span)? {
+            break;
+        }
+        match exec_stmts(m, body) {
+            Ok(()) | Err(Exit::Continue(_)) => {}
+            Err(Exit::Break(_)) => break,
+            Err(x) => return Err(x),
+        }
+    }
+    Ok(())
+}
+
+/// `x := x.Append(v)` ([`Node::AppendAssign`]): `general` is the compiled `x.Append(v)`, `arg` the compiled
+/// `v`. `keep`: the value is used (else, a statement, the list appended in place is not copied for it, and
+/// `Nothing` stands for it).
+pub(super) fn append_assign(
+    m: &mut Machine<'_>,
+    target: &Ident,
+    slot: &Slot,
+    arg: &Node,
+    general: &Node,
+    keep: bool,
+) -> Eval<Value> {
+    if let Some(cells) = check_assign(m, target, slot)? {
+        let v = general.run(m)?;
+        m.set_cell(&cells, target, &v)?;
+        return Ok(v);
+    }
+    if let Some(v) = append_in_place(m, target, slot, arg, keep)? {
+        return Ok(v);
+    }
+    let v = general.run(m)?;
+    m.assign_at(&target.name, slot, v.clone());
+    Ok(v)
+}
+
+/// `append_in_place` with the element compiled (`keep`: as [`append_assign`]'s).
+fn append_in_place(m: &mut Machine<'_>, target: &Ident, slot: &Slot, arg: &Node, keep: bool) -> Eval<Option<Value>> {
+    let Some(Value::List(receiver)) = m.local_at(&target.name, slot).cloned() else { return Ok(None) };
+    let x = arg.run(m)?;
+    let list = match m.local_at_mut(&target.name, slot) {
+        Some(Value::List(held)) if held.ptr_eq(&receiver) => {
+            drop(receiver);
+            held.push_back(x);
+            if !keep {
+                return Ok(Some(Value::Nothing));
+            }
+            held.clone()
+        }
+        _ => {
+            let mut l = receiver;
+            l.push_back(x);
+            let v = Value::List(l.clone());
+            m.assign_at(&target.name, slot, v);
+            l
+        }
+    };
+    Ok(Some(Value::List(list)))
 }
