@@ -75,6 +75,16 @@ impl MethodFrame {
     }
 }
 
+/// Drops `v`, with no call for a value that holds nothing to free (a machine integer, a Boolean, `Nothing`:
+/// the common values of statements and of the locals they overwrite).
+#[inline(always)]
+pub fn discard(v: Value) {
+    match v {
+        Value::Integer(super::int::Int::Small(_)) | Value::Boolean(_) | Value::Nothing => std::mem::forget(v),
+        v => drop(v),
+    }
+}
+
 impl Locals {
     /// The top level: no local scopes.
     pub fn top() -> Locals {
@@ -211,6 +221,16 @@ impl Locals {
         self.layout = Some(layout);
         self.slots = slots;
         self.method = method;
+    }
+
+    /// [`Locals::enter_resolved_call`] for a function call (no method) whose slots were filled in this frame
+    /// already.
+    #[inline]
+    pub fn enter_call_in_place(&mut self, captured: Scope, layout: Rc<Layout>) {
+        self.captured = Some(captured);
+        self.in_function = true;
+        self.id = layout.id;
+        self.layout = Some(layout);
     }
 
     /// Empties this finished frame in place for reuse (no value, no layout, no captured scope held; the

@@ -48,19 +48,22 @@ impl<'a> Machine<'a> {
         self.check_limits(span)
     }
 
+    /// In line at every call and loop iteration: the checks are a few loads and compares, and the errors are
+    /// made out of line (`limit_error`, `memory_error`).
+    #[inline]
     fn check_limits(&self, span: Span) -> Result<(), EvalError> {
         // A plain load first: the swap is a locked instruction, and this runs on every call and iteration.
         if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
-            return Err(EvalError::new(ErrorKind::Interrupted, span));
+            return Err(limit_error(ErrorKind::Interrupted, span));
         }
         if crate::game::budget::exceeded() {
-            return Err(super::out_of_memory(span));
+            return Err(memory_error(span));
         }
         let here = stack_position();
         crate::game::budget::note_stack(here);
         let used = self.stack_base.abs_diff(here);
         if used > self.stack_budget || self.depth > MAX_CALL_DEPTH {
-            return Err(EvalError::new(ErrorKind::RecursionDepth, span));
+            return Err(limit_error(ErrorKind::RecursionDepth, span));
         }
         Ok(())
     }
@@ -662,6 +665,7 @@ mod classes;
 mod compile;
 #[cfg(test)]
 mod fast_tests;
+mod frames;
 mod game_classes;
 mod is_class;
 mod literal;
@@ -674,6 +678,20 @@ mod slot_tests;
 mod vars;
 
 use calls::check_params;
+
+/// The error of an interrupt or a call too deep (out of line: `Machine::check_limits` runs in line).
+#[cold]
+#[inline(never)]
+fn limit_error(kind: ErrorKind, span: Span) -> EvalError {
+    EvalError::new(kind, span)
+}
+
+/// The error of an exceeded memory budget (out of line, as [`limit_error`]).
+#[cold]
+#[inline(never)]
+fn memory_error(span: Span) -> EvalError {
+    super::out_of_memory(span)
+}
 use classes::{method_value, Cells};
 pub use classes::{UserClass, UserObject};
 pub use compile::{enabled as compiler_enabled, set_enabled as set_compiler_enabled};

@@ -3,7 +3,9 @@
 //! straight into its parameter's slot, with no argument vector between and no copy of a value; and call frames
 //! are reused from call to call.
 
+use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
+use super::member::with_args;
 use super::tree::Node;
 use crate::interp::model::types::MethodFrame;
 use crate::syntax::ast::{self, Layout};
@@ -23,6 +25,14 @@ impl<'a> Machine<'a> {
     ) -> Box<Locals> {
         match self.spare_frames.pop() {
             Some(mut spare) => {
+                // A frame kept by [`call`] keeps its slot vector: kept too, for the next call.
+                let own = spare.take_slots();
+                if own.capacity() > 0 {
+                    self.recycle_slots(own);
+                } else {
+                    // Nothing allocated: nothing to free.
+                    std::mem::forget(own);
+                }
                 spare.enter_resolved_call(c.captured.clone(), layout.clone(), slots, method);
                 spare
             }
@@ -30,6 +40,15 @@ impl<'a> Machine<'a> {
                 Some(m) => Locals::for_method_call(c.captured.clone(), layout.clone(), slots, m),
                 None => Locals::for_resolved_call(c.captured.clone(), layout.clone(), slots),
             }),
+        }
+    }
+
+    /// Keeps a finished frame of [`call`] (emptied in place, its slot vector with it) for the next calls.
+    #[inline]
+    fn keep_frame(&mut self, mut frame: Box<Locals>) {
+        if self.spare_frames.len() < 64 {
+            frame.empty_for_reuse();
+            self.spare_frames.push(frame);
         }
     }
 
@@ -44,11 +63,43 @@ impl<'a> Machine<'a> {
     }
 }
 
+/// `f(args…)`, positional arguments only, `f` not a member (`call_expr` without named arguments; the
+/// [`Node::Call`] node). The class of `this` named in its own method (`Position(…)` in a position's `Options`)
+/// builds its object as calling the class would; that needs a method frame, so elsewhere the callee is only
+/// run. Out of line: [`Node::run_other`] stays small.
+#[inline(never)]
+pub(super) fn call_node(
+    m: &mut Machine<'_>,
+    callee: &Node,
+    name: &str,
+    args: &[Node],
+    spans: &[Span],
+    span: Span,
+) -> Eval<Value> {
+    let f = match callee {
+        Node::Var { name, slot, at, .. } if m.locals.method_this().is_some() => {
+            match this_name(&m.locals, name, slot, at) {
+                ThisName::OwnClass(c) if c.facts().constructs => {
+                    let c = c.clone();
+                    return with_args(m, args, |m, vals| Ok(m.construct(&c, vals, span)?));
+                }
+                _ => callee.run(m)?,
+            }
+        }
+        _ => callee.run(m)?,
+    };
+    if let Some(r) = direct(m, &f, args, span) {
+        return r;
+    }
+    let site = Site { name, span, args: spans };
+    with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
+}
+
 /// `f(args…)` when `f` is a script function with a resolved frame whose parameters are as many as the
 /// arguments, none optional, typed or `...`: the call, its arguments evaluated in order into their slots
 /// (`None`, nothing evaluated, for any other callee; the general call then runs).
 #[inline]
-pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
+fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
     let Value::Function(func) = f else { return None };
     let Function::Closure(c) = &**func else { return None };
     let params = &c.def.params;
@@ -59,8 +110,12 @@ pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) 
     Some(call(m, func, c, layout, args, span))
 }
 
-/// [`direct`]'s call (`call_closure_named` and `call_resolved` for plain parameters, with the same errors,
-/// frames and limits).
+/// [`direct`]'s call (`call_closure_named`, `call_resolved` and `enter_frame` for plain parameters, with the
+/// same errors, frames and limits), in a preallocated frame: a finished call's frame, kept with its slot
+/// vector, into whose slots the arguments are evaluated straight (no vector between, no frame or vector
+/// allocated). A local, a moved local or a literal argument is read without a call ([`Node::fetch`]); the
+/// self slot is looked at first (a function that does not name itself needs no look-up of whether it sees
+/// itself).
 fn call(
     m: &mut Machine<'_>,
     func: &Rc<Function>,
@@ -69,21 +124,36 @@ fn call(
     args: &[Node],
     span: Span,
 ) -> Eval<Value> {
-    let sees_itself = super::super::calls::sees_itself(c);
-    let mut slots = m.spare_slots.pop().unwrap_or_default();
-    slots.resize_with(layout.names.len(), || None);
-    if sees_itself && layout.self_slot != NO_SLOT {
-        slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
+    let mut frame = m.spare_frames.pop().unwrap_or_default();
+    let n = layout.names.len();
+    frame.slots.reserve(n);
+    for _ in 0..n {
+        frame.slots.push(None);
+    }
+    if layout.self_slot != NO_SLOT && super::super::frames::sees_itself(c) {
+        frame.slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
     }
     for (&s, a) in layout.params.iter().zip(args) {
-        match a.run(m) {
-            Ok(v) => slots[s as usize] = Some(v),
+        match a.fetch(m) {
+            Ok(v) => frame.slots[s as usize] = Some(v),
             Err(e) => {
-                m.recycle_slots(slots);
+                m.keep_frame(frame);
                 return Err(e);
             }
         }
     }
-    let r = m.enter_frame(c, layout, slots, None, span)?;
+    // Entered (`enter_frame`): depth and limits, else the frame is kept and the error returned.
+    m.depth += 1;
+    if let Err(e) = m.check_limits(span) {
+        m.depth -= 1;
+        m.keep_frame(frame);
+        return Err(e.into());
+    }
+    frame.enter_call_in_place(c.captured.clone(), layout.clone());
+    std::mem::swap(&mut m.locals, &mut frame);
+    let r = m.run_body(&c.def, layout);
+    std::mem::swap(&mut m.locals, &mut frame);
+    m.keep_frame(frame);
+    m.depth -= 1;
     Ok(m.call_result(r, func, span)?)
 }

@@ -6,13 +6,14 @@ use super::super::machine::*;
 use super::super::ops;
 use super::cell::{cell_value, updated_lit, value_of};
 use super::clauses;
-use super::member::with_args;
-use super::stmt::{check_assign, exec_stmts, run_stmts};
-use super::tree::{Clause, Node, Sum};
+use super::stmt::{append_assign, check_assign, run_stmts, while_loop};
+use super::tree::{Node, Sum};
 use crate::interp::value::Int;
 
 impl Node {
-    /// The value of the node (`Machine::eval`).
+    /// The value of the node (`Machine::eval`). Only the leaves that need few registers are answered here
+    /// (locals, literals, tuple elements, cell tests); every other node goes to [`Node::run_other`] in a
+    /// tail call, so that the common path saves and restores few registers and keeps a small stack frame.
     pub(super) fn run(&self, m: &mut Machine<'_>) -> Eval<Value> {
         match self {
             Node::Const(v) => Ok(v.clone()),
@@ -21,6 +22,49 @@ impl Node {
                 None => m.lookup_var(name, slot, *span),
             },
             Node::Var { name, slot, span, at, global } => global.var(m, name, slot, *span, at),
+            Node::CellTest(t) => match t.test(m) {
+                Some(b) => Ok(Value::Boolean(b)),
+                None => t.general.run(m),
+            },
+            Node::LocalElement { head, k, .. } => {
+                // `literal_index` of a tuple here; of a list (a tree to walk), else the general index, out of
+                // line.
+                match m.locals.slot(*head) {
+                    Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
+                    _ => self.run_other(m),
+                }
+            }
+            Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
+                Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
+                None => m.lookup_var(name, slot, *span),
+            },
+            _ => self.run_other(m),
+        }
+    }
+
+    /// [`Node::run`] for an argument, a declared or an assigned value: a bound local, a moved local or a
+    /// literal read here (no call), anything else run.
+    #[inline(always)]
+    pub(super) fn fetch(&self, m: &mut Machine<'_>) -> Eval<Value> {
+        match self {
+            Node::Const(v) => Ok(v.clone()),
+            Node::Local { head, .. } => match m.locals.slot(*head) {
+                Some(v) => Ok(v.clone()),
+                None => self.run(m),
+            },
+            Node::Take { head, .. } => match m.locals.slot_mut(*head) {
+                Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
+                None => self.run(m),
+            },
+            _ => self.run(m),
+        }
+    }
+
+    /// The nodes other than [`Node::run`]'s leaves, out of line so that `run` keeps a small stack frame and
+    /// few saved registers (collections built in line are large).
+    #[inline(never)]
+    fn run_other(&self, m: &mut Machine<'_>) -> Eval<Value> {
+        match self {
             Node::Global { name, span } => match m.globals.lookup(name) {
                 Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),
                 Some(v) => Ok(v.clone()),
@@ -43,52 +87,20 @@ impl Node {
                 }
                 binary_values(m, *op, &value_of(a), &value_of(b), *span)
             }
-            Node::CellTest(t) => match t.test(m) {
-                Some(b) => Ok(Value::Boolean(b)),
-                None => t.general.run(m),
-            },
             Node::And(..) | Node::Or(..) | Node::Not(..) => Ok(Value::Boolean(self.truth(m)?)),
-            Node::LocalElement { head, k, general } => {
-                // `literal_index`, then the general index.
-                match m.locals.slot(*head) {
-                    Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
-                    Some(Value::List(l)) if *k < l.len() => Ok(l[*k].clone()),
-                    _ => general.run(m),
-                }
-            }
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
             Node::SumOf(x) => match x.sum.value(m) {
                 Some(k) => Ok(Value::small_int(k)),
                 None => x.general.run(m),
             },
-            _ => self.run_other(m),
-        }
-    }
-
-    /// The nodes other than the leaves, operators and indexing, out of line so that [`Node::run`] keeps a
-    /// small stack frame (collections built in line are large).
-    #[inline(never)]
-    fn run_other(&self, m: &mut Machine<'_>) -> Eval<Value> {
-        match self {
+            Node::LocalElement { head, k, general } => match m.locals.slot(*head) {
+                Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
+                Some(Value::List(l)) if *k < l.len() => Ok(l[*k].clone()),
+                _ => general.run(m),
+            },
             Node::Call { callee, name, args, spans, span } => {
-                // `call_expr` without named arguments. The class of `this` named in its own method
-                // (`Position(…)` in a position's `Options`) builds its object as calling the class would.
-                let f = match &**callee {
-                    Node::Var { name, slot, at, .. } => match this_name(&m.locals, name, slot, at) {
-                        ThisName::OwnClass(c) if c.facts().constructs => {
-                            let c = c.clone();
-                            return with_args(m, args, |m, vals| Ok(m.construct(&c, vals, *span)?));
-                        }
-                        _ => callee.run(m)?,
-                    },
-                    _ => callee.run(m)?,
-                };
-                if let Some(r) = super::call::direct(m, &f, args, *span) {
-                    return r;
-                }
-                let site = Site { name, span: *span, args: spans };
-                with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
+                super::call::call_node(m, callee, name, args, spans, *span)
             }
             Node::Method { obj, name, args, spans, span, cache } => {
                 super::member::method(m, obj, name, args, spans, *span, cache)
@@ -98,10 +110,6 @@ impl Node {
             }
             Node::Is { expr, ty, known, local } => super::is_test::is(m, expr, ty, known, local),
             Node::Member { obj, name, span, cache } => super::member::property(m, obj, name, *span, cache),
-            Node::Take { head, name, slot, span } => match m.locals.slot_mut(*head) {
-                Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
-                None => m.lookup_var(name, slot, *span),
-            },
             Node::Tuple(items) => Ok(Value::Tuple(run_all(m, items)?.into())),
             Node::List(items) => list(m, items),
             Node::Assign { target, slot, value } => {
@@ -125,19 +133,7 @@ impl Node {
                 }
                 Ok(v)
             }
-            Node::AppendAssign { target, slot, arg, general } => {
-                if let Some(cells) = check_assign(m, target, slot)? {
-                    let v = general.run(m)?;
-                    m.set_cell(&cells, target, &v)?;
-                    return Ok(v);
-                }
-                if let Some(v) = append_in_place(m, target, slot, arg)? {
-                    return Ok(v);
-                }
-                let v = general.run(m)?;
-                m.assign_at(&target.name, slot, v.clone());
-                Ok(v)
-            }
+            Node::AppendAssign { target, slot, arg, general } => append_assign(m, target, slot, arg, general, true),
             Node::VarDecl { target, slot, value } => {
                 let v = match value {
                     Some(x) => x.run(m)?,
@@ -164,24 +160,7 @@ impl Node {
                 }
             }
             Node::While { cond, cond_span, body, span } => {
-                // `eval_while`, with its safe points when it is the top-level statement (`compile::run_top`).
-                let top = m.take_top_loop();
-                loop {
-                    m.check_limits(*span)?;
-                    if top {
-                        m.top_loop = Some(super::super::machine::TopLoop::new::<Clause>(&[]));
-                        m.loop_safe_point(&Vector::new());
-                        m.top_loop = None;
-                    }
-                    if !cond.cond(m, *cond_span)? {
-                        break;
-                    }
-                    match exec_stmts(m, body) {
-                        Ok(()) | Err(Exit::Continue(_)) => {}
-                        Err(Exit::Break(_)) => break,
-                        Err(x) => return Err(x),
-                    }
-                }
+                while_loop(m, cond, *cond_span, body, *span)?;
                 Ok(Value::Nothing)
             }
             Node::For { clauses, body, mode, more } => clauses::for_loop(m, clauses, body, *mode, more),
@@ -482,25 +461,4 @@ fn index_keys(m: &mut Machine<'_>, mut v: Value, keys: &[Value], spans: &[Span],
         v = m.index_value(&v, k, *s)?;
     }
     Ok(v)
-}
-
-/// `append_in_place` with the element compiled.
-fn append_in_place(m: &mut Machine<'_>, target: &Ident, slot: &Slot, arg: &Node) -> Eval<Option<Value>> {
-    let Some(Value::List(receiver)) = m.local_at(&target.name, slot).cloned() else { return Ok(None) };
-    let x = arg.run(m)?;
-    let list = match m.local_at_mut(&target.name, slot) {
-        Some(Value::List(held)) if held.ptr_eq(&receiver) => {
-            drop(receiver);
-            held.push_back(x);
-            held.clone()
-        }
-        _ => {
-            let mut l = receiver;
-            l.push_back(x);
-            let v = Value::List(l.clone());
-            m.assign_at(&target.name, slot, v);
-            l
-        }
-    };
-    Ok(Some(Value::List(list)))
 }

@@ -5,6 +5,7 @@
 
 use super::super::machine::*;
 use super::tree::Node;
+use crate::interp::env::discard;
 
 /// The statements of a block in the current scope; the value of the last (`eval_block`).
 pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
@@ -37,14 +38,37 @@ impl Node {
                 }
             }
             Node::VarDecl { target, slot, value } => {
-                let v = match value {
-                    Some(x) => x.run(m)?,
+                let v = match value.as_deref() {
+                    // `var r := p[1]` of a tuple, read here.
+                    Some(x @ Node::LocalElement { head, k, .. }) => match m.locals.slot(*head) {
+                        Some(Value::Tuple(t)) if *k < t.len() => t[*k].clone(),
+                        _ => x.run(m)?,
+                    },
+                    Some(x) => x.fetch(m)?,
                     None => Value::Nothing,
                 };
                 m.declare_at(&target.name, slot, v);
                 Ok(())
             }
             Node::Assign { target, slot, value } => {
+                // A bound local of this frame (what `check_assign` and `assign_at` find first): the value is
+                // written to its slot in place, the old one dropped without a call when it holds nothing to free.
+                if let Some(s) = slot.get(m.locals.layout_id()) {
+                    if s != NO_SLOT && m.locals.slot(s).is_some() {
+                        let v = match &**value {
+                            Node::SumOf(x) => match x.sum.value(m) {
+                                Some(k) => Value::small_int(k),
+                                None => x.general.run(m)?,
+                            },
+                            value => value.fetch(m)?,
+                        };
+                        match m.locals.slot_mut(s) {
+                            Some(held) => discard(std::mem::replace(held, v)),
+                            None => m.assign_at(&target.name, slot, v),
+                        }
+                        return Ok(());
+                    }
+                }
                 if let Some(cells) = check_assign(m, target, slot)? {
                     let v = value.run(m)?;
                     m.set_cell(&cells, target, &v)?;
@@ -54,13 +78,17 @@ impl Node {
                 m.assign_at(&target.name, slot, v);
                 Ok(())
             }
+            Node::While { cond, cond_span, body, span } => while_loop(m, cond, *cond_span, body, *span),
+            Node::AppendAssign { target, slot, arg, general } => {
+                append_assign(m, target, slot, arg, general, false).map(discard)
+            }
             Node::Block(stmts) => {
                 m.locals.push();
                 let r = exec_stmts(m, stmts);
                 m.locals.pop();
                 r
             }
-            _ => self.run(m).map(drop),
+            _ => self.run(m).map(discard),
         }
     }
 }
@@ -80,4 +108,75 @@ pub(super) fn check_assign(
         return m.check_not_field(target);
     }
     Ok(None)
+}
+
+/// `while c do … end` (`eval_while`), with its safe points when it is the top-level statement
+/// (`compile::run_top`).
+pub(super) fn while_loop(m: &mut Machine<'_>, cond: &Node, cond_span: Span, body: &[Node], span: Span) -> Eval<()> {
+    let top = m.take_top_loop();
+    loop {
+        m.check_limits(span)?;
+        if top {
+            m.top_loop = Some(super::super::machine::TopLoop::new::<super::tree::Clause>(&[]));
+            m.loop_safe_point(&Vector::new());
+            m.top_loop = None;
+        }
+        if !cond.cond(m, cond_span)? {
+            break;
+        }
+        match exec_stmts(m, body) {
+            Ok(()) | Err(Exit::Continue(_)) => {}
+            Err(Exit::Break(_)) => break,
+            Err(x) => return Err(x),
+        }
+    }
+    Ok(())
+}
+
+/// `x := x.Append(v)` ([`Node::AppendAssign`]): `general` is the compiled `x.Append(v)`, `arg` the compiled
+/// `v`. `keep`: the value is used (else, a statement, the list appended in place is not copied for it, and
+/// `Nothing` stands for it).
+pub(super) fn append_assign(
+    m: &mut Machine<'_>,
+    target: &Ident,
+    slot: &Slot,
+    arg: &Node,
+    general: &Node,
+    keep: bool,
+) -> Eval<Value> {
+    if let Some(cells) = check_assign(m, target, slot)? {
+        let v = general.run(m)?;
+        m.set_cell(&cells, target, &v)?;
+        return Ok(v);
+    }
+    if let Some(v) = append_in_place(m, target, slot, arg, keep)? {
+        return Ok(v);
+    }
+    let v = general.run(m)?;
+    m.assign_at(&target.name, slot, v.clone());
+    Ok(v)
+}
+
+/// `append_in_place` with the element compiled (`keep`: as [`append_assign`]'s).
+fn append_in_place(m: &mut Machine<'_>, target: &Ident, slot: &Slot, arg: &Node, keep: bool) -> Eval<Option<Value>> {
+    let Some(Value::List(receiver)) = m.local_at(&target.name, slot).cloned() else { return Ok(None) };
+    let x = arg.run(m)?;
+    let list = match m.local_at_mut(&target.name, slot) {
+        Some(Value::List(held)) if held.ptr_eq(&receiver) => {
+            drop(receiver);
+            held.push_back(x);
+            if !keep {
+                return Ok(Some(Value::Nothing));
+            }
+            held.clone()
+        }
+        _ => {
+            let mut l = receiver;
+            l.push_back(x);
+            let v = Value::List(l.clone());
+            m.assign_at(&target.name, slot, v);
+            l
+        }
+    };
+    Ok(Some(Value::List(list)))
 }

@@ -500,4 +500,55 @@ fn find_all_pairs_kept_or_reused() {
         "[((1, 3), (2, 3))]",
     );
     same(&format!("{g}def f(g) := [p[2] for p in g.FindAll(\"x\") where p[1] == 3]; f(g)"), "[1, 3]");
+
+/// Direct calls of script functions (`compile/call.rs`: arguments evaluated into a kept frame's slots) and the
+/// statements run without a result value (`compile/stmt.rs`: a bound local assigned in place, `while` and
+/// `x := x.Append(v)` as statements, `var x := t[k]`): every argument form (local, literal, negative literal,
+/// moved local, sum, call), the general call for any other callee, and the errors of each path with their
+/// spans and frames. Values by hand.
+#[test]
+fn direct_calls_and_frames() {
+    // j(1, [], 0, 1, -1) appends 1 - 1 + r for r = 2, 4, 6; j(2, …) appends 3, 5, 7 to the list moved in.
+    let j = "def j(g, out, r, dr, s) begin var h := g; while r < 5 do r := r + dr + dr; out := out.Append(h + s + r) end; out end; ";
+    same(
+        &format!("{j}def f(n) begin var out := []; for i from 1 to n do out := j(i, out, 0, 1, -1) end; out end; f(2)"),
+        "[2, 4, 6, 3, 5, 7]",
+    );
+    // j(0, [], 4, 1, 0) = [6], so r starts at 0 and steps by 4: 2 + 0 + 4, 2 + 0 + 8.
+    same(&format!("{j}def f(n) := j(n + 1, [n], j(0, [], 4, 1, 0)[1] - 6, 2, 0); f(1)"), "[1, 6, 10]");
+    // A function that names itself, a lambda and a function value called (the general call).
+    same("def fact(n) := if n == 0 then 1 else n * fact(n - 1) end; fact(20)", "2432902008176640000");
+    same("def ap(f, x) := f(x); def mk(k) := y -> y * k; [ap(y -> y * 3, 4), ap(mk(5), 2), mk(2)(7)]", "[12, 10, 14]");
+    // The general call's errors: a count of arguments that is not the parameters', a value not callable.
+    same("def g(a, b) := a; def f() := g(1); f()", "");
+    same("def g(a, b) := a; def f() := g(1, 2, 3); f()", "");
+    same("def f(x) begin var g := 3; g(x) end; f(1)", "");
+    // An argument that fails: nothing is called, the frame of the caller is listed.
+    same("def g(a, b) := a + b; def f(x) := g(x, y); f(1)", "");
+    same("def g(a, b) := a + b; def f(x) := g(x, [1][3]); f(1)", "");
+    // The moved local when the call fails; an error three calls deep lists the three frames.
+    same("def bad(xs, k) := xs[k]; def f() begin var out := [1]; out := bad(out, 5); out end; f()", "");
+    let deep = "def h(x) := [x][5]; def g(x) := h(x) + 1; def f(x) := g(x) * 2; f(1)";
+    same(deep, "");
+    let on = run(deep, true);
+    assert!(on.contains("(\"h\"") && on.contains("(\"g\"") && on.contains("(\"f\""), "three frames: {on}");
+    // A function called without end stops with the recursion-depth error, as the evaluator's does.
+    let on = run("def f(n) := f(n + 1); f(0)", true);
+    assert!(on.starts_with("error: Maximum recursion depth exceeded."), "{on}");
+    // In a method: a function of the top level called with the method's field.
+    same("class C(a)\n def D() begin twice(a) + twice(1) end\nend; def twice(x) := 2 * x; C(4).D()", "10");
+}
+
+/// [`direct_calls_and_frames`]'s statements: a local assigned in place (a sum, past `i64`, a list, an error in
+/// the value), `x := x.Append(v)` on a value that is no list (the general member call and its error), `while`
+/// before the last statement, and `var x := t[k]` of a tuple, a list and past the end. Values by hand.
+#[test]
+fn statements_without_values() {
+    same("def f(x) begin var s := 9223372036854775807; s := s + x; s end; f(1)", "9223372036854775808");
+    same("def f(x) begin var s := [1]; s := [x]; s := s.Append(2); s end; f(5)", "[5, 2]");
+    same("def f(x) begin var s := 1; s := s + y; s end; f(1)", "");
+    same("def f() begin var out := 3; out := out.Append(1); out end; f()", "");
+    same("def f(n) begin var i := 0; while true do i := i + 1; if i >= n then break end end; i * 2 end; f(4)", "8");
+    same("def f(p) begin var r := p[1]; var c := p[2]; r * 10 + c end; [f((1, 2)), f([3, 4])]", "[12, 34]");
+    same("def f(p) begin var r := p[3]; r end; f((1, 2))", "");
 }
