@@ -500,6 +500,7 @@ fn find_all_pairs_kept_or_reused() {
         "[((1, 3), (2, 3))]",
     );
     same(&format!("{g}def f(g) := [p[2] for p in g.FindAll(\"x\") where p[1] == 3]; f(g)"), "[1, 3]");
+}
 
 /// Direct calls of script functions (`compile/call.rs`: arguments evaluated into a kept frame's slots) and the
 /// statements run without a result value (`compile/stmt.rs`: a bound local assigned in place, `while` and
