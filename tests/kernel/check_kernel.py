@@ -3,7 +3,9 @@
 Run by tests/integration/kernel.rs as `python check_kernel.py CGS_BINARY NOTEBOOK [--save]`.
 Exits non-zero with a message on the first failed check.
 """
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,6 +28,7 @@ def check(cond, what):
 
 # Install the kernelspec in a private prefix and let Jupyter find it there (tests `cgs kernel install`).
 prefix = tempfile.mkdtemp(prefix="cgs-kernel-test-")
+atexit.register(shutil.rmtree, prefix, ignore_errors=True)  # the prefix is this run's alone
 subprocess.run([CGS, "kernel", "install", "--prefix", prefix], check=True)
 os.environ["JUPYTER_PATH"] = os.path.join(prefix, "share", "jupyter")
 spec_dir = os.path.join(prefix, "share", "jupyter", "kernels", "cgs")
