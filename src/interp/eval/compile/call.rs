@@ -56,10 +56,7 @@ impl<'a> Machine<'a> {
     #[inline]
     pub(in crate::interp::eval) fn finish_frame(&mut self, mut frame: Box<Locals>) {
         self.recycle_slots(frame.take_slots());
-        if self.spare_frames.len() < 64 {
-            frame.empty_for_reuse();
-            self.spare_frames.push(frame);
-        }
+        self.keep_frame(frame);
     }
 }
 

@@ -85,17 +85,7 @@ fn each<'a>(m: &mut Machine<'a>, clause: &Clause, rest: &[Clause], body: Body<'_
     if !matches!(clause.source, Source::Forever) {
         bind(m, clause, v);
     }
-    if let Some((c, span)) = &clause.cond {
-        if !c.cond(m, *span)? {
-            return Ok(false);
-        }
-    }
-    if let Some((f, span)) = &clause.filter {
-        if !f.cond(m, *span)? {
-            return Ok(true);
-        }
-    }
-    run_clauses(m, rest, body).map(|()| true)
+    bound(m, clause, rest, body)
 }
 
 /// Binds the clause's variable to `v`.
@@ -109,8 +99,8 @@ fn bind(m: &mut Machine<'_>, clause: &Clause, v: Value) {
     }
 }
 
-/// The rest of [`each`] once the clause's variable is bound (for [`find_all`], which may bind it in place;
-/// [`each`] keeps its own copy, which the compiler lays out better in the other loops).
+/// The rest of [`each`] once the clause's variable is bound (also [`find_all`]'s, which may bind it in place).
+#[inline(always)]
 fn bound<'a>(m: &mut Machine<'a>, clause: &Clause, rest: &[Clause], body: Body<'_, 'a>) -> Eval<bool> {
     if let Some((c, span)) = &clause.cond {
         if !c.cond(m, *span)? {
