@@ -198,10 +198,15 @@ impl Object for UserObject {
             Shown::Text(s) => return s.clone(),
             Shown::Mutable(s) => return s.borrow().clone(),
             Shown::Grid(map) => {
-                let grid = self.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g);
-                let text = grid.and_then(|g| (crate::interp::registry::installed().grid_text)(g, map));
-                if let Some(text) = text {
-                    return format!("{}(\"{}\")", self.class.display_name(), text);
+                if let Some(text) = self.grid_text(map) {
+                    return text;
+                }
+            }
+            Shown::EnclosingGrid => {
+                if let Some(Value::String(map)) = self.class.enclosing_char_map.get() {
+                    if let Some(text) = self.grid_text(map) {
+                        return text;
+                    }
                 }
             }
             Shown::Default => {}

@@ -1,6 +1,7 @@
 //! Calling a method of a user object: a method whose layout resolves runs in a frame that holds `this`, without
 //! a closure of its own (see [`Machine::call_method_on`]).
 
+use super::types::{HookBinding, HookPlan};
 use super::*;
 use crate::syntax::ast;
 
@@ -57,8 +58,7 @@ impl<'a> Machine<'a> {
         let captured = obj.class.scope();
         // The object's variables answer its names before the captured variables when none has the name of
         // `this`, of the property or of a captured variable (`this_name`'s common case).
-        let variables_first = obj.fields.iter().all(|(n, _)| **n != *this_name && &**n != PROPERTY)
-            && (captured.is_empty() || obj.fields.iter().all(|(n, _)| !captured.contains_key(&**n)));
+        let variables_first = variables_first(obj, &this_name, &captured);
         let method =
             crate::interp::env::MethodFrame { this: (this_name, this.clone()), property: hidden, variables_first };
         let params = &def.params;
@@ -95,9 +95,8 @@ impl<'a> Machine<'a> {
                 || &*name.name == "Class"
                 || obj.fields.iter().any(|(n, _)| **n == *name.name);
             if !own {
-                if let Some((def, property)) = self.hook_def(&obj.class, &name.name, args) {
-                    // A hook's method is no overloaded one (`hook_def`).
-                    let v = self.call_method_known(obj, this, def, property, Some(false), args, span)?;
+                if let Some(plan) = self.hook_def(&obj.class, &name.name, args) {
+                    let v = self.call_planned(obj, this, &plan, args, span)?;
                     self.engine_ok(span)?;
                     return Ok(v);
                 }
@@ -109,7 +108,7 @@ impl<'a> Machine<'a> {
     /// See [`Machine::call_hook`]: the method `UserObject::member` calls for `name(args)` on an object of
     /// `class` with no variable `name`, when that is the same for every such call with as many arguments (no
     /// nested class of the name, one method of it taking arguments, not `Options` asked without its player).
-    fn hook_def(&mut self, class: &UserClass, name: &Name, args: &[Value]) -> Option<(Rc<FunctionDef>, bool)> {
+    fn hook_def(&mut self, class: &UserClass, name: &Name, args: &[Value]) -> Option<Rc<HookPlan>> {
         let known = class
             .hooks
             .borrow()
@@ -126,13 +125,109 @@ impl<'a> Machine<'a> {
                 Some(Ok((def, property)))
                     if !(args.is_empty() && !property && def.params.iter().any(|p| !p.optional && !p.varargs)) =>
                 {
-                    Some((def, property))
+                    let this_name = METHOD_NAMES.with(|n| n.0.clone());
+                    let hidden = match (&def.name, property) {
+                        (Some(n), true) => Some((METHOD_NAMES.with(|p| p.1.clone()), Value::String(n.name.clone()))),
+                        _ => None,
+                    };
+                    Some(Rc::new(HookPlan {
+                        def,
+                        property,
+                        this_name,
+                        hidden,
+                        variables_first: Default::default(),
+                        binding: Default::default(),
+                        closure: Default::default(),
+                    }))
                 }
                 _ => None,
             }
         };
         class.hooks.borrow_mut().push((name.clone(), args.len(), decided.clone()));
         decided
+    }
+
+    /// A hook's method (`plan`) on `obj`, as [`Machine::call_method_known`] calls it (the same frame, binding,
+    /// errors and limits), with what that works out per call taken from the plan: whether the object's
+    /// variables answer first, and how the arguments bind. A hook's method is no overloaded one (`hook_def`).
+    fn call_planned(
+        &mut self,
+        obj: &UserObject,
+        this: &Value,
+        plan: &HookPlan,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let def = &plan.def;
+        let layout = match def.layout() {
+            Some(l) if !l.self_used && super::super::compile::enabled() => l,
+            _ => return self.call_method_known(obj, this, def.clone(), plan.property, Some(false), args, span),
+        };
+        if plan.property && !args.is_empty() {
+            let kind = ErrorKind::ArgumentCount { expected: Arity::Exact(0), got: args.len() };
+            return Err(EvalError::new(kind, span));
+        }
+        let c = plan.closure.get_or_init(|| Closure { def: def.clone(), captured: obj.class.scope() });
+        let variables_first = match plan.variables_first.get() {
+            Some(b) => b,
+            None => {
+                let b = variables_first(obj, &plan.this_name, &c.captured);
+                plan.variables_first.set(Some(b));
+                b
+            }
+        };
+        let method = crate::interp::env::MethodFrame {
+            this: (plan.this_name.clone(), this.clone()),
+            property: plan.hidden.clone(),
+            variables_first,
+        };
+        let params = &def.params;
+        let binding = plan.binding.get_or_init(|| self.hook_binding(obj, def, layout, args.len()));
+        let plain = match binding {
+            HookBinding::Plain => {
+                super::super::calls::check_plain_count(params, args.len(), span)?;
+                true
+            }
+            HookBinding::Typed(typed, seen) => args.len() == params.len() && typed_pass(params, typed, seen, args),
+            HookBinding::General => false,
+        };
+        let n = layout.names.len();
+        let mut slots = self.spare_slots.pop().unwrap_or_default();
+        slots.reserve(n);
+        for _ in 0..n {
+            slots.push(None);
+        }
+        let r = self.run_in_frame(c, layout, slots, Some(method), plain, args, &[], span)?;
+        match r {
+            Ok(v) | Err(Exit::Return(v)) => Ok(v),
+            Err(exit) => {
+                let mut e = self.escaped(exit);
+                let function = def.name.as_ref().map_or("anonymous function".to_string(), |n| n.name.to_string());
+                e.frames.push(crate::interp::error::Frame { function, call_span: span });
+                Err(e)
+            }
+        }
+    }
+
+    /// [`HookPlan::binding`] of method `def` called with `count` arguments (the typed parameters' library
+    /// types as [`Machine::params_pass`] decides and keeps them).
+    fn hook_binding(
+        &mut self,
+        obj: &UserObject,
+        def: &Rc<FunctionDef>,
+        layout: &Rc<ast::Layout>,
+        count: usize,
+    ) -> HookBinding {
+        let params = &def.params;
+        if params.iter().all(ast::Param::is_plain) {
+            return HookBinding::Plain;
+        }
+        if count != params.len() || params.iter().any(|p| p.optional || p.varargs) {
+            return HookBinding::General;
+        }
+        let typed = self.typed_params(obj, def, layout);
+        let seen = typed.iter().map(|_| std::cell::Cell::new(None)).collect();
+        HookBinding::Typed(typed, seen)
     }
 
     /// Whether the arguments of a call of method `def` bind as plain parameters would: one per parameter, none
@@ -153,24 +248,26 @@ impl<'a> Machine<'a> {
         if args.len() != params.len() || params.iter().any(|p| p.optional || p.varargs) {
             return false;
         }
+        let typed = self.typed_params(obj, def, layout);
+        typed_pass(params, &typed, &[], args)
+    }
+
+    /// [`Machine::method_typed`] of `def`, kept per method of the class.
+    fn typed_params(
+        &mut self,
+        obj: &UserObject,
+        def: &Rc<FunctionDef>,
+        layout: &Rc<ast::Layout>,
+    ) -> super::types::MethodTyped {
         let known = obj.class.method_typed.borrow().iter().find(|(d, _)| Rc::ptr_eq(d, def)).map(|(_, t)| t.clone());
-        let typed = match known {
+        match known {
             Some(t) => t,
             None => {
                 let t = self.method_typed(&obj.class, def, layout);
                 obj.class.method_typed.borrow_mut().push((def.clone(), t.clone()));
                 t
             }
-        };
-        params.iter().zip(args).zip(typed.iter()).all(|((p, a), t)| match (&p.ty, t) {
-            (None, _) => true,
-            (Some(_), None) => false,
-            (Some(_), Some(short)) => match a {
-                Value::Object(o) => o.type_name() == &**short,
-                Value::Function(_) => false,
-                v => v.type_name() == &**short,
-            },
-        })
+        }
     }
 
     /// See [`Machine::params_pass`]: per parameter of `def`, the library type name of its `as` class when the
@@ -201,4 +298,38 @@ impl<'a> Machine<'a> {
         self.locals = saved;
         typed
     }
+}
+
+/// `MethodFrame::variables_first` for a method frame of `obj` (`this_name`: the name `this`) whose captured
+/// scope is `captured`: the object's variables answer its names before the captured variables when none has
+/// the name of `this`, of the property or of a captured variable.
+fn variables_first(obj: &UserObject, this_name: &Name, captured: &crate::interp::env::Scope) -> bool {
+    obj.fields.iter().all(|(n, _)| **n != **this_name && &**n != PROPERTY)
+        && (captured.is_empty() || obj.fields.iter().all(|(n, _)| !captured.contains_key(&**n)))
+}
+
+/// Whether each argument of a typed parameter is a value of the library type `typed` names for it (see
+/// [`Machine::params_pass`]): one argument per parameter. `seen` (one per parameter, or none) keeps the type
+/// name text last found equal, compared by address first.
+fn typed_pass(
+    params: &[ast::Param],
+    typed: &[Option<Box<str>>],
+    seen: &[std::cell::Cell<Option<&'static str>>],
+    args: &[Value],
+) -> bool {
+    params.iter().zip(args).zip(typed.iter()).enumerate().all(|(i, ((p, a), t))| match (&p.ty, t) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(_), Some(short)) => {
+            let name = match a {
+                Value::Object(o) => o.type_name(),
+                Value::Function(_) => return false,
+                v => v.type_name(),
+            };
+            match seen.get(i) {
+                Some(seen) => super::construct::type_is(seen, name, short),
+                None => name == &**short,
+            }
+        }
+    })
 }

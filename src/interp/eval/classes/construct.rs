@@ -172,10 +172,10 @@ impl<'a> Machine<'a> {
         if args.len() != lean.types.len() {
             return None;
         }
-        for (ty, a) in lean.types.iter().zip(args) {
+        for ((ty, seen), a) in lean.types.iter().zip(&lean.seen).zip(args) {
             match (ty, a) {
                 (None, _) => {}
-                (Some(short), Value::Object(o)) if o.type_name() == &**short => {}
+                (Some(short), Value::Object(o)) if type_is(seen, o.type_name(), short) => {}
                 _ => return None,
             }
         }
@@ -186,12 +186,11 @@ impl<'a> Machine<'a> {
                 // `CharMap` of the ruleset enclosing the class.
                 let board = &args[i];
                 match class.enclosing_char_map.get() {
-                    Some(Value::String(map))
-                        if (matches!(lean.types.get(i), Some(Some(t)) if &**t == "Grid")
-                            || matches!(board, Value::Object(o) if o.type_name() == "Grid"))
+                    Some(Value::String(_))
+                        if (lean.grid_typed || matches!(board, Value::Object(o) if o.type_name() == "Grid"))
                             && !(self.globals.library.is_grid)(board) =>
                     {
-                        Shown::Grid(map.clone())
+                        Shown::EnclosingGrid
                     }
                     _ => return None,
                 }
@@ -327,7 +326,23 @@ fn lean_plan(class: &UserClass, typed: &super::types::LibraryTyped) -> Option<Le
         true if facts.own_char_map => return None,
         true => Some(params.iter().position(|p| &*p.name.name == "grid")?),
     };
-    Some(Lean { types, grid })
+    let grid_typed = grid.is_some_and(|i| matches!(types.get(i), Some(Some(t)) if &**t == "Grid"));
+    let seen = types.iter().map(|_| Cell::new(None)).collect();
+    Some(Lean { types, seen, grid, grid_typed })
+}
+
+/// Whether `name`, an argument's `Object::type_name`, is `short` (a [`Lean`] type): the name last found equal
+/// to it (`seen`) is compared by address first, since a library type's name is one static text.
+#[inline(always)]
+pub(super) fn type_is(seen: &Cell<Option<&'static str>>, name: &'static str, short: &str) -> bool {
+    if seen.get().is_some_and(|s| std::ptr::eq(s, name)) {
+        return true;
+    }
+    let same = name == short;
+    if same {
+        seen.set(Some(name));
+    }
+    same
 }
 
 /// The object of `class` with the variables set so far, as `this` of a variable's initializer.

@@ -231,7 +231,7 @@ impl<'a> Machine<'a> {
             param_names: std::cell::OnceCell::new(),
             library_typed: std::cell::OnceCell::new(),
             lean: std::cell::OnceCell::new(),
-            name_kinds: RefCell::new(Vec::new()),
+            name_kinds: Default::default(),
             method_typed: RefCell::new(Vec::new()),
             hooks: RefCell::new(Vec::new()),
             defs_cache: RefCell::default(),

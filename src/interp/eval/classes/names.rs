@@ -3,7 +3,9 @@
 //! search of `Machine::lookup_var` (the compiled tree's `Node::Var`, cell tests and `Position(…)` calls ask).
 
 use super::super::machine::*;
-use super::types::{user_object, Resolution, UserClass};
+use super::types::{user_object, Resolution, UserClass, UserObject};
+use crate::interp::model::types::MethodFrame;
+use crate::interp::object::downcast_ref;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -40,38 +42,44 @@ pub(in crate::interp::eval) fn this_name<'l>(
     }
     // The common case, in line: the variable at the hint, in a frame whose receiver's variables come before
     // its captured ones (`Locals::receiver_variables`), found by the name's address (both are interned). A
-    // hint with `KIND_HINT` set is past every object's variables.
-    let fields = locals.receiver_variables();
-    if let Some(fields) = fields {
+    // hint with `KIND_HINT` set is past every object's variables. The receiver is a user object (one
+    // downcast, kept for the class's answer), whose variables are what `Object::variables` gives.
+    if let Some(obj) = receiver_object(locals) {
+        let fields: &[(Name, Value)] = &obj.fields;
         let i = at.get() as usize;
         if let Some((n, v)) = fields.get(i) {
             if Rc::ptr_eq(n, name) && (i + 1 == fields.len() || !has_name(&fields[i + 1..], name)) {
                 return ThisName::Field(v);
             }
         }
+        return this_name_past_field(locals, obj, name, at);
     }
-    this_name_past_field(locals, fields, name, at)
+    this_name_searched(locals, name, at)
 }
 
-/// [`this_name`] past its variable at the hint: a name that is no variable of the receiver whose hint names
-/// its entry of the class's `name_kinds` (`Position`, `Symmetry`: answered without the search), else
+/// The receiver of a method frame whose variables answer a name without a slot before its captured ones, as
+/// [`Locals::receiver_variables`] decides it, when it is a user object (`None` otherwise: the search answers).
+#[inline(always)]
+fn receiver_object(locals: &Locals) -> Option<&UserObject> {
+    match &locals.method {
+        Some(MethodFrame { this: (_, Value::Object(o)), variables_first: true, .. })
+            if !locals.this_slot && locals.bindings.is_empty() =>
+        {
+            downcast_ref::<UserObject>(&**o)
+        }
+        _ => None,
+    }
+}
+
+/// [`this_name`] past its variable at the hint: a name that is no variable of the receiver `obj` whose hint
+/// names its entry of the class's `name_kinds` (`Position`, `Symmetry`: answered without the search), else
 /// [`this_name_searched`].
 #[inline(never)]
-fn this_name_past_field<'l>(
-    locals: &'l Locals,
-    fields: Option<&[(Name, Value)]>,
-    name: &Name,
-    at: &Cell<u32>,
-) -> ThisName<'l> {
+fn this_name_past_field<'l>(locals: &'l Locals, obj: &'l UserObject, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
     let hint = at.get();
-    if hint & KIND_HINT != 0 {
-        // `fields`: `locals.receiver_variables()`, as `this_name` asked it.
-        if let Some(fields) = fields {
-            if !has_name(fields, name) {
-                if let Some(kind) = kind_at_hint(locals, name, hint) {
-                    return kind;
-                }
-            }
+    if hint & KIND_HINT != 0 && !has_name(&obj.fields, name) {
+        if let Some(kind) = kind_at_hint(locals, obj, name, hint) {
+            return kind;
         }
     }
     this_name_searched(locals, name, at)
@@ -88,22 +96,20 @@ fn has_name(fields: &[(Name, Value)], name: &Name) -> bool {
     false
 }
 
-/// The class's answer at the hint for a name that is no variable of the receiver, as [`this_name_searched`]
-/// and [`class_name_kind`] find it: `None` when the hint is not that name's entry or another question comes
-/// first. Of `Locals::captured`, only the captured scope is asked: its other names (`this`, the hidden
-/// property name) never get an entry, since `this_name_searched` makes none for a name it answers.
+/// The class's answer at the hint for a name that is no variable of the receiver `obj`, as
+/// [`this_name_searched`] and [`class_name_kind`] find it: `None` when the hint is not that name's entry or
+/// another question comes first. Of `Locals::captured`, only the captured scope is asked: its other names
+/// (`this`, the hidden property name) never get an entry, since `this_name_searched` makes none for a name it
+/// answers.
 #[inline(always)]
-fn kind_at_hint<'l>(locals: &'l Locals, name: &Name, hint: u32) -> Option<ThisName<'l>> {
-    let this = locals.method_receiver()?;
-    if locals.captured_scope().is_some_and(|c| c.contains_key(&**name)) {
-        return None;
-    }
-    let obj = user_object(this)?;
+fn kind_at_hint<'l>(locals: &Locals, obj: &'l UserObject, name: &Name, hint: u32) -> Option<ThisName<'l>> {
     if obj.cells.is_some() || obj.literal.is_some() {
         return None;
     }
-    let kinds = obj.class.name_kinds.borrow();
-    let (n, own) = kinds.get((hint & !KIND_HINT) as usize)?;
+    if locals.captured_scope().is_some_and(|c| c.contains_key(&**name)) {
+        return None;
+    }
+    let (n, own) = obj.class.name_kinds.get((hint & !KIND_HINT) as usize)?;
     Rc::ptr_eq(n, name).then_some(if *own { ThisName::OwnClass(&obj.class) } else { ThisName::Global })
 }
 
@@ -153,29 +159,25 @@ const KIND_HINT: u32 = 1 << 31;
 fn class_name_kind<'l>(class: &'l Rc<UserClass>, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
     let answer = |own: bool| if own { ThisName::OwnClass(class) } else { ThisName::Global };
     let hint = at.get();
-    {
-        let kinds = class.name_kinds.borrow();
-        if hint & KIND_HINT != 0 {
-            if let Some((n, own)) = kinds.get((hint & !KIND_HINT) as usize) {
-                if Rc::ptr_eq(n, name) {
-                    return answer(*own);
-                }
+    let kinds = &class.name_kinds;
+    if hint & KIND_HINT != 0 {
+        if let Some((n, own)) = kinds.get((hint & !KIND_HINT) as usize) {
+            if Rc::ptr_eq(n, name) {
+                return answer(*own);
             }
         }
-        if let Some(k) = kinds.iter().position(|(n, _)| Rc::ptr_eq(n, name)) {
-            at.set(KIND_HINT | k as u32);
-            return answer(kinds[k].1);
-        }
+    }
+    if let Some((k, (_, own))) = kinds.iter().enumerate().find(|(_, (n, _))| Rc::ptr_eq(n, name)) {
+        at.set(KIND_HINT | k as u32);
+        return answer(*own);
     }
     let own = match class.names.borrow().get(&**name) {
         Some(Resolution::Nested { depth: 1, id, .. }) if *id == class.id && class.enclosing.is_some() => true,
         Some(Resolution::Elsewhere) => false,
         _ => return ThisName::Other,
     };
-    let mut kinds = class.name_kinds.borrow_mut();
-    if kinds.len() < 16 {
-        at.set(KIND_HINT | kinds.len() as u32);
-        kinds.push((name.clone(), own));
+    if let Some(k) = kinds.push((name.clone(), own)) {
+        at.set(KIND_HINT | k as u32);
     }
     answer(own)
 }

@@ -42,7 +42,7 @@ pub struct UserClass {
     pub(super) lean: std::cell::OnceCell<Option<Lean>>,
     /// The names [`this_name`](super::this_name) found to be the class itself (`true`: `Position`) or a global
     /// (`false`: `Left`), each kept with the name, so that the name's address identifies it (see `this_name`).
-    pub(super) name_kinds: RefCell<Vec<(Name, bool)>>,
+    pub(super) name_kinds: NameKinds,
     /// Per method of the class whose parameters may be checked at once (see `Machine::call_method_on`): per
     /// parameter, the library type name an argument passes its `as` check with (`Player` for `player as
     /// Player`), decided at the method's first call; `None` for a parameter whose class this cannot decide so.
@@ -88,13 +88,83 @@ pub(super) struct Lean {
     /// Per parameter: the type name (`Object::type_name`) an argument passes its `as` check with at once, or
     /// `None` for an untyped parameter.
     pub(super) types: Box<[Option<Box<str>>]>,
+    /// Per parameter: the `Object::type_name` text last found equal to its type (compared by address first).
+    pub(super) seen: Box<[std::cell::Cell<Option<&'static str>>]>,
     /// For a grid game: the parameter `grid` whose value decides the printed form (see `library_output`).
     pub(super) grid: Option<usize>,
+    /// That parameter is typed `as Grid`.
+    pub(super) grid_typed: bool,
 }
 
-/// See [`UserClass::hooks`]: a hook name, an argument count and the method decided for them (with whether it is
-/// a property).
-pub(super) type HookDef = (Name, usize, Option<(Rc<FunctionDef>, bool)>);
+/// See [`UserClass::name_kinds`]: at most [`NameKinds::MAX`] entries, each set once and never changed, so
+/// that a reader holds no borrow (a name asked in every position's `Options` is read without a `RefCell`).
+#[derive(Debug, Default)]
+pub(super) struct NameKinds {
+    entries: [std::cell::OnceCell<(Name, bool)>; NameKinds::MAX],
+    len: std::cell::Cell<usize>,
+}
+
+impl NameKinds {
+    /// How many names a class keeps.
+    pub(super) const MAX: usize = 16;
+
+    /// Entry `i`, if made.
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> Option<&(Name, bool)> {
+        self.entries.get(i)?.get()
+    }
+
+    /// The entries made, in order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &(Name, bool)> {
+        self.entries[..self.len.get()].iter().filter_map(std::cell::OnceCell::get)
+    }
+
+    /// Adds an entry: its index, or `None` when the class keeps no more.
+    pub(super) fn push(&self, entry: (Name, bool)) -> Option<usize> {
+        let i = self.len.get();
+        self.entries.get(i)?.set(entry).ok()?;
+        self.len.set(i + 1);
+        Some(i)
+    }
+}
+
+/// See [`UserClass::hooks`]: a hook name, an argument count and the method decided for them.
+pub(super) type HookDef = (Name, usize, Option<Rc<HookPlan>>);
+
+/// The method a hook call (`Machine::call_hook`) runs on every object of a class without a variable of the
+/// hook's name, with what each such call would work out again, decided at the first call: the same for every
+/// object of the class, whose variables' names are its constructor's parameters and `var`s.
+#[derive(Debug)]
+pub(super) struct HookPlan {
+    pub(super) def: Rc<FunctionDef>,
+    /// The method is a property.
+    pub(super) property: bool,
+    /// The name `this` and, for a property, the hidden property name with the property's name
+    /// (`MethodFrame::this` and `MethodFrame::property`).
+    pub(super) this_name: Name,
+    pub(super) hidden: Option<(Name, Value)>,
+    /// `MethodFrame::variables_first` for the objects of the class (it depends on their variables' names and
+    /// on the class's scope).
+    pub(super) variables_first: std::cell::Cell<Option<bool>>,
+    /// How the arguments bind, decided at the first call that runs in a method frame.
+    pub(super) binding: std::cell::OnceCell<HookBinding>,
+    /// The method with the scope it runs in ([`UserClass::scope`], fixed once the class is built), as the
+    /// frame is entered with it.
+    pub(super) closure: std::cell::OnceCell<Closure>,
+}
+
+/// See [`HookPlan::binding`].
+#[derive(Debug)]
+pub(super) enum HookBinding {
+    /// Every parameter plain: the arguments bind as they are, once their count is checked.
+    Plain,
+    /// One argument per parameter, none optional or `...`, some typed: the arguments bind as they are when each
+    /// typed one is of the library type named here (`Machine::params_pass`), else by `bind_params`; with, per
+    /// parameter, the type name text last found equal (compared by address first).
+    Typed(MethodTyped, Box<[std::cell::Cell<Option<&'static str>>]>),
+    /// Anything else: `bind_params` binds.
+    General,
+}
 
 /// See [`UserClass::method_typed`].
 pub(super) type MethodTyped = Rc<[Option<Box<str>>]>;
@@ -208,6 +278,9 @@ pub(in crate::interp::eval) enum Shown {
     /// written through this character map, made only when the object is printed (as CGSuite does), so that
     /// the positions a search builds cost no text.
     Grid(Rc<str>),
+    /// [`Shown::Grid`] through the `CharMap` of the ruleset enclosing the class (`UserClass::enclosing_char_map`,
+    /// set once), kept there rather than in each position the lean construction builds.
+    EnclosingGrid,
     /// An object of a `mutable class` with `ToOutput`/`ToString`: the text made at construction and again after
     /// each assignment to one of its variables, shared by every reference to the object.
     Mutable(Rc<RefCell<String>>),
@@ -407,6 +480,14 @@ impl UserClass {
 }
 
 impl UserObject {
+    /// The printed form of a position of a grid game whose `grid` is written through the character map `map`
+    /// ([`Shown::Grid`]), when its `grid` is a grid of integers.
+    pub(super) fn grid_text(&self, map: &str) -> Option<String> {
+        let grid = self.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g)?;
+        let text = (crate::interp::registry::installed().grid_text)(grid, map)?;
+        Some(format!("{}(\"{}\")", self.class.display_name(), text))
+    }
+
     /// The value of the mutable variable `name` now (`None` when the object has no such variable).
     pub(in crate::interp::eval) fn cell(&self, name: &str) -> Option<Value> {
         let cells = self.cells.as_ref()?.borrow();
