@@ -87,7 +87,7 @@ impl Node {
                 }
                 binary_values(m, *op, &value_of(a), &value_of(b), *span)
             }
-            Node::And(..) | Node::Or(..) | Node::Not(..) => Ok(Value::Boolean(self.truth(m)?)),
+            Node::And(..) | Node::Or(..) | Node::Not(..) | Node::CellAnd(..) => Ok(Value::Boolean(self.truth(m)?)),
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
             Node::SumOf(x) => match x.sum.value(m) {
