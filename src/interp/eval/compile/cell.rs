@@ -368,7 +368,7 @@ fn coordinate(m: &Machine<'_>, n: &Node) -> Option<i64> {
 
 /// The one ASCII character of `v` when it is a string literal or a bound local holding such a string, read
 /// without running the node (neither has an effect to run, and an unbound local is left to `run`).
-#[inline]
+#[inline(always)]
 fn ascii_cell(m: &Machine<'_>, v: &Node) -> Option<u8> {
     let s = match v {
         Node::Const(Value::String(s)) => s,
