@@ -263,7 +263,11 @@ impl Grid {
     pub fn get_signed(&self, r: i64, c: i64) -> Option<u8> {
         // Row and column 0 and negative ones wrap to huge values, so one comparison each tells off the board.
         let (r, c) = (r.wrapping_sub(1) as u64, c.wrapping_sub(1) as u64);
-        (r < self.rows as u64 && c < self.cols as u64).then(|| self.cells[r as usize * self.cols + c as usize])
+        if r < self.rows as u64 && c < self.cols as u64 {
+            Some(self.cells[r as usize * self.cols + c as usize])
+        } else {
+            None
+        }
     }
 
     /// A copy with the given cells replaced (later entries win). Errors if a cell is off the board.

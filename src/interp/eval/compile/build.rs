@@ -2,7 +2,7 @@
 
 use super::super::classes::interned;
 use super::super::machine::*;
-use super::tree::{CellGrid, CellRhs, CellTest, Clause, Node, Source, Sum, SumOf, SumTerm};
+use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Clause, Coord, Node, Source, Sum, SumOf, SumTerm};
 use crate::interp::value::Int;
 use rustc_hash::FxHashSet;
 
@@ -73,9 +73,13 @@ impl Builder<'_> {
                 Node::Const(Value::Integer(Int::from_ref(n).neg()))
             }
             ExprKind::Unary { op: UnaryOp::Not, expr } => Node::Not(self.boxed(expr), expr.span),
-            ExprKind::Binary { op: BinOp::And, lhs, rhs } => {
-                Node::And(self.boxed(lhs), lhs.span, self.boxed(rhs), rhs.span)
-            }
+            ExprKind::Binary { op: BinOp::And, lhs, rhs } => match (self.expr(lhs), self.expr(rhs)) {
+                (Node::CellTest(a), Node::CellTest(b)) => {
+                    let shared = a.grid.same_as(&b.grid);
+                    Node::CellAnd(Box::new(CellPair { a: *a, sa: lhs.span, b: *b, sb: rhs.span, shared }))
+                }
+                (a, b) => Node::And(Box::new(a), lhs.span, Box::new(b), rhs.span),
+            },
             ExprKind::Binary { op: BinOp::Or, lhs, rhs } => {
                 Node::Or(self.boxed(lhs), lhs.span, self.boxed(rhs), rhs.span)
             }
@@ -174,7 +178,10 @@ impl Builder<'_> {
         };
         let rhs = match &rhs.kind {
             ExprKind::Str(s) => match Value::short_str(s) {
-                Value::String(s) => CellRhs::Str(s),
+                Value::String(s) => match s.as_bytes() {
+                    [b] if b.is_ascii() => CellRhs::Byte(*b),
+                    _ => CellRhs::Str(s),
+                },
                 _ => return general,
             },
             ExprKind::Var(_, slot) => match self.slot(slot) {
@@ -191,7 +198,7 @@ impl Builder<'_> {
         if !(self.sum(r, false, &mut row) && self.sum(c, false, &mut col)) {
             return general;
         }
-        Node::CellTest(Box::new(CellTest { grid, keys: [row, col], rhs, eq, general }))
+        Node::CellTest(Box::new(CellTest { grid, keys: [coord(row), coord(col)], rhs, eq, general }))
     }
 
     /// The sum `e` (`a + b`, `a - b`) as a [`SumOf`] when it is one of locals, elements of locals and integer
@@ -372,5 +379,27 @@ fn pure(e: &Expr) -> bool {
         ExprKind::Unary { expr, .. } => pure(expr),
         ExprKind::Tuple(items) => items.iter().all(pure),
         _ => false,
+    }
+}
+
+/// The [`Coord`] of `sum`: its locals merged into one term each (with the sum of their signs as coefficient)
+/// when there are one or two and no element of a local, the constant an `i64`; else the sum itself.
+fn coord(sum: Sum) -> Coord {
+    let Ok(k) = i64::try_from(sum.constant) else { return Coord::Sum(sum) };
+    let mut merged: Vec<(u32, i64)> = Vec::new();
+    for t in &sum.terms {
+        if t.elem.is_some() {
+            return Coord::Sum(sum);
+        }
+        let step = if t.neg { -1 } else { 1 };
+        match merged.iter_mut().find(|(h, _)| *h == t.head) {
+            Some((_, a)) => *a += step,
+            None => merged.push((t.head, step)),
+        }
+    }
+    match merged[..] {
+        [(x, a)] => Coord::One { x, a, k },
+        [(x, a), (y, b)] => Coord::Two { x, a, y, b, k },
+        _ => Coord::Sum(sum),
     }
 }

@@ -4,33 +4,46 @@
 
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
-use super::tree::{CellGrid, CellRhs, CellTest, Node};
+use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Coord, Node};
 use crate::interp::value::Int;
+use crate::solve::grid::Grid;
 
 impl CellTest {
     /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
     #[inline]
     pub(super) fn test(&self, m: &Machine<'_>) -> Option<bool> {
+        let held = self.grid.held(m)?;
+        match (m.globals.library.as_grid)(held) {
+            Some(g) => self.char_test(m, g),
+            None => self.num_test(m, held),
+        }
+    }
+
+    /// The test as a condition (`eval_bool`) written at `span`: in place, else the general comparison.
+    #[inline]
+    pub(super) fn cond_at(&self, m: &mut Machine<'_>, span: Span) -> Eval<bool> {
+        match self.test(m) {
+            Some(b) => Ok(b),
+            None => self.general.truth_at(m, span),
+        }
+    }
+
+    /// [`CellTest::test`] on the grid of characters `g` (what the grid variable holds).
+    #[inline(always)]
+    fn char_test(&self, m: &Machine<'_>, g: &Grid) -> Option<bool> {
         let r = self.keys[0].value(m)?;
         let c = self.keys[1].value(m)?;
-        let held = match &self.grid {
-            CellGrid::Local(head) => m.locals.slot(*head)?,
-            CellGrid::Var { name, slot, at } => match this_name(&m.locals, name, slot, at) {
-                ThisName::Field(v) => v,
-                _ => return None,
-            },
-        };
-        let Some(g) = (m.globals.library.as_grid)(held) else { return self.num_test(m, held, r, c) };
-        let s = match &self.rhs {
-            CellRhs::Str(s) => s,
-            CellRhs::Local(h) => match m.locals.slot(*h)? {
-                Value::String(s) => s,
+        let s: &[u8] = match &self.rhs {
+            CellRhs::Byte(b) => std::slice::from_ref(b),
+            CellRhs::Str(s) => s.as_bytes(),
+            CellRhs::Local(h) => match local(m, *h)? {
+                Value::String(s) => s.as_bytes(),
                 _ => return None,
             },
             CellRhs::Int(_) => return None,
         };
         match g.get_signed(r, c) {
-            Some(b) if b.is_ascii() => Some((s.as_bytes() == [b]) == self.eq),
+            Some(b) if b.is_ascii() => Some(matches!(s, [x] if *x == b) == self.eq),
             Some(_) => None,
             // Off the board the cell reads `Nothing` (`grid_cell`), which no string equals (`binary_values`):
             // a jump looking past the edge, the common case near it, needs no value either.
@@ -42,20 +55,143 @@ impl CellTest {
     /// against a machine integer, as `quick_binary` compares two of them; `None` for anything else (off the
     /// board the cell is `Nothing`, which the general comparison answers).
     #[inline]
-    fn num_test(&self, m: &Machine<'_>, held: &Value, r: i64, c: i64) -> Option<bool> {
+    fn num_test(&self, m: &Machine<'_>, held: &Value) -> Option<bool> {
         let k = match &self.rhs {
             CellRhs::Int(k) => *k,
-            CellRhs::Local(h) => match m.locals.slot(*h)? {
+            CellRhs::Local(h) => match local(m, *h)? {
                 Value::Integer(Int::Small(k)) => *k,
                 _ => return None,
             },
-            CellRhs::Str(_) => return None,
+            CellRhs::Byte(_) | CellRhs::Str(_) => return None,
         };
+        let r = self.keys[0].value(m)?;
+        let c = self.keys[1].value(m)?;
         match (m.globals.library.num_grid_cell)(held, r, c)? {
             Value::Integer(Int::Small(v)) => Some((v == k) == self.eq),
             _ => None,
         }
     }
+}
+
+impl CellPair {
+    /// `a and b` as a condition (`eval_bool`): in place when both tests are of the fast form, else each
+    /// operand as `Node::And` runs it (a test in place, else its general comparison).
+    #[inline(never)]
+    pub(super) fn truth(&self, m: &mut Machine<'_>) -> Eval<bool> {
+        if let Some(b) = self.quick(m) {
+            return Ok(b);
+        }
+        Ok(self.a.cond_at(m, self.sa)? && self.b.cond_at(m, self.sb)?)
+    }
+
+    /// [`CellPair::truth`] in place: `None` when a test is not of the fast form (`a` is then read again, to no
+    /// effect, by the general way).
+    #[inline(always)]
+    fn quick(&self, m: &Machine<'_>) -> Option<bool> {
+        let held = self.a.grid.held(m)?;
+        let shared = self.shared && self.b.grid.reads_as_found(m);
+        match (m.globals.library.as_grid)(held) {
+            Some(g) => {
+                if !self.a.char_test(m, g)? {
+                    return Some(false);
+                }
+                if shared {
+                    self.b.char_test(m, g)
+                } else {
+                    self.b.test(m)
+                }
+            }
+            None => {
+                if !self.a.num_test(m, held)? {
+                    return Some(false);
+                }
+                if shared {
+                    self.b.num_test(m, held)
+                } else {
+                    self.b.test(m)
+                }
+            }
+        }
+    }
+}
+
+impl CellGrid {
+    /// The value the grid variable holds, read as `Node::Local` or `Node::Var` reads it (`None`: not bound
+    /// here, or not a variable of `this`; the general comparison then looks it up).
+    #[inline(always)]
+    fn held<'m>(&self, m: &'m Machine<'_>) -> Option<&'m Value> {
+        match self {
+            CellGrid::Local(head) => local(m, *head),
+            CellGrid::Var { name, slot, at } => match this_name(&m.locals, name, slot, at) {
+                ThisName::Field(v) => Some(v),
+                _ => None,
+            },
+        }
+    }
+
+    /// Whether `self` and `other` name the same variable, so that in one condition both find the same value:
+    /// the same slot chain, or the same name with no slot.
+    pub(super) fn same_as(&self, other: &CellGrid) -> bool {
+        match (self, other) {
+            (CellGrid::Local(a), CellGrid::Local(b)) => a == b,
+            (CellGrid::Var { name: a, .. }, CellGrid::Var { name: b, .. }) => a == b,
+            _ => false,
+        }
+    }
+
+    /// Whether [`CellGrid::held`] would find, in this frame, the value found for a variable of the same name
+    /// ([`CellGrid::same_as`]): a local always does; a name with no slot does when it has none in this
+    /// frame's layout either (`this_name`'s first check).
+    #[inline(always)]
+    fn reads_as_found(&self, m: &Machine<'_>) -> bool {
+        match self {
+            CellGrid::Local(_) => true,
+            CellGrid::Var { slot, .. } => slot.get(m.locals.layout_id()) == Some(NO_SLOT),
+        }
+    }
+}
+
+impl Coord {
+    /// The coordinate, when every local is a machine integer and the sum (and each step to it) is one; else
+    /// `None` (as [`Sum::value`](super::tree::Sum)).
+    #[inline(always)]
+    pub(super) fn value(&self, m: &Machine<'_>) -> Option<i64> {
+        match self {
+            Coord::One { x, a, k } => small(m, *x)?.checked_mul(*a)?.checked_add(*k),
+            Coord::Two { x, a, y, b, k } => {
+                let u = small(m, *x)?.checked_mul(*a)?;
+                let v = small(m, *y)?.checked_mul(*b)?;
+                u.checked_add(v)?.checked_add(*k)
+            }
+            Coord::Sum(s) => s.value(m),
+        }
+    }
+}
+
+/// The machine integer a local holds (`None`: unbound here, or another value).
+#[inline(always)]
+fn small(m: &Machine<'_>, head: u32) -> Option<i64> {
+    match local(m, head)? {
+        Value::Integer(Int::Small(k)) => Some(*k),
+        _ => None,
+    }
+}
+
+/// The bound local of the slot chain at `head` ([`Locals::slot`]): the chain's first slot in line, the rest
+/// of the walk out of line.
+#[inline(always)]
+pub(super) fn local<'m>(m: &'m Machine<'_>, head: u32) -> Option<&'m Value> {
+    match m.locals.slots.get(head as usize) {
+        Some(Some(v)) => Some(v),
+        _ => chained(&m.locals, head),
+    }
+}
+
+/// [`local`] past the chain's first slot.
+#[cold]
+#[inline(never)]
+fn chained(locals: &Locals, head: u32) -> Option<&Value> {
+    locals.slot(head)
 }
 
 /// `obj.Updated({k => v, …})` (`call_expr`'s `grid_updated_literal`, else the map literal, `eval_map`, and
@@ -232,7 +368,7 @@ fn coordinate(m: &Machine<'_>, n: &Node) -> Option<i64> {
 
 /// The one ASCII character of `v` when it is a string literal or a bound local holding such a string, read
 /// without running the node (neither has an effect to run, and an unbound local is left to `run`).
-#[inline]
+#[inline(always)]
 fn ascii_cell(m: &Machine<'_>, v: &Node) -> Option<u8> {
     let s = match v {
         Node::Const(Value::String(s)) => s,

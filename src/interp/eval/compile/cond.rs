@@ -12,10 +12,14 @@ impl Node {
     /// anything else by [`Node::truth_at`].
     #[inline(always)]
     pub(super) fn cond(&self, m: &mut Machine<'_>, span: Span) -> Eval<bool> {
-        if let Node::CellTest(t) = self {
-            if let Some(b) = t.test(m) {
-                return Ok(b);
+        match self {
+            Node::CellTest(t) => {
+                if let Some(b) = t.test(m) {
+                    return Ok(b);
+                }
             }
+            Node::CellAnd(p) => return p.truth(m),
+            _ => {}
         }
         self.truth_at(m, span)
     }
@@ -27,10 +31,8 @@ impl Node {
             Node::And(a, sa, b, sb) => Ok(a.cond(m, *sa)? && b.cond(m, *sb)?),
             Node::Or(a, sa, b, sb) => Ok(a.cond(m, *sa)? || b.cond(m, *sb)?),
             Node::Not(a, sa) => Ok(!a.cond(m, *sa)?),
-            Node::CellTest(t) => match t.test(m) {
-                Some(b) => Ok(b),
-                None => t.general.truth_at(m, span),
-            },
+            Node::CellTest(t) => t.cond_at(m, span),
+            Node::CellAnd(p) => p.truth(m),
             // A comparison of cells or machine integers answers the flag itself, without a `Value`.
             Node::Binary { op, lhs, rhs, span: at } if is_comparison(*op) => match compare(m, *op, lhs, rhs, *at)? {
                 Ok(b) => Ok(b),
@@ -53,6 +55,7 @@ impl Node {
             Node::And(a, sa, b, sb) => Ok(a.cond(m, *sa)? && b.cond(m, *sb)?),
             Node::Or(a, sa, b, sb) => Ok(a.cond(m, *sa)? || b.cond(m, *sb)?),
             Node::Not(a, sa) => Ok(!a.cond(m, *sa)?),
+            Node::CellAnd(p) => p.truth(m),
             _ => unreachable!("only for and, or, not"),
         }
     }

@@ -12,7 +12,7 @@ use crate::interp::value::Int;
 
 impl Node {
     /// The value of the node (`Machine::eval`). Only the leaves that need few registers are answered here
-    /// (locals, literals, tuple elements, cell tests); every other node goes to [`Node::run_other`] in a
+    /// (locals, literals, tuple elements); every other node goes to [`Node::run_other`] in a
     /// tail call, so that the common path saves and restores few registers and keeps a small stack frame.
     pub(super) fn run(&self, m: &mut Machine<'_>) -> Eval<Value> {
         match self {
@@ -20,11 +20,6 @@ impl Node {
             Node::Local { head, name, slot, span } => match m.locals.slot(*head) {
                 Some(v) => Ok(v.clone()),
                 None => m.lookup_var(name, slot, *span),
-            },
-            Node::Var { name, slot, span, at, global } => global.var(m, name, slot, *span, at),
-            Node::CellTest(t) => match t.test(m) {
-                Some(b) => Ok(Value::Boolean(b)),
-                None => t.general.run(m),
             },
             Node::LocalElement { head, k, .. } => {
                 // `literal_index` of a tuple here; of a list (a tree to walk), else the general index, out of
@@ -65,6 +60,11 @@ impl Node {
     #[inline(never)]
     fn run_other(&self, m: &mut Machine<'_>) -> Eval<Value> {
         match self {
+            Node::Var { name, slot, span, at, global } => global.var(m, name, slot, *span, at),
+            Node::CellTest(t) => match t.test(m) {
+                Some(b) => Ok(Value::Boolean(b)),
+                None => t.general.run(m),
+            },
             Node::Global { name, span } => match m.globals.lookup(name) {
                 Some(Value::Object(o)) if o.type_name() == "Package" => m.lookup(name, *span),
                 Some(v) => Ok(v.clone()),
@@ -87,7 +87,7 @@ impl Node {
                 }
                 binary_values(m, *op, &value_of(a), &value_of(b), *span)
             }
-            Node::And(..) | Node::Or(..) | Node::Not(..) => Ok(Value::Boolean(self.truth(m)?)),
+            Node::And(..) | Node::Or(..) | Node::Not(..) | Node::CellAnd(..) => Ok(Value::Boolean(self.truth(m)?)),
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
             Node::SumOf(x) => match x.sum.value(m) {

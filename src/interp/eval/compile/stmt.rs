@@ -17,26 +17,35 @@ pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
 /// The statements of a block in the current scope, for their effects ([`run_stmts`] without the value).
 pub(super) fn exec_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<()> {
     for s in stmts {
-        s.exec(m)?;
+        // An `if` (the common statement of a loop body: Konane's four jump tests) runs here, without a call for
+        // the statement.
+        match s {
+            Node::If { branches, otherwise } => exec_if(m, branches, otherwise.as_deref())?,
+            _ => s.exec(m)?,
+        }
     }
     Ok(())
+}
+
+/// `if c then … elseif … else … end` as a statement: the first branch whose condition holds, else `otherwise`.
+#[inline(always)]
+fn exec_if(m: &mut Machine<'_>, branches: &[(Node, Span, Vec<Node>)], otherwise: Option<&[Node]>) -> Eval<()> {
+    for (cond, span, body) in branches {
+        if cond.cond(m, *span)? {
+            return exec_stmts(m, body);
+        }
+    }
+    match otherwise {
+        Some(b) => exec_stmts(m, b),
+        None => Ok(()),
+    }
 }
 
 impl Node {
     /// The node as a statement whose value is not used: what [`Node::run`] does, the value dropped.
     pub(super) fn exec(&self, m: &mut Machine<'_>) -> Eval<()> {
         match self {
-            Node::If { branches, otherwise } => {
-                for (cond, span, body) in branches {
-                    if cond.cond(m, *span)? {
-                        return exec_stmts(m, body);
-                    }
-                }
-                match otherwise {
-                    Some(b) => exec_stmts(m, b),
-                    None => Ok(()),
-                }
-            }
+            Node::If { branches, otherwise } => exec_if(m, branches, otherwise.as_deref()),
             Node::VarDecl { target, slot, value } => {
                 let v = match value.as_deref() {
                     // `var r := p[1]` of a tuple, read here.

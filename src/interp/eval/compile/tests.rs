@@ -553,3 +553,84 @@ fn statements_without_values() {
     same("def f(p) begin var r := p[1]; var c := p[2]; r * 10 + c end; [f((1, 2)), f([3, 4])]", "[12, 34]");
     same("def f(p) begin var r := p[3]; r end; f((1, 2))", "");
 }
+
+/// `a and b` of two cell tests (`CellPair`): the grid read once when both read the same variable (a local, a
+/// field of `this`), or each its own; coordinates with a local repeated (`r + dr + dr`, `r - r`); literals of
+/// one character and other strings; and every way back to the general comparison — a right side that is no
+/// string, a cell off the board against `Nothing`, a value that is no grid, a coordinate past `i64` or no
+/// integer (the errors keep `b`'s span). Values by hand on `x.o|.xo` ((1, 1) `x`, (1, 2) `.`, (1, 3) `o`,
+/// (2, 1) `.`, (2, 2) `x`, (2, 3) `o`) and the grid of integers `#.` (1 then 0).
+#[test]
+fn pairs_of_cell_tests() {
+    let fails = |src: &str, message: &str| {
+        let on = run(src, true);
+        assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
+        assert!(on.contains(&format!("error: {message}")), "for:\n{src}\ngot:\n{on}");
+    };
+    let g = "g := Grid.Parse(\"x.o|.xo\"); n := Grid.Parse(\"#.\", \".#\");\n";
+    let f = "def f(g, r, c, dr, dc, us, them) := [\
+             g[r + dr, c + dc] == them and g[r + dr + dr, c + dc + dc] == \".\", \
+             g[r, c] == us and g[r + dr, c + dc] != us, g[r - dr, c - dc] == \".\" and g[r, c] == us];\n";
+    same(
+        &format!(
+            "{g}{f}[f(g, 2, 3, 0, -1, \"o\", \"x\"), f(g, 1, 1, 1, 1, \"x\", \"x\"), \
+             f(g, 1, 1, 0, 1, \"x\", \".\"), f(g, 2, 2, 0, 1, \"x\", \"o\")]"
+        ),
+        "[[true, true, false], [false, false, false], [false, true, false], [false, true, true]]",
+    );
+    // The same as conditions of `if` and `while` (Konane's jump: count the jumps right from (1, 1) over `.`).
+    let h = "def h(g, r, c, dr, dc, them) begin var k := 0; \
+             while g[r + dr, c + dc] == them and g[r + dr + dr, c + dc + dc] != \"#\" do \
+             k := k + 1; r := r + dr + dr; c := c + dc + dc end; \
+             if g[r, c] == \"x\" and g[r, c + 1] == them then [k, 1] else [k, 0] end end;\n";
+    same(&format!("{g}{h}[h(g, 1, 1, 0, 1, \".\"), h(Grid.Parse(\"x.x.x.\"), 1, 1, 0, 1, \".\")]"), "[[1, 0], [3, 0]]");
+    // Two grids, one of integers: each read on its own.
+    same(
+        &format!(
+            "{g}def u(g, h, r, c) := g[r, c] == \"x\" and h[r, c] == 1; [u(g, n, 1, 1), u(g, n, 1, 2), u(g, n, 2, 2)]"
+        ),
+        "[true, false, false]",
+    );
+    // Right sides that are no string, other strings, `Nothing` off the board (`Nothing == Nothing`).
+    let s = "def s(g, k) := [g[1, 1] == k and g[1, 2] == k, g[0, 1] == k and g[9, 9] == k, \
+             g[1, 1] == \"xo\" and g[1, 1] == \"\", g[1, 1] != \"é\" and g[1, 2] == \".\"];\n";
+    same(
+        &format!("{g}{s}[s(g, 1), s(g, Nothing), s(g, \"x\"), s(n, 1)]"),
+        "[[false, false, false, true], [false, true, false, true], [false, false, false, true], \
+         [false, false, false, false]]",
+    );
+    // Coordinates: a local twice, past `i64` on the way, fractions that add to an integer, a local minus itself.
+    let o = "def o(g, r, d) := g[r + d + d, 1] == \"x\" and g[1, 1] == \"x\";\n\
+             def o2(g, r, d) := g[r + d + d, 1] == \"x\" and g[r, 1] == \"x\";\n";
+    same(
+        &format!("{g}{o}[o(g, 9223372036854775807, -4611686018427387903), o(g, 9223372036854775807, 1), o(g, 1, 1/2)]"),
+        "[true, false, false]",
+    );
+    same(&format!("{g}def z(g, r) := g[r - r + 1, 1] == \"x\" and g[1, 1 + r - r] == \"x\"; z(g, 5)"), "true");
+    fails(
+        &format!("{g}{o}o2(g, 1/2, 1/4)"),
+        "Argument 1 of `Grid index` must be of type `Integer`, not `DyadicRational`.",
+    );
+    fails(
+        &format!("{g}def z(g, r) := g[1, 1] == \"x\" and g[r - r + 1, 1] == \"x\"; z(g, \"a\")"),
+        "No operation `-` for arguments of types `cgsuite.lang.String`, `cgsuite.lang.String`.",
+    );
+    fails(
+        &format!("{g}def e(g, d) := g[1, 1] == \"x\" and g[1, d] == \".\"; e(g, [2])"),
+        "Argument 1 of `Grid index` must be of type `Integer`, not `List`.",
+    );
+    // A string is no grid: its general index (here `false`).
+    same(&format!("{g}def e(g, d) := g[1, 1] == \"x\" and g[1, d] == \".\"; e(\"abc\", 2)"), "false");
+    // Fields of `this`: both tests read `grid` once; one a field, the other a local.
+    let q = "class Q(grid as Grid)\n  def T(s) := [grid[r, c] == s and grid[r, c + 1] == \".\" for r from 1 to 2 for c from 1 to 3];\n  \
+             def U(h) := [grid[1, 1] == \"x\" and h[1, 1] == \"x\", grid[1, 1] == \"x\" and h[1, 1] == \".\"];\nend\n";
+    same(
+        &format!("{g}{q}[Q(g).T(\"x\"), Q(Grid.Parse(\"..x|x..\")).T(\".\"), Q(g).U(Grid.Parse(\"x\"))]"),
+        "[[true, false, false, false, false, false], [true, false, false, false, true, false], [true, false]]",
+    );
+    let p = "class P(grid as Grid)\n  def T(k) := [grid[1, c] == k and grid[1, c + 1] == 0 for c from 0 to 2];\nend\n";
+    same(
+        &format!("{g}{p}[P(n).T(1), P(n).T(0), P(n).T(\"#\")]"),
+        "[[false, true, false], [false, false, false], [false, false, false]]",
+    );
+}

@@ -31,6 +31,8 @@ pub(in crate::interp::eval) enum Node {
     Not(Box<Node>, Span),
     /// `g[r ± …, c ± …] == s` (or `!=`): see [`CellTest`].
     CellTest(Box<CellTest>),
+    /// `a and b` of two cell tests: see [`CellPair`].
+    CellAnd(Box<CellPair>),
     /// `x[k]` for a local `x` and an integer literal `k` (0-based here): the element in place when `x` holds a
     /// list or tuple, else the general index.
     LocalElement { head: u32, k: usize, general: Box<Node> },
@@ -114,12 +116,36 @@ pub(in crate::interp::eval) struct CellTest {
     /// Where `g` is read.
     pub(super) grid: CellGrid,
     /// Row and column.
-    pub(super) keys: [Sum; 2],
+    pub(super) keys: [Coord; 2],
     /// The string compared with.
     pub(super) rhs: CellRhs,
     /// `==` (else `!=`).
     pub(super) eq: bool,
     pub(super) general: Node,
+}
+
+/// `a and b` for two [`CellTest`]s, `sa` and `sb` the operands' spans: answered in place when both are of the
+/// fast form (`a`'s answer alone when it is false), with the grid read (and found to be one) once when both
+/// read the same variable (`shared`; every read of a test is pure, so `b` finds the value `a` found);
+/// otherwise the operands as conditions, as `Node::And` runs them.
+pub(in crate::interp::eval) struct CellPair {
+    pub(super) a: CellTest,
+    pub(super) sa: Span,
+    pub(super) b: CellTest,
+    pub(super) sb: Span,
+    pub(super) shared: bool,
+}
+
+/// A coordinate of a [`CellTest`]: its [`Sum`] in the shape read fastest. Repeated locals are merged into one
+/// term with a coefficient (`r + dr + dr` is `r + 2·dr`); the value is the same exact sum, and any step past
+/// `i64` leaves it to the general comparison, as [`Sum::value`] does.
+pub(in crate::interp::eval) enum Coord {
+    /// `k + a·x` for a local `x` (`r`, `c - 1`).
+    One { x: u32, a: i64, k: i64 },
+    /// `k + a·x + b·y` for two locals (`r + dr`, `r + dr + dr`).
+    Two { x: u32, a: i64, y: u32, b: i64, k: i64 },
+    /// Any other sum (elements of locals, more locals, no local).
+    Sum(Sum),
 }
 
 /// `r + dr + dr`, `c - 1`, `r + dir[1]`: a sum of locals, elements `x[k]` of locals (`k` an integer literal)
@@ -157,6 +183,9 @@ pub(in crate::interp::eval) enum CellGrid {
 
 /// The right side of a [`CellTest`].
 pub(in crate::interp::eval) enum CellRhs {
+    /// A string literal of one ASCII character, as that byte.
+    Byte(u8),
+    /// Any other string literal.
     Str(Rc<str>),
     /// An integer literal that is a machine integer.
     Int(i64),
