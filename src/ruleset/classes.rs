@@ -18,10 +18,12 @@
 //! that component stands for it. CGSuite's Domineering class decomposes into `component SymmetryInvariant
 //! Symmetry.Flip`, so the mirror images of a board share one memo node, as they do for the stdlib's `ruleset
 //! Domineering`, and a state that is one region costs one node, not two. The decomposition the hook computed is
-//! kept for the `Components` hook of the same state (a representative counts as one component: whatever it
-//! decomposes into again, its value from its options is the same), so each new state runs `Decomposition` once.
+//! handed to the memo with the representative ([`take_split`]), which keeps it in the node it makes for it: a
+//! representative that stands for its one component is its own only component (whatever it decomposes into
+//! again, its value from its options is the same), any other keeps its parts until its split is asked. So each
+//! new state runs `Decomposition` once, and the `Components` hook runs only for a state no hand-off reached.
 
-use super::memo;
+use super::memo::{self, Split};
 use super::position::{gamelike, GameOption, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
@@ -40,38 +42,47 @@ use std::rc::Rc;
 /// The instances of one class declaration, by enclosing object.
 type ByEnclosing = Vec<(Option<Value>, Rc<Instance>)>;
 
-/// The instances of the workspace's game classes, by class identity, and the decompositions the `Canonical`
-/// hook computed that the `Components` hook has not taken yet.
+/// The instances of the workspace's game classes, by class identity.
 #[derive(Default)]
 struct ClassInstances {
     instances: FxHashMap<usize, ByEnclosing>,
-    /// By the state object's address: the state (which keeps the address valid) and its components. An entry
-    /// whose state was found in the memo under another object is never taken: the table is emptied when it
-    /// reaches [`PENDING_MAX`] (an entry lost so is computed again).
-    pending: FxHashMap<usize, (Value, Value)>,
 }
-
-/// The most decompositions kept for the `Components` hook (the search's frontier is far smaller).
-const PENDING_MAX: usize = 1 << 13;
 
 impl crate::interp::gc::Extension for ClassInstances {
     fn trace(&mut self, t: &mut crate::interp::gc::Tracer) -> bool {
         self.instances.values().flatten().all(|(enclosing, inst)| {
             enclosing.as_ref().is_none_or(|e| t.value(e)) && (!t.first_visit(Rc::as_ptr(inst)) || inst.trace(t))
-        }) && self.pending.values().all(|(a, b)| t.value(a) && t.value(b))
+        })
     }
     fn on_clear(&mut self) {
         self.instances.clear();
-        self.pending.clear();
     }
 }
 
-/// The address of an object value (the key of [`ClassInstances::pending`]).
-fn address(v: &Value) -> Option<usize> {
-    match v {
-        Value::Object(o) => Some(Rc::as_ptr(o) as *const () as usize),
-        _ => None,
-    }
+/// What the `Canonical` hook found about the representative it answered, for the memo's node of it.
+enum Found {
+    /// The representative stands for its one component (of its own class): it is its own only component.
+    Atomic,
+    /// The representative's components, as `Decomposition` answered them (its state itself, when there are
+    /// several or none, or they are not of its class).
+    Parts(Value),
+}
+
+thread_local! {
+    /// The `Canonical` hook's last answer, kept from its return to the memo's [`take_split`] right after it (no
+    /// script runs in between; the representative kept here keeps its address its own).
+    static HANDED: std::cell::RefCell<Option<(Value, Found)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The split the `Canonical` hook found for `rep`, its answer just returned (`None` if it gave none for it):
+/// the memo keeps it in a new node of `rep`, so the `Components` hook need not run there.
+pub fn take_split(rep: &Value) -> Option<Split> {
+    let (kept, found) = HANDED.with(|h| h.borrow_mut().take())?;
+    let same = matches!((&kept, rep), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
+    same.then(|| match found {
+        Found::Atomic => Split::Atomic,
+        Found::Parts(v) => Split::Decomposed(Box::new(v)),
+    })
 }
 
 /// The front's answers to the evaluator.
@@ -193,14 +204,7 @@ fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError
 static CANONICAL: NativeFn = NativeFn::new("Canonical", Arity::Exact(1), canonical);
 
 fn components(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let state = &args[0];
-    if let Some(a) = address(state) {
-        let pending = &mut m.globals.extensions.get::<ClassInstances>().pending;
-        if let Some((_, parts)) = pending.remove(&a) {
-            return Ok(parts);
-        }
-    }
-    decomposition(m, state, s.span)
+    decomposition(m, &args[0], s.span)
 }
 
 /// The state's `Decomposition` as the memo reads it (the state alone when it has none).
@@ -229,15 +233,12 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
         }
         _ => None,
     };
-    // One component of the state's own class stands for it, with its list (that one component) as its parts.
-    let rep = single.unwrap_or_else(|| state.clone());
-    if let Some(a) = address(&rep) {
-        let pending = &mut m.globals.extensions.get::<ClassInstances>().pending;
-        if pending.len() >= PENDING_MAX {
-            pending.clear();
-        }
-        pending.insert(a, (rep.clone(), parts));
-    }
+    // One component of the state's own class stands for it, as its own only component.
+    let (rep, found) = match single {
+        Some(x) => (x, Found::Atomic),
+        None => (state.clone(), Found::Parts(parts)),
+    };
+    HANDED.with(|h| *h.borrow_mut() = Some((rep.clone(), found)));
     Ok(rep)
 }
 

@@ -29,6 +29,7 @@ use crate::syntax::span::Span;
 use std::rc::Rc;
 
 pub(super) mod index;
+mod nodes;
 mod trace;
 pub use super::instance::Memo;
 
@@ -47,6 +48,13 @@ fn key_part<'v>(inst: &Instance, state: &'v Value) -> &'v Value {
         }
     }
     state
+}
+
+/// The split a class's `Canonical` hook found for `rep`, its answer just returned (`super::classes`), for a new
+/// node of `rep`.
+#[inline]
+fn handed_split(inst: &Instance, rep: &Value) -> Option<Split> {
+    inst.class_front.then(|| super::classes::take_split(rep)).flatten()
 }
 
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
@@ -113,7 +121,8 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         return Ok(inst.memo.borrow_mut().add_new(&key, khash, state.clone(), pending));
     };
     let keys_before = inst.memo.borrow().key_count();
-    let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
+    let rep = script::call_hook(m, inst, canon, std::slice::from_ref(state), span)?;
+    let split = handed_split(inst, &rep);
     // Whether the representative has the state's key: a hook that answers the state itself (the same object)
     // does, a grid is compared with the key in place, anything else is encoded (and its key kept if different).
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
@@ -144,7 +153,11 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     };
     let i = match found {
         Some(i) => i,
-        None if same => inst.memo.borrow_mut().add_new(&key, khash, rep, pending),
+        None if same => {
+            let mut memo = inst.memo.borrow_mut();
+            let i = memo.add_new(&key, khash, rep, pending);
+            memo.set_split(i, split)
+        }
         None => {
             let rkey = match rkey {
                 Some(r) => r,
@@ -155,7 +168,9 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
                 }
             };
             let rhash = state_grid(krep).map(Grid::hash);
-            inst.memo.borrow_mut().add_new(&rkey, rhash, rep, pending)
+            let mut memo = inst.memo.borrow_mut();
+            let i = memo.add_new(&rkey, rhash, rep, pending);
+            memo.set_split(i, split)
         }
     };
     // A state that is its own representative is indexed once.
@@ -212,7 +227,8 @@ fn add_represented(
     span: Span,
 ) -> Result<u32, EvalError> {
     let keys_before = inst.memo.borrow().key_count();
-    let rep = script::call(m, canon, std::slice::from_ref(state), span)?;
+    let rep = script::call_hook(m, inst, canon, std::slice::from_ref(state), span)?;
+    let split = handed_split(inst, &rep);
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
     let krep = key_part(inst, &rep);
     let same = itself || same_grid(kstate, krep);
@@ -236,7 +252,7 @@ fn add_represented(
         None if same => {
             let i = memo.push_node(rep, pending);
             memo.insert_packed(packed, hash, i, true);
-            i
+            memo.set_split(i, split)
         }
         None => match memo.pack_state(krep) {
             Some(rpacked) => {
@@ -247,7 +263,7 @@ fn add_represented(
                 };
                 let i = memo.push_node(rep, pending);
                 memo.insert_packed(rpacked, rhash, i, true);
-                i
+                memo.set_split(i, split)
             }
             None => {
                 let rkey = if rkey.is_empty() {
@@ -258,7 +274,8 @@ fn add_represented(
                     rkey
                 };
                 let rhash = state_grid(krep).map(Grid::hash);
-                memo.add_new(&rkey, rhash, rep, pending)
+                let i = memo.add_new(&rkey, rhash, rep, pending);
+                memo.set_split(i, split)
             }
         },
     };
@@ -380,9 +397,9 @@ fn options_result(
     span: Span,
 ) -> Result<Value, EvalError> {
     if inst.impartial {
-        script::call(m, &inst.hooks.options, std::slice::from_ref(state), span)
+        script::call_hook(m, inst, &inst.hooks.options, std::slice::from_ref(state), span)
     } else {
-        script::call(m, &inst.hooks.options, &[state.clone(), Value::Player(player)], span)
+        script::call_hook(m, inst, &inst.hooks.options, &[state.clone(), Value::Player(player)], span)
     }
 }
 
@@ -463,18 +480,29 @@ fn prefetch_boards(inst: &Instance, v: &Value) {
 
 /// Computes the split of a node (calling `Components`), if not known yet.
 pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) -> Result<Split, EvalError> {
-    let (split, state) = {
+    // The state for the hook, or none when a class's `Canonical` hook has given its answer already.
+    let state = {
         let memo = inst.memo.borrow();
         let n = &memo.nodes[idx as usize];
-        (n.split.clone(), n.state.clone())
+        match &n.split {
+            Split::Unknown => Some(n.state.clone()),
+            Split::Decomposed(_) => None,
+            split => return Ok(split.clone()),
+        }
     };
-    if !matches!(split, Split::Unknown) {
-        return Ok(split);
-    }
     let split = match &inst.hooks.components {
         None => Split::Atomic,
         Some(f) => {
-            let v = script::call(m, f, std::slice::from_ref(&state), span)?;
+            let v = match state {
+                Some(state) => script::call_hook(m, inst, f, std::slice::from_ref(&state), span)?,
+                // Taken: a failure below asks the hook again.
+                None => {
+                    match std::mem::replace(&mut inst.memo.borrow_mut().nodes[idx as usize].split, Split::Unknown) {
+                        Split::Decomposed(v) => *v,
+                        _ => unreachable!("the split was just read"),
+                    }
+                }
+            };
             prefetch_boards(inst, &v);
             let mut sum = SumRef::default();
             for_each_element(m, "Components", &v, span, |m, x| add_element(m, inst, x, &mut sum, span))?;
@@ -748,39 +776,6 @@ fn run(m: &mut Machine, stack: &mut Vec<Frame>, span: Span) -> Result<(), EvalEr
 pub fn position_value(m: &mut Machine, p: &Position, span: Span) -> Result<GameId, EvalError> {
     let idx = position_node(m, p, span)?;
     canonical(m, &p.inst, idx, span)
-}
-
-/// New nodes (the memo's collection by the game store is in `trace.rs`).
-impl Memo {
-    /// Adds a node under a key known not to be indexed. `pending`: the ruleset's `Shortcut` hook
-    /// ([`super::super::shortcut`]) is yet to run on it.
-    /// `hash`: the key's hash if the caller has it (a grid's own).
-    fn add_new(&mut self, key: &[u8], hash: Option<u64>, state: Value, pending: bool) -> u32 {
-        let i = self.push_node(state, pending);
-        match hash {
-            Some(h) => self.insert_hashed(key, h, i, true),
-            None => self.insert(key, i, true),
-        }
-        i
-    }
-
-    /// A new node of `state`, not yet indexed.
-    fn push_node(&mut self, state: Value, pending: bool) -> u32 {
-        let i = self.nodes.len() as u32;
-        crate::game::budget::check_vec_growth(self.nodes.len(), self.nodes.capacity(), 1, std::mem::size_of::<Node>());
-        self.nodes.push(Node {
-            state,
-            canonical: None,
-            shortcut_pending: pending,
-            busy: false,
-            split: Split::Unknown,
-            left: None,
-            right: None,
-            wins: [[None; 2]; 2],
-            loopy: None,
-        });
-        i
-    }
 }
 
 #[cfg(test)]

@@ -179,6 +179,43 @@ pub fn call(m: &mut Machine, f: &Rc<Function>, args: &[Value], span: Span) -> Re
     m.call_function(f, args, span)
 }
 
+/// Calls one of `inst`'s hooks: a closure, or a native hook of the class front (`super::classes`).
+#[inline]
+pub fn call_hook(
+    m: &mut Machine,
+    inst: &Instance,
+    f: &Rc<Function>,
+    args: &[Value],
+    span: Span,
+) -> Result<Value, EvalError> {
+    if inst.class_front {
+        if let Function::Native(n) = &**f {
+            return call_native(m, f, n, args, span);
+        }
+    }
+    m.call_function(f, args, span)
+}
+
+/// A native hook as `Machine::call_value` calls it (its arity checked, the engine's state after it), without a
+/// function value made for the call: a native with no declared parameter classes reports its errors as they are.
+#[inline(never)]
+fn call_native(
+    m: &mut Machine,
+    f: &Rc<Function>,
+    n: &crate::interp::native::NativeFn,
+    args: &[Value],
+    span: Span,
+) -> Result<Value, EvalError> {
+    let spans = [span; 2];
+    if n.declared.is_some() || !n.arity.accepts(args.len()) || args.len() > spans.len() {
+        return m.call_function(f, args, span);
+    }
+    let site = crate::interp::native::Site { name: n.name, span, args: &spans[..args.len()] };
+    let v = (n.f)(m, &site, args)?;
+    m.engine_ok(span)?;
+    Ok(v)
+}
+
 /// An instance that is no `ruleset` declaration's: the class front (`super::classes`) gives each user class
 /// extending `Game` one, named after the class, whose hooks are natives that ask the class's objects.
 pub fn hooked_instance(
