@@ -295,6 +295,11 @@ pub enum ErrorKind {
     /// the parameter, the argument's class and the declared class, qualified, and the call. Boxed, so errors stay
     /// small.
     CallArgumentClass(Box<[String; 4]>),
+    /// An error of a call's arguments that reads "(in function call)" for a script function (too many, a
+    /// required parameter missing, an unknown name, a name given twice), in a call CGSuite names instead: a
+    /// library function's (`call to \`cgsuite.lang.constants.Max\``) or a class's constructor (`call to \`C\`
+    /// constructor`). Built by [`ErrorKind::in_call`]; boxed, so errors stay small.
+    ArgumentsInCall(Box<(String, ErrorKind)>),
     /// `game.grid.Foo`: a name CGSuite's package does not declare.
     NotInPackage {
         /// The qualified name.
@@ -425,7 +430,53 @@ pub enum Callee<'a> {
     Constructor(&'a str),
 }
 
+impl Callee<'_> {
+    /// The call as CGSuite's messages name it: "function call", "call to `game.CanonicalShortGame.Heat`",
+    /// "call to `game.heap.GenCutcake` constructor".
+    pub fn describe(self) -> String {
+        match self {
+            Callee::Function => "function call".to_string(),
+            Callee::Method(class, method) => format!("call to `{class}.{method}`"),
+            Callee::Constructor(class) => format!("call to `{class}` constructor"),
+        }
+    }
+}
+
 impl ErrorKind {
+    /// This error of a call's arguments, naming `callee` where a script function's call reads "(in function
+    /// call)": an argument of the wrong class, too many arguments, a missing, unknown or repeated parameter name
+    /// (CGSuite: "Too many arguments (in call to `cgsuite.util.Random` constructor): 2 (expecting at most 1)").
+    /// Any other error is returned as it is.
+    pub fn in_call(self, callee: Callee) -> ErrorKind {
+        use ErrorKind::*;
+        match self {
+            ArgumentClass { name, got, expected } => ErrorKind::argument_class(&name, got, expected, callee),
+            InvalidParameterName { name, .. } => {
+                ArgumentsInCall(Box::new((callee.describe(), InvalidParameterName { function: None, name })))
+            }
+            k @ (TooManyArguments { .. } | MissingParameter { .. } | NamedShadowsPositional { .. }) => {
+                ArgumentsInCall(Box::new((callee.describe(), k)))
+            }
+            k => k,
+        }
+    }
+
+    /// The message of an error of a call's arguments ([`ErrorKind::ArgumentsInCall`]'s), naming the call.
+    fn arguments_message(&self, call: &str) -> Option<String> {
+        use ErrorKind::*;
+        Some(match self {
+            TooManyArguments { got, most } => {
+                format!("Too many arguments (in {call}): {got} (expecting at most {most})")
+            }
+            MissingParameter { name } => format!("Missing required parameter (in {call}): `{name}`"),
+            InvalidParameterName { function: None, name } => format!("Invalid parameter name (in {call}): `{name}`"),
+            NamedShadowsPositional { name } => {
+                format!("Named parameter shadows an earlier ordinary argument (in {call}): `{name}`")
+            }
+            _ => return None,
+        })
+    }
+
     /// CGSuite's error for an argument whose class is not its parameter's declared class: the parameter, the
     /// argument's class and the declared class (qualified, as CGSuite prints them), and the call (CGSuite:
     /// "Argument `t` (in call to `game.CanonicalShortGame.Heat`) has type `cgsuite.lang.String`, which does not match
@@ -433,18 +484,7 @@ impl ErrorKind {
     pub fn argument_class(name: &str, got: String, expected: String, callee: Callee) -> ErrorKind {
         match callee {
             Callee::Function => ErrorKind::ArgumentClass { name: name.to_string(), got, expected },
-            Callee::Method(class, method) => ErrorKind::CallArgumentClass(Box::new([
-                name.to_string(),
-                got,
-                expected,
-                format!("call to `{class}.{method}`"),
-            ])),
-            Callee::Constructor(class) => ErrorKind::CallArgumentClass(Box::new([
-                name.to_string(),
-                got,
-                expected,
-                format!("call to `{class}` constructor"),
-            ])),
+            _ => ErrorKind::CallArgumentClass(Box::new([name.to_string(), got, expected, callee.describe()])),
         }
     }
 
@@ -529,19 +569,14 @@ impl ErrorKind {
             ),
             DuplicateVar { name } => format!("Duplicate var: `{name}`"),
             AssignToClassName { name } => format!("Cannot assign to class name as variable: `{name}`"),
-            TooManyArguments { got, most } => {
-                format!("Too many arguments (in function call): {got} (expecting at most {most})")
-            }
-            MissingParameter { name } => format!("Missing required parameter (in function call): `{name}`"),
-            InvalidParameterName { function: None, name } => {
-                format!("Invalid parameter name (in function call): `{name}`")
-            }
+            TooManyArguments { .. }
+            | MissingParameter { .. }
+            | InvalidParameterName { function: None, .. }
+            | NamedShadowsPositional { .. } => self.arguments_message("function call").unwrap_or_default(),
             InvalidParameterName { function: Some(f), name } => {
                 format!("Invalid parameter name (in call to `{f}`): `{name}`")
             }
-            NamedShadowsPositional { name } => {
-                format!("Named parameter shadows an earlier ordinary argument (in function call): `{name}`")
-            }
+            ArgumentsInCall(inner) => inner.1.arguments_message(&inner.0).unwrap_or_else(|| inner.1.message()),
             ArgumentClass { name, got, expected } => format!(
                 "Argument `{name}` (in function call) has type `{got}`, which does not match expected type `{expected}`"
             ),

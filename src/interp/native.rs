@@ -28,6 +28,20 @@ impl Declared {
     pub const fn function(qualified: &'static str, params: &'static [Param]) -> Declared {
         Declared { qualified, constructor: false, params }
     }
+
+    /// CGSuite's declaration of a class's constructor (`cgsuite.util.Random`, `seed as Integer`).
+    pub const fn constructor(qualified: &'static str, params: &'static [Param]) -> Declared {
+        Declared { qualified, constructor: true, params }
+    }
+
+    /// The call CGSuite names in this function's errors: its constructor, or its package's function.
+    pub fn callee(&self) -> Callee<'static> {
+        match self.qualified.rsplit_once('.') {
+            _ if self.constructor => Callee::Constructor(self.qualified),
+            Some((package, name)) => Callee::Method(package, name),
+            None => Callee::Function,
+        }
+    }
 }
 
 impl NativeFn {
@@ -47,6 +61,103 @@ impl NativeFn {
         self.doc = Doc { args, text, example };
         self
     }
+
+    /// Checks the number of positional arguments of a call: for a function CGSuite declares, CGSuite's error
+    /// ("Missing required parameter (in call to `cgsuite.lang.constants.Mex`): `elements`", "Too many arguments
+    /// (in call to `cgsuite.util.Random` constructor): 2 (expecting at most 1)"), else [`check_arity`]'s.
+    #[inline(always)]
+    pub fn check_arity(&self, site: &Site, got: usize) -> Result<(), EvalError> {
+        if self.arity.accepts(got) {
+            Ok(())
+        } else {
+            Err(native_arity_error(self, site, got))
+        }
+    }
+}
+
+impl Declared {
+    /// Checks the number of positional arguments of a call against the declared parameters, with CGSuite's
+    /// errors (as [`NativeFn::check_arity`]).
+    pub fn check_arity(&self, site: &Site, got: usize) -> Result<(), EvalError> {
+        let required = self.params.iter().filter(|p| !p.optional).count();
+        if (required..=self.params.len()).contains(&got) {
+            return Ok(());
+        }
+        Err(declared_arity_error(self, site, got)
+            .unwrap_or_else(|| site.err(ErrorKind::ArgumentCount { expected: Param::arity(self.params), got })))
+    }
+}
+
+/// [`NativeFn::check_arity`]'s error.
+#[cold]
+#[inline(never)]
+fn native_arity_error(f: &NativeFn, site: &Site, got: usize) -> EvalError {
+    let e = || site.err(ErrorKind::ArgumentCount { expected: f.arity, got });
+    f.declared.and_then(|d| declared_arity_error(d, site, got)).unwrap_or_else(e)
+}
+
+/// CGSuite's error for `got` positional arguments to a function declared with `d`'s parameters: the first
+/// required parameter missing, or too many; `None` when `got` arguments would leave only optional ones out.
+fn declared_arity_error(d: &Declared, site: &Site, got: usize) -> Option<EvalError> {
+    let kind = match d.params.get(got) {
+        Some(p) if !p.optional => ErrorKind::MissingParameter { name: p.name.to_string() },
+        Some(_) => return None,
+        None => ErrorKind::TooManyArguments { got, most: d.params.len() },
+    };
+    Some(site.err(kind.in_call(d.callee())))
+}
+
+/// `f(args…, named…)` for a native function `f` or a class value whose constructor CGSuite declares
+/// ([`crate::interp::object::Object::declared`]): the named arguments placed by [`place_named_native`], then the
+/// call as a positional one. `None` for any other callee (a closure, a user class, a method value).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub fn call_named(
+    m: &mut Machine,
+    f: &Value,
+    name: &str,
+    args: &[Value],
+    spans: &[Span],
+    named: &[crate::syntax::ast::NamedArg],
+    given: &[(Ident, Value)],
+    span: Span,
+) -> Option<Result<Value, EvalError>> {
+    let (function, declared) = match f {
+        Value::Function(func) => match &**func {
+            Function::Native(n) => (n.name, n.declared),
+            _ => return None,
+        },
+        Value::Object(o) => (name, Some(o.declared()?)),
+        _ => return None,
+    };
+    let named: Vec<_> = named.iter().zip(given).map(|(a, (id, v))| (id.clone(), v.clone(), a.value.span)).collect();
+    Some(
+        place_named_native(function, declared, args.to_vec(), spans.to_vec(), &named)
+            .and_then(|(vals, spans)| m.call_value(f, &vals, &Site { name, span, args: &spans })),
+    )
+}
+
+/// The positional arguments of a call `f(args…, named…)` of a native function: the named arguments placed by
+/// CGSuite's names of its parameters ([`NativeFn::declared`], as [`place_named`] places a member's), with
+/// CGSuite's errors naming the call ("Invalid parameter name (in call to `cgsuite.lang.constants.Max`): `x`").
+/// A function CGSuite does not declare takes no named arguments: "Invalid parameter name (in call to `f`)".
+#[cold]
+#[inline(never)]
+pub fn place_named_native(
+    function: &str,
+    declared: Option<&Declared>,
+    args: Vec<Value>,
+    spans: Vec<Span>,
+    named: &[(Ident, Value, Span)],
+) -> Result<(Vec<Value>, Vec<Span>), EvalError> {
+    let Some(d) = declared else {
+        let n = &named[0].0;
+        let kind = ErrorKind::InvalidParameterName { function: Some(function.to_string()), name: n.name.to_string() };
+        return Err(EvalError::new(kind, n.span));
+    };
+    place_named(function, &[d.params], args, spans, named)
+        .map_err(|e| EvalError { kind: e.kind.in_call(d.callee()), ..e })
 }
 
 impl Doc {
@@ -276,19 +387,39 @@ pub fn member_argument_error(
 #[cold]
 #[inline(never)]
 pub fn function_argument_error(m: &mut Machine, e: EvalError, f: &NativeFn, args: &[Value]) -> EvalError {
-    let (ErrorKind::ArgumentType { function, position, .. }, Some(d)) = (&e.kind, f.declared) else { return e };
+    match f.declared {
+        Some(d) => declared_argument_error(m, e, f.name, d, args),
+        None => e,
+    }
+}
+
+/// [`function_argument_error`] for a function `name` declared as `d` (a class value's constructor: `Random`,
+/// `NegativeGame`).
+#[cold]
+#[inline(never)]
+pub fn declared_argument_error(m: &mut Machine, e: EvalError, name: &str, d: &Declared, args: &[Value]) -> EvalError {
+    let ErrorKind::ArgumentType { function, position, .. } = &e.kind else { return e };
     let i = position.wrapping_sub(1);
     let (Some(arg), Some(p)) = (args.get(i), d.params.get(i)) else { return e };
-    if function != f.name || p.kind == "Object" || super::eval::is_class(m.games, arg, p.kind) == Some(true) {
+    if function != name || p.kind == "Object" || super::eval::is_class(m.games, arg, p.kind) == Some(true) {
         return e;
     }
     let got = super::classes::qualified_class_of(m.games, arg);
-    let callee = match d.qualified.rsplit_once('.') {
-        _ if d.constructor => Callee::Constructor(d.qualified),
-        Some((package, name)) => Callee::Method(package, name),
-        None => Callee::Function,
-    };
-    EvalError { kind: ErrorKind::argument_class(p.name, got, super::classes::qualified(p.kind), callee), ..e }
+    EvalError { kind: ErrorKind::argument_class(p.name, got, super::classes::qualified(p.kind), d.callee()), ..e }
+}
+
+/// An error binding the arguments of a user class's constructor called with named arguments (or with a number
+/// of arguments other than its parameters'), as CGSuite words it: naming the class, "Invalid parameter name (in
+/// call to `C` constructor): `x`", "Argument `g` (in call to `C` constructor) has type …" (the binder reads "(in
+/// function call)"). An error raised inside a default's expression (elsewhere than the call or a given name) is
+/// returned as it is.
+#[cold]
+#[inline(never)]
+pub fn constructor_binding_error(e: EvalError, class: &str, named: &[(Ident, Value)], span: Span) -> EvalError {
+    if e.span != span && !named.iter().any(|(n, _)| n.span == e.span) {
+        return e;
+    }
+    EvalError { kind: e.kind.in_call(Callee::Constructor(class)), ..e }
 }
 
 /// The error for an argument of a script function whose class is not its parameter's declared one (`def f(x as
@@ -476,6 +607,13 @@ pub fn place_named(
         let kind = ErrorKind::InvalidParameterName { function: Some(function.to_string()), name: n.name.to_string() };
         EvalError::new(kind, n.span)
     };
+    // Too many arguments for every signature is CGSuite's first error, before an unknown name (a row that declares
+    // no parameters has only unknown names).
+    let most = signatures.iter().map(|ps| ps.len()).max().unwrap_or(0);
+    if !signatures.is_empty() && args.len() + named.len() > most {
+        let kind = ErrorKind::TooManyArguments { got: args.len() + named.len(), most };
+        return Err(EvalError::new(kind, named[0].0.span));
+    }
     let Some(params) = signatures.iter().find(|ps| named.iter().all(|(n, _, _)| ps.iter().any(|p| p.name == &*n.name)))
     else {
         let first_bad = named

@@ -41,6 +41,11 @@ impl<'a> Machine<'a> {
             if let Some(r) = self.construct_named(&f, &vals, &given, span) {
                 return Ok(r?);
             }
+            // A native function, or a class whose constructor CGSuite declares, takes CGSuite's names of its
+            // parameters (`Max(elements => [1, 2])`, `Random(seed => 3)`).
+            if let Some(r) = crate::interp::native::call_named(self, &f, name, &vals, &spans, named, &given, span) {
+                return Ok(r?);
+            }
             return match &f {
                 Value::Function(func) => match &**func {
                     Function::Closure(c) => Ok(self.call_closure_named(func, c, &vals, &given, span)?),
@@ -179,7 +184,7 @@ impl<'a> Machine<'a> {
         match &**func {
             Function::Native(n) => {
                 let site = Site { name: n.name, span: site.span, args: site.args };
-                check_arity(&site, n.arity, args.len())?;
+                n.check_arity(&site, args.len())?;
                 let v = match (n.f)(self, &site, args) {
                     Ok(v) => v,
                     Err(e) => return Err(crate::interp::native::function_argument_error(self, e, n, args)),

@@ -190,6 +190,12 @@ pub trait Object: std::any::Any + fmt::Debug {
         None
     }
 
+    /// CGSuite's declaration of this value's call, when it is a class whose constructor CGSuite declares
+    /// (`Random`: `cgsuite.util.Random(seed as Integer)`): a call takes its parameters' names.
+    fn declared(&self) -> Option<&'static Declared> {
+        None
+    }
+
     /// The member table of this object's type: names, arities and implementations. It is also what
     /// completion, `?` help and the parity table read. `this` passed to an implementation is the object.
     fn members(&self) -> &'static [Member] {

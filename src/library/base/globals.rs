@@ -9,37 +9,45 @@ use crate::syntax::ast::BinOp;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 
-/// CGSuite 2.2's `Mex(elements as Collection)` and `Sum(elements as Collection)` (cgsuite/lang/constants.cgs).
-static CONSTANTS_ELEMENTS: [Declared; 2] = [
-    Declared::function("cgsuite.lang.constants.Mex", &[Param::required("elements", "Collection")]),
-    Declared::function("cgsuite.lang.constants.Sum", &[Param::required("elements", "Collection")]),
+/// CGSuite 2.2's `Mex(elements as Collection)`, `Sum(…)`, `Max(…)` and `Min(…)` (cgsuite/lang/constants.cgs).
+static CONSTANTS_ELEMENTS: [Declared; 4] = [
+    Declared::function("cgsuite.lang.constants.Mex", ELEMENTS),
+    Declared::function("cgsuite.lang.constants.Sum", ELEMENTS),
+    Declared::function("cgsuite.lang.constants.Max", ELEMENTS),
+    Declared::function("cgsuite.lang.constants.Min", ELEMENTS),
 ];
+const ELEMENTS: &[Param] = &[Param::required("elements", "Collection")];
+
+/// CGSuite 2.2's `system class Table(rows as List)` (cgsuite/util/Table.cgs).
+static TABLE_DECLARED: Declared = Declared::constructor("cgsuite.util.Table", &[Param::required("rows", "List")]);
 
 /// `cgsuite.lang`'s global functions, declared on `Collection` (CGSuite defines them in the package's constants
 /// as `elements.Max` and so on).
 pub static COLLECTION_GLOBALS: &[NativeFn] = &[
-    NativeFn::new("Max", Arity::AtLeast(1), max).doc("(a, b, ...) or (collection)", "The greatest of the arguments (or of the collection's elements) in the order of games; an error when two are incomparable.", "Max(1/2, 3, -1)"),
-    NativeFn::new("Min", Arity::AtLeast(1), min).doc("(a, b, ...) or (collection)", "The least of the arguments (or of the collection's elements).", "Min([4, 2, 7])"),
+    NativeFn::new("Max", Arity::AtLeast(1), max).declared(&CONSTANTS_ELEMENTS[2]).doc("(a, b, ...) or (collection)", "The greatest of the arguments (or of the collection's elements) in the order of games; an error when two are incomparable.", "Max(1/2, 3, -1)"),
+    NativeFn::new("Min", Arity::AtLeast(1), min).declared(&CONSTANTS_ELEMENTS[3]).doc("(a, b, ...) or (collection)", "The least of the arguments (or of the collection's elements).", "Min([4, 2, 7])"),
     NativeFn::new("Mex", Arity::Exact(1), mex).declared(&CONSTANTS_ELEMENTS[0]).doc("(collection)", "The minimum excludant: the least non-negative integer not in the collection.", "Mex({0, 1, 3})"),
     NativeFn::new("Sum", Arity::Exact(1), sum).declared(&CONSTANTS_ELEMENTS[1]).doc("(collection)", "The sum of the elements of a non-empty collection.", "Sum([^, ^, *])"),
 ];
 
 /// `Table`'s constructor, declared on `Table`.
-pub static TABLE_GLOBALS: &[NativeFn] = &[NativeFn::new("Table", Arity::AtLeast(0), table).doc(
-    "(row, row, ...)",
-    "Shows rows (lists or tuples) as a table with aligned columns (an HTML table in Jupyter).",
-    "Table([\"n\", \"*n + *\"], [1, *1 + *], [2, *2 + *])",
-)];
+pub static TABLE_GLOBALS: &[NativeFn] =
+    &[NativeFn::new("Table", Arity::AtLeast(1), table).declared(&TABLE_DECLARED).doc(
+        "(row, row, ...)",
+        "Shows rows (lists or tuples) as a table with aligned columns (an HTML table in Jupyter).",
+        "Table([\"n\", \"*n + *\"], [1, *1 + *], [2, *2 + *])",
+    )];
 
-/// The values `Max`/`Min` range over: one collection argument, or the arguments themselves.
+/// The values `Max`/`Min` range over: one collection argument (CGSuite's `elements as Collection`: another value
+/// is CGSuite's argument error), or the arguments themselves (two or more, a cgs addition).
 fn candidates(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Vec<Value>, EvalError> {
     if args.len() == 1 {
-        if let Some(items) = m.elements(&args[0]) {
-            if items.is_empty() {
-                return Err(site.arg_err(0, ErrorKind::IndexOutOfBounds { index: "1".into() }));
-            }
-            return Ok(items);
+        let items = elements(m, site, args, 0)?;
+        if items.is_empty() {
+            let message = "That `Collection` is empty.".to_string();
+            return Err(site.arg_err(0, ErrorKind::InvalidArgument { message }));
         }
+        return Ok(items);
     }
     Ok(args.to_vec())
 }
@@ -125,7 +133,8 @@ fn sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError>
     sum_values(m, site, items)
 }
 
-/// `Table(row, row, …)` or `Table([row, row, …])`: rows (collections, or single values) shown as CGSuite 2.2
+/// `Table([row, row, …])` (CGSuite's `rows as List`, each row a list, or here a tuple) or `Table(row, row, …)`
+/// (two or more rows, a cgs addition; a row that is not a collection is a one-cell row): rows shown as CGSuite 2.2
 /// lays a table out: cells as printed (strings quoted), each right-aligned to its column's widest cell, joined
 /// by ` | `, with a rule `--+---` between rows.
 fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
@@ -133,6 +142,13 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
         [Value::List(rows)] if rows.iter().all(|r| matches!(r, Value::List(_) | Value::Tuple(_))) => {
             rows.iter().cloned().collect()
         }
+        // CGSuite 2.2's errors (the first from the declaration: "Argument `rows` (in call to `cgsuite.util.Table`
+        // constructor) has type …").
+        [Value::List(_)] => {
+            let message = "The rows of a `Table` must all have type `cgsuite.lang.List`.".to_string();
+            return Err(site.arg_err(0, ErrorKind::InvalidArgument { message }));
+        }
+        [v] => return Err(site.wrong_type(0, "List", v)),
         _ => args.to_vec(),
     };
     let mut cells: Vec<Vec<String>> = Vec::with_capacity(rows.len());
@@ -145,6 +161,5 @@ fn table(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalErro
         cells.push(items.iter().map(|v| v.display(m.games)).collect());
         values.push(items);
     }
-    let _ = site;
     Ok(Value::Object(std::rc::Rc::new(super::plots::TableValue { cells, values })))
 }

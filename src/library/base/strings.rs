@@ -14,11 +14,11 @@ pub static STRING: &[Member] = crate::member_table![
     crate::member!(IsEmpty => "Whether the string has no characters. Not in CGSuite.", "\"\".IsEmpty", |_, s, this, _| Ok(boolean(the_str(s, this)?.is_empty()))),
     crate::member!(ToUpperCase => "The string with its letters in upper case.", "\"Left\".ToUpperCase", |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_uppercase()))),
     crate::member!(ToLowerCase => "The string with its letters in lower case.", "\"Left\".ToLowerCase", |_, s, this, _| Ok(Value::str(&the_str(s, this)?.to_lowercase()))),
-    member("Concat", 1, |m, s, this, args| {
-        Ok(Value::str(&(the_str(s, this)?.to_string() + &args[0].display_plain(m.games))))
-    })
-    .params(&[&[Param::required("that", "String")]])
-    .doc("", "The string followed by x (x printed when it is not a string).", "\"Domi\".Concat(\"neering\")"),
+    // Another value than a string is CGSuite's error, from the row's parameter ("Argument `that` (in call to
+    // `cgsuite.lang.String.Concat`) has type `game.Integer` …", cgsuite-eval).
+    member("Concat", 1, |_, s, this, args| Ok(Value::str(&(the_str(s, this)?.to_string() + string(s, args, 0)?))))
+        .params(&[&[Param::required("that", "String")]])
+        .doc("", "The string followed by the string x.", "\"Domi\".Concat(\"neering\")"),
     crate::member!(Contains(element: Object) => "Whether s occurs in the string. Not in CGSuite.", "\"Clobber\".Contains(\"lob\")", |_, s, this, args| Ok(boolean(the_str(s, this)?.contains(string(s, args, 0)?)))),
     member("StartsWith", 1, |_, s, this, args| Ok(boolean(the_str(s, this)?.starts_with(string(s, args, 0)?)))).doc(
         "(s)",

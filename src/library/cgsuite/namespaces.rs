@@ -11,6 +11,7 @@ use crate::game::Games;
 use crate::interp::classes::qualified;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::{Declared, Param};
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::{Player, Value};
 use std::cmp::Ordering;
@@ -47,13 +48,20 @@ impl Object for ClassValue {
     fn members(&self) -> &'static [Member] {
         CLASS
     }
+    fn declared(&self) -> Option<&'static Declared> {
+        CONSTRUCTORS.iter().find(|d| d.qualified.rsplit('.').next() == Some(&*self.name))
+    }
     fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
-        if let Some(r) = crate::library::short::construct_compound(m, &self.name, args, site) {
-            return Some(r);
-        }
-        if self.name == "Random" {
-            let r = super::check_arity(site, super::Arity::Exact(1), args.len());
-            return Some(r.and_then(|()| super::random::construct(m, site, args)));
+        // A constructor CGSuite declares: its errors for the count of arguments and their classes.
+        if let Some(d) = self.declared() {
+            if let Err(e) = d.check_arity(site, args.len()) {
+                return Some(Err(e));
+            }
+            let r = match &*self.name {
+                "Random" => super::random::construct(m, site, args),
+                _ => crate::library::short::construct_compound(m, &self.name, args, site)?,
+            };
+            return Some(r.map_err(|e| crate::interp::native::declared_argument_error(m, e, site.name, d, args)));
         }
         crate::library::base::construct_mutable(m, &self.name, args, site)
     }
@@ -527,10 +535,24 @@ fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
     CLASS_GLOBALS.contains(&name).then(|| ClassValue::value(name))
 }
 
+/// The constructors of class values (`Random(3)`, `NegativeGame(^)`) as CGSuite 2.2 declares them
+/// (cgsuite/util/Random.cgs, game/NegativeGame.cgs, game/CompoundGame.cgs): their parameters' names and classes.
+pub(super) static CONSTRUCTORS: [Declared; 3] = [
+    Declared::constructor("cgsuite.util.Random", &[Param::required("seed", "Integer")]),
+    Declared::constructor("game.NegativeGame", &[Param::required("G", "Game")]),
+    Declared::constructor(
+        "game.CompoundGame",
+        &[Param::required("CompoundType", "CompoundType"), Param::required("G", "Game"), Param::required("H", "Game")],
+    ),
+];
+
+/// CGSuite 2.2's `System.Print(obj)` (cgsuite/lang/System.cgs): its parameter's name.
+static PRINT: Declared = Declared::function("cgsuite.lang.System.Print", &[Param::required("obj", "Object")]);
+
 /// The global functions declared on `System` (CGSuite's `System.Print` and `System.Error`; `error(…)` is
 /// CGSuite's statement, a global function here).
 pub static SYSTEM_GLOBALS: &[NativeFn] = &[
-    NativeFn::new("Print", Arity::AtLeast(0), print).doc(
+    NativeFn::new("Print", Arity::AtLeast(0), print).declared(&PRINT).doc(
         "(a, b, ...)",
         "Prints the arguments, separated by spaces, on one line (in Jupyter, as the cell runs).",
         "Print(\"value:\", ^ + *)",

@@ -85,23 +85,16 @@ impl Object for RandomValue {
 }
 
 /// The global `Random`.
-pub static RANDOM_FN: super::NativeFn = super::NativeFn::new(
-    "Random",
-    crate::interp::error::Arity::Exact(1),
-    construct,
-)
-.doc("(seed)", "A pseudorandom number generator with this integer seed (see NextInteger).", "Random(3)");
+pub static RANDOM_FN: super::NativeFn =
+    super::NativeFn::new("Random", crate::interp::error::Arity::Exact(1), construct)
+        .declared(&super::namespaces::CONSTRUCTORS[0])
+        .doc("(seed)", "A pseudorandom number generator with this integer seed (see NextInteger).", "Random(3)");
 
 /// `Random(seed)` (also `cgsuite.util.Random(seed)`): the seed must satisfy `-2^63 <= seed < 2^63`.
-pub fn construct(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let Value::Integer(seed) = &args[0] else {
-        let got = crate::interp::classes::qualified_class_of(m.games, &args[0]);
-        let message = format!(
-            "Argument `seed` (in call to `cgsuite.util.Random` constructor) has type `{got}`, which does not match \
-             expected type `game.Integer`"
-        );
-        return Err(site.arg_err(0, ErrorKind::Script { message }));
-    };
+pub fn construct(_m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    // Another class is CGSuite's error, from the declaration ("Argument `seed` (in call to `cgsuite.util.Random`
+    // constructor) has type …").
+    let seed = crate::interp::native::int_arg(site, args, 0)?;
     let seed = seed.to_i64().ok_or_else(|| site.arg_err(0, ErrorKind::Script { message: "Overflow.".into() }))?;
     Ok(Value::Object(Rc::new(RandomValue { seed, state: Cell::new(JavaRandom::new(seed)) })))
 }

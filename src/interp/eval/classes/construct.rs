@@ -146,9 +146,11 @@ impl<'a> Machine<'a> {
                 })
                 .clone();
             let Function::Closure(c) = &*func else { unreachable!("a closure") };
-            let Value::Tuple(values) = self.call_closure_named(&func, c, args, named, span)? else {
-                unreachable!("the body is a tuple")
-            };
+            let bound = self.call_closure_named(&func, c, args, named, span);
+            // CGSuite names the class: "(in call to `C` constructor)".
+            let bound = bound
+                .map_err(|e| crate::interp::native::constructor_binding_error(e, &class.qualified_name(), named, span));
+            let Value::Tuple(values) = bound? else { unreachable!("the body is a tuple") };
             fields.extend(params.iter().map(|p| p.name.name.clone()).zip(values.iter().cloned()));
         }
         if facts.has_vars {
