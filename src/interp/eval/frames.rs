@@ -283,9 +283,10 @@ pub(super) fn sees_itself(c: &Closure) -> bool {
     })
 }
 
-/// Opens the slots of a call's frame in `slots`, a kept frame's empty slot vector: every slot of `layout`
-/// empty, but the function's own slot bound where it sees itself ([`sees_itself`], asked only then). The
-/// self slot is bound before the arguments are evaluated, which cannot see it (they run in the caller's frame).
+/// Opens the slots of a call's frame in `slots`, a kept frame's slot vector (every slot empty; as many as
+/// its last call had, `Machine::keep_frame`): every slot of `layout` empty, but the function's own slot bound
+/// where it sees itself ([`sees_itself`], asked only then). The self slot is bound before the arguments are
+/// evaluated, which cannot see it (they run in the caller's frame).
 #[inline(always)]
 pub(super) fn open_slots(
     slots: &mut Vec<Option<Value>>,
@@ -294,9 +295,8 @@ pub(super) fn open_slots(
     layout: &Layout,
 ) {
     let n = layout.names.len();
-    slots.reserve(n);
-    for _ in 0..n {
-        slots.push(None);
+    if slots.len() != n {
+        slots.resize_with(n, || None);
     }
     if layout.self_slot != NO_SLOT && sees_itself(c) {
         slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));

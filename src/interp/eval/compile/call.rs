@@ -70,11 +70,16 @@ impl<'a> Machine<'a> {
         Ok(r)
     }
 
-    /// Keeps a finished frame of [`call`] (emptied in place, its slot vector with it) for the next calls.
+    /// Keeps a finished frame of [`call`] (emptied in place, its slot vector with it) for the next calls. The
+    /// slots are emptied but kept, as many as the call had: a next call of a function with as many slots opens
+    /// them without writing them (`frames::open_slots`).
     #[inline]
     pub(in crate::interp::eval) fn keep_frame(&mut self, mut frame: Box<Locals>) {
         if self.spare_frames.len() < 64 {
+            let mut slots = frame.take_slots();
+            slots.iter_mut().for_each(|s| *s = None);
             frame.empty_for_reuse();
+            frame.slots = slots;
             self.spare_frames.push(frame);
         }
     }
