@@ -288,12 +288,7 @@ pub(super) fn sees_itself(c: &Closure) -> bool {
 /// where it sees itself ([`sees_itself`], asked only then). The self slot is bound before the arguments are
 /// evaluated, which cannot see it (they run in the caller's frame).
 #[inline(always)]
-pub(super) fn open_slots(
-    slots: &mut Vec<Option<Value>>,
-    func: &Rc<Function>,
-    c: &Closure,
-    layout: &Layout,
-) {
+pub(super) fn open_slots(slots: &mut Vec<Option<Value>>, func: &Rc<Function>, c: &Closure, layout: &Layout) {
     let n = layout.names.len();
     if slots.len() != n {
         slots.resize_with(n, || None);
