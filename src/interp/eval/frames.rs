@@ -91,6 +91,7 @@ impl<'a> Machine<'a> {
     /// [`Machine::call_closure_named`] for a function with a resolved frame layout: the parameters go straight
     /// to their slots, and the slot vector is reused from call to call. Plain parameters are bound in a kept
     /// frame's own slots (`Machine::run_kept_frame`, as compiled calls do).
+    #[allow(clippy::too_many_arguments)]
     fn call_resolved(
         &mut self,
         func: &Rc<Function>,
