@@ -36,10 +36,10 @@ impl<'a> Machine<'a> {
         if plain {
             check_plain_count(params, args.len(), span)?;
         }
-        let sees_itself = sees_itself(c);
         if let Some(layout) = c.def.layout() {
-            return self.call_resolved(func, c, layout, sees_itself, plain, args, named, span);
+            return self.call_resolved(func, c, layout, plain, args, named, span);
         }
+        let sees_itself = sees_itself(c);
         let mut scope = LocalScope::with_capacity(params.len() + 8);
         if let (Some(name), true) = (&c.def.name, sees_itself) {
             scope.insert(name.name.clone(), Value::Function(func.clone()));
@@ -89,22 +89,31 @@ impl<'a> Machine<'a> {
     }
 
     /// [`Machine::call_closure_named`] for a function with a resolved frame layout: the parameters go straight
-    /// to their slots, and the slot vector is reused from call to call.
+    /// to their slots, and the slot vector is reused from call to call. Plain parameters are bound in a kept
+    /// frame's own slots (`Machine::run_kept_frame`, as compiled calls do).
     #[allow(clippy::too_many_arguments)]
     fn call_resolved(
         &mut self,
         func: &Rc<Function>,
         c: &Closure,
         layout: &Rc<Layout>,
-        sees_itself: bool,
         plain: bool,
         args: &[Value],
         named: &[(Ident, Value)],
         span: Span,
     ) -> Result<Value, EvalError> {
+        if plain {
+            let mut frame = self.spare_frames.pop().unwrap_or_default();
+            open_slots(&mut frame.slots, func, c, layout);
+            for (&s, a) in layout.params.iter().zip(args) {
+                frame.slots[s as usize] = Some(a.clone());
+            }
+            let r = self.run_kept_frame(frame, c, layout, span)?;
+            return self.call_result(r, func, span);
+        }
         let mut slots = self.spare_slots.pop().unwrap_or_default();
         slots.resize_with(layout.names.len(), || None);
-        if sees_itself && layout.self_slot != NO_SLOT {
+        if layout.self_slot != NO_SLOT && sees_itself(c) {
             slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
         }
         match self.run_in_frame(c, layout, slots, None, plain, args, named, span) {
@@ -273,4 +282,19 @@ pub(super) fn sees_itself(c: &Closure) -> bool {
         c.captured.is_empty()
             || !matches!(c.captured.get(classes::PROPERTY), Some(Value::String(p)) if **p == *name.name)
     })
+}
+
+/// Opens the slots of a call's frame in `slots`, a kept frame's slot vector (every slot empty; as many as
+/// its last call had, `Machine::keep_frame`): every slot of `layout` empty, but the function's own slot bound
+/// where it sees itself ([`sees_itself`], asked only then). The self slot is bound before the arguments are
+/// evaluated, which cannot see it (they run in the caller's frame).
+#[inline(always)]
+pub(super) fn open_slots(slots: &mut Vec<Option<Value>>, func: &Rc<Function>, c: &Closure, layout: &Layout) {
+    let n = layout.names.len();
+    if slots.len() != n {
+        slots.resize_with(n, || None);
+    }
+    if layout.self_slot != NO_SLOT && sees_itself(c) {
+        slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
+    }
 }

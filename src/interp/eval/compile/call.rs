@@ -43,11 +43,43 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// Keeps a finished frame of [`call`] (emptied in place, its slot vector with it) for the next calls.
+    /// Runs a call of `c` (a resolved function of `layout`) in `frame`, a kept frame (`spare_frames`) whose
+    /// slots are open and bound (`frames::open_slots`, then the parameters): entered (`enter_frame`: depth and
+    /// limits, else the frame is kept and the error returned), the body run in the frame and the frame kept.
+    /// The running frame and this one are swapped as pointers; nothing is allocated.
     #[inline]
-    fn keep_frame(&mut self, mut frame: Box<Locals>) {
+    pub(in crate::interp::eval) fn run_kept_frame(
+        &mut self,
+        mut frame: Box<Locals>,
+        c: &Closure,
+        layout: &Rc<Layout>,
+        span: Span,
+    ) -> Result<Eval<Value>, EvalError> {
+        self.depth += 1;
+        if let Err(e) = self.check_limits(span) {
+            self.depth -= 1;
+            self.keep_frame(frame);
+            return Err(e);
+        }
+        frame.enter_call_in_place(c.captured.clone(), layout.clone());
+        std::mem::swap(&mut self.locals, &mut frame);
+        let r = self.run_body(&c.def, layout);
+        std::mem::swap(&mut self.locals, &mut frame);
+        self.keep_frame(frame);
+        self.depth -= 1;
+        Ok(r)
+    }
+
+    /// Keeps a finished frame of [`call`] (emptied in place, its slot vector with it) for the next calls. The
+    /// slots are emptied but kept, as many as the call had: a next call of a function with as many slots opens
+    /// them without writing them (`frames::open_slots`).
+    #[inline]
+    pub(in crate::interp::eval) fn keep_frame(&mut self, mut frame: Box<Locals>) {
         if self.spare_frames.len() < 64 {
+            let mut slots = frame.take_slots();
+            slots.iter_mut().for_each(|s| *s = None);
             frame.empty_for_reuse();
+            frame.slots = slots;
             self.spare_frames.push(frame);
         }
     }
@@ -110,9 +142,7 @@ fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<E
 /// [`direct`]'s call (`call_closure_named`, `call_resolved` and `enter_frame` for plain parameters, with the
 /// same errors, frames and limits), in a preallocated frame: a finished call's frame, kept with its slot
 /// vector, into whose slots the arguments are evaluated straight (no vector between, no frame or vector
-/// allocated). A local, a moved local or a literal argument is read without a call ([`Node::fetch`]); the
-/// self slot is looked at first (a function that does not name itself needs no look-up of whether it sees
-/// itself).
+/// allocated). A local, a moved local or a literal argument is read without a call ([`Node::fetch`]).
 fn call(
     m: &mut Machine<'_>,
     func: &Rc<Function>,
@@ -122,14 +152,7 @@ fn call(
     span: Span,
 ) -> Eval<Value> {
     let mut frame = m.spare_frames.pop().unwrap_or_default();
-    let n = layout.names.len();
-    frame.slots.reserve(n);
-    for _ in 0..n {
-        frame.slots.push(None);
-    }
-    if layout.self_slot != NO_SLOT && super::super::frames::sees_itself(c) {
-        frame.slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
-    }
+    super::super::frames::open_slots(&mut frame.slots, func, c, layout);
     for (&s, a) in layout.params.iter().zip(args) {
         match a.fetch(m) {
             Ok(v) => frame.slots[s as usize] = Some(v),
@@ -139,18 +162,6 @@ fn call(
             }
         }
     }
-    // Entered (`enter_frame`): depth and limits, else the frame is kept and the error returned.
-    m.depth += 1;
-    if let Err(e) = m.check_limits(span) {
-        m.depth -= 1;
-        m.keep_frame(frame);
-        return Err(e.into());
-    }
-    frame.enter_call_in_place(c.captured.clone(), layout.clone());
-    std::mem::swap(&mut m.locals, &mut frame);
-    let r = m.run_body(&c.def, layout);
-    std::mem::swap(&mut m.locals, &mut frame);
-    m.keep_frame(frame);
-    m.depth -= 1;
+    let r = m.run_kept_frame(frame, c, layout, span)?;
     Ok(m.call_result(r, func, span)?)
 }

@@ -215,23 +215,25 @@ fn find_all<'a>(
     m.engine_ok(call)?;
     // The grid is immutable and `o` holds it: its cells are read as the loop goes (through `g`, which borrows
     // `o`, not the machine).
-    let (rows, cols) = (g.rows(), g.cols());
+    // The cells in row-major order, scanned for `b` (`Grid::find_all`'s order); a cell's index gives its
+    // 1-indexed row and column.
+    let (cells, cols) = (g.cells(), g.cols());
     // Whether the loop variable's slot is bound (by an earlier cell): only then does `slot_mut` read that slot
     // and not a shadowed outer one.
     let mut held = false;
-    for r in 1..=rows {
-        for c in 1..=cols {
-            if g.get(r, c) == Some(b) {
-                m.check_limits(clause.span)?;
-                if !(held && refill(m, clause, r, c)) {
-                    bind(m, clause, Value::Tuple(Rc::from([Value::int(r), Value::int(c)])));
-                }
-                if !bound(m, clause, rest, body)? {
-                    return Ok(());
-                }
-                held = true;
-            }
+    let mut from = 0;
+    while let Some(k) = cells[from..].iter().position(|&x| x == b) {
+        let i = from + k;
+        from = i + 1;
+        let (r, c) = (i / cols + 1, i % cols + 1);
+        m.check_limits(clause.span)?;
+        if !(held && refill(m, clause, r, c)) {
+            bind(m, clause, Value::Tuple(Rc::from([Value::int(r), Value::int(c)])));
         }
+        if !bound(m, clause, rest, body)? {
+            return Ok(());
+        }
+        held = true;
     }
     Ok(())
 }

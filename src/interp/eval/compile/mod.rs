@@ -47,6 +47,8 @@ mod run;
 mod stmt;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_call;
 mod top;
 mod tree;
 
