@@ -18,12 +18,13 @@
 //! that component stands for it. CGSuite's Domineering class decomposes into `component SymmetryInvariant
 //! Symmetry.Flip`, so the mirror images of a board share one memo node, as they do for the stdlib's `ruleset
 //! Domineering`, and a state that is one region costs one node, not two. The decomposition the hook computed is
-//! handed to the memo with the representative ([`take_split`]), which keeps it in the node it makes for it: a
+//! handed to the memo with the representative ([`super::handoff::take_split`]), which keeps it in the node it makes for it: a
 //! representative that stands for its one component is its own only component (whatever it decomposes into
 //! again, its value from its options is the same), any other keeps its parts until its split is asked. So each
 //! new state runs `Decomposition` once, and the `Components` hook runs only for a state no hand-off reached.
 
-use super::memo::{self, Split};
+use super::handoff::Found;
+use super::memo;
 use super::position::{gamelike, GameOption, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
@@ -57,32 +58,6 @@ impl crate::interp::gc::Extension for ClassInstances {
     fn on_clear(&mut self) {
         self.instances.clear();
     }
-}
-
-/// What the `Canonical` hook found about the representative it answered, for the memo's node of it.
-enum Found {
-    /// The representative stands for its one component (of its own class): it is its own only component.
-    Atomic,
-    /// The representative's components, as `Decomposition` answered them (its state itself, when there are
-    /// several or none, or they are not of its class).
-    Parts(Value),
-}
-
-thread_local! {
-    /// The `Canonical` hook's last answer, kept from its return to the memo's [`take_split`] right after it (no
-    /// script runs in between; the representative kept here keeps its address its own).
-    static HANDED: std::cell::RefCell<Option<(Value, Found)>> = const { std::cell::RefCell::new(None) };
-}
-
-/// The split the `Canonical` hook found for `rep`, its answer just returned (`None` if it gave none for it):
-/// the memo keeps it in a new node of `rep`, so the `Components` hook need not run there.
-pub fn take_split(rep: &Value) -> Option<Split> {
-    let (kept, found) = HANDED.with(|h| h.borrow_mut().take())?;
-    let same = matches!((&kept, rep), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
-    same.then(|| match found {
-        Found::Atomic => Split::Atomic,
-        Found::Parts(v) => Split::Decomposed(Box::new(v)),
-    })
 }
 
 /// The front's answers to the evaluator.
@@ -238,7 +213,7 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
         Some(x) => (x, Found::Atomic),
         None => (state.clone(), Found::Parts(parts)),
     };
-    HANDED.with(|h| *h.borrow_mut() = Some((rep.clone(), found)));
+    super::handoff::hand(rep.clone(), found);
     Ok(rep)
 }
 

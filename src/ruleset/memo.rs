@@ -50,11 +50,11 @@ fn key_part<'v>(inst: &Instance, state: &'v Value) -> &'v Value {
     state
 }
 
-/// The split a class's `Canonical` hook found for `rep`, its answer just returned (`super::classes`), for a new
+/// The split a class's `Canonical` hook found for `rep`, its answer just returned (`super::handoff`), for a new
 /// node of `rep`.
 #[inline]
 fn handed_split(inst: &Instance, rep: &Value) -> Option<Split> {
-    inst.class_front.then(|| super::classes::take_split(rep)).flatten()
+    inst.class_front.then(|| super::handoff::take_split(rep)).flatten()
 }
 
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).

@@ -11,6 +11,7 @@
 
 pub mod cgsuite_print;
 pub mod classes;
+mod handoff;
 pub mod instance;
 pub mod key;
 pub mod loopy;

@@ -49,7 +49,7 @@ impl Object for ClassValue {
         CLASS
     }
     fn declared(&self) -> Option<&'static Declared> {
-        CONSTRUCTORS.iter().find(|d| d.qualified.rsplit('.').next() == Some(&*self.name))
+        CONSTRUCTORS.iter().copied().find(|d| d.qualified.rsplit('.').next() == Some(&*self.name))
     }
     fn call(&self, m: &mut Machine, _: &Value, args: &[Value], site: &Site) -> Option<Result<Value, EvalError>> {
         // A constructor CGSuite declares: its errors for the count of arguments and their classes.
@@ -537,14 +537,15 @@ fn resolve(m: &mut Machine, name: &str) -> Option<Value> {
 
 /// The constructors of class values (`Random(3)`, `NegativeGame(^)`) as CGSuite 2.2 declares them
 /// (cgsuite/util/Random.cgs, game/NegativeGame.cgs, game/CompoundGame.cgs): their parameters' names and classes.
-pub(super) static CONSTRUCTORS: [Declared; 3] = [
-    Declared::constructor("cgsuite.util.Random", &[Param::required("seed", "Integer")]),
-    Declared::constructor("game.NegativeGame", &[Param::required("G", "Game")]),
-    Declared::constructor(
-        "game.CompoundGame",
-        &[Param::required("CompoundType", "CompoundType"), Param::required("G", "Game"), Param::required("H", "Game")],
-    ),
-];
+/// (`Random`'s is declared beside it, in random.rs.)
+pub(super) static CONSTRUCTORS: [&Declared; 3] = [&super::random::DECLARED, &NEGATIVE_GAME, &COMPOUND_GAME];
+
+static NEGATIVE_GAME: Declared = Declared::constructor("game.NegativeGame", &[Param::required("G", "Game")]);
+
+static COMPOUND_GAME: Declared = Declared::constructor(
+    "game.CompoundGame",
+    &[Param::required("CompoundType", "CompoundType"), Param::required("G", "Game"), Param::required("H", "Game")],
+);
 
 /// CGSuite 2.2's `System.Print(obj)` (cgsuite/lang/System.cgs): its parameter's name.
 static PRINT: Declared = Declared::function("cgsuite.lang.System.Print", &[Param::required("obj", "Object")]);

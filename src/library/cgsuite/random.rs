@@ -10,6 +10,7 @@ use super::{integer, Member, Site};
 use crate::game::Games;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::Machine;
+use crate::interp::native::{Declared, Param};
 use crate::interp::object::{downcast_ref, Object};
 use crate::interp::value::Value;
 use num_bigint::{BigInt, Sign};
@@ -84,11 +85,17 @@ impl Object for RandomValue {
     }
 }
 
+/// CGSuite 2.2's constructor `cgsuite.util.Random(seed)` (cgsuite/util/Random.cgs): its parameter's name and class.
+pub(super) static DECLARED: Declared =
+    Declared::constructor("cgsuite.util.Random", &[Param::required("seed", "Integer")]);
+
 /// The global `Random`.
 pub static RANDOM_FN: super::NativeFn =
-    super::NativeFn::new("Random", crate::interp::error::Arity::Exact(1), construct)
-        .declared(&super::namespaces::CONSTRUCTORS[0])
-        .doc("(seed)", "A pseudorandom number generator with this integer seed (see NextInteger).", "Random(3)");
+    super::NativeFn::new("Random", crate::interp::error::Arity::Exact(1), construct).declared(&DECLARED).doc(
+        "(seed)",
+        "A pseudorandom number generator with this integer seed (see NextInteger).",
+        "Random(3)",
+    );
 
 /// `Random(seed)` (also `cgsuite.util.Random(seed)`): the seed must satisfy `-2^63 <= seed < 2^63`.
 pub fn construct(_m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
