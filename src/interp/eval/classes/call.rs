@@ -11,6 +11,20 @@ thread_local! {
 }
 
 impl<'a> Machine<'a> {
+    /// A method's answer: its value, or its exit as an error with the method's frame (`name`, or an anonymous
+    /// function) at `span`.
+    fn method_answer(&mut self, r: Result<Value, Exit>, name: Option<&str>, span: Span) -> Result<Value, EvalError> {
+        match r {
+            Ok(v) | Err(Exit::Return(v)) => Ok(v),
+            Err(exit) => {
+                let mut e = self.escaped(exit);
+                let function = name.unwrap_or("anonymous function").to_string();
+                e.frames.push(crate::interp::error::Frame { function, call_span: span });
+                Err(e)
+            }
+        }
+    }
+
     /// Calls method `def` of `obj` (whose value is `this`): a property is evaluated, a method called with
     /// `args`. A method the resolver gave a frame layout runs in a frame that holds `this` beside the class's
     /// scope (no closure, no copy of the scope with `this` inserted, per call); its own name is left to the
@@ -72,15 +86,7 @@ impl<'a> Machine<'a> {
         slots.resize_with(layout.names.len(), || None);
         let r = self.run_in_frame(&c, &layout, slots, Some(method), plain, args, &[], span)?;
         let def = c.def;
-        match r {
-            Ok(v) | Err(Exit::Return(v)) => Ok(v),
-            Err(exit) => {
-                let mut e = self.escaped(exit);
-                let function = def.name.as_ref().map_or("anonymous function".to_string(), |n| n.name.to_string());
-                e.frames.push(crate::interp::error::Frame { function, call_span: span });
-                Err(e)
-            }
-        }
+        self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span)
     }
 
     /// `this.name(args)` as [`Machine::invoke_member`] answers it, for the ruleset layer's class front, which
@@ -198,15 +204,7 @@ impl<'a> Machine<'a> {
             slots.push(None);
         }
         let r = self.run_in_frame(c, layout, slots, Some(method), plain, args, &[], span)?;
-        match r {
-            Ok(v) | Err(Exit::Return(v)) => Ok(v),
-            Err(exit) => {
-                let mut e = self.escaped(exit);
-                let function = def.name.as_ref().map_or("anonymous function".to_string(), |n| n.name.to_string());
-                e.frames.push(crate::interp::error::Frame { function, call_span: span });
-                Err(e)
-            }
-        }
+        self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span)
     }
 
     /// [`HookPlan::binding`] of method `def` called with `count` arguments (the typed parameters' library

@@ -11,7 +11,7 @@ use crate::syntax::parse::parse_cells;
 
 /// The output of `src` run cell by cell, with the compiler on or off; an error ends it with its message, span
 /// and frames.
-fn run(src: &str, compiled: bool) -> String {
+pub(super) fn run(src: &str, compiled: bool) -> String {
     let src = src.to_string();
     with_big_stack(move || {
         set_enabled(compiled);
@@ -32,13 +32,14 @@ fn run(src: &str, compiled: bool) -> String {
 }
 
 /// `src` gives `expected` (its last line, or the whole output when `expected` spans lines) both ways.
-fn same(src: &str, expected: &str) {
+pub(super) fn same(src: &str, expected: &str) -> String {
     let on = run(src, true);
     let off = run(src, false);
     assert_eq!(on, off, "compiled and evaluated differ for:\n{src}");
     // Compared without white space (lists print as `[1,2]`).
     let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     assert!(squeeze(&on).ends_with(&squeeze(expected)), "for:\n{src}\ngot:\n{on}\nexpected (at the end): {expected}");
+    on
 }
 
 #[test]

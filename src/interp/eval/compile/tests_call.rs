@@ -2,41 +2,8 @@
 //! general paths: each program runs with the compiler on (the fast paths) and off (the evaluator), and the
 //! printed output, the error, its span and its call stack must be the same; values are also checked by hand.
 
-use super::set_enabled;
-use crate::interp::with_big_stack;
-use crate::syntax::parse::parse_cells;
-
-/// The output of `src` run cell by cell, compiled (every function on its first call) or evaluated; an error
-/// ends it with its message, span and frames.
-fn run(src: &str, compiled: bool) -> String {
-    let src = src.to_string();
-    with_big_stack(move || {
-        set_enabled(compiled);
-        super::set_first_call(compiled);
-        let mut interp = crate::new_interpreter();
-        let file = interp.sources().add("<test>", src.as_str());
-        let mut out = Vec::new();
-        for cell in parse_cells(&src, file) {
-            assert!(cell.errors.is_empty(), "syntax error in {src}");
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                let frames: Vec<_> = e.frames.iter().map(|f| (f.function.clone(), f.call_span)).collect();
-                out.extend_from_slice(format!("error: {} at {:?} in {frames:?}\n", e.message(), e.span).as_bytes());
-                break;
-            }
-        }
-        String::from_utf8(out).unwrap()
-    })
-}
-
-/// `src` gives the same output compiled and evaluated, ending with `expected` (white space aside); the output.
-fn same(src: &str, expected: &str) -> String {
-    let on = run(src, true);
-    let off = run(src, false);
-    assert_eq!(on, off, "compiled and evaluated differ for:\n{src}");
-    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
-    assert!(squeeze(&on).ends_with(&squeeze(expected)), "for:\n{src}\ngot:\n{on}\nexpected (at the end): {expected}");
-    on
-}
+// The runner and the comparison of compiled against evaluated are tests.rs's.
+use super::tests::{run, same};
 
 /// Values of every kind: core values (zero apart, a big integer, dyadic and other rationals, games, strings,
 /// collections, a tuple, a function, a player), library objects (a grid, a Clobber position, the Clobber
