@@ -3,7 +3,7 @@
 //! printed output, the error, its span and its call stack must be the same; values are also checked by hand.
 
 // The runner and the comparison of compiled against evaluated are tests.rs's.
-use super::tests::{run, same};
+use super::tests::same;
 
 /// Values of every kind: core values (zero apart, a big integer, dyadic and other rationals, games, strings,
 /// collections, a tuple, a function, a player), library objects (a grid, a Clobber position, the Clobber
