@@ -42,6 +42,13 @@ pub(super) fn same(src: &str, expected: &str) -> String {
     on
 }
 
+/// `src` fails the same way compiled and evaluated (message, span, frames), with the whole `message`.
+fn fails(src: &str, message: &str) {
+    let on = run(src, true);
+    assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
+    assert!(on.contains(&format!("error: {message} at")), "for:\n{src}\ngot:\n{on}");
+}
+
 #[test]
 fn arithmetic_comparisons_and_conditions() {
     same(
@@ -190,11 +197,6 @@ fn the_compiled_tree_runs_in_these_tests() {
 #[test]
 fn grids_of_integers_and_fields_of_this() {
     // An error: the same both ways (message, span, frames), with this message.
-    let fails = |src: &str, message: &str| {
-        let on = run(src, true);
-        assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
-        assert!(on.contains(&format!("error: {message} at")), "for:\n{src}\ngot:\n{on}");
-    };
     let g = "g := Grid.Parse(\"..#|#..\", \".#\");\n";
     same(&format!("{g}def f(x) := x.Updated({{(1, 2) => 1, (2, 1) => -5}}); f(g)"), "Grid([[0,1,1],[-5,0,0]])");
     same(&format!("{g}def f(x) := x.Updated({{(1, 1) => 1, (1, 1) => 0}}); f(g)"), "Grid([[0,0,1],[1,0,0]])");
@@ -413,11 +415,6 @@ fn statements_for_their_effect() {
 #[test]
 fn updated_read_in_place() {
     let g = "g := Grid.Parse(\"x.o|.xo\");\n";
-    let fails = |src: &str, message: &str| {
-        let on = run(src, true);
-        assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
-        assert!(on.contains(&format!("error: {message}")), "for:\n{src}\ngot:\n{on}");
-    };
     let f = "def f(g, s) begin var r := 1; var dr := 1; [g.Updated({(r, r + 1) => s, (r + dr, 1) => \"#\"}), \
              g.Updated({(2, 3) => s}), g.Updated({(r, 1) => \"x\"}) == g, g.Updated({(1, 1) => \".\", (1, 1) => s})] \
              end;";
@@ -563,11 +560,6 @@ fn statements_without_values() {
 /// (2, 1) `.`, (2, 2) `x`, (2, 3) `o`) and the grid of integers `#.` (1 then 0).
 #[test]
 fn pairs_of_cell_tests() {
-    let fails = |src: &str, message: &str| {
-        let on = run(src, true);
-        assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
-        assert!(on.contains(&format!("error: {message}")), "for:\n{src}\ngot:\n{on}");
-    };
     let g = "g := Grid.Parse(\"x.o|.xo\"); n := Grid.Parse(\"#.\", \".#\");\n";
     let f = "def f(g, r, c, dr, dc, us, them) := [\
              g[r + dr, c + dc] == them and g[r + dr + dr, c + dc + dc] == \".\", \
