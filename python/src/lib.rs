@@ -105,13 +105,27 @@ impl Worker {
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Err(signal) = py.check_signals() {
-                        self.interrupt.store(true, Ordering::Relaxed);
-                        let _ = py.allow_threads(move || rx.recv());
+                        py.allow_threads(move || self.stop(rx));
                         return Err(signal);
                     }
                 }
             }
         }
+    }
+
+    /// Stops the job whose answer comes on `rx` and waits for it. The flag is raised again every 20 ms until the
+    /// answer comes: a job that had not yet started its cell when Ctrl-C came clears the flag as the cell
+    /// begins, and must still see it. Once the answer is in, the flag is lowered, so that a raise the job never
+    /// saw does not stop the next one.
+    fn stop<R>(&self, rx: mpsc::Receiver<R>) {
+        loop {
+            self.interrupt.store(true, Ordering::Relaxed);
+            match rx.recv_timeout(Duration::from_millis(20)) {
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                _ => break,
+            }
+        }
+        self.interrupt.store(false, Ordering::Relaxed);
     }
 }
 

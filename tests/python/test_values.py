@@ -184,6 +184,32 @@ def test_ctrl_c_stops_a_computation_within_100_ms(src):
     assert s.eval("1 + 1") == 2  # the session is still usable
 
 
+def test_ctrl_c_stops_a_computation_that_waits_behind_another():
+    # Another thread's computation holds the session, so this one is still queued when Ctrl-C comes: the first
+    # is stopped by it, and this one must be stopped too as soon as it starts (it once ran on, forever).
+    s = cgs.Session()
+    other = {}
+
+    def busy():
+        try:
+            s.eval("y := 0; for i from 1 to 10^10 do y := y + i end; y")
+        except BaseException as e:  # noqa: B036 (the KeyboardInterrupt is what the test looks for)
+            other["error"] = type(e).__name__
+
+    t = threading.Thread(target=busy)
+    t.start()
+    time.sleep(0.2)
+    fired, timer = _interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            s.eval("x := 0; for i from 1 to 10^10 do x := x + i end; x")
+    finally:
+        timer.cancel()
+    t.join(10)
+    assert other.get("error") == "KeyboardInterrupt"
+    assert s.eval("1 + 1") == 2  # the session is still usable, and no stale Ctrl-C stops the next computation
+
+
 def test_the_gil_is_released_during_a_computation():
     s = cgs.Session()
     ticks = []
