@@ -356,20 +356,13 @@ pub fn member_argument_error(
     let kind = match member.params {
         [params] => {
             let Some(p) = params.get(i) else { return e };
-            let lib = m.globals.library;
-            let this_class = class_of(m, this);
-            let class = lib.classes().find(|c| c.qualified == this_class).map_or("", |c| c.name);
-            let Some(owner) = lib.declaring_class(class, member) else { return e };
-            // A class cgs declares without a qualified name of CGSuite's (`Position`, the positions of every
-            // ruleset) stands for the value's own class (`game.grid.Domineering.Position`, whose `Options` CGSuite's
-            // class file declares).
-            let owner = if owner.qualified.contains('.') { owner.qualified } else { &this_class };
+            let Some(owner) = member_owner(m, member, this) else { return e };
             let got = class_of(m, arg);
             ErrorKind::argument_class(
                 p.name,
                 got,
                 super::classes::qualified(p.kind),
-                Callee::Method(owner, member.name),
+                Callee::Method(&owner, member.name),
             )
         }
         _ => ErrorKind::NotApplicable {
@@ -379,6 +372,56 @@ pub fn member_argument_error(
         },
     };
     EvalError { kind, ..e }
+}
+
+/// The class CGSuite declares the native member `member` of `this` in, qualified (`game.CanonicalShortGame` for
+/// `Heat`), as its errors name the call: the class whose declaration holds the row, and a class cgs declares
+/// without a qualified name of CGSuite's (`Position`, the positions of every ruleset) stands for the value's own
+/// class (`game.grid.Domineering.Position`, whose `Options` CGSuite's class file declares).
+fn member_owner(m: &mut Machine, member: &'static Member, this: &Value) -> Option<String> {
+    let lib = m.globals.library;
+    let this_class = super::classes::qualified_class_of(m.games, this);
+    let class = lib.classes().find(|c| c.qualified == this_class).map_or("", |c| c.name);
+    let owner = lib.declaring_class(class, member)?;
+    Some(if owner.qualified.contains('.') { owner.qualified.to_string() } else { this_class })
+}
+
+/// A native member called with too many or too few arguments, as CGSuite words it from the row's one declared
+/// signature: "Too many arguments (in call to `game.CanonicalShortGame.Heat`): 2 (expecting at most 1)", "Missing
+/// required parameter (in call to `game.CanonicalShortGame.Heat`): `t`". A row with no declared signature, or with
+/// several (CGSuite's overloads), keeps cgs's count error.
+/// Called only with the error of the row's arity check (an error of the same kind from the member's own work,
+/// such as a function argument called with the wrong count, is not the member's call).
+#[cold]
+pub fn member_count_error(m: &mut Machine, e: EvalError, member: &'static Member, this: &Value) -> EvalError {
+    let (ErrorKind::ArgumentCount { got, .. }, [params]) = (&e.kind, member.params) else { return e };
+    let got = *got;
+    let kind = if got > params.len() {
+        ErrorKind::TooManyArguments { got, most: params.len() }
+    } else {
+        match params.iter().skip(got).find(|p| !p.optional) {
+            Some(p) => ErrorKind::MissingParameter { name: p.name.to_string() },
+            None => return e,
+        }
+    };
+    let Some(owner) = member_owner(m, member, this) else { return e };
+    EvalError { kind: kind.in_call(Callee::Method(&owner, member.name)), ..e }
+}
+
+/// A native member's error for named arguments ([`place_named`]'s: an unknown name, too many arguments, a
+/// missing parameter, a name given twice) naming the call as CGSuite does, by the member's declaring class
+/// (`game.CanonicalShortGame.Heat`); any other error, or a member of no known class, is returned as it is.
+#[cold]
+pub fn member_named_error(m: &mut Machine, e: EvalError, member: &'static Member, this: &Value) -> EvalError {
+    use ErrorKind::*;
+    if !matches!(
+        e.kind,
+        InvalidParameterName { .. } | TooManyArguments { .. } | MissingParameter { .. } | NamedShadowsPositional { .. }
+    ) {
+        return e;
+    }
+    let Some(owner) = member_owner(m, member, this) else { return e };
+    EvalError { kind: e.kind.in_call(Callee::Method(&owner, member.name)), ..e }
 }
 
 /// [`member_argument_error`] for a native global function that CGSuite declares (its [`NativeFn::declared`]):

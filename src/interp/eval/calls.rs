@@ -2,7 +2,7 @@
 
 use super::classes;
 use super::machine::*;
-use crate::interp::native::{check_arity, Param};
+use crate::interp::native::{check_arity, Member};
 use crate::syntax::ast;
 
 impl<'a> Machine<'a> {
@@ -96,8 +96,18 @@ impl<'a> Machine<'a> {
             for n in named {
                 given.push((n.name.clone(), self.eval(&n.value)?, n.value.span));
             }
-            let signatures = self.member_signatures(&o, &name.name, span);
-            (vals, spans) = crate::interp::native::place_named(&name.name, signatures, vals, spans, &given)?;
+            let row = self.member_row(&o, &name.name, span);
+            let signatures = row.map_or(&[][..], |r| r.params);
+            (vals, spans) = match crate::interp::native::place_named(&name.name, signatures, vals, spans, &given) {
+                Ok(placed) => placed,
+                Err(e) => {
+                    let e = match row {
+                        Some(r) => crate::interp::native::member_named_error(self, e, r, &o),
+                        None => e,
+                    };
+                    return Err(e.into());
+                }
+            };
             return Ok(self.invoke_member(o, name, &vals, &spans, span)?);
         }
         if let Some(n) = named.first() {
@@ -110,23 +120,22 @@ impl<'a> Machine<'a> {
         Ok(self.invoke_member(o, name, &vals, &spans, span)?)
     }
 
-    /// The parameters of the native member row `o.name(…)` resolves to, as [`Self::invoke_member`] finds it
-    /// (the object's own table, then the tables of the value's class); for an object that answers the member
-    /// through its own dispatch or its game value, the first row of that name in its class's tables
-    /// ([`crate::interp::registry::Library::lookup_tables`]). Empty when no row declares parameters.
-    fn member_signatures(&mut self, o: &Value, name: &str, span: Span) -> &'static [&'static [Param]] {
+    /// The native member row `o.name(…)` resolves to, as [`Self::invoke_member`] finds it (the object's own
+    /// table, then the tables of the value's class); for an object that answers the member through its own
+    /// dispatch or its game value, the first row of that name in its class's tables
+    /// ([`crate::interp::registry::Library::lookup_tables`]). Its [`Member::params`] place named arguments.
+    fn member_row(&mut self, o: &Value, name: &str, span: Span) -> Option<&'static Member> {
         let library = self.globals.library;
         if let Value::Object(x) = o {
             if let Some(m) = x.members().iter().find(|m| m.name == name) {
-                return m.params;
+                return Some(m);
             }
         }
         if let Some(m) = (library.find_member)(o, name).or_else(|| (library.generic_member)(o, name)) {
-            return m.params;
+            return Some(m);
         }
         let class = self.class_name(o, span);
-        let row = library.lookup_tables(&class).into_iter().flat_map(|t| t.iter()).find(|m| m.name == name);
-        row.map_or(&[], |m| m.params)
+        library.lookup_tables(&class).into_iter().flat_map(|t| t.iter()).find(|m| m.name == name)
     }
 
     /// `g.Updated({k => v, …})` on a grid with the map written out: the entries are evaluated as the map
@@ -307,7 +316,9 @@ impl<'a> Machine<'a> {
             return Err(EvalError::new(kind, name.span));
         };
         let site = Site { name: member.name, span, args: arg_spans };
-        check_arity(&site, member.arity, args.len())?;
+        if let Err(e) = check_arity(&site, member.arity, args.len()) {
+            return Err(crate::interp::native::member_count_error(self, e, member, &obj));
+        }
         let v = match (member.f)(self, &site, &obj, args) {
             Ok(v) => v,
             Err(e) => return Err(crate::interp::native::member_argument_error(self, e, member, &obj, args)),
@@ -429,6 +440,7 @@ impl<'a> Machine<'a> {
             let site = Site { name: mem.name, span, args: arg_spans };
             return Some(
                 check_arity(&site, mem.arity, args.len())
+                    .map_err(|e| crate::interp::native::member_count_error(self, e, mem, this))
                     .and_then(|()| {
                         (mem.f)(self, &site, this, args)
                             .map_err(|e| crate::interp::native::member_argument_error(self, e, mem, this, args))
@@ -449,6 +461,7 @@ impl<'a> Machine<'a> {
         let site = Site { name: mem.name, span, args: arg_spans };
         Some(
             check_arity(&site, mem.arity, args.len())
+                .map_err(|e| crate::interp::native::member_count_error(self, e, mem, &gv))
                 .and_then(|()| {
                     (mem.f)(self, &site, &gv, args)
                         .map_err(|e| crate::interp::native::member_argument_error(self, e, mem, &gv, args))
