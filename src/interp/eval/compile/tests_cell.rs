@@ -81,9 +81,9 @@ fn updates_of_one_or_two_cells_agree_with_the_general_path() {
         let text = board(&mut st, rows, cols, b".#x");
         let src = format!(
             "g := Grid.Parse(\"{text}\", \".#x\");\nh := Grid(\"{}\");\n\
-             def u(g, r, c, k) := g.Updated({{(r, c) => k}});\n\
-             def v(g, r, c, k, dr, dc) := g.Updated({{(r, c) => k, (r + dr, c + dc) => k}});\n\
-             [[u(g, r, c, 2), v(g, r, c, 1, 0, 0), u(h, r, c, \"o\"), v(h, r, c, \".\", 0, 0)] \
+             def one(g, r, c, k) := g.Updated({{(r, c) => k}});\n\
+             def two(g, r, c, k, dr, dc) := g.Updated({{(r, c) => k, (r + dr, c + dc) => k}});\n\
+             [[one(g, r, c, 2), two(g, r, c, 1, 0, 0), one(h, r, c, \"o\"), two(h, r, c, \".\", 0, 0)] \
              for r from 1 to g.RowCount for c from 1 to g.ColCount]",
             text.replace('#', "o")
         );
@@ -91,7 +91,7 @@ fn updates_of_one_or_two_cells_agree_with_the_general_path() {
         assert!(!out.contains("error"), "{out}");
     }
     // Off the board: the same error both ways, with its message.
-    let on = run("g := Grid(\"x.\");\ndef u(g, r, c) := g.Updated({(r, c) => \"o\"});\nu(g, 1, 3)", true);
-    assert_eq!(on, run("g := Grid(\"x.\");\ndef u(g, r, c) := g.Updated({(r, c) => \"o\"});\nu(g, 1, 3)", false));
+    let on = run("g := Grid(\"x.\");\ndef one(g, r, c) := g.Updated({(r, c) => \"o\"});\none(g, 1, 3)", true);
+    assert_eq!(on, run("g := Grid(\"x.\");\ndef one(g, r, c) := g.Updated({(r, c) => \"o\"});\none(g, 1, 3)", false));
     assert!(on.contains("error: "), "{on}");
 }
