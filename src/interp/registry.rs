@@ -208,6 +208,7 @@ impl Library {
         cgsuite_set_order: |_, _, _| None,
         cgsuite_map_order: |_, _, _, _| None,
         as_grid: |_| None,
+        num_cells: |_| None,
         num_grid_cell: |_, _, _| None,
         num_grid_set: |_, _| None,
         parse_grid: no_grid,

@@ -154,6 +154,7 @@ pub static LIBRARY: Library = Library {
     cgsuite_set_order: |games, set, order| Some(base::universal::sorted_set(games, set, order)),
     cgsuite_map_order: |games, map, order, by_value| Some(base::universal::sorted_map(games, map, order, by_value)),
     as_grid: grid::as_grid,
+    num_cells: numgrid::cells,
     num_grid_cell: numgrid::cell,
     num_grid_set: numgrid::set_cells,
     parse_grid: numgrid::parse,

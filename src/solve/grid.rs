@@ -122,12 +122,18 @@ static ZOBRIST: [[u64; 256]; 64] = {
 /// The Zobrist hash of a board: its shape's key XOR the keys of its cells. [`Grid::hash`] is this value, and
 /// memo tables hash an encoded grid key with it too, so a board and its encoding hash alike.
 pub fn hash_cells(rows: usize, cols: usize, cells: &[u8]) -> u64 {
-    // The shape's key lies outside the cells' domain (bit 63 set; a cell's word is its index · 256 + value).
-    let mut h = mix((1 << 63) ^ ((rows as u64) << 32) ^ cols as u64);
+    let mut h = shape_key(rows, cols);
     for (i, &b) in cells.iter().enumerate() {
         h ^= zobrist(i, b);
     }
     h
+}
+
+/// The key of a board's shape in [`hash_cells`]: outside the cells' domain (bit 63 set; a cell's word is its
+/// index · 256 + value).
+#[inline]
+fn shape_key(rows: usize, cols: usize) -> u64 {
+    mix((1 << 63) ^ ((rows as u64) << 32) ^ cols as u64)
 }
 
 impl PartialEq for Grid {
@@ -154,6 +160,36 @@ impl PartialOrd for Grid {
 impl Ord for Grid {
     fn cmp(&self, other: &Grid) -> std::cmp::Ordering {
         (self.rows, self.cols, &*self.cells).cmp(&(other.rows, other.cols, &*other.cells))
+    }
+}
+
+/// The cells of a grid of integers (CGSuite's `Grid`, `library/board/numgrid.rs`) read in place: `rows × cols`
+/// of them, row by row, for the compiled tree's cell tests (`g[r, c] == k`).
+#[derive(Clone, Copy, Debug)]
+pub struct NumCells<'a> {
+    rows: usize,
+    cols: usize,
+    cells: &'a [i8],
+}
+
+impl<'a> NumCells<'a> {
+    /// The view of `cells` as `rows × cols`, row by row (a grid of integers keeps `rows · cols` cells; a cell
+    /// past the end of a shorter slice would read as off the board).
+    #[inline]
+    pub fn new(rows: usize, cols: usize, cells: &'a [i8]) -> NumCells<'a> {
+        NumCells { rows, cols, cells }
+    }
+
+    /// The cell at 1-indexed `(r, c)`, `None` off the board (row or column 0 or negative included), as
+    /// [`Grid::get_signed`].
+    #[inline]
+    pub fn get_signed(&self, r: i64, c: i64) -> Option<i8> {
+        let (r, c) = (r.wrapping_sub(1) as u64, c.wrapping_sub(1) as u64);
+        if r < self.rows as u64 && c < self.cols as u64 {
+            self.cells.get(r as usize * self.cols + c as usize).copied()
+        } else {
+            None
+        }
     }
 }
 
@@ -259,7 +295,7 @@ impl Grid {
 
     /// Like [`Grid::get`] with signed coordinates (negative ones are off the board). (Inline: a script's cell
     /// test `g[r, c] == "x"` comes here, hundreds of thousands of times a board.)
-    #[inline]
+    #[inline(always)]
     pub fn get_signed(&self, r: i64, c: i64) -> Option<u8> {
         // Row and column 0 and negative ones wrap to huge values, so one comparison each tells off the board.
         let (r, c) = (r.wrapping_sub(1) as u64, c.wrapping_sub(1) as u64);
@@ -369,6 +405,18 @@ impl Grid {
             return Some(Some(Vec::new()));
         }
         let occ = occupied_bits(&self.cells, empty);
+        // Every cell occupied, and a unit step along rows and one along columns among the steps (or no other row
+        // or column to reach): the board is one region spanning it, the grid itself (Konane's `Decomposition("#")`
+        // of a board without `#`, every position), known without growing it.
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        if whole_as_none && occ == all {
+            let along = |unit: fn(i64, i64) -> bool| steps.iter().any(|&(dr, dc)| unit(dr, dc));
+            let across_cols = cols == 1 || along(|dr, dc| dr == 0 && dc.abs() == 1);
+            let across_rows = rows == 1 || along(|dr, dc| dc == 0 && dr.abs() == 1);
+            if across_cols && across_rows {
+                return Some(None);
+            }
+        }
         // `cols` ≤ 64 here (there is a row); the cells of one row as bits 0…cols − 1.
         let row_bits = if cols == 64 { u64::MAX } else { (1u64 << cols) - 1 };
         // Bit 0 of every row: a set of columns in one row times this is that set in every row.
@@ -389,8 +437,13 @@ impl Grid {
                 let in_row = if b >= 0 { row_bits >> b } else { (row_bits << -b) & row_bits };
                 let d = a * cols as i64 + b;
                 let (left, right) = if d >= 0 { (d as u32, 0) } else { (0, d.unsigned_abs() as u32) };
-                moves[k] = (left, right, in_row.wrapping_mul(row_starts));
-                k += 1;
+                let mv = (left, right, in_row.wrapping_mul(row_starts));
+                // A step given with its negative (the orthogonal four, the king's eight) is one move, not two:
+                // the same shift and mask grow the same cells.
+                if !moves[..k].contains(&mv) {
+                    moves[k] = mv;
+                    k += 1;
+                }
             }
         }
         let moves = &moves[..k];
@@ -554,20 +607,24 @@ impl Grid {
     /// (`flip_cols`), then rows and columns exchanged (`transpose`). CGSuite's eight `Symmetry` values are the
     /// eight combinations (`Inversion` is both flips, `ClockwiseRotation` the column flip then the transpose).
     pub fn permuted(&self, flip_rows: bool, flip_cols: bool, transpose: bool) -> Grid {
-        // The image read row by row through its view (no division per cell).
+        // The image read row by row through its view (no division per cell), hashed as it is written (the
+        // hash `Grid::new` would compute from the cells, in the same pass).
         let v = self.view((flip_rows, flip_cols, transpose));
         let mut cells = Cells::filled(self.cells.len(), 0);
+        let mut hash = shape_key(v.rows, v.cols);
         let (mut k, mut a) = (0, v.base);
         for _ in 0..v.rows {
             let mut x = a;
             for _ in 0..v.cols {
-                cells[k] = self.cells[x as usize];
+                let b = self.cells[x as usize];
+                cells[k] = b;
+                hash ^= zobrist(k, b);
                 k += 1;
                 x += v.right;
             }
             a += v.down;
         }
-        Grid::new(v.rows, v.cols, cells)
+        Grid { rows: v.rows, cols: v.cols, cells, hash }
     }
 
     /// The image under `flags` ([`Grid::permuted`]) as a view of this grid's cells, not built.
@@ -593,7 +650,9 @@ impl Grid {
         let mut best = identity;
         let mut best_view = self.view(identity);
         for &f in symmetries {
-            if f == best {
+            // An image of a larger shape than the best so far is never less (shapes compare first): a transposed
+            // image of a board with more columns than rows is skipped before its view is made.
+            if f == best || (f.2 && (self.cols, self.rows) > (best_view.rows, best_view.cols)) {
                 continue;
             }
             let v = self.view(f);
@@ -677,3 +736,6 @@ impl fmt::Display for Grid {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod fast_tests;

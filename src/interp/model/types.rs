@@ -595,6 +595,8 @@ pub struct Library {
     pub cgsuite_map_order: fn(&mut Games, &imbl::OrdMap<Value, Value>, SmallOrder, bool) -> Option<Vec<(Value, Value)>>,
     /// The cells of a value that is a grid of characters (the compiled tree reads and compares them in place).
     pub as_grid: fn(&Value) -> Option<&crate::solve::grid::Grid>,
+    /// The cells of a value that is a grid of integers, read in place (the compiled tree's cell tests).
+    pub num_cells: fn(&Value) -> Option<crate::solve::grid::NumCells<'_>>,
     /// `g[r, c]` of a grid of integers, as its indexing answers it (the cell's integer, `Nothing` off the board):
     /// `None` when `g` is not a grid of integers (the compiled tree's cell reads).
     pub num_grid_cell: fn(&Value, i64, i64) -> Option<Value>,

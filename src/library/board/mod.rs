@@ -33,3 +33,6 @@ pub static CLASSES: &[ClassDecl] = &[
     ClassDecl::new("GridOutput", "cgsuite.util.output.GridOutput").parents(&["Output"]),
     ClassDecl::new("StripOutput", "cgsuite.util.output.StripOutput").parents(&["Output"]),
 ];
+
+#[cfg(test)]
+mod board_tests;

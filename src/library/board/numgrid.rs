@@ -12,6 +12,7 @@ use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Object, Value};
 use crate::solve::cells::Cells;
+use crate::solve::grid::NumCells;
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -41,6 +42,12 @@ impl NumGrid {
     pub fn bytes(&self) -> &[u8] {
         // SAFETY: `i8` and `u8` have the same size and alignment and every bit pattern is valid for both.
         unsafe { std::slice::from_raw_parts(self.cells.as_ptr().cast::<u8>(), self.cells.len()) }
+    }
+
+    /// The cells read in place.
+    #[inline]
+    pub fn view(&self) -> NumCells<'_> {
+        NumCells::new(self.rows, self.cols, &self.cells)
     }
 
     fn get(&self, r: i64, c: i64) -> Option<i8> {
@@ -104,17 +111,29 @@ pub fn cell(g: &Value, r: i64, c: i64) -> Option<Value> {
     Some(g.get(r, c).map_or(Value::Nothing, |v| Value::int(i64::from(v))))
 }
 
+/// The cells of a grid of integers `g` read in place (one type check; no value made): `None` when `g` is not
+/// one.
+pub fn cells(g: &Value) -> Option<NumCells<'_>> {
+    let Value::Object(o) = g else { return None };
+    Some(downcast_ref::<NumGrid>(&**o)?.view())
+}
+
 /// `g.Updated` of a grid of integers `g` with its entries given as (row, column, value), later ones winning as
 /// in a map literal: `None` when `g` is not one, a cell is off the board or a value outside a byte (`updated`
 /// then reports the error).
 pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
     let Value::Object(o) = g else { return None };
     let g = downcast_ref::<NumGrid>(&**o)?;
-    // The copy is made in the new grid (in place for a small grid: one allocation, the grid's own).
-    let mut copy = Cells::from(&g.cells[..]);
+    // The copy is made in the new grid (in place for a small grid: one allocation, the grid's own), the cells
+    // cloned as they are kept (no refill of a buffer).
+    let mut copy = g.cells.clone();
     for &(r, c, k) in cells {
-        g.get(r, c)?;
-        copy[(r as usize - 1) * g.cols + c as usize - 1] = i8::try_from(k).ok()?;
+        // Row and column 0 and negative ones wrap to huge values, so one comparison each tells off the board.
+        let (r, c) = (r.wrapping_sub(1) as u64, c.wrapping_sub(1) as u64);
+        if r >= g.rows as u64 || c >= g.cols as u64 {
+            return None;
+        }
+        copy[r as usize * g.cols + c as usize] = i8::try_from(k).ok()?;
     }
     Some(Value::Object(Rc::new(NumGrid { rows: g.rows, cols: g.cols, cells: copy })))
 }
@@ -465,8 +484,12 @@ fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
     if n == 0 {
         return Vec::new();
     }
-    let free = g.cells.iter().enumerate().filter(|&(_, &v)| v != bv).fold(0u64, |m, (i, _)| m | 1 << i);
+    let free = free_bits(g.bytes(), bv as u8);
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    // No boundary cell: the whole board is one region (its rows and columns join it), the grid itself.
+    if free == all {
+        return vec![this.clone()];
+    }
     // The cells of the first column and of the last: a step right must not reach the next row's first cell,
     // a step left the previous row's last.
     let first_col = (0..g.rows).fold(0u64, |m, r| m | 1 << (r * cols));
@@ -499,6 +522,27 @@ fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
     out
 }
 
+/// The cells (at most 64, as bytes) different from `bv`, as bits (cell `i` bit `i`): eight cells a word, a byte told
+/// nonzero (after the XOR with `bv`) by its top bit after adding 0x7f to its low seven bits, the eight top bits
+/// gathered by one multiplication (as the character grid's decomposition reads its cells).
+#[inline]
+pub(super) fn free_bits(cells: &[u8], bv: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let spread = u64::from(bv) * 0x0101_0101_0101_0101;
+    let mut free = 0u64;
+    let mut words = cells.chunks_exact(8);
+    for (j, w) in (&mut words).enumerate() {
+        let x = u64::from_le_bytes(w.try_into().expect("8 bytes")) ^ spread;
+        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+        free |= ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    let base = cells.len() - words.remainder().len();
+    for (i, &x) in words.remainder().iter().enumerate() {
+        free |= u64::from(x != bv) << (base + i);
+    }
+    free
+}
+
 /// The bounding subgrid of `region` (cells as bits, [`orthogonal_regions`]) of `g`, with the cells outside the
 /// region set to `bv`: its rows from the region's lowest and highest bits, its columns from the union of its
 /// rows' bits (`row_mask`: one row's bits).
@@ -507,18 +551,20 @@ fn subgrid(g: &NumGrid, bv: i8, region: u64, row_mask: u64) -> Value {
     let (r0, r1) = (region.trailing_zeros() as usize / cols, (63 - region.leading_zeros()) as usize / cols);
     let span = (r0..=r1).fold(0u64, |m, r| m | (region >> (r * cols)) & row_mask);
     let (c0, c1) = (span.trailing_zeros() as usize, (63 - span.leading_zeros()) as usize);
-    // The subgrid's cells on the stack (at most 64), then copied once into the grid's own slice.
-    let mut cells = [0i8; 64];
+    // The subgrid's cells written where the grid keeps them: all `bv`, then the region's own.
+    let (rows, width) = (r1 - r0 + 1, c1 - c0 + 1);
+    let mut cells = Cells::filled(rows * width, bv);
     let mut k = 0;
     for r in r0..=r1 {
         for c in c0..=c1 {
             let i = r * cols + c;
-            cells[k] = if region >> i & 1 == 1 { g.cells[i] } else { bv };
+            if region >> i & 1 == 1 {
+                cells[k] = g.cells[i];
+            }
             k += 1;
         }
     }
-    let (rows, cols) = (r1 - r0 + 1, c1 - c0 + 1);
-    Value::Object(Rc::new(NumGrid { rows, cols, cells: Cells::from(&cells[..k]) }))
+    Value::Object(Rc::new(NumGrid { rows, cols: width, cells }))
 }
 
 /// Members of an integer `Grid`.
@@ -599,6 +645,9 @@ pub static NUM_GRID: &[Member] = crate::member_table![
             }
             const ORTHOGONAL: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
             let dirs: Vec<(i64, i64)> = match args.get(1) {
+                // The four orthogonal steps are their own opposites: a board of up to 64 cells goes straight
+                // to the word search `decomposition` would choose for them (no steps to sort out first).
+                None if g.cells.len() <= 64 => return Ok(list(orthogonal_regions(this, g, bv as i8))),
                 None => return Ok(list(decomposition(this, g, bv as i8, &ORTHOGONAL))),
                 Some(Value::List(l)) => l
                     .iter()

@@ -6,7 +6,7 @@ use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Coord, Node};
 use crate::interp::value::Int;
-use crate::solve::grid::Grid;
+use crate::solve::grid::{Grid, NumCells};
 
 impl CellTest {
     /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
@@ -15,7 +15,7 @@ impl CellTest {
         let held = self.grid.held(m)?;
         match (m.globals.library.as_grid)(held) {
             Some(g) => self.char_test(m, g),
-            None => self.num_test(m, held),
+            None => self.num_test(m, (m.globals.library.num_cells)(held)?),
         }
     }
 
@@ -51,11 +51,11 @@ impl CellTest {
         }
     }
 
-    /// [`CellTest::test`] for `held` that is not a grid of characters: a grid of integers' cell (on the board)
-    /// against a machine integer, as `quick_binary` compares two of them; `None` for anything else (off the
-    /// board the cell is `Nothing`, which the general comparison answers).
-    #[inline]
-    fn num_test(&self, m: &Machine<'_>, held: &Value) -> Option<bool> {
+    /// [`CellTest::test`] on the cells `g` of a grid of integers: a cell (on the board) against a machine
+    /// integer, as `quick_binary` compares two of them (the cell read in place, no value made); `None` for
+    /// anything else (off the board the cell is `Nothing`, which the general comparison answers).
+    #[inline(always)]
+    fn num_test(&self, m: &Machine<'_>, g: NumCells<'_>) -> Option<bool> {
         let k = match &self.rhs {
             CellRhs::Int(k) => *k,
             CellRhs::Local(h) => match local(m, *h)? {
@@ -66,10 +66,8 @@ impl CellTest {
         };
         let r = self.keys[0].value(m)?;
         let c = self.keys[1].value(m)?;
-        match (m.globals.library.num_grid_cell)(held, r, c)? {
-            Value::Integer(Int::Small(v)) => Some((v == k) == self.eq),
-            _ => None,
-        }
+        let v = g.get_signed(r, c)?;
+        Some((i64::from(v) == k) == self.eq)
     }
 }
 
@@ -102,11 +100,13 @@ impl CellPair {
                 }
             }
             None => {
-                if !self.a.num_test(m, held)? {
+                // A grid of integers' cells, read in place (the second type check, after `as_grid`'s).
+                let g = (m.globals.library.num_cells)(held)?;
+                if !self.a.num_test(m, g)? {
                     return Some(false);
                 }
                 if shared {
-                    self.b.num_test(m, held)
+                    self.b.num_test(m, g)
                 } else {
                     self.b.test(m)
                 }
@@ -318,7 +318,7 @@ fn updated_in_place(m: &Machine<'_>, obj: &Node, entries: &[(Node, Node)]) -> Op
     }
     // A local, or a variable of `this` (`grid Updated {…}` in a position's method), read as the node reads it.
     let held = match obj {
-        Node::Local { head, .. } => m.locals.slot(*head)?,
+        Node::Local { head, .. } => local(m, *head)?,
         Node::Var { name, slot, at, .. } => match this_name(&m.locals, name, slot, at) {
             ThisName::Field(v) => v,
             _ => return None,
@@ -357,7 +357,7 @@ fn pair(m: &Machine<'_>, k: &Node) -> Option<(i64, i64)> {
 fn coordinate(m: &Machine<'_>, n: &Node) -> Option<i64> {
     match n {
         Node::Const(Value::Integer(Int::Small(k))) => Some(*k),
-        Node::Local { head, .. } => match m.locals.slot(*head)? {
+        Node::Local { head, .. } => match local(m, *head)? {
             Value::Integer(Int::Small(k)) => Some(*k),
             _ => None,
         },
@@ -372,7 +372,7 @@ fn coordinate(m: &Machine<'_>, n: &Node) -> Option<i64> {
 fn ascii_cell(m: &Machine<'_>, v: &Node) -> Option<u8> {
     let s = match v {
         Node::Const(Value::String(s)) => s,
-        Node::Local { head, .. } => match m.locals.slot(*head) {
+        Node::Local { head, .. } => match local(m, *head) {
             Some(Value::String(s)) => s,
             _ => return None,
         },
@@ -416,3 +416,7 @@ pub(super) fn cell_value(b: u8) -> Value {
     }
     Value::String(Rc::from((b as char).to_string()))
 }
+
+#[cfg(test)]
+#[path = "tests_cell.rs"]
+mod tests_cell;

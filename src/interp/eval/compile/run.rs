@@ -234,7 +234,7 @@ impl Sum {
     pub(super) fn value(&self, m: &Machine<'_>) -> Option<i64> {
         let mut acc = i64::try_from(self.constant).ok()?;
         for t in &self.terms {
-            let v = m.locals.slot(t.head)?;
+            let v = super::cell::local(m, t.head)?;
             let v = match (t.elem, v) {
                 (None, v) => v,
                 (Some(k), Value::Tuple(items)) => items.get(k as usize)?,
