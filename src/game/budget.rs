@@ -652,6 +652,13 @@ pub fn note_stack(here: usize) {
     });
 }
 
+/// The stack address below which [`note_stack`] next has something to note on this thread (it only moves
+/// down): a caller may skip its calls above it.
+#[inline]
+pub fn stack_mark() -> usize {
+    STACK_MARK.with(std::cell::Cell::get)
+}
+
 thread_local! {
     /// The Ctrl-C flag of the workspace running on this thread, for engine loops that have no arena to ask
     /// (take-and-break sequences, periodicity checks).

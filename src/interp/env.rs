@@ -245,7 +245,9 @@ impl Locals {
         self.layout = None;
         self.slots.clear();
         self.trail.clear();
-        self.method = None;
+        if self.method.is_some() {
+            self.method = None;
+        }
         self.this_slot = false;
     }
 
@@ -318,14 +320,20 @@ impl Locals {
         }
     }
 
-    /// Binds `slot` (a declaration in its scope, the innermost open one).
-    #[inline]
+    /// Binds `slot` (a declaration in its scope, the innermost open one). In line: a loop body's `var`
+    /// declarations (Konane's `var r := p[1]`) run it on every iteration, mostly over the last one's value.
+    #[inline(always)]
     pub fn declare_slot(&mut self, slot: u32, value: Value) {
         let s = slot as usize;
-        if self.slots[s].is_none() && self.layout.as_ref().expect("a resolved frame").depth[s] > 0 {
-            self.trail.push(slot);
+        match &mut self.slots[s] {
+            Some(held) => discard(std::mem::replace(held, value)),
+            empty => {
+                if self.layout.as_ref().expect("a resolved frame").depth[s] > 0 {
+                    self.trail.push(slot);
+                }
+                *empty = Some(value);
+            }
         }
-        self.slots[s] = Some(value);
     }
 
     /// Binds the function-scope slot at the end of the chain starting at `head` (an assignment to a name

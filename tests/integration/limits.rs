@@ -239,3 +239,16 @@ fn print_limit_option_is_checked() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("too small: the smallest is 100 characters"));
 }
+
+/// A compiled loop with no call in its body (the loop's own `check_limits` is the only poll) stops at the
+/// budget: in a function, and in a method.
+#[test]
+fn a_loop_without_calls_stops_at_the_budget() {
+    let source =
+        "def grow() begin var l := []; while true do l := l.Append([1, 2, 3, 4, 5, 6, 7, 8]) end; l end\ngrow()";
+    stops_with_budget_error("100M", source, 60);
+    let source =
+        "class G(k) def Grow begin var l := []; for i from 1 to 10^12 do l := l.Append([k, i]) end; l end end\n\
+                  G(1).Grow";
+    stops_with_budget_error("100M", source, 60);
+}

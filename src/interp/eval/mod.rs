@@ -38,6 +38,8 @@ impl<'a> Machine<'a> {
             spare_frames: Vec::new(),
             stack_base: stack_position(),
             stack_budget,
+            // The first check works it out (`limits_slow`).
+            stack_floor: std::cell::Cell::new(usize::MAX),
             top_loop_next: false,
             top_loop: None,
         }
@@ -48,21 +50,45 @@ impl<'a> Machine<'a> {
         self.check_limits(span)
     }
 
-    /// In line at every call and loop iteration: the checks are a few loads and compares, and the errors are
-    /// made out of line (`limit_error`, `memory_error`).
-    #[inline]
+    /// In line at every call and loop iteration: a few loads and compares, everything else out of line
+    /// ([`Machine::limits_slow`]). The stack is compared with one precomputed address (`stack_floor`): the
+    /// higher of the stack budget's end and the address at which the memory budget wants to hear of the stack
+    /// again (`budget::note_stack`), so neither is worked out per call.
+    #[inline(always)]
     fn check_limits(&self, span: Span) -> Result<(), EvalError> {
-        // A plain load first: the swap is a locked instruction, and this runs on every call and iteration.
-        if self.interrupt.load(Ordering::Relaxed) && self.interrupt.swap(false, Ordering::Relaxed) {
+        let here = stack_here();
+        let interrupted = self.interrupt.load(Ordering::Relaxed);
+        let over = crate::game::budget::exceeded();
+        if interrupted | over | (here < self.stack_floor.get()) | (self.depth > MAX_CALL_DEPTH) {
+            return self.limits_slow(interrupted, over, here, span);
+        }
+        Ok(())
+    }
+
+    /// [`Machine::check_limits`] when one of its checks asks for a closer look: an interrupt, the memory
+    /// budget exceeded, the stack below `stack_floor` (noted to the memory budget, checked against the stack
+    /// budget and the floor moved down), or the call depth over [`MAX_CALL_DEPTH`]. Interrupts come first, then
+    /// memory, then depth, as they always did.
+    #[cold]
+    #[inline(never)]
+    fn limits_slow(&self, interrupted: bool, over: bool, here: usize, span: Span) -> Result<(), EvalError> {
+        // A plain load first (in line): the swap is a locked instruction.
+        if interrupted && self.interrupt.swap(false, Ordering::Relaxed) {
             return Err(limit_error(ErrorKind::Interrupted, span));
         }
-        if crate::game::budget::exceeded() {
+        if over {
             return Err(memory_error(span));
         }
-        let here = stack_position();
-        crate::game::budget::note_stack(here);
-        let used = self.stack_base.abs_diff(here);
-        if used > self.stack_budget || self.depth > MAX_CALL_DEPTH {
+        if here < self.stack_floor.get() {
+            crate::game::budget::note_stack(here);
+            if self.stack_base.abs_diff(here) > self.stack_budget {
+                return Err(limit_error(ErrorKind::RecursionDepth, span));
+            }
+            // Both are at most `here` now: the budget's end (within the budget) and the mark (just noted).
+            let end = self.stack_base.saturating_sub(self.stack_budget);
+            self.stack_floor.set(end.max(crate::game::budget::stack_mark()));
+        }
+        if self.depth > MAX_CALL_DEPTH {
             return Err(limit_error(ErrorKind::RecursionDepth, span));
         }
         Ok(())
@@ -668,6 +694,8 @@ mod fast_tests;
 mod frames;
 mod game_classes;
 mod is_class;
+#[cfg(test)]
+mod limit_tests;
 mod literal;
 mod loops;
 mod machine;
@@ -678,6 +706,14 @@ mod slot_tests;
 mod vars;
 
 use calls::check_params;
+
+/// The stack address of the caller's frame, in line ([`stack_position`] is a call; any address in the
+/// frame serves the checks, which leave a wide margin).
+#[inline(always)]
+fn stack_here() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
 
 /// The error of an interrupt or a call too deep (out of line: `Machine::check_limits` runs in line).
 #[cold]

@@ -651,6 +651,9 @@ pub struct Machine<'a> {
     pub(in crate::interp) spare_frames: Vec<Box<Locals>>,
     pub(in crate::interp) stack_base: usize,
     pub(in crate::interp) stack_budget: usize,
+    /// Below this stack address `check_limits` looks closer (the stack budget's end, or the memory budget's
+    /// stack mark: `eval/mod.rs`).
+    pub(in crate::interp) stack_floor: std::cell::Cell<usize>,
     /// Set by [`Machine::eval_top`] when the statement is a loop, until that loop starts.
     pub(in crate::interp) top_loop_next: bool,
     /// The running top-level loop, for its safe points (`safe_points.rs`).

@@ -21,8 +21,29 @@ pub(super) fn exec_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<()> {
         // the statement.
         match s {
             Node::If { branches, otherwise } => exec_if(m, branches, otherwise.as_deref())?,
+            // So does a declaration (Konane's `var r := p[1]`), its slot bound in line.
+            Node::VarDecl { target, slot, value } => exec_var(m, target, slot, value.as_deref())?,
             _ => s.exec(m)?,
         }
+    }
+    Ok(())
+}
+
+/// `var x := v` as a statement: `v` handed to the variable without a copy; a tuple's element (`var r := p[1]`)
+/// read here.
+#[inline(always)]
+fn exec_var(m: &mut Machine<'_>, target: &Ident, slot: &Slot, value: Option<&Node>) -> Eval<()> {
+    let v = match value {
+        Some(x @ Node::LocalElement { head, k, .. }) => match m.locals.slot(*head) {
+            Some(Value::Tuple(t)) if *k < t.len() => t[*k].clone(),
+            _ => x.run(m)?,
+        },
+        Some(x) => x.fetch(m)?,
+        None => Value::Nothing,
+    };
+    match slot.get(m.locals.layout_id()) {
+        Some(s) if s != NO_SLOT => m.locals.declare_slot(s, v),
+        _ => m.declare_at(&target.name, slot, v),
     }
     Ok(())
 }
@@ -46,19 +67,7 @@ impl Node {
     pub(super) fn exec(&self, m: &mut Machine<'_>) -> Eval<()> {
         match self {
             Node::If { branches, otherwise } => exec_if(m, branches, otherwise.as_deref()),
-            Node::VarDecl { target, slot, value } => {
-                let v = match value.as_deref() {
-                    // `var r := p[1]` of a tuple, read here.
-                    Some(x @ Node::LocalElement { head, k, .. }) => match m.locals.slot(*head) {
-                        Some(Value::Tuple(t)) if *k < t.len() => t[*k].clone(),
-                        _ => x.run(m)?,
-                    },
-                    Some(x) => x.fetch(m)?,
-                    None => Value::Nothing,
-                };
-                m.declare_at(&target.name, slot, v);
-                Ok(())
-            }
+            Node::VarDecl { target, slot, value } => exec_var(m, target, slot, value.as_deref()),
             Node::Assign { target, slot, value } => {
                 // A bound local of this frame (what `check_assign` and `assign_at` find first): the value is
                 // written to its slot in place, the old one dropped without a call when it holds nothing to free.
