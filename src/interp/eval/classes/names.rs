@@ -181,3 +181,63 @@ fn class_name_kind<'l>(class: &'l Rc<UserClass>, name: &Name, at: &Cell<u32>) ->
     }
     answer(own)
 }
+
+/// The class a compiled `Name(args…)` in a method found `Name` to be: the receiver's own class (`Position(…)`
+/// in a position's `Options`), with the captured scope of the frame it was found in. Set once, at the first
+/// call that finds it (a call on a receiver of another class takes the general path).
+#[derive(Default)]
+pub(in crate::interp::eval) struct OwnClassCache(
+    std::cell::OnceCell<(Rc<UserClass>, Option<crate::interp::env::Scope>)>,
+);
+
+/// The class `name` names at a compiled call `name(args…)` when [`this_name`] answers
+/// [`ThisName::OwnClass`] for it there and the class builds objects by its constructor (`ClassFacts::
+/// constructs`): after the first such call, from `cache`, with only the questions whose answers can differ
+/// between frames asked again: the receiver is a user object of the same class in a frame whose variables
+/// answer first (`receiver_object`), the name has no slot, is no variable of the object, and is not in the
+/// frame's captured scope (the same map as before, or one without the name). Everything else `this_name`
+/// asks (the class's nested classes, its enclosing objects, `Resolution`) is fixed for the class, and a class
+/// declared again is another class (another `Rc`), which the cache does not match. `None`: the general call.
+#[inline(always)]
+pub(in crate::interp::eval) fn own_class<'c>(
+    locals: &Locals,
+    name: &Name,
+    slot: &Slot,
+    at: &Cell<u32>,
+    cache: &'c OwnClassCache,
+) -> Option<&'c Rc<UserClass>> {
+    let Some((class, scope)) = cache.0.get() else { return own_class_first(locals, name, slot, at, cache) };
+    let obj = receiver_object(locals)?;
+    let fits = Rc::ptr_eq(&obj.class, class)
+        && obj.cells.is_none()
+        && obj.literal.is_none()
+        && slot.get(locals.layout_id()) == Some(NO_SLOT)
+        && !has_name(&obj.fields, name)
+        && match locals.captured_scope() {
+            None => true,
+            Some(c) => scope.as_ref().is_some_and(|s| s.ptr_eq(c)) || !c.contains_key(&**name),
+        };
+    fits.then_some(class)
+}
+
+/// [`own_class`] before its cache is set: [`this_name`] answers, and an answer of the own class in a frame
+/// whose receiver's variables answer first is kept. A name the method frame itself binds (`this`) is never
+/// kept.
+#[inline(never)]
+fn own_class_first<'c>(
+    locals: &Locals,
+    name: &Name,
+    slot: &Slot,
+    at: &Cell<u32>,
+    cache: &'c OwnClassCache,
+) -> Option<&'c Rc<UserClass>> {
+    if &**name == "this" || &**name == super::PROPERTY || receiver_object(locals).is_none() {
+        return None;
+    }
+    let ThisName::OwnClass(c) = this_name(locals, name, slot, at) else { return None };
+    if !c.facts().constructs {
+        return None;
+    }
+    let _ = cache.0.set((c.clone(), locals.captured_scope().cloned()));
+    cache.0.get().map(|(c, _)| c)
+}

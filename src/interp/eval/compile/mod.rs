@@ -40,6 +40,7 @@ mod call;
 mod cell;
 mod clauses;
 mod cond;
+mod fields;
 mod global;
 mod is_test;
 mod member;
