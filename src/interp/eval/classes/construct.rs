@@ -208,6 +208,13 @@ impl<'a> Machine<'a> {
             Some(class.lean.get_or_init(|| lean_plan(class, typed)))
         })?;
         let lean = lean.as_ref()?;
+        // A grid of integers of the type that passed before (see `Lean::passed`).
+        if let ([Value::Object(o)], Some(t)) = (args, lean.passed.get()) {
+            let any: &dyn std::any::Any = &**o;
+            if any.type_id() == t {
+                return Some(Shown::EnclosingGrid);
+            }
+        }
         if args.len() != lean.types.len() {
             return None;
         }
@@ -229,6 +236,14 @@ impl<'a> Machine<'a> {
                         if (lean.grid_typed || matches!(board, Value::Object(o) if o.type_name() == "Grid"))
                             && !(self.globals.library.is_grid)(board) =>
                     {
+                        // Kept for a grid of integers alone: its type's name is always `Grid` (a type whose
+                        // name depends on the value is never kept).
+                        if let (true, [Value::Object(o)]) = (lean.grid_typed, args) {
+                            if (self.globals.library.num_grid_cell)(board, 1, 1).is_some() {
+                                let any: &dyn std::any::Any = &**o;
+                                lean.passed.set(Some(any.type_id()));
+                            }
+                        }
                         Shown::EnclosingGrid
                     }
                     _ => return None,
@@ -358,7 +373,7 @@ fn lean_plan(class: &UserClass, typed: &super::types::LibraryTyped) -> Option<Le
     };
     let grid_typed = grid.is_some_and(|i| matches!(types.get(i), Some(Some(t)) if &**t == "Grid"));
     let seen = types.iter().map(|_| Cell::new(None)).collect();
-    Some(Lean { types, seen, grid, grid_typed })
+    Some(Lean { types, seen, grid, grid_typed, passed: Cell::new(None) })
 }
 
 /// Whether `name`, an argument's `Object::type_name`, is `short` (a [`Lean`] type): the name last found equal

@@ -50,6 +50,8 @@ mod stmt;
 mod tests;
 #[cfg(test)]
 mod tests_call;
+#[cfg(test)]
+mod tests_fields;
 mod top;
 mod tree;
 
