@@ -27,7 +27,7 @@ mod singleton;
 pub(super) mod types;
 
 use bases::{library_base, library_chain, library_combine, library_overrides};
-pub(in crate::interp::eval) use names::{this_name, ThisName};
+pub(in crate::interp::eval) use names::{own_class, this_name, OwnClassCache, ThisName};
 pub(super) use package::UserPackage;
 pub(super) use types::Cells;
 pub(super) use types::{user_object, Shown};

@@ -165,12 +165,56 @@ impl<'a> Machine<'a> {
     /// form, for the general path (which gives the errors).
     #[inline]
     fn construct_lean(&mut self, class: &Rc<UserClass>, args: &[Value]) -> Option<Result<Value, EvalError>> {
+        let shown = self.lean_shown(class, args)?;
+        // No check of Ctrl-C and memory here (the general path's binder checks): building runs none of the
+        // script's code and calls nothing, and whatever builds objects again and again (a loop, a
+        // comprehension's clause, a call) checks at each step.
+        let names = class.param_names.get()?;
+        let fields = match (args, &names[..]) {
+            ([a], [n]) => Fields::One([(n.clone(), a.clone())]),
+            _ => Fields::Many(names.iter().cloned().zip(args.iter().cloned()).collect()),
+        };
+        let obj = UserObject { class: class.clone(), fields, literal: None, shown, cells: None };
+        Some(Ok(Value::Object(Rc::new(obj))))
+    }
+
+    /// `Class(a)` of one argument, moved into the object when the lean construction builds it (a compiled
+    /// `Position(grid Updated {…})` in a position's method, `compile/fields.rs`); otherwise
+    /// [`Machine::construct`] (with its errors).
+    #[inline]
+    pub(in crate::interp::eval) fn construct_one(
+        &mut self,
+        class: &Rc<UserClass>,
+        a: Value,
+        span: Span,
+    ) -> Result<Value, EvalError> {
+        let args = std::slice::from_ref(&a);
+        let Some(shown) = self.lean_shown(class, args) else { return self.construct(class, args, span) };
+        let fields = match class.param_names.get().map(|n| &n[..]) {
+            Some([n]) => Fields::One([(n.clone(), a)]),
+            _ => return self.construct(class, args, span),
+        };
+        let obj = UserObject { class: class.clone(), fields, literal: None, shown, cells: None };
+        Ok(Value::Object(Rc::new(obj)))
+    }
+
+    /// The printed form of the object the lean construction builds of `args` (see [`Machine::construct_lean`]),
+    /// `None` when it does not build one.
+    #[inline]
+    fn lean_shown(&mut self, class: &Rc<UserClass>, args: &[Value]) -> Option<Shown> {
         let lean = class.lean.get().or_else(|| {
             // Decided once the general path has decided the parameters' `as` classes.
             let typed = class.library_typed.get()?;
             Some(class.lean.get_or_init(|| lean_plan(class, typed)))
         })?;
         let lean = lean.as_ref()?;
+        // A grid of integers of the type that passed before (see `Lean::passed`).
+        if let ([Value::Object(o)], Some(t)) = (args, lean.passed.get()) {
+            let any: &dyn std::any::Any = &**o;
+            if any.type_id() == t {
+                return Some(Shown::EnclosingGrid);
+            }
+        }
         if args.len() != lean.types.len() {
             return None;
         }
@@ -192,22 +236,21 @@ impl<'a> Machine<'a> {
                         if (lean.grid_typed || matches!(board, Value::Object(o) if o.type_name() == "Grid"))
                             && !(self.globals.library.is_grid)(board) =>
                     {
+                        // Kept for a grid of integers alone: its type's name is always `Grid` (a type whose
+                        // name depends on the value is never kept).
+                        if let (true, [Value::Object(o)]) = (lean.grid_typed, args) {
+                            if (self.globals.library.num_grid_cell)(board, 1, 1).is_some() {
+                                let any: &dyn std::any::Any = &**o;
+                                lean.passed.set(Some(any.type_id()));
+                            }
+                        }
                         Shown::EnclosingGrid
                     }
                     _ => return None,
                 }
             }
         };
-        // No check of Ctrl-C and memory here (the general path's binder checks): building runs none of the
-        // script's code and calls nothing, and whatever builds objects again and again (a loop, a
-        // comprehension's clause, a call) checks at each step.
-        let names = class.param_names.get()?;
-        let fields = match (args, &names[..]) {
-            ([a], [n]) => Fields::One([(n.clone(), a.clone())]),
-            _ => Fields::Many(names.iter().cloned().zip(args.iter().cloned()).collect()),
-        };
-        let obj = UserObject { class: class.clone(), fields, literal: None, shown, cells: None };
-        Some(Ok(Value::Object(Rc::new(obj))))
+        Some(shown)
     }
 
     /// Evaluates the instance variables of `class` and its ancestors into `fields`.
@@ -330,7 +373,7 @@ fn lean_plan(class: &UserClass, typed: &super::types::LibraryTyped) -> Option<Le
     };
     let grid_typed = grid.is_some_and(|i| matches!(types.get(i), Some(Some(t)) if &**t == "Grid"));
     let seen = types.iter().map(|_| Cell::new(None)).collect();
-    Some(Lean { types, seen, grid, grid_typed })
+    Some(Lean { types, seen, grid, grid_typed, passed: Cell::new(None) })
 }
 
 /// Whether `name`, an argument's `Object::type_name`, is `short` (a [`Lean`] type): the name last found equal

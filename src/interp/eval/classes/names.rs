@@ -181,3 +181,80 @@ fn class_name_kind<'l>(class: &'l Rc<UserClass>, name: &Name, at: &Cell<u32>) ->
     }
     answer(own)
 }
+
+/// The class a compiled `Name(args…)` in a method found `Name` to be: the receiver's own class (`Position(…)`
+/// in a position's `Options`), with the captured scope of the frame it was found in. Set once, at the first
+/// call that finds it (a call on a receiver of another class takes the general path). The second part is the
+/// address of the class whose receiver found the name to be something else last (a global function called in
+/// a method): its calls go to the general path at once. Only an address, never read through: a class dropped
+/// and another built at its address would only take the general path, which answers right for any class.
+pub(in crate::interp::eval) struct OwnClassCache(
+    std::cell::OnceCell<(Rc<UserClass>, Option<crate::interp::env::Scope>)>,
+    Cell<*const UserClass>,
+);
+
+impl Default for OwnClassCache {
+    fn default() -> Self {
+        OwnClassCache(Default::default(), Cell::new(std::ptr::null()))
+    }
+}
+
+/// The class `name` names at a compiled call `name(args…)` when [`this_name`] answers
+/// [`ThisName::OwnClass`] for it there and the class builds objects by its constructor (`ClassFacts::
+/// constructs`): after the first such call, from `cache`, with only the questions whose answers can differ
+/// between frames asked again: the receiver is a user object of the same class in a frame whose variables
+/// answer first (`receiver_object`), the name has no slot, is no variable of the object, and is not in the
+/// frame's captured scope (the same map as before, or one without the name). Everything else `this_name`
+/// asks (the class's nested classes, its enclosing objects, `Resolution`) is fixed for the class, and a class
+/// declared again is another class (another `Rc`), which the cache does not match. `None`: the general call.
+#[inline(always)]
+pub(in crate::interp::eval) fn own_class<'c>(
+    locals: &Locals,
+    name: &Name,
+    slot: &Slot,
+    at: &Cell<u32>,
+    cache: &'c OwnClassCache,
+) -> Option<&'c Rc<UserClass>> {
+    // Outside a method (a function's call of a global, every call in the library's rulesets): at once.
+    let obj = receiver_object(locals)?;
+    if std::ptr::eq(Rc::as_ptr(&obj.class), cache.1.get()) {
+        return None;
+    }
+    let Some((class, scope)) = cache.0.get() else { return own_class_first(locals, obj, name, slot, at, cache) };
+    let fits = Rc::ptr_eq(&obj.class, class)
+        && obj.cells.is_none()
+        && obj.literal.is_none()
+        && slot.get(locals.layout_id()) == Some(NO_SLOT)
+        && !has_name(&obj.fields, name)
+        && match locals.captured_scope() {
+            None => true,
+            Some(c) => scope.as_ref().is_some_and(|s| s.ptr_eq(c)) || !c.contains_key(&**name),
+        };
+    fits.then_some(class)
+}
+
+/// [`own_class`] before its cache is set, in a frame whose receiver `obj`'s variables answer first:
+/// [`this_name`] answers, and an answer of the own class is kept (of a name the method frame itself binds,
+/// `this`, never); a variable of the object or a global keeps the class's address.
+#[inline(never)]
+fn own_class_first<'c>(
+    locals: &Locals,
+    obj: &UserObject,
+    name: &Name,
+    slot: &Slot,
+    at: &Cell<u32>,
+    cache: &'c OwnClassCache,
+) -> Option<&'c Rc<UserClass>> {
+    let c = match this_name(locals, name, slot, at) {
+        ThisName::OwnClass(c) if c.facts().constructs && &**name != "this" && &**name != super::PROPERTY => c,
+        // Answers the class decided (a variable of its objects, a global): kept. `Other` may be a name the
+        // class has not decided yet (the general call decides it): asked again next time.
+        ThisName::Field(_) | ThisName::Global => {
+            cache.1.set(Rc::as_ptr(&obj.class));
+            return None;
+        }
+        _ => return None,
+    };
+    let _ = cache.0.set((c.clone(), locals.captured_scope().cloned()));
+    cache.0.get().map(|(c, _)| c)
+}

@@ -94,6 +94,10 @@ pub(super) struct Lean {
     pub(super) grid: Option<usize>,
     /// That parameter is typed `as Grid`.
     pub(super) grid_typed: bool,
+    /// For a class of one parameter, the `grid` typed `as Grid`: the Rust type of an argument found to be a
+    /// grid of integers that passed every check (its type name is `Grid`, it is no grid of characters), so that
+    /// an argument of the same type passes them at once (`Machine::lean_shown`).
+    pub(super) passed: std::cell::Cell<Option<std::any::TypeId>>,
 }
 
 /// See [`UserClass::name_kinds`]: at most [`NameKinds::MAX`] entries, each set once and never changed, so

@@ -275,6 +275,12 @@ impl Builder<'_> {
             _ => Name::from(""),
         };
         let args = args.iter().map(|a| self.expr(a)).collect();
+        // A name the resolver gave no slot: perhaps the class of `this` (`fields.rs`).
+        if let ExprKind::Var(n, slot) = &callee.kind {
+            if slot.get(self.id) == Some(NO_SLOT) && !self.global(n) {
+                return super::fields::class_call(self.expr(callee), args, spans, e.span);
+            }
+        }
         Node::Call { callee: self.boxed(callee), name, args, spans, span: e.span }
     }
 
@@ -332,14 +338,19 @@ impl Builder<'_> {
             }
         }
         let taken = taken?;
-        let Node::Call { callee, name, mut args, spans, span } = self.expr(value) else { return None };
+        let mut call = self.expr(value);
+        let args = match &mut call {
+            Node::Call { args, .. } => args,
+            Node::ClassCall(c) => c.args_mut(),
+            _ => return None,
+        };
         let Node::Local { head, name: x, slot, span: at } =
             std::mem::replace(&mut args[taken], Node::Const(Value::Nothing))
         else {
             return None;
         };
         args[taken] = Node::Take { head, name: x, slot, span: at };
-        Some(Node::Call { callee, name, args, spans, span })
+        Some(call)
     }
 
     /// The clauses of a loop or comprehension; `None` when one cannot be compiled.

@@ -40,6 +40,7 @@ mod call;
 mod cell;
 mod clauses;
 mod cond;
+mod fields;
 mod global;
 mod is_test;
 mod member;
@@ -49,6 +50,8 @@ mod stmt;
 mod tests;
 #[cfg(test)]
 mod tests_call;
+#[cfg(test)]
+mod tests_fields;
 mod top;
 mod tree;
 

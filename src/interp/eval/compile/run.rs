@@ -102,6 +102,7 @@ impl Node {
             Node::Call { callee, name, args, spans, span } => {
                 super::call::call_node(m, callee, name, args, spans, *span)
             }
+            Node::ClassCall(c) => c.run(m),
             Node::Method { obj, name, args, spans, span, cache } => {
                 super::member::method(m, obj, name, args, spans, *span, cache)
             }

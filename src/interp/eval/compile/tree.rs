@@ -82,6 +82,9 @@ pub(in crate::interp::eval) enum Node {
     Return(Option<Box<Node>>, Span),
     /// A sub-tree the compiler leaves to the evaluator.
     Eval(Box<Expr>),
+    /// `Name(args…)`, positional arguments only, `Name` a variable the resolver gave no slot: the class of
+    /// `this` built at once, else the general call (`fields.rs`).
+    ClassCall(Box<super::fields::ClassCall>),
 }
 
 /// The global a [`Node::Var`] found last, with the stamps of the global tables it was found under
