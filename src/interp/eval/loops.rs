@@ -2,6 +2,7 @@
 
 use super::machine::*;
 use crate::interp::order::{map_items, MapBuilder, SetBuilder};
+use crate::interp::value::ValueList;
 
 impl<'a> Machine<'a> {
     // ---- loops and comprehensions --------------------------------------------------------------------
@@ -273,17 +274,19 @@ impl<'a> Machine<'a> {
 }
 
 /// The collection a comprehension builds (the evaluator's and the compiled tree's): only the collection of its
-/// kind is made, since an empty ordered set or map allocates its root node.
+/// kind is made, since an empty ordered set or map allocates its root node. A list is built in place in the
+/// shared vector its value holds (no move of the vector into a new allocation when it is done).
 pub(in crate::interp::eval) struct Collected {
     kind: CollectionKind,
-    list: Vector<Value>,
+    list: Option<std::rc::Rc<Vector<Value>>>,
     set: Option<SetBuilder>,
     map: Option<MapBuilder>,
 }
 
 impl Collected {
     pub(in crate::interp::eval) fn new(kind: CollectionKind) -> Collected {
-        Collected { kind, list: Vector::new(), set: None, map: None }
+        let list = matches!(kind, CollectionKind::List).then(|| std::rc::Rc::new(Vector::new()));
+        Collected { kind, list, set: None, map: None }
     }
 
     /// Whether an element's value (`k => v`) is kept: only a map's is.
@@ -294,7 +297,12 @@ impl Collected {
     /// Adds the element `x` (with its value `v` in a map).
     pub(in crate::interp::eval) fn add(&mut self, x: Value, v: Value) {
         match self.kind {
-            CollectionKind::List => self.list.push_back(x),
+            // The list's vector is this builder's alone until `finish` (so the write copies nothing).
+            CollectionKind::List => {
+                if let Some(l) = &mut self.list {
+                    std::rc::Rc::make_mut(l).push_back(x);
+                }
+            }
             CollectionKind::Set => {
                 self.set.get_or_insert_with(SetBuilder::new).push(x);
             }
@@ -307,7 +315,7 @@ impl Collected {
     /// The collection built.
     pub(in crate::interp::eval) fn finish(self) -> Value {
         match self.kind {
-            CollectionKind::List => Value::List(self.list.into()),
+            CollectionKind::List => Value::List(self.list.map_or_else(Default::default, ValueList)),
             CollectionKind::Set => self.set.unwrap_or_default().value(),
             CollectionKind::Map => self.map.unwrap_or_default().value(),
         }
