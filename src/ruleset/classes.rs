@@ -27,8 +27,8 @@
 //! The memo calls the front's answers directly for an instance of the front ([`options_answer`],
 //! [`components_answer`], [`represent`]): the hooks' natives are the same answers for any other caller.
 
-use super::memo;
 use super::instance::Split;
+use super::memo;
 use super::position::{gamelike, GameOption, Position};
 use super::script::{self, Instance};
 use crate::game::GameId;
@@ -265,8 +265,13 @@ fn elements(m: &mut Machine, state: &Value, v: Value, hook: &str, span: Span) ->
             && (same_user_class(state, x) || matches!((&own, class_game(x)), (Some(a), Some(b)) if same_class(a, &b)))
     };
     if let Value::List(items) = &v {
-        // The common answer: objects of the state's own class (its downcast made once).
-        if own.is_some() && all_of_user_class(state, items) || items.iter().all(ours) {
+        // The common answer: objects of the state's own class (its downcast made once; one component, a
+        // `Decomposition`'s usual answer, without an iterator).
+        let all_own = match items.len() {
+            1 => items.front().is_some_and(|x| same_user_class(state, x)),
+            _ => all_of_user_class(state, items.iter()),
+        };
+        if own.is_some() && all_own || items.iter().all(ours) {
             return Ok(v);
         }
     }

@@ -215,19 +215,11 @@ pub fn is_user_object(v: &Value) -> bool {
     user_object(v).is_some()
 }
 
-/// Whether every element of the list `items` is a user object of the class of the user object `state` (as
-/// [`same_user_class`] with `state`, asked once of `state`; the elements read by index, which for a short list,
-/// a hook's usual answer, costs less than an iterator).
-pub fn all_of_user_class(state: &Value, items: &Vector<Value>) -> bool {
+/// Whether every value of `items` is a user object of the class of the user object `state` (as
+/// [`same_user_class`] with `state`, asked once of `state`).
+pub fn all_of_user_class<'v>(state: &Value, mut items: impl Iterator<Item = &'v Value>) -> bool {
     let Some(s) = user_object(state) else { return false };
-    let class = Rc::as_ptr(&s.class);
-    let own = |x: &Value| matches!(user_object(x), Some(o) if std::ptr::eq(Rc::as_ptr(&o.class), class));
-    match items.len() {
-        0 => true,
-        1 => own(&items[0]),
-        n if n <= 64 => (0..n).all(|i| own(&items[i])),
-        _ => items.iter().all(own),
-    }
+    items.all(|x| matches!(user_object(x), Some(o) if Rc::ptr_eq(&o.class, &s.class)))
 }
 
 /// The facts of the class of a user game object.

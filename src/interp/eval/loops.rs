@@ -2,7 +2,6 @@
 
 use super::machine::*;
 use crate::interp::order::{map_items, MapBuilder, SetBuilder};
-use crate::interp::value::ValueList;
 
 impl<'a> Machine<'a> {
     // ---- loops and comprehensions --------------------------------------------------------------------
@@ -86,7 +85,7 @@ impl<'a> Machine<'a> {
                     }
                     return Ok(());
                 }
-                let items = self.iteration_items(&coll, src.span)?;
+                let items = self.iteration_items_owned(coll, src.span)?;
                 for v in items {
                     if !each(self, v)? {
                         break;
@@ -177,6 +176,23 @@ impl<'a> Machine<'a> {
             }
         }
         Ok(())
+    }
+
+    /// [`Machine::iteration_items`] of a collection the loop owns: a list held nowhere else (the fresh answer of
+    /// a call, `for g in grid.Decomposition(1)`) gives up its elements, none copied and none dropped with it.
+    pub(in crate::interp::eval) fn iteration_items_owned(&mut self, coll: Value, span: Span) -> Eval<Vec<Value>> {
+        match coll {
+            Value::List(l) => Ok(match Rc::try_unwrap(l.0) {
+                // Taken from the back (no shift of a short vector's elements), then put back in order.
+                Ok(v) => {
+                    let mut items: Vec<Value> = v.into_iter().rev().collect();
+                    items.reverse();
+                    items
+                }
+                Err(shared) => shared.iter().cloned().collect(),
+            }),
+            coll => self.iteration_items(&coll, span),
+        }
     }
 
     pub(super) fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {
@@ -274,19 +290,17 @@ impl<'a> Machine<'a> {
 }
 
 /// The collection a comprehension builds (the evaluator's and the compiled tree's): only the collection of its
-/// kind is made, since an empty ordered set or map allocates its root node. A list is built in place in the
-/// shared vector its value holds (no move of the vector into a new allocation when it is done).
+/// kind is made, since an empty ordered set or map allocates its root node.
 pub(in crate::interp::eval) struct Collected {
     kind: CollectionKind,
-    list: Option<std::rc::Rc<Vector<Value>>>,
+    list: Vector<Value>,
     set: Option<SetBuilder>,
     map: Option<MapBuilder>,
 }
 
 impl Collected {
     pub(in crate::interp::eval) fn new(kind: CollectionKind) -> Collected {
-        let list = matches!(kind, CollectionKind::List).then(|| std::rc::Rc::new(Vector::new()));
-        Collected { kind, list, set: None, map: None }
+        Collected { kind, list: Vector::new(), set: None, map: None }
     }
 
     /// Whether an element's value (`k => v`) is kept: only a map's is.
@@ -297,12 +311,7 @@ impl Collected {
     /// Adds the element `x` (with its value `v` in a map).
     pub(in crate::interp::eval) fn add(&mut self, x: Value, v: Value) {
         match self.kind {
-            // The list's vector is this builder's alone until `finish` (so the write copies nothing).
-            CollectionKind::List => {
-                if let Some(l) = &mut self.list {
-                    std::rc::Rc::make_mut(l).push_back(x);
-                }
-            }
+            CollectionKind::List => self.list.push_back(x),
             CollectionKind::Set => {
                 self.set.get_or_insert_with(SetBuilder::new).push(x);
             }
@@ -315,7 +324,7 @@ impl Collected {
     /// The collection built.
     pub(in crate::interp::eval) fn finish(self) -> Value {
         match self.kind {
-            CollectionKind::List => Value::List(self.list.map_or_else(Default::default, ValueList)),
+            CollectionKind::List => Value::List(self.list.into()),
             CollectionKind::Set => self.set.unwrap_or_default().value(),
             CollectionKind::Map => self.map.unwrap_or_default().value(),
         }
