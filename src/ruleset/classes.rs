@@ -17,13 +17,17 @@
 //! new state, as a ruleset's `Canonical`): when the state's `Decomposition` is one component of its own class,
 //! that component stands for it. CGSuite's Domineering class decomposes into `component SymmetryInvariant
 //! Symmetry.Flip`, so the mirror images of a board share one memo node, as they do for the stdlib's `ruleset
-//! Domineering`, and a state that is one region costs one node, not two. The decomposition the hook computed is
-//! handed to the memo with the representative ([`super::handoff::take_split`]), which keeps it in the node it makes for it: a
-//! representative that stands for its one component is its own only component (whatever it decomposes into
-//! again, its value from its options is the same), any other keeps its parts until its split is asked. So each
-//! new state runs `Decomposition` once, and the `Components` hook runs only for a state no hand-off reached.
+//! Domineering`, and a state that is one region costs one node, not two. The memo asks the front for it directly
+//! ([`represent`]), which answers the representative with the split the decomposition found, kept in the node
+//! the memo makes for it: a representative that stands for its one component is its own only component
+//! (whatever it decomposes into again, its value from its options is the same), any other keeps its parts until
+//! its split is asked. So each new state runs `Decomposition` once, and the `Components` hook runs only for a
+//! state no representative reached.
+//!
+//! The memo calls the front's answers directly for an instance of the front ([`options_answer`],
+//! [`components_answer`], [`represent`]): the hooks' natives are the same answers for any other caller.
 
-use super::handoff::Found;
+use super::instance::Split;
 use super::memo;
 use super::position::{gamelike, GameOption, Position};
 use super::script::{self, Instance};
@@ -34,7 +38,7 @@ use crate::interp::eval::{
     all_of_user_class, class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine,
 };
 use crate::interp::native::{NativeFn, Site};
-use crate::interp::value::{Function, Value};
+use crate::interp::value::{Function, Player, Value};
 use crate::syntax::ast::{BinOp, Ident};
 use crate::syntax::span::Span;
 use rustc_hash::FxHashMap;
@@ -174,6 +178,30 @@ fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError
     elements(m, &args[0], v, "Options", s.span)
 }
 
+/// The `Options` hook's answer for the memo, as the hook called by the memo gives it (the engine checked after
+/// it): `state.Options(player)`, `state.Options` for an impartial class (`player` `None`).
+pub(super) fn options_answer(
+    m: &mut Machine,
+    state: &Value,
+    player: Option<Player>,
+    span: Span,
+) -> Result<Value, EvalError> {
+    let v = match player {
+        Some(p) => member(m, state, OPTIONS_NAME, &[Value::Player(p)], span)?,
+        None => member(m, state, OPTIONS_NAME, &[], span)?,
+    };
+    let v = elements(m, state, v, "Options", span)?;
+    m.engine_ok(span)?;
+    Ok(v)
+}
+
+/// The `Components` hook's answer for the memo, as the hook called by the memo gives it.
+pub(super) fn components_answer(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
+    let v = decomposition(m, state, span)?;
+    m.engine_ok(span)?;
+    Ok(v)
+}
+
 /// The `Canonical` hook of a class that declares `Decomposition`: the state's one component of its own class,
 /// or the state itself (see the module's documentation).
 static CANONICAL: NativeFn = NativeFn::new("Canonical", Arity::Exact(1), canonical);
@@ -193,8 +221,16 @@ fn decomposition(m: &mut Machine, state: &Value, span: Span) -> Result<Value, Ev
 }
 
 fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    let state = &args[0];
-    let parts = decomposition(m, state, s.span)?;
+    represent(m, &args[0], s.span).map(|(rep, _)| rep)
+}
+
+/// The `Canonical` hook's answer for the memo, as the hook called by the memo gives it, with the split its
+/// decomposition found for the representative (for the node the memo makes of it): the state's one component
+/// of its own class, its own only component, or the state itself with its parts (see the module's
+/// documentation).
+pub(super) fn represent(m: &mut Machine, state: &Value, span: Span) -> Result<(Value, Split), EvalError> {
+    let parts = decomposition(m, state, span)?;
+    m.engine_ok(span)?;
     let single = match &parts {
         Value::List(items) if items.len() == 1 => {
             let x = &items[0];
@@ -208,13 +244,10 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
         }
         _ => None,
     };
-    // One component of the state's own class stands for it, as its own only component.
-    let (rep, found) = match single {
-        Some(x) => (x, Found::Atomic),
-        None => (state.clone(), Found::Parts(parts)),
-    };
-    super::handoff::hand(rep.clone(), found);
-    Ok(rep)
+    Ok(match single {
+        Some(x) => (x, Split::Atomic),
+        None => (state.clone(), Split::Decomposed(Box::new(parts))),
+    })
 }
 
 fn script_err(message: String, span: Span) -> EvalError {

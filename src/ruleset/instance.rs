@@ -139,7 +139,7 @@ pub enum Split {
     /// The position is the sum of these.
     Parts(Rc<SumRef>),
     /// Not computed yet, but the `Components` hook's answer is known: the decomposition a class's `Canonical`
-    /// hook computed (`super::classes::take_split`), read as the hook's answer when the split is asked. (Boxed,
+    /// hook computed (`super::classes::represent`), read as the hook's answer when the split is asked. (Boxed,
     /// so that a split stays two words.)
     Decomposed(Box<Value>),
 }

@@ -50,11 +50,20 @@ fn key_part<'v>(inst: &Instance, state: &'v Value) -> &'v Value {
     state
 }
 
-/// The split a class's `Canonical` hook found for `rep`, its answer just returned (`super::handoff`), for a new
-/// node of `rep`.
+/// The representative of the new state `state` by the `Canonical` hook `canon` of `inst`, with the split a
+/// class front found for it (`super::classes::represent`, asked directly), for a new node of it.
 #[inline]
-fn handed_split(inst: &Instance, rep: &Value) -> Option<Split> {
-    inst.class_front.then(|| super::handoff::take_split(rep)).flatten()
+fn represent(
+    m: &mut Machine,
+    inst: &Instance,
+    canon: &Rc<crate::interp::value::Function>,
+    state: &Value,
+    span: Span,
+) -> Result<(Value, Option<Split>), EvalError> {
+    if inst.class_front {
+        return super::classes::represent(m, state, span).map(|(rep, split)| (rep, Some(split)));
+    }
+    Ok((script::call_hook(m, inst, canon, std::slice::from_ref(state), span)?, None))
 }
 
 /// The node of `state` in `inst`'s memo, created if new (after the `Canonical` hook, if any).
@@ -121,8 +130,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
         return Ok(inst.memo.borrow_mut().add_new(&key, khash, state.clone(), pending));
     };
     let keys_before = inst.memo.borrow().key_count();
-    let rep = script::call_hook(m, inst, canon, std::slice::from_ref(state), span)?;
-    let split = handed_split(inst, &rep);
+    let (rep, split) = represent(m, inst, canon, state, span)?;
     // Whether the representative has the state's key: a hook that answers the state itself (the same object)
     // does, a grid is compared with the key in place, anything else is encoded (and its key kept if different).
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
@@ -227,8 +235,7 @@ fn add_represented(
     span: Span,
 ) -> Result<u32, EvalError> {
     let keys_before = inst.memo.borrow().key_count();
-    let rep = script::call_hook(m, inst, canon, std::slice::from_ref(state), span)?;
-    let split = handed_split(inst, &rep);
+    let (rep, split) = represent(m, inst, canon, state, span)?;
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
     let krep = key_part(inst, &rep);
     let same = itself || same_grid(kstate, krep);
@@ -396,6 +403,9 @@ fn options_result(
     player: Player,
     span: Span,
 ) -> Result<Value, EvalError> {
+    if inst.class_front {
+        return super::classes::options_answer(m, state, (!inst.impartial).then_some(player), span);
+    }
     if inst.impartial {
         script::call_hook(m, inst, &inst.hooks.options, std::slice::from_ref(state), span)
     } else {
@@ -463,6 +473,11 @@ fn options_of(
 /// Starts loading the memo index's slots of the boards in a hook's result list, so that their look-ups, one
 /// after the other, do not each wait for memory (a hint: no effect on any result).
 fn prefetch_boards(inst: &Instance, v: &Value) {
+    // A class front's states are objects, none a board (their grids are integer grids, whose hashes the
+    // look-up computes).
+    if inst.class_front {
+        return;
+    }
     if let Value::List(items) = v {
         let memo = inst.memo.borrow();
         // Character grids only: they carry their hash. An integer grid's hash is computed (its look-up would
@@ -494,6 +509,7 @@ pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) 
         None => Split::Atomic,
         Some(f) => {
             let v = match state {
+                Some(state) if inst.class_front => super::classes::components_answer(m, &state, span)?,
                 Some(state) => script::call_hook(m, inst, f, std::slice::from_ref(&state), span)?,
                 // Taken: a failure below asks the hook again.
                 None => {

@@ -11,7 +11,6 @@
 
 pub mod cgsuite_print;
 pub mod classes;
-mod handoff;
 pub mod instance;
 pub mod key;
 pub mod loopy;

@@ -85,7 +85,7 @@ impl<'a> Machine<'a> {
                     }
                     return Ok(());
                 }
-                let items = self.iteration_items(&coll, src.span)?;
+                let items = self.iteration_items_owned(coll, src.span)?;
                 for v in items {
                     if !each(self, v)? {
                         break;
@@ -176,6 +176,23 @@ impl<'a> Machine<'a> {
             }
         }
         Ok(())
+    }
+
+    /// [`Machine::iteration_items`] of a collection the loop owns: a list held nowhere else (the fresh answer of
+    /// a call, `for g in grid.Decomposition(1)`) gives up its elements, none copied and none dropped with it.
+    pub(in crate::interp::eval) fn iteration_items_owned(&mut self, coll: Value, span: Span) -> Eval<Vec<Value>> {
+        match coll {
+            Value::List(l) => Ok(match Rc::try_unwrap(l.0) {
+                // Taken from the back (no shift of a short vector's elements), then put back in order.
+                Ok(v) => {
+                    let mut items: Vec<Value> = v.into_iter().rev().collect();
+                    items.reverse();
+                    items
+                }
+                Err(shared) => shared.iter().cloned().collect(),
+            }),
+            coll => self.iteration_items(&coll, span),
+        }
     }
 
     pub(super) fn iteration_items(&mut self, coll: &Value, span: Span) -> Eval<Vec<Value>> {

@@ -34,7 +34,7 @@ impl Memo {
         i
     }
 
-    /// Gives the new node `i` the split its state's `Canonical` hook found, if any (`super::handed_split`);
+    /// Gives the new node `i` the split the class front found for its state (`super::represent`), if any;
     /// returns `i`.
     pub(super) fn set_split(&mut self, i: u32, split: Option<Split>) -> u32 {
         if let Some(s) = split {

@@ -291,7 +291,7 @@ fn walk<'a>(
         }
         return Ok(());
     }
-    let items = m.iteration_items(&coll, span)?;
+    let items = m.iteration_items_owned(coll, span)?;
     for v in items {
         if !each(m, clause, rest, body, v)? {
             break;
