@@ -92,7 +92,9 @@ impl Builder<'_> {
                 }
             }
             ExprKind::Index { obj, indices } => self.index(e, obj, indices),
-            ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
+            ExprKind::Call { callee, args, named } if named.is_empty() => {
+                super::inline::site(self.call(e, callee, args))
+            }
             ExprKind::Is { expr, ty } => Node::Is {
                 expr: self.boxed(expr),
                 ty: ty.clone(),
@@ -332,7 +334,8 @@ impl Builder<'_> {
             }
         }
         let taken = taken?;
-        let Node::Call { callee, name, mut args, spans, span } = self.expr(value) else { return None };
+        let ExprKind::Call { callee: f, args: a, .. } = &value.kind else { return None };
+        let Node::Call { callee, name, mut args, spans, span } = self.call(value, f, a) else { return None };
         let Node::Local { head, name: x, slot, span: at } =
             std::mem::replace(&mut args[taken], Node::Const(Value::Nothing))
         else {

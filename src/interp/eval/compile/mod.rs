@@ -41,6 +41,7 @@ mod cell;
 mod clauses;
 mod cond;
 mod global;
+mod inline;
 mod is_test;
 mod member;
 mod run;
