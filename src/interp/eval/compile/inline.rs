@@ -39,6 +39,18 @@ use crate::interp::value::Int;
 use crate::syntax::ast::{FunctionDef, Layout};
 use std::cell::{Cell, RefCell};
 
+#[cfg(test)]
+thread_local! {
+    /// How many inlined calls ran in this thread (for the tests).
+    static INLINED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many inlined calls ran in this thread so far (for the tests).
+#[cfg(test)]
+pub(super) fn inlined_count() -> usize {
+    INLINED.with(Cell::get)
+}
+
 /// The most parameters an inlined function has.
 pub(super) const MAX_PARAMS: usize = 4;
 /// The most syntax nodes an inlined body has.
@@ -184,6 +196,8 @@ impl Body {
     /// The call entered as `run_kept_frame` enters it (depth and limits, else the error), the body run.
     #[inline]
     fn enter(&self, m: &mut Machine<'_>, span: Span) -> Result<Eval<Value>, EvalError> {
+        #[cfg(test)]
+        INLINED.with(|c| c.set(c.get() + 1));
         m.depth += 1;
         if let Err(e) = m.check_limits(span) {
             m.depth -= 1;

@@ -50,6 +50,8 @@ mod stmt;
 mod tests;
 #[cfg(test)]
 mod tests_call;
+#[cfg(test)]
+mod tests_inline;
 mod top;
 mod tree;
 

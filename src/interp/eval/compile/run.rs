@@ -33,7 +33,6 @@ impl Node {
                 Some(v) => Ok(std::mem::replace(v, Value::Nothing)),
                 None => m.lookup_var(name, slot, *span),
             },
-            Node::InlineParam(cells, k) => Ok(cells[*k].borrow().clone()),
             _ => self.run_other(m),
         }
     }
