@@ -92,7 +92,9 @@ impl Builder<'_> {
                 }
             }
             ExprKind::Index { obj, indices } => self.index(e, obj, indices),
-            ExprKind::Call { callee, args, named } if named.is_empty() => self.call(e, callee, args),
+            ExprKind::Call { callee, args, named } if named.is_empty() => {
+                super::inline::site(self.call(e, callee, args))
+            }
             ExprKind::Is { expr, ty } => Node::Is {
                 expr: self.boxed(expr),
                 ty: ty.clone(),
@@ -338,7 +340,9 @@ impl Builder<'_> {
             }
         }
         let taken = taken?;
-        let mut call = self.expr(value);
+        // The plain call (a call whose argument is taken is not inlined: `inline::site` is not asked).
+        let ExprKind::Call { callee: f, args: a, .. } = &value.kind else { return None };
+        let mut call = self.call(value, f, a);
         let args = match &mut call {
             Node::Call { args, .. } => args,
             Node::ClassCall(c) => c.args_mut(),

@@ -128,7 +128,7 @@ pub(super) fn call_node(
 /// arguments, none optional, typed or `...`: the call, its arguments evaluated in order into their slots
 /// (`None`, nothing evaluated, for any other callee; the general call then runs).
 #[inline]
-fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
+pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
     let Value::Function(func) = f else { return None };
     let Function::Closure(c) = &**func else { return None };
     let params = &c.def.params;

@@ -33,6 +33,7 @@ impl Node {
             Node::Not(a, sa) => Ok(!a.cond(m, *sa)?),
             Node::CellTest(t) => t.cond_at(m, span),
             Node::CellAnd(p) => p.truth(m),
+            Node::InlineIs { expr, ty, known } => super::inline::is_flag(m, expr, ty, known),
             // A comparison of cells or machine integers answers the flag itself, without a `Value`.
             Node::Binary { op, lhs, rhs, span: at } if is_comparison(*op) => match compare(m, *op, lhs, rhs, *at)? {
                 Ok(b) => Ok(b),

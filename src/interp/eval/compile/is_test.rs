@@ -45,19 +45,30 @@ pub(super) fn is(
     if let Some(b) = user {
         return Ok(Value::Boolean(b));
     }
-    let answer = match static_names(&v) {
+    library_answer(m, &v, ty, known)
+}
+
+/// `v is ty` when `is_user_class` has no answer: `is_of_class`, remembered in `known` for static names (also
+/// `inline.rs`'s).
+pub(super) fn library_answer(
+    m: &mut Machine<'_>,
+    v: &Value,
+    ty: &Ident,
+    known: &Cell<Option<IsAnswer>>,
+) -> Eval<Value> {
+    let answer = match static_names(v) {
         // `is_of_class` for a value whose class and representation names are static.
         Some((class, repr)) => match known.get() {
             Some(k) if same((class, repr), (k.class, k.repr)) => k.answer,
             _ => {
-                let answer = is_class_of(m.games, &v, class, &ty.name);
+                let answer = is_class_of(m.games, v, class, &ty.name);
                 if short_type(&ty.name) != "Game" {
                     known.set(Some(IsAnswer { class, repr, answer }));
                 }
                 answer
             }
         },
-        None => m.is_of_class(&v, &ty.name, ty.span),
+        None => m.is_of_class(v, &ty.name, ty.span),
     };
     match answer {
         Some(b) => Ok(Value::Boolean(b)),
@@ -95,7 +106,7 @@ fn static_names(v: &Value) -> Option<(&'static str, &'static str)> {
 /// pointers (a library object's names are one string each; another object of the same names asks
 /// [`static_names`] again), asked without comparing texts.
 #[inline]
-fn has_names(v: &Value, k: &IsAnswer) -> bool {
+pub(super) fn has_names(v: &Value, k: &IsAnswer) -> bool {
     match v {
         Value::Object(o) => std::ptr::eq(o.type_name(), k.repr) && std::ptr::eq(o.class_name(), k.class),
         _ => static_names(v).is_some_and(|names| same(names, (k.class, k.repr))),

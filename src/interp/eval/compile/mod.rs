@@ -42,6 +42,7 @@ mod clauses;
 mod cond;
 mod fields;
 mod global;
+mod inline;
 mod is_test;
 mod member;
 mod run;
@@ -52,6 +53,7 @@ mod tests;
 mod tests_call;
 #[cfg(test)]
 mod tests_fields;
+mod tests_inline;
 mod top;
 mod tree;
 

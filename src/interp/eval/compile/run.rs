@@ -90,6 +90,9 @@ impl Node {
             Node::And(..) | Node::Or(..) | Node::Not(..) | Node::CellAnd(..) => Ok(Value::Boolean(self.truth(m)?)),
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
+            Node::Inline(..) | Node::InlineParam(..) | Node::InlineGlobal { .. } | Node::InlineIs { .. } => {
+                super::inline::run(m, self)
+            }
             Node::SumOf(x) => match x.sum.value(m) {
                 Some(k) => Ok(Value::small_int(k)),
                 None => x.general.run(m),

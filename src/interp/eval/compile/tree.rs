@@ -85,6 +85,14 @@ pub(in crate::interp::eval) enum Node {
     /// `Name(args…)`, positional arguments only, `Name` a variable the resolver gave no slot: the class of
     /// `this` built at once, else the general call (`fields.rs`).
     ClassCall(Box<super::fields::ClassCall>),
+    /// `f(args…)` (a [`Node::Call`]) whose callee's body may be compiled into the caller's tree (`inline.rs`).
+    Inline(Box<super::inline::Inline>),
+    /// In an inlined body: the parameter `k`, held in the inlined call's cells (`inline.rs`).
+    InlineParam(Rc<[RefCell<Value>]>, usize),
+    /// In an inlined body: a free name, the global (`inline.rs`).
+    InlineGlobal { name: Name, span: Span, global: GlobalCache },
+    /// In an inlined body: `x is T` (`inline.rs`).
+    InlineIs { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>> },
 }
 
 /// The global a [`Node::Var`] found last, with the stamps of the global tables it was found under
