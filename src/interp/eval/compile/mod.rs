@@ -53,6 +53,7 @@ mod tests;
 mod tests_call;
 #[cfg(test)]
 mod tests_fields;
+#[cfg(test)]
 mod tests_inline;
 mod top;
 mod tree;
