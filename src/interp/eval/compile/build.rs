@@ -47,13 +47,10 @@ impl Builder<'_> {
     }
 
     fn expr(&self, e: &Expr) -> Node {
+        if let Some(c) = literal(e) {
+            return c;
+        }
         match &e.kind {
-            ExprKind::Integer(n) => Node::Const(Value::int_literal(n)),
-            ExprKind::Str(s) => Node::Const(Value::short_str(s)),
-            ExprKind::Bool(b) => Node::Const(Value::Boolean(*b)),
-            ExprKind::Nothing => Node::Const(Value::Nothing),
-            ExprKind::Player(PlayerLit::Left) => Node::Const(Value::Player(Player::Left)),
-            ExprKind::Player(PlayerLit::Right) => Node::Const(Value::Player(Player::Right)),
             ExprKind::Var(name, slot) => match slot.get(self.id) {
                 Some(head) if head != NO_SLOT => {
                     Node::Local { head, name: name.clone(), slot: slot.clone(), span: e.span }
@@ -384,6 +381,19 @@ impl Builder<'_> {
             })
             .collect()
     }
+}
+
+/// A literal as its constant node (`build.rs` and `inline.rs` compile them alike).
+pub(super) fn literal(e: &Expr) -> Option<Node> {
+    Some(Node::Const(match &e.kind {
+        ExprKind::Integer(n) => Value::int_literal(n),
+        ExprKind::Str(s) => Value::short_str(s),
+        ExprKind::Bool(b) => Value::Boolean(*b),
+        ExprKind::Nothing => Value::Nothing,
+        ExprKind::Player(PlayerLit::Left) => Value::Player(Player::Left),
+        ExprKind::Player(PlayerLit::Right) => Value::Player(Player::Right),
+        _ => return None,
+    }))
 }
 
 /// Whether evaluating `e` cannot assign a variable (a literal, a variable, arithmetic of such).

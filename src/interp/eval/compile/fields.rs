@@ -58,15 +58,26 @@ impl ClassCall {
     /// the general call.
     #[inline]
     pub(super) fn run(&self, m: &mut Machine<'_>) -> Eval<Value> {
-        if let Some(class) = own_class(&m.locals, &self.name, &self.slot, &self.at, &self.cache) {
-            return match &self.args[..] {
-                [a] => {
-                    let a = a.run(m)?;
-                    Ok(m.construct_one(class, a, self.span)?)
-                }
-                args => with_args(m, args, |m, vals| Ok(m.construct(class, vals, self.span)?)),
-            };
+        if let Some(r) = self.own(m) {
+            return r;
         }
         super::call::call_node(m, &self.callee, &self.name, &self.args, &self.spans, self.span)
+    }
+
+    /// The object, when the name is the class of `this` as [`own_class`] finds it; `None`: the general call
+    /// decides (`run`'s, or an inlined call's: `inline.rs` wraps a `ClassCall` whose callee may be a function).
+    #[inline]
+    pub(super) fn own(&self, m: &mut Machine<'_>) -> Option<Eval<Value>> {
+        let class = own_class(&m.locals, &self.name, &self.slot, &self.at, &self.cache)?;
+        Some(match &self.args[..] {
+            [a] => a.run(m).and_then(|a| Ok(m.construct_one(class, a, self.span)?)),
+            args => with_args(m, args, |m, vals| Ok(m.construct(class, vals, self.span)?)),
+        })
+    }
+
+    /// The call's parts as the general call takes them: the callee, its name, the arguments, their spans, the
+    /// call's span.
+    pub(super) fn parts(&self) -> (&Node, &Name, &[Node], &[Span], Span) {
+        (&self.callee, &self.name, &self.args, &self.spans, self.span)
     }
 }

@@ -86,6 +86,11 @@ pub(super) fn site(call: Node) -> Node {
         {
             Node::Inline(Box::new(Inline { call, state: RefCell::new(None) }))
         }
+        // A name with no slot in a function's body (`_Grid(s)` in a ruleset's member): `fields.rs`'s class
+        // call, whose callee is the class of `this` or, as here, a global.
+        Node::ClassCall(c) if c.parts().2.len() <= MAX_PARAMS => {
+            Node::Inline(Box::new(Inline { call, state: RefCell::new(None) }))
+        }
         _ => call,
     }
 }
@@ -105,19 +110,29 @@ pub(super) fn run(m: &mut Machine<'_>, node: &Node) -> Eval<Value> {
 /// `f(args…)` of a [`Node::Inline`] (see the module documentation).
 #[inline(never)]
 fn call(m: &mut Machine<'_>, x: &Inline) -> Eval<Value> {
-    let Node::Call { callee, name, args, spans, span } = &x.call else { unreachable!("site wraps a call") };
+    let (callee, name, args, spans, span) = match &x.call {
+        Node::Call { callee, name, args, spans, span } => (&**callee, name, &args[..], &spans[..], *span),
+        Node::ClassCall(c) => {
+            // The class of `this` named in its own method: its object, as `fields.rs` builds it.
+            if let Some(r) = c.own(m) {
+                return r;
+            }
+            c.parts()
+        }
+        _ => unreachable!("site wraps a call"),
+    };
     // The callee, as `call_node` finds it: the class of `this` named in its own method constructs.
-    if let Node::Var { name: n, slot, at, .. } = &**callee {
+    if let Node::Var { name: n, slot, at, .. } = callee {
         if m.locals.method_this().is_some() {
             if let ThisName::OwnClass(c) = this_name(&m.locals, n, slot, at) {
                 if c.facts().constructs {
-                    return call_node(m, callee, name, args, spans, *span);
+                    return call_node(m, callee, name, args, spans, span);
                 }
             }
         }
     }
     let f = callee.run(m)?;
-    let Value::Function(func) = &f else { return ordinary(m, &f, name, args, spans, *span) };
+    let Value::Function(func) = &f else { return ordinary(m, &f, name, args, spans, span) };
     let found = x.state.borrow().as_ref().filter(|s| Rc::ptr_eq(&s.func, func)).cloned();
     let inlined = match found {
         Some(s) => s,
@@ -128,8 +143,8 @@ fn call(m: &mut Machine<'_>, x: &Inline) -> Eval<Value> {
         }
     };
     match &inlined.body {
-        Some(body) if body.holds(m) => body.run(m, func, args, *span),
-        _ => ordinary(m, &f, name, args, spans, *span),
+        Some(body) if body.holds(m) => body.run(m, func, args, span),
+        _ => ordinary(m, &f, name, args, spans, span),
     }
 }
 
@@ -290,13 +305,10 @@ impl Builder<'_> {
     /// `e` as `build.rs` compiles it, without the forms that read slots of the running frame.
     fn expr(&mut self, e: &Expr) -> Option<Node> {
         self.budget = self.budget.checked_sub(1)?;
+        if let Some(c) = super::build::literal(e) {
+            return Some(c);
+        }
         Some(match &e.kind {
-            ExprKind::Integer(n) => Node::Const(Value::int_literal(n)),
-            ExprKind::Str(s) => Node::Const(Value::short_str(s)),
-            ExprKind::Bool(b) => Node::Const(Value::Boolean(*b)),
-            ExprKind::Nothing => Node::Const(Value::Nothing),
-            ExprKind::Player(PlayerLit::Left) => Node::Const(Value::Player(Player::Left)),
-            ExprKind::Player(PlayerLit::Right) => Node::Const(Value::Player(Player::Right)),
             ExprKind::Var(name, slot) => match slot.get(self.layout.id)? {
                 NO_SLOT if !matches!(&**name, "this" | "super") => {
                     Node::InlineGlobal { name: name.clone(), span: e.span, global: Default::default() }
