@@ -28,7 +28,7 @@ mod trace;
 pub mod value;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use error::{Arity, ErrorKind, EvalError, Frame};
 pub use value::{Player, Value};

@@ -7,19 +7,22 @@ use crate::syntax::parse::parse_cells;
 /// shared helper of the evaluator's unit tests (fast paths, slots, machine integers).
 pub(crate) fn outputs(src: &str) -> Vec<String> {
     let src = src.to_string();
-    with_big_stack(move || {
-        let mut interp = crate::core_interpreter();
-        let file = interp.sources().add("<test>", src.as_str());
-        let mut out = Vec::new();
-        for cell in parse_cells(&src, file) {
-            assert!(cell.errors.is_empty(), "syntax error in {src}");
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-                break;
-            }
+    with_big_stack(move || run_on(&mut crate::core_interpreter(), &src).lines().map(str::to_string).collect())
+}
+
+/// Runs `src` on `interp`, on the calling thread's stack: the printed value of each cell, then `error: …` for the
+/// first failing cell (which ends the run). A syntax error fails the test.
+pub(crate) fn run_on(interp: &mut Interpreter, src: &str) -> String {
+    let file = interp.sources().add("<test>", src);
+    let mut out = Vec::new();
+    for cell in parse_cells(src, file) {
+        assert!(cell.errors.is_empty(), "syntax error in {src}");
+        if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
+            out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
+            break;
         }
-        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
-    })
+    }
+    String::from_utf8(out).unwrap()
 }
 
 /// Runs `src` cell by cell as a script does; an error is appended as `error: <message>` and stops the run.

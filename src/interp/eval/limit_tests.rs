@@ -2,22 +2,7 @@
 //! compiled code: a loop with no call in it, recursion from inside a loop, inside a method. The memory budget
 //! is process-wide, so its loop case is a CLI test (`tests/integration/limits.rs`).
 
-use crate::interp::tests::outputs;
-use crate::syntax::parse::parse_cells;
-
-/// Runs `src` on `interp` on this thread's (small) stack: the output, an error as `error: <message>`.
-fn run_on(interp: &mut crate::interp::Interpreter, src: &str) -> String {
-    let file = interp.sources().add("<test>", src);
-    let mut out = Vec::new();
-    for cell in parse_cells(src, file) {
-        assert!(cell.errors.is_empty(), "syntax error in {src}");
-        if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-            out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-            break;
-        }
-    }
-    String::from_utf8(out).unwrap()
-}
+use crate::interp::tests::{outputs, run_on};
 
 /// [`run_on`], the workspace's interrupt flag set after `delay_ms`.
 fn run_interrupted(interp: &mut crate::interp::Interpreter, src: &str, delay_ms: u64) -> String {

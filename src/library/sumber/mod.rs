@@ -256,7 +256,6 @@ mod tests {
     use super::*;
     use crate::game::Games;
     use crate::interp::env::Globals;
-    use crate::syntax::parse::parse_cells;
     use std::sync::atomic::AtomicBool;
 
     fn d(n: i64, exp: u32) -> Dyadic {
@@ -276,17 +275,7 @@ mod tests {
 
     /// Runs `src` (one cell per line) and returns the printed value of each line.
     fn eval(src: &str) -> Vec<String> {
-        let mut interp = crate::core_interpreter();
-        let file = interp.sources().add("<test>", src);
-        let mut out = Vec::new();
-        for cell in parse_cells(src, file) {
-            assert!(cell.errors.is_empty(), "syntax error in {src}");
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-                break;
-            }
-        }
-        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
+        crate::interp::tests::run_on(&mut crate::core_interpreter(), src).lines().map(str::to_string).collect()
     }
 
     /// Runs `f` with a fresh machine.
