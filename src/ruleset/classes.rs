@@ -27,7 +27,7 @@
 //! The memo calls the front's answers directly for an instance of the front ([`options_answer`],
 //! [`components_answer`], [`represent`]): the hooks' natives are the same answers for any other caller.
 
-use super::instance::Split;
+use super::instance::{Front, Split};
 use super::memo;
 use super::position::{gamelike, GameOption, Position};
 use super::script::{self, Instance};
@@ -144,11 +144,14 @@ fn instance_for(m: &mut Machine, v: &Value, span: Span) -> Result<Rc<Instance>, 
     let options = Rc::new(Function::Native(&OPTIONS));
     let components = facts.decomposes.then(|| Rc::new(Function::Native(&COMPONENTS)));
     let canonical = facts.decomposes.then(|| Rc::new(Function::Native(&CANONICAL)));
-    let inst = script::hooked_instance(&facts.name, facts.impartial, options, components, canonical);
+    let inst = script::hooked_instance(&facts.name, facts.impartial, options, components, canonical, &FRONT);
     let (id, enclosing) = (cg.id, cg.enclosing.cloned());
     m.globals.extensions.get::<ClassInstances>().instances.entry(id).or_default().push((enclosing, inst.clone()));
     Ok(inst)
 }
+
+/// The front's answers to the memo.
+static FRONT: Front = Front { represent, options: options_answer, components: components_answer };
 
 /// The `Options` hook: `state.Options(player)` (`state.Options` for an impartial class).
 static OPTIONS: NativeFn = NativeFn::new("Options", Arity::Range(1, 2), options);
@@ -180,12 +183,7 @@ fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError
 
 /// The `Options` hook's answer for the memo, as the hook called by the memo gives it (the engine checked after
 /// it): `state.Options(player)`, `state.Options` for an impartial class (`player` `None`).
-pub(super) fn options_answer(
-    m: &mut Machine,
-    state: &Value,
-    player: Option<Player>,
-    span: Span,
-) -> Result<Value, EvalError> {
+fn options_answer(m: &mut Machine, state: &Value, player: Option<Player>, span: Span) -> Result<Value, EvalError> {
     let v = match player {
         Some(p) => member(m, state, OPTIONS_NAME, &[Value::Player(p)], span)?,
         None => member(m, state, OPTIONS_NAME, &[], span)?,
@@ -196,7 +194,7 @@ pub(super) fn options_answer(
 }
 
 /// The `Components` hook's answer for the memo, as the hook called by the memo gives it.
-pub(super) fn components_answer(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
+fn components_answer(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
     let v = decomposition(m, state, span)?;
     m.engine_ok(span)?;
     Ok(v)
@@ -228,7 +226,7 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
 /// decomposition found for the representative (for the node the memo makes of it): the state's one component
 /// of its own class, its own only component, or the state itself with its parts (see the module's
 /// documentation).
-pub(super) fn represent(m: &mut Machine, state: &Value, span: Span) -> Result<(Value, Split), EvalError> {
+fn represent(m: &mut Machine, state: &Value, span: Span) -> Result<(Value, Split), EvalError> {
     let parts = decomposition(m, state, span)?;
     m.engine_ok(span)?;
     let single = match &parts {

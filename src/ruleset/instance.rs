@@ -10,8 +10,11 @@
 use super::solver::Solver;
 use crate::game::loopy::SideValue;
 use crate::game::GameId;
-use crate::interp::value::{Function, Value};
+use crate::interp::error::EvalError;
+use crate::interp::eval::Machine;
+use crate::interp::value::{Function, Player, Value};
 use crate::syntax::ast::{Name, RulesetDef};
+use crate::syntax::span::Span;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -58,6 +61,21 @@ pub struct Instance {
     /// The instance of a user game class (`super::classes`): its states are the class's objects, and a
     /// position prints as its object.
     pub class_front: bool,
+    /// The class front's answers, which the memo asks directly (`None` for a `ruleset` declaration's).
+    pub front: Option<&'static Front>,
+}
+
+/// The class front's answers to the memo (`super::classes` fills them in; through them the memo names no file
+/// that names it): the representative of a state with the split its `Decomposition` found, the state's options
+/// (`None`: an impartial class's), its components.
+#[derive(Debug)]
+pub struct Front {
+    /// The state's representative, with the split its `Decomposition` found.
+    pub represent: fn(&mut Machine, &Value, Span) -> Result<(Value, Split), EvalError>,
+    /// The state's options for the player (`None`: an impartial class's `Options`).
+    pub options: fn(&mut Machine, &Value, Option<Player>, Span) -> Result<Value, EvalError>,
+    /// The state's components (its `Decomposition`).
+    pub components: fn(&mut Machine, &Value, Span) -> Result<Value, EvalError>,
 }
 
 impl Instance {

@@ -51,7 +51,7 @@ fn key_part<'v>(inst: &Instance, state: &'v Value) -> &'v Value {
 }
 
 /// The representative of the new state `state` by the `Canonical` hook `canon` of `inst`, with the split a
-/// class front found for it (`super::classes::represent`, asked directly), for a new node of it.
+/// class front found for it (its `Front::represent`, asked directly), for a new node of it.
 #[inline]
 fn represent(
     m: &mut Machine,
@@ -60,8 +60,8 @@ fn represent(
     state: &Value,
     span: Span,
 ) -> Result<(Value, Option<Split>), EvalError> {
-    if inst.class_front {
-        return super::classes::represent(m, state, span).map(|(rep, split)| (rep, Some(split)));
+    if let Some(front) = inst.front {
+        return (front.represent)(m, state, span).map(|(rep, split)| (rep, Some(split)));
     }
     Ok((script::call_hook(m, inst, canon, std::slice::from_ref(state), span)?, None))
 }
@@ -403,8 +403,8 @@ fn options_result(
     player: Player,
     span: Span,
 ) -> Result<Value, EvalError> {
-    if inst.class_front {
-        return super::classes::options_answer(m, state, (!inst.impartial).then_some(player), span);
+    if let Some(front) = inst.front {
+        return (front.options)(m, state, (!inst.impartial).then_some(player), span);
     }
     if inst.impartial {
         script::call_hook(m, inst, &inst.hooks.options, std::slice::from_ref(state), span)
@@ -509,8 +509,10 @@ pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) 
         None => Split::Atomic,
         Some(f) => {
             let v = match state {
-                Some(state) if inst.class_front => super::classes::components_answer(m, &state, span)?,
-                Some(state) => script::call_hook(m, inst, f, std::slice::from_ref(&state), span)?,
+                Some(state) => match inst.front {
+                    Some(front) => (front.components)(m, &state, span)?,
+                    None => script::call_hook(m, inst, f, std::slice::from_ref(&state), span)?,
+                },
                 // Taken: a failure below asks the hook again.
                 None => {
                     match std::mem::replace(&mut inst.memo.borrow_mut().nodes[idx as usize].split, Split::Unknown) {

@@ -163,6 +163,7 @@ fn instantiate(def: &Rc<RulesetDef>, args: Vec<Value>) -> Rc<Instance> {
             hooks,
             memo: RefCell::new(Memo::default()),
             class_front: false,
+            front: None,
         }
     })
 }
@@ -224,6 +225,7 @@ pub fn hooked_instance(
     options: Rc<Function>,
     components: Option<Rc<Function>>,
     canonical: Option<Rc<Function>>,
+    front: &'static super::instance::Front,
 ) -> Rc<Instance> {
     let ident = crate::syntax::ast::Ident { name: Name::from(name), span: Span::default() };
     let def = Rc::new(RulesetDef { name: ident, params: None, defs: Vec::new(), span: Span::default() });
@@ -236,5 +238,6 @@ pub fn hooked_instance(
         hooks,
         memo: RefCell::new(Memo::default()),
         class_front: true,
+        front: Some(front),
     })
 }

@@ -363,9 +363,7 @@ fn fits_all(m: &mut Machine, def: &FunctionDef, args: &[Value]) -> bool {
         })
 }
 
-/// The name of a hidden local holding the name of the property a closure evaluates: inside a property's body
-/// its own name is the property (CGSuite: `def P := P` recurses), not the function.
-pub(super) const PROPERTY: &str = "\u{0}property";
+pub(super) use types::PROPERTY;
 
 /// The closure of method `def` of `obj` (whose value is `this`).
 fn method_closure(obj: &UserObject, this: &Value, def: Rc<FunctionDef>, property: bool) -> Closure {

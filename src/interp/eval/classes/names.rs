@@ -3,7 +3,7 @@
 //! search of `Machine::lookup_var` (the compiled tree's `Node::Var`, cell tests and `Position(…)` calls ask).
 
 use super::super::machine::*;
-use super::types::{user_object, Resolution, UserClass, UserObject};
+use super::types::{user_object, Resolution, UserClass, UserObject, PROPERTY};
 use crate::interp::model::types::MethodFrame;
 use crate::interp::object::downcast_ref;
 use std::cell::Cell;
@@ -246,7 +246,7 @@ fn own_class_first<'c>(
     cache: &'c OwnClassCache,
 ) -> Option<&'c Rc<UserClass>> {
     let c = match this_name(locals, name, slot, at) {
-        ThisName::OwnClass(c) if c.facts().constructs && &**name != "this" && &**name != super::PROPERTY => c,
+        ThisName::OwnClass(c) if c.facts().constructs && &**name != "this" && &**name != PROPERTY => c,
         // Answers the class decided (a variable of its objects, a global): kept. `Other` may be a name the
         // class has not decided yet (the general call decides it): asked again next time.
         ThisName::Field(_) | ThisName::Global => {

@@ -11,6 +11,10 @@ use crate::interp::object::downcast_ref;
 use crate::syntax::ast::{ClassDef, ClassMember, FunctionDef, Name};
 use std::cell::RefCell;
 
+/// The name of a hidden local holding the name of the property a closure evaluates: inside a property's body
+/// its own name is the property (CGSuite: `def P := P` recurses), not the function.
+pub(in crate::interp::eval) const PROPERTY: &str = "\u{0}property";
+
 /// A class declared by the script.
 #[derive(Debug)]
 pub struct UserClass {

@@ -47,7 +47,7 @@ impl Builder<'_> {
     }
 
     fn expr(&self, e: &Expr) -> Node {
-        if let Some(c) = literal(e) {
+        if let Some(c) = super::tree::literal(e) {
             return c;
         }
         match &e.kind {
@@ -381,19 +381,6 @@ impl Builder<'_> {
             })
             .collect()
     }
-}
-
-/// A literal as its constant node (`build.rs` and `inline.rs` compile them alike).
-pub(super) fn literal(e: &Expr) -> Option<Node> {
-    Some(Node::Const(match &e.kind {
-        ExprKind::Integer(n) => Value::int_literal(n),
-        ExprKind::Str(s) => Value::short_str(s),
-        ExprKind::Bool(b) => Value::Boolean(*b),
-        ExprKind::Nothing => Value::Nothing,
-        ExprKind::Player(PlayerLit::Left) => Value::Player(Player::Left),
-        ExprKind::Player(PlayerLit::Right) => Value::Player(Player::Right),
-        _ => return None,
-    }))
 }
 
 /// Whether evaluating `e` cannot assign a variable (a literal, a variable, arithmetic of such).

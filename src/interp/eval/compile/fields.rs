@@ -12,22 +12,8 @@
 use super::super::classes::{own_class, OwnClassCache};
 use super::super::machine::*;
 use super::member::with_args;
-use super::tree::Node;
+use super::tree::{ClassCall, Node};
 use std::cell::Cell;
-
-/// A compiled `Name(args…)` (see the module documentation).
-pub(in crate::interp::eval) struct ClassCall {
-    /// The callee as the general call runs it (a [`Node::Var`]).
-    callee: Node,
-    /// The callee's name, interned, with its slot cell and `this_name`'s hint.
-    name: Name,
-    slot: Slot,
-    at: Cell<u32>,
-    args: Vec<Node>,
-    spans: Vec<Span>,
-    span: Span,
-    cache: OwnClassCache,
-}
 
 /// The node of `name(args…)` for a callee `callee` compiled to a [`Node::Var`] (a name the resolver gave no
 /// slot); any other callee keeps the general [`Node::Call`].

@@ -34,7 +34,7 @@ use super::super::machine::*;
 use super::call::{call_node, direct};
 use super::is_test::{has_names, library_answer};
 use super::member::with_args;
-use super::tree::{IsAnswer, Node};
+use super::tree::{Body, Inline, Inlined, IsAnswer, Node};
 use crate::interp::value::Int;
 use crate::syntax::ast::{FunctionDef, Layout};
 use std::cell::{Cell, RefCell};
@@ -55,27 +55,6 @@ pub(super) fn inlined_count() -> usize {
 pub(super) const MAX_PARAMS: usize = 4;
 /// The most syntax nodes an inlined body has.
 pub(super) const MAX_NODES: usize = 40;
-
-/// A call that may be inlined: the ordinary call (a [`Node::Call`]) and what its callee was found to be.
-pub(in crate::interp::eval) struct Inline {
-    pub(super) call: Node,
-    state: RefCell<Option<Rc<Inlined>>>,
-}
-
-/// The function a call found last, with its body compiled for the call (`None`: not inlinable).
-struct Inlined {
-    func: Rc<Function>,
-    body: Option<Body>,
-}
-
-/// An inlined body: the node, its parameters' cells, the type names of its `is` tests and the stamps of the
-/// global tables under which none of them named a user class.
-struct Body {
-    node: Node,
-    params: Rc<[RefCell<Value>]>,
-    names: Vec<Name>,
-    stamps: Cell<Option<(u64, u64)>>,
-}
 
 /// The node for a compiled call `call`: a [`Node::Inline`] when its callee is a name with no slot (a global
 /// when it runs) and it has at most [`MAX_PARAMS`] arguments, else `call` itself.
@@ -305,7 +284,7 @@ impl Builder<'_> {
     /// `e` as `build.rs` compiles it, without the forms that read slots of the running frame.
     fn expr(&mut self, e: &Expr) -> Option<Node> {
         self.budget = self.budget.checked_sub(1)?;
-        if let Some(c) = super::build::literal(e) {
+        if let Some(c) = super::tree::literal(e) {
             return Some(c);
         }
         Some(match &e.kind {

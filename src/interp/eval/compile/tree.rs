@@ -1,10 +1,12 @@
 //! The compiled tree's types: [`Node`] and the parts of its nodes (see the module documentation of `compile`).
 //! A leaf of `compile/`: `build.rs` makes these, `run.rs`, `clauses.rs` and `call.rs` run them.
 
+use super::super::classes::OwnClassCache;
 use super::super::machine::*;
 use crate::interp::env::Scope;
 use crate::interp::model::types::{Library, Member};
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 /// A compiled expression.
 pub(in crate::interp::eval) enum Node {
@@ -84,9 +86,9 @@ pub(in crate::interp::eval) enum Node {
     Eval(Box<Expr>),
     /// `Name(args…)`, positional arguments only, `Name` a variable the resolver gave no slot: the class of
     /// `this` built at once, else the general call (`fields.rs`).
-    ClassCall(Box<super::fields::ClassCall>),
+    ClassCall(Box<ClassCall>),
     /// `f(args…)` (a [`Node::Call`]) whose callee's body may be compiled into the caller's tree (`inline.rs`).
-    Inline(Box<super::inline::Inline>),
+    Inline(Box<Inline>),
     /// In an inlined body: the parameter `k`, held in the inlined call's cells (`inline.rs`).
     InlineParam(Rc<[RefCell<Value>]>, usize),
     /// In an inlined body: a free name, the global (`inline.rs`).
@@ -257,4 +259,54 @@ pub(super) struct Kept {
 pub(super) enum Kind {
     Table(*const Member),
     Variant(u8),
+}
+
+// ---- the parts of `fields.rs`'s and `inline.rs`'s nodes (declared here so that this file stays a leaf) ----
+
+/// A compiled `Name(args…)` (see the module documentation).
+pub(in crate::interp::eval) struct ClassCall {
+    /// The callee as the general call runs it (a [`Node::Var`]).
+    pub(super) callee: Node,
+    /// The callee's name, interned, with its slot cell and `this_name`'s hint.
+    pub(super) name: Name,
+    pub(super) slot: Slot,
+    pub(super) at: Cell<u32>,
+    pub(super) args: Vec<Node>,
+    pub(super) spans: Vec<Span>,
+    pub(super) span: Span,
+    pub(super) cache: OwnClassCache,
+}
+
+/// A call that may be inlined: the ordinary call (a [`Node::Call`]) and what its callee was found to be.
+pub(in crate::interp::eval) struct Inline {
+    pub(super) call: Node,
+    pub(super) state: RefCell<Option<Rc<Inlined>>>,
+}
+
+/// The function a call found last, with its body compiled for the call (`None`: not inlinable).
+pub(super) struct Inlined {
+    pub(super) func: Rc<Function>,
+    pub(super) body: Option<Body>,
+}
+
+/// An inlined body: the node, its parameters' cells, the type names of its `is` tests and the stamps of the
+/// global tables under which none of them named a user class.
+pub(super) struct Body {
+    pub(super) node: Node,
+    pub(super) params: Rc<[RefCell<Value>]>,
+    pub(super) names: Vec<Name>,
+    pub(super) stamps: Cell<Option<(u64, u64)>>,
+}
+
+/// A literal as its constant node (`build.rs` and `inline.rs` compile them alike).
+pub(super) fn literal(e: &Expr) -> Option<Node> {
+    Some(Node::Const(match &e.kind {
+        ExprKind::Integer(n) => Value::int_literal(n),
+        ExprKind::Str(s) => Value::short_str(s),
+        ExprKind::Bool(b) => Value::Boolean(*b),
+        ExprKind::Nothing => Value::Nothing,
+        ExprKind::Player(PlayerLit::Left) => Value::Player(Player::Left),
+        ExprKind::Player(PlayerLit::Right) => Value::Player(Player::Right),
+        _ => return None,
+    }))
 }
