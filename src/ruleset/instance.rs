@@ -68,10 +68,13 @@ pub struct Instance {
 /// The class front's answers to the memo (`super::classes` fills them in; through them the memo names no file
 /// that names it): the representative of a state with the split its `Decomposition` found, the state's options
 /// (`None`: an impartial class's), its components.
+/// [`Front::represent`]'s type.
+pub type Represent = fn(&mut Machine, &Value, Span) -> Result<(Value, Split), EvalError>;
+
 #[derive(Debug)]
 pub struct Front {
     /// The state's representative, with the split its `Decomposition` found.
-    pub represent: fn(&mut Machine, &Value, Span) -> Result<(Value, Split), EvalError>,
+    pub represent: Represent,
     /// The state's options for the player (`None`: an impartial class's `Options`).
     pub options: fn(&mut Machine, &Value, Option<Player>, Span) -> Result<Value, EvalError>,
     /// The state's components (its `Decomposition`).
