@@ -65,12 +65,12 @@ pub struct Instance {
     pub front: Option<&'static Front>,
 }
 
-/// The class front's answers to the memo (`super::classes` fills them in; through them the memo names no file
-/// that names it): the representative of a state with the split its `Decomposition` found, the state's options
-/// (`None`: an impartial class's), its components.
 /// [`Front::represent`]'s type.
 pub type Represent = fn(&mut Machine, &Value, Span) -> Result<(Value, Split), EvalError>;
 
+/// The class front's answers to the memo (`super::classes` fills them in; through them the memo names no file
+/// that names it): the representative of a state with the split its `Decomposition` found, the state's options
+/// (`None`: an impartial class's), its components.
 #[derive(Debug)]
 pub struct Front {
     /// The state's representative, with the split its `Decomposition` found.
