@@ -13,16 +13,8 @@ fn inlines(src: &str) -> (usize, String) {
     with_big_stack(move || {
         super::set_enabled(true);
         let before = inlined_count();
-        let mut interp = crate::new_interpreter();
-        let file = interp.sources().add("<test>", src.as_str());
-        let mut out = Vec::new();
-        for cell in crate::syntax::parse::parse_cells(&src, file) {
-            if let Err(e) = interp.eval_cell(&cell.block, &mut out) {
-                out.extend_from_slice(format!("error: {}\n", e.message()).as_bytes());
-                break;
-            }
-        }
-        (inlined_count() - before, String::from_utf8(out).unwrap())
+        let out = crate::interp::tests::run_on(&mut crate::new_interpreter(), &src);
+        (inlined_count() - before, out)
     })
 }
 
