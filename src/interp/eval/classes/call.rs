@@ -198,13 +198,60 @@ impl<'a> Machine<'a> {
             HookBinding::General => false,
         };
         let n = layout.names.len();
-        let mut slots = self.spare_slots.pop().unwrap_or_default();
-        slots.reserve(n);
-        for _ in 0..n {
-            slots.push(None);
-        }
-        let r = self.run_in_frame(c, layout, slots, Some(method), plain, args, &[], span)?;
+        let r = match self.spare_frames.pop() {
+            // The common case: the arguments bound straight into a kept frame's own slots, and the frame entered
+            // in place (as `run_in_frame`'s plain binding and `enter_frame` do, without a slot vector of its own).
+            Some(mut frame) if plain => {
+                if frame.slots.len() != n {
+                    frame.slots.resize_with(n, || None);
+                }
+                for (&s, a) in layout.params.iter().zip(args) {
+                    frame.slots[s as usize] = Some(a.clone());
+                }
+                self.enter_method_in_place(frame, c, layout, method, span)?
+            }
+            spare => {
+                if let Some(frame) = spare {
+                    self.spare_frames.push(frame);
+                }
+                let mut slots = self.spare_slots.pop().unwrap_or_default();
+                slots.reserve(n);
+                for _ in 0..n {
+                    slots.push(None);
+                }
+                self.run_in_frame(c, layout, slots, Some(method), plain, args, &[], span)?
+            }
+        };
         self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span)
+    }
+
+    /// [`Machine::enter_frame`] for a method frame whose slots are open and bound in `frame`, a kept frame
+    /// (`spare_frames`): entered (depth and limits, else the frame is kept and the error returned), made the
+    /// method's frame in place (`Locals::enter_resolved_call`), the body run in it and the frame kept (its
+    /// slots emptied, as `finish_frame` empties them).
+    #[inline]
+    fn enter_method_in_place(
+        &mut self,
+        mut frame: Box<crate::interp::env::Locals>,
+        c: &Closure,
+        layout: &Rc<ast::Layout>,
+        method: crate::interp::env::MethodFrame,
+        span: Span,
+    ) -> Result<Result<Value, Exit>, EvalError> {
+        self.depth += 1;
+        if let Err(e) = self.check_limits(span) {
+            self.depth -= 1;
+            self.keep_frame(frame);
+            return Err(e);
+        }
+        let slots = frame.take_slots();
+        frame.enter_resolved_call(c.captured.clone(), layout.clone(), slots, Some(method));
+        std::mem::swap(&mut self.locals, &mut frame);
+        let r = self.run_body(&c.def, layout);
+        std::mem::swap(&mut self.locals, &mut frame);
+        self.keep_frame(frame);
+        self.depth -= 1;
+        Ok(r)
     }
 
     /// [`HookPlan::binding`] of method `def` called with `count` arguments (the typed parameters' library
