@@ -144,6 +144,7 @@ impl<'a> Machine<'a> {
                         variables_first: Default::default(),
                         binding: Default::default(),
                         closure: Default::default(),
+                        frame: Default::default(),
                     }))
                 }
                 _ => None,
@@ -198,6 +199,12 @@ impl<'a> Machine<'a> {
             HookBinding::General => false,
         };
         let n = layout.names.len();
+        if plain {
+            if let Some(frame) = plan.frame.0.take() {
+                let r = self.run_hook_frame(frame, plan, c, layout, method, args, span)?;
+                return self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span);
+            }
+        }
         let r = match self.spare_frames.pop() {
             // The common case: the arguments bound straight into a kept frame's own slots, and the frame entered
             // in place (as `run_in_frame`'s plain binding and `enter_frame` do, without a slot vector of its own).
@@ -208,7 +215,7 @@ impl<'a> Machine<'a> {
                 for (&s, a) in layout.params.iter().zip(args) {
                     frame.slots[s as usize] = Some(a.clone());
                 }
-                self.enter_method_in_place(frame, c, layout, method, span)?
+                self.enter_method_in_place(frame, plan, c, layout, method, span)?
             }
             spare => {
                 if let Some(frame) = spare {
@@ -225,6 +232,41 @@ impl<'a> Machine<'a> {
         self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span)
     }
 
+    /// A plainly bound call of a hook's method in its kept frame (`plan.frame`, see [`HookFrame`], taken out
+    /// by the caller): the arguments bound into their slots, the receiver and captured scope set, the call
+    /// entered (depth and limits, as [`Machine::enter_frame`]), the body run and the frame emptied and kept.
+    #[allow(clippy::too_many_arguments)]
+    fn run_hook_frame(
+        &mut self,
+        mut frame: Box<crate::interp::env::Locals>,
+        plan: &HookPlan,
+        c: &Closure,
+        layout: &Rc<ast::Layout>,
+        method: crate::interp::env::MethodFrame,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Result<Value, Exit>, EvalError> {
+        for (&s, a) in layout.params.iter().zip(args) {
+            frame.slots[s as usize] = Some(a.clone());
+        }
+        self.depth += 1;
+        if let Err(e) = self.check_limits(span) {
+            self.depth -= 1;
+            vacate(&mut frame);
+            plan.frame.0.set(Some(frame));
+            return Err(e);
+        }
+        frame.captured = Some(c.captured.clone());
+        frame.method = Some(method);
+        std::mem::swap(&mut self.locals, &mut frame);
+        let r = self.run_body(&c.def, layout);
+        std::mem::swap(&mut self.locals, &mut frame);
+        vacate(&mut frame);
+        plan.frame.0.set(Some(frame));
+        self.depth -= 1;
+        Ok(r)
+    }
+
     /// [`Machine::enter_frame`] for a method frame whose slots are open and bound in `frame`, a kept frame
     /// (`spare_frames`): entered (depth and limits, else the frame is kept and the error returned), made the
     /// method's frame in place (`Locals::enter_resolved_call`), the body run in it and the frame kept (its
@@ -233,6 +275,7 @@ impl<'a> Machine<'a> {
     fn enter_method_in_place(
         &mut self,
         mut frame: Box<crate::interp::env::Locals>,
+        plan: &HookPlan,
         c: &Closure,
         layout: &Rc<ast::Layout>,
         method: crate::interp::env::MethodFrame,
@@ -249,7 +292,15 @@ impl<'a> Machine<'a> {
         std::mem::swap(&mut self.locals, &mut frame);
         let r = self.run_body(&c.def, layout);
         std::mem::swap(&mut self.locals, &mut frame);
-        self.keep_frame(frame);
+        // The hook's own frame from now on, when it has none (a call inside a call of the same hook).
+        vacate(&mut frame);
+        match plan.frame.0.take() {
+            None => plan.frame.0.set(Some(frame)),
+            kept => {
+                plan.frame.0.set(kept);
+                self.keep_frame(frame);
+            }
+        }
         self.depth -= 1;
         Ok(r)
     }
@@ -343,6 +394,17 @@ impl<'a> Machine<'a> {
         self.locals = saved;
         typed
     }
+}
+
+/// Empties a hook's frame after a call (see [`HookFrame`]): its slots, scopes, receiver and captured scope; its
+/// layout, id and slot count stay.
+fn vacate(frame: &mut crate::interp::env::Locals) {
+    frame.slots.iter_mut().for_each(|s| *s = None);
+    frame.bindings.clear();
+    frame.marks.clear();
+    frame.trail.clear();
+    frame.method = None;
+    frame.captured = None;
 }
 
 /// `MethodFrame::variables_first` for a method frame of `obj` (`this_name`: the name `this`) whose captured

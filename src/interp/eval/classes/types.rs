@@ -159,6 +159,21 @@ pub(super) struct HookPlan {
     /// The method with the scope it runs in ([`UserClass::scope`], fixed once the class is built), as the
     /// frame is entered with it.
     pub(super) closure: std::cell::OnceCell<Closure>,
+    /// The method's own frame between its calls (see [`HookFrame`]).
+    pub(super) frame: HookFrame,
+}
+
+/// A hook method's frame kept between its calls (`Machine::call_hook`): its layout, id and slot count stay
+/// set, and a call fills only its arguments, receiver and captured scope, each emptied again when the call
+/// ends (so the kept frame holds no value between calls). Taken out while a call runs: a call of the same
+/// hook inside it (a position's `Options` valuing another position) uses a spare frame.
+#[derive(Default)]
+pub(super) struct HookFrame(pub(super) std::cell::Cell<Option<Box<Locals>>>);
+
+impl std::fmt::Debug for HookFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HookFrame")
+    }
 }
 
 /// See [`HookPlan::binding`].
