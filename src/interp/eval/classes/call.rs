@@ -183,7 +183,7 @@ impl<'a> Machine<'a> {
                 b
             }
         };
-        let method = crate::interp::env::MethodFrame {
+        let method = || crate::interp::env::MethodFrame {
             this: (plan.this_name.clone(), this.clone()),
             property: plan.hidden.clone(),
             variables_first,
@@ -195,13 +195,19 @@ impl<'a> Machine<'a> {
                 super::super::calls::check_plain_count(params, args.len(), span)?;
                 true
             }
-            HookBinding::Typed(typed, seen) => args.len() == params.len() && typed_pass(params, typed, seen, args),
+            // One typed parameter (`Options(player as Player)`): its check at once.
+            HookBinding::Typed(typed, seen) => match (&params[..], args, &typed[..], &seen[..]) {
+                ([p], [a], [Some(short)], [seen]) if p.ty.is_some() => {
+                    arg_type_name(a).is_some_and(|name| super::construct::type_is(seen, name, short))
+                }
+                _ => args.len() == params.len() && typed_pass(params, typed, seen, args),
+            },
             HookBinding::General => false,
         };
         let n = layout.names.len();
         if plain {
             if let Some(frame) = plan.frame.0.take() {
-                let r = self.run_hook_frame(frame, plan, c, layout, method, args, span)?;
+                let r = self.run_hook_frame(frame, plan, c, layout, this, method, args, span)?;
                 return self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span);
             }
         }
@@ -215,7 +221,7 @@ impl<'a> Machine<'a> {
                 for (&s, a) in layout.params.iter().zip(args) {
                     frame.slots[s as usize] = Some(a.clone());
                 }
-                self.enter_method_in_place(frame, plan, c, layout, method, span)?
+                self.enter_method_in_place(frame, plan, c, layout, method(), span)?
             }
             spare => {
                 if let Some(frame) = spare {
@@ -226,7 +232,7 @@ impl<'a> Machine<'a> {
                 for _ in 0..n {
                     slots.push(None);
                 }
-                self.run_in_frame(c, layout, slots, Some(method), plain, args, &[], span)?
+                self.run_in_frame(c, layout, slots, Some(method()), plain, args, &[], span)?
             }
         };
         self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span)
@@ -242,7 +248,8 @@ impl<'a> Machine<'a> {
         plan: &HookPlan,
         c: &Closure,
         layout: &Rc<ast::Layout>,
-        method: crate::interp::env::MethodFrame,
+        this: &Value,
+        method: impl FnOnce() -> crate::interp::env::MethodFrame,
         args: &[Value],
         span: Span,
     ) -> Result<Result<Value, Exit>, EvalError> {
@@ -257,7 +264,11 @@ impl<'a> Machine<'a> {
             return Err(e);
         }
         frame.captured = Some(c.captured.clone());
-        frame.method = Some(method);
+        // The kept frame's receiver part, of this plan: only `this` changes from call to call.
+        match &mut frame.method {
+            Some(m) => m.this.1 = this.clone(),
+            None => frame.method = Some(method()),
+        }
         std::mem::swap(&mut self.locals, &mut frame);
         let r = self.run_body(&c.def, layout);
         std::mem::swap(&mut self.locals, &mut frame);
@@ -396,15 +407,29 @@ impl<'a> Machine<'a> {
     }
 }
 
-/// Empties a hook's frame after a call (see [`HookFrame`]): its slots, scopes, receiver and captured scope; its
-/// layout, id and slot count stay.
+/// Empties a hook's frame after a call (see [`HookFrame`]): its slots, scopes, receiver (`this` becomes
+/// `Nothing`; the names of `this` and of the property stay, the same for every call of the plan) and captured
+/// scope; its layout, id and slot count stay.
 fn vacate(frame: &mut crate::interp::env::Locals) {
     frame.slots.iter_mut().for_each(|s| *s = None);
     frame.bindings.clear();
     frame.marks.clear();
     frame.trail.clear();
-    frame.method = None;
+    if let Some(m) = &mut frame.method {
+        m.this.1 = Value::Nothing;
+    }
     frame.captured = None;
+}
+
+/// The type name a typed parameter's check compares for argument `a` (`None`: a function, which no library
+/// type of a typed parameter here takes; see [`typed_pass`]).
+#[inline]
+fn arg_type_name(a: &Value) -> Option<&'static str> {
+    match a {
+        Value::Object(o) => Some(o.type_name()),
+        Value::Function(_) => None,
+        v => Some(v.type_name()),
+    }
 }
 
 /// `MethodFrame::variables_first` for a method frame of `obj` (`this_name`: the name `this`) whose captured
@@ -428,11 +453,7 @@ fn typed_pass(
         (None, _) => true,
         (Some(_), None) => false,
         (Some(_), Some(short)) => {
-            let name = match a {
-                Value::Object(o) => o.type_name(),
-                Value::Function(_) => return false,
-                v => v.type_name(),
-            };
+            let Some(name) = arg_type_name(a) else { return false };
             match seen.get(i) {
                 Some(seen) => super::construct::type_is(seen, name, short),
                 None => name == &**short,

@@ -164,8 +164,9 @@ pub(super) struct HookPlan {
 }
 
 /// A hook method's frame kept between its calls (`Machine::call_hook`): its layout, id and slot count stay
-/// set, and a call fills only its arguments, receiver and captured scope, each emptied again when the call
-/// ends (so the kept frame holds no value between calls). Taken out while a call runs: a call of the same
+/// set, as do the names of its receiver part (`MethodFrame`: `this`, the hidden property name), and a call fills
+/// only its arguments, `this` and captured scope, each emptied again when the call ends (so the kept frame
+/// holds no object between calls, only names). Taken out while a call runs: a call of the same
 /// hook inside it (a position's `Options` valuing another position) uses a spare frame.
 #[derive(Default)]
 pub(super) struct HookFrame(pub(super) std::cell::Cell<Option<Box<Locals>>>);
