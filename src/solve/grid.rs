@@ -193,6 +193,17 @@ impl<'a> NumCells<'a> {
     }
 }
 
+/// The cells of a board value of either kind, read in place by the compiled tree's cell tests (`g[r, c] == s`):
+/// a grid of characters, or the cells of a grid of integers. One type check tells which
+/// (`library/board`'s `board_cells`), where asking for each kind in turn takes two for a grid of integers.
+#[derive(Clone, Copy, Debug)]
+pub enum BoardCells<'a> {
+    /// A grid of one-character cells.
+    Chars(&'a Grid),
+    /// The cells of a grid of integers.
+    Nums(NumCells<'a>),
+}
+
 /// A symmetric image of a grid read in place: image cell `(r, c)` is `cells[base + r·down + c·right]`.
 #[derive(Clone, Copy)]
 struct View {

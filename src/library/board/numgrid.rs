@@ -12,7 +12,7 @@ use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Object, Value};
 use crate::solve::cells::Cells;
-use crate::solve::grid::NumCells;
+use crate::solve::grid::{BoardCells, NumCells};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -64,6 +64,10 @@ impl Object for NumGrid {
     }
     fn type_name(&self) -> &'static str {
         "Grid"
+    }
+    #[inline]
+    fn board_cells(&self) -> Option<BoardCells<'_>> {
+        Some(BoardCells::Nums(self.view()))
     }
     fn display(&self, _: &mut Games) -> String {
         let rows: Vec<String> = (0..self.rows)
