@@ -14,7 +14,7 @@ impl CellTest {
     pub(super) fn test(&self, m: &Machine<'_>) -> Option<bool> {
         match board(self.grid.held(m)?)? {
             BoardCells::Chars(g) => self.char_at(m, g, self.at(m)?),
-            BoardCells::Nums(g) => self.num_at(m, g, self.at(m)?),
+            BoardCells::Nums(g) => self.num_at(m, g.view(), self.at(m)?),
         }
     }
 
@@ -139,6 +139,7 @@ impl CellPair {
                 self.b.char_at(m, g, self.b_at(m, at)?)
             }
             BoardCells::Nums(g) => {
+                let g = g.view();
                 if !self.a.num_at(m, g, at)? {
                     return Some(false);
                 }
