@@ -193,6 +193,37 @@ impl<'a> NumCells<'a> {
     }
 }
 
+/// The cells of a grid of integers (what the library's grid of integers, `library/board/numgrid.rs`, holds):
+/// `rows × cols` of them, row by row.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NumBoard {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// The cells, row by row (`rows · cols` of them).
+    pub cells: Cells<i8>,
+}
+
+impl NumBoard {
+    /// The cells read in place.
+    #[inline]
+    pub fn view(&self) -> NumCells<'_> {
+        NumCells::new(self.rows, self.cols, &self.cells)
+    }
+}
+
+/// The cells of a board value of either kind, read in place by the compiled tree's cell tests (`g[r, c] == s`):
+/// a grid of characters, or the cells of a grid of integers. One call through the vtable tells which
+/// (`Object::board_cells`), and the answer is two words (returned in registers).
+#[derive(Clone, Copy, Debug)]
+pub enum BoardCells<'a> {
+    /// A grid of one-character cells.
+    Chars(&'a Grid),
+    /// The cells of a grid of integers.
+    Nums(&'a NumBoard),
+}
+
 /// A symmetric image of a grid read in place: image cell `(r, c)` is `cells[base + r·down + c·right]`.
 #[derive(Clone, Copy)]
 struct View {

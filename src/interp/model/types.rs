@@ -210,6 +210,12 @@ pub trait Object: std::any::Any + fmt::Debug {
         None
     }
 
+    /// The cells of a grid (of characters or of integers) read in place, for the compiled tree's cell tests and
+    /// grid updates: one call through the vtable tells the kind of board (`None`: not a grid).
+    fn board_cells(&self) -> Option<crate::solve::grid::BoardCells<'_>> {
+        None
+    }
+
     /// Whether `this.name`, read without arguments, is always the same value, holding no game (a class's
     /// constant made once, `Symmetry.Flip`): a compiled `obj.name` then keeps the value it read for this
     /// object and answers it for the same object again (`eval/compile/member.rs`).

@@ -10,7 +10,7 @@ use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::Machine;
 use crate::interp::native::Param;
 use crate::interp::value::{Object, Value};
-use crate::solve::grid::{Adjacency, Grid};
+use crate::solve::grid::{Adjacency, BoardCells, Grid};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -46,6 +46,10 @@ impl Object for GridValue {
     }
     fn fixed_members(&self) -> Option<&'static [Member]> {
         Some(GRID)
+    }
+    #[inline]
+    fn board_cells(&self) -> Option<BoardCells<'_>> {
+        Some(BoardCells::Chars(&self.0))
     }
     fn index(&self, m: &mut Machine, _: &Value, keys: &[Value], span: Span) -> Option<Result<Value, EvalError>> {
         Some(grid_index(m, &self.0, keys, span))
@@ -207,9 +211,14 @@ fn grid_new(_: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErro
 }
 
 /// The cells of a value that is a grid of characters.
+/// (Asked through [`Object::board_cells`]: one call through the vtable, where a downcast asks the type id through
+/// it and compares it.)
 pub fn as_grid(v: &Value) -> Option<&Grid> {
     let Value::Object(o) = v else { return None };
-    crate::interp::object::downcast_ref::<GridValue>(&**o).map(|g| &g.0)
+    match o.board_cells()? {
+        BoardCells::Chars(g) => Some(g),
+        BoardCells::Nums(_) => None,
+    }
 }
 
 /// Whether a value is a grid of characters.

@@ -12,25 +12,31 @@ use crate::interp::native::Param;
 use crate::interp::object::downcast_ref;
 use crate::interp::value::{Object, Value};
 use crate::solve::cells::Cells;
-use crate::solve::grid::NumCells;
+use crate::solve::grid::{BoardCells, NumBoard, NumCells};
 use crate::syntax::span::Span;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// An integer grid as a script value: rows × columns cells, row by row.
+/// Its shape and cells are a [`NumBoard`] (read through `Deref`: `g.rows`, `g.cells`), which the compiled tree's
+/// cell tests get in place (`Object::board_cells`).
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct NumGrid {
-    rows: usize,
-    cols: usize,
-    cells: Cells<i8>,
+pub struct NumGrid(NumBoard);
+
+impl std::ops::Deref for NumGrid {
+    type Target = NumBoard;
+    #[inline]
+    fn deref(&self) -> &NumBoard {
+        &self.0
+    }
 }
 
 /// How many cells a grid holds in place (a larger grid's cells are on the heap).
 impl NumGrid {
     /// The grid of `rows` × `cols` cells, row by row, as a value.
     pub(crate) fn value(rows: usize, cols: usize, cells: Vec<i8>) -> Value {
-        Value::Object(Rc::new(NumGrid { rows, cols, cells: cells.into() }))
+        Value::Object(Rc::new(NumGrid(NumBoard { rows, cols, cells: cells.into() })))
     }
 
     /// Rows, columns and cells (row by row).
@@ -64,6 +70,10 @@ impl Object for NumGrid {
     }
     fn type_name(&self) -> &'static str {
         "Grid"
+    }
+    #[inline]
+    fn board_cells(&self) -> Option<BoardCells<'_>> {
+        Some(BoardCells::Nums(&self.0))
     }
     fn display(&self, _: &mut Games) -> String {
         let rows: Vec<String> = (0..self.rows)
@@ -135,7 +145,7 @@ pub fn set_cells(g: &Value, cells: &[(i64, i64, i64)]) -> Option<Value> {
         }
         copy[r as usize * g.cols + c as usize] = i8::try_from(k).ok()?;
     }
-    Some(Value::Object(Rc::new(NumGrid { rows: g.rows, cols: g.cols, cells: copy })))
+    Some(Value::Object(Rc::new(NumGrid(NumBoard { rows: g.rows, cols: g.cols, cells: copy }))))
 }
 
 /// `grid.ToString(map)` of a grid of integers: `None` when `v` is not one or a cell has no character in `map`.
@@ -221,7 +231,7 @@ pub fn empty(s: &Site, args: &[Value]) -> Result<Value, EvalError> {
 fn permuted(g: &NumGrid, flags: (bool, bool, bool)) -> NumGrid {
     let mut cells = Vec::new();
     let (rows, cols) = permute_into((g.rows, g.cols, &g.cells), flags, &mut cells);
-    NumGrid { rows, cols, cells: cells.into() }
+    NumGrid(NumBoard { rows, cols, cells: cells.into() })
 }
 
 /// The cells of [`permuted`] of the grid of `rows` × `cols` `src` written into `cells` (cleared first; a buffer
@@ -290,7 +300,9 @@ fn symmetry_invariant(this: &Value, g: &NumGrid, flags: &[(bool, bool, bool)]) -
         }
         match dims {
             None => this.clone(),
-            Some((rows, cols)) => Value::Object(Rc::new(NumGrid { rows, cols, cells: Cells::from(&least[..]) })),
+            Some((rows, cols)) => {
+                Value::Object(Rc::new(NumGrid(NumBoard { rows, cols, cells: Cells::from(&least[..]) })))
+            }
         }
     })
 }
@@ -564,7 +576,7 @@ fn subgrid(g: &NumGrid, bv: i8, region: u64, row_mask: u64) -> Value {
             k += 1;
         }
     }
-    Value::Object(Rc::new(NumGrid { rows, cols: width, cells }))
+    Value::Object(Rc::new(NumGrid(NumBoard { rows, cols: width, cells })))
 }
 
 /// Members of an integer `Grid`.
@@ -757,7 +769,7 @@ mod tests {
                     let density = next() % 4;
                     let cells: Vec<i8> = (0..rows * cols).map(|_| i8::from(next() % 4 <= density) * 2 - 1).collect();
                     let this = NumGrid::value(rows, cols, cells.clone());
-                    let g = NumGrid { rows, cols, cells: cells.into() };
+                    let g = NumGrid(NumBoard { rows, cols, cells: cells.into() });
                     let fast = orthogonal_regions(&this, &g, 1);
                     let (mut region, mut stack) = (vec![u32::MAX; rows * cols], vec![0; rows * cols]);
                     let slow = searched_regions(&this, &g, 1, &steps, &mut region, &mut stack);

@@ -72,8 +72,7 @@ impl Builder<'_> {
             ExprKind::Unary { op: UnaryOp::Not, expr } => Node::Not(self.boxed(expr), expr.span),
             ExprKind::Binary { op: BinOp::And, lhs, rhs } => match (self.expr(lhs), self.expr(rhs)) {
                 (Node::CellTest(a), Node::CellTest(b)) => {
-                    let shared = a.grid.same_as(&b.grid);
-                    Node::CellAnd(Box::new(CellPair { a: *a, sa: lhs.span, b: *b, sb: rhs.span, shared }))
+                    Node::CellAnd(Box::new(CellPair::new(*a, lhs.span, *b, rhs.span)))
                 }
                 (a, b) => Node::And(Box::new(a), lhs.span, Box::new(b), rhs.span),
             },

@@ -6,17 +6,24 @@ use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Coord, Node};
 use crate::interp::value::Int;
-use crate::solve::grid::{Grid, NumCells};
+use crate::solve::grid::{BoardCells, Grid, NumCells};
 
 impl CellTest {
     /// The comparison's answer read in place, `None` when it is not of the fast form (see [`CellTest`]).
     #[inline]
     pub(super) fn test(&self, m: &Machine<'_>) -> Option<bool> {
-        let held = self.grid.held(m)?;
-        match (m.globals.library.as_grid)(held) {
-            Some(g) => self.char_test(m, g),
-            None => self.num_test(m, (m.globals.library.num_cells)(held)?),
+        match board(self.grid.held(m)?)? {
+            BoardCells::Chars(g) => self.char_at(m, g, self.at(m)?),
+            BoardCells::Nums(g) => self.num_at(m, g.view(), self.at(m)?),
         }
+    }
+
+    /// [`CellTest::test`] out of line: the second test of a [`CellPair`] whose grid is not the first's (rare;
+    /// kept out of the pair's fast path).
+    #[cold]
+    #[inline(never)]
+    fn test_apart(&self, m: &Machine<'_>) -> Option<bool> {
+        self.test(m)
     }
 
     /// The test as a condition (`eval_bool`) written at `span`: in place, else the general comparison.
@@ -28,11 +35,16 @@ impl CellTest {
         }
     }
 
-    /// [`CellTest::test`] on the grid of characters `g` (what the grid variable holds).
+    /// The cell's row and column as machine integers (`None`: see [`Coord::value`]).
     #[inline(always)]
-    fn char_test(&self, m: &Machine<'_>, g: &Grid) -> Option<bool> {
-        let r = self.keys[0].value(m)?;
-        let c = self.keys[1].value(m)?;
+    fn at(&self, m: &Machine<'_>) -> Option<(i64, i64)> {
+        Some((self.keys[0].value(m)?, self.keys[1].value(m)?))
+    }
+
+    /// [`CellTest::test`] of the cell `(r, c)` (its coordinates' values) of the grid of characters `g` (what
+    /// the grid variable holds).
+    #[inline(always)]
+    fn char_at(&self, m: &Machine<'_>, g: &Grid, (r, c): (i64, i64)) -> Option<bool> {
         let s: &[u8] = match &self.rhs {
             CellRhs::Byte(b) => std::slice::from_ref(b),
             CellRhs::Str(s) => s.as_bytes(),
@@ -51,11 +63,12 @@ impl CellTest {
         }
     }
 
-    /// [`CellTest::test`] on the cells `g` of a grid of integers: a cell (on the board) against a machine
-    /// integer, as `quick_binary` compares two of them (the cell read in place, no value made); `None` for
-    /// anything else (off the board the cell is `Nothing`, which the general comparison answers).
+    /// [`CellTest::test`] of the cell `(r, c)` of the cells `g` of a grid of integers: a cell (on the board)
+    /// against a machine integer, as `quick_binary` compares two of them (the cell read in place, no value
+    /// made); `None` for anything else (off the board the cell is `Nothing`, which the general comparison
+    /// answers).
     #[inline(always)]
-    fn num_test(&self, m: &Machine<'_>, g: NumCells<'_>) -> Option<bool> {
+    fn num_at(&self, m: &Machine<'_>, g: NumCells<'_>, (r, c): (i64, i64)) -> Option<bool> {
         let k = match &self.rhs {
             CellRhs::Int(k) => *k,
             CellRhs::Local(h) => match local(m, *h)? {
@@ -64,53 +77,86 @@ impl CellTest {
             },
             CellRhs::Byte(_) | CellRhs::Str(_) => return None,
         };
-        let r = self.keys[0].value(m)?;
-        let c = self.keys[1].value(m)?;
         let v = g.get_signed(r, c)?;
         Some((i64::from(v) == k) == self.eq)
     }
 }
 
+/// The cells of the grid `v` holds, read in place (`None`: `v` is no grid).
+#[inline(always)]
+fn board(v: &Value) -> Option<BoardCells<'_>> {
+    match v {
+        Value::Object(o) => o.board_cells(),
+        _ => None,
+    }
+}
+
 impl CellPair {
+    /// The pair `a and b`, `sa` and `sb` their spans: `shared` when both read the same grid variable
+    /// ([`CellGrid::same_as`]), and `step` when `b`'s cell is `a`'s moved by a constant (see [`CellPair`]).
+    pub(super) fn new(a: CellTest, sa: Span, b: CellTest, sb: Span) -> CellPair {
+        let shared = a.grid.same_as(&b.grid);
+        let step = match (a.keys[0].step_to(&b.keys[0]), a.keys[1].step_to(&b.keys[1])) {
+            (Some(dr), Some(dc)) if shared => Some((dr, dc)),
+            _ => None,
+        };
+        CellPair { a, sa, b, sb, shared, step }
+    }
+
     /// `a and b` as a condition (`eval_bool`): in place when both tests are of the fast form, else each
     /// operand as `Node::And` runs it (a test in place, else its general comparison).
     #[inline(never)]
     pub(super) fn truth(&self, m: &mut Machine<'_>) -> Eval<bool> {
-        if let Some(b) = self.quick(m) {
-            return Ok(b);
+        match self.quick(m) {
+            Some(b) => Ok(b),
+            None => self.general(m),
         }
+    }
+
+    /// [`CellPair::truth`] the general way (`a` is read again, to no effect): out of line, so that the fast
+    /// path stays small.
+    #[cold]
+    #[inline(never)]
+    fn general(&self, m: &mut Machine<'_>) -> Eval<bool> {
         Ok(self.a.cond_at(m, self.sa)? && self.b.cond_at(m, self.sb)?)
     }
 
-    /// [`CellPair::truth`] in place: `None` when a test is not of the fast form (`a` is then read again, to no
-    /// effect, by the general way).
+    /// [`CellPair::truth`] in place: `None` when a test is not of the fast form. The grid's kind is asked
+    /// once ([`board`]), and `b` reads the same cells when it reads the same variable, at `a`'s cell plus
+    /// `step` when it has one (the same exact value its coordinates have: `None` the same way too).
     #[inline(always)]
     fn quick(&self, m: &Machine<'_>) -> Option<bool> {
-        let held = self.a.grid.held(m)?;
-        let shared = self.shared && self.b.grid.reads_as_found(m);
-        match (m.globals.library.as_grid)(held) {
-            Some(g) => {
-                if !self.a.char_test(m, g)? {
+        let cells = board(self.a.grid.held(m)?)?;
+        let at = self.a.at(m)?;
+        match cells {
+            BoardCells::Chars(g) => {
+                if !self.a.char_at(m, g, at)? {
                     return Some(false);
                 }
-                if shared {
-                    self.b.char_test(m, g)
-                } else {
-                    self.b.test(m)
+                if !(self.shared && self.b.grid.reads_as_found(m)) {
+                    return self.b.test_apart(m);
                 }
+                self.b.char_at(m, g, self.b_at(m, at)?)
             }
-            None => {
-                // A grid of integers' cells, read in place (the second type check, after `as_grid`'s).
-                let g = (m.globals.library.num_cells)(held)?;
-                if !self.a.num_test(m, g)? {
+            BoardCells::Nums(g) => {
+                let g = g.view();
+                if !self.a.num_at(m, g, at)? {
                     return Some(false);
                 }
-                if shared {
-                    self.b.num_test(m, g)
-                } else {
-                    self.b.test(m)
+                if !(self.shared && self.b.grid.reads_as_found(m)) {
+                    return self.b.test_apart(m);
                 }
+                self.b.num_at(m, g, self.b_at(m, at)?)
             }
+        }
+    }
+
+    /// `b`'s cell, `a`'s being `(r, c)`: `step` added to it, else `b`'s coordinates read.
+    #[inline(always)]
+    fn b_at(&self, m: &Machine<'_>, (r, c): (i64, i64)) -> Option<(i64, i64)> {
+        match self.step {
+            Some((dr, dc)) => Some((r.checked_add(dr)?, c.checked_add(dc)?)),
+            None => self.b.at(m),
         }
     }
 }
@@ -152,6 +198,22 @@ impl CellGrid {
 }
 
 impl Coord {
+    /// `k` such that `other`'s value is always this one's plus `k`: both `k + a·x` (or `k + a·x + b·y`) with
+    /// the same locals and coefficients. Then `other`'s value, computed as [`Coord::value`] does, is `None`
+    /// exactly when this one's is or the sum with `k` leaves `i64` (the products are the same, and the last
+    /// step of each is the exact sum).
+    fn step_to(&self, other: &Coord) -> Option<i64> {
+        match (self, other) {
+            (Coord::One { x, a, k }, Coord::One { x: x2, a: a2, k: k2 }) if (x, a) == (x2, a2) => k2.checked_sub(*k),
+            (Coord::Two { x, a, y, b, k }, Coord::Two { x: x2, a: a2, y: y2, b: b2, k: k2 })
+                if (x, a, y, b) == (x2, a2, y2, b2) =>
+            {
+                k2.checked_sub(*k)
+            }
+            _ => None,
+        }
+    }
+
     /// The coordinate, when every local is a machine integer and the sum (and each step to it) is one; else
     /// `None` (as [`Sum::value`](super::tree::Sum)).
     #[inline(always)]
@@ -205,9 +267,23 @@ pub(super) fn updated_lit(
     arg_span: Span,
     span: Span,
 ) -> Eval<Value> {
-    if let Some(g) = updated_in_place(m, obj, entries) {
-        return Ok(g);
+    match updated_in_place(m, obj, entries) {
+        Some(g) => Ok(g),
+        None => updated_general(m, obj, name, entries, arg_span, span),
     }
+}
+
+/// [`updated_lit`] when it is not of [`updated_in_place`]'s form. Out of line: the fast form keeps a small
+/// frame.
+#[inline(never)]
+fn updated_general(
+    m: &mut Machine<'_>,
+    obj: &Node,
+    name: &Ident,
+    entries: &[(Node, Node)],
+    arg_span: Span,
+    span: Span,
+) -> Eval<Value> {
     // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
     let o = obj.run(m)?;
     if (m.globals.library.is_grid)(&o) {

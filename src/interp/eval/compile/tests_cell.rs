@@ -95,3 +95,56 @@ fn updates_of_one_or_two_cells_agree_with_the_general_path() {
     assert_eq!(on, run("g := Grid(\"x.\");\ndef one(g, r, c) := g.Updated({(r, c) => \"o\"});\none(g, 1, 3)", false));
     assert!(on.contains("error: "), "{on}");
 }
+
+/// Pairs whose second cell is the first's moved by a constant (`CellPair`'s `step`: `g[r - 1, c] == k and
+/// g[r - 2, c] == "."`, also with two locals, `g[r + dr, c] … g[r + dr + 1, c]`) against the general path on
+/// random boards of both kinds, every cell on and around the board.
+#[test]
+fn stepped_pairs_agree_with_the_general_path() {
+    let pairs = |v: &str| {
+        format!(
+            "def t(g, r, c, k, dr) := [g[r - 1, c] == k and g[r - 2, c] == {v}, g[r, c + 1] != k and g[r, c - 1] == k, \
+             g[r + dr, c] == k and g[r + dr + 1, c + 2] != {v}, g[r + dr, c - dr] == {v} and g[r + dr - 3, c - dr + 1] == k];\n"
+        )
+    };
+    let mut st = 0x5851_f42d_4c95_7f2d;
+    for (rows, cols) in [(1, 3), (3, 1), (4, 5), (3, 3)] {
+        let text = board(&mut st, rows, cols, b".xo");
+        for (grid, ks) in [
+            (format!("Grid(\"{text}\")"), ["\".\"", "\"x\"", "\"o\""]),
+            (format!("Grid.Parse(\"{text}\", \".xo\")"), ["0", "1", "2"]),
+        ] {
+            let src = format!(
+                "g := {grid};\n{}[t(g, r, c, k, dr) for r from -1 to g.RowCount + 3 for c from -1 to g.ColCount + 3 \
+                 for k in [{}] for dr in [-1, 0, 2]]",
+                pairs(ks[0]),
+                ks.join(", ")
+            );
+            let out = same(&src, "]");
+            assert!(!out.contains("error"), "{out}");
+        }
+    }
+    // Past `i64`: the first cell off the board (`!=` holds), the second's row one past `i64::MAX` (`Nothing`, so
+    // `==` does not hold); and the step from the first cell's row back onto the board.
+    let g = "g := Grid(\"x.|.o\");\ndef p(g, r, c) := [g[r, c] != \"o\" and g[r + 1, c] == \"x\", g[r, c] != \"o\" and g[r + 1, c] != \"x\"];\n";
+    same(
+        &format!("{g}[p(g, 9223372036854775807, 1), p(g, 0, 1), p(g, 1, 1), p(g, -1, 1)]"),
+        "[[false, true], [true, false], [false, true], [false, true]]",
+    );
+}
+
+/// `Coord::step_to`: a constant step only between coordinates of the same locals and coefficients.
+#[test]
+fn steps_between_coordinates() {
+    use super::super::tree::Coord;
+    let one = |x, a, k| Coord::One { x, a, k };
+    let two = |k| Coord::Two { x: 1, a: 1, y: 2, b: 2, k };
+    assert_eq!(one(3, 1, -1).step_to(&one(3, 1, -2)), Some(-1));
+    assert_eq!(one(3, 1, 0).step_to(&one(3, 1, 0)), Some(0));
+    assert_eq!(one(3, 1, 0).step_to(&one(4, 1, 0)), None);
+    assert_eq!(one(3, 1, 0).step_to(&one(3, 2, 0)), None);
+    assert_eq!(one(3, 1, i64::MIN).step_to(&one(3, 1, 1)), None);
+    assert_eq!(two(5).step_to(&two(7)), Some(2));
+    assert_eq!(two(5).step_to(&Coord::Two { x: 1, a: 1, y: 2, b: 1, k: 5 }), None);
+    assert_eq!(one(1, 1, 0).step_to(&two(0)), None);
+}

@@ -140,13 +140,16 @@ pub(in crate::interp::eval) struct CellTest {
 /// `a and b` for two [`CellTest`]s, `sa` and `sb` the operands' spans: answered in place when both are of the
 /// fast form (`a`'s answer alone when it is false), with the grid read (and found to be one) once when both
 /// read the same variable (`shared`; every read of a test is pure, so `b` finds the value `a` found);
-/// otherwise the operands as conditions, as `Node::And` runs them.
+/// otherwise the operands as conditions, as `Node::And` runs them. `step`: with `shared`, `b`'s cell is always
+/// `a`'s moved by this constant (`g[r - 1, c] == s and g[r - 2, c] == "."`), so `b`'s coordinates are not read
+/// again.
 pub(in crate::interp::eval) struct CellPair {
     pub(super) a: CellTest,
     pub(super) sa: Span,
     pub(super) b: CellTest,
     pub(super) sb: Span,
     pub(super) shared: bool,
+    pub(super) step: Option<(i64, i64)>,
 }
 
 /// A coordinate of a [`CellTest`]: its [`Sum`] in the shape read fastest. Repeated locals are merged into one
