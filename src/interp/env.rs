@@ -75,13 +75,41 @@ impl MethodFrame {
     }
 }
 
+/// Whether `v` holds nothing to free (a machine integer, a Boolean, `Nothing`): copied by its bits, dropped
+/// without a call.
+#[inline(always)]
+fn plain(v: &Value) -> bool {
+    matches!(v, Value::Integer(super::int::Int::Small(_)) | Value::Boolean(_) | Value::Nothing)
+}
+
+/// A copy of `v`: a machine integer (the common arguments and declared values: coordinates, steps) copied in
+/// line, any other value cloned.
+#[inline(always)]
+pub fn copy_of(v: &Value) -> Value {
+    match v {
+        Value::Integer(super::int::Int::Small(k)) => Value::Integer(super::int::Int::Small(*k)),
+        v => v.clone(),
+    }
+}
+
+/// Empties a slot, with no call when it is empty or holds nothing to free.
+#[inline(always)]
+pub fn clear_slot(s: &mut Option<Value>) {
+    if s.as_ref().is_none_or(plain) {
+        std::mem::forget(s.take());
+    } else {
+        *s = None;
+    }
+}
+
 /// Drops `v`, with no call for a value that holds nothing to free (a machine integer, a Boolean, `Nothing`:
 /// the common values of statements and of the locals they overwrite).
 #[inline(always)]
 pub fn discard(v: Value) {
-    match v {
-        Value::Integer(super::int::Int::Small(_)) | Value::Boolean(_) | Value::Nothing => std::mem::forget(v),
-        v => drop(v),
+    if plain(&v) {
+        std::mem::forget(v);
+    } else {
+        drop(v);
     }
 }
 

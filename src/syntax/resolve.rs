@@ -61,6 +61,7 @@ fn resolve(def: &FunctionDef) -> Option<Layout> {
         outer: r.outer,
         self_slot,
         self_used,
+        binds_self: self_slot != NO_SLOT && (self_used || r.nested),
         params,
         capture_order,
         names_this,
@@ -85,6 +86,9 @@ struct Resolver {
     outer: Vec<u32>,
     /// Pass 2: the slots some cell resolved to.
     used: Vec<bool>,
+    /// Whether the body defines a function or lambda (which captures the frame's bound names, its own name
+    /// among them).
+    nested: bool,
 }
 
 impl Resolver {
@@ -245,8 +249,8 @@ impl Resolver {
             | ExprKind::Continue
             | ExprKind::Import { .. }
             | ExprKind::Param(_)
-            | ExprKind::Error
-            | ExprKind::Lambda(_) => {}
+            | ExprKind::Error => {}
+            ExprKind::Lambda(_) => self.nested = true,
             ExprKind::Var(name, cell) => self.reference(name, cell),
             ExprKind::Nimber(x) => {
                 if let Some(x) = x {
@@ -309,6 +313,7 @@ impl Resolver {
                 self.exprs(indices);
             }
             ExprKind::Def(def) => {
+                self.nested = true;
                 if let Some(n) = &def.name {
                     self.declare_here(&n.name, Some(&def.slot));
                 }

@@ -61,6 +61,9 @@ pub struct Layout {
     /// leaves the slot unbound when none did: its name is then found among the object's members, the same
     /// method).
     pub self_used: bool,
+    /// Whether a call binds `self_slot` (when the function sees itself): the body names it, or defines a function
+    /// or lambda, which captures the frame's bound names. Otherwise nothing can read the slot.
+    pub binds_self: bool,
     /// Each parameter's slot.
     pub params: Vec<u32>,
     /// The slots by depth, outermost first (the order a closure captures them, inner names last).

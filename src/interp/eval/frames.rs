@@ -113,7 +113,7 @@ impl<'a> Machine<'a> {
         }
         let mut slots = self.spare_slots.pop().unwrap_or_default();
         slots.resize_with(layout.names.len(), || None);
-        if layout.self_slot != NO_SLOT && sees_itself(c) {
+        if layout.binds_self && sees_itself(c) {
             slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
         }
         match self.run_in_frame(c, layout, slots, None, plain, args, named, span) {
@@ -286,15 +286,17 @@ pub(super) fn sees_itself(c: &Closure) -> bool {
 
 /// Opens the slots of a call's frame in `slots`, a kept frame's slot vector (every slot empty; as many as
 /// its last call had, `Machine::keep_frame`): every slot of `layout` empty, but the function's own slot bound
-/// where it sees itself ([`sees_itself`], asked only then). The self slot is bound before the arguments are
-/// evaluated, which cannot see it (they run in the caller's frame).
+/// where it sees itself ([`sees_itself`], asked only then) and something can read it (`Layout::binds_self`: the
+/// body names the function or defines a function or lambda; else the slot stays empty, as no name in the body
+/// reaches it). The self slot is bound before the arguments are evaluated, which cannot see it (they run in
+/// the caller's frame).
 #[inline(always)]
 pub(super) fn open_slots(slots: &mut Vec<Option<Value>>, func: &Rc<Function>, c: &Closure, layout: &Layout) {
     let n = layout.names.len();
     if slots.len() != n {
         slots.resize_with(n, || None);
     }
-    if layout.self_slot != NO_SLOT && sees_itself(c) {
+    if layout.binds_self && sees_itself(c) {
         slots[layout.self_slot as usize] = Some(Value::Function(func.clone()));
     }
 }

@@ -11,6 +11,36 @@ pub(super) fn compile(e: &Expr, id: u32) -> Node {
     Builder { id, top: None }.expr(e)
 }
 
+/// The compiled body of a function whose layout has id `id`: [`compile`], with a local read as the body's
+/// value (`out` ending `_KonaneJumps`) a [`Node::Take`]: the frame is dropped once the body is done, so the
+/// value moves out of its slot rather than being copied (nothing runs between the read and the frame's end).
+pub(super) fn compile_body(e: &Expr, id: u32) -> Node {
+    let mut node = compile(e, id);
+    take_tail(&mut node);
+    node
+}
+
+/// Makes the local read that gives `node`'s value, when there is one in tail position (the node itself, the
+/// last statement of a block, of each branch of an `if`), a [`Node::Take`].
+fn take_tail(node: &mut Node) {
+    match node {
+        Node::Local { .. } => {
+            let Node::Local { head, name, slot, span } = std::mem::replace(node, Node::Const(Value::Nothing)) else {
+                unreachable!("matched")
+            };
+            *node = Node::Take { head, name, slot, span };
+        }
+        Node::Block(stmts) => stmts.last_mut().into_iter().for_each(take_tail),
+        Node::If { branches, otherwise } => {
+            for (_, _, body) in branches {
+                body.last_mut().into_iter().for_each(take_tail);
+            }
+            otherwise.iter_mut().filter_map(|b| b.last_mut()).for_each(take_tail);
+        }
+        _ => {}
+    }
+}
+
 /// The compiled form of the top-level statement `e`; `locals`: the names it may bind in a local scope, when
 /// every other name is a top-level one (`top.rs`).
 pub(super) fn compile_top(e: &Expr, locals: Option<&FxHashSet<Name>>) -> Node {

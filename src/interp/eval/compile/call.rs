@@ -7,6 +7,7 @@ use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
 use super::member::with_args;
 use super::tree::Node;
+use crate::interp::env::clear_slot;
 use crate::interp::model::types::MethodFrame;
 use crate::syntax::ast::{self, Layout};
 
@@ -77,7 +78,8 @@ impl<'a> Machine<'a> {
     pub(in crate::interp::eval) fn keep_frame(&mut self, mut frame: Box<Locals>) {
         if self.spare_frames.len() < 64 {
             let mut slots = frame.take_slots();
-            slots.iter_mut().for_each(|s| *s = None);
+            // A machine integer, a Boolean or `Nothing` (most of a frame's slots) is dropped without a call.
+            slots.iter_mut().for_each(clear_slot);
             frame.empty_for_reuse();
             frame.slots = slots;
             self.spare_frames.push(frame);
@@ -115,7 +117,15 @@ pub(super) fn call_node(
                 _ => callee.run(m)?,
             }
         }
-        _ => callee.run(m)?,
+        _ => match known_function(m, callee) {
+            // The global function the callee's cache holds (`_KonaneJumps`): called without reading the callee
+            // through `Node::run` or copying its value.
+            Some(func) => match direct_fn(m, &func, args, span) {
+                Some(r) => return r,
+                None => Value::Function(func),
+            },
+            None => callee.run(m)?,
+        },
     };
     if let Some(r) = direct(m, &f, args, span) {
         return r;
@@ -124,12 +134,42 @@ pub(super) fn call_node(
     with_args(m, args, |m, vals| Ok(m.call_value(&f, vals, &site)?))
 }
 
+/// The function a callee [`Node::Var`] reads now from its cache, when it is one: a name the frame cannot bind
+/// (`Locals::sees_captured_then_globals`, no slot), and the cache's value found under the global tables'
+/// present stamps and this frame's captured scope, which is what `GlobalCache::var` then answers (`None`: any
+/// other case, the callee is then run).
+#[inline]
+pub(super) fn known_function(m: &Machine<'_>, callee: &Node) -> Option<Rc<Function>> {
+    let Node::Var { slot, global, .. } = callee else { return None };
+    if slot.get(m.locals.layout_id()) != Some(NO_SLOT) || !m.locals.sees_captured_then_globals() {
+        return None;
+    }
+    let stamps = m.globals.stamps();
+    let cached = global.0.borrow();
+    let r = cached.as_ref().filter(|r| r.stamps == stamps)?;
+    let same_scope = match (&r.scope, m.locals.captured_scope()) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.ptr_eq(b),
+        _ => false,
+    };
+    match &r.value {
+        Value::Function(f) if same_scope => Some(f.clone()),
+        _ => None,
+    }
+}
+
 /// `f(args…)` when `f` is a script function with a resolved frame whose parameters are as many as the
 /// arguments, none optional, typed or `...`: the call, its arguments evaluated in order into their slots
 /// (`None`, nothing evaluated, for any other callee; the general call then runs).
 #[inline]
 pub(super) fn direct(m: &mut Machine<'_>, f: &Value, args: &[Node], span: Span) -> Option<Eval<Value>> {
     let Value::Function(func) = f else { return None };
+    direct_fn(m, func, args, span)
+}
+
+/// [`direct`] for the function `func`.
+#[inline]
+pub(super) fn direct_fn(m: &mut Machine<'_>, func: &Rc<Function>, args: &[Node], span: Span) -> Option<Eval<Value>> {
     let Function::Closure(c) = &**func else { return None };
     let params = &c.def.params;
     if params.len() != args.len() || !params.iter().all(ast::Param::is_plain) {

@@ -31,10 +31,10 @@
 
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
-use super::call::{call_node, direct};
+use super::call::{call_node, direct, direct_fn, known_function};
 use super::is_test::{has_names, library_answer};
 use super::member::with_args;
-use super::tree::{Body, Inline, Inlined, IsAnswer, Node};
+use super::tree::{Body, Inline, Inlined, IsAnswer, Node, Pick};
 use crate::interp::value::Int;
 use crate::syntax::ast::{FunctionDef, Layout};
 use std::cell::{Cell, RefCell};
@@ -82,6 +82,7 @@ pub(super) fn run(m: &mut Machine<'_>, node: &Node) -> Eval<Value> {
         Node::InlineParam(cells, k) => Ok(cells[*k].borrow().clone()),
         Node::InlineGlobal { name, span, global } => global.lookup(m, name, *span),
         Node::InlineIs { expr, ty, known } => is(m, expr, ty, known),
+        Node::InlinePick(p) => p.run(m),
         _ => unreachable!("not a node of inline.rs"),
     }
 }
@@ -110,12 +111,27 @@ fn call(m: &mut Machine<'_>, x: &Inline) -> Eval<Value> {
             }
         }
     }
+    // The function found last, when the callee reads it now as `GlobalCache::var` would (no copy of it made).
+    let last = x.state.borrow().clone();
+    if let Some(s) = last.filter(|s| known_function(m, callee).is_some_and(|f| Rc::ptr_eq(&f, &s.func))) {
+        return match &s.body {
+            Some(body) if body.holds(m) => body.run(m, &s.func, args, span),
+            _ => ordinary_fn(m, &s.func, name, args, spans, span),
+        };
+    }
     let f = callee.run(m)?;
     let Value::Function(func) = &f else { return ordinary(m, &f, name, args, spans, span) };
-    let found = x.state.borrow().as_ref().filter(|s| Rc::ptr_eq(&s.func, func)).cloned();
+    let found = match x.state.borrow().as_ref() {
+        // The function found last, which cannot be inlined (`_KonaneOptions`): the ordinary call, with no
+        // counted pointer taken.
+        Some(s) if Rc::ptr_eq(&s.func, func) && s.body.is_none() => None,
+        Some(s) if Rc::ptr_eq(&s.func, func) => Some(Some(s.clone())),
+        _ => Some(None),
+    };
     let inlined = match found {
-        Some(s) => s,
-        None => {
+        None => return ordinary(m, &f, name, args, spans, span),
+        Some(Some(s)) => s,
+        Some(None) => {
             let s = Rc::new(Inlined { func: func.clone(), body: body_of(func, args.len()) });
             *x.state.borrow_mut() = Some(s.clone());
             s
@@ -125,6 +141,21 @@ fn call(m: &mut Machine<'_>, x: &Inline) -> Eval<Value> {
         Some(body) if body.holds(m) => body.run(m, func, args, span),
         _ => ordinary(m, &f, name, args, spans, span),
     }
+}
+
+/// The ordinary call of the function `func` (`call_node` after the callee).
+fn ordinary_fn(
+    m: &mut Machine<'_>,
+    func: &Rc<Function>,
+    name: &str,
+    args: &[Node],
+    spans: &[Span],
+    span: Span,
+) -> Eval<Value> {
+    if let Some(r) = direct_fn(m, func, args, span) {
+        return r;
+    }
+    ordinary(m, &Value::Function(func.clone()), name, args, spans, span)
 }
 
 /// The ordinary call of `f` (`call_node` after the callee).
@@ -163,6 +194,20 @@ impl Body {
             // One argument (`_Grid(s)`): its cell's value kept on the stack.
             [a] => {
                 let v = a.fetch(m)?;
+                // `if s is T then … else s end` (`_Grid(s)`) whose test is answered from what it answered last
+                // and takes the branch that is `s`: the argument is the value, after the call is entered and
+                // left (its body has no other effect).
+                if let Node::InlinePick(p) = &self.node {
+                    if p.identity.is_some() && p.quick(&v) == p.identity {
+                        #[cfg(test)]
+                        INLINED.with(|c| c.set(c.get() + 1));
+                        m.depth += 1;
+                        let limits = m.check_limits(span);
+                        m.depth -= 1;
+                        limits?;
+                        return Ok(v);
+                    }
+                }
                 let saved = self.params[0].replace(v);
                 let r = self.enter(m, span);
                 drop(self.params[0].replace(saved));
@@ -210,6 +255,35 @@ impl Body {
     }
 }
 
+impl Pick {
+    /// The test's answer for the parameter's value `v` when [`is`] would give the one remembered without
+    /// asking (`None`: unknown).
+    #[inline]
+    fn quick(&self, v: &Value) -> Option<bool> {
+        let kn = self.known.get()?;
+        kn.answer.filter(|_| has_names(v, &kn))
+    }
+
+    /// The node: the test (as [`is`] asks it), then the branch.
+    fn run(&self, m: &mut Machine<'_>) -> Eval<Value> {
+        let answer = match self.quick(&self.cells[self.k].borrow()) {
+            Some(b) => b,
+            None => {
+                let v = self.cells[self.k].borrow().clone();
+                match asked(m, v, &self.ty, &self.known)? {
+                    Value::Boolean(b) => b,
+                    _ => unreachable!("`is` answers a Boolean"),
+                }
+            }
+        };
+        if answer {
+            self.then.run(m)
+        } else {
+            self.otherwise.run(m)
+        }
+    }
+}
+
 /// [`is`] as a condition (`Node::truth_at`).
 #[inline]
 pub(super) fn is_flag(m: &mut Machine<'_>, expr: &Node, ty: &Ident, known: &Cell<Option<IsAnswer>>) -> Eval<bool> {
@@ -232,6 +306,11 @@ fn is(m: &mut Machine<'_>, expr: &Node, ty: &Ident, known: &Cell<Option<IsAnswer
         }
     }
     let v = expr.run(m)?;
+    asked(m, v, ty, known)
+}
+
+/// [`is`] for the value `v`, not answered from `known`.
+fn asked(m: &mut Machine<'_>, v: Value, ty: &Ident, known: &Cell<Option<IsAnswer>>) -> Eval<Value> {
     if m.is_library_class_of_user(&v, &ty.name) {
         return Ok(Value::Boolean(true));
     }
@@ -358,9 +437,37 @@ impl Builder<'_> {
                     Some(b) => Some(self.branch(b)?),
                     None => None,
                 };
-                Node::If { branches: bs, otherwise }
+                pick(bs, otherwise)
             }
             _ => return None,
         })
     }
+}
+
+/// `if p is T then a else b end` (a parameter `p`, one expression per branch) as a [`Node::InlinePick`], any
+/// other `if` as [`Node::If`].
+fn pick(mut bs: Vec<(Node, Span, Vec<Node>)>, otherwise: Option<Vec<Node>>) -> Node {
+    let shape = match (&bs[..], &otherwise) {
+        ([(Node::InlineIs { expr, .. }, _, then)], Some(o)) => {
+            matches!(**expr, Node::InlineParam(..)) && then.len() == 1 && o.len() == 1
+        }
+        _ => false,
+    };
+    if !shape {
+        return Node::If { branches: bs, otherwise };
+    }
+    let (Some((Node::InlineIs { expr, ty, known }, _, mut then)), Some(mut o)) = (bs.pop(), otherwise) else {
+        unreachable!("the shape matched")
+    };
+    let Node::InlineParam(cells, k) = *expr else { unreachable!("the shape matched") };
+    let (then, otherwise) = (then.pop().expect("one"), o.pop().expect("one"));
+    let is_p = |n: &Node| matches!(n, Node::InlineParam(c, j) if Rc::ptr_eq(c, &cells) && *j == k);
+    let identity = if is_p(&otherwise) {
+        Some(false)
+    } else if is_p(&then) {
+        Some(true)
+    } else {
+        None
+    };
+    Node::InlinePick(Box::new(Pick { cells, k, ty, known, then, otherwise, identity }))
 }

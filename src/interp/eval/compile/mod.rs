@@ -55,6 +55,8 @@ mod tests_call;
 mod tests_fields;
 #[cfg(test)]
 mod tests_inline;
+#[cfg(test)]
+mod tests_kcall;
 mod top;
 mod tree;
 
@@ -133,10 +135,12 @@ impl<'a> Machine<'a> {
             let mut c = c.borrow_mut();
             if let Some(e) = c.entries.get_mut(&key) {
                 if e.def.strong_count() > 0 {
-                    return Some(e.code.get_or_insert_with(|| Rc::new(build::compile(&def.body, layout.id))).clone());
+                    return Some(
+                        e.code.get_or_insert_with(|| Rc::new(build::compile_body(&def.body, layout.id))).clone(),
+                    );
                 }
             }
-            let code = FIRST_CALL.with(Cell::get).then(|| Rc::new(build::compile(&def.body, layout.id)));
+            let code = FIRST_CALL.with(Cell::get).then(|| Rc::new(build::compile_body(&def.body, layout.id)));
             c.entries.insert(key, Entry { def: Rc::downgrade(def), code: code.clone() });
             if c.entries.len() >= c.prune_at {
                 c.entries.retain(|_, e| e.def.strong_count() > 0);

@@ -8,6 +8,7 @@ use super::cell::{cell_value, updated_lit, value_of};
 use super::clauses;
 use super::stmt::{append_assign, check_assign, run_stmts, while_loop};
 use super::tree::{Node, Sum};
+use crate::interp::env::copy_of;
 use crate::interp::value::Int;
 
 impl Node {
@@ -38,13 +39,14 @@ impl Node {
     }
 
     /// [`Node::run`] for an argument, a declared or an assigned value: a bound local, a moved local or a
-    /// literal read here (no call), anything else run.
+    /// literal read here (no call; a machine integer copied in line, `copy_of`), anything else run. (`run`
+    /// itself clones: there most values read are not integers, and the test costs more than it saves.)
     #[inline(always)]
     pub(super) fn fetch(&self, m: &mut Machine<'_>) -> Eval<Value> {
         match self {
-            Node::Const(v) => Ok(v.clone()),
+            Node::Const(v) => Ok(copy_of(v)),
             Node::Local { head, .. } => match m.locals.slot(*head) {
-                Some(v) => Ok(v.clone()),
+                Some(v) => Ok(copy_of(v)),
                 None => self.run(m),
             },
             Node::Take { head, .. } => match m.locals.slot_mut(*head) {
@@ -90,9 +92,11 @@ impl Node {
             Node::And(..) | Node::Or(..) | Node::Not(..) | Node::CellAnd(..) => Ok(Value::Boolean(self.truth(m)?)),
             Node::Index { obj, local, keys, key_spans, span } => index(m, obj, *local, keys, key_spans, *span),
             Node::Eval(e) => m.eval(e),
-            Node::Inline(..) | Node::InlineParam(..) | Node::InlineGlobal { .. } | Node::InlineIs { .. } => {
-                super::inline::run(m, self)
-            }
+            Node::Inline(..)
+            | Node::InlineParam(..)
+            | Node::InlineGlobal { .. }
+            | Node::InlineIs { .. }
+            | Node::InlinePick(..) => super::inline::run(m, self),
             Node::SumOf(x) => match x.sum.value(m) {
                 Some(k) => Ok(Value::small_int(k)),
                 None => x.general.run(m),

@@ -5,7 +5,7 @@
 
 use super::super::machine::*;
 use super::tree::Node;
-use crate::interp::env::discard;
+use crate::interp::env::{copy_of, discard};
 
 /// The statements of a block in the current scope; the value of the last (`eval_block`).
 pub(super) fn run_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<Value> {
@@ -35,7 +35,7 @@ pub(super) fn exec_stmts(m: &mut Machine<'_>, stmts: &[Node]) -> Eval<()> {
 fn exec_var(m: &mut Machine<'_>, target: &Ident, slot: &Slot, value: Option<&Node>) -> Eval<()> {
     let v = match value {
         Some(x @ Node::LocalElement { head, k, .. }) => match m.locals.slot(*head) {
-            Some(Value::Tuple(t)) if *k < t.len() => t[*k].clone(),
+            Some(Value::Tuple(t)) if *k < t.len() => copy_of(&t[*k]),
             _ => x.run(m)?,
         },
         Some(x) => x.fetch(m)?,
@@ -162,6 +162,9 @@ pub(super) fn append_assign(
     general: &Node,
     keep: bool,
 ) -> Eval<Value> {
+    if let Some(v) = append_to_slot(m, target, slot, arg, keep)? {
+        return Ok(v);
+    }
     if let Some(cells) = check_assign(m, target, slot)? {
         let v = general.run(m)?;
         m.set_cell(&cells, target, &v)?;
@@ -173,6 +176,29 @@ pub(super) fn append_assign(
     let v = general.run(m)?;
     m.assign_at(&target.name, slot, v.clone());
     Ok(v)
+}
+
+/// [`append_assign`] when `x` is a bound local of this frame holding a list (`out` in `_KonaneJumps`): what
+/// `check_assign` (it passes: `x` is bound) and [`append_in_place`] do, the slot read in place rather than
+/// looked up three times (`None`: another case).
+#[inline]
+fn append_to_slot(m: &mut Machine<'_>, target: &Ident, slot: &Slot, arg: &Node, keep: bool) -> Eval<Option<Value>> {
+    let Some(s) = slot.get(m.locals.layout_id()).filter(|&s| s != NO_SLOT) else { return Ok(None) };
+    let Some(Value::List(held)) = m.locals.slot(s) else { return Ok(None) };
+    let receiver = held.clone();
+    let x = arg.run(m)?;
+    if let Some(Value::List(held)) = m.locals.slot_mut(s) {
+        if held.ptr_eq(&receiver) {
+            drop(receiver);
+            held.push_back(x);
+            return Ok(Some(if keep { Value::List(held.clone()) } else { Value::Nothing }));
+        }
+    }
+    // `v` changed `x`: the list it held, extended, is assigned (as `append_in_place` does).
+    let mut l = receiver;
+    l.push_back(x);
+    m.assign_at(&target.name, slot, Value::List(l.clone()));
+    Ok(Some(Value::List(l)))
 }
 
 /// `append_in_place` with the element compiled (`keep`: as [`append_assign`]'s).

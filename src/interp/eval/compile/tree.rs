@@ -95,6 +95,9 @@ pub(in crate::interp::eval) enum Node {
     InlineGlobal { name: Name, span: Span, global: GlobalCache },
     /// In an inlined body: `x is T` (`inline.rs`).
     InlineIs { expr: Box<Node>, ty: Ident, known: Cell<Option<IsAnswer>> },
+    /// In an inlined body: `if p is T then a else b end` for a parameter `p`, `a` and `b` expressions
+    /// (`inline.rs`; `_Grid(s)`).
+    InlinePick(Box<Pick>),
 }
 
 /// The global a [`Node::Var`] found last, with the stamps of the global tables it was found under
@@ -299,6 +302,19 @@ pub(super) struct Body {
     pub(super) params: Rc<[RefCell<Value>]>,
     pub(super) names: Vec<Name>,
     pub(super) stamps: Cell<Option<(u64, u64)>>,
+}
+
+/// A [`Node::InlinePick`]: the test `p is ty` of the parameter `cells[k]` (`known` as [`Node::InlineIs`]'s),
+/// then `then` when it holds, else `otherwise`. `identity`: the answer for which the branch taken is `p`
+/// itself (`_Grid`'s `else s`), when one is.
+pub(in crate::interp::eval) struct Pick {
+    pub(super) cells: Rc<[RefCell<Value>]>,
+    pub(super) k: usize,
+    pub(super) ty: Ident,
+    pub(super) known: Cell<Option<IsAnswer>>,
+    pub(super) then: Node,
+    pub(super) otherwise: Node,
+    pub(super) identity: Option<bool>,
 }
 
 /// A literal as its constant node (`build.rs` and `inline.rs` compile them alike).
