@@ -1,7 +1,10 @@
 //! Tests of the memo table ([`super::Memo`]): look-ups by key, by grid in place, and growth.
 
 use super::*;
+use crate::interp::value::Value;
+use crate::ruleset::key::state_grid;
 use crate::ruleset::key::tests::{grid, key};
+use crate::solve::grid::Grid;
 
 #[test]
 fn a_node_is_small() {
