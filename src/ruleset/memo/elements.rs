@@ -1,7 +1,7 @@
 //! The memo's look-ups of states: the node of a state (found by its key, or made after the `Canonical` hook),
 //! and the elements of a hook's result as sums of terms.
 
-use super::super::key::{encode, is_grid_key, is_num_grid_key, num_grid_hash, state_grid, state_num_grid};
+use super::super::key::{encode, is_grid_key, is_num_grid_key, num_grid_hash, state_board, state_grid, Board};
 use super::super::position::{gamelike, Gamelike};
 use super::super::script::{self, Instance};
 use super::{position_node, unhashable, Split, SumRef, Term};
@@ -49,55 +49,69 @@ fn represent(
 /// into a reused buffer first. A key is built to keep only when the state is new. States are keyed by
 /// [`key_part`].
 pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span) -> Result<u32, EvalError> {
+    node_keyed(m, inst, state, key_part(inst, state), span)
+}
+
+/// [`node_for`] of `state` keyed by `kstate` (its [`key_part`], which the caller has).
+fn node_keyed(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    state: &Value,
+    kstate: &Value,
+    span: Span,
+) -> Result<u32, EvalError> {
     thread_local! {
         /// The key of the state being looked up: most look-ups find a node, and then need no key of their own.
         static KEY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let kstate = key_part(inst, state);
     // A grid's key hashes as the grid (a character grid keeps its hash, an integer grid's is found by the look-up):
     // a new one is indexed without hashing its key again.
     let khash;
-    let key = if let Some(g) = state_grid(kstate) {
-        let found = inst.memo.borrow().find_grid(g);
-        let packed = match found {
-            Ok(i) => return Ok(i),
-            Err(p) => p,
-        };
-        khash = Some(g.hash());
-        if let Some(i) = add_packed(m, inst, kstate, (packed, g.hash()), state, span) {
-            return i;
+    let key = match state_board(kstate) {
+        Board::Grid(g) => {
+            let found = inst.memo.borrow().find_grid(g);
+            let packed = match found {
+                Ok(i) => return Ok(i),
+                Err(p) => p,
+            };
+            khash = Some(g.hash());
+            if let Some(i) = add_packed(m, inst, kstate, (packed, g.hash()), state, span) {
+                return i;
+            }
+            let mut key = Vec::with_capacity(9 + g.cells().len());
+            encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
+            key
         }
-        let mut key = Vec::with_capacity(9 + g.cells().len());
-        encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
-        key
-    } else if let Some((rows, cols, cells)) = state_num_grid(kstate) {
-        // An integer grid likewise, hashed from its cells in place.
-        let found = inst.memo.borrow().find_num_grid(rows, cols, cells);
-        let (hash, packed) = match found {
-            Ok(i) => return Ok(i),
-            Err(miss) => miss,
-        };
-        khash = Some(hash);
-        if let Some(i) = add_packed(m, inst, kstate, (packed, hash), state, span) {
-            return i;
+        Board::Num(rows, cols, cells) => {
+            // An integer grid likewise, hashed from its cells in place.
+            let found = inst.memo.borrow().find_num_grid(rows, cols, cells);
+            let (hash, packed) = match found {
+                Ok(i) => return Ok(i),
+                Err(miss) => miss,
+            };
+            khash = Some(hash);
+            if let Some(i) = add_packed(m, inst, kstate, (packed, hash), state, span) {
+                return i;
+            }
+            let mut key = Vec::with_capacity(9 + cells.len());
+            encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
+            key
         }
-        let mut key = Vec::with_capacity(9 + cells.len());
-        encode(kstate, &mut key).map_err(|ty| unhashable(ty, span))?;
-        key
-    } else {
-        khash = None;
-        let key = KEY.with(|buf| {
-            let mut buf = buf.borrow_mut();
-            buf.clear();
-            encode(kstate, &mut buf).map_err(|ty| unhashable(ty, span))?;
-            Ok::<_, EvalError>(match inst.memo.borrow().get(&buf) {
-                Some(i) => Err(i),
-                None => Ok(buf.clone()),
-            })
-        })?;
-        match key {
-            Ok(key) => key,
-            Err(i) => return Ok(i),
+        Board::Other => {
+            khash = None;
+            let key = KEY.with(|buf| {
+                let mut buf = buf.borrow_mut();
+                buf.clear();
+                encode(kstate, &mut buf).map_err(|ty| unhashable(ty, span))?;
+                Ok::<_, EvalError>(match inst.memo.borrow().get(&buf) {
+                    Some(i) => Err(i),
+                    None => Ok(buf.clone()),
+                })
+            })?;
+            match key {
+                Ok(key) => key,
+                Err(i) => return Ok(i),
+            }
         }
     };
     let pending = super::super::shortcut::has_shortcut(inst);
@@ -112,18 +126,17 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
     let mut rkey = None;
     let krep = key_part(inst, &rep);
-    let same = if itself {
-        true
-    } else if let Some(g) = state_grid(krep) {
-        is_grid_key(&key, g)
-    } else if let Some((rows, cols, cells)) = state_num_grid(krep) {
-        is_num_grid_key(&key, rows, cols, cells)
-    } else {
-        let mut r = Vec::with_capacity(key.len());
-        encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
-        let same = r == key;
-        rkey = Some(r).filter(|_| !same);
-        same
+    let same = match (itself, state_board(krep)) {
+        (true, _) => true,
+        (false, Board::Grid(g)) => is_grid_key(&key, g),
+        (false, Board::Num(rows, cols, cells)) => is_num_grid_key(&key, rows, cols, cells),
+        (false, Board::Other) => {
+            let mut r = Vec::with_capacity(key.len());
+            encode(krep, &mut r).map_err(|ty| unhashable(ty, span))?;
+            let same = r == key;
+            rkey = Some(r).filter(|_| !same);
+            same
+        }
     };
     // The hook may have indexed keys itself (by asking about positions); only then can `key` be known now.
     let hook_added = inst.memo.borrow().key_count() != keys_before;
@@ -214,10 +227,11 @@ fn add_represented(
     let (rep, split) = represent(m, inst, canon, state, span)?;
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
     let krep = key_part(inst, &rep);
-    let same = itself || same_grid(kstate, krep);
+    let rboard = state_board(krep);
+    let same = itself || same_grid(state_board(kstate), rboard);
     let hook_added = inst.memo.borrow().key_count() != keys_before;
     // Grids are found without a key; only a representative of another kind is encoded.
-    let rkey = if same || state_grid(krep).is_some() || state_num_grid(krep).is_some() {
+    let rkey = if same || !matches!(rboard, Board::Other) {
         Vec::new()
     } else {
         let mut r = Vec::new();
@@ -239,10 +253,10 @@ fn add_represented(
         }
         None => match memo.pack_state(krep) {
             Some(rpacked) => {
-                let rhash = match (state_grid(krep), state_num_grid(krep)) {
-                    (Some(g), _) => g.hash(),
-                    (None, Some((rows, cols, cells))) => num_grid_hash(rows, cols, cells),
-                    (None, None) => unreachable!("only grids pack"),
+                let rhash = match rboard {
+                    Board::Grid(g) => g.hash(),
+                    Board::Num(rows, cols, cells) => num_grid_hash(rows, cols, cells),
+                    Board::Other => unreachable!("only grids pack"),
                 };
                 let i = memo.push_node(rep, pending);
                 memo.insert_packed(rpacked, rhash, i, true);
@@ -270,10 +284,10 @@ fn add_represented(
 }
 
 /// Whether two keyed states are the same grid, or the same integer grid (their keys are equal).
-fn same_grid(a: &Value, b: &Value) -> bool {
-    match (state_grid(a), state_grid(b)) {
-        (Some(x), Some(y)) => x == y,
-        (None, None) => matches!((state_num_grid(a), state_num_grid(b)), (Some(x), Some(y)) if x == y),
+fn same_grid(a: Board<'_>, b: Board<'_>) -> bool {
+    match (a, b) {
+        (Board::Grid(x), Board::Grid(y)) => x == y,
+        (Board::Num(r, c, x), Board::Num(s, d, y)) => (r, c, x) == (s, d, y),
         _ => false,
     }
 }
@@ -288,8 +302,16 @@ pub(super) fn add_element(
     span: Span,
 ) -> Result<(), EvalError> {
     // A board (the common element) is a state: no need to ask whether it is a position, a sum or a loopy value;
-    // nor is a user object (the class front's state), asked first there.
-    let board = (inst.class_front && is_user_object(v)) || state_grid(v).is_some() || state_num_grid(v).is_some();
+    // nor is a user object (the class front's state), asked first there: one with one variable (the common one)
+    // is keyed by it at once.
+    if inst.class_front {
+        if let Some(f) = class_game_single_field(v) {
+            let node = node_keyed(m, inst, v, f, span)?;
+            sum.terms.push(Term { inst: inst.clone(), node, neg: false });
+            return Ok(());
+        }
+    }
+    let board = (inst.class_front && is_user_object(v)) || !matches!(state_board(v), Board::Other);
     if let (Value::Object(o), false) = (v, board) {
         match gamelike(o) {
             Some(Gamelike::Position(p)) => {
