@@ -32,12 +32,8 @@ mod nodes;
 mod split;
 mod trace;
 pub use super::instance::Memo;
-pub use elements::node_for;
+pub use elements::{node_for, position_node};
 pub use split::{ensure_options, ensure_split, raw_options};
-
-pub(super) fn unhashable(ty: &'static str, span: Span) -> EvalError {
-    EvalError::new(ErrorKind::UnhashableState { ty }, span)
-}
 
 /// Runs the ruleset's `Shortcut` hook on a node if it has not run yet, and returns the node's canonical form
 /// if known. A hook that fails stays pending, so asking again (after an interruption, say) runs it again.
@@ -63,16 +59,6 @@ pub fn ensure_shortcut(
         n.canonical = g;
     }
     Ok(n.canonical)
-}
-
-/// The node of a position (cached in the position).
-pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, EvalError> {
-    if let Some(i) = p.node.get() {
-        return Ok(i);
-    }
-    let i = node_for(m, &p.inst, &p.state, span)?;
-    p.node.set(Some(i));
-    Ok(i)
 }
 
 /// The terms whose values the canonical form of a node needs, read in place from the node's own lists (no copy,

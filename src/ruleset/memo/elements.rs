@@ -1,10 +1,10 @@
 //! The memo's look-ups of states: the node of a state (found by its key, or made after the `Canonical` hook),
 //! and the elements of a hook's result as sums of terms.
 
+use super::super::instance::{Split, SumRef, Term};
 use super::super::key::{encode, is_grid_key, is_num_grid_key, num_grid_hash, state_board, state_grid, Board};
-use super::super::position::{gamelike, Gamelike};
+use super::super::position::{gamelike, Gamelike, Position};
 use super::super::script::{self, Instance};
-use super::{position_node, unhashable, Split, SumRef, Term};
 use crate::game::GameId;
 use crate::interp::error::{ErrorKind, EvalError};
 use crate::interp::eval::{class_game_single_field, is_user_object, Machine};
@@ -12,6 +12,20 @@ use crate::interp::value::Value;
 use crate::solve::grid::Grid;
 use crate::syntax::span::Span;
 use std::rc::Rc;
+
+fn unhashable(ty: &'static str, span: Span) -> EvalError {
+    EvalError::new(ErrorKind::UnhashableState { ty }, span)
+}
+
+/// The node of a position (cached in the position).
+pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, EvalError> {
+    if let Some(i) = p.node.get() {
+        return Ok(i);
+    }
+    let i = node_for(m, &p.inst, &p.state, span)?;
+    p.node.set(Some(i));
+    Ok(i)
+}
 
 /// What a state of `inst` is keyed by: a state of a class front (all of them objects of one class of one
 /// enclosing object, `classes.rs`) that has one variable is keyed by that variable (`Position(grid)` by its

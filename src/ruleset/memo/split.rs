@@ -1,9 +1,9 @@
 //! The hooks' answers of a node kept in it: its split (`Components`) and its options (`Options`), each made
 //! into sums of terms.
 
+use super::super::instance::{Split, SumRef};
 use super::super::script::{self, Instance};
 use super::elements::{add_element, for_each_element, hook_elements, prefetch_boards};
-use super::{Split, SumRef};
 use crate::interp::error::EvalError;
 use crate::interp::eval::Machine;
 use crate::interp::value::{Player, Value};
