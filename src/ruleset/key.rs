@@ -21,8 +21,11 @@ use num_traits::ToPrimitive;
 use std::rc::Rc;
 
 mod hash;
-pub(crate) use hash::{grid_key_parts, num_grid_key_parts};
-pub use hash::{is_grid_key, is_num_grid_key, key_hash, num_grid_hash, state_grid, state_num_grid};
+pub(crate) use hash::{grid_key_parts, num_grid_key_parts, pack_num};
+pub use hash::{
+    is_grid_key, is_num_grid_key, key_hash, num_grid_hash, num_grid_lookup, state_board, state_grid, state_num_grid,
+    Board,
+};
 use hash::{GRID_TAG, NUM_GRID_TAG};
 
 /// The encoded key of a state.

@@ -3,7 +3,7 @@
 //! names no instance: the nodes are made in `super` (`Memo::add_new`).
 
 use super::super::key::{
-    grid_key_parts, is_grid_key, is_num_grid_key, key_hash, num_grid_hash, num_grid_key_parts, state_grid,
+    grid_key_parts, is_grid_key, is_num_grid_key, key_hash, num_grid_key_parts, num_grid_lookup, pack_num, state_grid,
     state_num_grid,
 };
 use crate::game::budget::huge_table;
@@ -192,42 +192,6 @@ impl<N> Default for Memo<N> {
     }
 }
 
-/// The packed form of an integer grid (its cells as bytes) of at most 15 rows and columns and 30 cells, each
-/// cell in 0…15 (`None` otherwise): one byte of shape, then a nibble per cell, its value. Eight cells at a time:
-/// a word of eight cell bytes, each below 16, folds into four bytes of two nibbles each.
-#[inline]
-fn pack_num(rows: usize, cols: usize, cells: &[u8]) -> Option<[u8; 16]> {
-    if rows > 15 || cols > 15 || cells.len() > 30 {
-        return None;
-    }
-    // The shape in the low byte, then 32 bits (eight nibbles) a word: 30 cells end at bit 128.
-    let mut acc = (rows << 4 | cols) as u128;
-    let mut fold = |j: usize, w: u64| {
-        if w & 0xf0f0_f0f0_f0f0_f0f0 != 0 {
-            return false;
-        }
-        // Byte 2k gets cell 2k in its low nibble and cell 2k + 1 in its high one; then the even bytes close up.
-        let x = (w | w >> 4) & 0x00ff_00ff_00ff_00ff;
-        let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-        let x = (x | x >> 16) & 0xffff_ffff;
-        acc |= u128::from(x) << (8 + 32 * j);
-        true
-    };
-    let mut words = cells.chunks_exact(8);
-    let mut j = 0;
-    for w in &mut words {
-        if !fold(j, u64::from_le_bytes(w.try_into().expect("8 bytes"))) {
-            return None;
-        }
-        j += 1;
-    }
-    let rest = words.remainder();
-    if !rest.is_empty() && !fold(j, rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b))) {
-        return None;
-    }
-    Some(acc.to_le_bytes())
-}
-
 /// A character's number in a memo's alphabet (0: none).
 #[derive(Debug)]
 struct Alphabet([u8; 256]);
@@ -370,8 +334,8 @@ impl<N> Memo<N> {
         self.index.find(hash, stored).map(|e| e.node).ok_or(None)
     }
 
-    /// The node of an integer grid state (its shape and its cells as bytes), if known: hashed from the cells in
-    /// place ([`num_grid_hash`]) and compared with the packed entry (else with the stored key), so no key is
+    /// The node of an integer grid state (its shape and its cells as bytes), if known: packed and hashed from
+    /// the cells in place ([`num_grid_lookup`]) and compared with the packed entry (else with the stored key), so no key is
     /// built. (Equal to `get` of the grid's encoding, whose hash is the same.)
     pub(super) fn get_num_grid(&self, rows: usize, cols: usize, cells: &[u8]) -> Option<u32> {
         self.find_num_grid(rows, cols, cells).ok()
@@ -386,8 +350,8 @@ impl<N> Memo<N> {
         cols: usize,
         cells: &[u8],
     ) -> Result<u32, (u64, Option<([u8; 16], u32)>)> {
-        let hash = num_grid_hash(rows, cols, cells);
-        if let Some(p) = pack_num(rows, cols, cells) {
+        let (hash, packed) = num_grid_lookup(rows, cols, cells);
+        if let Some(p) = packed {
             return self.find_packed(hash, &p, PACKED | NUM).ok_or((hash, Some((p, PACKED | NUM))));
         }
         let stored = |e: &Entry| e.meta & PACKED == 0 && is_num_grid_key(e.bytes(&self.keys), rows, cols, cells);
@@ -488,6 +452,7 @@ impl<N> Memo<N> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::key::num_grid_hash;
     use super::*;
     use crate::library::grid::GridValue;
     use crate::library::numgrid::NumGrid;

@@ -1,7 +1,10 @@
 //! Tests of the memo table ([`super::Memo`]): look-ups by key, by grid in place, and growth.
 
 use super::*;
+use crate::interp::value::Value;
+use crate::ruleset::key::state_grid;
 use crate::ruleset::key::tests::{grid, key};
+use crate::solve::grid::Grid;
 
 #[test]
 fn a_node_is_small() {
@@ -239,4 +242,174 @@ boards := ["..", "..|..", "...|...", "....|....|....", "..#.|....|.#..", ".....|
     // the other can move, so ±1.
     assert!(rows[0].starts_with("-1,"), "{}", rows[0]);
     assert!(rows[1].starts_with("\u{b1}1,") || rows[1].starts_with("+-1,"), "{}", rows[1]);
+}
+
+#[test]
+fn integer_grids_hash_and_pack_alike_on_every_path() {
+    // The memo finds an integer grid by `num_grid_lookup` (its packed form and a hash of it), and indexes or
+    // checks a written key by `key_hash`: the two must agree, and the packed form must be the nibbles of the
+    // cells (defined here cell by cell); a grid that does not pack (a cell outside 0…15, or over 30 cells) is
+    // hashed from its cells. `state_board` reads each state as `state_grid` and `state_num_grid` do.
+    use crate::library::numgrid::NumGrid;
+    use crate::ruleset::key::{key_hash, num_grid_lookup, pack_num, state_board, state_num_grid, Board};
+    let by_cells = |rows: usize, cols: usize, cells: &[u8]| {
+        let mut out = [0u8; 16];
+        out[0] = (rows << 4 | cols) as u8;
+        for (i, &c) in cells.iter().enumerate() {
+            out[1 + i / 2] |= c << (4 * (i % 2));
+        }
+        out
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut hashes = std::collections::HashSet::new();
+    for (rows, cols) in [(0, 0), (1, 1), (1, 7), (2, 4), (3, 3), (4, 5), (5, 6), (3, 10), (15, 2), (16, 1), (1, 31)] {
+        let n = rows * cols;
+        for seed in 0..12u32 {
+            let cells: Vec<i8> = (0..n).map(|i| ((i as u32 * 7 + seed * 13 + i as u32 * seed) % 16) as i8).collect();
+            let mut variants = vec![cells.clone()];
+            if n > 0 {
+                let mut odd = cells.clone();
+                odd[(seed as usize * 5) % n] = [16, -1, 100, 31][seed as usize % 4];
+                variants.push(odd);
+            }
+            for cells in variants {
+                let v = NumGrid::value(rows, cols, cells.clone());
+                let (r, c, bytes) = state_num_grid(&v).unwrap();
+                assert!(matches!(state_board(&v), Board::Num(a, b, x) if (a, b, x) == (r, c, bytes)));
+                let (hash, packed) = num_grid_lookup(r, c, bytes);
+                assert_eq!(hash, key_hash(&key(&v)), "{rows} x {cols} {cells:?}");
+                let packs = rows <= 15 && cols <= 15 && n <= 30 && cells.iter().all(|&x| (0..16).contains(&x));
+                assert_eq!(packed, packs.then(|| by_cells(r, c, bytes)), "{rows} x {cols} {cells:?}");
+                assert_eq!(pack_num(r, c, bytes), packed);
+                if packs {
+                    // Distinct grids pack apart, and (here) hash apart.
+                    assert_eq!(seen.insert(packed), hashes.insert(hash));
+                }
+            }
+        }
+    }
+    let g = grid("x.|.o");
+    assert!(matches!(state_board(&g), Board::Grid(x) if x == state_grid(&g).unwrap()));
+    assert!(matches!(state_board(&Value::str("x.|.o")), Board::Other));
+    assert!(matches!(state_board(&Value::int(3)), Board::Other));
+}
+
+/// The values printed by `src`'s last line, split at top-level commas of a list of lists.
+fn rows_of(out: &str) -> Vec<Vec<String>> {
+    let line = out.lines().last().expect("one line");
+    line.trim_start_matches("[[")
+        .trim_end_matches("]]")
+        .split("],[")
+        .map(|r| r.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn class_front_options_of_every_kind_give_their_values() {
+    // A class front's `Options` answer objects of the state's class (one variable: keyed by it; two: keyed by the
+    // object), objects of another game class (positions of that class's instance), and plain games, in one list
+    // and in any order. By hand: H(n) (a heap both players take 1 from) is * for odd n, 0 for even n; G(n) has
+    // the options G(n - 1), H(1) = * and *2, so G(n) = mex{G(n - 1), 1, 2}: *3 for odd n, 0 for even n; K(a, b)
+    // is the sum of two such heaps, * when a + b is odd; M(n) answers the other kinds first, so M(n) = G(n).
+    let src = r##"
+class H(n as Integer) extends Game
+  override def Options(player as Player) := if n == 0 then [] else [H(n - 1)] end;
+end
+class G(n as Integer) extends Game
+  override def Options(player as Player) := if n == 0 then [] else [G(n - 1), H(1), *2] end;
+end
+class M(n as Integer) extends Game
+  override def Options(player as Player) := if n == 0 then [] else [*2, H(1), M(n - 1)] end;
+end
+class K(a as Integer, b as Integer) extends Game
+  override def Options(player as Player) :=
+    [if i == 1 then K(a - 1, b) else K(a, b - 1) end for i from 1 to 2 where (if i == 1 then a else b end) > 0];
+end
+[[G(n).CanonicalForm, M(n).CanonicalForm, H(n).CanonicalForm, K(n, 1).CanonicalForm] for n from 0 to 5]
+"##;
+    let out = run(src);
+    let rows = rows_of(&out);
+    assert_eq!(rows.len(), 6, "{out}");
+    for (n, row) in rows.iter().enumerate() {
+        let odd = n % 2 == 1;
+        let (g, h, k) = if odd { ("*3", "*", "0") } else { ("0", "0", "*") };
+        assert_eq!(row, &[g, g, h, k], "n = {n}: {out}");
+    }
+}
+
+#[test]
+fn class_canonical_hooks_give_the_values_of_the_class_without_one() {
+    // A class that declares `Decomposition` gets a `Canonical` hook: a state whose decomposition is one component
+    // is represented by that component, another object (here a trimmed board, or its least image under the
+    // reflections: mirror images are found under two keys, one node), a state of several regions keeps its
+    // parts. Property: the values are those of the same class without `Decomposition` (every state its own node,
+    // valued from its options), and of the same game as a `ruleset` (Left plays vertically).
+    let src = r##"
+singleton class Plain extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var dir := if player == Left then (1, 0) else (0, 1) end;
+      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+    end
+  end
+  override def CharMap := ".#";
+end
+singleton class Split extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var dir := if player == Left then (1, 0) else (0, 1) end;
+      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+    end
+    override def Decomposition := [Position(g) for g in grid.Decomposition(1)];
+  end
+  override def CharMap := ".#";
+end
+singleton class Sym extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var dir := if player == Left then (1, 0) else (0, 1) end;
+      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+    end
+    override def Decomposition := [Position(g SymmetryInvariant Symmetry.Flip) for g in grid.Decomposition(1)];
+  end
+  override def CharMap := ".#";
+end
+ruleset RDom
+  def Options(grid, player) begin
+    var dir := if player == Left then (1, 0) else (0, 1) end;
+    [grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1}
+      for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+      where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+  end
+end
+pairs := [["..|..", "..|.."], ["...|...", "...|..."], ["#..|...|..#", "..#|...|#.."],
+  ["..#.|....|.#..", ".#..|....|..#."], ["....|.##.|....", "....|.##.|...."], ["...#|.#..|....", "#...|..#.|...."]];
+[[Plain(p[1]).CanonicalForm, Split(p[1]).CanonicalForm, Sym(p[1]).CanonicalForm, Sym(p[2]).CanonicalForm,
+  Split(p[2]).CanonicalForm, RDom(Grid.Parse(p[1], ".#")).CanonicalForm] for p in pairs]
+"##;
+    let out = run(src);
+    let rows = rows_of(&out);
+    assert_eq!(rows.len(), 6, "{out}");
+    for row in &rows {
+        assert!(row.iter().all(|v| *v == row[0]), "{row:?}");
+    }
+    // By hand: on `..|..` either player moves to a board where only the other can move: ±1.
+    assert!(rows[0][0] == "\u{b1}1" || rows[0][0] == "+-1", "{}", rows[0][0]);
+}
+
+#[test]
+fn terms_keep_every_term_in_order() {
+    // `Terms::push` keeps the first term inline, then moves to a vector: the terms read back as pushed.
+    let mut t = crate::ruleset::terms::Terms::<u32>::default();
+    assert!(t.is_empty());
+    for i in 0..5u32 {
+        t.push(i * 3);
+        assert_eq!(&t[..], &(0..=i).map(|j| j * 3).collect::<Vec<_>>()[..]);
+    }
 }
