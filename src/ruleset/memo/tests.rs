@@ -344,42 +344,35 @@ fn class_canonical_hooks_give_the_values_of_the_class_without_one() {
     // reflections: mirror images are found under two keys, one node), a state of several regions keeps its
     // parts. Property: the values are those of the same class without `Decomposition` (every state its own node,
     // valued from its options), and of the same game as a `ruleset` (Left plays vertically).
-    let src = r##"
-singleton class Plain extends game.grid.GridRuleset
+    // The three classes differ only in their `Decomposition` line.
+    let class = |name: &str, decomposition: &str| {
+        format!(
+            "singleton class {name} extends game.grid.GridRuleset
   class Position(grid as Grid) extends GridGame
     override def Options(player as Player) begin
       var dir := if player == Left then (1, 0) else (0, 1) end;
-      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+      [Position(grid Updated {{(r, c) => 1, (r + dir[1], c + dir[2]) => 1}})
         for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
         where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
     end
+    {decomposition}
   end
-  override def CharMap := ".#";
+  override def CharMap := \".#\";
 end
-singleton class Split extends game.grid.GridRuleset
-  class Position(grid as Grid) extends GridGame
-    override def Options(player as Player) begin
-      var dir := if player == Left then (1, 0) else (0, 1) end;
-      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
-        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
-        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
-    end
-    override def Decomposition := [Position(g) for g in grid.Decomposition(1)];
-  end
-  override def CharMap := ".#";
-end
-singleton class Sym extends game.grid.GridRuleset
-  class Position(grid as Grid) extends GridGame
-    override def Options(player as Player) begin
-      var dir := if player == Left then (1, 0) else (0, 1) end;
-      [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
-        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
-        where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
-    end
-    override def Decomposition := [Position(g SymmetryInvariant Symmetry.Flip) for g in grid.Decomposition(1)];
-  end
-  override def CharMap := ".#";
-end
+"
+        )
+    };
+    let classes = [
+        class("Plain", ""),
+        class("Split", "override def Decomposition := [Position(g) for g in grid.Decomposition(1)];"),
+        class(
+            "Sym",
+            "override def Decomposition := [Position(g SymmetryInvariant Symmetry.Flip) for g in grid.Decomposition(1)];",
+        ),
+    ]
+    .concat();
+    let src = classes
+        + r##"
 ruleset RDom
   def Options(grid, player) begin
     var dir := if player == Left then (1, 0) else (0, 1) end;
@@ -393,7 +386,7 @@ pairs := [["..|..", "..|.."], ["...|...", "...|..."], ["#..|...|..#", "..#|...|#
 [[Plain(p[1]).CanonicalForm, Split(p[1]).CanonicalForm, Sym(p[1]).CanonicalForm, Sym(p[2]).CanonicalForm,
   Split(p[2]).CanonicalForm, RDom(Grid.Parse(p[1], ".#")).CanonicalForm] for p in pairs]
 "##;
-    let out = run(src);
+    let out = run(&src);
     let rows = rows_of(&out);
     assert_eq!(rows.len(), 6, "{out}");
     for row in &rows {
