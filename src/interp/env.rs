@@ -279,6 +279,21 @@ impl Locals {
         self.this_slot = false;
     }
 
+    /// Empties a kept method frame after a call of the same method (a hook's, `HookFrame`): its slots, scopes,
+    /// receiver (`this` becomes `Nothing`; the names of `this` and of the property stay, the same for every
+    /// call) and captured scope; its layout, id and slot count stay.
+    #[inline]
+    pub fn vacate(&mut self) {
+        self.slots.iter_mut().for_each(clear_slot);
+        self.bindings.clear();
+        self.marks.clear();
+        self.trail.clear();
+        if let Some(m) = &mut self.method {
+            m.this.1 = Value::Nothing;
+        }
+        self.captured = None;
+    }
+
     /// Opens a scope.
     #[inline]
     pub fn push(&mut self) {

@@ -259,7 +259,7 @@ impl<'a> Machine<'a> {
         self.depth += 1;
         if let Err(e) = self.check_limits(span) {
             self.depth -= 1;
-            vacate(&mut frame);
+            frame.vacate();
             plan.frame.0.set(Some(frame));
             return Err(e);
         }
@@ -272,7 +272,7 @@ impl<'a> Machine<'a> {
         std::mem::swap(&mut self.locals, &mut frame);
         let r = self.run_body(&c.def, layout);
         std::mem::swap(&mut self.locals, &mut frame);
-        vacate(&mut frame);
+        frame.vacate();
         plan.frame.0.set(Some(frame));
         self.depth -= 1;
         Ok(r)
@@ -304,7 +304,7 @@ impl<'a> Machine<'a> {
         let r = self.run_body(&c.def, layout);
         std::mem::swap(&mut self.locals, &mut frame);
         // The hook's own frame from now on, when it has none (a call inside a call of the same hook).
-        vacate(&mut frame);
+        frame.vacate();
         match plan.frame.0.take() {
             None => plan.frame.0.set(Some(frame)),
             kept => {
@@ -405,20 +405,6 @@ impl<'a> Machine<'a> {
         self.locals = saved;
         typed
     }
-}
-
-/// Empties a hook's frame after a call (see [`HookFrame`]): its slots, scopes, receiver (`this` becomes
-/// `Nothing`; the names of `this` and of the property stay, the same for every call of the plan) and captured
-/// scope; its layout, id and slot count stay.
-fn vacate(frame: &mut crate::interp::env::Locals) {
-    frame.slots.iter_mut().for_each(|s| *s = None);
-    frame.bindings.clear();
-    frame.marks.clear();
-    frame.trail.clear();
-    if let Some(m) = &mut frame.method {
-        m.this.1 = Value::Nothing;
-    }
-    frame.captured = None;
 }
 
 /// The type name a typed parameter's check compares for argument `a` (`None`: a function, which no library

@@ -5,6 +5,7 @@
 
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
+use super::global::unbound_here;
 use super::member::with_args;
 use super::tree::Node;
 use crate::interp::env::clear_slot;
@@ -141,19 +142,11 @@ pub(super) fn call_node(
 #[inline]
 pub(super) fn known_function(m: &Machine<'_>, callee: &Node) -> Option<Rc<Function>> {
     let Node::Var { slot, global, .. } = callee else { return None };
-    if slot.get(m.locals.layout_id()) != Some(NO_SLOT) || !m.locals.sees_captured_then_globals() {
+    if !unbound_here(m, slot) {
         return None;
     }
-    let stamps = m.globals.stamps();
-    let cached = global.0.borrow();
-    let r = cached.as_ref().filter(|r| r.stamps == stamps)?;
-    let same_scope = match (&r.scope, m.locals.captured_scope()) {
-        (None, None) => true,
-        (Some(a), Some(b)) => a.ptr_eq(b),
-        _ => false,
-    };
-    match &r.value {
-        Value::Function(f) if same_scope => Some(f.clone()),
+    match &*global.current(m)? {
+        Value::Function(f) => Some(f.clone()),
         _ => None,
     }
 }

@@ -22,7 +22,7 @@ impl GlobalCache {
     #[inline]
     pub(super) fn var(&self, m: &mut Machine<'_>, name: &Name, slot: &Slot, span: Span, at: &Cell<u32>) -> Eval<Value> {
         // A name no local or member of `this` can answer here: a global unless captured.
-        if slot.get(m.locals.layout_id()) == Some(NO_SLOT) && m.locals.sees_captured_then_globals() {
+        if unbound_here(m, slot) {
             if let Some(r) = self.read(m, name, span) {
                 return r;
             }
@@ -35,22 +35,32 @@ impl GlobalCache {
         }
     }
 
-    /// `Machine::lookup_var(name)` in a frame where `Locals::sees_captured_then_globals` holds and the
-    /// resolver gave the name no slot; `None` when the closure captured `name` or `this` (then
-    /// `lookup_var` answers).
+    /// The remembered value while it is still the one [`GlobalCache::read`] answers: found under the global
+    /// tables' present stamps and for this frame's captured scope.
     #[inline]
-    pub(super) fn read(&self, m: &mut Machine<'_>, name: &str, span: Span) -> Option<Eval<Value>> {
+    pub(super) fn current(&self, m: &Machine<'_>) -> Option<std::cell::Ref<'_, Value>> {
         let stamps = m.globals.stamps();
-        if let Some(r) = &*self.0.borrow() {
+        std::cell::Ref::filter_map(self.0.borrow(), |r| {
+            let r = r.as_ref()?;
             let same_scope = match (&r.scope, m.locals.captured_scope()) {
                 (None, None) => true,
                 (Some(a), Some(b)) => a.ptr_eq(b),
                 _ => false,
             };
-            if r.stamps == stamps && same_scope {
-                return Some(Ok(r.value.clone()));
-            }
+            (r.stamps == stamps && same_scope).then_some(&r.value)
+        })
+        .ok()
+    }
+
+    /// `Machine::lookup_var(name)` in a frame where `Locals::sees_captured_then_globals` holds and the
+    /// resolver gave the name no slot; `None` when the closure captured `name` or `this` (then
+    /// `lookup_var` answers).
+    #[inline]
+    pub(super) fn read(&self, m: &mut Machine<'_>, name: &str, span: Span) -> Option<Eval<Value>> {
+        if let Some(v) = self.current(m) {
+            return Some(Ok(v.clone()));
         }
+        let stamps = m.globals.stamps();
         let scope = m.locals.captured_scope();
         if scope.is_some_and(|c| c.contains_key(name) || c.contains_key("this")) {
             return None;
@@ -86,4 +96,13 @@ impl GlobalCache {
         *self.0.borrow_mut() = (!package).then(|| Remembered { stamps, scope, value: value.clone() });
         Ok(value)
     }
+}
+
+/// Whether a [`Node::Var`] with `slot` names here what only a captured variable or a global can answer: the
+/// frame gives it no slot and has no method receiver (`Locals::sees_captured_then_globals`).
+///
+/// [`Node::Var`]: super::tree::Node::Var
+#[inline]
+pub(super) fn unbound_here(m: &Machine<'_>, slot: &Slot) -> bool {
+    slot.get(m.locals.layout_id()) == Some(NO_SLOT) && m.locals.sees_captured_then_globals()
 }
