@@ -22,6 +22,9 @@ use num_traits::ToPrimitive;
 use std::borrow::Cow;
 use std::rc::Rc;
 
+mod lists;
+pub use lists::{Drain, Items};
+
 impl Declared {
     /// CGSuite's declaration of a function of a package's constants (`cgsuite.lang.constants.Mex`) with one
     /// parameter of a declared class.

@@ -1,6 +1,7 @@
 //! Loops and comprehensions: `for` clauses, their sources and modes.
 
 use super::machine::*;
+use crate::interp::native::{Drain, Items};
 use crate::interp::order::{map_items, MapBuilder, SetBuilder};
 
 impl<'a> Machine<'a> {
@@ -179,19 +180,15 @@ impl<'a> Machine<'a> {
     }
 
     /// [`Machine::iteration_items`] of a collection the loop owns: a list held nowhere else (the fresh answer of
-    /// a call, `for g in grid.Decomposition(1)`) gives up its elements, none copied and none dropped with it.
-    pub(in crate::interp::eval) fn iteration_items_owned(&mut self, coll: Value, span: Span) -> Eval<Vec<Value>> {
+    /// a call, `for g in grid.Decomposition(1)`) gives up its elements one by one, none copied and no listing
+    /// of them made first ([`Drain`]).
+    pub(in crate::interp::eval) fn iteration_items_owned(&mut self, coll: Value, span: Span) -> Eval<Items> {
         match coll {
             Value::List(l) => Ok(match Rc::try_unwrap(l.0) {
-                // Taken from the back (no shift of a short vector's elements), then put back in order.
-                Ok(v) => {
-                    let mut items: Vec<Value> = v.into_iter().rev().collect();
-                    items.reverse();
-                    items
-                }
-                Err(shared) => shared.iter().cloned().collect(),
+                Ok(v) => Items::Drained(Drain::new(v)),
+                Err(shared) => Items::Listed(shared.iter().cloned().collect::<Vec<Value>>().into_iter()),
             }),
-            coll => self.iteration_items(&coll, span),
+            coll => Ok(Items::Listed(self.iteration_items(&coll, span)?.into_iter())),
         }
     }
 

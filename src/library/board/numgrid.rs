@@ -14,6 +14,7 @@ use crate::interp::value::{Object, Value};
 use crate::solve::cells::Cells;
 use crate::solve::grid::{BoardCells, NumBoard, NumCells};
 use crate::syntax::span::Span;
+use imbl::Vector;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -407,7 +408,7 @@ fn decomposition(this: &Value, g: &NumGrid, bv: i8, dirs: &[(i64, i64)]) -> Vec<
     }
     let steps: &[(i64, i64)] = if dirs.len() <= 4 { &steps_small[..count] } else { &steps_heap };
     if n <= 64 && steps.len() == 4 && steps.iter().all(|&(dr, dc)| dr.abs() + dc.abs() == 1) {
-        return orthogonal_regions(this, g, bv);
+        return orthogonal_regions(this, g, bv).into_iter().collect();
     }
     // The search's arrays, made only for it (the word search above needs none).
     let (mut region_small, mut stack_small) = ([NONE; SMALL], [0u32; SMALL]);
@@ -490,17 +491,17 @@ fn searched_regions(
 /// the bits of a word (bit `r * cols + c`): each region grows from its first cell by whole-word steps to its
 /// neighbours until it stops changing. The regions come in the same order (of their first cells), each as the
 /// same subgrid.
-fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
+fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vector<Value> {
     let (n, cols) = (g.cells.len(), g.cols);
     debug_assert!(n <= 64);
     if n == 0 {
-        return Vec::new();
+        return Vector::new();
     }
     let free = free_bits(g.bytes(), bv as u8);
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     // No boundary cell: the whole board is one region (its rows and columns join it), the grid itself.
     if free == all {
-        return vec![this.clone()];
+        return Vector::unit(this.clone());
     }
     // The cells of the first column and of the last: a step right must not reach the next row's first cell,
     // a step left the previous row's last.
@@ -514,7 +515,7 @@ fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
     // The regions in the order of their first cells, each made into its subgrid as it is found; the grid
     // itself when the first region is all there is.
     let row_mask = if cols >= 64 { u64::MAX } else { (1u64 << cols) - 1 };
-    let mut out = Vec::new();
+    let mut out = Vector::new();
     let mut left = free;
     while left != 0 {
         let mut region = left & left.wrapping_neg();
@@ -527,9 +528,9 @@ fn orthogonal_regions(this: &Value, g: &NumGrid, bv: i8) -> Vec<Value> {
         }
         left &= !region;
         if out.is_empty() && left == 0 {
-            return vec![this.clone()];
+            return Vector::unit(this.clone());
         }
-        out.push(subgrid(g, bv, region, row_mask));
+        out.push_back(subgrid(g, bv, region, row_mask));
     }
     out
 }
@@ -659,7 +660,7 @@ pub static NUM_GRID: &[Member] = crate::member_table![
             let dirs: Vec<(i64, i64)> = match args.get(1) {
                 // The four orthogonal steps are their own opposites: a board of up to 64 cells goes straight
                 // to the word search `decomposition` would choose for them (no steps to sort out first).
-                None if g.cells.len() <= 64 => return Ok(list(orthogonal_regions(this, g, bv as i8))),
+                None if g.cells.len() <= 64 => return Ok(Value::List(orthogonal_regions(this, g, bv as i8).into())),
                 None => return Ok(list(decomposition(this, g, bv as i8, &ORTHOGONAL))),
                 Some(Value::List(l)) => l
                     .iter()
@@ -770,7 +771,7 @@ mod tests {
                     let cells: Vec<i8> = (0..rows * cols).map(|_| i8::from(next() % 4 <= density) * 2 - 1).collect();
                     let this = NumGrid::value(rows, cols, cells.clone());
                     let g = NumGrid(NumBoard { rows, cols, cells: cells.into() });
-                    let fast = orthogonal_regions(&this, &g, 1);
+                    let fast: Vec<Value> = orthogonal_regions(&this, &g, 1).into_iter().collect();
                     let (mut region, mut stack) = (vec![u32::MAX; rows * cols], vec![0; rows * cols]);
                     let slow = searched_regions(&this, &g, 1, &steps, &mut region, &mut stack);
                     assert_eq!(fast, slow, "{rows} x {cols}: {:?}", g.cells);
