@@ -305,7 +305,8 @@ impl Collected {
         matches!(self.kind, CollectionKind::Map)
     }
 
-    /// Adds the element `x` (with its value `v` in a map).
+    /// Adds the element `x` (with its value `v` in a map). In line: the comprehension's body is its one caller.
+    #[inline]
     pub(in crate::interp::eval) fn add(&mut self, x: Value, v: Value) {
         match self.kind {
             CollectionKind::List => self.list.push_back(x),
