@@ -393,7 +393,9 @@ impl Locals {
     pub fn copy_receiver(&mut self, class: usize, fields: &[(Name, Value)], kinds: &NameKindList) {
         debug_assert!(class != 0 && self.receiver_variables().is_some_and(|v| v.len() == fields.len()));
         self.receiver_fields.clear();
-        self.receiver_fields.extend(fields.iter().map(|(n, v)| (n.clone(), v.clone())));
+        for (n, v) in fields {
+            self.receiver_fields.push((n.clone(), v.clone()));
+        }
         self.receiver_class = class;
         if !self.receiver_kinds.as_ref().is_some_and(|k| Rc::ptr_eq(k, kinds)) {
             self.receiver_kinds = Some(kinds.clone());
