@@ -16,7 +16,8 @@
 //! holds them); their code is here, and this file re-exports them.
 
 pub use super::model::types::{
-    ClassGameBinary, ClassGameHooks, Extensions, Globals, Locals, MethodFrame, NameTable, RulesetDeclarer, Scope,
+    ClassGameBinary, ClassGameHooks, Extensions, Globals, Locals, MethodFrame, NameKindList, NameTable,
+    RulesetDeclarer, Scope,
 };
 use super::value::Value;
 use crate::syntax::ast::{Layout, Name};
@@ -277,13 +278,25 @@ impl Locals {
             self.method = None;
         }
         self.this_slot = false;
+        // A copy of a receiver's variables comes with its class's answers (`Locals::copy_receiver`).
+        if self.receiver_kinds.is_some() {
+            self.receiver_fields.clear();
+            self.receiver_class = 0;
+            self.receiver_kinds = None;
+        }
     }
 
-    /// Empties a kept method frame after a call of the same method (a hook's, `HookFrame`): its slots, scopes,
-    /// receiver (`this` becomes `Nothing`; the names of `this` and of the property stay, the same for every
-    /// call) and captured scope; its layout, id and slot count stay.
+    /// Empties a kept method frame after a call of the same method (a hook's, `HookFrame`): its slots, scopes
+    /// and receiver (`this` becomes `Nothing`, the copy of its variables is dropped; the names of `this` and of
+    /// the property and the class's answers for names stay, the same for every call); its layout, id and slot
+    /// count stay, and so does its captured scope while it is still `scope`, the one every call of the method
+    /// starts with (an assignment to a captured variable made a copy of the map, which the next call must not
+    /// see).
     #[inline]
-    pub fn vacate(&mut self) {
+    pub fn vacate(&mut self, scope: &Scope) {
+        if !self.captured.as_ref().is_some_and(|c| c.ptr_eq(scope)) {
+            self.captured = None;
+        }
         self.slots.iter_mut().for_each(clear_slot);
         self.bindings.clear();
         self.marks.clear();
@@ -291,7 +304,9 @@ impl Locals {
         if let Some(m) = &mut self.method {
             m.this.1 = Value::Nothing;
         }
-        self.captured = None;
+        // The class's answers stay (names only: the next call is on an object of the same class).
+        self.receiver_fields.clear();
+        self.receiver_class = 0;
     }
 
     /// Opens a scope.
@@ -337,6 +352,56 @@ impl Locals {
         None
     }
 
+    /// `this` or the property's name of the method frame, to change in place: the copy of the receiver's
+    /// variables is dropped first (`this` may change).
+    fn method_value_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.receiver_fields.clear();
+        self.receiver_class = 0;
+        self.receiver_kinds = None;
+        self.method.as_mut().and_then(|m| m.get_mut(name))
+    }
+
+    /// The copy of the method frame's receiver's variables ([`Locals::receiver_fields`]) while nothing is bound
+    /// by name (a binding by name may shadow them), else none: what [`Locals::receiver_variables`] gives, when
+    /// the copy was made.
+    #[inline(always)]
+    pub fn receiver_fields(&self) -> &[(Name, Value)] {
+        if self.bindings.is_empty() {
+            &self.receiver_fields
+        } else {
+            &[]
+        }
+    }
+
+    /// [`Locals::receiver_fields`] with the address of the receiver's class (`Locals::receiver_class`), when
+    /// the copy was made.
+    #[inline(always)]
+    pub fn receiver_copy(&self) -> Option<(usize, &[(Name, Value)])> {
+        (self.receiver_class != 0 && self.bindings.is_empty()).then_some((self.receiver_class, &self.receiver_fields))
+    }
+
+    /// [`Locals::receiver_kinds`] while the copy of the receiver's variables is read ([`Locals::receiver_copy`]).
+    #[inline(always)]
+    pub fn receiver_kinds(&self) -> Option<&NameKindList> {
+        self.receiver_kinds.as_ref().filter(|_| self.receiver_class != 0 && self.bindings.is_empty())
+    }
+
+    /// Makes `fields` the copy of the method frame's receiver's variables, `class` the address of its class and
+    /// `kinds` its answers for other names: they must be what [`Locals::receiver_variables`] gives in this
+    /// frame, with distinct names (see `Locals::receiver_fields`).
+    #[inline]
+    pub fn copy_receiver(&mut self, class: usize, fields: &[(Name, Value)], kinds: &NameKindList) {
+        debug_assert!(class != 0 && self.receiver_variables().is_some_and(|v| v.len() == fields.len()));
+        self.receiver_fields.clear();
+        for (n, v) in fields {
+            self.receiver_fields.push((n.clone(), v.clone()));
+        }
+        self.receiver_class = class;
+        if !self.receiver_kinds.as_ref().is_some_and(|k| Rc::ptr_eq(k, kinds)) {
+            self.receiver_kinds = Some(kinds.clone());
+        }
+    }
+
     /// A captured variable (the look-up after the frame's own slots).
     #[inline(always)]
     pub fn captured(&self, name: &str) -> Option<&Value> {
@@ -355,7 +420,7 @@ impl Locals {
             return self.slot_mut(head);
         }
         if self.method.as_ref().is_some_and(|m| m.get(name).is_some()) {
-            return self.method.as_mut().and_then(|m| m.get_mut(name));
+            return self.method_value_mut(name);
         }
         match &mut self.captured {
             Some(c) if !c.is_empty() => c.get_mut(name),
@@ -422,7 +487,7 @@ impl Locals {
             return self.slots[s].as_mut();
         }
         if self.method.as_ref().is_some_and(|m| m.get(name).is_some()) {
-            return self.method.as_mut().and_then(|m| m.get_mut(name));
+            return self.method_value_mut(name);
         }
         self.captured.as_mut()?.get_mut(name)
     }

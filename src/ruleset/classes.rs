@@ -39,7 +39,7 @@ use crate::interp::eval::{
 };
 use crate::interp::native::{NativeFn, Site};
 use crate::interp::value::{Function, Player, Value};
-use crate::syntax::ast::{BinOp, Ident};
+use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -171,9 +171,7 @@ const DECOMPOSITION_NAME: usize = 1;
 
 /// `this.name(args)` for the hook name `HOOK_NAMES[hook]`.
 fn member(m: &mut Machine, this: &Value, hook: usize, args: &[Value], span: Span) -> Result<Value, EvalError> {
-    let name = HOOK_NAMES.with(|n| n[hook].clone());
-    let ident = Ident { name, span };
-    m.call_hook(this, &ident, args, span)
+    HOOK_NAMES.with(|n| m.call_hook(this, &n[hook], args, span))
 }
 
 fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {

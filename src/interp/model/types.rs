@@ -423,7 +423,23 @@ pub struct Locals {
     pub(in crate::interp) method: Option<MethodFrame>,
     /// A slot of the layout is named `this` (a method frame then finds `this` by name, as any local).
     pub(in crate::interp) this_slot: bool,
+    /// A copy of the receiver's variables, when a method frame's receiver is a user object whose variables
+    /// answer a name without a slot first (`Locals::receiver_variables`) and have distinct names: read without
+    /// asking the receiver (`eval/classes/names.rs`); empty otherwise, and emptied when `this` may change.
+    pub(in crate::interp) receiver_fields: Vec<(Name, Value)>,
+    /// With that copy, the address of the receiver's class (compared, never read through: the receiver holds
+    /// the class while the copy is kept); 0 without a copy.
+    pub(in crate::interp) receiver_class: usize,
+    /// With that copy, the receiver's class's answers for names that are no variable of its objects (see
+    /// [`NameKindList`]); `None` without a copy.
+    pub(in crate::interp) receiver_kinds: Option<NameKindList>,
 }
+
+/// What a user class found names its methods read to be, when they are no variable of its objects (each entry
+/// set once and never changed: the name, and `true` for the class itself, `false` for a global): kept by the
+/// class (`eval/classes/types.rs`, `NameKinds`) and shared with the method frames that copy its objects'
+/// variables (`Locals::receiver_kinds`).
+pub type NameKindList = Rc<[std::cell::OnceCell<(Name, bool)>]>;
 
 /// The receiver of a method call (see [`Locals::for_method_call`]).
 #[derive(Clone, Debug)]

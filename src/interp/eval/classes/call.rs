@@ -1,7 +1,7 @@
 //! Calling a method of a user object: a method whose layout resolves runs in a frame that holds `this`, without
 //! a closure of its own (see [`Machine::call_method_on`]).
 
-use super::types::{HookBinding, HookPlan};
+use super::types::{class_address, HookBinding, HookPlan};
 use super::*;
 use crate::syntax::ast;
 
@@ -93,38 +93,44 @@ impl<'a> Machine<'a> {
     /// asks every position of a class the same members (`Options(player)`, `Decomposition`): the method such
     /// a call picks on an object of the class is decided once per class, name and argument count, and then
     /// called at once, for an object without a variable of that name (no other member of an object comes
-    /// before its methods: `Class` and the library's tree members are other names).
-    pub fn call_hook(&mut self, this: &Value, name: &Ident, args: &[Value], span: Span) -> Result<Value, EvalError> {
+    /// before its methods: `Class` and the library's tree members are other names). `name` is the member's
+    /// name, interned by the caller (compared by address first); `span` the call's.
+    pub fn call_hook(&mut self, this: &Value, name: &Name, args: &[Value], span: Span) -> Result<Value, EvalError> {
         if let Some(obj) = user_object(this) {
-            let own = obj.literal.is_some()
-                || obj.cells.is_some()
-                || &*name.name == "Class"
-                || obj.fields.iter().any(|(n, _)| **n == *name.name);
+            let own = obj.literal.is_some() || obj.cells.is_some() || obj.fields.iter().any(|(n, _)| **n == **name);
             if !own {
-                if let Some(plan) = self.hook_def(&obj.class, &name.name, args) {
-                    let v = self.call_planned(obj, this, &plan, args, span)?;
+                if let Some(plan) = self.hook_def(&obj.class, name, args) {
+                    let v = self.call_planned(obj, this, plan, args, span)?;
                     self.engine_ok(span)?;
                     return Ok(v);
                 }
             }
         }
-        self.invoke_member(this.clone(), name, args, &[], span)
+        let ident = Ident { name: name.clone(), span };
+        self.invoke_member(this.clone(), &ident, args, &[], span)
     }
 
     /// See [`Machine::call_hook`]: the method `UserObject::member` calls for `name(args)` on an object of
-    /// `class` with no variable `name`, when that is the same for every such call with as many arguments (no
-    /// nested class of the name, one method of it taking arguments, not `Options` asked without its player).
-    fn hook_def(&mut self, class: &UserClass, name: &Name, args: &[Value]) -> Option<Rc<HookPlan>> {
-        let known = class
-            .hooks
-            .borrow()
-            .iter()
-            .find(|(n, k, _)| *k == args.len() && (Rc::ptr_eq(n, name) || **n == **name))
-            .map(|h| h.2.clone());
-        if let Some(d) = known {
-            return d;
+    /// `class` with no variable `name`, when that is the same for every such call with as many arguments (not
+    /// `Class`, no nested class of the name, one method of it taking arguments, not `Options` asked without its
+    /// player). Kept in the class (`UserClass::hooks`), read there without a borrow.
+    #[inline]
+    fn hook_def<'c>(&mut self, class: &'c UserClass, name: &Name, args: &[Value]) -> Option<&'c HookPlan> {
+        let known = class.hooks.iter().find(|(n, k, _)| *k == args.len() && (Rc::ptr_eq(n, name) || **n == **name));
+        match known {
+            Some((_, _, plan)) => plan.as_ref(),
+            None => self.decide_hook(class, name, args),
         }
-        let decided = if class.nested(name).is_some() || class.is_overloaded(name, false) {
+    }
+
+    /// [`Machine::hook_def`] the first time a class is asked `name` with as many arguments: decided and kept
+    /// (not when the class keeps no more hooks: the general member call then answers).
+    #[inline(never)]
+    fn decide_hook<'c>(&mut self, class: &'c UserClass, name: &Name, args: &[Value]) -> Option<&'c HookPlan> {
+        if class.hooks.is_full() {
+            return None;
+        }
+        let decided = if &**name == "Class" || class.nested(name).is_some() || class.is_overloaded(name, false) {
             None
         } else {
             match self.pick_def(class, name, false, args, Span::default()) {
@@ -136,7 +142,7 @@ impl<'a> Machine<'a> {
                         (Some(n), true) => Some((METHOD_NAMES.with(|p| p.1.clone()), Value::String(n.name.clone()))),
                         _ => None,
                     };
-                    Some(Rc::new(HookPlan {
+                    Some(HookPlan {
                         def,
                         property,
                         this_name,
@@ -145,18 +151,19 @@ impl<'a> Machine<'a> {
                         binding: Default::default(),
                         closure: Default::default(),
                         frame: Default::default(),
-                    }))
+                    })
                 }
                 _ => None,
             }
         };
-        class.hooks.borrow_mut().push((name.clone(), args.len(), decided.clone()));
-        decided
+        let i = class.hooks.push((name.clone(), args.len(), decided))?;
+        class.hooks.get(i)?.2.as_ref()
     }
 
     /// A hook's method (`plan`) on `obj`, as [`Machine::call_method_known`] calls it (the same frame, binding,
     /// errors and limits), with what that works out per call taken from the plan: whether the object's
     /// variables answer first, and how the arguments bind. A hook's method is no overloaded one (`hook_def`).
+    #[inline]
     fn call_planned(
         &mut self,
         obj: &UserObject,
@@ -175,23 +182,21 @@ impl<'a> Machine<'a> {
             return Err(EvalError::new(kind, span));
         }
         let c = plan.closure.get_or_init(|| Closure { def: def.clone(), captured: obj.class.scope() });
-        let variables_first = match plan.variables_first.get() {
+        let (variables_first, copy_fields) = match plan.variables_first.get() {
             Some(b) => b,
             None => {
-                let b = variables_first(obj, &plan.this_name, &c.captured);
+                let first = variables_first(obj, &plan.this_name, &c.captured);
+                let copy = first && !layout.names_this && obj.cells.is_none() && obj.literal.is_none();
+                let b = (first, copy && distinct_names(&obj.fields));
                 plan.variables_first.set(Some(b));
                 b
             }
         };
-        let method = || crate::interp::env::MethodFrame {
-            this: (plan.this_name.clone(), this.clone()),
-            property: plan.hidden.clone(),
-            variables_first,
-        };
         let params = &def.params;
         let binding = plan.binding.get_or_init(|| self.hook_binding(obj, def, layout, args.len()));
         let plain = match binding {
-            HookBinding::Plain => {
+            HookBinding::Plain { counted: true } => true,
+            HookBinding::Plain { counted: false } => {
                 super::super::calls::check_plain_count(params, args.len(), span)?;
                 true
             }
@@ -204,16 +209,24 @@ impl<'a> Machine<'a> {
             },
             HookBinding::General => false,
         };
-        let n = layout.names.len();
+        let method = || crate::interp::env::MethodFrame {
+            this: (plan.this_name.clone(), this.clone()),
+            property: plan.hidden.clone(),
+            variables_first,
+        };
+        // The receiver's variables copied into the frame (see `Locals::receiver_fields`): an object a hook is
+        // called on has no cells and no enum literal (`call_hook`).
+        let copy = copy_fields.then_some(obj);
         if plain {
             if let Some(frame) = plan.frame.0.take() {
-                let r = self.run_hook_frame(frame, plan, c, layout, this, method, args, span)?;
-                return self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span);
+                let r = self.run_hook_frame(frame, plan, c, layout, this, method, copy, args, span)?;
+                return self.method_answer_of(r, def, span);
             }
         }
+        let n = layout.names.len();
         let r = match self.spare_frames.pop() {
-            // The common case: the arguments bound straight into a kept frame's own slots, and the frame entered
-            // in place (as `run_in_frame`'s plain binding and `enter_frame` do, without a slot vector of its own).
+            // The arguments bound straight into a kept frame's own slots, and the frame entered in place (as
+            // `run_in_frame`'s plain binding and `enter_frame` do, without a slot vector of its own).
             Some(mut frame) if plain => {
                 if frame.slots.len() != n {
                     frame.slots.resize_with(n, || None);
@@ -221,7 +234,7 @@ impl<'a> Machine<'a> {
                 for (&s, a) in layout.params.iter().zip(args) {
                     frame.slots[s as usize] = Some(a.clone());
                 }
-                self.enter_method_in_place(frame, plan, c, layout, method(), span)?
+                self.enter_method_in_place(frame, plan, c, layout, method(), copy, span)?
             }
             spare => {
                 if let Some(frame) = spare {
@@ -235,13 +248,25 @@ impl<'a> Machine<'a> {
                 self.run_in_frame(c, layout, slots, Some(method()), plain, args, &[], span)?
             }
         };
-        self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span)
+        self.method_answer_of(r, def, span)
+    }
+
+    /// [`Machine::method_answer`] for method `def`: its value at once.
+    #[inline(always)]
+    fn method_answer_of(&mut self, r: Result<Value, Exit>, def: &FunctionDef, span: Span) -> Result<Value, EvalError> {
+        match r {
+            Ok(v) | Err(Exit::Return(v)) => Ok(v),
+            r => self.method_answer(r, def.name.as_ref().map(|n| &*n.name), span),
+        }
     }
 
     /// A plainly bound call of a hook's method in its kept frame (`plan.frame`, see [`HookFrame`], taken out
-    /// by the caller): the arguments bound into their slots, the receiver and captured scope set, the call
-    /// entered (depth and limits, as [`Machine::enter_frame`]), the body run and the frame emptied and kept.
+    /// by the caller): the arguments bound into their slots, the receiver set with the copy of its variables
+    /// when `copy` is it (see `Locals::receiver_fields`), the captured scope at the first call,
+    /// the call entered (depth and limits, as [`Machine::enter_frame`]), the body run and the frame emptied
+    /// and kept.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn run_hook_frame(
         &mut self,
         mut frame: Box<crate::interp::env::Locals>,
@@ -250,6 +275,7 @@ impl<'a> Machine<'a> {
         layout: &Rc<ast::Layout>,
         this: &Value,
         method: impl FnOnce() -> crate::interp::env::MethodFrame,
+        copy: Option<&UserObject>,
         args: &[Value],
         span: Span,
     ) -> Result<Result<Value, Exit>, EvalError> {
@@ -259,20 +285,26 @@ impl<'a> Machine<'a> {
         self.depth += 1;
         if let Err(e) = self.check_limits(span) {
             self.depth -= 1;
-            frame.vacate();
+            frame.vacate(&c.captured);
             plan.frame.0.set(Some(frame));
             return Err(e);
         }
-        frame.captured = Some(c.captured.clone());
-        // The kept frame's receiver part, of this plan: only `this` changes from call to call.
+        // The kept frame's receiver part, of this plan: only `this` changes from call to call (`vacate` left
+        // `Nothing`), and the captured scope stays (the plan's closure's, unless a call changed it).
+        if frame.captured.is_none() {
+            frame.captured = Some(c.captured.clone());
+        }
         match &mut frame.method {
-            Some(m) => m.this.1 = this.clone(),
+            Some(m) => crate::interp::env::discard(std::mem::replace(&mut m.this.1, this.clone())),
             None => frame.method = Some(method()),
+        }
+        if let Some(obj) = copy {
+            frame.copy_receiver(class_address(&obj.class), &obj.fields, obj.class.name_kinds.shared());
         }
         std::mem::swap(&mut self.locals, &mut frame);
         let r = self.run_body(&c.def, layout);
         std::mem::swap(&mut self.locals, &mut frame);
-        frame.vacate();
+        frame.vacate(&c.captured);
         plan.frame.0.set(Some(frame));
         self.depth -= 1;
         Ok(r)
@@ -280,8 +312,9 @@ impl<'a> Machine<'a> {
 
     /// [`Machine::enter_frame`] for a method frame whose slots are open and bound in `frame`, a kept frame
     /// (`spare_frames`): entered (depth and limits, else the frame is kept and the error returned), made the
-    /// method's frame in place (`Locals::enter_resolved_call`), the body run in it and the frame kept (its
-    /// slots emptied, as `finish_frame` empties them).
+    /// method's frame in place (`Locals::enter_resolved_call`, with the copy of the receiver's variables when
+    /// `copy` is it), the body run in it and the frame kept (its slots emptied, as `finish_frame` empties them).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn enter_method_in_place(
         &mut self,
@@ -290,6 +323,7 @@ impl<'a> Machine<'a> {
         c: &Closure,
         layout: &Rc<ast::Layout>,
         method: crate::interp::env::MethodFrame,
+        copy: Option<&UserObject>,
         span: Span,
     ) -> Result<Result<Value, Exit>, EvalError> {
         self.depth += 1;
@@ -300,11 +334,14 @@ impl<'a> Machine<'a> {
         }
         let slots = frame.take_slots();
         frame.enter_resolved_call(c.captured.clone(), layout.clone(), slots, Some(method));
+        if let Some(obj) = copy {
+            frame.copy_receiver(class_address(&obj.class), &obj.fields, obj.class.name_kinds.shared());
+        }
         std::mem::swap(&mut self.locals, &mut frame);
         let r = self.run_body(&c.def, layout);
         std::mem::swap(&mut self.locals, &mut frame);
         // The hook's own frame from now on, when it has none (a call inside a call of the same hook).
-        frame.vacate();
+        frame.vacate(&c.captured);
         match plan.frame.0.take() {
             None => plan.frame.0.set(Some(frame)),
             kept => {
@@ -327,7 +364,8 @@ impl<'a> Machine<'a> {
     ) -> HookBinding {
         let params = &def.params;
         if params.iter().all(ast::Param::is_plain) {
-            return HookBinding::Plain;
+            let counted = super::super::calls::check_plain_count(params, count, Span::default()).is_ok();
+            return HookBinding::Plain { counted };
         }
         if count != params.len() || params.iter().any(|p| p.optional || p.varargs) {
             return HookBinding::General;
@@ -424,6 +462,11 @@ fn arg_type_name(a: &Value) -> Option<&'static str> {
 fn variables_first(obj: &UserObject, this_name: &Name, captured: &crate::interp::env::Scope) -> bool {
     obj.fields.iter().all(|(n, _)| **n != **this_name && &**n != PROPERTY)
         && (captured.is_empty() || obj.fields.iter().all(|(n, _)| !captured.contains_key(&**n)))
+}
+
+/// Whether no two of an object's variables have the same name (most objects have one).
+fn distinct_names(fields: &[(Name, Value)]) -> bool {
+    fields.iter().enumerate().all(|(i, (n, _))| fields[i + 1..].iter().all(|(m, _)| **m != **n))
 }
 
 /// Whether each argument of a typed parameter is a value of the library type `typed` names for it (see

@@ -233,7 +233,7 @@ impl<'a> Machine<'a> {
             lean: std::cell::OnceCell::new(),
             name_kinds: Default::default(),
             method_typed: RefCell::new(Vec::new()),
-            hooks: RefCell::new(Vec::new()),
+            hooks: Default::default(),
             defs_cache: RefCell::default(),
             package: std::cell::OnceCell::new(),
             scope_cache: std::cell::OnceCell::new(),

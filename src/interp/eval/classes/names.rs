@@ -3,8 +3,8 @@
 //! search of `Machine::lookup_var` (the compiled tree's `Node::Var`, cell tests and `Position(…)` calls ask).
 
 use super::super::machine::*;
-use super::types::{user_object, Resolution, UserClass, UserObject, PROPERTY};
-use crate::interp::model::types::MethodFrame;
+use super::types::{class_address, user_object, Resolution, UserClass, UserObject, PROPERTY};
+use crate::interp::model::types::{MethodFrame, NameKindList};
 use crate::interp::object::downcast_ref;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -40,10 +40,27 @@ pub(in crate::interp::eval) fn this_name<'l>(
     if slot.get(locals.layout_id()) != Some(NO_SLOT) {
         return ThisName::Other;
     }
-    // The common case, in line: the variable at the hint, in a frame whose receiver's variables come before
-    // its captured ones (`Locals::receiver_variables`), found by the name's address (both are interned). A
-    // hint with `KIND_HINT` set is past every object's variables. The receiver is a user object (one
-    // downcast, kept for the class's answer), whose variables are what `Object::variables` gives.
+    // The commonest case, in line: a hook's frame keeps a copy of its receiver's variables, of distinct names
+    // (`Locals::receiver_fields`), read at the hint by the name's address.
+    if let Some((n, v)) = locals.receiver_fields().get(at.get() as usize) {
+        if Rc::ptr_eq(n, name) {
+            return ThisName::Field(v);
+        }
+    }
+    // In such a frame, a global (`Left`, `Symmetry`) is answered from the class's answers it shares.
+    if let Some(kinds) = locals.receiver_kinds() {
+        return this_name_copied(locals, kinds, name, at);
+    }
+    this_name_object(locals, name, at)
+}
+
+/// [`this_name`] past the copy of the receiver's variables: the common case, in line: the variable at the
+/// hint, in a frame whose receiver's variables come before its captured ones (`Locals::receiver_variables`),
+/// found by the name's address (both are interned). A hint with `KIND_HINT` set is past every object's
+/// variables. The receiver is a user object (one downcast, kept for the class's answer), whose variables are
+/// what `Object::variables` gives.
+#[inline(always)]
+fn this_name_object<'l>(locals: &'l Locals, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
     if let Some(obj) = receiver_object(locals) {
         let fields: &[(Name, Value)] = &obj.fields;
         let i = at.get() as usize;
@@ -55,6 +72,26 @@ pub(in crate::interp::eval) fn this_name<'l>(
         return this_name_past_field(locals, obj, name, at);
     }
     this_name_searched(locals, name, at)
+}
+
+/// [`this_name`] in a frame with a copy of its receiver's variables (`Locals::receiver_copy`), made only where
+/// `receiver_object` finds the receiver, which then has no cells and no enum literal, and with its class's
+/// answers (`kinds`, the list of `UserClass::name_kinds`): a global at the hint is what [`kind_at_hint`]
+/// finds, asked of the copy and of the list (the same names); anything else as [`this_name_object`] answers.
+#[inline(never)]
+fn this_name_copied<'l>(locals: &'l Locals, kinds: &NameKindList, name: &Name, at: &Cell<u32>) -> ThisName<'l> {
+    let hint = at.get();
+    if hint & KIND_HINT != 0 {
+        if let Some((n, false)) = kinds.get((hint & !KIND_HINT) as usize).and_then(std::cell::OnceCell::get) {
+            if Rc::ptr_eq(n, name)
+                && !has_name(&locals.receiver_fields, name)
+                && !locals.captured_scope().is_some_and(|c| c.contains_key(&**name))
+            {
+                return ThisName::Global;
+            }
+        }
+    }
+    this_name_object(locals, name, at)
 }
 
 /// The receiver of a method frame whose variables answer a name without a slot before its captured ones, as
@@ -215,6 +252,24 @@ pub(in crate::interp::eval) fn own_class<'c>(
     at: &Cell<u32>,
     cache: &'c OwnClassCache,
 ) -> Option<&'c Rc<UserClass>> {
+    // A hook's frame with a copy of its receiver's variables (`Locals::receiver_copy`), made only where
+    // `receiver_object` finds the receiver, which then has no cells and no enum literal: the same questions
+    // asked of the copy and of the class's address.
+    if let Some((class_at, fields)) = locals.receiver_copy() {
+        if class_at == cache.1.get() as *const () as usize {
+            return None;
+        }
+        if let Some((class, scope)) = cache.0.get() {
+            let fits = class_address(class) == class_at
+                && slot.get(locals.layout_id()) == Some(NO_SLOT)
+                && !has_name(fields, name)
+                && match locals.captured_scope() {
+                    None => true,
+                    Some(c) => scope.as_ref().is_some_and(|s| s.ptr_eq(c)) || !c.contains_key(&**name),
+                };
+            return fits.then_some(class);
+        }
+    }
     // Outside a method (a function's call of a global, every call in the library's rulesets): at once.
     let obj = receiver_object(locals)?;
     if std::ptr::eq(Rc::as_ptr(&obj.class), cache.1.get()) {

@@ -54,7 +54,7 @@ pub struct UserClass {
     /// Per hook name and argument count asked by `Machine::call_hook`: the method such a call runs on every
     /// object of the class without a variable of that name, when the class decides it (`None`: the general
     /// member call decides).
-    pub(super) hooks: RefCell<Vec<HookDef>>,
+    pub(super) hooks: Hooks,
     /// [`UserClass::defs_named`] of each name asked, for instance (0) and static (1) members.
     pub(super) defs_cache: RefCell<[DefsByName; 2]>,
     /// The user package whose file declared the class (`examples`), set when the file is read.
@@ -104,31 +104,40 @@ pub(super) struct Lean {
     pub(super) passed: std::cell::Cell<Option<std::any::TypeId>>,
 }
 
-/// See [`UserClass::name_kinds`]: at most [`NameKinds::MAX`] entries, each set once and never changed, so
-/// that a reader holds no borrow (a name asked in every position's `Options` is read without a `RefCell`).
-#[derive(Debug, Default)]
-pub(super) struct NameKinds {
-    entries: [std::cell::OnceCell<(Name, bool)>; NameKinds::MAX],
+/// At most `N` entries, each set once and never changed, so that a reader holds no borrow and counts no
+/// reference (a hook asked of every position is read without a `RefCell`).
+#[derive(Debug)]
+pub(super) struct OnceList<T, const N: usize> {
+    entries: [std::cell::OnceCell<T>; N],
     len: std::cell::Cell<usize>,
 }
 
-impl NameKinds {
-    /// How many names a class keeps.
-    pub(super) const MAX: usize = 16;
+impl<T, const N: usize> Default for OnceList<T, N> {
+    fn default() -> Self {
+        OnceList { entries: std::array::from_fn(|_| std::cell::OnceCell::new()), len: std::cell::Cell::new(0) }
+    }
+}
 
+impl<T, const N: usize> OnceList<T, N> {
     /// Entry `i`, if made.
     #[inline(always)]
-    pub(super) fn get(&self, i: usize) -> Option<&(Name, bool)> {
+    pub(super) fn get(&self, i: usize) -> Option<&T> {
         self.entries.get(i)?.get()
     }
 
     /// The entries made, in order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &(Name, bool)> {
+    #[inline]
+    pub(super) fn iter(&self) -> impl Iterator<Item = &T> {
         self.entries[..self.len.get()].iter().filter_map(std::cell::OnceCell::get)
     }
 
-    /// Adds an entry: its index, or `None` when the class keeps no more.
-    pub(super) fn push(&self, entry: (Name, bool)) -> Option<usize> {
+    /// Whether no more entries can be made.
+    pub(super) fn is_full(&self) -> bool {
+        self.len.get() == N
+    }
+
+    /// Adds an entry: its index, or `None` when the list is full.
+    pub(super) fn push(&self, entry: T) -> Option<usize> {
         let i = self.len.get();
         self.entries.get(i)?.set(entry).ok()?;
         self.len.set(i + 1);
@@ -136,8 +145,56 @@ impl NameKinds {
     }
 }
 
+/// See [`UserClass::name_kinds`]: at most [`NameKinds::MAX`] names a class keeps, each set once and never
+/// changed (a reader holds no borrow), in a list shared with the method frames that copy the variables of the
+/// class's objects (`Locals::receiver_kinds`).
+#[derive(Debug)]
+pub(super) struct NameKinds {
+    list: crate::interp::env::NameKindList,
+    len: std::cell::Cell<usize>,
+}
+
+impl Default for NameKinds {
+    fn default() -> Self {
+        NameKinds { list: (0..NameKinds::MAX).map(|_| std::cell::OnceCell::new()).collect(), len: Default::default() }
+    }
+}
+
+impl NameKinds {
+    /// How many names a class keeps.
+    const MAX: usize = 16;
+
+    /// Entry `i`, if made.
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> Option<&(Name, bool)> {
+        self.list.get(i)?.get()
+    }
+
+    /// The entries made, in order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &(Name, bool)> {
+        self.list[..self.len.get()].iter().filter_map(std::cell::OnceCell::get)
+    }
+
+    /// Adds an entry: its index, or `None` when the class keeps no more.
+    pub(super) fn push(&self, entry: (Name, bool)) -> Option<usize> {
+        let i = self.len.get();
+        self.list.get(i)?.set(entry).ok()?;
+        self.len.set(i + 1);
+        Some(i)
+    }
+
+    /// The list itself, to share.
+    pub(super) fn shared(&self) -> &crate::interp::env::NameKindList {
+        &self.list
+    }
+}
+
+/// See [`UserClass::hooks`]: at most 8 hook names and argument counts a class keeps (a hook asked past them
+/// takes the general member call: the class front asks two names).
+pub(super) type Hooks = OnceList<HookDef, 8>;
+
 /// See [`UserClass::hooks`]: a hook name, an argument count and the method decided for them.
-pub(super) type HookDef = (Name, usize, Option<Rc<HookPlan>>);
+pub(super) type HookDef = (Name, usize, Option<HookPlan>);
 
 /// The method a hook call (`Machine::call_hook`) runs on every object of a class without a variable of the
 /// hook's name, with what each such call would work out again, decided at the first call: the same for every
@@ -152,8 +209,9 @@ pub(super) struct HookPlan {
     pub(super) this_name: Name,
     pub(super) hidden: Option<(Name, Value)>,
     /// `MethodFrame::variables_first` for the objects of the class (it depends on their variables' names and
-    /// on the class's scope).
-    pub(super) variables_first: std::cell::Cell<Option<bool>>,
+    /// on the class's scope), and whether a call copies the receiver's variables into its frame
+    /// (`Locals::receiver_fields`: they answer first, have distinct names and no slot is named `this`).
+    pub(super) variables_first: std::cell::Cell<Option<(bool, bool)>>,
     /// How the arguments bind, decided at the first call that runs in a method frame.
     pub(super) binding: std::cell::OnceCell<HookBinding>,
     /// The method with the scope it runs in ([`UserClass::scope`], fixed once the class is built), as the
@@ -164,9 +222,10 @@ pub(super) struct HookPlan {
 }
 
 /// A hook method's frame kept between its calls (`Machine::call_hook`): its layout, id and slot count stay
-/// set, as do the names of its receiver part (`MethodFrame`: `this`, the hidden property name), and a call fills
-/// only its arguments, `this` and captured scope, each emptied again when the call ends (so the kept frame
-/// holds no object between calls, only names). Taken out while a call runs: a call of the same
+/// set, as do the names of its receiver part (`MethodFrame`: `this`, the hidden property name) and its captured
+/// scope (the class's, which the plan's closure holds too), and a call fills only its arguments, `this` and the
+/// copy of the receiver's variables, each emptied again when the call ends (so the kept frame holds no object
+/// between calls, only names and the class's scope). Taken out while a call runs: a call of the same
 /// hook inside it (a position's `Options` valuing another position) uses a spare frame.
 #[derive(Default)]
 pub(super) struct HookFrame(pub(super) std::cell::Cell<Option<Box<Locals>>>);
@@ -180,8 +239,9 @@ impl std::fmt::Debug for HookFrame {
 /// See [`HookPlan::binding`].
 #[derive(Debug)]
 pub(super) enum HookBinding {
-    /// Every parameter plain: the arguments bind as they are, once their count is checked.
-    Plain,
+    /// Every parameter plain: the arguments bind as they are, once their count is checked (`counted`: the
+    /// count passed the check, made once, since the plan is of one count).
+    Plain { counted: bool },
     /// One argument per parameter, none optional or `...`, some typed: the arguments bind as they are when each
     /// typed one is of the library type named here (`Machine::params_pass`), else by `bind_params`; with, per
     /// parameter, the type name text last found equal (compared by address first).
@@ -556,6 +616,12 @@ impl UserObject {
             _ => None,
         }
     }
+}
+
+/// The address of a class, as `Locals::receiver_class` keeps it (compared, never read through).
+#[inline(always)]
+pub(super) fn class_address(class: &Rc<UserClass>) -> usize {
+    Rc::as_ptr(class) as *const () as usize
 }
 
 /// The user object `v` is, if it is one.
