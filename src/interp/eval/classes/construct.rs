@@ -198,6 +198,28 @@ impl<'a> Machine<'a> {
         Ok(Value::Object(Rc::new(obj)))
     }
 
+    /// Whether [`Machine::construct_one`] builds its object of `a` by the lean construction (one parameter, the
+    /// lean check passes): then the object is `a` with its class, and the class front's fields mode may keep
+    /// `a` alone (`compile/fields.rs`).
+    #[inline]
+    pub(in crate::interp::eval) fn lean_takes(&mut self, class: &Rc<UserClass>, a: &Value) -> bool {
+        matches!(class.param_names.get().map(|n| n.len()), Some(1))
+            && self.lean_shown(class, std::slice::from_ref(a)).is_some()
+    }
+
+    /// The object of the class of the user object `like` built of `a`, as the class call `C(a)` in its method
+    /// builds it ([`Machine::construct_one`]): the class front's state of a variable its hook answered in fields
+    /// mode.
+    pub fn construct_like(&mut self, like: &Value, a: Value, span: Span) -> Result<Value, EvalError> {
+        match user_object(like) {
+            Some(obj) => {
+                let class = obj.class.clone();
+                self.construct_one(&class, a, span)
+            }
+            None => Err(EvalError::new(ErrorKind::Internal { what: "a state that is no object".into() }, span)),
+        }
+    }
+
     /// The printed form of the object the lean construction builds of `args` (see [`Machine::construct_lean`]),
     /// `None` when it does not build one.
     #[inline]
