@@ -26,6 +26,12 @@
 //!
 //! The memo calls the front's answers directly for an instance of the front ([`options_answer`],
 //! [`components_answer`], [`represent`]): the hooks' natives are the same answers for any other caller.
+//!
+//! Fields: the memo's calls of `Options` and `Decomposition` go through `Machine::hook_fields`, so a hook whose
+//! value is a comprehension `[Position(e) for …]` of the state's own class answers the `e`s (the variables the
+//! memo keys the states by) rather than objects built only to be looked up and dropped; the answer says so
+//! ([`Answer`]), and the memo builds a state's object ([`build`]) only for a new node (docs/ARCHITECTURE.md,
+//! "Class hooks answer fields"). The natives, called by anyone else, answer objects.
 
 use super::instance::{Answer, Front, Split};
 use super::memo;

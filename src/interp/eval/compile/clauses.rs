@@ -101,8 +101,10 @@ fn fields_comprehension(
 ) -> Eval<Value> {
     let arg = &call.args[0];
     let mut fields = Vector::new();
-    // The class of the fields so far (the same for all: the class of the hook's state).
-    let mut class_of: Option<Rc<UserClass>> = None;
+    // The class of the fields so far, as the first element's `own_class` answered it: its answer cannot change
+    // while the comprehension runs in this frame (it asks about the frame's receiver, layout and captured scope,
+    // which the loop does not change, and its cache, which is only ever set).
+    let mut class_of: Option<&Rc<UserClass>> = None;
     // The objects, once an element left fields mode.
     let mut objects: Option<Vector<Value>> = None;
     m.locals.push();
@@ -111,24 +113,27 @@ fn fields_comprehension(
             out.push_back(elem.run(m)?);
             return Ok(());
         }
-        let Some(class) = call.fields_class(m) else {
-            let x = elem.run(m)?;
-            let mut out = built(m, class_of.as_ref(), std::mem::take(&mut fields), call.span)?;
-            out.push_back(x);
-            objects = Some(out);
-            return Ok(());
+        let class = match class_of {
+            Some(c) => c,
+            None => match call.fields_class(m) {
+                Some(c) => c,
+                None => {
+                    let x = elem.run(m)?;
+                    let mut out = built(m, None, std::mem::take(&mut fields), call.span)?;
+                    out.push_back(x);
+                    objects = Some(out);
+                    return Ok(());
+                }
+            },
         };
         let a = arg.run(m)?;
         if m.lean_takes(class, &a) {
-            if class_of.is_none() {
-                class_of = Some(class.clone());
-            }
+            class_of = Some(class);
             fields.push_back(a);
             return Ok(());
         }
-        let class = class.clone();
-        let mut out = built(m, Some(&class), std::mem::take(&mut fields), call.span)?;
-        out.push_back(m.construct_one(&class, a, call.span)?);
+        let mut out = built(m, class_of, std::mem::take(&mut fields), call.span)?;
+        out.push_back(m.construct_one(class, a, call.span)?);
         objects = Some(out);
         Ok(())
     };
