@@ -61,18 +61,24 @@ fn options_of(
     }
     let (v, fields) = options_result(m, inst, state, player, span)?;
     prefetch_boards(inst, &v);
-    let like = fields.then_some(state);
     let mut out = SUMS.take();
     out.clear();
-    for_each_element(m, "Options", &v, span, |m, x| {
-        let mut sum = SumRef::default();
-        match like {
-            Some(like) => add_field(m, inst, x, like, &mut sum, span)?,
-            None => add_element(m, inst, x, &mut sum, span)?,
-        }
-        out.push(sum);
-        Ok(())
-    })?;
+    // Fields (a class front's answer) or games, each loop apart (the loop of games compiled as it was).
+    if fields {
+        for_each_element(m, "Options", &v, span, |m, x| {
+            let mut sum = SumRef::default();
+            add_field(m, inst, x, state, &mut sum, span)?;
+            out.push(sum);
+            Ok(())
+        })?;
+    } else {
+        for_each_element(m, "Options", &v, span, |m, x| {
+            let mut sum = SumRef::default();
+            add_element(m, inst, x, &mut sum, span)?;
+            out.push(sum);
+            Ok(())
+        })?;
+    }
     // The result list (and with it every option board that no node keeps) goes before the sums are moved.
     drop(v);
     // Moved into one allocation of the exact size (a drain knows its length).
@@ -117,10 +123,12 @@ pub fn ensure_split(m: &mut Machine, inst: &Rc<Instance>, idx: u32, span: Span) 
                 (true, None) => Some(inst.memo.borrow().nodes[idx as usize].state.clone()),
             };
             let mut sum = SumRef::default();
-            for_each_element(m, "Components", &v, span, |m, x| match &like {
-                Some(like) => add_field(m, inst, x, like, &mut sum, span),
-                None => add_element(m, inst, x, &mut sum, span),
-            })?;
+            match &like {
+                Some(like) => {
+                    for_each_element(m, "Components", &v, span, |m, x| add_field(m, inst, x, like, &mut sum, span))?
+                }
+                None => for_each_element(m, "Components", &v, span, |m, x| add_element(m, inst, x, &mut sum, span))?,
+            }
             let itself = sum.constant.is_none()
                 && sum.terms.len() == 1
                 && Rc::ptr_eq(&sum.terms[0].inst, inst)
