@@ -535,3 +535,39 @@ fn a_hook_may_enter_the_memo_in_fields_mode() {
     assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
     assert!(n > identity && identity > 0, "{n} {identity}");
 }
+
+#[test]
+fn fields_of_every_kind_are_states() {
+    // Boards of several regions (a fields decomposition of several parts, kept in the node's split): on one row
+    // only Right moves, a run of 2 or 3 empty cells is -1, of 4 is -2 (by hand), and the regions add up.
+    let decomposition = ":= [Position(g) for g in grid.Decomposition(1)];";
+    let src = dom_class("Dom", C45_OPTIONS, decomposition)
+        + "[Dom(b).CanonicalForm for b in [\"..#..\", \"....#..\", \"...#.#....\", \"..#..|##.##|..#..\"]]\n";
+    let (out, (n, identity)) = fields_run(&src);
+    // The last board: four 1 × 2 regions in the corners, each -1.
+    assert!(out.ends_with("[-2,-3,-3,-4]\n"), "{out}");
+    assert!(n > identity && identity > 0, "{n} {identity}");
+    // A variable that is no grid (keyed by its encoding): a heap of `n` moves to any smaller heap, *n by hand;
+    // and a class of two variables, which never answers in fields (a heap taking 1 or 2: *(n mod 3)).
+    // (A nested class: `Heap` inside its method is the class of `this`, as for `Position`; a top-level class's
+    // name is a global, which the lean call does not take, nor fields mode.)
+    let src = "singleton class Heaps
+                 class Heap(n) extends ImpartialGame
+                   override def Options := [Heap(k) for k from 0 to n - 1];
+                 end
+               end
+               [Heaps.Heap(n).CanonicalForm for n from 0 to 4]
+               Heaps.Heap(3).Options\n";
+    let (out, (n, _)) = fields_run(src);
+    assert!(out.ends_with("[0,*,*2,*3,*4]\n[Heaps.Heap(0),Heaps.Heap(1),Heaps.Heap(2)]\n"), "{out}");
+    assert!(n >= 3, "{n}");
+    let src = "singleton class Takes
+                 class Take(n, k) extends ImpartialGame
+                   override def Options := [Take(n - j, k) for j from 1 to k where j <= n];
+                 end
+               end
+               [Takes.Take(n, 2).CanonicalForm for n from 0 to 5]\n";
+    let (out, (n, _)) = fields_run(src);
+    assert!(out.ends_with("[0,*,*2,0,*,*2]\n"), "{out}");
+    assert_eq!(n, 0);
+}
