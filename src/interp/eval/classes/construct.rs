@@ -207,6 +207,17 @@ impl<'a> Machine<'a> {
             && self.lean_shown(class, std::slice::from_ref(a)).is_some()
     }
 
+    /// Whether `a` is of the type whose values [`Machine::lean_takes`] takes at once for `class` (a grid of
+    /// integers of the type that passed before: `lean_shown`'s first check), for a class whose one parameter
+    /// `lean_takes` has seen pass. `false` says nothing: ask `lean_takes`.
+    #[inline]
+    pub(in crate::interp::eval) fn lean_passes_at_once(class: &UserClass, a: &Value) -> bool {
+        let Value::Object(o) = a else { return false };
+        let Some(Some(lean)) = class.lean.get() else { return false };
+        let any: &dyn std::any::Any = &**o;
+        lean.passed.get() == Some(any.type_id())
+    }
+
     /// The object of the class of the user object `like` built of `a`, as the class call `C(a)` in its method
     /// builds it ([`Machine::construct_one`]): the class front's state of a variable its hook answered in fields
     /// mode.

@@ -127,7 +127,8 @@ fn fields_comprehension(
             },
         };
         let a = arg.run(m)?;
-        if m.lean_takes(class, &a) {
+        // After the first field (its class has one parameter), the common element is of the type that passed.
+        if (class_of.is_some() && Machine::lean_passes_at_once(class, &a)) || m.lean_takes(class, &a) {
             class_of = Some(class);
             fields.push_back(a);
             return Ok(());
