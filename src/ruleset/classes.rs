@@ -26,8 +26,14 @@
 //!
 //! The memo calls the front's answers directly for an instance of the front ([`options_answer`],
 //! [`components_answer`], [`represent`]): the hooks' natives are the same answers for any other caller.
+//!
+//! Fields: the memo's calls of `Options` and `Decomposition` go through `Machine::hook_fields`, so a hook whose
+//! value is a comprehension `[Position(e) for …]` of the state's own class answers the `e`s (the variables the
+//! memo keys the states by) rather than objects built only to be looked up and dropped; the answer says so
+//! ([`Answer`]), and the memo builds a state's object ([`build`]) only for a new node (docs/ARCHITECTURE.md,
+//! "Class hooks answer fields"). The natives, called by anyone else, answer objects.
 
-use super::instance::{Front, Split};
+use super::instance::{Answer, Front, Split};
 use super::memo;
 use super::position::{gamelike, GameOption, Position};
 use super::script::{self, Instance};
@@ -35,7 +41,8 @@ use crate::game::GameId;
 use crate::interp::env::{ClassGameHooks, Globals};
 use crate::interp::error::{Arity, ErrorKind, EvalError};
 use crate::interp::eval::{
-    all_of_user_class, class_game, class_game_facts, negated_game, same_user_class, ClassGame, Machine,
+    all_of_user_class, class_game, class_game_facts, class_game_single_field, negated_game, same_user_class, ClassGame,
+    Machine,
 };
 use crate::interp::native::{NativeFn, Site};
 use crate::interp::value::{Function, Player, Value};
@@ -151,7 +158,13 @@ fn instance_for(m: &mut Machine, v: &Value, span: Span) -> Result<Rc<Instance>, 
 }
 
 /// The front's answers to the memo.
-static FRONT: Front = Front { represent, options: options_answer, components: components_answer };
+static FRONT: Front = Front { represent, options: options_answer, components: components_answer, build };
+
+/// The state of the class of `like` whose variable is `a` (`Front::build`): the object `Position(a)` in its
+/// method builds.
+fn build(m: &mut Machine, like: &Value, a: Value, span: Span) -> Result<Value, EvalError> {
+    m.construct_like(like, a, span)
+}
 
 /// The `Options` hook: `state.Options(player)` (`state.Options` for an impartial class).
 static OPTIONS: NativeFn = NativeFn::new("Options", Arity::Range(1, 2), options);
@@ -180,20 +193,22 @@ fn options(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError
 }
 
 /// The `Options` hook's answer for the memo, as the hook called by the memo gives it (the engine checked after
-/// it): `state.Options(player)`, `state.Options` for an impartial class (`player` `None`).
-fn options_answer(m: &mut Machine, state: &Value, player: Option<Player>, span: Span) -> Result<Value, EvalError> {
-    let v = match player {
-        Some(p) => member(m, state, OPTIONS_NAME, &[Value::Player(p)], span)?,
-        None => member(m, state, OPTIONS_NAME, &[], span)?,
-    };
-    let v = elements(m, state, v, "Options", span)?;
+/// it): `state.Options(player)`, `state.Options` for an impartial class (`player` `None`), called in fields mode
+/// (`Machine::hook_fields`: a comprehension of positions of the state's class as the method's value answers
+/// their variables, which need no check).
+fn options_answer(m: &mut Machine, state: &Value, player: Option<Player>, span: Span) -> Result<Answer, EvalError> {
+    let (v, fields) = m.hook_fields(state, |m| match player {
+        Some(p) => member(m, state, OPTIONS_NAME, &[Value::Player(p)], span),
+        None => member(m, state, OPTIONS_NAME, &[], span),
+    })?;
+    let v = if fields { v } else { elements(m, state, v, "Options", span)? };
     m.engine_ok(span)?;
-    Ok(v)
+    Ok((v, fields))
 }
 
-/// The `Components` hook's answer for the memo, as the hook called by the memo gives it.
-fn components_answer(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
-    let v = decomposition(m, state, span)?;
+/// The `Components` hook's answer for the memo, as the hook called by the memo gives it (in fields mode).
+fn components_answer(m: &mut Machine, state: &Value, span: Span) -> Result<Answer, EvalError> {
+    let v = decomposition(m, state, true, span)?;
     m.engine_ok(span)?;
     Ok(v)
 }
@@ -203,16 +218,23 @@ fn components_answer(m: &mut Machine, state: &Value, span: Span) -> Result<Value
 static CANONICAL: NativeFn = NativeFn::new("Canonical", Arity::Exact(1), canonical);
 
 fn components(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    decomposition(m, &args[0], s.span)
+    decomposition(m, &args[0], false, s.span).map(|(v, _)| v)
 }
 
-/// The state's `Decomposition` as the memo reads it (the state alone when it has none).
-fn decomposition(m: &mut Machine, state: &Value, span: Span) -> Result<Value, EvalError> {
-    match member(m, state, DECOMPOSITION_NAME, &[], span) {
+/// The state's `Decomposition` as the memo reads it (the state alone when it has none); `engine`: for the
+/// memo, in fields mode (see [`options_answer`]).
+fn decomposition(m: &mut Machine, state: &Value, engine: bool, span: Span) -> Result<Answer, EvalError> {
+    let r = if engine {
+        m.hook_fields(state, |m| member(m, state, DECOMPOSITION_NAME, &[], span))
+    } else {
+        member(m, state, DECOMPOSITION_NAME, &[], span).map(|v| (v, false))
+    };
+    match r {
         Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => {
-            Ok(crate::interp::native::list(vec![state.clone()]))
+            Ok((crate::interp::native::list(vec![state.clone()]), false))
         }
-        r => elements(m, state, r?, "Decomposition", span),
+        Ok((v, true)) => Ok((v, true)),
+        r => Ok((elements(m, state, r?.0, "Decomposition", span)?, false)),
     }
 }
 
@@ -225,8 +247,22 @@ fn canonical(m: &mut Machine, s: &Site, args: &[Value]) -> Result<Value, EvalErr
 /// of its own class, its own only component, or the state itself with its parts (see the module's
 /// documentation).
 fn represent(m: &mut Machine, state: &Value, span: Span) -> Result<(Value, Split), EvalError> {
-    let parts = decomposition(m, state, span)?;
+    let (parts, fields) = decomposition(m, state, true, span)?;
     m.engine_ok(span)?;
+    if fields {
+        // Variables of states of the state's class: one stands for the state itself when it is the state's
+        // (no object made; the memo compares boards in place), else for the object it builds.
+        return Ok(match &parts {
+            Value::List(items) if items.len() == 1 => {
+                let x = &items[0];
+                match class_game_single_field(state) {
+                    Some(f) if memo::same_board(f, x) => (state.clone(), Split::Atomic),
+                    _ => (build(m, state, x.clone(), span)?, Split::Atomic),
+                }
+            }
+            _ => (state.clone(), Split::Decomposed(Box::new((parts, true)))),
+        });
+    }
     let single = match &parts {
         Value::List(items) if items.len() == 1 => {
             let x = &items[0];
@@ -242,7 +278,7 @@ fn represent(m: &mut Machine, state: &Value, span: Span) -> Result<(Value, Split
     };
     Ok(match single {
         Some(x) => (x, Split::Atomic),
-        None => (state.clone(), Split::Decomposed(Box::new(parts))),
+        None => (state.clone(), Split::Decomposed(Box::new((parts, false)))),
     })
 }
 

@@ -68,17 +68,24 @@ pub struct Instance {
 /// [`Front::represent`]'s type.
 pub type Represent = fn(&mut Machine, &Value, Span) -> Result<(Value, Split), EvalError>;
 
+/// A class front's hook answer to the memo: the hook's result, and whether it is in fields (`true`: a list of
+/// the variables of states of the class, each standing for the object `Front::build` makes of it, as the
+/// hook's comprehension would have built it; `eval/compile/fields.rs`).
+pub type Answer = (Value, bool);
+
 /// The class front's answers to the memo (`super::classes` fills them in; through them the memo names no file
 /// that names it): the representative of a state with the split its `Decomposition` found, the state's options
-/// (`None`: an impartial class's), its components.
+/// (`None`: an impartial class's), its components, and the state a variable stands for.
 #[derive(Debug)]
 pub struct Front {
     /// The state's representative, with the split its `Decomposition` found.
     pub represent: Represent,
     /// The state's options for the player (`None`: an impartial class's `Options`).
-    pub options: fn(&mut Machine, &Value, Option<Player>, Span) -> Result<Value, EvalError>,
+    pub options: fn(&mut Machine, &Value, Option<Player>, Span) -> Result<Answer, EvalError>,
     /// The state's components (its `Decomposition`).
-    pub components: fn(&mut Machine, &Value, Span) -> Result<Value, EvalError>,
+    pub components: fn(&mut Machine, &Value, Span) -> Result<Answer, EvalError>,
+    /// The state of the class of the state `like` whose variable is the given value (of an answer in fields).
+    pub build: fn(&mut Machine, &Value, Value, Span) -> Result<Value, EvalError>,
 }
 
 impl Instance {
@@ -160,9 +167,9 @@ pub enum Split {
     /// The position is the sum of these.
     Parts(Rc<SumRef>),
     /// Not computed yet, but the `Components` hook's answer is known: the decomposition a class's `Canonical`
-    /// hook computed (`super::classes::represent`), read as the hook's answer when the split is asked. (Boxed,
-    /// so that a split stays two words.)
-    Decomposed(Box<Value>),
+    /// hook computed (`super::classes::represent`), read as the hook's answer when the split is asked (in
+    /// fields or not, as [`Answer`] says). (Boxed, so that a split stays two words.)
+    Decomposed(Box<Answer>),
 }
 
 /// Everything known about one state.

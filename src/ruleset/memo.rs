@@ -32,7 +32,7 @@ mod nodes;
 mod split;
 mod trace;
 pub use super::instance::Memo;
-pub use elements::{node_for, position_node};
+pub use elements::{node_for, position_node, same_board};
 pub use split::{ensure_options, ensure_split, raw_options};
 
 /// Runs the ruleset's `Shortcut` hook on a node if it has not run yet, and returns the node's canonical form

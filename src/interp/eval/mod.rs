@@ -42,6 +42,7 @@ impl<'a> Machine<'a> {
             stack_floor: std::cell::Cell::new(usize::MAX),
             top_loop_next: false,
             top_loop: None,
+            fields_hook: Default::default(),
         }
     }
 

@@ -680,6 +680,24 @@ pub struct Machine<'a> {
     pub(in crate::interp) top_loop_next: bool,
     /// The running top-level loop, for its safe points (`safe_points.rs`).
     pub(in crate::interp) top_loop: Option<TopLoop>,
+    /// The class front's call of a hook whose result comprehension may answer its positions' variables, not
+    /// the positions (`eval/compile/fields.rs`): the hook's frame depth, the address of its state's class and
+    /// whether it did.
+    pub(in crate::interp) fields_hook: FieldsHook,
+}
+
+/// See [`Machine::fields_hook`]: `depth` `usize::MAX` when no call is in fields mode.
+#[derive(Clone, Copy)]
+pub(in crate::interp) struct FieldsHook {
+    pub(in crate::interp) depth: usize,
+    pub(in crate::interp) class: usize,
+    pub(in crate::interp) answered: bool,
+}
+
+impl Default for FieldsHook {
+    fn default() -> FieldsHook {
+        FieldsHook { depth: usize::MAX, class: 0, answered: false }
+    }
 }
 
 /// The state of the running top-level loop that its safe points need.

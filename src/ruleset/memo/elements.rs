@@ -27,6 +27,48 @@ pub fn position_node(m: &mut Machine, p: &Position, span: Span) -> Result<u32, E
     Ok(i)
 }
 
+/// A state to look up: its object (`&Value`), or a [`Field`], whose object is made only when a new node needs
+/// it. (A trait, so that the look-up of an object is compiled as it was before fields.)
+trait Looked: Copy {
+    /// The state's object: the one looked up, or the one its variable stands for (as the hook's comprehension
+    /// would have built it).
+    fn object(self, m: &mut Machine, inst: &Instance, span: Span) -> Result<Value, EvalError>;
+}
+
+impl Looked for &Value {
+    #[inline(always)]
+    fn object(self, _: &mut Machine, _: &Instance, _: Span) -> Result<Value, EvalError> {
+        Ok(self.clone())
+    }
+}
+
+/// The variable `field` of a state of the class of the state `like` (a class front's hook answered in fields:
+/// `Front::build` makes its object).
+#[derive(Clone, Copy)]
+struct Field<'v> {
+    field: &'v Value,
+    like: &'v Value,
+}
+
+impl Looked for Field<'_> {
+    fn object(self, m: &mut Machine, inst: &Instance, span: Span) -> Result<Value, EvalError> {
+        match inst.front {
+            Some(front) => (front.build)(m, self.like, self.field.clone(), span),
+            None => {
+                Err(EvalError::new(ErrorKind::Internal { what: "a variable of a state without a class".into() }, span))
+            }
+        }
+    }
+}
+
+/// Whether two keyed states are the same board (the same object, or equal grids or integer grids: equal keys).
+pub fn same_board(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) if Rc::ptr_eq(x, y) => true,
+        _ => same_grid(state_board(a), state_board(b)),
+    }
+}
+
 /// What a state of `inst` is keyed by: a state of a class front (all of them objects of one class of one
 /// enclosing object, `classes.rs`) that has one variable is keyed by that variable (`Position(grid)` by its
 /// grid: the class and enclosing object are the instance's, the same for every state), any other by itself.
@@ -70,7 +112,7 @@ pub fn node_for(m: &mut Machine, inst: &Rc<Instance>, state: &Value, span: Span)
 fn node_keyed(
     m: &mut Machine,
     inst: &Rc<Instance>,
-    state: &Value,
+    state: impl Looked,
     kstate: &Value,
     span: Span,
 ) -> Result<u32, EvalError> {
@@ -130,9 +172,11 @@ fn node_keyed(
     };
     let pending = super::super::shortcut::has_shortcut(inst);
     let Some(canon) = &inst.hooks.canonical else {
-        // No hook ran since the look-up: the key is still new.
-        return Ok(inst.memo.borrow_mut().add_new(&key, khash, state.clone(), pending));
+        // No hook ran since the look-up (the object is made by no hook): the key is still new.
+        let state = state.object(m, inst, span)?;
+        return Ok(inst.memo.borrow_mut().add_new(&key, khash, state, pending));
     };
+    let state = &state.object(m, inst, span)?;
     let keys_before = inst.memo.borrow().key_count();
     let (rep, split) = represent(m, inst, canon, state, span)?;
     // Whether the representative has the state's key: a hook that answers the state itself (the same object)
@@ -205,7 +249,7 @@ fn add_packed(
     inst: &Rc<Instance>,
     kstate: &Value,
     (packed, hash): (Option<([u8; 16], u32)>, u64),
-    state: &Value,
+    state: impl Looked,
     span: Span,
 ) -> Option<Result<u32, EvalError>> {
     let pending = super::super::shortcut::has_shortcut(inst);
@@ -214,8 +258,12 @@ fn add_packed(
         None => inst.memo.borrow_mut().pack_state(kstate)?,
     };
     let Some(canon) = &inst.hooks.canonical else {
+        let state = match state.object(m, inst, span) {
+            Ok(s) => s,
+            Err(e) => return Some(Err(e)),
+        };
         let mut memo = inst.memo.borrow_mut();
-        let i = memo.push_node(state.clone(), pending);
+        let i = memo.push_node(state, pending);
         memo.insert_packed(packed, hash, i, true);
         return Some(Ok(i));
     };
@@ -233,10 +281,11 @@ fn add_represented(
     canon: &Rc<crate::interp::value::Function>,
     kstate: &Value,
     (packed, hash): (([u8; 16], u32), u64),
-    state: &Value,
+    state: impl Looked,
     pending: bool,
     span: Span,
 ) -> Result<u32, EvalError> {
+    let state = &state.object(m, inst, span)?;
     let keys_before = inst.memo.borrow().key_count();
     let (rep, split) = represent(m, inst, canon, state, span)?;
     let itself = matches!((&rep, state), (Value::Object(a), Value::Object(b)) if Rc::ptr_eq(a, b));
@@ -304,6 +353,21 @@ fn same_grid(a: Board<'_>, b: Board<'_>) -> bool {
         (Board::Num(r, c, x), Board::Num(s, d, y)) => (r, c, x) == (s, d, y),
         _ => false,
     }
+}
+
+/// Adds one element of a class front's `Options` or `Components` answer in fields (`Front`'s answers) to `sum`:
+/// `v` the variable of a state of the class of `like`, keyed by it (its object made only for a new node).
+pub(super) fn add_field(
+    m: &mut Machine,
+    inst: &Rc<Instance>,
+    v: &Value,
+    like: &Value,
+    sum: &mut SumRef,
+    span: Span,
+) -> Result<(), EvalError> {
+    let node = node_keyed(m, inst, Field { field: v, like }, v, span)?;
+    sum.terms.push(Term { inst: inst.clone(), node, neg: false });
+    Ok(())
 }
 
 /// Adds one element of an `Options` or `Components` result to `sum`: a position or sum as it is, `Value(g)` as

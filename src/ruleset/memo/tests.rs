@@ -406,3 +406,168 @@ fn terms_keep_every_term_in_order() {
         assert_eq!(&t[..], &(0..=i).map(|j| j * 3).collect::<Vec<_>>()[..]);
     }
 }
+
+/// Runs `src` on a full interpreter: its output, and how many class hooks answered in fields meanwhile (all,
+/// and by the identity map).
+fn fields_run(src: &str) -> (String, (usize, usize)) {
+    let src = src.to_string();
+    crate::interp::with_big_stack(move || {
+        let before = crate::interp::eval::Machine::fields_answers();
+        let out = crate::interp::tests::run_on(&mut crate::new_interpreter(), &src);
+        let after = crate::interp::eval::Machine::fields_answers();
+        (out, (after.0 - before.0, after.1 - before.1))
+    })
+}
+
+/// A class-style Domineering (c45's form) with `options` and `decomposition` as its hooks' bodies, named `name`.
+fn dom_class(name: &str, options: &str, decomposition: &str) -> String {
+    format!(
+        "singleton class {name} extends game.grid.GridRuleset
+           class Position(grid as Grid) extends GridGame
+             override def Options(player as Player) {options}
+             override def Decomposition {decomposition}
+             def Moves(dir) := [Position(grid Updated {{(r, c) => 1, (r + dir[1], c + dir[2]) => 1}})
+               for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+               where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0];
+           end
+           override def CharMap := \".#\";
+         end\n"
+    )
+}
+
+/// The options body of c45, and Domineering as a ruleset with the same boards' values compared.
+const C45_OPTIONS: &str = "begin
+    var dir := if player == Left then (1, 0) else (0, 1) end;
+    [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+      for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+      where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+  end";
+
+fn compared(class: &str) -> String {
+    format!(
+        "ruleset RDom
+           def Options(grid, player) begin
+             var dir := if player == Left then (1, 0) else (0, 1) end;
+             [grid Updated {{(r, c) => 1, (r + dir[1], c + dir[2]) => 1}}
+               for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+               where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+           end
+           def Components(grid) := grid.Decomposition(1)
+         end
+         boards := [\".\", \"..|..\", \"...|...\", \".##|...|...\", \"....|.#..|....\", \"..#|...|#..\", \"...|.#.|...\",
+           \"....|....|....\", \"...|#..|...\", \"....|....|..#.\"];
+         [{class}(b).CanonicalForm for b in boards] == [RDom(Grid.Parse(b, \".#\")).CanonicalForm for b in boards]
+         [{class}(b).CanonicalForm for b in boards]"
+    )
+}
+
+/// The values of `compared`'s boards, by the ruleset form (CGSuite 2.2's for the boards of class_symmetry.cgs).
+const VALUES: &str = "[0,+-1,<2|-1/2>,<2|-1/2>,<0|-2>,+-(1*),0,-3/2,<0|-2>,<3/2|-1/2||-1|-3>]";
+
+#[test]
+fn class_hooks_answer_fields_with_the_objects_values() {
+    // c45's form: both hooks answer in fields (the `Decomposition` by the identity map), and every value is the
+    // ruleset form's.
+    let src = dom_class("Dom", C45_OPTIONS, ":= [Position(g) for g in grid.Decomposition(1)];") + &compared("Dom");
+    let (out, (n, identity)) = fields_run(&src);
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert!(n > 100 && identity > 10 && identity < n, "{n} {identity}");
+    // csym45's form: the components built of other grids (no identity map), the same values.
+    let sym = ":= [Position(g SymmetryInvariant Symmetry.Flip) for g in grid.Decomposition(1)];";
+    let (out, (n, identity)) = fields_run(&(dom_class("DomS", C45_OPTIONS, sym) + &compared("DomS")));
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert!(n > 100 && identity == 0, "{n} {identity}");
+}
+
+#[test]
+fn hooks_off_the_result_position_answer_objects() {
+    // A `var`'s value, a helper method's comprehension, a block's value through a local: no answer in fields,
+    // the same values.
+    let options = "begin var l := Moves(if player == Left then (1, 0) else (0, 1) end); l end";
+    let decomposition = "begin var d := [Position(g) for g in grid.Decomposition(1)]; d end";
+    let (out, (n, _)) = fields_run(&(dom_class("DomV", options, decomposition) + &compared("DomV")));
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert_eq!(n, 0);
+    // `Options` as a helper's call: the helper's frame is not the hook's.
+    let options = ":= Moves(if player == Left then (1, 0) else (0, 1) end);";
+    let decomposition = ":= [Position(g) for g in grid.Decomposition(1)];";
+    let (out, (n, identity)) = fields_run(&(dom_class("DomH", options, decomposition) + &compared("DomH")));
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert!(n > 0 && n == identity, "only `Decomposition` answers in fields: {n} {identity}");
+}
+
+#[test]
+fn direct_calls_and_failures_keep_the_object_path() {
+    let decomposition = ":= [Position(g) for g in grid.Decomposition(1)];";
+    let src = dom_class("Dom", C45_OPTIONS, decomposition)
+        + "Dom(\"...|...\").Options(Left)\nDom(\"..#|...|#..\").Decomposition\n";
+    let (out, (n, _)) = fields_run(&src);
+    // By hand: Left's three vertical dominoes on a 2 × 3 board; the board's one component.
+    assert!(
+        out.ends_with(
+            "[Dom.Position(\"#..|#..\"),Dom.Position(\".#.|.#.\"),Dom.Position(\"..#|..#\")]\n\
+             [Dom.Position(\"..#|...|#..\")]\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(n, 0);
+    // The third element fails the constructor's `as Grid` check after two were kept as grids: the error of the
+    // object path (class_param_type.cgs's message), and no answer in fields.
+    let options = ":= [Position(if c < 3 then grid Updated {(1, c) => 1} else c end) for c from 1 to grid.ColCount];";
+    let (out, (n, _)) = fields_run(&(dom_class("Bad", options, decomposition) + "Bad(\"...\").CanonicalForm\n"));
+    assert!(out.contains("error: Argument `grid`") && out.contains("`game.Integer`"), "{out}");
+    assert_eq!(n, 0);
+}
+
+#[test]
+fn a_hook_may_enter_the_memo_in_fields_mode() {
+    // `Options` values another position first (the memo entered again, its hooks in fields mode of their own),
+    // then answers its own comprehension in fields: the values of the ruleset form.
+    let options = "begin
+        var inner := if grid[1, 1] == 0 then Position(grid Updated {(1, 1) => 1}).CanonicalForm else 0 end;
+        var dir := if player == Left then (1, 0) else (0, 1) end;
+        [Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+          for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+          where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0]
+      end";
+    let decomposition = ":= [Position(g) for g in grid.Decomposition(1)];";
+    let (out, (n, identity)) = fields_run(&(dom_class("DomR", options, decomposition) + &compared("DomR")));
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert!(n > identity && identity > 0, "{n} {identity}");
+}
+
+#[test]
+fn fields_of_every_kind_are_states() {
+    // Boards of several regions (a fields decomposition of several parts, kept in the node's split): on one row
+    // only Right moves, a run of 2 or 3 empty cells is -1, of 4 is -2 (by hand), and the regions add up.
+    let decomposition = ":= [Position(g) for g in grid.Decomposition(1)];";
+    let src = dom_class("Dom", C45_OPTIONS, decomposition)
+        + "[Dom(b).CanonicalForm for b in [\"..#..\", \"....#..\", \"...#.#....\", \"..#..|##.##|..#..\"]]\n";
+    let (out, (n, identity)) = fields_run(&src);
+    // The last board: four 1 × 2 regions in the corners, each -1.
+    assert!(out.ends_with("[-2,-3,-3,-4]\n"), "{out}");
+    assert!(n > identity && identity > 0, "{n} {identity}");
+    // A variable that is no grid (keyed by its encoding): a heap of `n` moves to any smaller heap, *n by hand;
+    // and a class of two variables, which never answers in fields (a heap taking 1 or 2: *(n mod 3)).
+    // (A nested class: `Heap` inside its method is the class of `this`, as for `Position`; a top-level class's
+    // name is a global, which the lean call does not take, nor fields mode.)
+    let src = "singleton class Heaps
+                 class Heap(n) extends ImpartialGame
+                   override def Options := [Heap(k) for k from 0 to n - 1];
+                 end
+               end
+               [Heaps.Heap(n).CanonicalForm for n from 0 to 4]
+               Heaps.Heap(3).Options\n";
+    let (out, (n, _)) = fields_run(src);
+    assert!(out.ends_with("[0,*,*2,*3,*4]\n[Heaps.Heap(0),Heaps.Heap(1),Heaps.Heap(2)]\n"), "{out}");
+    assert!(n >= 3, "{n}");
+    let src = "singleton class Takes
+                 class Take(n, k) extends ImpartialGame
+                   override def Options := [Take(n - j, k) for j from 1 to k where j <= n];
+                 end
+               end
+               [Takes.Take(n, 2).CanonicalForm for n from 0 to 5]\n";
+    let (out, (n, _)) = fields_run(src);
+    assert!(out.ends_with("[0,*,*2,0,*,*2]\n"), "{out}");
+    assert_eq!(n, 0);
+}

@@ -34,7 +34,7 @@ impl Memo {
             }
             let parts = match &node.split {
                 Split::Parts(p) => sum(t, p),
-                Split::Decomposed(v) => t.value(v),
+                Split::Decomposed(v) => t.value(&v.0),
                 Split::Unknown | Split::Atomic => true,
             };
             let options = [&node.left, &node.right].into_iter().flatten().all(|o| o.iter().all(|s| sum(t, s)));

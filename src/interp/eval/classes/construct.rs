@@ -198,6 +198,39 @@ impl<'a> Machine<'a> {
         Ok(Value::Object(Rc::new(obj)))
     }
 
+    /// Whether [`Machine::construct_one`] builds its object of `a` by the lean construction (one parameter, the
+    /// lean check passes): then the object is `a` with its class, and the class front's fields mode may keep
+    /// `a` alone (`compile/fields.rs`).
+    #[inline]
+    pub(in crate::interp::eval) fn lean_takes(&mut self, class: &Rc<UserClass>, a: &Value) -> bool {
+        matches!(class.param_names.get().map(|n| n.len()), Some(1))
+            && self.lean_shown(class, std::slice::from_ref(a)).is_some()
+    }
+
+    /// Whether `a` is of the type whose values [`Machine::lean_takes`] takes at once for `class` (a grid of
+    /// integers of the type that passed before: `lean_shown`'s first check), for a class whose one parameter
+    /// `lean_takes` has seen pass. `false` says nothing: ask `lean_takes`.
+    #[inline]
+    pub(in crate::interp::eval) fn lean_passes_at_once(class: &UserClass, a: &Value) -> bool {
+        let Value::Object(o) = a else { return false };
+        let Some(Some(lean)) = class.lean.get() else { return false };
+        let any: &dyn std::any::Any = &**o;
+        lean.passed.get() == Some(any.type_id())
+    }
+
+    /// The object of the class of the user object `like` built of `a`, as the class call `C(a)` in its method
+    /// builds it ([`Machine::construct_one`]): the class front's state of a variable its hook answered in fields
+    /// mode.
+    pub fn construct_like(&mut self, like: &Value, a: Value, span: Span) -> Result<Value, EvalError> {
+        match user_object(like) {
+            Some(obj) => {
+                let class = obj.class.clone();
+                self.construct_one(&class, a, span)
+            }
+            None => Err(EvalError::new(ErrorKind::Internal { what: "a state that is no object".into() }, span)),
+        }
+    }
+
     /// The printed form of the object the lean construction builds of `args` (see [`Machine::construct_lean`]),
     /// `None` when it does not build one.
     #[inline]

@@ -2,7 +2,9 @@
 
 use super::super::classes::interned;
 use super::super::machine::*;
-use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Clause, Coord, Node, Source, Sum, SumOf, SumTerm};
+use super::tree::{
+    CellGrid, CellPair, CellRhs, CellTest, Clause, Coord, Node, ResultMark, Source, Sum, SumOf, SumTerm,
+};
 use crate::interp::value::Int;
 use rustc_hash::FxHashSet;
 
@@ -17,7 +19,39 @@ pub(super) fn compile(e: &Expr, id: u32) -> Node {
 pub(super) fn compile_body(e: &Expr, id: u32) -> Node {
     let mut node = compile(e, id);
     take_tail(&mut node);
+    mark_result(&mut node);
     node
+}
+
+/// Marks the comprehension that gives `node`'s value, when there is one in result position (the node itself,
+/// the last statement of a block, of each branch of an `if`) and it is a list of one-argument class calls
+/// `[C(e) for …]`, for the class front's fields mode (`fields.rs`): [`ResultMark::Identity`] when it is
+/// `[C(g) for g in E]`.
+fn mark_result(node: &mut Node) {
+    match node {
+        Node::Comprehension { kind: CollectionKind::List, elem, value: None, clauses, result } => {
+            let Some(call) = super::fields::fields_element(elem) else { return };
+            let [arg] = call.args() else { return };
+            let identity = match (&clauses[..], arg) {
+                ([c], Node::Local { head, .. }) => {
+                    matches!(c.source, Source::In(..))
+                        && c.cond.is_none()
+                        && c.filter.is_none()
+                        && c.slot == Some(*head)
+                }
+                _ => false,
+            };
+            *result = if identity { ResultMark::Identity } else { ResultMark::Fields };
+        }
+        Node::Block(stmts) => stmts.last_mut().into_iter().for_each(mark_result),
+        Node::If { branches, otherwise } => {
+            for (_, _, body) in branches {
+                body.last_mut().into_iter().for_each(mark_result);
+            }
+            otherwise.iter_mut().filter_map(|b| b.last_mut()).for_each(mark_result);
+        }
+        _ => {}
+    }
 }
 
 /// Makes the local read that gives `node`'s value, when there is one in tail position (the node itself, the
@@ -161,6 +195,7 @@ impl Builder<'_> {
                     elem: self.boxed(elem),
                     value: value.as_ref().map(|v| self.boxed(v)),
                     clauses,
+                    result: ResultMark::No,
                 },
                 None => Self::fallback(e),
             },

@@ -2,9 +2,10 @@
 //! filters and bodies compiled, and `for p in g.FindAll(c)` walking the board instead of building the list;
 //! (the statements of a block: `stmt.rs`).
 
+use super::super::classes::UserClass;
 use super::super::machine::*;
 use super::stmt::{exec_stmts, run_stmts};
-use super::tree::{Clause, Node, Source};
+use super::tree::{ClassCall, Clause, Node, ResultMark, Source};
 
 type Body<'b, 'a> = &'b mut dyn FnMut(&mut Machine<'a>) -> Eval<()>;
 
@@ -59,7 +60,13 @@ pub(super) fn comprehension(
     elem: &Node,
     value: Option<&Node>,
     clauses: &[Clause],
+    result: ResultMark,
 ) -> Eval<Value> {
+    if result != ResultMark::No && m.in_fields_mode() {
+        if let Some(call) = super::fields::fields_element(elem) {
+            return fields_comprehension(m, elem, call, clauses, result);
+        }
+    }
     let mut out = super::super::loops::Collected::new(kind);
     m.locals.push();
     let r = run_clauses(m, clauses, &mut |m| {
@@ -77,6 +84,117 @@ pub(super) fn comprehension(
         Err(x) => return Err(x),
     }
     Ok(out.finish())
+}
+
+/// A comprehension `[C(e) for …]` marked by the compiler ([`ResultMark`]) in a hook's frame in fields mode
+/// (`fields.rs`): the list of the `e`s while `C` is the class of the hook's state and the lean construction would
+/// take each `e`. At the first element for which either fails, the elements so far are built as the objects
+/// they stand for (by the lean construction, which cannot fail) and the comprehension goes on as any other (the
+/// element `elem` run as it is, or the failing `e` built as `ClassCall::own` builds it). The identity map
+/// `[C(g) for g in E]` answers the list `E` itself when every element of it passes.
+fn fields_comprehension(
+    m: &mut Machine<'_>,
+    elem: &Node,
+    call: &ClassCall,
+    clauses: &[Clause],
+    result: ResultMark,
+) -> Eval<Value> {
+    let arg = &call.args[0];
+    let mut fields = Vector::new();
+    // The class of the fields so far, as the first element's `own_class` answered it: its answer cannot change
+    // while the comprehension runs in this frame (it asks about the frame's receiver, layout and captured scope,
+    // which the loop does not change, and its cache, which is only ever set).
+    let mut class_of: Option<&Rc<UserClass>> = None;
+    // The objects, once an element left fields mode.
+    let mut objects: Option<Vector<Value>> = None;
+    m.locals.push();
+    let mut body = |m: &mut Machine<'_>| -> Eval<()> {
+        if let Some(out) = &mut objects {
+            out.push_back(elem.run(m)?);
+            return Ok(());
+        }
+        let class = match class_of {
+            Some(c) => c,
+            None => match call.fields_class(m) {
+                Some(c) => c,
+                None => {
+                    let x = elem.run(m)?;
+                    let mut out = built(m, None, std::mem::take(&mut fields), call.span)?;
+                    out.push_back(x);
+                    objects = Some(out);
+                    return Ok(());
+                }
+            },
+        };
+        let a = arg.run(m)?;
+        // After the first field (its class has one parameter), the common element is of the type that passed.
+        if (class_of.is_some() && Machine::lean_passes_at_once(class, &a)) || m.lean_takes(class, &a) {
+            class_of = Some(class);
+            fields.push_back(a);
+            return Ok(());
+        }
+        let mut out = built(m, class_of, std::mem::take(&mut fields), call.span)?;
+        out.push_back(m.construct_one(class, a, call.span)?);
+        objects = Some(out);
+        Ok(())
+    };
+    let r = match (result, clauses) {
+        (ResultMark::Identity, [clause]) if m.top_loop.is_none() => match &clause.source {
+            Source::In(src, span) => identity(m, clause, call, src, *span, &mut body),
+            _ => run_clauses(m, clauses, &mut body).map(|()| None),
+        },
+        _ => run_clauses(m, clauses, &mut body).map(|()| None),
+    };
+    m.locals.pop();
+    let same = match r {
+        Ok(same) => same,
+        Err(Exit::Break(_)) => None,
+        Err(x) => return Err(x),
+    };
+    if let Some(v) = same {
+        m.fields_answered(true);
+        return Ok(v);
+    }
+    let list = match objects {
+        Some(out) => out,
+        None => {
+            m.fields_answered(false);
+            fields
+        }
+    };
+    Ok(Value::List(list.into()))
+}
+
+/// The objects of `class` the variables `fields` stand for (lean constructions: no error).
+fn built(m: &mut Machine<'_>, class: Option<&Rc<UserClass>>, fields: Vector<Value>, span: Span) -> Eval<Vector<Value>> {
+    let mut out = Vector::new();
+    if let Some(class) = class {
+        for f in fields {
+            out.push_back(m.construct_one(class, f, span)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The identity map `[C(g) for g in E]` in fields mode: `E`'s value itself (`Some`) when it is a list whose
+/// elements the lean construction of the class of the hook's state takes (the limits checked once, as the loop
+/// would check them), else the loop over it with `body`.
+fn identity<'a>(
+    m: &mut Machine<'a>,
+    clause: &Clause,
+    call: &ClassCall,
+    src: &Node,
+    span: Span,
+    body: Body<'_, 'a>,
+) -> Eval<Option<Value>> {
+    let coll = src.run(m)?;
+    if let (Value::List(items), Some(class)) = (&coll, call.fields_class(m)) {
+        m.check_limits(clause.span)?;
+        if items.iter().all(|x| m.lean_takes(class, x)) {
+            return Ok(Some(coll));
+        }
+    }
+    walk(m, clause, &[], body, coll, span).map(|()| None)
 }
 
 /// One binding of `clause` (`run_clauses`'s `each`): `Ok(false)` when its `while` condition ends the loop.

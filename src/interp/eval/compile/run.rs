@@ -172,8 +172,8 @@ impl Node {
                 Ok(Value::Nothing)
             }
             Node::For { clauses, body, mode, more } => clauses::for_loop(m, clauses, body, *mode, more),
-            Node::Comprehension { kind, elem, value, clauses } => {
-                clauses::comprehension(m, *kind, elem, value.as_deref(), clauses)
+            Node::Comprehension { kind, elem, value, clauses, result } => {
+                clauses::comprehension(m, *kind, elem, value.as_deref(), clauses, *result)
             }
             Node::Return(x, span) => {
                 let v = match x {

@@ -78,8 +78,15 @@ pub(in crate::interp::eval) enum Node {
     While { cond: Box<Node>, cond_span: Span, body: Vec<Node>, span: Span },
     /// `for … do/yield … end`.
     For { clauses: Vec<Clause>, body: Vec<Node>, mode: ForMode, more: Vec<Vec<Node>> },
-    /// `[e for …]`, `{e for …}`, `{k => v for …}`.
-    Comprehension { kind: CollectionKind, elem: Box<Node>, value: Option<Box<Node>>, clauses: Vec<Clause> },
+    /// `[e for …]`, `{e for …}`, `{k => v for …}`. `result`: a list of the class of `this` that is a method
+    /// body's value (`fields.rs`'s fields mode).
+    Comprehension {
+        kind: CollectionKind,
+        elem: Box<Node>,
+        value: Option<Box<Node>>,
+        clauses: Vec<Clause>,
+        result: ResultMark,
+    },
     /// `return v`.
     Return(Option<Box<Node>>, Span),
     /// A sub-tree the compiler leaves to the evaluator.
@@ -98,6 +105,19 @@ pub(in crate::interp::eval) enum Node {
     /// In an inlined body: `if p is T then a else b end` for a parameter `p`, `a` and `b` expressions
     /// (`inline.rs`; `_Grid(s)`).
     InlinePick(Box<Pick>),
+}
+
+/// What the compiler knows of a comprehension for the class front's fields mode (`fields.rs`): whether it is a
+/// function body's value (through `begin … end`'s last expression and `if` branches) and a list of one-argument
+/// class calls `[C(e) for …]`, and whether it is the identity map `[C(g) for g in E]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(in crate::interp::eval) enum ResultMark {
+    /// Any other comprehension.
+    No,
+    /// `[C(e) for …]` as the body's value.
+    Fields,
+    /// `[C(g) for g in E]` as the body's value (one clause, no `where`/`while`, `g` its variable).
+    Identity,
 }
 
 /// The global a [`Node::Var`] found last, with the stamps of the global tables it was found under
