@@ -230,7 +230,13 @@ fn decomposition(m: &mut Machine, state: &Value, engine: bool, span: Span) -> Re
         member(m, state, DECOMPOSITION_NAME, &[], span).map(|v| (v, false))
     };
     match r {
-        Err(e) if matches!(e.kind, ErrorKind::NotAMember { .. }) => {
+        // Only the state's own missing `Decomposition` (raised at the hook's call, before any frame of its body):
+        // a missing member asked inside the body is the body's error.
+        Err(e)
+            if e.span == span
+                && e.frames.is_empty()
+                && matches!(&e.kind, ErrorKind::NotAMember { name, .. } if name == "Decomposition") =>
+        {
             Ok((crate::interp::native::list(vec![state.clone()]), false))
         }
         Ok((v, true)) => Ok((v, true)),
