@@ -480,6 +480,33 @@ fn class_hooks_answer_fields_with_the_objects_values() {
 }
 
 #[test]
+fn for_yield_hooks_answer_fields_as_comprehensions() {
+    // CGSuite's own Domineering writes its hooks as `for … yield Position(…) end` loops: the same answers in
+    // fields (the `Decomposition` by the identity map) and the same values as the ruleset form.
+    let options = "begin
+        var dir := if player == Left then (1, 0) else (0, 1) end;
+        for r from 1 to grid.RowCount - dir[1] for c from 1 to grid.ColCount - dir[2]
+          where grid[r, c] == 0 and grid[r + dir[1], c + dir[2]] == 0
+        yield
+          Position(grid Updated {(r, c) => 1, (r + dir[1], c + dir[2]) => 1})
+        end
+      end";
+    let decomposition = "begin for g in grid.Decomposition(1) yield Position(g) end end";
+    let (out, (n, identity)) = fields_run(&(dom_class("DomY", options, decomposition) + &compared("DomY")));
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert!(n > 100 && identity > 10 && identity < n, "{n} {identity}");
+    // A loop that yields twice a binding, or runs a statement before its value, is no comprehension: objects.
+    let decomposition = "begin for g in grid.Decomposition(1) yield var h := g; Position(h) end end";
+    let (out, (n, identity)) = fields_run(&(dom_class("DomZ", options, decomposition) + &compared("DomZ")));
+    assert!(out.ends_with(&format!("true\n{VALUES}\n")), "{out}");
+    assert!(n > 0 && identity == 0, "only `Options` answers in fields: {n} {identity}");
+    // Called directly, the loop's answer is the list of objects, in order.
+    let direct = dom_class("DomD", options, decomposition) + "DomD(\"..|..\").Options(Left)";
+    let (out, _) = fields_run(&direct);
+    assert!(out.ends_with("[DomD.Position(\"#.|#.\"),DomD.Position(\".#|.#\")]\n"), "{out}");
+}
+
+#[test]
 fn hooks_off_the_result_position_answer_objects() {
     // A `var`'s value, a helper method's comprehension, a block's value through a local: no answer in fields,
     // the same values.

@@ -25,9 +25,21 @@ pub(super) fn compile_body(e: &Expr, id: u32) -> Node {
 
 /// Marks the comprehension that gives `node`'s value, when there is one in result position (the node itself,
 /// the last statement of a block, of each branch of an `if`) and it is a list of one-argument class calls
-/// `[C(e) for …]`, for the class front's fields mode (`fields.rs`): [`ResultMark::Identity`] when it is
+/// `[C(e) for …]` (or `for … yield C(e) end`, made that comprehension), for the class front's fields mode (`fields.rs`): [`ResultMark::Identity`] when it is
 /// `[C(g) for g in E]`.
 fn mark_result(node: &mut Node) {
+    // `for … yield C(e) end` (CGSuite's own class files write their hooks so) is the comprehension `[C(e) for …]`:
+    // the same clauses and element, the same scope, checks and list. Made one, so that it is marked as one.
+    if let Node::For { body, mode: ForMode::Yield, more, .. } = node {
+        if more.is_empty() && matches!(&body[..], [e] if super::fields::fields_element(e).is_some()) {
+            let Node::For { clauses, mut body, .. } = std::mem::replace(node, Node::Const(Value::Nothing)) else {
+                unreachable!("matched")
+            };
+            let elem = Box::new(body.pop().expect("one element"));
+            *node =
+                Node::Comprehension { kind: CollectionKind::List, elem, value: None, clauses, result: ResultMark::No };
+        }
+    }
     match node {
         Node::Comprehension { kind: CollectionKind::List, elem, value: None, clauses, result } => {
             let Some(call) = super::fields::fields_element(elem) else { return };
