@@ -18,15 +18,31 @@ pub(super) fn compile(e: &Expr, id: u32) -> Node {
 /// value moves out of its slot rather than being copied (nothing runs between the read and the frame's end).
 pub(super) fn compile_body(e: &Expr, id: u32) -> Node {
     let mut node = compile(e, id);
-    take_tail(&mut node);
-    mark_result(&mut node);
+    at_result(&mut node, &mut |n| {
+        take_tail(n);
+        mark_result(n);
+    });
     node
 }
 
-/// Marks the comprehension that gives `node`'s value, when there is one in result position (the node itself,
-/// the last statement of a block, of each branch of an `if`) and it is a list of one-argument class calls
-/// `[C(e) for …]` (or `for … yield C(e) end`, made that comprehension), for the class front's fields mode (`fields.rs`): [`ResultMark::Identity`] when it is
-/// `[C(g) for g in E]`.
+/// Calls `f` on each node that gives `node`'s value (its result position): the node itself, or the last
+/// statement of a block, of each branch of an `if`, found again in them.
+fn at_result(node: &mut Node, f: &mut dyn FnMut(&mut Node)) {
+    match node {
+        Node::Block(stmts) => stmts.last_mut().into_iter().for_each(|n| at_result(n, f)),
+        Node::If { branches, otherwise } => {
+            for (_, _, body) in branches {
+                body.last_mut().into_iter().for_each(|n| at_result(n, f));
+            }
+            otherwise.iter_mut().filter_map(|b| b.last_mut()).for_each(|n| at_result(n, f));
+        }
+        _ => f(node),
+    }
+}
+
+/// Marks a comprehension in result position ([`at_result`]) that is a list of one-argument class calls
+/// `[C(e) for …]` (or `for … yield C(e) end`, made that comprehension), for the class front's fields mode
+/// (`fields.rs`): [`ResultMark::Identity`] when it is `[C(g) for g in E]`.
 fn mark_result(node: &mut Node) {
     // `for … yield C(e) end` (CGSuite's own class files write their hooks so) is the comprehension `[C(e) for …]`:
     // the same clauses and element, the same scope, checks and list. Made one, so that it is marked as one.
@@ -40,50 +56,26 @@ fn mark_result(node: &mut Node) {
                 Node::Comprehension { kind: CollectionKind::List, elem, value: None, clauses, result: ResultMark::No };
         }
     }
-    match node {
-        Node::Comprehension { kind: CollectionKind::List, elem, value: None, clauses, result } => {
-            let Some(call) = super::fields::fields_element(elem) else { return };
-            let [arg] = call.args() else { return };
-            let identity = match (&clauses[..], arg) {
-                ([c], Node::Local { head, .. }) => {
-                    matches!(c.source, Source::In(..))
-                        && c.cond.is_none()
-                        && c.filter.is_none()
-                        && c.slot == Some(*head)
-                }
-                _ => false,
-            };
-            *result = if identity { ResultMark::Identity } else { ResultMark::Fields };
-        }
-        Node::Block(stmts) => stmts.last_mut().into_iter().for_each(mark_result),
-        Node::If { branches, otherwise } => {
-            for (_, _, body) in branches {
-                body.last_mut().into_iter().for_each(mark_result);
+    if let Node::Comprehension { kind: CollectionKind::List, elem, value: None, clauses, result } = node {
+        let Some(call) = super::fields::fields_element(elem) else { return };
+        let [arg] = call.args() else { return };
+        let identity = match (&clauses[..], arg) {
+            ([c], Node::Local { head, .. }) => {
+                matches!(c.source, Source::In(..)) && c.cond.is_none() && c.filter.is_none() && c.slot == Some(*head)
             }
-            otherwise.iter_mut().filter_map(|b| b.last_mut()).for_each(mark_result);
-        }
-        _ => {}
+            _ => false,
+        };
+        *result = if identity { ResultMark::Identity } else { ResultMark::Fields };
     }
 }
 
-/// Makes the local read that gives `node`'s value, when there is one in tail position (the node itself, the
-/// last statement of a block, of each branch of an `if`), a [`Node::Take`].
+/// Makes a local read in result position ([`at_result`]) a [`Node::Take`].
 fn take_tail(node: &mut Node) {
-    match node {
-        Node::Local { .. } => {
-            let Node::Local { head, name, slot, span } = std::mem::replace(node, Node::Const(Value::Nothing)) else {
-                unreachable!("matched")
-            };
-            *node = Node::Take { head, name, slot, span };
-        }
-        Node::Block(stmts) => stmts.last_mut().into_iter().for_each(take_tail),
-        Node::If { branches, otherwise } => {
-            for (_, _, body) in branches {
-                body.last_mut().into_iter().for_each(take_tail);
-            }
-            otherwise.iter_mut().filter_map(|b| b.last_mut()).for_each(take_tail);
-        }
-        _ => {}
+    if let Node::Local { .. } = node {
+        let Node::Local { head, name, slot, span } = std::mem::replace(node, Node::Const(Value::Nothing)) else {
+            unreachable!("matched")
+        };
+        *node = Node::Take { head, name, slot, span };
     }
 }
 
