@@ -4,7 +4,10 @@
 //! Grid) extends GridGame`): Domineering with its options as a comprehension and its decomposition by
 //! `grid.Decomposition(1)`, and Clobber as CGSuite's own example writes it (tests/scripts/cgscript/
 //! grid_ruleset_class.cgs), CGSuite's own Domineering class (components keyed by `SymmetryInvariant`) against the
-//! same game as a `ruleset`, and Col on a grid as a class (tests/scripts/cgscript/class_col.cgs).
+//! same game as a `ruleset`, and Col on a grid as a class (tests/scripts/cgscript/class_col.cgs). CGSuite's code
+//! unchanged (issue 35): its Domineering class verbatim (coordinate arithmetic, `for d in directions`) and its
+//! Clobber example (`class_clobber_3x4`, which is examples/Clobber.cgs without the `Icons` line), each against the
+//! same text as a `ruleset`.
 //! `CGS_NO_COMPILE=1 cargo bench --bench scripts` runs them without the compiled tree.
 //! The side by side with the `cgt` crate is benches/side_by_side.sh; the figures are in docs/PERFORMANCE.md.
 
@@ -106,6 +109,58 @@ singleton class GridCol extends game.grid.GridRuleset
 end
 ";
 
+/// CGSuite's Domineering class as CGSuite writes it (/work/notes/bench/vdom45.cgs; issue 35, "CGSuite code
+/// unchanged"): coordinate arithmetic (`grid[(m,n)+d]`, `Updated` with tuple keys), `for d in directions` over a
+/// list variable and `for … yield` hooks. Against it, the same text as a `ruleset`.
+const VERBATIM_DOMINEERING: &str = "
+singleton class VDom extends game.grid.GridRuleset
+  class Position(grid as Grid) extends GridGame
+    override def Options(player as Player) begin
+      var directions := if player == Left then [(1,0)] else [(0,1)] end;
+      for m from 1 to grid.RowCount
+      for n from 1 to grid.ColCount
+      for d in directions
+      where grid[(m,n)] == 0 and grid[(m,n)+d] == 0
+      yield
+        Position(grid Updated {(m,n) => 1, (m,n)+d => 1})
+      end
+    end
+    override def Decomposition begin
+      for component in grid.Decomposition(1) yield
+        Position(component SymmetryInvariant Symmetry.Flip)
+      end
+    end
+  end
+  override def CharMap := \".#\";
+  override def Icons := [Icon.Blank, Icon.GraySquare];
+end
+";
+
+const VERBATIM_RULESET_DOMINEERING: &str = "
+ruleset VRDom
+  def Options(grid, player) begin
+    var directions := if player == Left then [(1,0)] else [(0,1)] end;
+    [grid Updated {(m,n) => 1, (m,n)+d => 1}
+      for m from 1 to grid.RowCount for n from 1 to grid.ColCount for d in directions
+      where grid[(m,n)] == 0 and grid[(m,n)+d] == 0]
+  end
+  def Components(grid) := [g SymmetryInvariant Symmetry.Flip for g in grid.Decomposition(1)]
+end
+";
+
+/// CGSuite's Clobber example (examples/Clobber.cgs, as /work/notes/bench/vclob.cgs copies it) is `CLASS_CLOBBER`
+/// above; this is the same game as a `ruleset` (/work/notes/bench/rclob.cgs).
+const RULESET_CLOBBER: &str = "
+ruleset RClob
+  def Options(grid, player) begin
+    var us := player.Ordinal;
+    var them := player.Opponent.Ordinal;
+    [grid Updated { coord => 0, coord + direction => us }
+      for coord in (grid FindAll us) for direction in Coordinates.Orthogonal where grid[coord + direction] == them]
+  end
+end
+";
+
 fn scripts(c: &mut Criterion) {
     let class_dom: &'static str =
         Box::leak(format!("{CLASS_DOMINEERING}Dom(\"....|....|....|....\").CanonicalForm").into_boxed_str());
@@ -125,6 +180,15 @@ fn scripts(c: &mut Criterion) {
     );
     let class_col: &'static str =
         Box::leak(format!("{CLASS_COL}GridCol(\"....|.l..|..r.\").CanonicalForm").into_boxed_str());
+    let verbatim_dom45: &'static str =
+        Box::leak(format!("{VERBATIM_DOMINEERING}VDom(\"....|....|....|....|....\").CanonicalForm").into_boxed_str());
+    let verbatim_ruleset_dom45: &'static str = Box::leak(
+        format!("{VERBATIM_RULESET_DOMINEERING}VRDom(Grid.Parse(\"....|....|....|....|....\", \".#\")).CanonicalForm")
+            .into_boxed_str(),
+    );
+    let ruleset_clob: &'static str = Box::leak(
+        format!("{RULESET_CLOBBER}RClob(Grid.Parse(\"xoxo|oxox|xoxo\", \".xo\")).CanonicalForm").into_boxed_str(),
+    );
     let cases: &[(&str, &'static str)] = &[
         ("script_domineering_4x5", "ByRules(Domineering(\".....|.....|.....|.....\")).CanonicalForm"),
         ("script_konane_4x5", "Konane(\"xoxox|ox.ox|xoxox|oxoxo\").CanonicalForm"),
@@ -135,6 +199,9 @@ fn scripts(c: &mut Criterion) {
         ("class_domineering_sym_4x5", class_dom_sym45),
         ("ruleset_domineering_sym_4x5", ruleset_dom_sym45),
         ("class_col_3x4", class_col),
+        ("verbatim_domineering_5x4", verbatim_dom45),
+        ("verbatim_ruleset_domineering_5x4", verbatim_ruleset_dom45),
+        ("ruleset_clobber_3x4", ruleset_clob),
     ];
     support::bench_cases(c, "scripts", cases);
 }
