@@ -91,8 +91,15 @@ impl Object for ClassValue {
         }
     }
     fn constant_member(&self, name: &str) -> bool {
-        // `Symmetry`'s lists, each made once per thread (`base::static_member`).
-        &*self.name == "Symmetry" && matches!(name, "Flip" | "Rotational" | "EightWay")
+        // `Symmetry`'s lists and `Coordinates`' constants, each made once per thread (`base::static_member`,
+        // `coordinate_constant`), and the values of `Player` and `Icon`, which hold no game.
+        match &*self.name {
+            "Symmetry" => matches!(name, "Flip" | "Rotational" | "EightWay"),
+            "Coordinates" => COORDINATE_STATICS.iter().any(|(n, _)| *n == name),
+            "Player" => matches!(name, "Left" | "Right"),
+            "Icon" => super::icon::ICONS.contains(&name),
+            _ => false,
+        }
     }
     fn dynamic_member_names(&self) -> Vec<String> {
         match &*self.name {
@@ -130,6 +137,24 @@ fn coordinates(r: i64, c: i64) -> Value {
     Value::Tuple(Rc::from(vec![Value::int(r), Value::int(c)]))
 }
 
+/// `Coordinates.name`: a direction (a pair) or a list of them, each made once per thread and shared (values
+/// are immutable; `Coordinates.Orthogonal` in a ruleset's `Options` is read at every position).
+fn coordinate_constant(name: &str) -> Option<Value> {
+    thread_local! {
+        static MADE: [std::cell::OnceCell<Value>; COORDINATE_STATICS.len()] = Default::default();
+    }
+    let i = COORDINATE_STATICS.iter().position(|(n, _)| *n == name)?;
+    let (name, cs) = COORDINATE_STATICS[i];
+    let make = || {
+        if cs.len() == 1 && !matches!(name, "Orthogonal" | "Diagonal" | "Compass") {
+            coordinates(cs[0].0, cs[0].1)
+        } else {
+            Value::List(cs.iter().map(|&(r, c)| coordinates(r, c)).collect())
+        }
+    };
+    Some(MADE.with(|made| made[i].get_or_init(make).clone()))
+}
+
 /// Static members of CGSuite's classes: `Integer.Parse(s)`, `Coordinates.North`, `Coordinates.Orthogonal`, ….
 fn static_member(
     m: &mut Machine,
@@ -148,14 +173,7 @@ fn static_member(
                 _ => Err(site.err(ErrorKind::Script { message: format!("For input string: \"{s}\"") })),
             }
         })()),
-        ("Coordinates", _) if args.is_empty() => {
-            let (_, cs) = COORDINATE_STATICS.iter().find(|(n, _)| *n == name)?;
-            Some(Ok(if cs.len() == 1 && !matches!(name, "Orthogonal" | "Diagonal" | "Compass") {
-                coordinates(cs[0].0, cs[0].1)
-            } else {
-                Value::List(cs.iter().map(|&(r, c)| coordinates(r, c)).collect())
-            }))
-        }
+        ("Coordinates", _) if args.is_empty() => coordinate_constant(name).map(Ok),
         // `MutableList.Eval(xs)` is `MutableList(xs)` (CGSuite's static `Eval`).
         ("MutableList" | "MutableSet" | "MutableMap", "Eval") => {
             if let Err(e) = super::check_arity(site, super::Arity::Exact(1), args.len()) {

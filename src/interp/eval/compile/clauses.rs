@@ -409,6 +409,29 @@ fn walk<'a>(
         }
         return Ok(());
     }
+    // A list something else holds too (a local, a constant such as `Coordinates.Orthogonal`): walked in place,
+    // each element cloned as the loop comes to it, not listed first. The list is immutable and held here, so
+    // the body (rebinding the variable that held it, say) cannot change what is walked.
+    // A list only this loop holds is drained (`Drain`).
+    if let Value::List(l) = coll {
+        match Rc::try_unwrap(l.0) {
+            Ok(v) => {
+                for x in crate::interp::native::Drain::new(v) {
+                    if !each(m, clause, rest, body, x)? {
+                        break;
+                    }
+                }
+            }
+            Err(shared) => {
+                for x in shared.iter() {
+                    if !each(m, clause, rest, body, x.clone())? {
+                        break;
+                    }
+                }
+            }
+        }
+        return Ok(());
+    }
     let items = m.iteration_items_owned(coll, span)?;
     for v in items {
         if !each(m, clause, rest, body, v)? {
@@ -485,3 +508,7 @@ fn range_general<'a>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "tests_const.rs"]
+mod tests_const;

@@ -33,6 +33,9 @@ fn kind_of(v: &Value) -> Option<Kind> {
         Value::Set(..) => Kind::Variant(4),
         Value::Map(..) => Kind::Variant(5),
         Value::Tuple(_) => Kind::Variant(6),
+        // `player.Ordinal`, `player.Opponent` in a ruleset's `Options`.
+        Value::Player(_) => Kind::Variant(7),
+        Value::Outcome(_) => Kind::Variant(8),
         _ => return None,
     })
 }
