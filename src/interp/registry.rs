@@ -213,6 +213,7 @@ impl Library {
         num_grid_set: |_, _| None,
         parse_grid: no_grid,
         grid_text: |_, _| None,
+        graph_text: |_, _, _, _| None,
         set_interrupt: |_| {},
         sumber_value: |_| Value::Nothing,
         map_entry: |k, _| k,

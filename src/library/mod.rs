@@ -159,6 +159,7 @@ pub static LIBRARY: Library = Library {
     num_grid_set: numgrid::set_cells,
     parse_grid: numgrid::parse,
     grid_text: numgrid::text,
+    graph_text: graph::text_with_maps,
     set_interrupt: impartial::set_interrupt,
     sumber_value: sumber::SumberValue::value,
     map_entry: base::collections::MapEntry::value,

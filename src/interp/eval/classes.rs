@@ -186,6 +186,7 @@ impl Object for UserObject {
         (!t.first_visit(Rc::as_ptr(&self.class)) || Object::trace(&*self.class, t))
             && t.values(self.fields.iter().map(|(_, v)| v))
             && self.cells.as_ref().is_none_or(|c| t.values(c.borrow().iter().map(|(_, v)| v)))
+            && !matches!(&self.shown, Shown::Graph(w) if !t.values(w.iter()))
     }
     fn type_name(&self) -> &'static str {
         "Object"
@@ -207,6 +208,11 @@ impl Object for UserObject {
                     if let Some(text) = self.grid_text(map) {
                         return text;
                     }
+                }
+            }
+            Shown::Graph(writers) => {
+                if let Some(text) = self.graph_text(games, writers) {
+                    return text;
                 }
             }
             Shown::Default => {}

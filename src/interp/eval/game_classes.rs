@@ -263,6 +263,8 @@ pub fn class_game_single_field(v: &Value) -> Option<&Value> {
 pub(super) struct ClassCaches {
     nested: rustc_hash::FxHashMap<(usize, usize), (Value, Value)>,
     char_maps: rustc_hash::FxHashMap<usize, (Value, Value)>,
+    /// The `VertexToString` and `EdgeToString` of each graph ruleset object (see `graph_writers`).
+    graph_writers: rustc_hash::FxHashMap<usize, (Value, Rc<[Value; 2]>)>,
     /// The ruleset of each object of a class extending a heap or coordinate ruleset base ([`RULESET_BASES`]).
     heaps: rustc_hash::FxHashMap<usize, (Value, Value)>,
 }
@@ -299,10 +301,12 @@ impl crate::interp::gc::Extension for ClassCaches {
             .chain(self.char_maps.values())
             .chain(self.heaps.values())
             .all(|(a, b)| t.value(a) && t.value(b))
+            && self.graph_writers.values().all(|(a, w)| t.value(a) && t.values(w.iter()))
     }
     fn on_clear(&mut self) {
         self.nested.clear();
         self.char_maps.clear();
+        self.graph_writers.clear();
         self.heaps.clear();
     }
 }
@@ -400,7 +404,7 @@ impl<'a> Machine<'a> {
         let facts = obj.class.facts();
         if facts.graph {
             // CGSuite's `GraphGame.ToOutput`; a graph cgs cannot write so prints as any object.
-            return Ok(self.graph_output(obj, span).map_or(Shown::Default, Shown::Text));
+            return Ok(self.graph_shown(obj, span));
         }
         if !facts.board {
             return Ok(Shown::Default);
@@ -429,26 +433,52 @@ impl<'a> Machine<'a> {
         Ok(Shown::Text(format!("{}(\"{}\")", obj.class.display_name(), s)))
     }
 
-    /// `Name("graph")` of a graph game: its `graph` written with the ruleset's `VertexToString` and
-    /// `EdgeToString` (by default the reversed `VertexLabels` and `EdgeLabels`).
-    fn graph_output(&mut self, obj: &UserObject, span: Span) -> Result<String, EvalError> {
+    /// The printed form of a graph game, `Name("graph")`: its `graph` written with the ruleset's `VertexToString`
+    /// and `EdgeToString` (by default the reversed `VertexLabels` and `EdgeLabels`), made when printed when
+    /// both are maps ([`Shown::Graph`]); [`Shown::Default`] when it cannot be made.
+    fn graph_shown(&mut self, obj: &UserObject, span: Span) -> Shown {
         let graph = obj.fields.iter().find(|(f, _)| &**f == "graph").map(|(_, g)| g.clone());
-        let (Some(graph), Some(outer)) = (graph, obj.class.enclosing.clone()) else {
-            return Err(script_err("A graph game needs a variable `graph`".to_string(), span));
-        };
-        let mut writers = Vec::new();
-        for kind in ["Vertex", "Edge"] {
-            let w = match self.find_in_enclosing(&outer, &format!("{kind}ToString"), span) {
+        let (Some(graph), Some(outer)) = (graph, obj.class.enclosing.clone()) else { return Shown::Default };
+        let Ok(writers) = self.graph_writers(&outer, span) else { return Shown::Default };
+        if matches!(&*writers, [Value::Map(_, _), Value::Map(_, _)])
+            && matches!(&graph, Value::Object(o) if matches!(o.type_name(), "Graph" | "DirectedGraph"))
+        {
+            return Shown::Graph(writers);
+        }
+        match call_member(self, &graph, "ToString", &*writers, span) {
+            Ok(s) => Shown::Text(format!("{}(\"{}\")", obj.class.display_name(), s.display_plain(self.games))),
+            Err(_) => Shown::Default,
+        }
+    }
+
+    /// The `VertexToString` and `EdgeToString` of the ruleset `outer` (kept per ruleset object, as its
+    /// `CharMap`).
+    fn graph_writers(&mut self, outer: &Value, span: Span) -> Result<Rc<[Value; 2]>, EvalError> {
+        let key = ClassCaches::address(outer);
+        if let Some(key) = key {
+            if let Some((_, w)) = self.globals.extensions.get::<ClassCaches>().graph_writers.get(&key) {
+                return Ok(w.clone());
+            }
+        }
+        let mut writers = [Value::Nothing, Value::Nothing];
+        for (w, kind) in writers.iter_mut().zip(["Vertex", "Edge"]) {
+            *w = match self.find_in_enclosing(outer, &format!("{kind}ToString"), span) {
                 Some(w) => w?,
                 None => {
-                    let labels = call_member(self, &outer, &format!("{kind}Labels"), &[], span)?;
+                    let labels = call_member(self, outer, &format!("{kind}Labels"), &[], span)?;
                     call_member(self, &labels, "Reversed", &[], span)?
                 }
             };
-            writers.push(w);
         }
-        let s = call_member(self, &graph, "ToString", &writers, span)?;
-        Ok(format!("{}(\"{}\")", obj.class.display_name(), s.display_plain(self.games)))
+        let writers = Rc::new(writers);
+        if let Some(key) = key {
+            let caches = self.globals.extensions.get::<ClassCaches>();
+            if caches.graph_writers.len() >= ClassCaches::MAX {
+                caches.graph_writers.clear();
+            }
+            caches.graph_writers.insert(key, (outer.clone(), writers.clone()));
+        }
+        Ok(writers)
     }
 
     /// The canonical form of a user game, by the ruleset layer's memo (`ruleset::classes`): from its

@@ -631,6 +631,9 @@ pub struct Library {
     /// `grid.ToString(map)` of a grid of integers, for a printed form made when asked (`None` when the value is
     /// not a grid of integers or a cell has no character in the map).
     pub grid_text: fn(&Value, &str) -> Option<String>,
+    /// `graph.ToString(vertexLabels, edgeLabels)` with both printers maps, for a printed form made when asked
+    /// (`None` when the value is no graph, a printer no map, or the notation fails).
+    pub graph_text: fn(&mut Games, &Value, &Value, &Value) -> Option<String>,
     /// Makes the library's own engines poll an interrupt flag.
     pub set_interrupt: fn(Arc<AtomicBool>),
     /// The script value of a sumber: `Game`'s `SumberForm` makes one, and the family above the short games

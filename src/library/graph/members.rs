@@ -121,6 +121,27 @@ fn print_label(m: &mut Machine, s: &Site, arg: Option<&Value>, label: &Value) ->
     })
 }
 
+/// `graph.ToString(vertexLabels, edgeLabels)` with both label printers maps, which needs no machine: for a printed
+/// form made when asked (`None` when `graph` is no graph, a printer no map, or the notation fails).
+pub fn text_with_maps(games: &mut crate::game::Games, graph: &Value, vertex: &Value, edge: &Value) -> Option<String> {
+    let g = super::value::graph_value(graph).map(|g| &g.0)?;
+    if !matches!((vertex, edge), (Value::Map(_, _), Value::Map(_, _))) {
+        return None;
+    }
+    // As `print_label` writes a label through a map.
+    let write = |games: &mut crate::game::Games, table: &Value, label: &Value| -> Result<String, EvalError> {
+        let Value::Map(table, _) = table else { return Ok(label_string(games, label)) };
+        Ok(match table.get(label) {
+            Some(Value::String(t)) => t.to_string(),
+            Some(v) => label_string(games, v),
+            None => label_string(games, label),
+        })
+    };
+    let cell = std::cell::RefCell::new(games);
+    notation_with(g, &mut |v| write(&mut cell.borrow_mut(), vertex, v), &mut |e| write(&mut cell.borrow_mut(), edge, e))
+        .ok()
+}
+
 pub(super) fn to_string(m: &mut Machine, s: &Site, this: &Value, args: &[Value]) -> Result<Value, EvalError> {
     let g = this_graph(s, this)?;
     if args.is_empty() {

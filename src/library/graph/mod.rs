@@ -12,7 +12,7 @@ mod members;
 mod value;
 
 pub use directed::{DIRECTED, DIRECTED_CLASS};
-pub use members::{EDGE, GRAPH, GRAPH_CLASS, VERTEX};
+pub use members::{text_with_maps, EDGE, GRAPH, GRAPH_CLASS, VERTEX};
 
 pub use value::{as_graph, label_string, notation, notation_with, EdgeValue, GraphValue, Labelled, VertexValue};
 

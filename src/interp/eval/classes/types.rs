@@ -365,6 +365,10 @@ pub(in crate::interp::eval) enum Shown {
     /// [`Shown::Grid`] through the `CharMap` of the ruleset enclosing the class (`UserClass::enclosing_char_map`,
     /// set once), kept there rather than in each position the lean construction builds.
     EnclosingGrid,
+    /// A graph game (CGSuite's `GraphGame.ToOutput`, `Col.Position("L-R")`): its `graph` written with these
+    /// vertex and edge label maps (its ruleset's `VertexToString`/`EdgeToString`), made only when the object is
+    /// printed; printed as [`Shown::Default`] when that fails.
+    Graph(Rc<[Value; 2]>),
     /// An object of a `mutable class` with `ToOutput`/`ToString`: the text made at construction and again after
     /// each assignment to one of its variables, shared by every reference to the object.
     Mutable(Rc<RefCell<String>>),
@@ -566,6 +570,13 @@ impl UserClass {
 impl UserObject {
     /// The printed form of a position of a grid game whose `grid` is written through the character map `map`
     /// ([`Shown::Grid`]), when its `grid` is a grid of integers.
+    /// The printed form [`Shown::Graph`] stands for (`None` when it cannot be made).
+    pub(super) fn graph_text(&self, games: &mut Games, writers: &[Value; 2]) -> Option<String> {
+        let graph = self.fields.iter().find(|(f, _)| &**f == "graph").map(|(_, g)| g)?;
+        let text = (crate::interp::registry::installed().graph_text)(games, graph, &writers[0], &writers[1])?;
+        Some(format!("{}(\"{}\")", self.class.display_name(), text))
+    }
+
     pub(super) fn grid_text(&self, map: &str) -> Option<String> {
         let grid = self.fields.iter().find(|(f, _)| &**f == "grid").map(|(_, g)| g)?;
         let text = (crate::interp::registry::installed().grid_text)(grid, map)?;
