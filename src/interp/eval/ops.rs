@@ -172,12 +172,13 @@ impl<'a> Machine<'a> {
         if let Some(r) = (self.globals.library.infinite_binary)(op, a, b) {
             return r;
         }
-        // CGSuite's `Coordinates`: `(r, c) + (dr, dc)`, `(r, c) - (dr, dc)`, componentwise.
+        // CGSuite's `Coordinates`: `(r, c) + (dr, dc)`, `(r, c) - (dr, dc)`, componentwise (the first error
+        // is the answer; the pair made at once, with no vector in between).
         if let (Value::Tuple(x), Value::Tuple(y), BinOp::Add | BinOp::Sub) = (a, b, op) {
-            if x.len() == 2 && y.len() == 2 {
-                let parts: Result<Vec<Value>, ErrorKind> =
-                    x.iter().zip(y.iter()).map(|(p, q)| self.binary(op, p, q)).collect();
-                return Ok(Value::Tuple(std::rc::Rc::from(parts?)));
+            if let ([p, q], [dp, dq]) = (&x[..], &y[..]) {
+                let r = self.binary(op, p, dp)?;
+                let c = self.binary(op, q, dq)?;
+                return Ok(Value::Tuple(Rc::from([r, c])));
             }
         }
         // `(r, c) * k` and `k * (r, c)`: a coordinate pair of integers scaled by an integer, componentwise.
@@ -575,8 +576,29 @@ pub(super) fn quick_binary(op: BinOp, a: &Value, b: &Value) -> Option<Value> {
             BinOp::Ne | BinOp::NotSame => Some(Value::Boolean(!same_str(x, y))),
             _ => None,
         },
+        (Value::Tuple(x), Value::Tuple(y)) => pair_sum(op, x, y),
         _ => None,
     }
+}
+
+/// `(r, c) + (dr, dc)` and `(r, c) - (dr, dc)` of machine integers ([`quick_binary`]): the pair made at once,
+/// as [`Machine::binary`] makes it (componentwise, each as two machine integers add); `None` for anything else
+/// (past `i64` included).
+#[inline(never)]
+fn pair_sum(op: BinOp, x: &[Value], y: &[Value]) -> Option<Value> {
+    let (
+        [Value::Integer(Int::Small(r)), Value::Integer(Int::Small(c))],
+        [Value::Integer(Int::Small(dr)), Value::Integer(Int::Small(dc))],
+    ) = (x, y)
+    else {
+        return None;
+    };
+    let (r, c) = match op {
+        BinOp::Add => (r.checked_add(*dr)?, c.checked_add(*dc)?),
+        BinOp::Sub => (r.checked_sub(*dr)?, c.checked_sub(*dc)?),
+        _ => return None,
+    };
+    Some(Value::Tuple(Rc::from([Value::small_int(r), Value::small_int(c)])))
 }
 
 /// Whether two strings are equal: the same string, or short ones (the cells of a board, `"x"` against `"o"`)

@@ -3,7 +3,8 @@
 use super::super::classes::interned;
 use super::super::machine::*;
 use super::tree::{
-    CellGrid, CellPair, CellRhs, CellTest, Clause, Coord, Node, ResultMark, Source, Sum, SumOf, SumTerm,
+    CellGrid, CellPair, CellRhs, CellTest, Clause, Coord, Node, Pair, PairIndex, PairOf, ResultMark, Source, Sum,
+    SumOf, SumTerm,
 };
 use crate::interp::value::Int;
 use rustc_hash::FxHashSet;
@@ -151,7 +152,12 @@ impl Builder<'_> {
                 let general = Node::Binary { op: *op, lhs: self.boxed(lhs), rhs: self.boxed(rhs), span: e.span };
                 match *op {
                     BinOp::Eq | BinOp::Ne => self.cell_test(*op == BinOp::Eq, lhs, rhs, general),
-                    BinOp::Add | BinOp::Sub => self.sum_of(e, general),
+                    // A sum of integers, else of coordinate pairs (`r + dr`, `coord + direction`: both are
+                    // sums of locals), else the general `+`.
+                    BinOp::Add | BinOp::Sub => {
+                        let general = self.pair_of(e, general);
+                        self.sum_of(e, general)
+                    }
                     _ => general,
                 }
             }
@@ -209,6 +215,18 @@ impl Builder<'_> {
     }
 
     fn index(&self, e: &Expr, obj: &Expr, indices: &[Expr]) -> Node {
+        let general = self.general_index(e, obj, indices);
+        // `g[(m, n)]`, `g[coord + direction]`: a grid variable's cell at a coordinate pair, read in place.
+        if let ([key], Some(grid)) = (indices, self.cell_grid(obj)) {
+            if let Some(pair) = self.pair(key) {
+                return Node::PairIndex(Box::new(PairIndex { grid, pair, general }));
+            }
+        }
+        general
+    }
+
+    /// `obj[indices…]` as [`Node::Index`], or `d[1]` of a local as [`Node::LocalElement`].
+    fn general_index(&self, e: &Expr, obj: &Expr, indices: &[Expr]) -> Node {
         let keys: Vec<Node> = indices.iter().map(|i| self.expr(i)).collect();
         // The keys of `g[r + 1, c]` cannot assign `g`: then `g` may be read after them, in place.
         let local = match &obj.kind {
@@ -231,18 +249,24 @@ impl Builder<'_> {
         general
     }
 
-    /// `g[r, c] == s` as a [`CellTest`] when it has that form, else `general`.
+    /// The grid variable of a cell read `g[…]`: a local, or a name `expr` compiles to a [`Node::Var`]
+    /// (`None`: any other expression, or a top-level name).
+    fn cell_grid(&self, obj: &Expr) -> Option<CellGrid> {
+        let ExprKind::Var(name, slot) = &obj.kind else { return None };
+        match self.slot(slot) {
+            Some(head) => Some(CellGrid::Local(head)),
+            None if !self.global(name) => {
+                Some(CellGrid::Var { name: interned(name), slot: slot.clone(), at: Default::default() })
+            }
+            None => None,
+        }
+    }
+
+    /// `g[r, c] == s` (or `g[p] == s` of a coordinate pair `p`) as a [`CellTest`] when it has that form, else
+    /// `general`.
     fn cell_test(&self, eq: bool, lhs: &Expr, rhs: &Expr, general: Node) -> Node {
         let ExprKind::Index { obj, indices } = &lhs.kind else { return general };
-        let (ExprKind::Var(name, slot), [r, c]) = (&obj.kind, &indices[..]) else { return general };
-        let grid = match self.slot(slot) {
-            Some(head) => CellGrid::Local(head),
-            // A name `expr` compiles to a `Node::Var`.
-            None if !self.global(name) => {
-                CellGrid::Var { name: interned(name), slot: slot.clone(), at: Default::default() }
-            }
-            None => return general,
-        };
+        let Some(grid) = self.cell_grid(obj) else { return general };
         let rhs = match &rhs.kind {
             ExprKind::Str(s) => match Value::short_str(s) {
                 Value::String(s) => match s.as_bytes() {
@@ -261,11 +285,60 @@ impl Builder<'_> {
             },
             _ => return general,
         };
+        // `g[(r, c)]` reads the cell `g[r, c]` reads (a grid's index takes the pair as the two keys).
+        let keys = match &indices[..] {
+            [r, c] => self.coords(r, c),
+            [p] => self.pair(p),
+            _ => None,
+        };
+        let keys = match keys {
+            Some(Pair::Tuple(two)) => two,
+            Some(p) => {
+                let p = Rc::new(p);
+                [Coord::Of(p.clone(), false), Coord::Of(p, true)]
+            }
+            None => return general,
+        };
+        Node::CellTest(Box::new(CellTest { grid, keys, rhs, eq, general }))
+    }
+
+    /// `(r, c)` of two sums ([`Builder::sum`]) as a [`Pair::Tuple`].
+    fn coords(&self, r: &Expr, c: &Expr) -> Option<Pair> {
         let (mut row, mut col) = (Sum { terms: Vec::new(), constant: 0 }, Sum { terms: Vec::new(), constant: 0 });
-        if !(self.sum(r, false, &mut row) && self.sum(c, false, &mut col)) {
-            return general;
+        (self.sum(r, false, &mut row) && self.sum(c, false, &mut col)).then(|| Pair::Tuple([coord(row), coord(col)]))
+    }
+
+    /// `e` as a coordinate pair (`pair.rs`): `(r, c)` of two sums, a local, or `p + q` / `p - q` of pairs.
+    fn pair(&self, e: &Expr) -> Option<Pair> {
+        match &e.kind {
+            ExprKind::Tuple(items) => match &items[..] {
+                [r, c] => self.coords(r, c),
+                _ => None,
+            },
+            ExprKind::Var(_, slot) => self.slot(slot).map(Pair::Local),
+            ExprKind::Binary { op: op @ (BinOp::Add | BinOp::Sub), lhs, rhs } => {
+                Some(Pair::Sum(Box::new(self.pair(lhs)?), Box::new(self.pair(rhs)?), *op == BinOp::Sub))
+            }
+            _ => None,
         }
-        Node::CellTest(Box::new(CellTest { grid, keys: [coord(row), coord(col)], rhs, eq, general }))
+    }
+
+    /// The sum `e` (`p + q`, `p - q`) as a [`PairOf`] when it is one of coordinate pairs, else `general`.
+    fn pair_of(&self, e: &Expr, general: Node) -> Node {
+        match self.pair(e) {
+            Some(pair) => Node::PairOf(Box::new(PairOf { pair, general })),
+            None => general,
+        }
+    }
+
+    /// A key of `g.Updated({k => v, …})`: a sum of coordinate pairs as a [`PairOf`] (read in place as a cell,
+    /// `cell.rs`), without the integer [`SumOf`] that `expr` puts first (`coord + direction` is a sum of
+    /// locals both ways); any other key as `expr` compiles it.
+    fn key(&self, k: &Expr) -> Node {
+        match self.expr(k) {
+            Node::SumOf(s) if matches!(s.general, Node::PairOf(_)) => s.general,
+            n => n,
+        }
     }
 
     /// The sum `e` (`a + b`, `a - b`) as a [`SumOf`] when it is one of locals, elements of locals and integer
@@ -326,7 +399,7 @@ impl Builder<'_> {
                         return Node::UpdatedLit {
                             obj: self.boxed(obj),
                             name: name.clone(),
-                            entries: entries.iter().map(|(k, v)| (self.expr(k), self.expr(v))).collect(),
+                            entries: entries.iter().map(|(k, v)| (self.key(k), self.expr(v))).collect(),
                             arg_span: arg.span,
                             span: e.span,
                         };

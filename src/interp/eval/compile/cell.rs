@@ -4,7 +4,7 @@
 
 use super::super::classes::{this_name, ThisName};
 use super::super::machine::*;
-use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Coord, Node};
+use super::tree::{CellGrid, CellPair, CellRhs, CellTest, Coord, Node, Pair};
 use crate::interp::value::Int;
 use crate::solve::grid::{BoardCells, Grid, NumCells};
 
@@ -63,10 +63,9 @@ impl CellTest {
         }
     }
 
-    /// [`CellTest::test`] of the cell `(r, c)` of the cells `g` of a grid of integers: a cell (on the board)
-    /// against a machine integer, as `quick_binary` compares two of them (the cell read in place, no value
-    /// made); `None` for anything else (off the board the cell is `Nothing`, which the general comparison
-    /// answers).
+    /// [`CellTest::test`] of the cell `(r, c)` of the cells `g` of a grid of integers: a cell against a
+    /// machine integer, as `quick_binary` compares two of them (the cell read in place, no value made; off the
+    /// board `Nothing`, equal to no integer); `None` for anything else.
     #[inline(always)]
     fn num_at(&self, m: &Machine<'_>, g: NumCells<'_>, (r, c): (i64, i64)) -> Option<bool> {
         let k = match &self.rhs {
@@ -77,14 +76,18 @@ impl CellTest {
             },
             CellRhs::Byte(_) | CellRhs::Str(_) => return None,
         };
-        let v = g.get_signed(r, c)?;
-        Some((i64::from(v) == k) == self.eq)
+        match g.get_signed(r, c) {
+            Some(v) => Some((i64::from(v) == k) == self.eq),
+            // Off the board the cell reads `Nothing` (`num_grid_cell`), which no integer equals (`binary`):
+            // Clobber's look past the edge needs no value either.
+            None => Some(!self.eq),
+        }
     }
 }
 
 /// The cells of the grid `v` holds, read in place (`None`: `v` is no grid).
 #[inline(always)]
-fn board(v: &Value) -> Option<BoardCells<'_>> {
+pub(super) fn board(v: &Value) -> Option<BoardCells<'_>> {
     match v {
         Value::Object(o) => o.board_cells(),
         _ => None,
@@ -93,14 +96,19 @@ fn board(v: &Value) -> Option<BoardCells<'_>> {
 
 impl CellPair {
     /// The pair `a and b`, `sa` and `sb` their spans: `shared` when both read the same grid variable
-    /// ([`CellGrid::same_as`]), and `step` when `b`'s cell is `a`'s moved by a constant (see [`CellPair`]).
+    /// ([`CellGrid::same_as`]), and `step` when `b`'s cell is `a`'s moved by a constant or by a local
+    /// (`g[(m, n)] == 0 and g[(m, n) + d] == 0`; see [`CellPair`]).
     pub(super) fn new(a: CellTest, sa: Span, b: CellTest, sb: Span) -> CellPair {
         let shared = a.grid.same_as(&b.grid);
         let step = match (a.keys[0].step_to(&b.keys[0]), a.keys[1].step_to(&b.keys[1])) {
             (Some(dr), Some(dc)) if shared => Some((dr, dc)),
             _ => None,
         };
-        CellPair { a, sa, b, sb, shared, step }
+        let local_step = match &b.keys[0] {
+            Coord::Of(p, _) if shared && step.is_none() => p.step_from(&a.keys),
+            _ => None,
+        };
+        CellPair { a, sa, b, sb, shared, step, local_step }
     }
 
     /// `a and b` as a condition (`eval_bool`): in place when both tests are of the fast form, else each
@@ -151,12 +159,14 @@ impl CellPair {
         }
     }
 
-    /// `b`'s cell, `a`'s being `(r, c)`: `step` added to it, else `b`'s coordinates read.
+    /// `b`'s cell, `a`'s being `(r, c)`: `step` added to it (or `local_step`'s pair), else `b`'s coordinates
+    /// read.
     #[inline(always)]
     fn b_at(&self, m: &Machine<'_>, (r, c): (i64, i64)) -> Option<(i64, i64)> {
-        match self.step {
-            Some((dr, dc)) => Some((r.checked_add(dr)?, c.checked_add(dc)?)),
-            None => self.b.at(m),
+        match (self.step, self.local_step) {
+            (Some((dr, dc)), _) => Some((r.checked_add(dr)?, c.checked_add(dc)?)),
+            (None, None) => self.b.at(m),
+            (None, Some(d)) => stepped(m, (r, c), d),
         }
     }
 }
@@ -165,7 +175,7 @@ impl CellGrid {
     /// The value the grid variable holds, read as `Node::Local` or `Node::Var` reads it (`None`: not bound
     /// here, or not a variable of `this`; the general comparison then looks it up).
     #[inline(always)]
-    fn held<'m>(&self, m: &'m Machine<'_>) -> Option<&'m Value> {
+    pub(super) fn held<'m>(&self, m: &'m Machine<'_>) -> Option<&'m Value> {
         match self {
             CellGrid::Local(head) => local(m, *head),
             CellGrid::Var { name, slot, at } => match this_name(&m.locals, name, slot, at) {
@@ -202,7 +212,7 @@ impl Coord {
     /// the same locals and coefficients. Then `other`'s value, computed as [`Coord::value`] does, is `None`
     /// exactly when this one's is or the sum with `k` leaves `i64` (the products are the same, and the last
     /// step of each is the exact sum).
-    fn step_to(&self, other: &Coord) -> Option<i64> {
+    pub(super) fn step_to(&self, other: &Coord) -> Option<i64> {
         match (self, other) {
             (Coord::One { x, a, k }, Coord::One { x: x2, a: a2, k: k2 }) if (x, a) == (x2, a2) => k2.checked_sub(*k),
             (Coord::Two { x, a, y, b, k }, Coord::Two { x: x2, a: a2, y: y2, b: b2, k: k2 })
@@ -226,8 +236,22 @@ impl Coord {
                 u.checked_add(v)?.checked_add(*k)
             }
             Coord::Sum(s) => s.value(m),
+            Coord::Of(p, col) => of_pair(m, p, *col),
         }
     }
+}
+
+/// [`Coord::Of`]'s value: the pair's row (`col` false) or column, out of line.
+#[inline(never)]
+fn of_pair(m: &Machine<'_>, p: &Pair, col: bool) -> Option<i64> {
+    let (r, c) = p.value(m)?;
+    Some(if col { c } else { r })
+}
+
+/// `at` plus the pair the local `d` holds (`CellPair`'s `local_step`), out of line.
+#[inline(never)]
+fn stepped(m: &Machine<'_>, at: (i64, i64), d: u32) -> Option<(i64, i64)> {
+    Pair::Local(d).value(m).and_then(|step| Pair::add(at, step, false))
 }
 
 /// The machine integer a local holds (`None`: unbound here, or another value).
@@ -287,15 +311,15 @@ fn updated_general(
     // `call_expr`'s `grid_updated_literal`, else the map literal (`eval_map`) and the member call.
     let o = obj.run(m)?;
     if (m.globals.library.is_grid)(&o) {
-        // Entries `(r, c) => s` of machine integers and one ASCII character are kept as such (`grid_set`), up
-        // to four; from the first other entry on, every entry is a value (`grid_updated`).
+        // Entries `(r, c) => s` (the key written out or a coordinate pair, `cell_key`) of machine integers and
+        // one ASCII character are kept as such (`grid_set`), up to four; from the first other entry on, every
+        // entry is a value (`grid_updated`).
         let mut cells = [(0, 0, 0); 4];
         let mut n = 0;
         let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
         for (k, v) in entries {
-            if let (None, Node::Tuple(items)) = (&pairs, k) {
-                if let [a, b] = &items[..] {
-                    let (r, c) = (a.small(m)?, b.small(m)?);
+            if pairs.is_none() {
+                if let Some((r, c)) = cell_key(m, k)? {
                     // A literal or local one-character string is read in place (no value copied).
                     if let (Ok(r), Ok(c), Some(b)) = (&r, &c, ascii_cell(m, v)) {
                         cells[n] = (*r, *c, b);
@@ -342,16 +366,15 @@ fn updated_general(
             span,
         )?);
     }
-    // Entries `(r, c) => k` of machine integers, up to four, are kept as such for a grid of integers
+    // Entries `(r, c) => k` (as above) of machine integers, up to four, are kept as such for a grid of integers
     // (`num_grid_set`); from the first other entry on, every entry is a value. The entries are evaluated in the
     // same order either way (key, then value), as the map literal evaluates them.
     let mut cells = [(0, 0, 0); 4];
     let mut n = 0;
     let mut pairs: Option<Vec<(Value, Value)>> = (entries.len() > cells.len()).then(Vec::new);
     for (k, v) in entries {
-        if let (None, Node::Tuple(items)) = (&pairs, k) {
-            if let [a, b] = &items[..] {
-                let (r, c) = (a.small(m)?, b.small(m)?);
+        if pairs.is_none() {
+            if let Some((r, c)) = cell_key(m, k)? {
                 let v = v.small(m)?;
                 if let (Ok(r), Ok(c), Ok(v)) = (&r, &c, &v) {
                     cells[n] = (*r, *c, *v);
@@ -380,9 +403,10 @@ fn updated_general(
     Ok(m.invoke_member(o, name, &[Value::Map(map, crate::interp::order::SmallOrder::HASHED)], &[arg_span], span)?)
 }
 
-/// [`updated_lit`]'s common forms, `h.Updated({(r, c) => ".", (r + dr, c + dc) => us})` and `grid Updated
-/// {(r, c) => 1, …}`: `obj` a local or a variable of `this` holding a grid (of characters, or of integers) and one to four entries
-/// whose coordinates are read in place as machine integers ([`coordinate`]) and whose values are all
+/// [`updated_lit`]'s common forms, `h.Updated({(r, c) => ".", (r + dr, c + dc) => us})`, `grid Updated
+/// {(r, c) => 1, …}` and `grid Updated {coord => 0, coord + direction => us}`: `obj` a local or a variable of
+/// `this` holding a grid (of characters, or of integers) and one to four entries whose keys are read in place
+/// as two machine integers ([`pair`]) and whose values are all
 /// one-character ASCII strings read in place ([`ascii_cell`]), or all machine integers: the new grid, written
 /// into one fresh copy (`grid_set`, `num_grid_set`), with neither the receiver nor an entry made a value.
 /// `None` when it is not of this form or a cell is off the board: every read here is pure, so the general
@@ -419,12 +443,45 @@ fn updated_in_place(m: &Machine<'_>, obj: &Node, entries: &[(Node, Node)]) -> Op
     (m.globals.library.num_grid_set)(held, &cells[..entries.len()])
 }
 
-/// A key `(r, c)` written out, each read in place ([`coordinate`]).
+/// A key read in place as a cell: `(r, c)` written out, each read as a [`coordinate`], or a coordinate pair
+/// (`coord`, `coord + direction`: a local holding a tuple of two machine integers, or a [`Pair`] sum); `None`
+/// for anything else (nothing is run).
 #[inline(always)]
 fn pair(m: &Machine<'_>, k: &Node) -> Option<(i64, i64)> {
-    let Node::Tuple(items) = k else { return None };
-    let [a, b] = &items[..] else { return None };
-    Some((coordinate(m, a)?, coordinate(m, b)?))
+    match k {
+        Node::Tuple(items) => {
+            let [a, b] = &items[..] else { return None };
+            Some((coordinate(m, a)?, coordinate(m, b)?))
+        }
+        _ => pair_key(m, k),
+    }
+}
+
+/// [`pair`] of a local or a [`Node::PairOf`], out of line (`None` for any other node).
+#[inline(never)]
+fn pair_key(m: &Machine<'_>, k: &Node) -> Option<(i64, i64)> {
+    match k {
+        Node::Local { head, .. } => Pair::Local(*head).value(m),
+        Node::PairOf(p) => p.pair.value(m),
+        _ => None,
+    }
+}
+
+/// Row and column of a key (`Ok`: a machine integer; `Err`: any other value).
+type CellKey = (Result<i64, Value>, Result<i64, Value>);
+
+/// A key of [`updated_general`]'s cell forms: `(r, c)` written out, each as [`Node::small`] gives it, or a
+/// coordinate pair read in place ([`pair`]: both machine integers); `None` for any other key (run as a value,
+/// as the map literal runs it).
+fn cell_key(m: &mut Machine<'_>, k: &Node) -> Eval<Option<CellKey>> {
+    Ok(match k {
+        Node::Tuple(items) => match &items[..] {
+            [a, b] => Some((a.small(m)?, b.small(m)?)),
+            _ => None,
+        },
+        Node::Local { .. } | Node::PairOf(_) => pair(m, k).map(|(r, c)| (Ok(r), Ok(c))),
+        _ => None,
+    })
 }
 
 /// A coordinate (or a grid of integers' value) read in place as a machine integer: an integer literal, a bound local holding one, or a

@@ -45,6 +45,7 @@ mod global;
 mod inline;
 mod is_test;
 mod member;
+mod pair;
 mod run;
 mod stmt;
 #[cfg(test)]

@@ -101,6 +101,8 @@ impl Node {
                 Some(k) => Ok(Value::small_int(k)),
                 None => x.general.run(m),
             },
+            Node::PairOf(p) => p.run(m),
+            Node::PairIndex(p) => p.run(m),
             Node::LocalElement { head, k, general } => match m.locals.slot(*head) {
                 Some(Value::Tuple(t)) if *k < t.len() => Ok(t[*k].clone()),
                 Some(Value::List(l)) if *k < l.len() => Ok(l[*k].clone()),
@@ -118,7 +120,14 @@ impl Node {
             }
             Node::Is { expr, ty, known, local } => super::is_test::is(m, expr, ty, known, local),
             Node::Member { obj, name, span, cache } => super::member::property(m, obj, name, *span, cache),
-            Node::Tuple(items) => Ok(Value::Tuple(run_all(m, items)?.into())),
+            // A pair (`(m, n)`) is made at once, with no vector in between.
+            Node::Tuple(items) => match &items[..] {
+                [a, b] => {
+                    let a = a.run(m)?;
+                    Ok(Value::Tuple(Rc::from([a, b.run(m)?])))
+                }
+                _ => Ok(Value::Tuple(run_all(m, items)?.into())),
+            },
             Node::List(items) => list(m, items),
             Node::Assign { target, slot, value } => {
                 if let Some(cells) = check_assign(m, target, slot)? {
@@ -390,10 +399,14 @@ pub(super) fn is_comparison(op: BinOp) -> bool {
 /// value of the general comparison (`Err`). The operands are evaluated in order, each once.
 #[inline]
 pub(super) fn compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
-    if let (BinOp::Eq | BinOp::Ne, Node::Index { local, obj, keys, .. }) = (op, lhs) {
-        if keys.len() == 2 && (local.is_some() || matches!(**obj, Node::Var { .. })) {
+    match (op, lhs) {
+        (BinOp::Eq | BinOp::Ne, Node::Index { local, obj, keys, .. })
+            if keys.len() == 2 && (local.is_some() || matches!(**obj, Node::Var { .. })) =>
+        {
             return cell_compare(m, op, lhs, rhs, span);
         }
+        (BinOp::Eq | BinOp::Ne, Node::PairIndex(_)) => return cell_compare(m, op, lhs, rhs, span),
+        _ => {}
     }
     let a = lhs.small(m)?;
     let b = rhs.small(m)?;
@@ -410,12 +423,20 @@ pub(super) fn compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, sp
     Ok(Err(binary_values(m, op, &value_of(a), &value_of(b), span)?))
 }
 
-/// `g[r, c] == s` or `!=` (`lhs` an [`Node::Index`] of a local and two keys): an ASCII cell against a
-/// string compared as bytes (as `quick_binary` compares strings; the flag, `Ok`), reading a literal or local
-/// string in place; anything else as values (`Err`).
+/// `g[r, c] == s` or `!=` (`lhs` an [`Node::Index`] of a local and two keys, or a [`Node::PairIndex`],
+/// `g[p]`): an ASCII cell against a string compared as bytes (as `quick_binary` compares strings; the flag,
+/// `Ok`), reading a literal or local string in place; anything else as values (`Err`).
 fn cell_compare(m: &mut Machine<'_>, op: BinOp, lhs: &Node, rhs: &Node, span: Span) -> Eval<Result<bool, Value>> {
-    let Node::Index { obj, local, keys, key_spans, span: at } = lhs else { unreachable!("checked by compare") };
-    let a = match grid_cell(m, obj, *local, keys, key_spans, *at)? {
+    let cell = match lhs {
+        Node::Index { obj, local, keys, key_spans, span: at } => grid_cell(m, obj, *local, keys, key_spans, *at)?,
+        Node::PairIndex(p) => match p.cell(m) {
+            Some(Ok(b)) => Some(Ok(b)),
+            Some(Err(k)) => Some(Err(k.map_or(Value::Nothing, |k| Value::small_int(i64::from(k))))),
+            None => None,
+        },
+        _ => unreachable!("checked by compare"),
+    };
+    let a = match cell {
         Some(Ok(Some(b))) if b.is_ascii() => {
             let eq = op == BinOp::Eq;
             match rhs {

@@ -25,6 +25,11 @@ pub(in crate::interp::eval) enum Node {
     Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node>, span: Span },
     /// `a + b`, `a - b` (nested) of locals and integer literals: see [`SumOf`].
     SumOf(Box<SumOf>),
+    /// `p + q`, `p - q` of coordinate pairs (`(m, n) + d`, `coord + direction`): see [`PairOf`].
+    PairOf(Box<PairOf>),
+    /// `g[p]` of a grid variable and a coordinate pair (`grid[(m, n)]`, `grid[coord + direction]`): see
+    /// [`PairIndex`].
+    PairIndex(Box<PairIndex>),
     /// `a and b`; the spans are those of the operands (for "not a Boolean").
     And(Box<Node>, Span, Box<Node>, Span),
     /// `a or b`.
@@ -142,7 +147,8 @@ pub(in crate::interp::eval) struct NoUserClass(pub(super) RefCell<Option<NoUserF
 /// What a [`NoUserClass`] holds: the layout id, the global tables' stamps and the captured scope.
 pub(in crate::interp::eval) type NoUserFrame = (u32, (u64, u64), Option<Scope>);
 
-/// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`], and `s` a local, a string literal
+/// `g[r ± …, c ± …] == s` or `!=` for a variable `g` ([`CellGrid`]), each coordinate a [`Sum`] (or `g[p]` of
+/// a [`Pair`]), and `s` a local, a string literal
 /// or an integer literal: when the coordinates are machine integers and `g` holds a grid whose cell there is
 /// ASCII and `s` a string, or a grid of integers whose cell is on the board and `s` a machine integer, the
 /// cell is read and compared in place (no value is made, nothing is cloned); otherwise `general`, the same
@@ -165,7 +171,7 @@ pub(in crate::interp::eval) struct CellTest {
 /// read the same variable (`shared`; every read of a test is pure, so `b` finds the value `a` found);
 /// otherwise the operands as conditions, as `Node::And` runs them. `step`: with `shared`, `b`'s cell is always
 /// `a`'s moved by this constant (`g[r - 1, c] == s and g[r - 2, c] == "."`), so `b`'s coordinates are not read
-/// again.
+/// again; `local_step` the same for a step held by a local.
 pub(in crate::interp::eval) struct CellPair {
     pub(super) a: CellTest,
     pub(super) sa: Span,
@@ -173,6 +179,9 @@ pub(in crate::interp::eval) struct CellPair {
     pub(super) sb: Span,
     pub(super) shared: bool,
     pub(super) step: Option<(i64, i64)>,
+    /// With `shared` and no `step`: `b`'s cell is always `a`'s moved by the pair this local holds
+    /// (`g[(m, n)] == 0 and g[(m, n) + d] == 0`: [`Pair::value`] of `b`'s keys is exactly that sum).
+    pub(super) local_step: Option<u32>,
 }
 
 /// A coordinate of a [`CellTest`]: its [`Sum`] in the shape read fastest. Repeated locals are merged into one
@@ -185,6 +194,9 @@ pub(in crate::interp::eval) enum Coord {
     Two { x: u32, a: i64, y: u32, b: i64, k: i64 },
     /// Any other sum (elements of locals, more locals, no local).
     Sum(Sum),
+    /// The row (`false`) or column (`true`) of a coordinate pair, `g[p]`'s keys for a [`Pair`] other than
+    /// `(r, c)` (read out of line, so that the other forms keep their short code).
+    Of(Rc<Pair>, bool),
 }
 
 /// `r + dr + dr`, `c - 1`, `r + dir[1]`: a sum of locals, elements `x[k]` of locals (`k` an integer literal)
@@ -195,6 +207,37 @@ pub(in crate::interp::eval) enum Coord {
 /// integers, or raises the error, as before).
 pub(in crate::interp::eval) struct SumOf {
     pub(super) sum: Sum,
+    pub(super) general: Node,
+}
+
+/// A coordinate pair expression (`compile/pair.rs`): `(r, c)` written out with each coordinate a [`Coord`], a
+/// local, or `p + q` / `p - q` of pairs. Every read is pure (literals, locals and their elements), so a fast
+/// path may compute it and, when it does not apply, the general path evaluate the same expression again to no
+/// effect. Its value ([`Pair::value`]) is the two machine integers when every local read holds what it
+/// should (a machine integer, a tuple of two) and no step leaves `i64`; otherwise `None`, and the general
+/// path runs (it computes big integers, or raises the error, as before).
+pub(in crate::interp::eval) enum Pair {
+    /// `(r, c)`.
+    Tuple([Coord; 2]),
+    /// A local of this slot chain, holding a tuple of two machine integers.
+    Local(u32),
+    /// `p + q` (`neg`: `p - q`), componentwise.
+    Sum(Box<Pair>, Box<Pair>, bool),
+}
+
+/// `p + q` or `p - q` of [`Pair`]s as a value: the tuple of two machine integers built directly when
+/// [`Pair::value`] has it, otherwise `general`, the same expression compiled the usual way.
+pub(in crate::interp::eval) struct PairOf {
+    pub(super) pair: Pair,
+    pub(super) general: Node,
+}
+
+/// `g[p]` for a variable `g` ([`CellGrid`]) and a [`Pair`] `p`: when `g` holds a grid (of characters or of
+/// integers) and `p` has a value, the cell read in place (`Nothing` off the board, as the grid's own index
+/// answers a pair key); otherwise `general`, the index compiled the usual way.
+pub(in crate::interp::eval) struct PairIndex {
+    pub(super) grid: CellGrid,
+    pub(super) pair: Pair,
     pub(super) general: Node,
 }
 
