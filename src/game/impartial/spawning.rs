@@ -152,6 +152,39 @@ impl Spawning {
         }
         Ok(Ok(out))
     }
+
+    /// Extends `known`, the nim values of the heaps 0, 1, …, to the heaps up to `n` (Sprague–Grundy): a heap's
+    /// nim value is the least one (mex) that is not the nim-sum of the values of the heaps an option leaves.
+    /// `known` must start with heap 0's value, 0 (heap 0 has no options). `poll` is called at every heap.
+    pub fn extend_nim_values<E>(
+        &self,
+        known: &mut Vec<usize>,
+        n: usize,
+        poll: &mut dyn FnMut() -> Result<(), E>,
+    ) -> Result<Result<(), SpawningError>, E> {
+        debug_assert_eq!(known.first(), Some(&0));
+        let mut seen = Vec::new();
+        while known.len() <= n {
+            poll()?;
+            let k = known.len();
+            let opts = match self.heap_options(k, poll)? {
+                Ok(opts) => opts,
+                Err(e) => return Ok(Err(e)),
+            };
+            // The mex of m values is at most m, so values above m need not be marked.
+            seen.clear();
+            seen.resize(opts.len() + 1, false);
+            for hs in &opts {
+                // Every heap an option leaves is below k (the coins turned lie left of coin k).
+                let v = hs.iter().fold(0, |acc, &h| acc ^ known[h]);
+                if let Some(slot) = seen.get_mut(v) {
+                    *slot = true;
+                }
+            }
+            known.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()));
+        }
+        Ok(Ok(()))
+    }
 }
 
 impl Element {

@@ -20,6 +20,7 @@
 //! normal-play canonical form and lose the misère information).
 
 use super::{elements, list, string, Member, NativeFn, Site};
+use crate::game::impartial::spawning::{Spawning, SpawningError};
 use crate::game::misere::MisereSpec;
 use crate::game::{GameId, Games};
 use crate::interp::env::Globals;
@@ -213,6 +214,7 @@ static TAKE_AND_BREAK_DECLARED: Declared =
 /// constructor) and the heap options the stdlib's `Spawning` reads.
 pub static HEAP_RULESET_GLOBALS: &[NativeFn] = &[
     NativeFn::new("TakeAndBreak", Arity::Exact(1), take_and_break).declared(&TAKE_AND_BREAK_DECLARED).doc("(code)", "The take-and-break ruleset with octal (or hexadecimal) code `code`, e.g. \"0.77\" for Kayles; call it on a heap size.", "TakeAndBreak(\"0.77\")(5).NimValue"),
+    NativeFn::new("_SpawningNimValues", Arity::Exact(2), spawning_nim_values).doc("(code, n)", "The nim values of the heaps 1..n in CGSuite's Spawning(code), worked out from the heap options (used by the stdlib's `Spawning` and `Turning`).", "_SpawningNimValues(\"1-3\", 10)"),
     NativeFn::new("_SpawningHeapOptions", Arity::Exact(2), spawning_heap_options).doc("(code, n)", "The heap options of a heap of n in CGSuite's Spawning(code) (used by the stdlib's `Spawning` and `Turning`).", "_SpawningHeapOptions(\"1-3\", 4)"),
 ];
 
@@ -251,21 +253,65 @@ fn take_and_break(_m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value
     Ok(Value::Object(Rc::new(r)))
 }
 
-/// `_SpawningHeapOptions(code, n)`: CGSuite's `Spawning(code).HeapOptions(n)` (`n` 0 checks the code only).
-fn spawning_heap_options(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
-    use crate::game::impartial::spawning::{Spawning, SpawningError};
-    let code = string(site, args, 0)?;
-    let n = heap_size(site, args, 1)?;
-    let fail = |e: SpawningError| match e {
+/// The error of a turning code `code` that cannot be read or listed, as CGSuite words it.
+fn spawning_error(site: &Site, code: &str, e: SpawningError) -> EvalError {
+    match e {
         SpawningError::Malformed(c) => site.arg_err(0, ErrorKind::Script { message: format!("Malformed code: {c}") }),
         SpawningError::DivisionByZero => site.err(ErrorKind::Script {
             message: format!("Error in call to `game.heap.Spawning.HeapOptions`: / by zero (code \"{code}\")"),
         }),
-    };
+    }
+}
+
+/// `_SpawningHeapOptions(code, n)`: CGSuite's `Spawning(code).HeapOptions(n)` (`n` 0 checks the code only).
+fn spawning_heap_options(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let code = string(site, args, 0)?;
+    let n = heap_size(site, args, 1)?;
+    let fail = |e| spawning_error(site, code, e);
     let rules = Spawning::parse(code).map_err(fail)?;
     let span = site.span;
     let opts = rules.heap_options(n, &mut || m.poll(span))?.map_err(fail)?;
     Ok(list(opts.into_iter().map(|hs| list(hs.into_iter().map(Value::int)))))
+}
+
+thread_local! {
+    /// The nim values of heaps 0, 1, … worked out so far for the last few turning codes asked, newest last: a
+    /// `Turning` position's nim value asks for the sequence of its strip's length every time.
+    static SPAWNING_NIM: RefCell<Vec<(String, Vec<usize>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many turning codes `SPAWNING_NIM` remembers.
+const SPAWNING_CODES_KEPT: usize = 8;
+
+/// `_SpawningNimValues(code, n)`: the nim values of the heaps 1..n of CGSuite's `Spawning(code)` (`[]` for
+/// `n` < 1), worked out directly from the heap options (the Sprague–Grundy mex of the options' nim-sums) instead
+/// of through the ruleset's positions, which are sums of heaps.
+fn spawning_nim_values(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {
+    let code = string(site, args, 0)?;
+    if matches!(&args[1], Value::Integer(n) if n.is_negative()) {
+        return Ok(list(std::iter::empty()));
+    }
+    let n = heap_size(site, args, 1)?;
+    let fail = |e| spawning_error(site, code, e);
+    let rules = Spawning::parse(code).map_err(fail)?;
+    // The values known for this code, taken out of the cache while they are extended (a poll may fail).
+    let mut known = SPAWNING_NIM.with(|c| {
+        let mut c = c.borrow_mut();
+        c.iter().position(|(k, _)| k == code).map(|i| c.remove(i).1)
+    });
+    let values = known.get_or_insert_with(|| vec![0]);
+    let span = site.span;
+    let done = rules.extend_nim_values(values, n, &mut || m.poll(span));
+    let out = values.get(1..=n).map(|vs| list(vs.iter().map(|&v| Value::int(v))));
+    SPAWNING_NIM.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= SPAWNING_CODES_KEPT {
+            c.remove(0);
+        }
+        c.push((code.to_string(), known.unwrap_or_default()));
+    });
+    done?.map_err(fail)?;
+    out.ok_or_else(|| site.bug())
 }
 
 fn obligated_sum(m: &mut Machine, site: &Site, args: &[Value]) -> Result<Value, EvalError> {

@@ -5,7 +5,15 @@ use crate::syntax::parse::parse_cells;
 use proptest::prelude::*;
 
 fn run(src: &str) -> String {
-    let mut interp = crate::core_interpreter();
+    run_in(crate::core_interpreter(), src)
+}
+
+/// `src` with the standard library loaded (`Spawning` is a stdlib ruleset).
+fn run_std(src: &str) -> String {
+    run_in(crate::new_interpreter(), src)
+}
+
+fn run_in(mut interp: crate::interp::Interpreter, src: &str) -> String {
     let file = interp.sources().add("<test>", src);
     let mut out = Vec::new();
     for cell in parse_cells(src, file) {
@@ -115,4 +123,52 @@ fn clear_frees_the_misere_arena() {
     assert_eq!(fresh, 1, "a fresh arena holds only 0");
     // The same input gives the same output from the fresh arena.
     assert_eq!(eval(&mut interp), before);
+}
+
+/// `Spawning(code).NimValueSequence(n)` (the native `_SpawningNimValues`) and `HeapNimValue` against the general
+/// path: each heap a ruleset position whose nim value comes through the memo of its options, sums of heaps.
+#[test]
+fn spawning_nim_values_match_the_positions() {
+    let cases = [
+        ("1-3", 60),
+        ("1-2", 60),
+        ("2", 60),
+        ("3", 60),
+        ("0-2", 40),
+        ("1+C", 60),
+        ("1-3C(5)", 60),
+        ("3C(5)", 60),
+        ("2-3E", 60),
+        ("1,3S", 40),
+        ("2-4S", 40),
+        ("1-3F", 40),
+        ("1-4", 30),
+        ("1+S", 20),
+    ];
+    for (code, n) in cases {
+        let general = run_std(&format!("R := Spawning(\"{code}\");\n[R(k).NimValue for k from 1 to {n}]"));
+        assert!(general.starts_with("[") && general.matches(',').count() == n - 1, "{code}: {general}");
+        // A shorter sequence first, so that the longer one extends the remembered values.
+        let native = run_std(&format!(
+            "R := Spawning(\"{code}\");\nshort := R.NimValueSequence({});\nall := R.NimValueSequence({n});\n\
+             if all.Take({}) != short then error(\"prefix\") end;\nall",
+            n / 2,
+            n / 2
+        ));
+        assert_eq!(native, general, "{code}");
+        let one_by_one = run_std(&format!("R := Spawning(\"{code}\");\n[R.HeapNimValue(k) for k from 1 to {n}]"));
+        assert_eq!(one_by_one, general, "{code}");
+    }
+}
+
+/// Mock Turtles ("1-3"): the nim value of heap n is the n-th odious number (an odd count of 1 bits; Winning Ways
+/// ch. 14, OEIS A000069: 1, 2, 4, 7, 8, 11, 13, 14, …); Ruler ("1+C"): the largest power of 2 dividing n.
+#[test]
+fn spawning_nim_values_are_winning_ways_sequences() {
+    let odious: Vec<String> = (1u32..).filter(|k| k.count_ones() % 2 == 1).take(60).map(|k| k.to_string()).collect();
+    assert_eq!(run_std("Spawning(\"1-3\").NimValueSequence(60)"), format!("[{}]", odious.join(",")));
+    let ruler: Vec<String> = (1u32..=60).map(|k| (1u32 << k.trailing_zeros()).to_string()).collect();
+    assert_eq!(run_std("Spawning(\"1+C\").NimValueSequence(60)"), format!("[{}]", ruler.join(",")));
+    // Heap 0 and the sequence up to nothing, as the general path answers.
+    assert_eq!(run_std("[Spawning(\"1-3\").HeapNimValue(0), Spawning(\"1-3\").NimValueSequence(0)]"), "[0,[]]");
 }
