@@ -43,7 +43,7 @@ pub(super) fn same(src: &str, expected: &str) -> String {
 }
 
 /// `src` fails the same way compiled and evaluated (message, span, frames), with the whole `message`.
-fn fails(src: &str, message: &str) {
+pub(super) fn fails(src: &str, message: &str) {
     let on = run(src, true);
     assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
     assert!(on.contains(&format!("error: {message} at")), "for:\n{src}\ngot:\n{on}");

@@ -3,14 +3,7 @@
 //! in xs` over a list something else holds (walked in place, `clauses.rs`) against the evaluator's general path:
 //! each program prints the same compiled and evaluated, with the values given by hand (CGSuite's).
 
-use super::super::tests::{run, same};
-
-/// `src` fails the same way compiled and evaluated (message, span, frames), with the whole `message`.
-fn fails(src: &str, message: &str) {
-    let on = run(src, true);
-    assert_eq!(on, run(src, false), "compiled and evaluated differ for:\n{src}");
-    assert!(on.contains(&format!("error: {message} at")), "for:\n{src}\ngot:\n{on}");
-}
+use super::super::tests::{fails, same};
 
 #[test]
 fn coordinates_constants_are_the_same_each_read() {
