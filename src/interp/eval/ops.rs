@@ -593,12 +593,30 @@ fn pair_sum(op: BinOp, x: &[Value], y: &[Value]) -> Option<Value> {
     else {
         return None;
     };
-    let (r, c) = match op {
-        BinOp::Add => (r.checked_add(*dr)?, c.checked_add(*dc)?),
-        BinOp::Sub => (r.checked_sub(*dr)?, c.checked_sub(*dc)?),
+    let neg = match op {
+        BinOp::Add => false,
+        BinOp::Sub => true,
         _ => return None,
     };
-    Some(Value::Tuple(Rc::from([Value::small_int(r), Value::small_int(c)])))
+    let (r, c) = add_pairs((*r, *c), (*dr, *dc), neg)?;
+    Some(pair_value(r, c))
+}
+
+/// `a + b` (`neg`: `a - b`) of two pairs of machine integers, componentwise; `None` past `i64` (`binary` then
+/// makes big integers). Shared by [`pair_sum`] and the compiled tree's pairs (`compile/pair.rs`).
+#[inline(always)]
+pub(super) fn add_pairs((r, c): (i64, i64), (dr, dc): (i64, i64), neg: bool) -> Option<(i64, i64)> {
+    if neg {
+        Some((r.checked_sub(dr)?, c.checked_sub(dc)?))
+    } else {
+        Some((r.checked_add(dr)?, c.checked_add(dc)?))
+    }
+}
+
+/// The tuple `(r, c)` of two machine integers, made at once (one allocation, no vector in between).
+#[inline]
+pub(super) fn pair_value(r: i64, c: i64) -> Value {
+    Value::Tuple(Rc::from([Value::small_int(r), Value::small_int(c)]))
 }
 
 /// Whether two strings are equal: the same string, or short ones (the cells of a board, `"x"` against `"o"`)

@@ -114,28 +114,18 @@ fn print_label(m: &mut Machine, s: &Site, arg: Option<&Value>, label: &Value) ->
         Some(f @ Value::Function(_)) => Some(m.call_value(f, std::slice::from_ref(label), s)?),
         _ => None,
     };
-    Ok(match out {
-        Some(Value::String(t)) => t.to_string(),
-        Some(v) => label_string(m.games, &v),
-        None => label_string(m.games, label),
-    })
+    // A string prints as itself (`label_string`); a label the printer does not answer prints as usual.
+    Ok(label_string(m.games, out.as_ref().unwrap_or(label)))
 }
 
 /// `graph.ToString(vertexLabels, edgeLabels)` with both label printers maps, which needs no machine: for a printed
 /// form made when asked (`None` when `graph` is no graph, a printer no map, or the notation fails).
 pub fn text_with_maps(games: &mut crate::game::Games, graph: &Value, vertex: &Value, edge: &Value) -> Option<String> {
     let g = super::value::graph_value(graph).map(|g| &g.0)?;
-    if !matches!((vertex, edge), (Value::Map(_, _), Value::Map(_, _))) {
-        return None;
-    }
+    let (Value::Map(vertex, _), Value::Map(edge, _)) = (vertex, edge) else { return None };
     // As `print_label` writes a label through a map.
-    let write = |games: &mut crate::game::Games, table: &Value, label: &Value| -> Result<String, EvalError> {
-        let Value::Map(table, _) = table else { return Ok(label_string(games, label)) };
-        Ok(match table.get(label) {
-            Some(Value::String(t)) => t.to_string(),
-            Some(v) => label_string(games, v),
-            None => label_string(games, label),
-        })
+    let write = |games: &mut crate::game::Games, table: &imbl::OrdMap<Value, Value>, label: &Value| {
+        Ok(label_string(games, table.get(label).unwrap_or(label)))
     };
     let cell = std::cell::RefCell::new(games);
     notation_with(g, &mut |v| write(&mut cell.borrow_mut(), vertex, v), &mut |e| write(&mut cell.borrow_mut(), edge, e))

@@ -251,7 +251,7 @@ fn of_pair(m: &Machine<'_>, p: &Pair, col: bool) -> Option<i64> {
 /// `at` plus the pair the local `d` holds (`CellPair`'s `local_step`), out of line.
 #[inline(never)]
 fn stepped(m: &Machine<'_>, at: (i64, i64), d: u32) -> Option<(i64, i64)> {
-    Pair::Local(d).value(m).and_then(|step| Pair::add(at, step, false))
+    Pair::Local(d).value(m).and_then(|step| super::super::ops::add_pairs(at, step, false))
 }
 
 /// The machine integer a local holds (`None`: unbound here, or another value).

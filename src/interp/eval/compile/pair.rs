@@ -12,6 +12,7 @@
 //! ([`PairOf`]: the tuple built directly).
 
 use super::super::machine::*;
+use super::super::ops::{add_pairs, pair_value};
 use super::cell::{board, cell_value, local};
 use super::tree::{Coord, Pair, PairIndex, PairOf};
 use crate::interp::value::Int;
@@ -24,18 +25,8 @@ impl Pair {
     #[inline(always)]
     pub(super) fn value(&self, m: &Machine<'_>) -> Option<(i64, i64)> {
         match self {
-            Pair::Sum(p, q, neg) => Pair::add(p.leaf(m)?, q.leaf(m)?, *neg),
+            Pair::Sum(p, q, neg) => add_pairs(p.leaf(m)?, q.leaf(m)?, *neg),
             _ => self.leaf(m),
-        }
-    }
-
-    /// `a + b` (`neg`: `a - b`) componentwise, `None` past `i64` (as `binary`, which then makes big integers).
-    #[inline(always)]
-    pub(super) fn add((r, c): (i64, i64), (dr, dc): (i64, i64), neg: bool) -> Option<(i64, i64)> {
-        if neg {
-            Some((r.checked_sub(dr)?, c.checked_sub(dc)?))
-        } else {
-            Some((r.checked_add(dr)?, c.checked_add(dc)?))
         }
     }
 
@@ -94,12 +85,6 @@ fn small_pair(v: &Value) -> Option<(i64, i64)> {
         [Value::Integer(Int::Small(r)), Value::Integer(Int::Small(c))] => Some((*r, *c)),
         _ => None,
     }
-}
-
-/// The tuple `(r, c)` of two machine integers, made at once (one allocation, no vector in between).
-#[inline]
-pub(super) fn pair_value(r: i64, c: i64) -> Value {
-    Value::Tuple(Rc::from([Value::small_int(r), Value::small_int(c)]))
 }
 
 impl PairOf {
